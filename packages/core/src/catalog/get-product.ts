@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import { notFound } from '../shared/errors';
+import { requireId } from '../shared/ids';
+import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
+
+export async function getProduct(db: Kysely<Database>, productId: unknown): Promise<ProductView> {
+  const id = requireId(productId, 'Product');
+  const row = await db.selectFrom('products').select([...PRODUCT_COLUMNS]).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Product');
+  const [view] = await toProductViews(db, [row]);
+  return view!;
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import { ALL_CATEGORIES, resolveCategory, type ProductFilter } from '@kanak/shared';
+import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
+
+export interface ProductPage {
+  content: ProductView[];
+  totalPages: number;
+  currentPage: number;
+  totalElements: number;
+}
+
+/** GET /api/products: filters of spec section 7, `category` matching the third level. */
+export async function listProducts(
+  db: Kysely<Database>,
+  filter: ProductFilter & { collection?: string },
+): Promise<ProductPage> {
+  let query = db
+    .selectFrom('products')
+    .where('products.discounted_price', '>=', filter.minPrice)
+    .where('products.discounted_price', '<=', filter.maxPrice)
+    .where('products.discount_percent', '>=', filter.minDiscount)
+    .where('products.discount_percent', '<=', filter.maxDiscount);
+  if (filter.category !== ALL_CATEGORIES) {
+    const name = resolveCategory(filter.category);
+    query = query.where('products.category_id', 'in', (eb) =>
+      eb.selectFrom('categories').select('id').where('level', '=', 3).where('name', '=', name),
+    );
+  }
+  if (filter.colors.length) query = query.where('products.color', 'in', filter.colors);
+  if (filter.types.length) query = query.where('products.type', 'in', filter.types);
+  if (filter.occasions.length) query = query.where('products.occasion', 'in', filter.occasions);
+  if (filter.collection) query = query.where('products.collection_name', '=', filter.collection);
+
+  const offset = (filter.pageNumber - 1) * filter.pageSize;
+  const [count, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .select([...PRODUCT_COLUMNS])
+      .orderBy('products.discounted_price', filter.sort === 'high_to_low' ? 'desc' : 'asc')
+      .orderBy('products.id')
+      .limit(filter.pageSize)
+      .offset(offset)
+      .execute(),
+  ]);
+  const total = Number(count.n);
+  return {
+    content: await toProductViews(db, rows),
+    totalPages: Math.ceil(total / filter.pageSize),
+    currentPage: filter.pageNumber,
+    totalElements: total,
+  };
+}

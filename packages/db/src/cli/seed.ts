@@ -1,0 +1,26 @@
+import { parseArgs } from 'node:util';
+import { createDb, ensureDatabase } from '../connection';
+import { migrateToLatest } from '../migrate';
+import { seedBulkProducts, seedCatalogue } from '../seed/seed';
+import { databaseUrl } from './env';
+
+const { values } = parseArgs({ options: { products: { type: 'string' } } });
+const url = databaseUrl();
+await ensureDatabase(url);
+const db = createDb(url, 2);
+try {
+  await migrateToLatest(db);
+  const seeded = await seedCatalogue(db);
+  console.log(seeded ? `Seeded ${seeded} products, accounts, reviews and orders.` : 'Catalogue already seeded.');
+  if (values.products) {
+    const count = Number(values.products);
+    if (!Number.isInteger(count) || count <= 0) throw new Error('--products needs a positive whole number');
+    const started = Date.now();
+    await seedBulkProducts(db, count, (done) => {
+      if (done % 10_000 === 0 || done === count) process.stdout.write(`  ${done}/${count} products\n`);
+    });
+    console.log(`Added ${count} generated products in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+} finally {
+  await db.destroy();
+}

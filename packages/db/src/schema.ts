@@ -1,0 +1,219 @@
+// Kysely table types: the one source of row types for core, server and worker.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { OrderStatus } from '@kanak/shared';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** numeric columns come back from pg as strings. */
+type Numeric = ColumnType<string, number | string, number | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string;
+  role: Generated<'CUSTOMER' | 'ADMIN'>;
+  mobile: string | null;
+  created_at: Timestamp;
+}
+
+export interface AddressesTable {
+  id: Generated<string>;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  street_address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  mobile: string;
+  created_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: Generated<string>;
+  name: string;
+  level: 1 | 2 | 3;
+  parent_id: string | null;
+}
+
+export interface ProductsTable {
+  id: Generated<string>;
+  title: string;
+  brand: string;
+  color: string;
+  price: number;
+  discounted_price: number;
+  discount_percent: number;
+  description: string;
+  details: string;
+  occasion: string;
+  quantity: number;
+  collection_name: string;
+  type: string;
+  category_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  search_vector: ColumnType<string, never, never>;
+}
+
+export interface ProductImagesTable {
+  id: Generated<string>;
+  product_id: string;
+  position: number;
+  url: string;
+}
+
+export interface ProductSizesTable {
+  id: Generated<string>;
+  product_id: string;
+  position: number;
+  weight: string;
+  size: Generated<string>;
+  stock: number;
+}
+
+export interface ReviewsTable {
+  id: Generated<string>;
+  user_id: string;
+  product_id: string;
+  review: string;
+  created_at: Timestamp;
+}
+
+export interface RatingsTable {
+  id: Generated<string>;
+  user_id: string;
+  product_id: string;
+  rating: Numeric;
+  created_at: Timestamp;
+}
+
+export interface WishItemsTable {
+  id: Generated<string>;
+  user_id: string;
+  product_id: string;
+  created_at: Timestamp;
+}
+
+export interface CartsTable {
+  id: Generated<string>;
+  user_id: string;
+  updated_at: Timestamp;
+}
+
+export interface CartItemsTable {
+  id: Generated<string>;
+  cart_id: string;
+  product_id: string;
+  size_id: string;
+  quantity: number;
+  created_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Generated<string>;
+  user_id: string;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  ship_first_name: string;
+  ship_last_name: string;
+  ship_street_address: string;
+  ship_city: string;
+  ship_state: string;
+  ship_zip_code: string;
+  ship_mobile: string;
+  total_price: number;
+  total_discounted_price: number;
+  discount: number;
+  total_item: number;
+  status_note: string | null;
+  order_date: Timestamp;
+  delivered_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  id: Generated<string>;
+  order_id: string;
+  position: number;
+  product_id: string | null;
+  size_id: string | null;
+  title: string;
+  brand: string;
+  image_url: string;
+  weight: string;
+  size: string;
+  quantity: number;
+  price: number;
+  discounted_price: number;
+}
+
+export type PaymentStatus = 'CREATED' | 'PAID' | 'FAILED' | 'REFUND_PENDING';
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  order_id: string;
+  provider: string;
+  payment_link_id: string;
+  payment_link_url: string;
+  provider_payment_id: string | null;
+  status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  amount: number;
+  note: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  actor_user_id: string | null;
+  /** 'admin', 'customer', 'payment', 'system' */
+  actor: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface DeadLettersTable {
+  id: Generated<string>;
+  queue: string;
+  job_id: string;
+  payload: ColumnType<unknown, string, string>;
+  error: string;
+  attempts: number;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  addresses: AddressesTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  product_sizes: ProductSizesTable;
+  reviews: ReviewsTable;
+  ratings: RatingsTable;
+  wish_items: WishItemsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payments: PaymentsTable;
+  order_events: OrderEventsTable;
+  dead_letters: DeadLettersTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type AddressRow = Selectable<AddressesTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type ProductSizeRow = Selectable<ProductSizesTable>;
+export type ProductImageRow = Selectable<ProductImagesTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;

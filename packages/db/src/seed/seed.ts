@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../schema';
+import { buildProduct, SEED_PRODUCT_COUNT, type SeedProduct } from './catalogue';
+import { createRandom } from './random';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const SEED_ACCOUNTS = {
+  admin: { email: 'admin@kanak.shop', password: 'Admin@123', firstName: 'Asha', lastName: 'Rao', role: 'ADMIN' as const },
+  customer: { email: 'priya@example.com', password: 'Priya@123', firstName: 'Priya', lastName: 'Sharma', role: 'CUSTOMER' as const },
+};
+
+const REVIEWERS = [
+  ['Meera', 'Iyer'],
+  ['Rohan', 'Gupta'],
+  ['Kavya', 'Nair'],
+  ['Arjun', 'Menon'],
+  ['Ishita', 'Kapoor'],
+] as const;
+
+const REVIEW_TEXTS = [
+  'Absolutely stunning piece, the finish is even better in person.',
+  'Lovely design and light to wear all day. Packaging was beautiful.',
+  'Good quality but the chain is a little shorter than I expected.',
+  'Bought it for my sister’s wedding, everyone asked where it was from!',
+  'Elegant and minimal, exactly what I wanted for office wear.',
+  'Delivered quickly and the hallmark certificate was included.',
+  'The stones catch the light beautifully. Worth every rupee.',
+  'Nice piece, though the colour is slightly warmer than the photos.',
+];
+
+async function findOrCreateCategory(db: Db, name: string, level: 1 | 2 | 3, parent: string | null): Promise<string> {
+  const query = db.selectFrom('categories').select('id').where('name', '=', name).where('level', '=', level);
+  const found = await (parent ? query.where('parent_id', '=', parent) : query.where('parent_id', 'is', null)).executeTakeFirst();
+  if (found) return found.id;
+  const created = await db.insertInto('categories').values({ name, level, parent_id: parent }).returning('id').executeTakeFirstOrThrow();
+  return created.id;
+}
+
+/** Category tree cache: "metal/section/item" → id of the third-level node. */
+async function ensureCategory(db: Db, cache: Map<string, string>, [top, second, third]: [string, string, string]) {
+  const cached = (key: string, make: () => Promise<string>) =>
+    cache.get(key) ?? make().then((id) => (cache.set(key, id), id));
+  const topId = await cached(top, () => findOrCreateCategory(db, top, 1, null));
+  const secondId = await cached(`${top}/${second}`, () => findOrCreateCategory(db, second, 2, topId));
+  return cached(`${top}/${second}/${third}`, () => findOrCreateCategory(db, third, 3, secondId));
+}
+
+async function insertProducts(db: Db, products: SeedProduct[], cache: Map<string, string>) {
+  const now = Date.now();
+  const rows = [];
+  for (const p of products) {
+    const categoryId = await ensureCategory(db, cache, [p.topLevelCategory, p.secondLevelCategory, p.thirdLevelCategory]);
+    rows.push({ id: randomUUID(), p, categoryId });
+  }
+  if (rows.length === 0) return [];
+  await db
+    .insertInto('products')
+    .values(
+      rows.map(({ id, p, categoryId }) => ({
+        id,
+        title: p.title,
+        brand: p.brand,
+        color: p.color,
+        price: p.price,
+        discounted_price: p.discountedPrice,
+        discount_percent: p.discountPercent,
+        description: p.description,
+        details: p.details,
+        occasion: p.occasion,
+        quantity: p.quantity,
+        collection_name: p.collectionName,
+        type: p.type,
+        category_id: categoryId,
+        created_at: new Date(now - p.createdDaysAgo * 86_400_000),
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('product_images')
+    .values(rows.flatMap(({ id, p }) => p.imageUrls.map((url, position) => ({ product_id: id, position, url }))))
+    .execute();
+  await db
+    .insertInto('product_sizes')
+    .values(rows.flatMap(({ id, p }) => p.sizes.map((s, position) => ({ product_id: id, position, ...s }))))
+    .execute();
+  return rows.map(({ id, p }) => ({ id, product: p }));
+}
+
+/** Admin, demo customer and a few reviewers; existing accounts are left as they are. */
+export async function seedAccounts(db: Kysely<Database>) {
+  const accounts = [
+    SEED_ACCOUNTS.admin,
+    SEED_ACCOUNTS.customer,
+    ...REVIEWERS.map(([firstName, lastName]) => ({
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
+      password: 'Review@123',
+      role: 'CUSTOMER' as const,
+    })),
+  ];
+  for (const a of accounts) {
+    const exists = await db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', a.email)).executeTakeFirst();
+    if (exists) continue;
+    await db
+      .insertInto('users')
+      .values({
+        first_name: a.firstName,
+        last_name: a.lastName,
+        email: a.email,
+        password_hash: await argon2.hash(a.password),
+        role: a.role,
+        mobile: a.role === 'ADMIN' ? '9876500000' : null,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+/**
+ * The seed catalogue with reviews, ratings and a month of orders, written in one transaction
+ * and only into an empty catalogue, so a second run changes nothing.
+ */
+export async function seedCatalogue(db: Kysely<Database>, count = SEED_PRODUCT_COUNT): Promise<number> {
+  await seedAccounts(db);
+  return db.transaction().execute(async (trx) => {
+    // Serialise concurrent seeders (two start commands at once).
+    await sql`SELECT pg_advisory_xact_lock(4711)`.execute(trx);
+    const existing = await trx.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    if (Number(existing.n) > 0) return 0;
+    const cache = new Map<string, string>();
+    const inserted = await insertProducts(trx, Array.from({ length: count }, (_, i) => buildProduct(i)), cache);
+    await seedReviewsAndOrders(trx, inserted);
+    return inserted.length;
+  });
+}
+
+async function seedReviewsAndOrders(trx: Transaction<Database>, products: { id: string; product: SeedProduct }[]) {
+  const users = await trx.selectFrom('users').select(['id', 'first_name', 'last_name', 'email']).where('role', '=', 'CUSTOMER').execute();
+  const reviewers = users.filter((u) => u.email.endsWith('@example.com'));
+  const rnd = createRandom(99);
+  const reviews = [];
+  const ratings = [];
+  for (const [i, { id }] of products.entries()) {
+    if (i % 3 !== 0) continue;
+    const count = rnd.int(1, Math.min(4, reviewers.length));
+    for (const user of reviewers.slice(0, count)) {
+      const created = new Date(Date.now() - rnd.int(1, 200) * 86_400_000);
+      reviews.push({ user_id: user.id, product_id: id, review: rnd.pick(REVIEW_TEXTS), created_at: created });
+      ratings.push({ user_id: user.id, product_id: id, rating: rnd.pick([3, 3.5, 4, 4, 4.5, 4.5, 5, 5, 2.5]), created_at: created });
+    }
+  }
+  if (reviews.length) await trx.insertInto('reviews').values(reviews).execute();
+  if (ratings.length) await trx.insertInto('ratings').values(ratings).execute();
+
+  // A month of orders so the admin dashboard and order tables show real figures.
+  const sizes = await trx.selectFrom('product_sizes').select(['id', 'product_id', 'weight', 'size']).where('position', '=', 0).execute();
+  const sizeOf = new Map(sizes.map((s) => [s.product_id, s]));
+  const statuses = ['PLACED', 'PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'DELIVERED', 'PENDING', 'CANCELLED'] as const;
+  for (let n = 0; n < 36; n++) {
+    const user = rnd.pick(users);
+    const lines = Array.from({ length: rnd.int(1, 3) }, () => rnd.pick(products));
+    const unique = [...new Map(lines.map((l) => [l.id, l])).values()];
+    const items = unique.map((l, position) => {
+      const size = sizeOf.get(l.id)!;
+      return {
+        position,
+        product_id: l.id,
+        size_id: size.id,
+        title: l.product.title,
+        brand: l.product.brand,
+        image_url: l.product.imageUrls[0]!,
+        weight: size.weight,
+        size: size.size,
+        quantity: rnd.int(1, 2),
+        price: l.product.price,
+        discounted_price: l.product.discountedPrice,
+      };
+    });
+    const totalPrice = items.reduce((s, i) => s + i.price * i.quantity, 0);
+    const totalDiscounted = items.reduce((s, i) => s + i.discounted_price * i.quantity, 0);
+    const status = statuses[n % statuses.length]!;
+    const orderDate = new Date(Date.now() - (n * 20 + rnd.int(0, 12)) * 3_600_000);
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        user_id: user.id,
+        status,
+        ship_first_name: user.first_name,
+        ship_last_name: user.last_name,
+        ship_street_address: `${rnd.int(1, 220)}, ${rnd.pick(['MG Road', 'Park Street', 'Linking Road', 'Anna Salai', 'Brigade Road'])}`,
+        ship_city: rnd.pick(['Mumbai', 'Kolkata', 'Chennai', 'Bengaluru', 'Jaipur']),
+        ship_state: rnd.pick(['Maharashtra', 'West Bengal', 'Tamil Nadu', 'Karnataka', 'Rajasthan']),
+        ship_zip_code: String(rnd.int(400001, 700100)),
+        ship_mobile: `98${rnd.int(10000000, 99999999)}`,
+        total_price: totalPrice,
+        total_discounted_price: totalDiscounted,
+        discount: totalPrice - totalDiscounted,
+        total_item: items.reduce((s, i) => s + i.quantity, 0),
+        order_date: orderDate,
+        delivered_at: status === 'DELIVERED' ? new Date(orderDate.getTime() + 3 * 86_400_000) : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('order_items').values(items.map((i) => ({ ...i, order_id: order.id }))).execute();
+    await trx
+      .insertInto('order_events')
+      .values({ order_id: order.id, actor: 'seed', to_status: status, note: 'Seeded order' })
+      .execute();
+    if (status !== 'PENDING') {
+      await trx
+        .insertInto('payments')
+        .values({
+          order_id: order.id,
+          provider: 'sandbox',
+          payment_link_id: `plink_seed_${order.id.slice(0, 8)}`,
+          payment_link_url: '/sandbox-pay/seed',
+          provider_payment_id: `pay_seed_${order.id.slice(0, 8)}`,
+          status: 'PAID',
+          amount: totalDiscounted,
+        })
+        .execute();
+    }
+  }
+}
+
+/** Adds `count` more generated products (benchmarks: `pnpm db:seed --products 100000`). */
+export async function seedBulkProducts(db: Kysely<Database>, count: number, onProgress?: (done: number) => void) {
+  const start = Number((await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const cache = new Map<string, string>();
+  const batch = 1000;
+  for (let done = 0; done < count; done += batch) {
+    const size = Math.min(batch, count - done);
+    await db.transaction().execute((trx) =>
+      insertProducts(trx, Array.from({ length: size }, (_, i) => buildProduct(start + done + i)), cache),
+    );
+    onProgress?.(done + size);
+  }
+}

@@ -1,0 +1,184 @@
+// Listing query rules of spec sections 2, 4, 5 and 9: parsing, defaults, redirects.
+import { ALL_CATEGORIES, METALS, OCCASIONS, SORT_VALUES, type Sort } from './options';
+
+export const PAGE_SIZE = 12;
+export const PRICE_BOUNDS = { min: 100, max: 1_000_000, step: 5 } as const;
+export const PRICE_SLIDER_INITIAL = [1000, 60000] as const;
+export const DISCOUNT_BOUNDS = { min: 0, max: 100 } as const;
+export const DISCOUNT_SLIDER = { min: 0, max: 90, step: 1 } as const;
+export const DISCOUNT_SLIDER_INITIAL = [10, 50] as const;
+export const MAX_PAGE_SIZE = 100;
+
+/** Filters of GET /api/products after defaults are applied. */
+export interface ProductFilter {
+  category: string;
+  colors: string[];
+  types: string[];
+  occasions: string[];
+  minPrice: number;
+  maxPrice: number;
+  minDiscount: number;
+  maxDiscount: number;
+  sort: Sort;
+  pageNumber: number;
+  pageSize: number;
+}
+
+type RawValue = string | string[] | number | undefined | null;
+
+/** Empty strings and the text 'undefined'/'null' mean absent (design.md contracts). */
+export function presentText(value: RawValue): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = (Array.isArray(value) ? value.join(',') : String(value)).trim();
+  if (text === '' || text === 'undefined' || text === 'null') return undefined;
+  return text;
+}
+
+export function parseList(value: RawValue): string[] {
+  const text = presentText(value);
+  if (!text) return [];
+  return [...new Set(text.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean))];
+}
+
+function parseNumber(value: RawValue, fallback: number, min: number, max: number): number {
+  const text = presentText(value);
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(max, Math.max(min, n));
+}
+
+function parseInteger(value: RawValue, fallback: number, min: number, max: number): number {
+  const text = presentText(value);
+  if (text === undefined || !/^\d+$/.test(text)) return fallback;
+  return Math.min(max, Math.max(min, Number(text)));
+}
+
+/** 'gemstones' is the listing filter's label for the gemstone metal. */
+export function normaliseType(type: string): string {
+  return type === 'gemstones' ? 'gemstone' : type;
+}
+
+export type RawProductQuery = Partial<
+  Record<
+    | 'color'
+    | 'minPrice'
+    | 'maxPrice'
+    | 'minDiscount'
+    | 'maxDiscount'
+    | 'type'
+    | 'category'
+    | 'occasion'
+    | 'sort'
+    | 'pageNumber'
+    | 'pageSize',
+    RawValue
+  >
+>;
+
+export function parseProductQuery(raw: RawProductQuery): ProductFilter {
+  const minPrice = parseNumber(raw.minPrice, 0, 0, Number.MAX_SAFE_INTEGER);
+  const maxPrice = parseNumber(raw.maxPrice, PRICE_BOUNDS.max, 0, Number.MAX_SAFE_INTEGER);
+  const minDiscount = parseNumber(raw.minDiscount, DISCOUNT_BOUNDS.min, 0, 100);
+  const maxDiscount = parseNumber(raw.maxDiscount, DISCOUNT_BOUNDS.max, 0, 100);
+  const sortText = presentText(raw.sort);
+  const sort: Sort = (SORT_VALUES as readonly string[]).includes(sortText ?? '')
+    ? (sortText as Sort)
+    : 'low_to_high';
+  const category = presentText(raw.category)?.toLowerCase() ?? ALL_CATEGORIES;
+  return {
+    category,
+    colors: parseList(raw.color),
+    types: parseList(raw.type).map(normaliseType),
+    occasions: parseList(raw.occasion),
+    minPrice: Math.min(minPrice, maxPrice),
+    maxPrice: Math.max(minPrice, maxPrice),
+    minDiscount: Math.min(minDiscount, maxDiscount),
+    maxDiscount: Math.max(minDiscount, maxDiscount),
+    sort,
+    pageNumber: parseInteger(raw.pageNumber, 1, 1, 1_000_000),
+    pageSize: parseInteger(raw.pageSize, PAGE_SIZE, 1, MAX_PAGE_SIZE),
+  };
+}
+
+/** The web listing's URL query (spec section 2: color, price, discount, sort, page, type, occasion). */
+export interface ListingSearch {
+  color?: string;
+  price?: string;
+  discount?: string;
+  sort?: string;
+  page?: string | number;
+  type?: string;
+  occasion?: string;
+}
+
+function parseRange(text: string | undefined, fallback: readonly [number, number]): [number, number] {
+  const parts = (text ?? '').split(',').map((p) => Number(p));
+  if (parts.length !== 2 || parts.some((p) => !Number.isFinite(p))) return [fallback[0], fallback[1]];
+  return [parts[0]!, parts[1]!];
+}
+
+/** Turns the listing page's URL state into the product query (spec section 5 defaults). */
+export function listingToProductQuery(category: string, search: ListingSearch): ProductFilter {
+  const [minPrice, maxPrice] = parseRange(search.price, [PRICE_BOUNDS.min, PRICE_BOUNDS.max]);
+  const [minDiscount, maxDiscount] = parseRange(search.discount, [DISCOUNT_BOUNDS.min, DISCOUNT_BOUNDS.max]);
+  return parseProductQuery({
+    category,
+    color: search.color,
+    type: search.type,
+    occasion: search.occasion,
+    minPrice,
+    maxPrice,
+    minDiscount,
+    maxDiscount,
+    sort: search.sort,
+    pageNumber: search.page === undefined ? undefined : String(search.page),
+    pageSize: PAGE_SIZE,
+  });
+}
+
+/** Adds or removes one value of a comma-separated filter; undefined when the list empties. */
+export function toggleListValue(current: string | undefined, value: string): string | undefined {
+  const values = parseList(current);
+  const next = values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+  return next.length ? next.join(',') : undefined;
+}
+
+export type ListingRedirect = { levels: [string, string, string]; search: ListingSearch } | null;
+
+/**
+ * Redirect rules of spec section 2: a type or occasion in the path becomes a query parameter
+ * and the path becomes /{levelOne}/{x}/jewellery.
+ */
+export function listingRedirect(
+  levels: [string, string, string],
+  search: ListingSearch,
+): ListingRedirect {
+  const [one, , three] = levels;
+  const isType = (v: string) => (METALS as readonly string[]).includes(v);
+  if (isType(three)) {
+    return { levels: [one, three, ALL_CATEGORIES], search: { ...search, type: three } };
+  }
+  if (isType(one) && search.type !== one) {
+    return { levels, search: { ...search, type: one } };
+  }
+  if ((OCCASIONS as readonly string[]).includes(three)) {
+    return { levels: [one, three, ALL_CATEGORIES], search: { ...search, occasion: three } };
+  }
+  return null;
+}
+
+/** Menu items that name a ring style rather than a stored third-level category. */
+export const CATEGORY_ALIASES: Record<string, string> = {
+  pearl: 'pearl-ring',
+  couple: 'couple-ring',
+  engagement: 'eangagement-ring',
+  earrings: 'earring',
+  rings: 'ring',
+  necklaces: 'necklace',
+  nacklaces: 'necklace',
+};
+
+export function resolveCategory(category: string): string {
+  return CATEGORY_ALIASES[category] ?? category;
+}

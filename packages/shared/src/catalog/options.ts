@@ -1,0 +1,83 @@
+// Option lists of spec section 3, spelt as the spec spells them (they are data).
+
+export const LISTING_TYPES = ['diamond', 'gold', 'silver', 'gemstones', 'platinum'] as const;
+export const METALS = ['gold', 'silver', 'diamond', 'platinum', 'gemstone'] as const;
+export type Metal = (typeof METALS)[number];
+
+export const COLORS = [
+  'rose',
+  'rose-white',
+  'white',
+  'yellow',
+  'yellow-white',
+  'yellow-rose',
+  'yellow-white-rose',
+] as const;
+/** The admin form omits yellow-white (spec section 3). */
+export const ADMIN_COLORS = COLORS.filter((c) => c !== 'yellow-white');
+export type Color = (typeof COLORS)[number];
+
+export const OCCASIONS = [
+  'bridal',
+  'casual',
+  'engagement',
+  'modern',
+  'office',
+  'traditional-ethenic',
+] as const;
+export type Occasion = (typeof OCCASIONS)[number];
+
+export const SORTS = [
+  { value: 'low_to_high', label: 'Price: Low to High' },
+  { value: 'high_to_low', label: 'Price: High to Low' },
+] as const;
+export const SORT_VALUES = ['low_to_high', 'high_to_low'] as const;
+export type Sort = (typeof SORT_VALUES)[number];
+
+/** Fixed collections; the admin form also offers one named after the product's brand. */
+export const COLLECTIONS = ['best-sellers', 'reccomanded', 'new-arrival', 'dharohar', 'aksharam'] as const;
+
+export const TOP_LEVEL_CATEGORIES = METALS;
+export const SECOND_LEVEL_CATEGORIES = [
+  'earrings',
+  'rings',
+  'nacklaces',
+  'best-sellers',
+  'wedding',
+  'other',
+] as const;
+export const THIRD_LEVEL_CATEGORIES = [
+  'bangle',
+  'bracelet',
+  'chain',
+  'earring',
+  'mangal-sutra',
+  'necklace',
+  'pendant',
+  'locket',
+  'ring',
+  'drop',
+  'hoop',
+  'stud',
+  'jhumka',
+  'eangagement-ring',
+  'pearl-ring',
+  'bridal-ring',
+  'couple-ring',
+] as const;
+export type ThirdLevelCategory = (typeof THIRD_LEVEL_CATEGORIES)[number];
+
+/** Categories of /all-jewellery/category/{category} (spec route table). */
+export const SHOP_CATEGORIES = [
+  'earring',
+  'ring',
+  'pendant',
+  'mangal-sutra',
+  'chain',
+  'bracelet',
+  'bangle',
+  'necklace',
+] as const;
+
+/** The listing's "category" value meaning every category. */
+export const ALL_CATEGORIES = 'jewellery';

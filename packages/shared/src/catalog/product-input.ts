@@ -1,0 +1,110 @@
+import * as z from 'zod/mini';
+import { normaliseSize, normaliseWeight } from './measure';
+import {
+  COLLECTIONS,
+  COLORS,
+  METALS,
+  OCCASIONS,
+  SECOND_LEVEL_CATEGORIES,
+  THIRD_LEVEL_CATEGORIES,
+} from './options';
+
+const text = (label: string, max: number) =>
+  z.string(`${label} is required`).check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+  );
+
+/** Whole, non-negative number; form inputs may send it as a numeric string. */
+const wholeNumber = (label: string, max: number) =>
+  z.pipe(
+    z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d+$/, `${label} must be a whole number`))]),
+    z.pipe(
+      z.transform((v: number | string) => Number(v)),
+      z.number().check(
+        z.multipleOf(1, `${label} must be a whole number`),
+        z.gte(0, `${label} cannot be negative`),
+        z.lte(max, `${label} must be at most ${max}`),
+      ),
+    ),
+  );
+
+const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, `${label} must be one of: ${values.join(', ')}`);
+
+export const sizeRowInput = z.object({
+  weight: z.pipe(
+    z.union([z.string(), z.number()]),
+    z.transform((v, ctx) => {
+      const weight = normaliseWeight(v);
+      if (weight === null) {
+        ctx.issues.push({ code: 'custom', message: 'Weight is required (grams, for example "5 g")', input: v });
+        return z.NEVER;
+      }
+      return weight;
+    }),
+  ),
+  size: z.optional(
+    z.pipe(
+      z.union([z.string(), z.number(), z.null()]),
+      z.transform((v, ctx) => {
+        const size = normaliseSize(v);
+        if (size === null) {
+          ctx.issues.push({ code: 'custom', message: 'Size must be a length in MM, for example "16 MM"', input: v });
+          return z.NEVER;
+        }
+        return size;
+      }),
+    ),
+  ),
+  stock: z._default(wholeNumber('Stock', 100_000), 0),
+});
+
+export const imageUrlInput = z.object({
+  imageUrl: z.string().check(z.trim(), z.minLength(1, 'Image URL is required'), z.maxLength(2000)),
+});
+
+/** POST /api/admin/products payload (spec section 7) and the admin form. */
+export const productInput = z
+  .object({
+    imageUrls: z.array(imageUrlInput).check(z.minLength(1, 'At least one image is required'), z.maxLength(12)),
+    title: text('Title', 200),
+    brand: text('Brand', 60),
+    color: oneOf('Color', COLORS),
+    price: wholeNumber('Price', 100_000_000),
+    discountedPrice: wholeNumber('Discounted Price', 100_000_000),
+    discountPercent: z.optional(wholeNumber('Discount Percentage', 100)),
+    description: text('Description', 5000),
+    details: text('Details', 5000),
+    occasion: oneOf('Occasion', OCCASIONS),
+    quantity: wholeNumber('Quantity', 1_000_000),
+    collectionName: text('Collection', 60),
+    type: oneOf('Metal', METALS),
+    sizes: z.array(sizeRowInput).check(z.minLength(1, 'At least one size row is required'), z.maxLength(20)),
+    topLevelCategory: oneOf('Top level category', METALS),
+    secondLevelCategory: oneOf('Second level category', SECOND_LEVEL_CATEGORIES),
+    thirdLevelCategory: oneOf('Third level category', THIRD_LEVEL_CATEGORIES),
+  })
+  .check(
+    z.refine((p) => p.price > 0, { message: 'Price must be greater than 0', path: ['price'] }),
+    z.refine((p) => p.discountedPrice <= p.price, {
+      message: 'Discounted Price cannot exceed Price',
+      path: ['discountedPrice'],
+    }),
+    z.refine(
+      (p) =>
+        (COLLECTIONS as readonly string[]).includes(p.collectionName) ||
+        p.collectionName.toLowerCase() === p.brand.toLowerCase(),
+      {
+        message: `Collection must be one of: ${COLLECTIONS.join(', ')}, or the brand`,
+        path: ['collectionName'],
+      },
+    ),
+    z.refine((p) => new Set(p.sizes.map((s) => s.weight)).size === p.sizes.length, {
+      message: 'Each size row needs a different weight',
+      path: ['sizes'],
+    }),
+  );
+export type ProductInput = z.output<typeof productInput>;
+export type ProductFormValues = z.input<typeof productInput>;

@@ -1,0 +1,39 @@
+import * as z from 'zod/mini';
+
+export const REVIEW_MAX_LENGTH = 2000;
+
+/** Half-star steps from 0.5 to 5 (spec sections 5 and 9). */
+export const ratingValue = z.number('Rating must be a number').check(
+  z.gte(0.5, 'Rating must be at least 0.5'),
+  z.lte(5, 'Rating must be at most 5'),
+  z.multipleOf(0.5, 'Rating must be in half-star steps'),
+);
+
+export const reviewInput = z.object({
+  productId: z.string('productId is required'),
+  review: z.string('Review text is required').check(
+    z.trim(),
+    z.minLength(1, 'Review text is required'),
+    z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`),
+  ),
+  rating: z.optional(z.nullable(ratingValue)),
+});
+export type ReviewInput = z.infer<typeof reviewInput>;
+
+export const ratingInput = z.object({
+  productId: z.string('productId is required'),
+  rating: ratingValue,
+  review: z.optional(z.nullable(z.string())),
+});
+export type RatingInput = z.infer<typeof ratingInput>;
+
+export const RATING_BANDS = ['Excellent', 'Very Good', 'Good', 'Average', 'Poor'] as const;
+
+/** Band of one rating: 5 Excellent, 4–4.5 Very Good, 3–3.5 Good, 2–2.5 Average, below Poor. */
+export function ratingBand(rating: number): (typeof RATING_BANDS)[number] {
+  if (rating >= 5) return 'Excellent';
+  if (rating >= 4) return 'Very Good';
+  if (rating >= 3) return 'Good';
+  if (rating >= 2) return 'Average';
+  return 'Poor';
+}

@@ -1,0 +1,20 @@
+// Runs once per test run: builds a migrated, seeded template database that every test file copies.
+import { createDb, dropDatabase, ensureDatabase, migrateToLatest, seedCatalogue } from '@kanak/db';
+import { pingRedis } from '@kanak/core';
+import { databaseUrl, TEMPLATE_DB, TEST_REDIS_URL } from './env';
+
+export default async function setup() {
+  if (!(await pingRedis(TEST_REDIS_URL, 2000))) {
+    throw new Error(`Redis is not answering at ${TEST_REDIS_URL}; start it (see README) before running tests.`);
+  }
+  const url = databaseUrl(TEMPLATE_DB);
+  await dropDatabase(url);
+  await ensureDatabase(url);
+  const db = createDb(url, 2);
+  try {
+    await migrateToLatest(db);
+    await seedCatalogue(db);
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,5 @@
+export * from './env';
+export * from './database';
+export * from './server';
+export * from './http';
+export * from './browser';

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { buildApp, loadConfig, type Config } from '@kanak/server';
+import { createTestDatabase, type TestDatabase } from './database';
+import { TEST_REDIS_URL } from './env';
+
+export interface TestServer {
+  baseUrl: string;
+  config: Config;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export const uniquePrefix = (label: string) => `test-${label}-${randomBytes(4).toString('hex')}`;
+
+/** The real app on a free port, over its own database copy and its own queue prefix. */
+export async function startTestServer(overrides: Partial<Record<keyof Config, unknown>> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config = loadConfig(
+    {},
+    {
+      PORT: 0,
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      REDIS_URL: TEST_REDIS_URL,
+      QUEUE_PREFIX: uniquePrefix('q'),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      JWT_SECRET: randomBytes(24).toString('hex'),
+      ...overrides,
+    },
+  );
+  const { app } = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import cors from '@fastify/cors';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerCatalogRest } from './catalog/catalog.rest';
+import type { Config } from './config';
+import { registerHealthRest } from './health/health.rest';
+import { registerErrorHandler } from './http/errors';
+import { registerMediaRest } from './media/media.rest';
+import { closeServices, createServices, type AppServices } from './services';
+import { createContext } from './trpc/context';
+import { appRouter, type AppRouter } from './trpc/router';
+import { registerWeb } from './web/static';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: AppServices;
+}
+
+/** The whole HTTP server: tRPC at /trpc, the spec's REST paths, media and the built web. */
+export async function buildApp(config: Config): Promise<BuiltApp> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  const services = createServices(config);
+  app.addHook('onClose', () => closeServices(services));
+
+  registerErrorHandler(app);
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS.includes('*') ? true : config.CORS_ORIGINS,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    maxAge: 600,
+  });
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: (opts) => createContext(services, opts),
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerHealthRest(app, services);
+  registerCatalogRest(app, services);
+  registerMediaRest(app);
+  await registerWeb(app, config.WEB_DIST);
+  return { app, services };
+}

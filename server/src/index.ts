@@ -1,0 +1,3 @@
+export type { AppRouter } from './trpc/router';
+export { buildApp } from './app';
+export { loadConfig, type Config } from './config';

@@ -1,0 +1,28 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { DomainError } from '@kanak/core';
+import type { Context } from './context';
+
+const TRPC_CODE = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+} as const;
+
+// Stack traces stay on the server: clients get the message and code only.
+const t = initTRPC.context<Context>().create({ isDev: false });
+
+/** Domain refusals keep their meaning (and message) across the tRPC boundary. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure.use(domainErrors);

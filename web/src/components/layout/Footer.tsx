@@ -1,0 +1,101 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { Logo } from './Logo';
+
+export const SUPPORT = {
+  phone: '+91 80 4000 1234',
+  email: 'care@kanak.shop',
+  address: '12 Residency Road, Bengaluru, Karnataka 560025',
+};
+
+const groups = [
+  {
+    title: 'Information',
+    links: [
+      { label: 'About Us', href: '/user-details?layout=3' },
+      { label: 'Contact Us', href: '/user-details?layout=3' },
+      { label: 'Shipping & Returns', href: '/user-details?layout=3' },
+      { label: 'Privacy Policy', href: '/user-details?layout=3' },
+    ],
+  },
+  {
+    title: 'Services',
+    links: [
+      { label: 'Best Sellers', href: '/#best-of-kanak' },
+      { label: 'Offers', href: '/#offers-contest' },
+      { label: 'Categories', href: '/#categories' },
+      { label: 'New Arrivals', href: '/#new-arrivals' },
+      { label: 'Recommended', href: '/#reccomanded' },
+    ],
+  },
+  {
+    title: 'Quick Links',
+    links: [
+      { label: 'Gold Jewellery', href: '/all-jewellery/jewellery-types/gold' },
+      { label: 'Diamond Jewellery', href: '/all-jewellery/jewellery-types/diamond' },
+      { label: 'Wedding', href: '/all-jewellery/occasion/bridal' },
+      { label: 'My Orders', href: '/user-details?layout=2' },
+      { label: 'Wish List', href: '/user-details?layout=1' },
+    ],
+  },
+];
+
+const socials = [
+  { label: 'Instagram', short: 'IG' },
+  { label: 'Facebook', short: 'FB' },
+  { label: 'X (Twitter)', short: 'X' },
+  { label: 'YouTube', short: 'YT' },
+];
+
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-primary text-primary-foreground" data-testid="site-footer">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="lg:col-span-2 space-y-4">
+          <div className="rounded-md bg-background/95 inline-block px-3 py-2">
+            <Logo />
+          </div>
+          <p className="max-w-sm text-sm text-primary-foreground/80">
+            Hallmarked gold, certified diamonds and handcrafted silver since 1962. Free insured delivery across India.
+          </p>
+          <address className="not-italic space-y-2 text-sm text-primary-foreground/90">
+            <p className="flex items-start gap-2"><MapPin className="mt-0.5 size-4 shrink-0" />{SUPPORT.address}</p>
+            <p className="flex items-center gap-2"><Phone className="size-4" /><a href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`} className="hover:underline">{SUPPORT.phone}</a></p>
+            <p className="flex items-center gap-2"><Mail className="size-4" /><a href={`mailto:${SUPPORT.email}`} className="hover:underline">{SUPPORT.email}</a></p>
+          </address>
+        </div>
+        {groups.map((group) => (
+          <nav key={group.title} aria-label={group.title}>
+            <h2 className="mb-3 font-serif text-xl text-gold">{group.title}</h2>
+            <ul className="space-y-2 text-sm">
+              {group.links.map((link) => (
+                <li key={link.label}>
+                  <a href={link.href} className="text-primary-foreground/85 hover:text-primary-foreground hover:underline">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-primary-foreground/15">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-4 text-xs text-primary-foreground/70 sm:flex-row">
+          <p>© {new Date().getFullYear()} Kanak Jewellers. All prices in Indian rupees (₹), inclusive of taxes.</p>
+          <ul className="flex gap-3">
+            {socials.map(({ label, short }) => (
+              <li key={label}>
+                <a
+                  href="#"
+                  aria-label={label}
+                  className="inline-flex size-8 items-center justify-center rounded-full border border-primary-foreground/30 text-[11px] font-semibold hover:bg-primary-foreground/10"
+                >
+                  {short}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,26 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import type { AppRouter } from '@kanak/server';
+import { readToken } from './auth-storage';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+});
+
+const links = [
+  httpBatchLink({
+    url: '/trpc',
+    headers() {
+      const token = readToken();
+      return token ? { authorization: `Bearer ${token}` } : {};
+    },
+  }),
+];
+
+export const trpcClient = trpc.createClient({ links });
+/** Same client for route loaders (outside React). */
+export const vanillaClient = createTRPCClient<AppRouter>({ links });
+export const trpcUtils = createTRPCQueryUtils({ queryClient, client: vanillaClient });

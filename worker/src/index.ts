@@ -1,0 +1,2 @@
+export { startWorker, type RunningWorker } from './worker';
+export { loadWorkerConfig, type WorkerConfig } from './config';
