@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuthRest } from './auth/auth.rest';
 import { registerCatalogRest } from './catalog/catalog.rest';
 import type { Config } from './config';
 import { registerHealthRest } from './health/health.rest';
@@ -49,6 +50,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
 
   registerHealthRest(app, services);
+  registerAuthRest(app, services);
   registerCatalogRest(app, services);
   registerMediaRest(app);
   await registerWeb(app, config.WEB_DIST);

@@ -1,4 +1,6 @@
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import { createAuthRateLimiter, createRedis, type AuthRateLimiter, type TokenSettings } from '@kanak/core';
 import { createDb, type Database } from '@kanak/db';
 import type { Config } from './config';
 
@@ -6,12 +8,32 @@ import type { Config } from './config';
 export interface AppServices {
   config: Config;
   db: Kysely<Database>;
+  redis: Redis;
+  tokens: TokenSettings;
+  authRateLimit: AuthRateLimiter;
 }
 
 export function createServices(config: Config): AppServices {
-  return { config, db: createDb(config.DATABASE_URL) };
+  const redis = createRedis(config.REDIS_URL);
+  return {
+    config,
+    db: createDb(config.DATABASE_URL),
+    redis,
+    tokens: { secret: config.JWT_SECRET, expiresIn: config.JWT_EXPIRES_IN },
+    authRateLimit: createAuthRateLimiter(redis, config.QUEUE_PREFIX, {
+      perAddressPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+      failedPerEmail: config.AUTH_FAILED_LOGINS_PER_EMAIL,
+    }),
+  };
 }
 
 export async function closeServices(services: AppServices) {
+  services.redis.disconnect();
   await services.db.destroy();
 }
+
+export const authDeps = (services: AppServices) => ({
+  db: services.db,
+  tokens: services.tokens,
+  rateLimit: services.authRateLimit,
+});

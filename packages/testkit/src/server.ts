@@ -26,6 +26,7 @@ export async function startTestServer(overrides: Partial<Record<keyof Config, un
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
       JWT_SECRET: randomBytes(24).toString('hex'),
+      AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
       ...overrides,
     },
   );

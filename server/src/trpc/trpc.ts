@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { DomainError } from '@kanak/core';
+import { DomainError, forbidden, unauthorized, type AuthUser } from '@kanak/core';
 import type { Context } from './context';
 
 const TRPC_CODE = {
@@ -26,3 +26,20 @@ const domainErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const publicProcedure = t.procedure.use(domainErrors);
+
+/** The caller when a token was sent (a bad one still fails), else null. */
+export const optionalUserProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const user: AuthUser | null = (await ctx.getUser()) ?? null;
+  return next({ ctx: { user } });
+});
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const user = await ctx.getUser();
+  if (!user) throw unauthorized();
+  return next({ ctx: { user } });
+});
+
+export const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  if (ctx.user.role !== 'ADMIN') throw forbidden('Only administrators can do this');
+  return next();
+});

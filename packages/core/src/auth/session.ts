@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import { unauthorized } from '../shared/errors';
+import { verifyToken, type AuthUser, type TokenSettings } from './tokens';
+
+/**
+ * Resolves a token to a live user: a valid token of a deleted user is refused, and the role
+ * is read from the database so a demoted admin loses access at once.
+ */
+export async function authenticate(db: Kysely<Database>, settings: TokenSettings, token: string): Promise<AuthUser> {
+  const claims = await verifyToken(settings, token);
+  const user = await db.selectFrom('users').select(['id', 'role']).where('id', '=', claims.id).executeTakeFirst();
+  if (!user) throw unauthorized('Your account no longer exists. Please sign up again.');
+  return { id: user.id, role: user.role };
+}

@@ -1,0 +1,48 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { unauthorized } from '../shared/errors';
+
+export type Role = 'CUSTOMER' | 'ADMIN';
+
+export interface TokenSettings {
+  secret: string;
+  /** jose duration, e.g. "7d" */
+  expiresIn: string;
+}
+
+export interface AuthUser {
+  id: string;
+  role: Role;
+}
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export async function signToken(settings: TokenSettings, user: AuthUser & { email: string }): Promise<string> {
+  return new SignJWT({ role: user.role, email: user.email })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(user.id)
+    .setIssuedAt()
+    .setExpirationTime(settings.expiresIn)
+    .sign(key(settings.secret));
+}
+
+/** Verifies signature and expiry; any failure is a 401. */
+export async function verifyToken(settings: TokenSettings, token: string): Promise<AuthUser> {
+  try {
+    const { payload } = await jwtVerify(token, key(settings.secret), { algorithms: ['HS256'] });
+    const role = payload.role;
+    if (typeof payload.sub !== 'string' || (role !== 'CUSTOMER' && role !== 'ADMIN')) throw unauthorized('Invalid token');
+    return { id: payload.sub, role };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw unauthorized('Your session has expired. Please log in again.');
+    throw unauthorized('Invalid or expired token. Please log in again.');
+  }
+}
+
+/** "Bearer <jwt>" → jwt; "Bearer null", "Bearer undefined" and empty mean no token (design.md). */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  const token = match?.[1]?.trim();
+  if (!token || token === 'null' || token === 'undefined') return null;
+  return token;
+}
