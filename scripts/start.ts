@@ -17,11 +17,10 @@ function run(command: string, args: string[]) {
 run('pnpm', ['--silent', 'db:seed']);
 if (!dev) run('pnpm', ['--silent', 'build']);
 
-const children: ChildProcess[] = [
-  spawn('pnpm', ['--silent', '--filter', '@kanak/server', dev ? 'dev' : 'start'], { stdio: 'inherit', env }),
-  spawn('pnpm', ['--silent', '--filter', '@kanak/worker', dev ? 'dev' : 'start'], { stdio: 'inherit', env }),
-];
-if (dev) children.push(spawn('pnpm', ['--silent', '--filter', '@kanak/web', 'dev'], { stdio: 'inherit', env }));
+// tsx is spawned directly (not through pnpm) so that SIGTERM reaches server and worker.
+const tsx = (entry: string) => spawn('tsx', dev ? ['watch', entry] : [entry], { stdio: 'inherit', env });
+const children: ChildProcess[] = [tsx('server/src/main.ts'), tsx('worker/src/main.ts')];
+if (dev) children.push(spawn('pnpm', ['exec', 'vite'], { stdio: 'inherit', env, cwd: 'web' }));
 
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
