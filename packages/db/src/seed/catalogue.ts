@@ -116,7 +116,7 @@ export function buildProduct(index: number): SeedProduct {
   const perGram = rnd.int(...PRICE_PER_GRAM[metal]);
   const price = Math.max(999, Math.round((baseGrams * perGram * 1.12) / 10) * 10);
   const discount = rnd.pick([0, 5, 8, 10, 12, 15, 18, 20, 25, 30, 35, 40]);
-  const discountedPrice = Math.round((price * (100 - discount)) / 100 / 10) * 10;
+  const discountedPrice = Math.min(price, Math.round((price * (100 - discount)) / 100 / 10) * 10);
 
   const rows = rnd.int(2, 3);
   const sizes = Array.from({ length: rows }, (_, i) => {
