@@ -7,8 +7,9 @@ export function createRedis(url: string): Redis {
 
 /** PING on an open client with a short timeout (health checks must not hang when Redis is down). */
 export async function pingRedisClient(client: Redis, timeoutMs = 1000): Promise<boolean> {
-  if (client.status !== 'ready') return false;
+  if (client.status === 'end' || client.status === 'close') return false;
   const answer = await Promise.race([
+    // While (re)connecting, ioredis queues the command; the timeout bounds the wait.
     client.ping().catch(() => 'error'),
     new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref()),
   ]);
