@@ -2,22 +2,26 @@ import * as z from 'zod/mini';
 
 export const MAX_CART_QUANTITY = 99;
 
+const quantity = z.number('quantity must be a number').check(
+  z.multipleOf(1, 'Quantity must be a whole number'),
+  z.gte(1, 'Quantity must be at least 1'),
+  z.lte(MAX_CART_QUANTITY, `Quantity must be at most ${MAX_CART_QUANTITY}`),
+);
+
 export const addToCartInput = z.object({
-  productId: z.string('productId is required'),
+  productId: z.string('productId is required').check(z.maxLength(100, 'Product id is not valid')),
   weight: z.string('weight is required').check(z.trim(), z.minLength(1, 'weight is required'), z.maxLength(40)),
-  quantity: z.optional(
-    z.number().check(z.multipleOf(1, 'Quantity must be a whole number'), z.gte(1, 'Quantity must be at least 1'), z.lte(MAX_CART_QUANTITY, `Quantity must be at most ${MAX_CART_QUANTITY}`)),
-  ),
+  quantity: z.optional(quantity),
 });
 export type AddToCartInput = z.infer<typeof addToCartInput>;
 
-export const cartQuantityInput = z.object({
-  quantity: z.number('quantity must be a number').check(
-    z.multipleOf(1, 'Quantity must be a whole number'),
-    z.gte(1, 'Quantity must be at least 1'),
-    z.lte(MAX_CART_QUANTITY, `Quantity must be at most ${MAX_CART_QUANTITY}`),
-  ),
-});
+/** Body of PUT /api/cart_item/{id}. */
+export const cartQuantityInput = z.object({ quantity });
+
+const cartItemId = z.string('cartItemId is required').check(z.maxLength(100, 'Cart item id is not valid'));
+export const cartItemIdInput = z.object({ cartItemId });
+export const updateCartItemInput = z.object({ cartItemId, quantity });
+export type UpdateCartItemInput = z.infer<typeof updateCartItemInput>;
 
 /** A guest cart kept in the browser until login, then merged into the account's cart. */
 export const guestCartInput = z.object({

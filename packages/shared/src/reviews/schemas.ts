@@ -2,6 +2,10 @@ import * as z from 'zod/mini';
 
 export const REVIEW_MAX_LENGTH = 2000;
 
+const productId = z.string('productId is required').check(z.maxLength(100, 'Product id is not valid'));
+/** Reviews or ratings of one product. */
+export const productRefInput = z.object({ productId });
+
 /** Half-star steps from 0.5 to 5 (spec sections 5 and 9). */
 export const ratingValue = z.number('Rating must be a number').check(
   z.gte(0.5, 'Rating must be at least 0.5'),
@@ -10,7 +14,7 @@ export const ratingValue = z.number('Rating must be a number').check(
 );
 
 export const reviewInput = z.object({
-  productId: z.string('productId is required'),
+  productId,
   review: z.string('Review text is required').check(
     z.trim(),
     z.minLength(1, 'Review text is required'),
@@ -21,9 +25,9 @@ export const reviewInput = z.object({
 export type ReviewInput = z.infer<typeof reviewInput>;
 
 export const ratingInput = z.object({
-  productId: z.string('productId is required'),
+  productId,
   rating: ratingValue,
-  review: z.optional(z.nullable(z.string())),
+  review: z.optional(z.nullable(z.string().check(z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`)))),
 });
 export type RatingInput = z.infer<typeof ratingInput>;
 

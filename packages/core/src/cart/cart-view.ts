@@ -1,0 +1,79 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '@kanak/db';
+import { measureValue } from '@kanak/shared';
+import { PRODUCT_COLUMNS, toProductViews, type ProductView } from '../catalog/product-view';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** price and discountedPrice are line totals (unit price × quantity) from current prices. */
+export interface CartItemView {
+  _id: string;
+  product: ProductView;
+  quantity: number;
+  weight: string;
+  size: string;
+  /** The number inside size ("16 MM" → 16), null for pieces without a size. */
+  width: number | null;
+  stock: number;
+  price: number;
+  discountedPrice: number;
+}
+
+export interface CartView {
+  _id: string;
+  cartItems: CartItemView[];
+  totalItem: number;
+  totalPrice: number;
+  discount: number;
+  totalDiscountedPrice: number;
+}
+
+/** The user's cart row, created on first use. */
+export async function ensureCart(db: Db, userId: string): Promise<string> {
+  await db.insertInto('carts').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  const cart = await db.selectFrom('carts').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return cart.id;
+}
+
+/** GET /api/cart: totals computed here from current prices, oldest line first. */
+export async function getCart(db: Db, userId: string): Promise<CartView> {
+  const cartId = await ensureCart(db, userId);
+  const rows = await db
+    .selectFrom('cart_items')
+    .innerJoin('products', 'products.id', 'cart_items.product_id')
+    .innerJoin('product_sizes', 'product_sizes.id', 'cart_items.size_id')
+    .select([
+      ...PRODUCT_COLUMNS,
+      'cart_items.id as item_id',
+      'cart_items.quantity as item_quantity',
+      'product_sizes.weight',
+      'product_sizes.size',
+      'product_sizes.stock',
+    ])
+    .where('cart_items.cart_id', '=', cartId)
+    .orderBy('cart_items.created_at')
+    .orderBy('cart_items.id')
+    .execute();
+  const products = await toProductViews(db, rows);
+  const cartItems = rows.map((row, i) => ({
+    _id: row.item_id,
+    product: products[i]!,
+    quantity: row.item_quantity,
+    weight: row.weight,
+    size: row.size,
+    width: row.size ? measureValue(row.size) : null,
+    stock: row.stock,
+    price: row.price * row.item_quantity,
+    discountedPrice: row.discounted_price * row.item_quantity,
+  }));
+  const totalPrice = cartItems.reduce((sum, item) => sum + item.price, 0);
+  const totalDiscountedPrice = cartItems.reduce((sum, item) => sum + item.discountedPrice, 0);
+  return {
+    _id: cartId,
+    cartItems,
+    totalItem: cartItems.reduce((sum, item) => sum + item.quantity, 0),
+    totalPrice,
+    discount: totalPrice - totalDiscountedPrice,
+    totalDiscountedPrice,
+  };
+}

@@ -1,0 +1,140 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '@kanak/db';
+import { ADMIN_PAGE_SIZE, percentOff, type AdminProductListInput, type ProductInput } from '@kanak/shared';
+import { notFound } from '../shared/errors';
+import { requireId } from '../shared/ids';
+import { getProduct } from './get-product';
+import type { ProductPage } from './list-products';
+import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
+import { searchWords } from './search-products';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Admin products table: newest first, optional text search over title and brand. */
+export async function adminListProducts(db: Kysely<Database>, input: AdminProductListInput): Promise<ProductPage> {
+  const page = input.page ?? 1;
+  const pageSize = input.pageSize ?? ADMIN_PAGE_SIZE;
+  let query = db.selectFrom('products');
+  for (const word of searchWords(input.q ?? '')) {
+    const like = `%${word}%`;
+    query = query.where((eb) => eb.or([eb('title', 'ilike', like), eb('brand', 'ilike', like)]));
+  }
+  const [count, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .select([...PRODUCT_COLUMNS])
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ]);
+  const total = Number(count.n);
+  return { content: await toProductViews(db, rows), totalPages: Math.ceil(total / pageSize), currentPage: page, totalElements: total };
+}
+
+async function findOrCreateCategory(db: Db, name: string, level: 1 | 2 | 3, parentId: string | null): Promise<string> {
+  const find = () => {
+    const query = db.selectFrom('categories').select('id').where('name', '=', name).where('level', '=', level);
+    return (parentId ? query.where('parent_id', '=', parentId) : query.where('parent_id', 'is', null)).executeTakeFirst();
+  };
+  const found = await find();
+  if (found) return found.id;
+  // A concurrent save may create the same node: the unique index keeps one, and we read it back.
+  await db.insertInto('categories').values({ name, level, parent_id: parentId }).onConflict((oc) => oc.doNothing()).execute();
+  const created = await find();
+  if (!created) throw new Error(`category ${name} could not be created`);
+  return created.id;
+}
+
+/** The third-level category node of the three names, creating missing levels. */
+async function categoryFor(db: Db, input: ProductInput): Promise<string> {
+  const top = await findOrCreateCategory(db, input.topLevelCategory, 1, null);
+  const second = await findOrCreateCategory(db, input.secondLevelCategory, 2, top);
+  return findOrCreateCategory(db, input.thirdLevelCategory, 3, second);
+}
+
+function productColumns(input: ProductInput, categoryId: string) {
+  return {
+    title: input.title,
+    brand: input.brand,
+    color: input.color,
+    price: input.price,
+    discounted_price: input.discountedPrice,
+    // Recomputed by the server so the percent always agrees with the two prices (spec section 9).
+    discount_percent: percentOff(input.price, input.discountedPrice),
+    description: input.description,
+    details: input.details,
+    occasion: input.occasion,
+    quantity: input.quantity,
+    collection_name: input.collectionName,
+    type: input.type,
+    category_id: categoryId,
+  };
+}
+
+async function replaceImages(db: Db, productId: string, input: ProductInput) {
+  await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
+  await db
+    .insertInto('product_images')
+    .values(input.imageUrls.map((image, position) => ({ product_id: productId, position, url: image.imageUrl })))
+    .execute();
+}
+
+/**
+ * Size rows are matched by weight: a kept weight keeps its row (and the cart lines pointing at
+ * it), a dropped weight is deleted, a new weight is inserted.
+ */
+async function replaceSizes(db: Db, productId: string, input: ProductInput) {
+  const weights = input.sizes.map((s) => s.weight);
+  await db.deleteFrom('product_sizes').where('product_id', '=', productId).where('weight', 'not in', weights).execute();
+  await db
+    .insertInto('product_sizes')
+    .values(input.sizes.map((s, position) => ({ product_id: productId, position, weight: s.weight, size: s.size ?? '', stock: s.stock })))
+    .onConflict((oc) =>
+      oc.columns(['product_id', 'weight']).doUpdateSet((eb) => ({
+        position: eb.ref('excluded.position'),
+        size: eb.ref('excluded.size'),
+        stock: eb.ref('excluded.stock'),
+      })),
+    )
+    .execute();
+}
+
+/** POST /api/admin/products: the created product as clients read it. */
+export async function createProduct(db: Kysely<Database>, input: ProductInput): Promise<ProductView> {
+  const id = await db.transaction().execute(async (trx) => {
+    const categoryId = await categoryFor(trx, input);
+    const row = await trx.insertInto('products').values(productColumns(input, categoryId)).returning('id').executeTakeFirstOrThrow();
+    await replaceImages(trx, row.id, input);
+    await replaceSizes(trx, row.id, input);
+    return row.id;
+  });
+  return getProduct(db, id);
+}
+
+/** PUT /api/admin/products/{id}: every field, images and size rows replaced in one transaction. */
+export async function updateProduct(db: Kysely<Database>, productId: unknown, input: ProductInput): Promise<ProductView> {
+  const id = requireId(productId, 'Product');
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('products').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!existing) throw notFound('Product');
+    const categoryId = await categoryFor(trx, input);
+    await trx
+      .updateTable('products')
+      .set({ ...productColumns(input, categoryId), updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await replaceImages(trx, id, input);
+    await replaceSizes(trx, id, input);
+  });
+  return getProduct(db, id);
+}
+
+/** DELETE /api/admin/products/{id}: orders keep their copied items (product_id becomes null). */
+export async function removeProduct(db: Kysely<Database>, productId: unknown): Promise<{ message: string }> {
+  const id = requireId(productId, 'Product');
+  const deleted = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw notFound('Product');
+  return { message: 'Product deleted successfully' };
+}

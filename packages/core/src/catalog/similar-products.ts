@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import { notFound } from '../shared/errors';
+import { requireId } from '../shared/ids';
+import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
+
+export const SIMILAR_DEFAULT_LIMIT = 8;
+
+/** 'You May Also Like': other products of the same third-level category, newest first. */
+export async function similarProducts(db: Kysely<Database>, productId: unknown, limit = SIMILAR_DEFAULT_LIMIT): Promise<ProductView[]> {
+  const id = requireId(productId, 'Product');
+  const product = await db.selectFrom('products').select('category_id').where('id', '=', id).executeTakeFirst();
+  if (!product) throw notFound('Product');
+  const rows = await db
+    .selectFrom('products')
+    .select([...PRODUCT_COLUMNS])
+    .where('category_id', '=', product.category_id)
+    .where('id', '!=', id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return toProductViews(db, rows);
+}

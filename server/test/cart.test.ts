@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ACCOUNTS } from '@kanak/db';
+import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+
+interface CartItem {
+  _id: string;
+  product: { _id: string; title: string; price: number; discountedPrice: number; category: { name: string } };
+  quantity: number;
+  weight: string;
+  size: string;
+  width: number | null;
+  stock: number;
+  price: number;
+  discountedPrice: number;
+}
+interface Cart {
+  _id: string;
+  cartItems: CartItem[];
+  totalItem: number;
+  totalPrice: number;
+  discount: number;
+  totalDiscountedPrice: number;
+}
+interface SizeRow {
+  product_id: string;
+  weight: string;
+  size: string;
+  stock: number;
+  price: number;
+  discounted_price: number;
+}
+
+describe('cart over REST and tRPC', () => {
+  let server: TestServer;
+  let http: ReturnType<typeof httpClient>;
+  let customer: string;
+  let other: string;
+  let ring: SizeRow;
+  let chain: SizeRow;
+
+  const query = <T>(path: string, input: unknown, token?: string) =>
+    http.get<{ result: { data: T } }>(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { token });
+  const mutate = <T>(path: string, input: unknown, token?: string) => http.post<{ result: { data: T } }>(`/trpc/${path}`, input, { token });
+
+  /** A size row with enough stock, sized (a ring) or not (a chain). */
+  const sizeRow = (sized: boolean) =>
+    server.database.db
+      .selectFrom('product_sizes')
+      .innerJoin('products', 'products.id', 'product_sizes.product_id')
+      .select(['product_sizes.product_id', 'product_sizes.weight', 'product_sizes.size', 'product_sizes.stock', 'products.price', 'products.discounted_price'])
+      .where('product_sizes.stock', '>=', 5)
+      .where('product_sizes.size', sized ? '!=' : '=', '')
+      .whereRef('products.discounted_price', '<', 'products.price')
+      .orderBy('product_sizes.id')
+      .executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    http = httpClient(server.baseUrl);
+    customer = (await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.customer)).body.jwt;
+    other = (
+      await http.post<{ jwt: string }>('/auth/signup', { firstName: 'Other', lastName: 'Buyer', email: 'other.cart@example.com', password: 'Other@123' })
+    ).body.jwt;
+    ring = await sizeRow(true);
+    chain = await sizeRow(false);
+  });
+  afterAll(() => server.close());
+
+  it('refuses every cart path without a token, also with "Bearer null"', async () => {
+    expect((await http.get('/api/cart')).status).toBe(401);
+    expect((await http.get('/api/cart', { token: 'null' })).status).toBe(401);
+    expect((await http.get('/api/cart', { token: 'undefined' })).status).toBe(401);
+    expect((await http.get('/api/cart', { token: 'not.a.jwt' })).status).toBe(401);
+    expect((await http.put('/api/cart/add', { productId: ring.product_id, weight: ring.weight })).status).toBe(401);
+    expect((await http.put('/api/cart_item/00000000-0000-4000-8000-000000000000', { quantity: 1 })).status).toBe(401);
+    expect((await http.delete('/api/cart_item/00000000-0000-4000-8000-000000000000')).status).toBe(401);
+    expect((await http.post('/api/cart/merge', { items: [] })).status).toBe(401);
+    expect((await query('cart.get', undefined)).status).toBe(401);
+    expect((await mutate('cart.add', { productId: ring.product_id, weight: ring.weight })).status).toBe(401);
+    expect((await mutate('cart.updateItem', { cartItemId: ring.product_id, quantity: 1 })).status).toBe(401);
+    expect((await mutate('cart.removeItem', { cartItemId: ring.product_id })).status).toBe(401);
+    expect((await mutate('cart.merge', { items: [] }, 'null')).status).toBe(401);
+  });
+
+  it('starts empty, then PUT /api/cart/add answers the whole cart with line totals', async () => {
+    const empty = await http.get<Cart>('/api/cart', { token: customer });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ cartItems: [], totalItem: 0, totalPrice: 0, discount: 0, totalDiscountedPrice: 0 });
+
+    const added = await http.put<Cart>('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: customer });
+    expect(added.status).toBe(200);
+    expect(added.body.cartItems).toHaveLength(1);
+    const again = await http.put<Cart>('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: customer });
+    const line = again.body.cartItems[0]!;
+    expect(again.body.cartItems).toHaveLength(1);
+    expect(line.quantity).toBe(2);
+    expect(line.weight).toBe(ring.weight);
+    expect(line.size).toBe(ring.size);
+    expect(line.width).toBe(Number.parseFloat(ring.size));
+    expect(line.stock).toBe(ring.stock);
+    expect(line.price).toBe(ring.price * 2);
+    expect(line.discountedPrice).toBe(ring.discounted_price * 2);
+    expect(line.product._id).toBe(ring.product_id);
+    expect(typeof line.product.category.name).toBe('string');
+    expect(again.body).toMatchObject({
+      totalItem: 2,
+      totalPrice: ring.price * 2,
+      totalDiscountedPrice: ring.discounted_price * 2,
+      discount: (ring.price - ring.discounted_price) * 2,
+    });
+
+    // The weight may be sent without its unit; a piece without a size has width null.
+    const chainCart = await http.put<Cart>('/api/cart/add', { productId: chain.product_id, weight: chain.weight.replace(' g', ''), quantity: 3 }, { token: customer });
+    expect(chainCart.status).toBe(200);
+    const chainLine = chainCart.body.cartItems.find((i) => i.product._id === chain.product_id)!;
+    expect(chainLine).toMatchObject({ quantity: 3, size: '', width: null });
+    expect(chainCart.body.totalItem).toBe(5);
+    expect(chainCart.body.totalPrice).toBe(ring.price * 2 + chain.price * 3);
+
+    const read = await http.get<Cart>('/api/cart', { token: customer });
+    expect(read.body).toEqual(chainCart.body);
+  });
+
+  it('refuses bad add-to-cart input with 4xx and clear messages', async () => {
+    const put = (body: unknown) => http.put<{ message: string }>('/api/cart/add', body, { token: customer });
+    const missingWeight = await put({ productId: ring.product_id });
+    expect(missingWeight.status).toBe(400);
+    expect(missingWeight.body.message).toMatch(/weight/);
+    const malformed = await put({ productId: 'abc', weight: '5 g' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe('Product id is not valid');
+    expect((await put({ productId: '00000000-0000-4000-8000-000000000000', weight: '5 g' })).status).toBe(404);
+    const noSuchWeight = await put({ productId: ring.product_id, weight: '999 g' });
+    expect(noSuchWeight.status).toBe(404);
+    expect(noSuchWeight.body.message).toContain('999 g');
+    expect((await put({ productId: ring.product_id, weight: ring.weight, quantity: -1 })).status).toBe(400);
+    expect((await put({ productId: ring.product_id, weight: ring.weight, quantity: 1e9 })).status).toBe(400);
+    expect((await put({ productId: ring.product_id, weight: ring.weight, quantity: '2' })).status).toBe(400);
+    expect((await put({ productId: 42, weight: ring.weight })).status).toBe(400);
+    expect((await put([1, 2, 3])).status).toBe(400);
+    expect((await put('{"productId":')).status).toBe(400);
+    expect((await put({ productId: ring.product_id, weight: 'x'.repeat(2_000_000) })).status).toBe(413);
+  });
+
+  it('keeps quantities within stock and refuses sold-out sizes with 409', async () => {
+    const tooMany = await http.put<{ message: string }>('/api/cart/add', { productId: ring.product_id, weight: ring.weight, quantity: ring.stock }, { token: customer });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.message).toContain(`Only ${ring.stock}`);
+    await server.database.db.updateTable('product_sizes').set({ stock: 0 }).where('product_id', '=', chain.product_id).where('weight', '=', chain.weight).execute();
+    const soldOut = await http.put<{ message: string }>('/api/cart/add', { productId: chain.product_id, weight: chain.weight }, { token: other });
+    expect(soldOut.status).toBe(409);
+    expect(soldOut.body.message).toBe('This size is out of stock');
+    await server.database.db.updateTable('product_sizes').set({ stock: chain.stock }).where('product_id', '=', chain.product_id).where('weight', '=', chain.weight).execute();
+  });
+
+  it('changes and removes lines with PUT/DELETE /api/cart_item/{id}, only in the own cart', async () => {
+    const cart = (await http.get<Cart>('/api/cart', { token: customer })).body;
+    const line = cart.cartItems.find((i) => i.product._id === ring.product_id)!;
+
+    const updated = await http.put<Cart>(`/api/cart_item/${line._id}`, { quantity: 1 }, { token: customer });
+    expect(updated.status).toBe(200);
+    expect(updated.body.cartItems.find((i) => i._id === line._id)!.quantity).toBe(1);
+    expect(updated.body.totalItem).toBe(4);
+
+    const over = await http.put<{ message: string }>(`/api/cart_item/${line._id}`, { quantity: ring.stock + 1 }, { token: customer });
+    expect(over.status).toBe(ring.stock + 1 > 99 ? 400 : 409);
+    for (const bad of [{ quantity: 0 }, { quantity: -1 }, { quantity: 1.5 }, { quantity: 'two' }, { quantity: 1e12 }, {}]) {
+      expect((await http.put(`/api/cart_item/${line._id}`, bad, { token: customer })).status).toBe(400);
+    }
+    const malformed = await http.put<{ message: string }>('/api/cart_item/12', { quantity: 1 }, { token: customer });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe('Cart item id is not valid');
+    expect((await http.put('/api/cart_item/00000000-0000-4000-8000-000000000000', { quantity: 1 }, { token: customer })).status).toBe(404);
+
+    // Another user can neither change nor delete it, nor see it.
+    expect((await http.put(`/api/cart_item/${line._id}`, { quantity: 2 }, { token: other })).status).toBe(404);
+    expect((await http.delete(`/api/cart_item/${line._id}`, { token: other })).status).toBe(404);
+    expect((await http.get<Cart>('/api/cart', { token: other })).body.cartItems).toHaveLength(0);
+    expect((await mutate('cart.updateItem', { cartItemId: line._id, quantity: 2 }, other)).status).toBe(404);
+    expect((await mutate('cart.removeItem', { cartItemId: line._id }, other)).status).toBe(404);
+
+    expect((await http.delete('/api/cart_item/nope', { token: customer })).status).toBe(400);
+    const removed = await http.delete<Cart>(`/api/cart_item/${line._id}`, { token: customer });
+    expect(removed.status).toBe(200);
+    expect(removed.body.cartItems.some((i) => i._id === line._id)).toBe(false);
+    expect(removed.body.totalItem).toBe(3);
+    expect((await http.delete(`/api/cart_item/${line._id}`, { token: customer })).status).toBe(404);
+  });
+
+  it('works the same through tRPC: cart.get, add, updateItem, removeItem', async () => {
+    const added = await mutate<Cart>('cart.add', { productId: ring.product_id, weight: ring.weight, quantity: 2 }, other);
+    expect(added.status).toBe(200);
+    const line = added.body.result.data.cartItems[0]!;
+    expect(line.quantity).toBe(2);
+    expect(added.body.result.data.totalDiscountedPrice).toBe(ring.discounted_price * 2);
+
+    const read = await query<Cart>('cart.get', undefined, other);
+    expect(read.body.result.data).toEqual(added.body.result.data);
+
+    const updated = await mutate<Cart>('cart.updateItem', { cartItemId: line._id, quantity: 3 }, other);
+    expect(updated.body.result.data.cartItems[0]!.quantity).toBe(3);
+    expect((await mutate('cart.updateItem', { cartItemId: line._id, quantity: 0 }, other)).status).toBe(400);
+    expect((await mutate('cart.updateItem', { cartItemId: 'bad', quantity: 1 }, other)).status).toBe(400);
+    expect((await mutate('cart.add', { productId: 'bad', weight: ring.weight }, other)).status).toBe(400);
+    expect((await mutate('cart.add', { productId: ring.product_id }, other)).status).toBe(400);
+    expect((await mutate('cart.add', { productId: ring.product_id, weight: ring.weight, quantity: -3 }, other)).status).toBe(400);
+
+    const removed = await mutate<Cart>('cart.removeItem', { cartItemId: line._id }, other);
+    expect(removed.body.result.data.cartItems).toHaveLength(0);
+    expect((await mutate('cart.removeItem', { cartItemId: line._id }, other)).status).toBe(404);
+  });
+
+  it('merges a guest cart at login: adds to existing lines, caps at stock, skips vanished items', async () => {
+    const fresh = (
+      await http.post<{ jwt: string }>('/auth/signup', { firstName: 'Guest', lastName: 'Shopper', email: 'guest.merge@example.com', password: 'Guest@123' })
+    ).body.jwt;
+    await http.put('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: fresh });
+    const merged = await mutate<Cart>(
+      'cart.merge',
+      {
+        items: [
+          { productId: ring.product_id, weight: ring.weight, quantity: 2 },
+          { productId: chain.product_id, weight: chain.weight, quantity: 99 },
+          { productId: '00000000-0000-4000-8000-000000000000', weight: '5 g' },
+          { productId: 'not-an-id', weight: '5 g' },
+          { productId: ring.product_id, weight: '999 g' },
+        ],
+      },
+      fresh,
+    );
+    expect(merged.status).toBe(200);
+    const cart = merged.body.result.data;
+    expect(cart.cartItems).toHaveLength(2);
+    expect(cart.cartItems.find((i) => i.product._id === ring.product_id)!.quantity).toBe(3);
+    expect(cart.cartItems.find((i) => i.product._id === chain.product_id)!.quantity).toBe(chain.stock);
+
+    const rest = await http.post<Cart>('/api/cart/merge', { items: [{ productId: ring.product_id, weight: ring.weight }] }, { token: fresh });
+    expect(rest.status).toBe(200);
+    expect(rest.body.cartItems.find((i) => i.product._id === ring.product_id)!.quantity).toBe(4);
+    expect((await http.post('/api/cart/merge', { items: 'all' }, { token: fresh })).status).toBe(400);
+    expect((await http.post('/api/cart/merge', { items: Array.from({ length: 101 }, () => ({ productId: ring.product_id, weight: '1 g' })) }, { token: fresh })).status).toBe(400);
+    expect((await mutate('cart.merge', { items: [{ productId: ring.product_id }] }, fresh)).status).toBe(400);
+  });
+});
