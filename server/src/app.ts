@@ -13,6 +13,10 @@ import type { Config } from './config';
 import { registerHealthRest } from './health/health.rest';
 import { registerErrorHandler } from './http/errors';
 import { registerMediaRest } from './media/media.rest';
+import { registerAdminOrdersRest } from './admin/admin-orders.rest';
+import { registerOrdersRest } from './orders/orders.rest';
+import { registerPaymentsRest } from './payments/payments.rest';
+import { registerSandboxPageRest } from './payments/sandbox-page.rest';
 import { closeServices, createServices, type AppServices } from './services';
 import { createContext } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -65,6 +69,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   registerCartRest(app, services);
   registerUploadsRest(app, services);
   registerMediaRest(app);
+  registerOrdersRest(app, services);
+  registerAdminOrdersRest(app, services);
+  await registerPaymentsRest(app, services);
+  registerSandboxPageRest(app, services);
   await registerWeb(app, config.WEB_DIST);
   return { app, services };
 }

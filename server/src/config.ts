@@ -23,6 +23,8 @@ export const configSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   WEB_DIST: z.string().default(path.join(root, 'web/dist')),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  PAYMENT_SANDBOX_SECRET: z.string().min(8).default('dev-sandbox-payments-secret'),
+  ORDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),

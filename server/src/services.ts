@@ -1,6 +1,15 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import { createAuthRateLimiter, createRedis, type AuthRateLimiter, type TokenSettings } from '@kanak/core';
+import {
+  createAuthRateLimiter,
+  createOrderPipeline,
+  createPaymentProvider,
+  createRedis,
+  type AuthRateLimiter,
+  type OrderPipeline,
+  type PaymentProvider,
+  type TokenSettings,
+} from '@kanak/core';
 import { createDb, type Database } from '@kanak/db';
 import type { Config } from './config';
 
@@ -11,6 +20,9 @@ export interface AppServices {
   redis: Redis;
   tokens: TokenSettings;
   authRateLimit: AuthRateLimiter;
+  /** Producer side of the order pipeline's queues (payments, transitions). */
+  pipeline: OrderPipeline;
+  payments: PaymentProvider;
 }
 
 export function createServices(config: Config): AppServices {
@@ -24,10 +36,13 @@ export function createServices(config: Config): AppServices {
       perAddressPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
       failedPerEmail: config.AUTH_FAILED_LOGINS_PER_EMAIL,
     }),
+    pipeline: createOrderPipeline(redis, config.REDIS_URL, config.QUEUE_PREFIX),
+    payments: createPaymentProvider(config),
   };
 }
 
 export async function closeServices(services: AppServices) {
+  await services.pipeline.close();
   services.redis.disconnect();
   await services.db.destroy();
 }

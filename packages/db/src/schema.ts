@@ -173,6 +173,8 @@ export interface OrderEventsTable {
   from_status: OrderStatus | null;
   to_status: OrderStatus;
   note: string | null;
+  /** Key of the queued job that applied this move (migration 003); unique. */
+  job_key: string | null;
   created_at: Timestamp;
 }
 

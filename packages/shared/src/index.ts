@@ -10,5 +10,6 @@ export * from './auth/schemas';
 export * from './account/address';
 export * from './account/users';
 export * from './orders/status';
+export * from './orders/schemas';
 export * from './reviews/schemas';
 export * from './cart/schemas';

@@ -9,6 +9,7 @@ export async function createContext(services: AppServices, { req }: CreateFastif
   return {
     services,
     ip: req.ip,
+    req,
     hasToken: token !== null,
     getUser: () => (token ? (user ??= authenticate(services.db, services.tokens, token)) : null),
   };

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import type { OrderStatus } from '@kanak/shared';
+import { notFound } from '../shared/errors';
+import { requireId } from '../shared/ids';
+import { toOrderView, type OrderView } from './order-view';
+import { assertOrderMove } from './state-machine';
+
+export interface TransitionRequest {
+  orderId: string;
+  to: OrderStatus;
+  actor: 'admin' | 'system';
+  actorUserId: string | null;
+  /** The queued job's id: a job re-run after a crash finds its move already applied. */
+  jobKey: string;
+  note?: string | null;
+}
+
+/**
+ * Applies one admin status move in a transaction with the order row locked, writing the event
+ * log. Idempotent per jobKey: a re-run answers the order as it is instead of refusing.
+ */
+export async function applyOrderTransition(db: Kysely<Database>, request: TransitionRequest): Promise<OrderView> {
+  const orderId = requireId(request.orderId, 'Order');
+  const row = await db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+    if (!order) throw notFound('Order');
+    const done = await trx.selectFrom('order_events').select('id').where('job_key', '=', request.jobKey).executeTakeFirst();
+    if (done) return order;
+    assertOrderMove(order.status, request.to, request.actor);
+    const updated = await trx
+      .updateTable('orders')
+      .set({
+        status: request.to,
+        updated_at: new Date(),
+        ...(request.to === 'DELIVERED' ? { delivered_at: new Date() } : {}),
+        ...(request.to === 'CANCELLED' ? { status_note: request.note ?? 'Cancelled by the shop' } : {}),
+      })
+      .where('id', '=', orderId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('order_events')
+      .values({
+        order_id: orderId,
+        actor: request.actor,
+        actor_user_id: request.actorUserId,
+        from_status: order.status,
+        to_status: request.to,
+        note: request.note ?? null,
+        job_key: request.jobKey,
+      })
+      .execute();
+    return updated;
+  });
+  return toOrderView(db, row);
+}
+
+/**
+ * Checks a move's order exists before it is queued. The state machine itself is applied by the
+ * worker under the row lock (a pre-check here could pass and still lose a race).
+ */
+export async function requireOrderId(db: Kysely<Database>, orderId: unknown): Promise<string> {
+  const id = requireId(orderId, 'Order');
+  const order = await db.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst();
+  if (!order) throw notFound('Order');
+  return id;
+}

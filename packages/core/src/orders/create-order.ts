@@ -1,0 +1,125 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import type { AddressInput } from '@kanak/shared';
+import { badRequest, conflict } from '../shared/errors';
+import { toOrderView, type OrderView } from './order-view';
+
+export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placing an order';
+
+/**
+ * Creates a PENDING order from the user's cart: lines, sizes, quantities and current prices are
+ * copied, the address is saved to the user's address book. Stock is only taken at payment;
+ * here a line that asks for more than is in stock is refused so the shopper can fix the cart.
+ */
+export async function createOrderFromCart(db: Kysely<Database>, userId: string, address: AddressInput): Promise<OrderView> {
+  const orderId = await db.transaction().execute(async (trx) => {
+    // Locking the cart serialises a double-clicked checkout with itself and with cart edits.
+    const cart = await trx.selectFrom('carts').select('id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    if (!cart) throw badRequest(EMPTY_CART_MESSAGE);
+    const lines = await trx
+      .selectFrom('cart_items as ci')
+      .innerJoin('product_sizes as s', 's.id', 'ci.size_id')
+      .innerJoin('products as p', 'p.id', 'ci.product_id')
+      .select((eb) => [
+        'ci.product_id',
+        'ci.size_id',
+        'ci.quantity',
+        's.weight',
+        's.size',
+        's.stock',
+        'p.title',
+        'p.brand',
+        'p.price',
+        'p.discounted_price',
+        eb
+          .selectFrom('product_images as i')
+          .select('i.url')
+          .whereRef('i.product_id', '=', 'p.id')
+          .orderBy('i.position')
+          .limit(1)
+          .as('image_url'),
+      ])
+      .where('ci.cart_id', '=', cart.id)
+      .orderBy('ci.created_at')
+      .orderBy('ci.id')
+      .execute();
+    if (lines.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
+    const short = lines.find((l) => l.quantity > l.stock);
+    if (short) {
+      throw conflict(
+        short.stock === 0
+          ? `${short.title} (${short.weight}) is out of stock`
+          : `Only ${short.stock} of ${short.title} (${short.weight}) left in stock`,
+      );
+    }
+
+    const totalPrice = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+    const totalDiscounted = lines.reduce((sum, l) => sum + l.discounted_price * l.quantity, 0);
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        user_id: userId,
+        status: 'PENDING',
+        ship_first_name: address.firstName,
+        ship_last_name: address.lastName,
+        ship_street_address: address.streetAddress,
+        ship_city: address.city,
+        ship_state: address.state,
+        ship_zip_code: address.zipCode,
+        ship_mobile: address.mobile,
+        total_price: totalPrice,
+        total_discounted_price: totalDiscounted,
+        discount: totalPrice - totalDiscounted,
+        total_item: lines.reduce((sum, l) => sum + l.quantity, 0),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('order_items')
+      .values(
+        lines.map((l, position) => ({
+          order_id: order.id,
+          position,
+          product_id: l.product_id,
+          size_id: l.size_id,
+          title: l.title,
+          brand: l.brand,
+          image_url: l.image_url ?? '',
+          weight: l.weight,
+          size: l.size,
+          quantity: l.quantity,
+          price: l.price,
+          discounted_price: l.discounted_price,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('order_events')
+      .values({ order_id: order.id, actor: 'customer', actor_user_id: userId, from_status: null, to_status: 'PENDING', note: 'Order created from cart' })
+      .execute();
+    await saveAddress(trx, userId, address);
+    return order.id;
+  });
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  return toOrderView(db, row);
+}
+
+/** Adds the delivery address to the user's address book unless the same one is already there. */
+async function saveAddress(trx: Kysely<Database>, userId: string, a: AddressInput) {
+  const values = {
+    user_id: userId,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    street_address: a.streetAddress,
+    city: a.city,
+    state: a.state,
+    zip_code: a.zipCode,
+    mobile: a.mobile,
+  };
+  const same = await trx
+    .selectFrom('addresses')
+    .select('id')
+    .where((eb) => eb.and(Object.entries(values).map(([k, v]) => eb(sql.ref(k), '=', v))))
+    .executeTakeFirst();
+  if (!same) await trx.insertInto('addresses').values(values).execute();
+}

@@ -1,0 +1,83 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import { PRODUCT_COLUMNS, toProductViews, type ProductView } from '../catalog/product-view';
+import { toOrderViews, type OrderView } from './order-view';
+
+/** Orders that were paid for and not cancelled count as sales. */
+const PAID = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'] as const;
+const DAY_MS = 86_400_000;
+
+export interface Dashboard {
+  /** Pieces sold (Σ items of paid orders). */
+  sales: number;
+  /** Rupees taken (Σ discounted totals of paid orders). */
+  revenue: number;
+  customers: number;
+  products: number;
+  orders: number;
+  /** Revenue of the last 30 days against the 30 before, in percent (one decimal). */
+  growthPercent: number;
+  salesByDay: { date: string; revenue: number; orders: number }[];
+  recentOrders: OrderView[];
+  recentProducts: ProductView[];
+}
+
+export async function getDashboard(db: Kysely<Database>, now = new Date()): Promise<Dashboard> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from30 = new Date(today - 29 * DAY_MS);
+  const from60 = new Date(today - 59 * DAY_MS);
+  const [totals, customers, products, orders, byDay, previous, recentOrderRows, recentProductRows] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>('total_item'), sql<number>`0`).as('sales'),
+        eb.fn.coalesce(eb.fn.sum<number>('total_discounted_price'), sql<number>`0`).as('revenue'),
+      ])
+      .where('status', 'in', PAID)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'CUSTOMER').executeTakeFirstOrThrow(),
+    db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select((eb) => [
+        sql<string>`to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('day'),
+        eb.fn.sum<number>('total_discounted_price').as('revenue'),
+        eb.fn.countAll<number>().as('orders'),
+      ])
+      .where('status', 'in', PAID)
+      .where('order_date', '>=', from30)
+      .groupBy(sql`1`)
+      .execute(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_discounted_price'), sql<number>`0`).as('revenue'))
+      .where('status', 'in', PAID)
+      .where('order_date', '>=', from60)
+      .where('order_date', '<', from30)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('orders').selectAll().orderBy('order_date', 'desc').orderBy('id').limit(5).execute(),
+    db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('products.created_at', 'desc').orderBy('products.id').limit(10).execute(),
+  ]);
+  const dayMap = new Map(byDay.map((d) => [d.day, d]));
+  const salesByDay = Array.from({ length: 30 }, (_, i) => {
+    const date = new Date(from30.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    const found = dayMap.get(date);
+    return { date, revenue: Number(found?.revenue ?? 0), orders: Number(found?.orders ?? 0) };
+  });
+  const current = salesByDay.reduce((s, d) => s + d.revenue, 0);
+  const before = Number(previous.revenue);
+  const growthPercent = before > 0 ? Math.round(((current - before) / before) * 1000) / 10 : current > 0 ? 100 : 0;
+  const [recentOrders, recentProducts] = await Promise.all([toOrderViews(db, recentOrderRows), toProductViews(db, recentProductRows)]);
+  return {
+    sales: Number(totals.sales),
+    revenue: Number(totals.revenue),
+    customers: Number(customers.n),
+    products: Number(products.n),
+    orders: Number(orders.n),
+    growthPercent,
+    salesByDay,
+    recentOrders,
+    recentProducts,
+  };
+}

@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { Database, OrderRow } from '@kanak/db';
+import { measureValue, type OrderStatus } from '@kanak/shared';
+import { PRODUCT_COLUMNS, toProductViews, type ProductView } from '../catalog/product-view';
+
+export interface OrderItemView {
+  _id: string;
+  product: ProductView | null;
+  title: string;
+  brand: string;
+  imageUrl: string;
+  weight: string;
+  size: string;
+  width: number | null;
+  quantity: number;
+  /** Line totals (unit × quantity), as cart items carry them. */
+  price: number;
+  discountedPrice: number;
+}
+
+/** An order as clients read it (spec section 3, design.md). */
+export interface OrderView {
+  _id: string;
+  user: { _id: string; firstName: string; lastName: string; email: string };
+  shippingAddress: {
+    firstName: string;
+    lastName: string;
+    streetAddress: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    mobile: string;
+  };
+  orderItems: OrderItemView[];
+  totalItem: number;
+  totalPrice: number;
+  discount: number;
+  totalDiscountedPrice: number;
+  orderDate: string;
+  orderStatus: OrderStatus;
+  deliveryDate: string | null;
+  statusNote: string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** Loads users, items and their products for a set of orders in a handful of queries. */
+export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Promise<OrderView[]> {
+  if (orders.length === 0) return [];
+  const orderIds = orders.map((o) => o.id);
+  const [users, items] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'email'])
+      .where('id', 'in', [...new Set(orders.map((o) => o.user_id))])
+      .execute(),
+    db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('position').execute(),
+  ]);
+  const productIds = [...new Set(items.map((i) => i.product_id).filter((id): id is string => id !== null))];
+  const productRows = productIds.length
+    ? await db.selectFrom('products').select(PRODUCT_COLUMNS).where('products.id', 'in', productIds).execute()
+    : [];
+  const products = new Map((await toProductViews(db, productRows)).map((p) => [p._id, p]));
+  const userBy = new Map(users.map((u) => [u.id, u]));
+
+  return orders.map((order) => {
+    const user = userBy.get(order.user_id);
+    return {
+      _id: order.id,
+      user: {
+        _id: order.user_id,
+        firstName: user?.first_name ?? '',
+        lastName: user?.last_name ?? '',
+        email: user?.email ?? '',
+      },
+      shippingAddress: {
+        firstName: order.ship_first_name,
+        lastName: order.ship_last_name,
+        streetAddress: order.ship_street_address,
+        city: order.ship_city,
+        state: order.ship_state,
+        zipCode: order.ship_zip_code,
+        mobile: order.ship_mobile,
+      },
+      orderItems: items
+        .filter((i) => i.order_id === order.id)
+        .map((i) => ({
+          _id: i.id,
+          product: (i.product_id && products.get(i.product_id)) || null,
+          title: i.title,
+          brand: i.brand,
+          imageUrl: i.image_url,
+          weight: i.weight,
+          size: i.size,
+          width: i.size ? measureValue(i.size) : null,
+          quantity: i.quantity,
+          price: i.price * i.quantity,
+          discountedPrice: i.discounted_price * i.quantity,
+        })),
+      totalItem: order.total_item,
+      totalPrice: order.total_price,
+      discount: order.discount,
+      totalDiscountedPrice: order.total_discounted_price,
+      orderDate: iso(order.order_date),
+      orderStatus: order.status,
+      deliveryDate: order.delivered_at ? iso(order.delivered_at) : null,
+      statusNote: order.status_note,
+    };
+  });
+}
+
+export async function toOrderView(db: Kysely<Database>, order: OrderRow): Promise<OrderView> {
+  return (await toOrderViews(db, [order]))[0]!;
+}

@@ -1,0 +1,70 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export interface CreateLinkRequest {
+  orderId: string;
+  /** Whole rupees. */
+  amount: number;
+  description: string;
+  customer: { name: string; email: string; contact: string };
+  /** Where the provider sends the shopper back: `${origin}/payment/{orderId}`. */
+  callbackUrl: string;
+  /** The server's own origin, for providers that host their page here (sandbox). */
+  serverOrigin: string;
+}
+
+export interface PaymentLink {
+  id: string;
+  url: string;
+}
+
+/** A payment as the provider reports it when asked (never as the browser claims it). */
+export interface ProviderPayment {
+  id: string;
+  status: 'captured' | 'authorized' | 'failed' | 'created';
+  /** Whole rupees; null when the provider does not say. */
+  amount: number | null;
+  /** Which of the order's links it was made through; null when none of them. */
+  paymentLinkId: string | null;
+}
+
+/** What a signed webhook tells us; null for events we do not act on. */
+export interface WebhookPayment {
+  orderId: string;
+  paymentId: string;
+  paymentLinkId: string | null;
+}
+
+/** One interface for every payment provider; the worker verifies through fetchPayment. */
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'razorpay';
+  createLink(request: CreateLinkRequest): Promise<PaymentLink>;
+  /**
+   * The payment as the provider knows it, or null when it does not exist. `paymentLinkId` is
+   * the one of `orderLinkIds` (the order's own links) the payment was made through, else null.
+   */
+  fetchPayment(paymentId: string, orderLinkIds: string[]): Promise<ProviderPayment | null>;
+  /** Signature of a webhook body (raw bytes, as received). */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
+  parseWebhook(rawBody: Buffer): WebhookPayment | null;
+  /** Signature on the return URL: payment_link_id|reference_id|status|payment_id. */
+  verifyReturnSignature(params: ReturnParams, signature: string): boolean;
+}
+
+export interface ReturnParams {
+  paymentLinkId: string;
+  referenceId: string;
+  status: string;
+  paymentId: string;
+}
+
+export const hmacHex = (secret: string, data: string | Buffer) => createHmac('sha256', secret).update(data).digest('hex');
+
+/** Constant-time comparison of two hex signatures. */
+export function sameSignature(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const returnSignaturePayload = (p: ReturnParams) => `${p.paymentLinkId}|${p.referenceId}|${p.status}|${p.paymentId}`;

@@ -1,0 +1,102 @@
+import { hmacHex, returnSignaturePayload, sameSignature, type PaymentProvider, type ProviderPayment, type ReturnParams } from './provider';
+
+export interface RazorpaySettings {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** https://api.razorpay.com, or a local fake in tests. */
+  apiUrl: string;
+}
+
+interface RazorpayPayment {
+  id: string;
+  amount: number;
+  status: string;
+}
+interface RazorpayLink {
+  id: string;
+  short_url: string;
+  reference_id?: string;
+  payments?: { payment_id: string; status: string }[] | null;
+}
+
+/** Razorpay payment links (https://razorpay.com/docs/api/payments/payment-links/), amounts in paise. */
+export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvider {
+  const auth = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
+  const base = settings.apiUrl.replace(/\/$/, '');
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await response.text();
+    if (response.status >= 500) throw new Error(`Razorpay ${method} ${path} answered ${response.status}`);
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+  }
+
+  return {
+    name: 'razorpay',
+    async createLink(request) {
+      const { status, body } = await call<RazorpayLink & { error?: { description?: string } }>('POST', '/v1/payment_links', {
+        amount: request.amount * 100,
+        currency: 'INR',
+        reference_id: request.orderId,
+        description: request.description,
+        customer: request.customer,
+        notify: { sms: false, email: false },
+        reminder_enable: false,
+        notes: { order_id: request.orderId },
+        callback_url: request.callbackUrl,
+        callback_method: 'get',
+      });
+      if (status >= 300 || !body.id || !body.short_url) {
+        throw new Error(`Razorpay refused the payment link (${status}): ${body.error?.description ?? 'no reason given'}`);
+      }
+      return { id: body.id, url: body.short_url };
+    },
+    async fetchPayment(paymentId, orderLinkIds) {
+      const { status, body } = await call<RazorpayPayment>('GET', `/v1/payments/${encodeURIComponent(paymentId)}`);
+      if (status === 404 || status === 400) return null;
+      if (status >= 300) throw new Error(`Razorpay payment fetch answered ${status}`);
+      // A payment id alone does not say which order it paid for: find it among the order's links.
+      let paymentLinkId: string | null = null;
+      for (const linkId of orderLinkIds) {
+        const link = await call<RazorpayLink>('GET', `/v1/payment_links/${encodeURIComponent(linkId)}`);
+        if (link.status < 300 && link.body.payments?.some((p) => p.payment_id === paymentId)) {
+          paymentLinkId = linkId;
+          break;
+        }
+      }
+      const known: ProviderPayment['status'][] = ['captured', 'authorized', 'failed', 'created'];
+      return {
+        id: body.id,
+        status: known.find((s) => s === body.status) ?? 'created',
+        amount: Math.round(body.amount / 100),
+        paymentLinkId,
+      };
+    },
+    verifyWebhook(rawBody, signature) {
+      return sameSignature(hmacHex(settings.webhookSecret, rawBody), signature);
+    },
+    parseWebhook(rawBody) {
+      const event = JSON.parse(rawBody.toString('utf8')) as {
+        event?: string;
+        payload?: {
+          payment_link?: { entity?: { id?: string; reference_id?: string } };
+          payment?: { entity?: { id?: string } };
+        };
+      };
+      if (event.event !== 'payment_link.paid') return null;
+      const link = event.payload?.payment_link?.entity;
+      const paymentId = event.payload?.payment?.entity?.id;
+      if (!link?.reference_id || !paymentId) return null;
+      return { orderId: link.reference_id, paymentId, paymentLinkId: link.id ?? null };
+    },
+    verifyReturnSignature(params: ReturnParams, signature: string) {
+      return sameSignature(hmacHex(settings.keySecret, returnSignaturePayload(params)), signature);
+    },
+  };
+}

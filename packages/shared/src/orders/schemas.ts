@@ -1,0 +1,43 @@
+import * as z from 'zod/mini';
+import { addressInput } from '../account/address';
+
+const id = (what: string) => z.string(`${what} is required`).check(z.maxLength(100, `${what} is not valid`));
+
+/** Body of POST /api/orders/ and input of orders.create: the delivery address. */
+export const createOrderInput = addressInput;
+
+export const orderIdInput = z.object({ id: id('Order id') });
+
+export const orderTransitionInput = z.object({
+  id: id('Order id'),
+  action: z.enum(['confirmed', 'ship', 'deliver', 'cancel'], 'action must be one of confirmed, ship, deliver, cancel'),
+});
+export type OrderTransitionInput = z.infer<typeof orderTransitionInput>;
+
+/** Provider payment ids travel in URLs and job ids: letters, digits, _ and - only. */
+const providerId = (what: string) =>
+  z.string(`${what} is required`).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,120}$/, `${what} is not valid`));
+
+export const createPaymentInput = z.object({ orderId: id('Order id') });
+
+/** The shopper's return from the payment page (GET /api/payment and payments.confirmReturn). */
+export const paymentReturnInput = z.object({
+  orderId: id('order_id'),
+  paymentId: providerId('payment_id'),
+  paymentLinkId: z.optional(providerId('razorpay_payment_link_id')),
+  status: z.optional(z.enum(['paid', 'failed', 'created', 'cancelled', 'expired', 'partially_paid'])),
+  signature: z.optional(z.string().check(z.maxLength(200))),
+});
+export type PaymentReturnInput = z.infer<typeof paymentReturnInput>;
+
+/** Query of GET /api/payment: the names clients send. */
+export const paymentReturnQuery = z.object({
+  payment_id: providerId('payment_id'),
+  order_id: id('order_id'),
+  razorpay_payment_link_id: z.optional(providerId('razorpay_payment_link_id')),
+  razorpay_payment_link_status: z.optional(z.string().check(z.maxLength(40))),
+  razorpay_signature: z.optional(z.string().check(z.maxLength(200))),
+});
+
+export const PAYMENT_RETURN_STATUSES = ['PAID', 'FAILED', 'PENDING'] as const;
+export type PaymentReturnStatus = (typeof PAYMENT_RETURN_STATUSES)[number];
