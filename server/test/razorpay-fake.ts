@@ -1,0 +1,98 @@
+// A local fake of the parts of Razorpay's HTTP API the adapter uses (payment links, payments).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeLink {
+  id: string;
+  short_url: string;
+  amount: number;
+  reference_id: string;
+  callback_url: string;
+  status: 'created' | 'paid';
+  payments: { payment_id: string; status: string; amount: number }[] | null;
+}
+
+export interface FakeRazorpay {
+  url: string;
+  links: Map<string, FakeLink>;
+  payments: Map<string, { id: string; amount: number; status: string }>;
+  requests: { method: string; path: string; authorization: string | undefined; body: unknown }[];
+  /** Payment ids whose fetch answers 500 (a provider outage). */
+  failing: Set<string>;
+  pay(linkId: string, status?: 'captured' | 'failed'): string;
+  close(): Promise<void>;
+}
+
+export async function startFakeRazorpay(keyId: string, keySecret: string): Promise<FakeRazorpay> {
+  const links = new Map<string, FakeLink>();
+  const payments = new Map<string, { id: string; amount: number; status: string }>();
+  const requests: FakeRazorpay['requests'] = [];
+  const failing = new Set<string>();
+  const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+  let seq = 0;
+  let url = '';
+
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+      const path = req.url ?? '';
+      requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, body });
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(payload));
+      };
+      if (req.headers.authorization !== expectedAuth) {
+        return send(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid' } });
+      }
+      if (req.method === 'POST' && path === '/v1/payment_links') {
+        const id = `plink_Fake${String(++seq).padStart(10, '0')}`;
+        const link: FakeLink = {
+          id,
+          short_url: `${url}/rzp/${id}`,
+          amount: Number(body?.amount),
+          reference_id: String(body?.reference_id),
+          callback_url: String(body?.callback_url),
+          status: 'created',
+          payments: null,
+        };
+        links.set(id, link);
+        return send(200, { ...link, currency: 'INR' });
+      }
+      const linkMatch = /^\/v1\/payment_links\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && linkMatch) {
+        const link = links.get(linkMatch[1]!);
+        return link ? send(200, link) : send(404, { error: { code: 'BAD_REQUEST_ERROR', description: 'not found' } });
+      }
+      const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && paymentMatch) {
+        if (failing.has(paymentMatch[1]!)) return send(503, { error: { description: 'temporarily unavailable' } });
+        const payment = payments.get(paymentMatch[1]!);
+        return payment
+          ? send(200, { ...payment, entity: 'payment', currency: 'INR' })
+          : send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+      }
+      send(404, { error: { description: 'no such route in the fake' } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    links,
+    payments,
+    requests,
+    failing,
+    pay(linkId, status = 'captured') {
+      const link = links.get(linkId)!;
+      const id = `pay_Fake${String(++seq).padStart(10, '0')}`;
+      payments.set(id, { id, amount: link.amount, status });
+      link.payments = [...(link.payments ?? []), { payment_id: id, status, amount: link.amount }];
+      if (status === 'captured') link.status = 'paid';
+      return id;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
