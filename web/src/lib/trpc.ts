@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@kanak/server';
 import { readToken } from './auth-storage';
 
@@ -24,3 +25,7 @@ export const trpcClient = trpc.createClient({ links });
 /** Same client for route loaders (outside React). */
 export const vanillaClient = createTRPCClient<AppRouter>({ links });
 export const trpcUtils = createTRPCQueryUtils({ queryClient, client: vanillaClient });
+
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+/** A product as every catalogue procedure answers it. */
+export type Product = RouterOutputs['catalog']['list']['content'][number];

@@ -1,24 +1,42 @@
 import { createRoute } from '@tanstack/react-router';
-import { formatRupees } from '@kanak/shared';
-import { trpc } from '@/lib/trpc';
+import { useEffect } from 'react';
+import { BRAND } from '@/components/layout/Logo';
+import { HeroCarousel } from '@/features/home/HeroCarousel';
+import { HoverBanners, Poster, ShopByCategory } from '@/features/home/HomeSections';
+import { ProductSlider } from '@/features/home/ProductSlider';
+import { openAuthModal } from '@/lib/auth-modal';
 import { rootRoute } from './root';
 
 function HomePage() {
-  const products = trpc.catalog.list.useQuery({ category: 'jewellery', pageSize: 8, collection: 'best-sellers' });
   return (
-    <main className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-4xl text-primary">Best Sellers</h1>
-      <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
-        {products.data?.content.map((p) => (
-          <li key={p._id} className="rounded-lg border bg-card p-3">
-            <img src={p.imageUrls[0]?.imageUrl} alt={p.title} className="aspect-square w-full rounded-md" loading="lazy" />
-            <p className="mt-2 text-sm font-medium">{p.title}</p>
-            <p className="text-primary font-semibold">{formatRupees(p.discountedPrice)}</p>
-          </li>
-        ))}
-      </ul>
+    <main>
+      <h1 className="sr-only">{BRAND} Jewellers: gold, diamond and silver jewellery</h1>
+      <HeroCarousel />
+      <ProductSlider id={`best-of-${BRAND.toLowerCase()}`} title="Best Sellers" subtitle="Loved by our patrons" collection="best-sellers" />
+      <HoverBanners />
+      <ShopByCategory />
+      <ProductSlider id="new-arrivals" title="New Arrivals" subtitle="Fresh from the karkhana" collection="new-arrival" />
+      <Poster kind="necklace" />
+      <ProductSlider id="reccomanded" title="Recommended for you" subtitle="Chosen for you" collection="reccomanded" />
+      <Poster kind="earrings" />
     </main>
   );
 }
 
+/** /login and /register: the home page with the auth modal opened over it. */
+function AuthRoutePage({ mode }: { mode: 'login' | 'register' }) {
+  useEffect(() => openAuthModal(mode), [mode]);
+  return <HomePage />;
+}
+
 export const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  component: () => <AuthRoutePage mode="login" />,
+});
+export const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'register',
+  component: () => <AuthRoutePage mode="register" />,
+});

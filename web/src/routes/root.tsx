@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
+import { AuthModal } from '@/features/auth/AuthModal';
 import type { trpcUtils } from '@/lib/trpc';
 import { RouterErrorScreen } from './error-screen';
 import { NotFoundPage } from './not-found';
@@ -21,6 +22,7 @@ function RootLayout() {
         <Outlet />
       </div>
       <Footer />
+      <AuthModal />
       <Toaster position="top-center" richColors closeButton />
     </div>
   );

@@ -1,40 +1,69 @@
-import { Heart, Search, ShoppingBag, User } from 'lucide-react';
+import { Heart, ShoppingBag } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
-import { CATALOGUE_MENU } from '@kanak/shared';
+import { badgeCount } from '@kanak/shared';
+import { useCartCount } from '@/features/cart/use-cart';
+import { useWishlistIds } from '@/features/wishlist/use-wishlist';
+import { openAuthModal } from '@/lib/auth-modal';
+import { useToken } from '@/lib/use-token';
+import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
+import { MegaMenu } from './MegaMenu';
+import { MobileMenu } from './MobileMenu';
+import { SearchBox } from './SearchBox';
 
-/** Shell header; the storefront issue fills in search, menus, account and badges. */
-export function Header() {
+function CountBadge({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+    <span
+      data-testid={`${label}-badge`}
+      className="absolute -top-0.5 -right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-primary px-1 text-[10px] font-semibold text-primary-foreground ring-2 ring-background"
+    >
+      {badgeCount(count)}
+    </span>
+  );
+}
+
+const iconLink = 'relative rounded-full p-2 hover:bg-secondary';
+
+export function Header() {
+  const token = useToken();
+  const wishIds = useWishlistIds();
+  const cartCount = useCartCount();
+  const wishCount = token ? (wishIds.data?.length ?? 0) : 0;
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+      <div className="bg-primary text-primary-foreground">
+        <p className="mx-auto max-w-7xl px-4 py-1.5 text-center text-[11px] tracking-[0.18em] uppercase">
+          BIS hallmarked gold · Certified diamonds · Free insured delivery
+        </p>
+      </div>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4">
+        <MobileMenu />
         <Logo />
-        <form role="search" className="ml-auto hidden flex-1 max-w-md md:flex" onSubmit={(e) => e.preventDefault()}>
-          <label className="relative w-full">
-            <span className="sr-only">Search jewellery</span>
-            <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-            <input
-              type="search"
-              placeholder="Search for rings, earrings, gold…"
-              className="h-10 w-full rounded-full border bg-card pl-9 pr-4 text-sm"
-            />
-          </label>
-        </form>
-        <nav className="ml-auto flex items-center gap-1 md:ml-0" aria-label="Account">
-          <Link to="/" className="rounded-full p-2 hover:bg-secondary" aria-label="Account"><User className="size-5" /></Link>
-          <Link to="/" className="rounded-full p-2 hover:bg-secondary" aria-label="Wishlist"><Heart className="size-5" /></Link>
-          <Link to="/" className="rounded-full p-2 hover:bg-secondary" aria-label="Cart"><ShoppingBag className="size-5" /></Link>
+        <SearchBox className="mx-auto hidden w-full max-w-md md:block" />
+        <nav className="ml-auto flex items-center gap-0.5 md:ml-0" aria-label="Account">
+          <AccountMenu />
+          {token ? (
+            <Link to="/user-details" search={{ layout: 1 }} className={iconLink} aria-label={`Wishlist, ${wishCount} items`}>
+              <Heart className="size-5" />
+              <CountBadge count={wishCount} label="wishlist" />
+            </Link>
+          ) : (
+            <button type="button" className={iconLink} aria-label="Wishlist" onClick={() => openAuthModal('login')}>
+              <Heart className="size-5" />
+            </button>
+          )}
+          <Link to="/cart" className={iconLink} aria-label={`Cart, ${cartCount} items`}>
+            <ShoppingBag className="size-5" />
+            <CountBadge count={cartCount} label="cart" />
+          </Link>
         </nav>
       </div>
-      <nav className="hidden border-t md:block" aria-label="Catalogue">
-        <ul className="mx-auto flex max-w-7xl justify-center gap-8 px-4 py-2 text-sm font-medium uppercase tracking-wider">
-          {CATALOGUE_MENU.map((top) => (
-            <li key={top.id}>
-              <a href={`/${top.id}/category/jewellery`} className="hover:text-primary">{top.name}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className="px-4 pb-3 md:hidden">
+        <SearchBox />
+      </div>
+      <MegaMenu />
     </header>
   );
 }

@@ -1,0 +1,57 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { Heart, Package, Phone, UserCircle } from 'lucide-react';
+import { cn } from '@/lib/utils';
+import { AccountTable } from './AccountTable';
+import { ContactUs } from './ContactUs';
+import { OrderHistory } from './OrderHistory';
+import { useSession } from './use-session';
+import { WishlistGrid } from './WishlistGrid';
+
+const route = getRouteApi('/user-details');
+
+const LAYOUTS = [
+  { label: 'My Account', icon: UserCircle, Panel: AccountTable },
+  { label: 'Wish List', icon: Heart, Panel: WishlistGrid },
+  { label: 'Order History', icon: Package, Panel: OrderHistory },
+  { label: 'Contact us', icon: Phone, Panel: ContactUs },
+] as const;
+
+/** /user-details?layout=0..3 (spec section 2). */
+export function AccountPage() {
+  const { layout } = route.useSearch();
+  const { user } = useSession();
+  const { Panel } = LAYOUTS[layout];
+  return (
+    <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[15rem_1fr]">
+      <aside>
+        <div className="mb-4 rounded-xl bg-primary p-5 text-primary-foreground">
+          <p className="text-xs tracking-[0.2em] text-gold uppercase">Welcome</p>
+          <p className="font-serif text-2xl">{user ? `${user.firstName} ${user.lastName}` : '…'}</p>
+        </div>
+        <nav aria-label="Account sections">
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            {LAYOUTS.map(({ label, icon: Icon }, i) => (
+              <li key={label}>
+                <Link
+                  to="/user-details"
+                  search={{ layout: i as 0 | 1 | 2 | 3 }}
+                  aria-current={i === layout ? 'page' : undefined}
+                  className={cn(
+                    'flex items-center gap-2 rounded-lg px-3 py-2.5 text-sm whitespace-nowrap transition',
+                    i === layout ? 'bg-secondary font-semibold text-primary' : 'hover:bg-secondary/60',
+                  )}
+                >
+                  <Icon className="size-4" /> {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div>
+        <h1 className="sr-only">Your account</h1>
+        <Panel />
+      </div>
+    </main>
+  );
+}

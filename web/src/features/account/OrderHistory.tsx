@@ -1,0 +1,97 @@
+import { Link } from '@tanstack/react-router';
+import { format } from 'date-fns';
+import { PackageCheck, Truck } from 'lucide-react';
+import { formatRupees } from '@kanak/shared';
+import { EmptyArt } from '@/components/EmptyArt';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { StatusBadge } from '@/features/orders/StatusBadge';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
+
+type Order = RouterOutputs['orders']['mine'][number];
+
+/** Orders grouped by order date, shown as month name and day (spec section 2). */
+function groupByDay(orders: Order[]) {
+  const groups = new Map<string, Order[]>();
+  for (const order of orders) {
+    const key = format(new Date(order.orderDate), 'MMMM d');
+    groups.set(key, [...(groups.get(key) ?? []), order]);
+  }
+  return [...groups];
+}
+
+export function OrderHistory() {
+  const orders = trpc.orders.mine.useQuery(undefined, { refetchOnMount: 'always' });
+  return (
+    <section aria-labelledby="orders-title">
+      <h2 id="orders-title" className="mb-4 text-3xl text-primary">
+        Order History
+      </h2>
+      {orders.error ? (
+        <p role="alert" className="text-destructive">
+          {orders.error.message}
+        </p>
+      ) : !orders.data ? (
+        <div className="flex justify-center py-16">
+          <Spinner className="size-10" label="Loading orders" />
+        </div>
+      ) : orders.data.length === 0 ? (
+        <div className="flex flex-col items-center gap-4 py-12 text-center">
+          <EmptyArt className="w-48" />
+          <p className="font-serif text-3xl text-primary">No orders found!</p>
+          <Button asChild>
+            <Link to="/">Continue Shopping</Link>
+          </Button>
+        </div>
+      ) : (
+        <div className="space-y-8">
+          {groupByDay(orders.data).map(([day, list]) => (
+            <div key={day}>
+              <h3 className="mb-3 text-sm font-semibold tracking-[0.2em] text-muted-foreground uppercase">{day}</h3>
+              <ul className="space-y-3">
+                {list.flatMap((order) =>
+                  order.orderItems.map((item, index) => (
+                    <li key={item._id}>
+                      <Link
+                        to="/account/orders/$orderId/$index"
+                        params={{ orderId: order._id, index: String(index) }}
+                        data-testid="order-item"
+                        className="flex gap-4 rounded-xl border bg-card p-4 shadow-xs transition hover:border-primary/40 hover:shadow-md"
+                      >
+                        <img src={item.imageUrl} alt="" className="size-20 rounded-lg bg-secondary object-cover" />
+                        <div className="min-w-0 flex-1 space-y-1">
+                          <div className="flex flex-wrap items-center gap-2">
+                            <p className="line-clamp-1 font-medium">{item.title}</p>
+                            <StatusBadge status={order.orderStatus} />
+                          </div>
+                          <p className="text-xs text-muted-foreground">
+                            Size {item.width ?? 16.52} MM · Weight {item.weight} · Qty {item.quantity}
+                          </p>
+                          <p className="text-sm font-semibold">{formatRupees(item.discountedPrice)}</p>
+                        </div>
+                        <div className="hidden w-56 shrink-0 text-sm sm:block">
+                          {order.orderStatus === 'DELIVERED' ? (
+                            <>
+                              <p className="flex items-center gap-1.5 font-medium text-emerald-700">
+                                <PackageCheck className="size-4" /> Delivered on {format(new Date(order.deliveryDate ?? order.orderDate), 'MMMM d, yyyy')}
+                              </p>
+                              <p className="text-xs text-muted-foreground">Your item has been delivered</p>
+                            </>
+                          ) : (
+                            <p className="flex items-center gap-1.5 text-muted-foreground">
+                              <Truck className="size-4" /> Expected delivery on March, 03
+                            </p>
+                          )}
+                        </div>
+                      </Link>
+                    </li>
+                  )),
+                )}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { closeAuthModal, openAuthModal, useAuthModal } from '@/lib/auth-modal';
+import { isAuthPath } from './complete-login';
+import { LoginForm } from './LoginForm';
+import { SignupForm } from './SignupForm';
+
+/** The login / sign-up modal, opened over the page by /login, /register or the header buttons. */
+export function AuthModal() {
+  const mode = useAuthModal();
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  const onOpenChange = (open: boolean) => {
+    if (open) return;
+    closeAuthModal();
+    if (isAuthPath(pathname)) void navigate({ to: '/' });
+  };
+  const switchTo = (next: 'login' | 'register') => {
+    openAuthModal(next);
+    if (isAuthPath(pathname)) void navigate({ to: next === 'login' ? '/login' : '/register', replace: true });
+  };
+
+  return (
+    <Dialog open={mode !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <p className="text-xs font-semibold tracking-[0.3em] text-gold uppercase">Kanak Jewellers</p>
+          <DialogTitle className="text-3xl text-primary">{mode === 'register' ? 'Create your account' : 'Welcome back'}</DialogTitle>
+          <DialogDescription>
+            {mode === 'register'
+              ? 'Save your wishlist, track orders and check out faster.'
+              : 'Log in to see your cart, wishlist and orders.'}
+          </DialogDescription>
+        </DialogHeader>
+        {mode === 'register' ? <SignupForm onSwitch={() => switchTo('login')} /> : <LoginForm onSwitch={() => switchTo('register')} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

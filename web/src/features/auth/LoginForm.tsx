@@ -1,0 +1,55 @@
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ALERT_MS, loginInput, MESSAGES, type LoginInput } from '@kanak/shared';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { closeAuthModal } from '@/lib/auth-modal';
+import { trpc } from '@/lib/trpc';
+import { completeLogin, isAuthPath } from './complete-login';
+import { fieldAria, FormField } from './FormField';
+import { PasswordInput } from './PasswordInput';
+
+export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
+  const form = useForm<LoginInput>({ resolver: standardSchemaResolver(loginInput), defaultValues: { email: '', password: '' } });
+  const login = trpc.auth.login.useMutation();
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { jwt } = await login.mutateAsync(values);
+      await completeLogin(jwt);
+      closeAuthModal();
+      // After login the page reloads (spec section 4).
+      if (isAuthPath(window.location.pathname)) window.location.assign('/');
+      else window.location.reload();
+    } catch {
+      toast.error(MESSAGES.loginFailed, { duration: ALERT_MS.long });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Log in">
+      <FormField id="login-email" label="Email" error={errors.email?.message}>
+        <Input {...fieldAria('login-email', errors.email?.message)} type="email" autoComplete="email" required {...form.register('email')} />
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message}>
+        <PasswordInput
+          {...fieldAria('login-password', errors.password?.message)}
+          autoComplete="current-password"
+          required
+          {...form.register('password')}
+        />
+      </FormField>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Logging in…' : 'Log in'}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        New to Kanak?{' '}
+        <button type="button" className="font-medium text-primary underline-offset-4 hover:underline" onClick={onSwitch}>
+          Create an account
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useMemo } from 'react';
+import { addGuestItem, guestLineId, removeGuestItem, setGuestQuantity, useGuestCart } from '@/lib/guest-cart';
+import { trpc, type Product, type RouterOutputs } from '@/lib/trpc';
+import { useToken } from '@/lib/use-token';
+
+type ServerCart = RouterOutputs['cart']['get'];
+type ServerLine = ServerCart['cartItems'][number];
+
+/** One cart line as the cart screen shows it, for a signed-in or a guest shopper. */
+export type CartLine = Pick<ServerLine, '_id' | 'quantity' | 'weight' | 'size' | 'stock' | 'price' | 'discountedPrice'> & {
+  product: Product;
+};
+export type CartSummary = Pick<ServerCart, 'totalItem' | 'totalPrice' | 'discount' | 'totalDiscountedPrice'> & {
+  cartItems: CartLine[];
+};
+
+function summarise(cartItems: CartLine[]): CartSummary {
+  const totalPrice = cartItems.reduce((sum, l) => sum + l.price, 0);
+  const totalDiscountedPrice = cartItems.reduce((sum, l) => sum + l.discountedPrice, 0);
+  return {
+    cartItems,
+    totalItem: cartItems.reduce((sum, l) => sum + l.quantity, 0),
+    totalPrice,
+    totalDiscountedPrice,
+    discount: totalPrice - totalDiscountedPrice,
+  };
+}
+
+/** The guest cart with its products loaded (line totals worked out like the server's cart). */
+function useGuestCartView(enabled: boolean) {
+  const items = useGuestCart();
+  const ids = [...new Set(items.map((i) => i.productId))];
+  const products = trpc.useQueries((t) => (enabled ? ids.map((id) => t.catalog.byId({ id })) : []));
+  const isLoading = products.some((p) => p.isLoading);
+  const byId = new Map(products.flatMap((p) => (p.data ? [[p.data._id, p.data] as const] : [])));
+  const lines: CartLine[] = items.flatMap((item) => {
+    const product = byId.get(item.productId);
+    if (!product) return [];
+    const row = product.sizes.find((s) => s.weight === item.weight);
+    return [
+      {
+        _id: guestLineId(item),
+        product,
+        quantity: item.quantity,
+        weight: item.weight,
+        size: row?.size ?? '',
+        stock: row?.stock ?? 0,
+        price: product.price * item.quantity,
+        discountedPrice: product.discountedPrice * item.quantity,
+      },
+    ];
+  });
+  return { cart: isLoading ? null : summarise(lines), isLoading, count: items.reduce((s, i) => s + i.quantity, 0) };
+}
+
+export function useCart() {
+  const token = useToken();
+  const server = trpc.cart.get.useQuery(undefined, { enabled: !!token });
+  const guest = useGuestCartView(!token);
+  const utils = trpc.useUtils();
+  // The cart is reloaded after any update or delete (spec section 4).
+  const onSuccess = (cart: ServerCart) => utils.cart.get.setData(undefined, cart);
+  const update = trpc.cart.updateItem.useMutation({ onSuccess });
+  const remove = trpc.cart.removeItem.useMutation({ onSuccess });
+
+  const cart = useMemo<CartSummary | null>(() => (token ? (server.data ?? null) : guest.cart), [token, server.data, guest.cart]);
+
+  return {
+    isGuest: !token,
+    cart,
+    isLoading: token ? server.isLoading : guest.isLoading,
+    isUpdating: update.isPending || remove.isPending,
+    setQuantity: (lineId: string, quantity: number) => {
+      if (token) update.mutate({ cartItemId: lineId, quantity });
+      else setGuestQuantity(lineId, quantity);
+    },
+    remove: (lineId: string) => {
+      if (token) remove.mutate({ cartItemId: lineId });
+      else removeGuestItem(lineId);
+    },
+  };
+}
+
+/** Header badge: total items of the account's or the guest's cart. */
+export function useCartCount(): number {
+  const token = useToken();
+  const server = trpc.cart.get.useQuery(undefined, { enabled: !!token });
+  const guest = useGuestCart();
+  return token ? (server.data?.totalItem ?? 0) : guest.reduce((s, i) => s + i.quantity, 0);
+}
+
+export function useAddToCart() {
+  const token = useToken();
+  const utils = trpc.useUtils();
+  const add = trpc.cart.add.useMutation({ onSuccess: (cart) => utils.cart.get.setData(undefined, cart) });
+  return {
+    isPending: add.isPending,
+    add: async (productId: string, weight: string) => {
+      if (token) await add.mutateAsync({ productId, weight });
+      else addGuestItem(productId, weight);
+    },
+  };
+}

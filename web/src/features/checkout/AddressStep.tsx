@@ -1,0 +1,89 @@
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { useNavigate } from '@tanstack/react-router';
+import { MapPin } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { addressInput, type AddressInput } from '@kanak/shared';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useSession } from '@/features/account/use-session';
+import { fieldAria, FormField } from '@/features/auth/FormField';
+import { trpc } from '@/lib/trpc';
+
+const FIELDS: { name: keyof AddressInput; label: string; autoComplete: string; wide?: boolean }[] = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+  { name: 'streetAddress', label: 'Address', autoComplete: 'street-address', wide: true },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State/Province/Region', autoComplete: 'address-level1' },
+  { name: 'zipCode', label: 'Zip / Postal code', autoComplete: 'postal-code' },
+  { name: 'mobile', label: 'Phone Number', autoComplete: 'tel' },
+];
+
+const EMPTY: AddressInput = { firstName: '', lastName: '', streetAddress: '', city: '', state: '', zipCode: '', mobile: '' };
+
+/** Step 2: the delivery address (all fields required); creating the order leads to step 3. */
+export function AddressStep() {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const create = trpc.orders.create.useMutation();
+  const form = useForm<AddressInput>({ resolver: standardSchemaResolver(addressInput), defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+
+  const placeOrder = async (address: AddressInput) => {
+    try {
+      const order = await create.mutateAsync(address);
+      await navigate({ to: '/checkout', search: { step: 3, order_id: order._id } });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not create the order');
+    }
+  };
+
+  const saved = user?.address ?? [];
+  return (
+    <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+      <section aria-labelledby="saved-title" className="space-y-3">
+        <h2 id="saved-title" className="text-2xl">
+          Saved addresses
+        </h2>
+        {saved.length === 0 && <p className="text-sm text-muted-foreground">Your delivery addresses will appear here after your first order.</p>}
+        <ul className="max-h-[28rem] space-y-3 overflow-y-auto pr-1">
+          {saved.map((a) => (
+            <li key={a._id} className="rounded-xl border bg-card p-4 text-sm">
+              <p className="font-medium">
+                {a.firstName} {a.lastName}
+              </p>
+              <p className="text-muted-foreground">
+                {a.streetAddress}, {a.city}, {a.state} {a.zipCode}
+              </p>
+              <p className="text-muted-foreground">{a.mobile}</p>
+              <div className="mt-3 flex gap-2">
+                <Button size="sm" disabled={create.isPending} onClick={() => void placeOrder({ ...a })}>
+                  <MapPin /> Deliver Here
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => form.reset({ ...a })}>
+                  Edit
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <form onSubmit={form.handleSubmit(placeOrder)} noValidate className="rounded-xl border bg-card p-6 shadow-xs" aria-label="Delivery address">
+        <h2 className="text-2xl">Delivery address</h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          {FIELDS.map((f) => (
+            <div key={f.name} className={f.wide ? 'sm:col-span-2' : undefined}>
+              <FormField id={`address-${f.name}`} label={f.label} error={errors[f.name]?.message}>
+                <Input {...fieldAria(`address-${f.name}`, errors[f.name]?.message)} autoComplete={f.autoComplete} required {...form.register(f.name)} />
+              </FormField>
+            </div>
+          ))}
+        </div>
+        <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={isSubmitting || create.isPending}>
+          {isSubmitting ? 'Saving…' : 'Deliver Here'}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { formatRupees } from '@kanak/shared';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { StatusBadge } from '@/features/orders/StatusBadge';
+import { trpc } from '@/lib/trpc';
+import { useToken } from '@/lib/use-token';
+import { AddressCard, OrderItemList } from './OrderItems';
+
+const route = getRouteApi('/payment/$orderId');
+
+const OUTCOME = {
+  PAID: { icon: CheckCircle2, tone: 'text-emerald-700', title: 'Payment successful', text: 'Thank you! Your order is placed and our artisans are preparing it.' },
+  FAILED: { icon: XCircle, tone: 'text-destructive', title: 'Payment failed', text: 'No money was taken. You can try paying again from the order summary.' },
+  PENDING: { icon: Clock, tone: 'text-gold', title: 'Payment pending', text: 'We are waiting for the payment provider to confirm. This page will reflect it in your order history shortly.' },
+} as const;
+
+/** /payment/{orderId}: on return from the provider, confirm the payment and show the outcome. */
+export function PaymentPage() {
+  const { orderId } = route.useParams();
+  const search = route.useSearch();
+  const token = useToken();
+  const confirm = trpc.payments.confirmReturn.useMutation();
+  const sent = useRef(false);
+  const paymentId = search.razorpay_payment_id ?? search.payment_id;
+
+  useEffect(() => {
+    if (sent.current || !paymentId || !token) return;
+    sent.current = true;
+    confirm.mutate({
+      orderId,
+      paymentId,
+      paymentLinkId: search.razorpay_payment_link_id,
+      status: search.razorpay_payment_link_status,
+      signature: search.razorpay_signature,
+    });
+  }, [confirm, orderId, paymentId, search, token]);
+
+  if (!token) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl text-primary">Log in to see your payment</h1>
+        <Button asChild className="mt-6">
+          <Link to="/login">Log in</Link>
+        </Button>
+      </main>
+    );
+  }
+  if (!paymentId) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl text-primary">No payment to confirm</h1>
+        <p className="mt-2 text-muted-foreground">This page is opened by the payment provider after a payment.</p>
+        <Button asChild className="mt-6">
+          <Link to="/user-details" search={{ layout: 2 }}>
+            View my orders
+          </Link>
+        </Button>
+      </main>
+    );
+  }
+  if (confirm.error) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-20 text-center" role="alert">
+        <XCircle className="mx-auto size-14 text-destructive" />
+        <h1 className="mt-3 text-3xl text-primary">We could not confirm this payment</h1>
+        <p className="mt-2 text-muted-foreground">{confirm.error.message}</p>
+        <Button asChild className="mt-6">
+          <Link to="/user-details" search={{ layout: 2 }}>
+            View my orders
+          </Link>
+        </Button>
+      </main>
+    );
+  }
+  if (!confirm.data) {
+    return (
+      <main className="flex flex-col items-center gap-4 px-4 py-24 text-center">
+        <Spinner className="size-12" label="Confirming payment" />
+        <p className="text-muted-foreground">Confirming your payment…</p>
+      </main>
+    );
+  }
+
+  const { status, order } = confirm.data;
+  const outcome = OUTCOME[status];
+  const Icon = outcome.icon;
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-12">
+      <div className="rounded-2xl border bg-card p-8 text-center shadow-sm" data-testid="payment-outcome" data-status={status}>
+        <Icon className={`mx-auto size-16 ${outcome.tone}`} aria-hidden />
+        <h1 className="mt-3 text-4xl text-primary">{outcome.title}</h1>
+        <p className="mt-2 text-muted-foreground">{outcome.text}</p>
+        <p className="mt-4 flex items-center justify-center gap-3 text-sm">
+          Order <span className="font-mono text-xs">{order._id}</span> <StatusBadge status={order.orderStatus} />
+        </p>
+        <p className="mt-1 font-serif text-2xl">{formatRupees(order.totalDiscountedPrice)}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Button asChild>
+            <Link to="/user-details" search={{ layout: 2 }}>
+              View Order History
+            </Link>
+          </Button>
+          {status === 'FAILED' && (
+            <Button asChild variant="outline">
+              <Link to="/checkout" search={{ step: 3, order_id: order._id }}>
+                Try again
+              </Link>
+            </Button>
+          )}
+          <Button asChild variant="outline">
+            <Link to="/">Continue Shopping</Link>
+          </Button>
+        </div>
+      </div>
+      <div className="mt-8 grid gap-6 md:grid-cols-[1fr_18rem]">
+        <OrderItemList order={order} />
+        <AddressCard address={order.shippingAddress} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router';
+import { Lock } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { PriceDetails } from '@/features/cart/PriceDetails';
+import { trpc } from '@/lib/trpc';
+import { AddressCard, OrderItemList } from './OrderItems';
+
+/** Step 3: the order summary with the Payment button (disabled while the request runs). */
+export function SummaryStep({ orderId }: { orderId: string | undefined }) {
+  const order = trpc.orders.byId.useQuery({ id: orderId ?? '' }, { enabled: !!orderId, retry: false });
+  const pay = trpc.payments.create.useMutation({
+    // Step 4 is reached by leaving for the payment provider's link.
+    onSuccess: ({ payment_link_url }) => window.location.assign(payment_link_url),
+    onError: (error) => toast.error(error.message),
+  });
+
+  if (!orderId || order.error) {
+    return (
+      <div className="rounded-xl border bg-card p-8 text-center">
+        <p className="text-muted-foreground">{order.error?.message ?? 'No order was chosen.'}</p>
+        <Button asChild className="mt-4">
+          <Link to="/cart">Back to cart</Link>
+        </Button>
+      </div>
+    );
+  }
+  if (!order.data) return <Skeleton className="h-96" />;
+  const o = order.data;
+  const payable = o.orderStatus === 'PENDING';
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="space-y-4">
+        <AddressCard address={o.shippingAddress} />
+        <OrderItemList order={o} />
+      </div>
+      <div className="space-y-4 lg:sticky lg:top-36">
+        <PriceDetails totalPrice={o.totalPrice} discount={o.discount} totalDiscountedPrice={o.totalDiscountedPrice} />
+        {payable ? (
+          <Button size="lg" className="w-full" disabled={pay.isPending || pay.isSuccess} onClick={() => pay.mutate({ orderId: o._id })}>
+            <Lock /> {pay.isPending || pay.isSuccess ? 'Redirecting to payment…' : 'Payment'}
+          </Button>
+        ) : (
+          <p className="rounded-lg bg-secondary p-3 text-center text-sm">This order is {o.orderStatus.toLowerCase()} and needs no payment.</p>
+        )}
+        <p className="text-center text-xs text-muted-foreground">You will be taken to our secure payment partner to complete the purchase.</p>
+      </div>
+    </div>
+  );
+}

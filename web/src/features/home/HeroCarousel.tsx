@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { listingLink } from '@/components/layout/catalogue-links';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+const SLIDES = [
+  {
+    offer: '20% Off',
+    name: 'Kundan Jhumka Collection',
+    quality: 'BIS hallmarked 22 KT gold, handcrafted in Jaipur',
+    price: 'From ₹24,999',
+    image: '/media/art/jhumka-gold-a.svg',
+    link: ['gold', 'earrings', 'jhumka'],
+    tone: 'from-[#4a1222] via-[#6b1f33] to-[#3a0d1a]',
+  },
+  {
+    offer: '40% Off',
+    name: 'Solitaire Diamond Rings',
+    quality: 'IGI certified diamonds set in 18 KT gold',
+    price: 'From ₹39,999',
+    image: '/media/art/ring-diamond-a.svg',
+    link: ['diamond', 'rings', 'couple'],
+    tone: 'from-[#1f2433] via-[#2d3550] to-[#161a26]',
+  },
+  {
+    offer: '10% Off',
+    name: 'Bridal Temple Necklaces',
+    quality: 'Antique finish 22 KT gold with ruby accents',
+    price: 'From ₹1,49,999',
+    image: '/media/art/necklace-ruby-a.svg',
+    link: ['all-jewellery', 'occasion', 'bridal'],
+    tone: 'from-[#3b2410] via-[#5c3a17] to-[#2a190a]',
+  },
+] as const;
+
+/** Spec section 9: advance every 1000 ms with a 500 ms fade. */
+const ADVANCE_MS = 1000;
+
+export function HeroCarousel() {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (paused || reduced) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % SLIDES.length), ADVANCE_MS);
+    return () => window.clearInterval(timer);
+  }, [paused]);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Offers"
+      className="relative isolate h-[460px] overflow-hidden sm:h-[500px]"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      {SLIDES.map((slide, i) => (
+        <div
+          key={slide.name}
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${i + 1} of ${SLIDES.length}`}
+          aria-hidden={i !== index}
+          inert={i !== index}
+          className={cn(
+            'absolute inset-0 bg-gradient-to-br transition-opacity duration-500 ease-in-out',
+            slide.tone,
+            i === index ? 'opacity-100' : 'opacity-0',
+          )}
+        >
+          <div className="absolute inset-0 bg-[radial-gradient(circle_at_75%_50%,rgba(233,196,106,0.25),transparent_55%)]" />
+          <div className="relative mx-auto grid h-full max-w-7xl items-center gap-6 px-6 md:grid-cols-2">
+            <div className="z-10 space-y-4 text-primary-foreground max-md:pt-6 max-md:text-center">
+              <p className="inline-block rounded-full border border-gold/60 px-4 py-1 text-xs font-semibold tracking-[0.3em] text-gold uppercase">
+                {slide.offer}
+              </p>
+              <h2 className="font-serif text-4xl leading-tight sm:text-5xl lg:text-6xl">{slide.name}</h2>
+              <p className="text-sm text-primary-foreground/80 sm:text-base">{slide.quality}</p>
+              <p className="font-serif text-2xl text-gold">{slide.price}</p>
+              <Button asChild variant="gold" size="lg" className="mt-2">
+                <Link {...listingLink(slide.link[0], slide.link[1], slide.link[2])}>Shop Now</Link>
+              </Button>
+            </div>
+            <div className="flex justify-center max-md:absolute max-md:inset-x-0 max-md:bottom-[-40px] max-md:opacity-30">
+              <div className="relative size-64 rounded-full bg-[#fbf6ec] p-4 shadow-[0_0_0_8px_rgba(233,196,106,0.35),0_30px_80px_rgba(0,0,0,0.45)] sm:size-80 lg:size-96">
+                <img src={slide.image} alt="" className="size-full rounded-full object-cover" fetchPriority={i === 0 ? 'high' : 'low'} />
+              </div>
+            </div>
+          </div>
+        </div>
+      ))}
+      <div className="absolute bottom-5 left-1/2 z-20 flex -translate-x-1/2 gap-2">
+        {SLIDES.map((slide, i) => (
+          <button
+            key={slide.name}
+            type="button"
+            onClick={() => setIndex(i)}
+            aria-label={`Show offer ${i + 1}: ${slide.offer}`}
+            aria-current={i === index}
+            className={cn('h-2 rounded-full transition-all', i === index ? 'w-8 bg-gold' : 'w-2 bg-white/50 hover:bg-white/80')}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

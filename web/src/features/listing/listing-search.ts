@@ -1,0 +1,44 @@
+import type { ListingSearch, ProductFilter } from '@kanak/shared';
+
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' ? (v.trim() === '' ? undefined : v) : typeof v === 'number' ? String(v) : undefined;
+
+/** validateSearch of the listing route: the seven query parameters of spec section 2 as text (page as a number). */
+export function validateListingSearch(search: Record<string, unknown>): ListingSearch {
+  const page = text(search.page);
+  const out: ListingSearch = {
+    color: text(search.color),
+    price: text(search.price),
+    discount: text(search.discount),
+    sort: text(search.sort),
+    // A non-numeric page becomes 1 (spec section 5).
+    page: page === undefined ? undefined : /^\d+$/.test(page) && Number(page) >= 1 ? Number(page) : 1,
+    type: text(search.type),
+    occasion: text(search.occasion),
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as ListingSearch;
+}
+
+/** The catalog.list input for a parsed listing filter. */
+export function toListInput(filter: ProductFilter) {
+  return {
+    category: filter.category,
+    color: filter.colors.join(','),
+    type: filter.types.join(','),
+    occasion: filter.occasions.join(','),
+    minPrice: filter.minPrice,
+    maxPrice: filter.maxPrice,
+    minDiscount: filter.minDiscount,
+    maxDiscount: filter.maxDiscount,
+    sort: filter.sort,
+    pageNumber: filter.pageNumber,
+    pageSize: filter.pageSize,
+  };
+}
+
+/** "traditional-ethenic" → "Traditional Ethenic". */
+export const titleCase = (slug: string) =>
+  slug
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');

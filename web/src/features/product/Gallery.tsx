@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { cn } from '@/lib/utils';
+
+export function Gallery({ images, title }: { images: { imageUrl: string }[]; title: string }) {
+  const [active, setActive] = useState(0);
+  const main = images[active] ?? images[0];
+  return (
+    <div className="flex flex-col-reverse gap-3 md:flex-row">
+      <div className="flex gap-3 md:flex-col" role="group" aria-label="Product images">
+        {images.map((img, i) => (
+          <button
+            key={img.imageUrl + i}
+            type="button"
+            onClick={() => setActive(i)}
+            aria-label={`Show image ${i + 1} of ${images.length}`}
+            aria-pressed={i === active}
+            className={cn(
+              'size-20 overflow-hidden rounded-lg border-2 bg-secondary transition',
+              i === active ? 'border-gold' : 'border-transparent opacity-70 hover:opacity-100',
+            )}
+          >
+            <img src={img.imageUrl} alt="" className="size-full object-cover" />
+          </button>
+        ))}
+      </div>
+      <div className="group relative flex-1 overflow-hidden rounded-2xl border bg-secondary">
+        <img
+          src={main?.imageUrl}
+          alt={title}
+          width={640}
+          height={640}
+          className="aspect-square w-full object-cover transition duration-700 group-hover:scale-110"
+        />
+      </div>
+    </div>
+  );
+}

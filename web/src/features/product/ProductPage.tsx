@@ -1,0 +1,198 @@
+import { getRouteApi, Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { BadgeCheck, RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Breadcrumb, BreadcrumbItem, BreadcrumbLink, BreadcrumbList, BreadcrumbPage, BreadcrumbSeparator } from '@/components/ui/breadcrumb';
+import { Button } from '@/components/ui/button';
+import { Separator } from '@/components/ui/separator';
+import { useAddToCart } from '@/features/cart/use-cart';
+import { FavouriteToggle } from '@/features/catalog/FavouriteToggle';
+import { PriceLine } from '@/features/catalog/PriceLine';
+import { titleCase } from '@/features/listing/listing-search';
+import { trpc } from '@/lib/trpc';
+import { cn } from '@/lib/utils';
+import { Gallery } from './Gallery';
+import { ReviewsSection } from './ReviewsSection';
+import { SimilarProducts } from './SimilarProducts';
+import { Stars } from './Stars';
+
+const route = getRouteApi('/product/$productId');
+
+function OptionButtons({
+  label,
+  options,
+  selected,
+  onSelect,
+}: {
+  label: string;
+  options: { key: string; text: string; disabled: boolean }[];
+  selected: string;
+  onSelect: (key: string) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium">{label}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((o) => (
+          <button
+            key={o.key}
+            type="button"
+            disabled={o.disabled}
+            aria-pressed={selected === o.key}
+            onClick={() => onSelect(o.key)}
+            className={cn(
+              'min-w-16 rounded-md border px-3 py-2 text-sm transition disabled:cursor-not-allowed disabled:line-through disabled:opacity-40',
+              selected === o.key ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:border-primary',
+            )}
+          >
+            {o.text}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function ProductPage() {
+  const { productId } = route.useParams();
+  const [product] = trpc.catalog.byId.useSuspenseQuery({ id: productId });
+  const navigate = useNavigate();
+  const cart = useAddToCart();
+  const firstInStock = product.sizes.findIndex((s) => s.stock > 0);
+  const [row, setRow] = useState(Math.max(0, firstInStock));
+  useEffect(() => setRow(Math.max(0, firstInStock)), [productId, firstInStock]);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${product.title} | Kanak Jewellers`;
+    return () => {
+      document.title = previous;
+    };
+  }, [product.title]);
+
+  const size = product.sizes[row];
+  const showSizes = Boolean(product.sizes[0]?.size);
+  const soldOut = !size || size.stock <= 0;
+
+  const addToCart = async () => {
+    if (!size) return;
+    try {
+      await cart.add(product._id, size.weight);
+      await navigate({ to: '/cart' });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not add to cart');
+    }
+  };
+
+  const highlights = [
+    ['Color', titleCase(product.color)],
+    ['Brand', product.brand],
+    ['Occasion', titleCase(product.occasion)],
+    ['Category', titleCase(product.category.name)],
+    ['Jewellery Type', titleCase(product.type)],
+  ];
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8">
+      <Breadcrumb>
+        <BreadcrumbList>
+          <BreadcrumbItem>
+            <BreadcrumbLink asChild>
+              <Link to="/">Home</Link>
+            </BreadcrumbLink>
+          </BreadcrumbItem>
+          <BreadcrumbSeparator />
+          <BreadcrumbItem>
+            <BreadcrumbLink asChild>
+              <Link
+                to="/$levelOne/$levelTwo/$levelThree"
+                params={{ levelOne: 'all-jewellery', levelTwo: 'category', levelThree: product.category.name }}
+              >
+                {titleCase(product.category.name)}
+              </Link>
+            </BreadcrumbLink>
+          </BreadcrumbItem>
+          <BreadcrumbSeparator />
+          <BreadcrumbItem>
+            <BreadcrumbPage>{product.title}</BreadcrumbPage>
+          </BreadcrumbItem>
+        </BreadcrumbList>
+      </Breadcrumb>
+
+      <div className="mt-6 grid gap-10 lg:grid-cols-2">
+        <Gallery images={product.imageUrls} title={product.title} />
+        <div className="space-y-5">
+          <div>
+            <p className="text-xs font-semibold tracking-[0.24em] text-gold uppercase">{product.brand}</p>
+            <div className="mt-1 flex items-start justify-between gap-4">
+              <h1 className="text-4xl leading-tight text-foreground">{product.title}</h1>
+              <FavouriteToggle productId={product._id} title={product.title} className="shrink-0" />
+            </div>
+            {product.averageRating !== null && (
+              <p className="mt-2 flex items-center gap-2 text-sm text-muted-foreground">
+                <Stars value={product.averageRating} /> {product.averageRating.toFixed(1)} · {product.numRatings} ratings
+              </p>
+            )}
+          </div>
+          <p className="leading-relaxed text-foreground/80">{product.description}</p>
+          <div>
+            <PriceLine price={product.price} discountedPrice={product.discountedPrice} size="lg" />
+            <p className="mt-1 text-xs text-muted-foreground">Inclusive of all taxes · Free insured delivery</p>
+          </div>
+          <Separator />
+          <OptionButtons
+            label="Weight"
+            selected={String(row)}
+            onSelect={(k) => setRow(Number(k))}
+            options={product.sizes.map((s, i) => ({ key: String(i), text: s.weight, disabled: s.stock <= 0 }))}
+          />
+          {showSizes && (
+            <OptionButtons
+              label="Size"
+              selected={String(row)}
+              onSelect={(k) => setRow(Number(k))}
+              options={product.sizes.map((s, i) => ({ key: String(i), text: s.size, disabled: s.stock <= 0 }))}
+            />
+          )}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button size="lg" className="min-w-56" onClick={addToCart} disabled={soldOut || cart.isPending}>
+              <ShoppingBag /> {soldOut ? 'Out of stock' : cart.isPending ? 'Adding…' : 'Add to Cart'}
+            </Button>
+            {size && size.stock > 0 && size.stock <= 3 && <p className="text-sm text-destructive">Only {size.stock} left</p>}
+          </div>
+          <ul className="grid grid-cols-3 gap-2 pt-2 text-center text-xs text-muted-foreground">
+            <li className="flex flex-col items-center gap-1 rounded-lg bg-secondary/60 p-3">
+              <ShieldCheck className="size-5 text-primary" /> BIS Hallmarked
+            </li>
+            <li className="flex flex-col items-center gap-1 rounded-lg bg-secondary/60 p-3">
+              <Truck className="size-5 text-primary" /> Free insured delivery
+            </li>
+            <li className="flex flex-col items-center gap-1 rounded-lg bg-secondary/60 p-3">
+              <RotateCcw className="size-5 text-primary" /> 15-day exchange
+            </li>
+          </ul>
+          <section aria-labelledby="highlights-title" className="rounded-xl border bg-card p-5">
+            <h2 id="highlights-title" className="text-2xl">
+              Highlights
+            </h2>
+            <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
+              {highlights.map(([k, v]) => (
+                <div key={k} className="flex items-center gap-2">
+                  <BadgeCheck className="size-4 text-gold" aria-hidden />
+                  <dt className="text-muted-foreground">{k}:</dt>
+                  <dd className="font-medium">{v}</dd>
+                </div>
+              ))}
+            </dl>
+            <h2 className="mt-5 text-2xl">Details</h2>
+            <p className="mt-2 text-sm leading-relaxed text-foreground/80">{product.details}</p>
+          </section>
+        </div>
+      </div>
+
+      <ReviewsSection product={product} />
+      <SimilarProducts productId={product._id} />
+      <Outlet />
+    </main>
+  );
+}

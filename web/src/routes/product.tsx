@@ -1,0 +1,29 @@
+import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { TRPCClientError } from '@trpc/client';
+import { ProductSkeleton } from '@/features/product/ProductSkeleton';
+import { requireToken } from './guards';
+import { rootRoute } from './root';
+
+export const productRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'product/$productId',
+  loader: async ({ context, params }) => {
+    try {
+      await context.trpc.catalog.byId.ensureData({ id: params.productId });
+    } catch (error) {
+      // An unknown or malformed id is the 404 page, not the error screen.
+      if (error instanceof TRPCClientError && ['NOT_FOUND', 'BAD_REQUEST'].includes(String(error.data?.code))) throw notFound();
+      throw error;
+    }
+  },
+  pendingComponent: ProductSkeleton,
+  component: lazyRouteComponent(() => import('@/features/product/ProductPage'), 'ProductPage'),
+});
+
+/** /product/{id}/ratrev: the review dialog over the product page; needs a stored jwt. */
+export const ratrevRoute = createRoute({
+  getParentRoute: () => productRoute,
+  path: 'ratrev',
+  beforeLoad: requireToken,
+  component: lazyRouteComponent(() => import('@/features/product/ReviewDialog'), 'ReviewDialog'),
+});

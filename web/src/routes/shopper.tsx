@@ -1,0 +1,65 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireToken } from './guards';
+import { rootRoute } from './root';
+
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
+
+export const cartRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cart',
+  component: lazyRouteComponent(() => import('@/features/cart/CartPage'), 'CartPage'),
+});
+
+/** /checkout?step=&order_id= (guarded). */
+export const checkoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'checkout',
+  validateSearch: (search: Record<string, unknown>): { step?: number; order_id?: string } => {
+    const step = Number(search.step);
+    return {
+      ...(Number.isInteger(step) ? { step } : {}),
+      ...(text(search.order_id) ? { order_id: text(search.order_id) } : {}),
+    };
+  },
+  beforeLoad: requireToken,
+  component: lazyRouteComponent(() => import('@/features/checkout/CheckoutPage'), 'CheckoutPage'),
+});
+
+type PaymentStatus = 'paid' | 'failed' | 'created' | 'cancelled' | 'expired' | 'partially_paid';
+const STATUSES: readonly string[] = ['paid', 'failed', 'created', 'cancelled', 'expired', 'partially_paid'];
+
+/** /payment/{orderId}: reads Razorpay's return parameters (both providers use these names). */
+export const paymentRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'payment/$orderId',
+  validateSearch: (search: Record<string, unknown>) => {
+    const status = text(search.razorpay_payment_link_status);
+    return {
+      razorpay_payment_id: text(search.razorpay_payment_id),
+      razorpay_payment_link_id: text(search.razorpay_payment_link_id),
+      razorpay_payment_link_status: status && STATUSES.includes(status) ? (status as PaymentStatus) : undefined,
+      razorpay_signature: text(search.razorpay_signature),
+      payment_id: text(search.payment_id),
+    };
+  },
+  component: lazyRouteComponent(() => import('@/features/checkout/PaymentPage'), 'PaymentPage'),
+});
+
+/** /user-details?layout=0..3 (guarded). */
+export const accountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'user-details',
+  validateSearch: (search: Record<string, unknown>): { layout: 0 | 1 | 2 | 3 } => {
+    const layout = Number(search.layout);
+    return { layout: layout === 1 || layout === 2 || layout === 3 ? layout : 0 };
+  },
+  beforeLoad: requireToken,
+  component: lazyRouteComponent(() => import('@/features/account/AccountPage'), 'AccountPage'),
+});
+
+export const orderDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'account/orders/$orderId/$index',
+  beforeLoad: requireToken,
+  component: lazyRouteComponent(() => import('@/features/orders/OrderDetailPage'), 'OrderDetailPage'),
+});

@@ -1,0 +1,18 @@
+import { homeRoute, loginRoute, registerRoute } from './home';
+import { listingRoute } from './listing';
+import { productRoute, ratrevRoute } from './product';
+import { accountRoute, cartRoute, checkoutRoute, orderDetailRoute, paymentRoute } from './shopper';
+
+/** Every shopper route (spec section 2); the admin tree is added beside these in router.tsx. */
+export const storefrontRoutes = [
+  homeRoute,
+  loginRoute,
+  registerRoute,
+  listingRoute,
+  productRoute.addChildren([ratrevRoute]),
+  cartRoute,
+  checkoutRoute,
+  paymentRoute,
+  accountRoute,
+  orderDetailRoute,
+] as const;
