@@ -68,6 +68,11 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
     expect(trpc.body.result.data).toEqual(rest.body);
   });
 
+  it('never fails on NUL characters in sign-up input', async () => {
+    const res = await http.post('/auth/signup', { firstName: 'Nul\u0000', lastName: 'Char', email: 'nul\u0000@example.com', password: 'Nulls@123' });
+    expect(res.status).toBeLessThan(500);
+  });
+
   it('refuses the profile without a valid token', async () => {
     expect((await http.get('/api/users/profile')).status).toBe(401);
     expect((await http.get('/api/users/profile', { token: 'null' })).status).toBe(401);

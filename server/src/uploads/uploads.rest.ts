@@ -7,7 +7,8 @@ import { requireAdmin } from '../http/auth';
 import { LONG_CACHE } from '../media/media.rest';
 import type { AppServices } from '../services';
 
-const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+const readableSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 /** Absolute URL of a stored upload: PUBLIC_URL when configured, else the request's own origin. */
 function publicUrl(services: AppServices, request: FastifyRequest, name: string) {
@@ -21,7 +22,7 @@ function publicUrl(services: AppServices, request: FastifyRequest, name: string)
  */
 export function registerUploadsRest(app: FastifyInstance, services: AppServices) {
   const maxBytes = services.config.UPLOAD_MAX_BYTES;
-  const tooLarge = `The image is too large: at most ${megabytes(maxBytes)} can be uploaded`;
+  const tooLarge = `The image is too large: at most ${readableSize(maxBytes)} can be uploaded`;
 
   // Multipart parsing lives in this scope only; every other path keeps its JSON body limit.
   void app.register(async (scope) => {

@@ -16,7 +16,9 @@ async function lockCart(trx: Trx, userId: string): Promise<string> {
 
 /** The size row chosen by its weight string ("5 g"; "5" and "5g" are read the same way). */
 async function findSize(trx: Trx, productId: string, weight: string) {
-  const normalised = normaliseWeight(weight) ?? weight.trim();
+  // Stored weights are normalised, so a weight that does not normalise matches no row.
+  const normalised = normaliseWeight(weight);
+  if (!normalised) return undefined;
   return trx
     .selectFrom('product_sizes')
     .select(['id', 'stock', 'weight'])

@@ -23,7 +23,7 @@ export function searchWords(q: string): string[] {
 export async function searchProducts(db: Kysely<Database>, q: string, limit = SEARCH_DEFAULT_LIMIT): Promise<SearchResult> {
   const words = searchWords(q);
   if (words.length === 0) return { content: [], total: 0 };
-  const text = q.trim();
+  const text = q.replaceAll('\u0000', '').trim();
   const web = sql`websearch_to_tsquery('english', ${text})`;
   const prefix = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
   // Words hold only letters and digits, so they need no LIKE escaping.

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dropNul } from './text';
 import { MESSAGES } from './messages';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -7,11 +8,13 @@ export const PASSWORD_PATTERN =
   /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*_=+-])[A-Za-z\d!@#$%^&*_=+-]{8,12}$/;
 
 const name = z.string().check(
+  dropNul,
   z.trim(),
   z.minLength(1, MESSAGES.name),
   z.maxLength(29, MESSAGES.name),
 );
 const email = z.string().check(
+  dropNul,
   z.trim(),
   z.toLowerCase(),
   z.maxLength(254, MESSAGES.email),

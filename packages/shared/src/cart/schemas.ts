@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dropNul } from '../auth/text';
 
 export const MAX_CART_QUANTITY = 99;
 
@@ -10,7 +11,7 @@ const quantity = z.number('quantity must be a number').check(
 
 export const addToCartInput = z.object({
   productId: z.string('productId is required').check(z.maxLength(100, 'Product id is not valid')),
-  weight: z.string('weight is required').check(z.trim(), z.minLength(1, 'weight is required'), z.maxLength(40)),
+  weight: z.string('weight is required').check(dropNul, z.trim(), z.minLength(1, 'weight is required'), z.maxLength(40)),
   quantity: z.optional(quantity),
 });
 export type AddToCartInput = z.infer<typeof addToCartInput>;

@@ -29,7 +29,8 @@ type RawValue = string | string[] | number | undefined | null;
 /** Empty strings and the text 'undefined'/'null' mean absent (design.md contracts). */
 export function presentText(value: RawValue): string | undefined {
   if (value === undefined || value === null) return undefined;
-  const text = (Array.isArray(value) ? value.join(',') : String(value)).trim();
+  // NUL cannot reach PostgreSQL text; it is dropped like surrounding blanks.
+  const text = (Array.isArray(value) ? value.join(',') : String(value)).replaceAll('\u0000', '').trim();
   if (text === '' || text === 'undefined' || text === 'null') return undefined;
   return text;
 }

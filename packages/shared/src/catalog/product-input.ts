@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dropNul } from '../auth/text';
 import { normaliseSize, normaliseWeight } from './measure';
 import {
   COLLECTIONS,
@@ -11,6 +12,7 @@ import {
 
 const text = (label: string, max: number) =>
   z.string(`${label} is required`).check(
+    dropNul,
     z.trim(),
     z.minLength(1, `${label} is required`),
     z.maxLength(max, `${label} must be at most ${max} characters`),
@@ -62,7 +64,7 @@ export const sizeRowInput = z.object({
 });
 
 export const imageUrlInput = z.object({
-  imageUrl: z.string().check(z.trim(), z.minLength(1, 'Image URL is required'), z.maxLength(2000)),
+  imageUrl: z.string().check(dropNul, z.trim(), z.minLength(1, 'Image URL is required'), z.maxLength(2000)),
 });
 
 /** POST /api/admin/products payload (spec section 7) and the admin form. */

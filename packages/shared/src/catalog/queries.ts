@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dropNul } from '../auth/text';
 import { productInput } from './product-input';
 
 /** Ids are checked (and refused with a clear 400) by the services, so any string passes here. */
@@ -21,7 +22,7 @@ export const ratingSummaryInput = z.object({ productId: id('productId') });
 
 /** Header search box: free text, ranked full-text search with a prefix fallback. */
 export const productSearchInput = z.object({
-  q: z.string('q is required').check(z.maxLength(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`)),
+  q: z.string('q is required').check(dropNul, z.maxLength(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`)),
   limit: limit(50),
 });
 export type ProductSearchInput = z.infer<typeof productSearchInput>;
@@ -29,7 +30,7 @@ export type ProductSearchInput = z.infer<typeof productSearchInput>;
 export const ADMIN_PAGE_SIZE = 20;
 
 export const adminProductListInput = z.object({
-  q: z.optional(z.string().check(z.maxLength(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`))),
+  q: z.optional(z.string().check(dropNul, z.maxLength(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`))),
   page: z.optional(z.number('page must be a number').check(z.multipleOf(1, 'page must be a whole number'), z.gte(1, 'page must be at least 1'), z.lte(1_000_000, 'page is too large'))),
   pageSize: z.optional(z.number('pageSize must be a number').check(z.multipleOf(1, 'pageSize must be a whole number'), z.gte(1, 'pageSize must be at least 1'), z.lte(100, 'pageSize must be at most 100'))),
 });

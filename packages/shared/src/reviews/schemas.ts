@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dropNul } from '../auth/text';
 
 export const REVIEW_MAX_LENGTH = 2000;
 
@@ -16,6 +17,7 @@ export const ratingValue = z.number('Rating must be a number').check(
 export const reviewInput = z.object({
   productId,
   review: z.string('Review text is required').check(
+    dropNul,
     z.trim(),
     z.minLength(1, 'Review text is required'),
     z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`),
@@ -27,7 +29,7 @@ export type ReviewInput = z.infer<typeof reviewInput>;
 export const ratingInput = z.object({
   productId,
   rating: ratingValue,
-  review: z.optional(z.nullable(z.string().check(z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`)))),
+  review: z.optional(z.nullable(z.string().check(dropNul, z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`)))),
 });
 export type RatingInput = z.infer<typeof ratingInput>;
 

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ACCOUNTS } from '@kanak/db';
+import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+
+interface Product {
+  _id: string;
+  title: string;
+  brand: string;
+  price: number;
+  discountedPrice: number;
+  discountPercent: number;
+  imageUrls: { imageUrl: string }[];
+  sizes: { weight: string; size: string; stock: number }[];
+  category: { name: string };
+  topLevelCategory: string;
+  secondLevelCategory: string;
+  thirdLevelCategory: string;
+  collectionName: string;
+}
+interface Page {
+  content: Product[];
+  totalPages: number;
+  currentPage: number;
+  totalElements: number;
+}
+interface Cart {
+  cartItems: { _id: string; weight: string; quantity: number; product: { _id: string } }[];
+}
+
+const payload = {
+  imageUrls: [{ imageUrl: '/media/art/ring-gold-a.svg' }, { imageUrl: '/media/art/ring-gold-b.svg' }],
+  title: 'Moonlit Platinum Couple Rings',
+  brand: 'Kanak',
+  color: 'white',
+  discountedPrice: 45000,
+  price: 60000,
+  discountPercent: 99,
+  description: 'A pair of platinum bands.',
+  details: 'Hallmarked platinum, 2 pieces.',
+  occasion: 'engagement',
+  quantity: 4,
+  collectionName: 'new-arrival',
+  type: 'platinum',
+  sizes: [
+    { weight: '6', size: '16', stock: 3 },
+    { weight: '7 g', size: '17 MM', stock: '2' },
+  ],
+  topLevelCategory: 'platinum',
+  secondLevelCategory: 'wedding',
+  thirdLevelCategory: 'couple-ring',
+};
+
+describe('admin products over REST and tRPC', () => {
+  let server: TestServer;
+  let http: ReturnType<typeof httpClient>;
+  let admin: string;
+  let customer: string;
+  let created: Product;
+
+  const query = <T>(path: string, input: unknown, token?: string) =>
+    http.get<{ result: { data: T } }>(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { token });
+  const mutate = <T>(path: string, input: unknown, token?: string) => http.post<{ result: { data: T } }>(`/trpc/${path}`, input, { token });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    http = httpClient(server.baseUrl);
+    admin = (await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.admin)).body.jwt;
+    customer = (await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.customer)).body.jwt;
+  });
+  afterAll(() => server.close());
+
+  it('answers 401 without a token and 403 to customers on every admin product path', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const token of [undefined, 'null', customer]) {
+      const expected = token === customer ? 403 : 401;
+      expect((await http.post('/api/admin/products', payload, { token })).status).toBe(expected);
+      expect((await http.put(`/api/admin/products/${id}`, payload, { token })).status).toBe(expected);
+      expect((await http.delete(`/api/admin/products/${id}`, { token })).status).toBe(expected);
+      expect((await http.get('/api/admin/products', { token })).status).toBe(expected);
+      expect((await mutate('catalog.create', payload, token)).status).toBe(expected);
+      expect((await mutate('catalog.update', { id, product: payload }, token)).status).toBe(expected);
+      expect((await mutate('catalog.remove', { id }, token)).status).toBe(expected);
+      expect((await query('catalog.adminList', {}, token)).status).toBe(expected);
+    }
+  });
+
+  it('POST /api/admin/products creates the product with normalised sizes, a recomputed discount and new categories', async () => {
+    const res = await http.post<Product>('/api/admin/products', payload, { token: admin });
+    expect(res.status).toBe(201);
+    created = res.body;
+    expect(created).toMatchObject({
+      title: payload.title,
+      price: 60000,
+      discountedPrice: 45000,
+      discountPercent: 25,
+      category: { name: 'couple-ring' },
+      topLevelCategory: 'platinum',
+      secondLevelCategory: 'wedding',
+      thirdLevelCategory: 'couple-ring',
+      imageUrls: payload.imageUrls,
+      sizes: [
+        { weight: '6 g', size: '16 MM', stock: 3 },
+        { weight: '7 g', size: '17 MM', stock: 2 },
+      ],
+    });
+    const read = await http.get<Product>(`/api/products/id/${created._id}`);
+    expect(read.body).toEqual(created);
+    // The new category is found by the listing.
+    const listing = await http.get<Page>('/api/products?category=couple-ring&pageSize=100');
+    expect(listing.body.content.some((p) => p._id === created._id)).toBe(true);
+  });
+
+  it('refuses invalid products with the field named in the message', async () => {
+    const post = (body: unknown) => http.post<{ message: string }>('/api/admin/products', body, { token: admin });
+    const { title: _title, ...noTitle } = payload;
+    expect((await post(noTitle)).body.message).toBe('Title is required');
+    expect((await post({ ...payload, color: 'purple' })).body.message).toMatch(/^Color must be one of/);
+    expect((await post({ ...payload, price: -5 })).body.message).toBe('Price cannot be negative');
+    expect((await post({ ...payload, price: 'abc' })).status).toBe(400);
+    expect((await post({ ...payload, discountedPrice: 70000 })).body.message).toBe('Discounted Price cannot exceed Price');
+    expect((await post({ ...payload, sizes: [{ weight: '', stock: 1 }] })).body.message).toMatch(/^Weight is required/);
+    expect((await post({ ...payload, sizes: [{ weight: '5', stock: -1 }] })).status).toBe(400);
+    expect((await post({ ...payload, quantity: 1e12 })).status).toBe(400);
+    expect((await post({ ...payload, thirdLevelCategory: 'spoon' })).status).toBe(400);
+    expect((await post({ ...payload, imageUrls: [] })).body.message).toBe('At least one image is required');
+    expect((await post({ ...payload, description: 'x'.repeat(1_100_000) })).status).toBe(413);
+    expect((await post('[]')).status).toBe(400);
+  });
+
+  it('PUT /api/admin/products/{id} replaces fields, images and sizes; kept weights keep their cart lines', async () => {
+    const cart = await http.put<Cart>('/api/cart/add', { productId: created._id, weight: '6 g' }, { token: customer });
+    expect(cart.status).toBe(200);
+
+    const changed = {
+      ...payload,
+      title: 'Moonlit Platinum Bands',
+      price: 50000,
+      discountedPrice: 50000,
+      imageUrls: [{ imageUrl: '/media/art/ring-platinum-a.svg' }, { imageUrl: '/media/art/ring-platinum-b.svg' }, { imageUrl: '/media/art/ring-platinum-c.svg' }],
+      sizes: [
+        { weight: '6 g', size: '15 MM', stock: 9 },
+        { weight: '8 g', size: '18 MM', stock: 1 },
+      ],
+      secondLevelCategory: 'rings',
+      thirdLevelCategory: 'ring',
+    };
+    const res = await http.put<Product>(`/api/admin/products/${created._id}`, changed, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      _id: created._id,
+      title: 'Moonlit Platinum Bands',
+      discountPercent: 0,
+      category: { name: 'ring' },
+      secondLevelCategory: 'rings',
+      imageUrls: changed.imageUrls,
+      sizes: [
+        { weight: '6 g', size: '15 MM', stock: 9 },
+        { weight: '8 g', size: '18 MM', stock: 1 },
+      ],
+    });
+    const after = await http.get<Cart>('/api/cart', { token: customer });
+    expect(after.body.cartItems.find((i) => i.product._id === created._id)).toMatchObject({ weight: '6 g', quantity: 1 });
+
+    expect((await http.put(`/api/admin/products/${created._id}`, { ...changed, price: 'free' }, { token: admin })).status).toBe(400);
+    expect((await http.put('/api/admin/products/not-an-id', changed, { token: admin })).status).toBe(400);
+    expect((await http.put('/api/admin/products/00000000-0000-4000-8000-000000000000', changed, { token: admin })).status).toBe(404);
+    expect((await http.put(`/api/admin/products/${created._id}`, { ...changed, sizes: [{ weight: '6 g' }, { weight: '6' }] }, { token: admin })).body).toMatchObject({
+      message: 'Each size row needs a different weight',
+    });
+  });
+
+  it('GET /api/admin/products lists newest first with text search over title and brand', async () => {
+    const first = await http.get<Page>('/api/admin/products?pageSize=5', { token: admin });
+    expect(first.status).toBe(200);
+    expect(first.body.content).toHaveLength(5);
+    expect(first.body.content[0]!._id).toBe(created._id);
+    expect(first.body.currentPage).toBe(1);
+    expect(first.body.totalPages).toBe(Math.ceil(first.body.totalElements / 5));
+
+    const found = await http.get<Page>('/api/admin/products?q=moonlit%20bands', { token: admin });
+    expect(found.body.content.map((p) => p._id)).toEqual([created._id]);
+    const byBrand = await http.get<Page>('/api/admin/products?q=swarnika&pageSize=100', { token: admin });
+    expect(byBrand.body.content.length).toBeGreaterThan(0);
+    expect(byBrand.body.content.every((p) => p.brand === 'Swarnika' || /swarnika/i.test(p.title))).toBe(true);
+
+    const trpc = await query<Page>('catalog.adminList', { pageSize: 5 }, admin);
+    expect(trpc.body.result.data).toEqual(first.body);
+    expect((await query<Page>('catalog.adminList', undefined, admin)).body.result.data.content).toHaveLength(20);
+
+    expect((await http.get('/api/admin/products?page=0', { token: admin })).status).toBe(400);
+    expect((await http.get('/api/admin/products?pageSize=abc', { token: admin })).status).toBe(400);
+    expect((await http.get('/api/admin/products?pageSize=1000', { token: admin })).status).toBe(400);
+    expect((await query('catalog.adminList', { page: -1 }, admin)).status).toBe(400);
+  });
+
+  it('DELETE /api/admin/products/{id} removes it; orders keep their copied items', async () => {
+    const ordered = await server.database.db
+      .selectFrom('order_items')
+      .select(['order_id', 'product_id', 'title'])
+      .where('product_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const res = await http.delete<{ message: string }>(`/api/admin/products/${ordered.product_id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toEqual(expect.any(String));
+    expect((await http.get(`/api/products/id/${ordered.product_id}`)).status).toBe(404);
+    const kept = await server.database.db.selectFrom('order_items').select(['product_id', 'title']).where('order_id', '=', ordered.order_id).where('title', '=', ordered.title).executeTakeFirstOrThrow();
+    expect(kept).toEqual({ product_id: null, title: ordered.title });
+
+    expect((await http.delete(`/api/admin/products/${ordered.product_id}`, { token: admin })).status).toBe(404);
+    expect((await http.delete('/api/admin/products/123', { token: admin })).status).toBe(400);
+    expect((await http.delete(`/api/admin/products/${'a'.repeat(5000)}`, { token: admin })).status).toBe(400);
+  });
+
+  it('catalog.create, update and remove work the same through tRPC', async () => {
+    const made = await mutate<Product>('catalog.create', { ...payload, title: 'Through tRPC', collectionName: 'Kanak' }, admin);
+    expect(made.status).toBe(200);
+    const product = made.body.result.data;
+    expect(product).toMatchObject({ title: 'Through tRPC', collectionName: 'Kanak', discountPercent: 25 });
+
+    const updated = await mutate<Product>('catalog.update', { id: product._id, product: { ...payload, title: 'Renamed' } }, admin);
+    expect(updated.body.result.data.title).toBe('Renamed');
+    expect((await mutate('catalog.update', { id: product._id, product: { ...payload, collectionName: 'random' } }, admin)).status).toBe(400);
+    expect((await mutate('catalog.update', { id: 'x', product: payload }, admin)).status).toBe(400);
+    expect((await mutate('catalog.create', { ...payload, sizes: [] }, admin)).status).toBe(400);
+
+    const removed = await mutate<{ message: string }>('catalog.remove', { id: product._id }, admin);
+    expect(removed.status).toBe(200);
+    expect((await mutate('catalog.remove', { id: product._id }, admin)).status).toBe(404);
+    expect((await mutate('catalog.remove', { id: 42 }, admin)).status).toBe(400);
+  });
+});

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+
+interface Product {
+  _id: string;
+  title: string;
+  color: string;
+  type: string;
+  occasion: string;
+  price: number;
+  discountedPrice: number;
+  discountPercent: number;
+  imageUrls: { imageUrl: string }[];
+  sizes: { weight: string; size: string; stock: number }[];
+  category: { name: string };
+  thirdLevelCategory: string;
+  reviews: { _id: string; review: string; createdAt: string; user: { firstName: string } }[];
+  ratings: { rating: number; user: { firstName: string } }[];
+}
+interface Page {
+  content: Product[];
+  totalPages: number;
+  currentPage: number;
+  totalElements: number;
+}
+interface Summary {
+  average: number | null;
+  count: number;
+  breakdown: { label: string; count: number }[];
+}
+
+describe('catalogue reads over REST and tRPC', () => {
+  let server: TestServer;
+  let http: ReturnType<typeof httpClient>;
+  let reviewed: string;
+
+  const query = <T>(path: string, input: unknown) =>
+    http.get<{ result: { data: T } }>(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    http = httpClient(server.baseUrl);
+    const row = await server.database.db
+      .selectFrom('ratings')
+      .select(['product_id', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy('product_id')
+      .orderBy('n', 'desc')
+      .orderBy('product_id')
+      .executeTakeFirstOrThrow();
+    reviewed = row.product_id;
+  });
+  afterAll(() => server.close());
+
+  describe('GET /api/products', () => {
+    it('treats empty strings and "undefined" as absent, a non-numeric page as 1, jewellery as every category', async () => {
+      const all = await http.get<Page>('/api/products');
+      const same = await http.get<Page>('/api/products?color=&type=&occasion=&pageSize=undefined&pageNumber=abc&category=jewellery&minPrice=&maxPrice=undefined&sort=');
+      expect(same.status).toBe(200);
+      expect(same.body.currentPage).toBe(1);
+      expect(same.body.content).toHaveLength(12);
+      expect(same.body.totalElements).toBe(all.body.totalElements);
+      expect(same.body.content.map((p) => p._id)).toEqual(all.body.content.map((p) => p._id));
+      expect(new Set(all.body.content.map((p) => p.category.name)).size).toBeGreaterThan(1);
+      expect(all.body.totalPages).toBe(Math.ceil(all.body.totalElements / 12));
+    });
+
+    it('filters by comma-separated values, ranges, category and sorts', async () => {
+      const res = await http.get<Page>('/api/products?category=ring&color=rose,white&type=gold,gemstones&minPrice=1000&maxPrice=500000&minDiscount=5&maxDiscount=60&sort=high_to_low&pageSize=50');
+      expect(res.status).toBe(200);
+      for (const p of res.body.content) {
+        expect(p.category).toEqual({ name: 'ring' });
+        expect(['rose', 'white']).toContain(p.color);
+        expect(['gold', 'gemstone']).toContain(p.type);
+        expect(p.discountedPrice).toBeGreaterThanOrEqual(1000);
+        expect(p.discountedPrice).toBeLessThanOrEqual(500000);
+        expect(p.discountPercent).toBeGreaterThanOrEqual(5);
+        expect(p.discountPercent).toBeLessThanOrEqual(60);
+      }
+      const prices = res.body.content.map((p) => p.discountedPrice);
+      expect(prices).toEqual([...prices].sort((a, b) => b - a));
+      const page2 = await http.get<Page>('/api/products?category=ring&pageNumber=2&pageSize=5');
+      expect(page2.body.currentPage).toBe(2);
+      expect(page2.body.content.length).toBeLessThanOrEqual(5);
+    });
+
+    it('answers bad filter values with defaults or an empty page, never a 5xx', async () => {
+      for (const q of ['pageNumber=-3', 'pageSize=1000000', 'minPrice=abc&maxPrice=-1', 'minDiscount=1e999', 'sort=sideways', 'category=%00', 'color=a&color=b', `type=${'x'.repeat(3000)}`, 'pageNumber=99999999999999999999']) {
+        const res = await http.get<Page>(`/api/products?${q}`);
+        expect(res.status, q).toBe(200);
+        expect(Array.isArray(res.body.content), q).toBe(true);
+      }
+      expect((await http.get<Page>('/api/products?category=no-such')).body).toMatchObject({ content: [], totalPages: 0 });
+    });
+
+    it('catalog.list answers the same through tRPC and refuses wrong types', async () => {
+      const rest = await http.get<Page>('/api/products?category=bangle&sort=high_to_low');
+      const trpc = await query<Page>('catalog.list', { category: 'bangle', sort: 'high_to_low' });
+      expect(trpc.body.result.data).toEqual(rest.body);
+      expect((await query('catalog.list', { category: { $ne: 1 } })).status).toBe(400);
+      expect((await query('catalog.list', { pageNumber: [1] })).status).toBe(400);
+      expect((await query('catalog.list', { collection: 'x'.repeat(100) })).status).toBe(400);
+    });
+  });
+
+  describe('GET /api/products/id/{id}', () => {
+    it('answers the product with reviews (text, date, first name) and ratings paired by position', async () => {
+      const res = await http.get<Product>(`/api/products/id/${reviewed}`);
+      expect(res.status).toBe(200);
+      expect(res.body._id).toBe(reviewed);
+      expect(res.body.imageUrls.length).toBeGreaterThanOrEqual(2);
+      expect(res.body.sizes[0]).toEqual({ weight: expect.stringMatching(/ g$/), size: expect.any(String), stock: expect.any(Number) });
+      expect(res.body.reviews.length).toBeGreaterThan(0);
+      for (const [i, review] of res.body.reviews.entries()) {
+        expect(review.review).toEqual(expect.any(String));
+        expect(Number.isNaN(Date.parse(review.createdAt))).toBe(false);
+        expect(review.user.firstName).toEqual(expect.any(String));
+        expect(res.body.ratings[i]!.user.firstName).toBe(review.user.firstName);
+      }
+      const trpc = await query<Product>('catalog.byId', { id: reviewed });
+      expect(trpc.body.result.data).toEqual(res.body);
+    });
+
+    it('refuses malformed and unknown ids', async () => {
+      expect((await http.get('/api/products/id/123')).status).toBe(400);
+      expect((await http.get(`/api/products/id/${'z'.repeat(4000)}`)).status).toBe(400);
+      expect((await http.get('/api/products/id/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      expect((await query('catalog.byId', { id: 'nope' })).status).toBe(400);
+      expect((await query('catalog.byId', { id: 12 })).status).toBe(400);
+      expect((await query('catalog.byId', {})).status).toBe(400);
+    });
+  });
+
+  describe('similar products', () => {
+    it('lists other products of the same third-level category', async () => {
+      const product = (await http.get<Product>(`/api/products/id/${reviewed}`)).body;
+      const res = await http.get<Product[]>(`/api/products/id/${reviewed}/similar?limit=5`);
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBeGreaterThan(0);
+      expect(res.body.length).toBeLessThanOrEqual(5);
+      for (const p of res.body) {
+        expect(p._id).not.toBe(reviewed);
+        expect(p.category.name).toBe(product.category.name);
+      }
+      const trpc = await query<Product[]>('catalog.similar', { id: reviewed, limit: 5 });
+      expect(trpc.body.result.data).toEqual(res.body);
+      expect((await query<Product[]>('catalog.similar', { id: reviewed })).body.result.data.length).toBeLessThanOrEqual(8);
+    });
+
+    it('refuses bad input', async () => {
+      expect((await http.get(`/api/products/id/${reviewed}/similar?limit=-1`)).status).toBe(400);
+      expect((await http.get(`/api/products/id/${reviewed}/similar?limit=abc`)).status).toBe(400);
+      expect((await http.get(`/api/products/id/${reviewed}/similar?limit=100000`)).status).toBe(400);
+      expect((await http.get('/api/products/id/bad/similar')).status).toBe(400);
+      expect((await query('catalog.similar', { id: reviewed, limit: 0 })).status).toBe(400);
+      expect((await query('catalog.similar', { id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    });
+  });
+
+  describe('rating summary', () => {
+    it('is computed from the real ratings: average, count and a five-band breakdown', async () => {
+      const ratings = (await http.get<{ rating: number }[]>(`/api/ratings/product/${reviewed}`)).body;
+      const res = await query<Summary>('catalog.ratingSummary', { productId: reviewed });
+      expect(res.status).toBe(200);
+      const summary = res.body.result.data;
+      expect(summary.count).toBe(ratings.length);
+      const mean = ratings.reduce((s, r) => s + r.rating, 0) / ratings.length;
+      expect(summary.average).toBe(Math.round(mean * 10) / 10);
+      expect(summary.breakdown.map((b) => b.label)).toEqual(['Excellent', 'Very Good', 'Good', 'Average', 'Poor']);
+      expect(summary.breakdown.reduce((s, b) => s + b.count, 0)).toBe(ratings.length);
+      expect(summary.breakdown[0]!.count).toBe(ratings.filter((r) => r.rating === 5).length);
+
+      const rest = await http.get<Summary>(`/api/products/id/${reviewed}/rating-summary`);
+      expect(rest.body).toEqual(summary);
+    });
+
+    it('answers null average for an unrated product and refuses bad ids', async () => {
+      const unrated = await server.database.db
+        .selectFrom('products')
+        .select('id')
+        .where('id', 'not in', (eb) => eb.selectFrom('ratings').select('product_id'))
+        .executeTakeFirstOrThrow();
+      const res = await query<Summary>('catalog.ratingSummary', { productId: unrated.id });
+      expect(res.body.result.data).toMatchObject({ average: null, count: 0 });
+      expect((await query('catalog.ratingSummary', { productId: 'x' })).status).toBe(400);
+      expect((await query('catalog.ratingSummary', { productId: null })).status).toBe(400);
+      expect((await query('catalog.ratingSummary', { productId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+      expect((await http.get('/api/products/id/1/rating-summary')).status).toBe(400);
+    });
+  });
+});
