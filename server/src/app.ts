@@ -14,6 +14,7 @@ import { registerHealthRest } from './health/health.rest';
 import { registerErrorHandler } from './http/errors';
 import { registerMediaRest } from './media/media.rest';
 import { registerAdminOrdersRest } from './admin/admin-orders.rest';
+import { registerQueueBoard } from './admin/queue-board.rest';
 import { registerOrdersRest } from './orders/orders.rest';
 import { registerPaymentsRest } from './payments/payments.rest';
 import { registerSandboxPageRest } from './payments/sandbox-page.rest';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   registerAdminOrdersRest(app, services);
   await registerPaymentsRest(app, services);
   registerSandboxPageRest(app, services);
+  await registerQueueBoard(app, services);
   await registerWeb(app, config.WEB_DIST);
   return { app, services };
 }

@@ -143,5 +143,10 @@ describe('server and worker configured for Razorpay', () => {
     expect(dead.payload).toMatchObject({ orderId: order._id, paymentId, source: 'webhook' });
     expect(fake.requests.filter((r) => r.path === `/v1/payments/${paymentId}`)).toHaveLength(5);
     expect((await server.database.db.selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirstOrThrow()).status).toBe('PENDING');
+
+    // Once the provider is back, the next delivery of the webhook runs the dead-lettered job again.
+    fake.failing.delete(paymentId);
+    await http.post('/api/payment/webhook', webhook, { headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(WEBHOOK_SECRET, webhook) } });
+    await eventually(async () => (await server.database.db.selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirstOrThrow()).status === 'PLACED');
   });
 });

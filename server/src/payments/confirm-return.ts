@@ -1,5 +1,6 @@
 import {
   badRequest,
+  decodeRefusal,
   getOrderFor,
   paymentJobId,
   requireId,
@@ -42,7 +43,15 @@ export async function confirmPaymentReturn(
   return { status, order };
 }
 
-/** One job per provider payment id: a duplicate while the first is kept collapses into it. */
-export function enqueueConfirmation(services: AppServices, data: { orderId: string; paymentId: string; source: 'return' | 'webhook' }) {
-  return services.pipeline.payments.add('confirm', data, { jobId: paymentJobId(data.paymentId) });
+/**
+ * One job per provider payment id: a duplicate while the first is kept collapses into it. A job
+ * that failed for a fault (provider outage, dead-lettered) is run again by a later return or
+ * webhook; a refusal stays refused.
+ */
+export async function enqueueConfirmation(services: AppServices, data: { orderId: string; paymentId: string; source: 'return' | 'webhook' }) {
+  const job = await services.pipeline.payments.add('confirm', data, { jobId: paymentJobId(data.paymentId) });
+  // add() answers a handle on the kept job for a duplicate id: read its real state from Redis.
+  const kept = await services.pipeline.payments.getJob(String(job.id));
+  if (kept && (await kept.getState()) === 'failed' && !decodeRefusal(kept.failedReason)) await kept.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+  return job;
 }
