@@ -35,6 +35,9 @@ describe('full-text product search over REST and tRPC', () => {
     const partial = await http.get<Result>('/api/products/search?q=ear');
     expect(partial.body.total).toBeGreaterThanOrEqual(whole.body.total);
     expect(partial.body.content.slice(0, 5).every((p) => /ear/i.test(p.title))).toBe(true);
+    // Word starts only: "ear" is not found inside "pearl".
+    const all = await http.get<Result>('/api/products/search?q=ear&limit=50');
+    expect(all.body.content.some((p) => p.category.name === 'pearl-ring')).toBe(false);
   });
 
   it('ranks title matches first and requires every word ("gold ring")', async () => {
