@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signToken } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 
@@ -71,6 +72,22 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
   it('never fails on NUL characters in sign-up input', async () => {
     const res = await http.post('/auth/signup', { firstName: 'Nul\u0000', lastName: 'Char', email: 'nul\u0000@example.com', password: 'Nulls@123' });
     expect(res.status).toBeLessThan(500);
+  });
+
+  it('refuses expired tokens and tokens signed with another secret on every per-user path', async () => {
+    const me = await http.get<User>('/api/users/profile', { token: customer });
+    const claims = { id: me.body._id, role: 'CUSTOMER' as const, email: me.body.email };
+    const expired = await signToken({ secret: server.config.JWT_SECRET, expiresIn: '-10s' }, claims);
+    const forged = await signToken({ secret: 'another-secret-of-enough-length', expiresIn: '1h' }, { ...claims, role: 'ADMIN' });
+    const late = await http.get<{ message: string }>('/api/users/profile', { token: expired });
+    expect(late.status).toBe(401);
+    expect(late.body.message).toBe('Your session has expired. Please log in again.');
+    for (const token of [expired, forged]) {
+      for (const path of ['/api/users/profile', '/api/users', '/api/cart', '/api/wish']) {
+        expect((await http.get(path, { token })).status, path).toBe(401);
+      }
+      expect((await query('users.me', undefined, token)).status).toBe(401);
+    }
   });
 
   it('refuses the profile without a valid token', async () => {
