@@ -75,7 +75,8 @@ export async function startWorkerProcess(server: Pick<TestServer, 'config'>, env
       return exited;
     },
   };
-  await waitFor(/worker listening/);
+  // Generous: tsx compiles the worker on start, and CI machines are shared.
+  await waitFor(/worker listening/, 45_000);
   return worker;
 }
 
