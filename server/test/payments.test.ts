@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxProvider, type OrderView } from '@kanak/core';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
-import { ADDRESS, fillCart, newCustomer, pickSizes, startWorkerProcess, type WorkerProcess } from './pipeline-support';
+import { SEED_ACCOUNTS } from '@kanak/db';
+import { ADDRESS, fillCart, login, newCustomer, pickSizes, startWorkerProcess, type WorkerProcess } from './pipeline-support';
 
 type ReturnAnswer = { status: 'PAID' | 'FAILED' | 'PENDING'; order: OrderView };
 
@@ -98,6 +99,29 @@ describe('payments through the sandbox provider, confirmed by a real worker', ()
     // The paid order cannot be paid again; the hosted page says so.
     expect((await http.post(`/api/payment/${order._id}`, undefined, { token: shopper.token })).status).toBe(409);
     expect((await hostedPage(link.body.payment_link_url)).pay).toBeNull();
+
+    // Cancelled by the shop before shipping: the pieces go back to stock and the payment is owed back.
+    const admin = await login(server, SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.admin.password);
+    const cancelled = await http.put<OrderView>(`/api/admin/orders/${order._id}/cancel`, undefined, { token: admin });
+    expect(cancelled.body.orderStatus).toBe('CANCELLED');
+    expect(await stockOf(sizes[0]!.sizeId)).toBe(before[0]);
+    expect(await stockOf(sizes[1]!.sizeId)).toBe(before[1]);
+    expect(await db().selectFrom('payments').select('status').where('order_id', '=', order._id).execute()).toEqual([{ status: 'REFUND_PENDING' }]);
+  });
+
+  it('creates links over tRPC, and still applies a return whose session expired (answering 401)', async () => {
+    const [size] = await pickSizes(db(), 1, 22);
+    const { shopper, order } = await pendingOrder('Expired', [{ productId: size!.productId, sizeId: size!.sizeId, quantity: 1 }]);
+    const created = await http.post<{ result: { data: { payment_link_url: string; payment_link_id: string } } }>(
+      '/trpc/payments.create',
+      { orderId: order._id },
+      { token: shopper.token },
+    );
+    expect(created.status).toBe(200);
+    const q = (await hostedPage(created.body.result.data.payment_link_url)).pay!.searchParams;
+    const visitor = await http.get(`/api/payment?payment_id=${q.get('razorpay_payment_id')}&order_id=${order._id}`);
+    expect(visitor.status).toBe(401);
+    expect((await db().selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirstOrThrow()).status).toBe('PLACED');
   });
 
   it('applies duplicate confirmations (repeats, concurrent, tRPC and REST) exactly once', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { OrderStatus } from '@kanak/shared';
 import { notFound } from '../shared/errors';
@@ -39,6 +39,8 @@ export async function applyOrderTransition(db: Kysely<Database>, request: Transi
       .where('id', '=', orderId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // A paid order cancelled before shipping gives its pieces back and is owed a refund.
+    if (request.to === 'CANCELLED' && order.status !== 'PENDING') await releasePaidOrder(trx, orderId);
     await trx
       .insertInto('order_events')
       .values({
@@ -65,4 +67,22 @@ export async function requireOrderId(db: Kysely<Database>, orderId: unknown): Pr
   const order = await db.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst();
   if (!order) throw notFound('Order');
   return id;
+}
+
+async function releasePaidOrder(trx: Transaction<Database>, orderId: string) {
+  const items = await trx.selectFrom('order_items').select(['size_id', 'quantity']).where('order_id', '=', orderId).orderBy('size_id').execute();
+  for (const item of items) {
+    if (!item.size_id) continue;
+    await trx
+      .updateTable('product_sizes')
+      .set((eb) => ({ stock: eb('stock', '+', item.quantity) }))
+      .where('id', '=', item.size_id)
+      .execute();
+  }
+  await trx
+    .updateTable('payments')
+    .set({ status: 'REFUND_PENDING', note: 'Order cancelled by the shop: refund due', updated_at: new Date() })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'PAID')
+    .execute();
 }
