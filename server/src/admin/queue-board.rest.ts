@@ -9,34 +9,38 @@ export const QUEUE_BOARD_PATH = '/admin/queues';
 const COOKIE = 'kanak_queue_board';
 
 function cookieToken(request: FastifyRequest): string | null {
-  const header = request.headers.cookie ?? '';
-  for (const part of header.split(';')) {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name === COOKIE) return decodeURIComponent(rest.join('='));
   }
   return null;
 }
 
+/** 401 / 403 unless the bearer header or the board's cookie belongs to an admin. */
+async function guard(services: AppServices, request: FastifyRequest, reply: FastifyReply, token: string | null) {
+  const user = token ? await authenticate(services.db, services.tokens, token).catch(() => null) : null;
+  if (!user) return reply.status(401).send({ error: 'UNAUTHORIZED', message: 'Please log in as an administrator to see the queues' });
+  if (user.role !== 'ADMIN') return reply.status(403).send({ error: 'FORBIDDEN', message: 'Only administrators can do this' });
+  return null;
+}
+
 /**
- * bull-board for admins at /admin/queues. A browser cannot send the bearer header on navigation,
- * so the admin area opens `/admin/queues?token=<jwt>` once: the token moves into an HttpOnly
- * cookie scoped to this path and the URL is cleaned by a redirect.
+ * bull-board for admins at /admin/queues. A browser cannot send the bearer header when it
+ * navigates, so the admin area first calls POST /admin/queues/session with it: the token is put in
+ * an HttpOnly cookie scoped to this path (never in a URL, where logs would keep it).
  */
 export async function registerQueueBoard(app: FastifyInstance, services: AppServices) {
+  app.post(`${QUEUE_BOARD_PATH}/session`, async (request, reply) => {
+    const token = bearerToken(request.headers.authorization);
+    if (await guard(services, request, reply, token)) return reply;
+    const secure = request.protocol === 'https' ? '; Secure' : '';
+    reply.header('set-cookie', `${COOKIE}=${encodeURIComponent(token!)}; Path=${QUEUE_BOARD_PATH}; HttpOnly; SameSite=Strict${secure}`);
+    return reply.status(204).send();
+  });
+
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      const url = new URL(request.url, 'http://local');
-      const fromQuery = url.searchParams.get('token');
-      const token = bearerToken(request.headers.authorization) ?? fromQuery ?? cookieToken(request);
-      const user = token ? await authenticate(services.db, services.tokens, token).catch(() => null) : null;
-      if (!user) return reply.status(401).send({ error: 'UNAUTHORIZED', message: 'Please log in as an administrator to see the queues' });
-      if (user.role !== 'ADMIN') return reply.status(403).send({ error: 'FORBIDDEN', message: 'Only administrators can do this' });
-      if (fromQuery) {
-        url.searchParams.delete('token');
-        const secure = request.protocol === 'https' ? '; Secure' : '';
-        reply.header('set-cookie', `${COOKIE}=${encodeURIComponent(fromQuery)}; Path=${QUEUE_BOARD_PATH}; HttpOnly; SameSite=Strict${secure}`);
-        return reply.redirect(`${url.pathname}${url.search}`, 303);
-      }
+    scope.addHook('onRequest', async (request, reply) => {
+      if (await guard(services, request, reply, bearerToken(request.headers.authorization) ?? cookieToken(request))) return reply;
       return undefined;
     });
     const serverAdapter = new FastifyAdapter();
@@ -51,4 +55,3 @@ export async function registerQueueBoard(app: FastifyInstance, services: AppServ
     await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_BOARD_PATH });
   });
 }
-
