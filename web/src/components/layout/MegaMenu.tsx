@@ -48,7 +48,8 @@ export function MegaMenu() {
               type="button"
               aria-expanded={open === top.id}
               aria-controls={`mega-${top.id}`}
-              onClick={() => setOpen((cur) => (cur === top.id ? null : top.id))}
+              // Hover already opened it for a mouse; a click (or Enter) must open, never toggle shut.
+              onClick={() => setOpen(top.id)}
               className={cn(
                 'flex items-center gap-1 border-b-2 border-transparent px-4 py-3 text-[13px] font-medium tracking-[0.14em] uppercase transition-colors hover:text-primary',
                 open === top.id && 'border-gold text-primary',

@@ -26,7 +26,8 @@ export function ListingPage() {
   const products = trpc.catalog.list.useQuery(toListInput(filter), { placeholderData: (prev) => prev });
   const setSearch = (next: ListingSearch) => void navigate({ search: next, resetScroll: false });
   const data = products.data;
-  const label = levelThree === 'jewellery' ? titleCase(levelTwo) : titleCase(levelThree);
+  // /all-jewellery/category/jewellery is every piece; /{one}/{type or occasion}/jewellery names the filter.
+  const label = titleCase(levelThree !== 'jewellery' ? levelThree : levelTwo === 'category' ? levelOne : levelTwo);
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">

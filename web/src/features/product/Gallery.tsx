@@ -5,7 +5,7 @@ export function Gallery({ images, title }: { images: { imageUrl: string }[]; tit
   const [active, setActive] = useState(0);
   const main = images[active] ?? images[0];
   return (
-    <div className="flex flex-col-reverse gap-3 md:flex-row">
+    <div className="flex flex-col-reverse gap-3 self-start md:flex-row lg:sticky lg:top-36">
       <div className="flex gap-3 md:flex-col" role="group" aria-label="Product images">
         {images.map((img, i) => (
           <button
@@ -23,7 +23,7 @@ export function Gallery({ images, title }: { images: { imageUrl: string }[]; tit
           </button>
         ))}
       </div>
-      <div className="group relative flex-1 overflow-hidden rounded-2xl border bg-secondary">
+      <div className="group relative flex-1 self-start overflow-hidden rounded-2xl border bg-secondary">
         <img
           src={main?.imageUrl}
           alt={title}
