@@ -19,7 +19,8 @@ export interface FakeRazorpay {
   requests: { method: string; path: string; authorization: string | undefined; body: unknown }[];
   /** Payment ids whose fetch answers 500 (a provider outage). */
   failing: Set<string>;
-  pay(linkId: string, status?: 'captured' | 'failed'): string;
+  pay(linkId: string, status?: 'captured' | 'authorized' | 'failed'): string;
+  capture(paymentId: string): void;
   close(): Promise<void>;
 }
 
@@ -92,6 +93,16 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
       link.payments = [...(link.payments ?? []), { payment_id: id, status, amount: link.amount }];
       if (status === 'captured') link.status = 'paid';
       return id;
+    },
+    capture(paymentId) {
+      payments.get(paymentId)!.status = 'captured';
+      for (const link of links.values()) {
+        const entry = link.payments?.find((p) => p.payment_id === paymentId);
+        if (entry) {
+          entry.status = 'captured';
+          link.status = 'paid';
+        }
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -79,7 +79,7 @@ describe('server and worker configured for Razorpay', () => {
     await fake?.close();
   });
 
-  async function paidOrder(name: string, offset: number) {
+  async function paidOrder(name: string, offset: number, status: 'captured' | 'authorized' = 'captured') {
     const [size] = await pickSizes(server.database.db, 1, offset);
     const shopper = await newCustomer(server, name);
     await fillCart(server.database.db, shopper.id, [{ productId: size!.productId, sizeId: size!.sizeId, quantity: 1 }]);
@@ -88,7 +88,7 @@ describe('server and worker configured for Razorpay', () => {
     expect(link.status).toBe(200);
     expect(link.body.payment_link_url).toBe(`${fake.url}/rzp/${link.body.payment_link_id}`);
     expect(fake.links.get(link.body.payment_link_id)!.amount).toBe(order.totalDiscountedPrice * 100);
-    const paymentId = fake.pay(link.body.payment_link_id);
+    const paymentId = fake.pay(link.body.payment_link_id, status);
     const webhook = JSON.stringify({
       entity: 'event',
       event: 'payment_link.paid',
@@ -125,6 +125,17 @@ describe('server and worker configured for Razorpay', () => {
     const payments = await server.database.db.selectFrom('payments').selectAll().where('order_id', '=', order._id).execute();
     expect(payments).toMatchObject([{ provider: 'razorpay', status: 'PAID', provider_payment_id: paymentId }]);
     expect(fake.requests.some((r) => r.path === `/v1/payments/${paymentId}`)).toBe(true);
+  });
+
+  it('answers PENDING for a payment not captured yet, and applies it when the webhook reports it paid', async () => {
+    const { shopper, order, paymentId, webhook } = await paidOrder('Authorized', 34, 'authorized');
+    const early = await http.get<{ status: string; order: OrderView }>(`/api/payment?payment_id=${paymentId}&order_id=${order._id}`, { token: shopper.token });
+    expect(early.body.status).toBe('PENDING');
+    expect(early.body.order.orderStatus).toBe('PENDING');
+    fake.capture(paymentId);
+    await http.post('/api/payment/webhook', webhook, { headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(WEBHOOK_SECRET, webhook) } });
+    await eventually(async () => (await server.database.db.selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirstOrThrow()).status === 'PLACED');
+    expect(await server.database.db.selectFrom('payments').select('status').where('order_id', '=', order._id).execute()).toEqual([{ status: 'PAID' }]);
   });
 
   it('retries a provider outage with backoff and dead-letters the job after the last attempt', async () => {

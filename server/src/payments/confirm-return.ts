@@ -44,14 +44,24 @@ export async function confirmPaymentReturn(
 }
 
 /**
- * One job per provider payment id: a duplicate while the first is kept collapses into it. A job
- * that failed for a fault (provider outage, dead-lettered) is run again by a later return or
- * webhook; a refusal stays refused.
+ * One job per provider payment id: a duplicate while the first is kept collapses into it. A kept
+ * job that cannot have settled the payment runs again: one that failed for a fault (provider
+ * outage, dead-lettered), or one that found the payment not yet captured. A refusal stays refused.
  */
 export async function enqueueConfirmation(services: AppServices, data: { orderId: string; paymentId: string; source: 'return' | 'webhook' }) {
-  const job = await services.pipeline.payments.add('confirm', data, { jobId: paymentJobId(data.paymentId) });
+  const queue = services.pipeline.payments;
+  const jobId = paymentJobId(data.paymentId);
+  const job = await queue.add('confirm', data, { jobId });
   // add() answers a handle on the kept job for a duplicate id: read its real state from Redis.
-  const kept = await services.pipeline.payments.getJob(String(job.id));
-  if (kept && (await kept.getState()) === 'failed' && !decodeRefusal(kept.failedReason)) await kept.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+  const kept = await queue.getJob(jobId);
+  if (!kept) return job;
+  const state = await kept.getState();
+  if (state === 'failed' && !decodeRefusal(kept.failedReason)) {
+    await kept.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+  } else if (state === 'completed' && (kept.returnvalue as ConfirmationOutcome | null)?.result === 'PENDING') {
+    // A concurrent caller may have replaced it already: then add() below joins that one.
+    await kept.remove().catch(() => undefined);
+    return queue.add('confirm', data, { jobId });
+  }
   return job;
 }
