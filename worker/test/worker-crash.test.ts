@@ -129,6 +129,7 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
     const code = await c.stop('SIGTERM');
     expect(code).toBe(0);
     expect(c.output.join('\n')).toMatch(/SIGTERM: finishing running jobs/);
+    expect(c.output.join('\n')).toMatch(/stopped: done=1 failed=0 dead=0/);
     expect(await transitions.getJobState(move.body.jobId)).toBe('completed');
     expect(await statusOf(order.id)).toBe('DELIVERED');
     await c.waitFor(/metrics done=\d+/);
