@@ -272,6 +272,19 @@ describe('storefront in Chromium', () => {
     visited.account = '/user-details?layout=0';
   });
 
+  it('finds pieces with the header search box', async () => {
+    await page.goto(url('/'));
+    const box = page.getByRole('combobox').first();
+    await box.fill('jhumka');
+    const results = page.getByRole('listbox', { name: 'Search results' });
+    await expect.poll(() => results.getByRole('option').count()).toBeGreaterThan(0);
+    const first = (await results.getByRole('option').first().locator('span.truncate').textContent()) ?? '';
+    expect(first.toLowerCase()).toContain('jhumka');
+    await box.press('Enter');
+    await page.waitForURL(/\/product\//);
+    await page.getByRole('heading', { name: first, level: 1 }).waitFor();
+  });
+
   it('shows the 404 page for an unknown path', async () => {
     await page.goto(url('/no/such/page/here/at-all'));
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
@@ -283,7 +296,7 @@ describe('storefront in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('sends a visitor without a jwt from a guarded page to the login modal, and alerts a failed login', async () => {
+  it('sends a visitor without a jwt from a guarded page to the login modal, and alerts a failed login and sign-up', async () => {
     const visitor = await browser.newPage();
     const visitorErrors = watchConsole(visitor);
     await visitor.goto(url('/user-details?layout=2'));
@@ -295,8 +308,21 @@ describe('storefront in Chromium', () => {
     await dialog.getByRole('button', { name: 'Log in' }).click();
     await visitor.getByText(MESSAGES.loginFailed).waitFor();
     await screenshot(visitor, 'storefront-login-1280');
-    // The refused login answers 401, which Chromium logs as a failed resource; nothing else may fail.
-    expect(visitorErrors.filter((e) => !e.includes('401'))).toEqual([]);
+
+    // Signing up with a taken email: the 'Oops...' alert, then home with the modal closed.
+    await visitor.goto(url('/register'));
+    const signup = visitor.getByRole('dialog');
+    await signup.getByLabel('First name').fill('Second');
+    await signup.getByLabel('Last name').fill('Try');
+    await signup.getByLabel('Email').fill(shopper.email);
+    await signup.getByLabel('Password', { exact: true }).fill(shopper.password);
+    await signup.getByRole('button', { name: 'Sign up' }).click();
+    await visitor.getByText(MESSAGES.signupFailedTitle).waitFor();
+    await visitor.getByText(MESSAGES.signupDuplicate).waitFor();
+    await visitor.waitForURL(url('/'));
+    await expect.poll(() => signup.count()).toBe(0);
+    // The refused login (401) and sign-up (409) are logged by Chromium as failed resources; nothing else may fail.
+    expect(visitorErrors.filter((e) => !/status of (401|409)/.test(e))).toEqual([]);
     await visitor.close();
   });
 
@@ -334,7 +360,7 @@ describe('storefront in Chromium', () => {
     await phone.keyboard.press('Escape');
     await phone.getByRole('button', { name: 'Open menu' }).click();
     await phone.getByRole('dialog').getByText('Shop Jewellery').waitFor();
-    await phone.getByRole('dialog').getByText('Gold', { exact: true }).click();
+    await phone.getByRole('dialog').locator('summary').filter({ hasText: /^Gold$/ }).click();
     await phone.getByRole('dialog').getByRole('link', { name: 'Jhumka' }).waitFor();
     await phone.waitForTimeout(500);
     await viewportShot(phone, 'storefront-menu-390');

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
-import { AuthModal } from '@/features/auth/AuthModal';
+import { AuthModalHost } from '@/features/auth/AuthModalHost';
 import type { trpcUtils } from '@/lib/trpc';
 import { RouterErrorScreen } from './error-screen';
 import { NotFoundPage } from './not-found';
@@ -22,7 +22,7 @@ function RootLayout() {
         <Outlet />
       </div>
       <Footer />
-      <AuthModal />
+      <AuthModalHost />
       <Toaster position="top-center" richColors closeButton />
     </div>
   );

@@ -26,7 +26,9 @@ const EMPTY: AddressInput = { firstName: '', lastName: '', streetAddress: '', ci
 export function AddressStep() {
   const navigate = useNavigate();
   const { user } = useSession();
-  const create = trpc.orders.create.useMutation();
+  const utils = trpc.useUtils();
+  // The order takes the cart's lines, so the cart (and its badge) is reloaded.
+  const create = trpc.orders.create.useMutation({ onSuccess: () => utils.cart.get.invalidate() });
   const form = useForm<AddressInput>({ resolver: standardSchemaResolver(addressInput), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
