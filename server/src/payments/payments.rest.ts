@@ -3,7 +3,7 @@ import { createPaymentLink } from '@kanak/core';
 import { paymentReturnQuery } from '@kanak/shared';
 import { currentUser, requireUser } from '../http/auth';
 import { parseInput } from '../http/validate';
-import { requestOrigins } from '../orders/origins';
+import { requestOrigins } from './origins';
 import type { AppServices } from '../services';
 import { confirmPaymentReturn, enqueueConfirmation } from './confirm-return';
 

@@ -1,6 +1,6 @@
 import { createPaymentLink } from '@kanak/core';
 import { createPaymentInput, paymentReturnInput } from '@kanak/shared';
-import { requestOrigins } from '../orders/origins';
+import { requestOrigins } from './origins';
 import { authedProcedure, router } from '../trpc/trpc';
 import { confirmPaymentReturn } from './confirm-return';
 

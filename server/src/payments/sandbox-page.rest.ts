@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createSandboxProvider, findPaymentLink } from '@kanak/core';
 import { formatRupees } from '@kanak/shared';
-import { isAllowedOrigin, requestOrigins } from '../orders/origins';
+import { isAllowedOrigin, requestOrigins } from './origins';
 import type { AppServices } from '../services';
 
 const escape = (text: string) =>
