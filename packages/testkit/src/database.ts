@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { createDb, dropDatabase, type Database } from '@kanak/db';
-import { databaseUrl, TEMPLATE_DB, TEST_PG_URL } from './env';
+import { databaseUrl, templateDb, TEST_PG_URL } from './env';
 
 export interface TestDatabase {
   url: string;
@@ -19,7 +19,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     // CREATE DATABASE … TEMPLATE fails while another session copies the same template: retry briefly.
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`);
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateDb()}"`);
         break;
       } catch (error) {
         if (attempt > 50 || (error as { code?: string }).code !== '55006') throw error;

@@ -1,13 +1,14 @@
 // Runs once per test run: builds a migrated, seeded template database that every test file copies.
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest, seedCatalogue } from '@kanak/db';
 import { pingRedis } from '@kanak/core';
-import { databaseUrl, TEMPLATE_DB, TEST_REDIS_URL } from './env';
+import { databaseUrl, TEST_REDIS_URL } from './env';
 
 export default async function setup() {
   if (!(await pingRedis(TEST_REDIS_URL, 2000))) {
     throw new Error(`Redis is not answering at ${TEST_REDIS_URL}; start it (see README) before running tests.`);
   }
-  const url = databaseUrl(TEMPLATE_DB);
+  process.env.KANAK_TEMPLATE_DB ??= `kanak_test_template_${process.pid}`;
+  const url = databaseUrl(process.env.KANAK_TEMPLATE_DB);
   await dropDatabase(url);
   await ensureDatabase(url);
   const db = createDb(url, 2);
@@ -17,4 +18,7 @@ export default async function setup() {
   } finally {
     await db.destroy();
   }
+  return async function teardown() {
+    await dropDatabase(url);
+  };
 }
