@@ -160,7 +160,8 @@ async function seedReviewsAndOrders(trx: Transaction<Database>, products: { id: 
   const sizes = await trx.selectFrom('product_sizes').select(['id', 'product_id', 'weight', 'size']).where('position', '=', 0).execute();
   const sizeOf = new Map(sizes.map((s) => [s.product_id, s]));
   const statuses = ['PLACED', 'PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'DELIVERED', 'PENDING', 'CANCELLED'] as const;
-  for (let n = 0; n < 36; n++) {
+  // Two months of orders, so the dashboard compares a month with the one before.
+  for (let n = 0; n < 56; n++) {
     const user = rnd.pick(users);
     const lines = Array.from({ length: rnd.int(1, 3) }, () => rnd.pick(products));
     const unique = [...new Map(lines.map((l) => [l.id, l])).values()];
@@ -183,7 +184,7 @@ async function seedReviewsAndOrders(trx: Transaction<Database>, products: { id: 
     const totalPrice = items.reduce((s, i) => s + i.price * i.quantity, 0);
     const totalDiscounted = items.reduce((s, i) => s + i.discounted_price * i.quantity, 0);
     const status = statuses[n % statuses.length]!;
-    const orderDate = new Date(Date.now() - (n * 20 + rnd.int(0, 12)) * 3_600_000);
+    const orderDate = new Date(Date.now() - (n * 25 + rnd.int(0, 12)) * 3_600_000);
     const order = await trx
       .insertInto('orders')
       .values({
