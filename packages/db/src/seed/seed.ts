@@ -156,11 +156,10 @@ async function seedReviewsAndOrders(trx: Transaction<Database>, products: { id: 
   if (reviews.length) await trx.insertInto('reviews').values(reviews).execute();
   if (ratings.length) await trx.insertInto('ratings').values(ratings).execute();
 
-  // A month of orders so the admin dashboard and order tables show real figures.
+  // Two months of orders, so the dashboard shows real figures and compares a month with the one before.
   const sizes = await trx.selectFrom('product_sizes').select(['id', 'product_id', 'weight', 'size']).where('position', '=', 0).execute();
   const sizeOf = new Map(sizes.map((s) => [s.product_id, s]));
   const statuses = ['PLACED', 'PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'DELIVERED', 'PENDING', 'CANCELLED'] as const;
-  // Two months of orders, so the dashboard compares a month with the one before.
   for (let n = 0; n < 56; n++) {
     const user = rnd.pick(users);
     const lines = Array.from({ length: rnd.int(1, 3) }, () => rnd.pick(products));
