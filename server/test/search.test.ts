@@ -76,7 +76,7 @@ describe('full-text product search over REST and tRPC', () => {
   });
 
   it('treats query syntax as text: quotes, minus, "or", symbols and NUL never fail', async () => {
-    for (const q of ['"gold ring"', 'ring -gold', 'ring or bangle', "o'clock & | ! :* ()", '%_\\', 'gold\u0000ring', '🙂', '&&&']) {
+    for (const q of ['"gold ring"', 'ring -gold', 'ring or bangle', "o'clock & | ! :* ()", '%_\\', 'gold\u0000ring', '🙂', '&&&', 'सोने का हार']) {
       const res = await http.get<Result>(`/api/products/search?q=${encodeURIComponent(q)}`);
       expect(res.status, q).toBe(200);
     }

@@ -11,7 +11,7 @@ export interface SearchResult {
 
 /** Words of the query reduced to letters and digits, so they are safe inside to_tsquery. */
 export function searchWords(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 10);
+  return (q.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, 10);
 }
 
 /**
