@@ -110,6 +110,18 @@ describe('admin products over REST and tRPC', () => {
     expect(listing.body.content.some((p) => p._id === created._id)).toBe(true);
   });
 
+  it('a product saved with one image still answers two imageUrls (the second shows on hover)', async () => {
+    const one = await http.post<Product>('/api/admin/products', { ...payload, title: 'Single Image', imageUrls: [{ imageUrl: '/media/art/ring-gold-a.svg' }] }, { token: admin });
+    expect(one.status).toBe(201);
+    expect(one.body.imageUrls).toEqual([{ imageUrl: '/media/art/ring-gold-a.svg' }, { imageUrl: '/media/art/ring-gold-a.svg' }]);
+    // Saving the answer back (as an edit form does) still stores one image.
+    const saved = await http.put<Product>(`/api/admin/products/${one.body._id}`, { ...payload, imageUrls: one.body.imageUrls }, { token: admin });
+    expect(saved.body.imageUrls).toEqual(one.body.imageUrls);
+    const stored = await server.database.db.selectFrom('product_images').select('url').where('product_id', '=', one.body._id).execute();
+    expect(stored).toEqual([{ url: '/media/art/ring-gold-a.svg' }]);
+    expect((await http.delete(`/api/admin/products/${one.body._id}`, { token: admin })).status).toBe(200);
+  });
+
   it('refuses invalid products with the field named in the message', async () => {
     const post = (body: unknown) => http.post<{ message: string }>('/api/admin/products', body, { token: admin });
     const { title: _title, ...noTitle } = payload;

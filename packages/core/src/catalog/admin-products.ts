@@ -75,9 +75,11 @@ function productColumns(input: ProductInput, categoryId: string) {
 
 async function replaceImages(db: Db, productId: string, input: ProductInput) {
   await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
+  // The same URL twice adds nothing (answers repeat a lone image for the hover themselves).
+  const urls = [...new Set(input.imageUrls.map((image) => image.imageUrl))];
   await db
     .insertInto('product_images')
-    .values(input.imageUrls.map((image, position) => ({ product_id: productId, position, url: image.imageUrl })))
+    .values(urls.map((url, position) => ({ product_id: productId, position, url })))
     .execute();
 }
 

@@ -110,7 +110,7 @@ export async function toProductViews(db: Kysely<Database>, rows: ProductCore[]):
       quantity: row.quantity,
       collectionName: row.collection_name,
       type: row.type,
-      imageUrls: (imagesBy.get(row.id) ?? []).map((i) => ({ imageUrl: i.url })),
+      imageUrls: withHoverImage((imagesBy.get(row.id) ?? []).map((i) => ({ imageUrl: i.url }))),
       sizes: (sizesBy.get(row.id) ?? []).map((s) => ({ weight: s.weight, size: s.size, stock: s.stock })),
       category: { name: category?.third ?? '' },
       topLevelCategory: category?.top ?? '',
@@ -135,6 +135,14 @@ export async function toProductViews(db: Kysely<Database>, rows: ProductCore[]):
       createdAt: new Date(row.created_at).toISOString(),
     };
   });
+}
+
+/**
+ * Clients show the second image on hover (design.md contracts: at least two imageUrls); a product
+ * saved with a single image repeats it rather than leaving the hover blank.
+ */
+function withHoverImage(images: { imageUrl: string }[]): { imageUrl: string }[] {
+  return images.length === 1 ? [images[0]!, images[0]!] : images;
 }
 
 export const PRODUCT_COLUMNS = [
