@@ -2,7 +2,7 @@ import { Slider as SliderPrimitive } from 'radix-ui';
 import * as React from 'react';
 import { cn } from '@/lib/utils';
 
-/** Range slider; pass `thumbLabels` so each handle has an accessible name. */
+/** Range slider; pass `thumbLabels` (and `thumbValueText`) so each handle is announced meaningfully. */
 function Slider({
   className,
   defaultValue,
@@ -10,8 +10,9 @@ function Slider({
   min = 0,
   max = 100,
   thumbLabels,
+  thumbValueText,
   ...props
-}: React.ComponentProps<typeof SliderPrimitive.Root> & { thumbLabels?: string[] }) {
+}: React.ComponentProps<typeof SliderPrimitive.Root> & { thumbLabels?: string[]; thumbValueText?: (value: number) => string }) {
   const values = React.useMemo(
     () => (Array.isArray(value) ? value : Array.isArray(defaultValue) ? defaultValue : [min, max]),
     [value, defaultValue, min, max],
@@ -40,6 +41,7 @@ function Slider({
           data-slot="slider-thumb"
           key={index}
           aria-label={thumbLabels?.[index]}
+          aria-valuetext={thumbValueText && values[index] !== undefined ? thumbValueText(values[index]) : undefined}
           className="block size-4 shrink-0 rounded-full border border-primary bg-card shadow-sm ring-ring/50 transition-[color,box-shadow] hover:ring-4 focus-visible:ring-4 focus-visible:outline-hidden disabled:pointer-events-none disabled:opacity-50"
         />
       ))}

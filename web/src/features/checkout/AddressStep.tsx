@@ -7,6 +7,8 @@ import { addressInput, type AddressInput } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useSession } from '@/features/account/use-session';
+import { PriceDetails } from '@/features/cart/PriceDetails';
+import { useCart } from '@/features/cart/use-cart';
 import { fieldAria, FormField } from '@/features/auth/FormField';
 import { trpc } from '@/lib/trpc';
 
@@ -26,6 +28,7 @@ const EMPTY: AddressInput = { firstName: '', lastName: '', streetAddress: '', ci
 export function AddressStep() {
   const navigate = useNavigate();
   const { user } = useSession();
+  const { cart } = useCart();
   const utils = trpc.useUtils();
   // The order takes the cart's lines, so the cart (and its badge) is reloaded.
   const create = trpc.orders.create.useMutation({ onSuccess: () => utils.cart.get.invalidate() });
@@ -70,6 +73,21 @@ export function AddressStep() {
             </li>
           ))}
         </ul>
+        {cart && cart.cartItems.length > 0 && (
+          <div className="space-y-3 pt-4">
+            <h2 className="text-2xl">Your order</h2>
+            <ul className="space-y-2">
+              {cart.cartItems.map((line) => (
+                <li key={line._id} className="flex items-center gap-3 text-sm">
+                  <img src={line.product.imageUrls[0]?.imageUrl} alt="" className="size-12 rounded-md bg-secondary object-cover" />
+                  <span className="line-clamp-2 flex-1">{line.product.title}</span>
+                  <span className="text-muted-foreground">×{line.quantity}</span>
+                </li>
+              ))}
+            </ul>
+            <PriceDetails totalPrice={cart.totalPrice} discount={cart.discount} totalDiscountedPrice={cart.totalDiscountedPrice} />
+          </div>
+        )}
       </section>
       <form onSubmit={form.handleSubmit(placeOrder)} noValidate className="rounded-xl border bg-card p-6 shadow-xs" aria-label="Delivery address">
         <h2 className="text-2xl">Delivery address</h2>

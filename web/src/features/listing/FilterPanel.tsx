@@ -35,6 +35,37 @@ function parseRange(value: string | undefined, fallback: readonly [number, numbe
   return parts.length === 2 && parts.every(Number.isFinite) ? [parts[0]!, parts[1]!] : [fallback[0], fallback[1]];
 }
 
+/** Maps a handle position to a value and back (the price slider is logarithmic). */
+interface Scale {
+  steps: number;
+  toValue: (position: number) => number;
+  toPosition: (value: number) => number;
+}
+
+const linear = (bounds: { min: number; max: number; step: number }): Scale => ({
+  steps: Math.round((bounds.max - bounds.min) / bounds.step),
+  toValue: (p) => bounds.min + p * bounds.step,
+  toPosition: (v) => Math.round((v - bounds.min) / bounds.step),
+});
+
+const discountScale = linear(DISCOUNT_SLIDER);
+
+/**
+ * ₹100 to ₹10,00,000 spans four decades, so equal handle travel covers equal ratios; values stay
+ * whole multiples of the ₹5 step (spec section 5).
+ */
+const LOG_STEPS = 1000;
+const logPrice: Scale = {
+  steps: LOG_STEPS,
+  toValue: (p) => {
+    const raw = PRICE_BOUNDS.min * Math.pow(PRICE_BOUNDS.max / PRICE_BOUNDS.min, p / LOG_STEPS);
+    const stepped = Math.round(raw / PRICE_BOUNDS.step) * PRICE_BOUNDS.step;
+    return Math.min(PRICE_BOUNDS.max, Math.max(PRICE_BOUNDS.min, stepped));
+  },
+  toPosition: (v) =>
+    Math.round((Math.log(Math.max(PRICE_BOUNDS.min, v) / PRICE_BOUNDS.min) / Math.log(PRICE_BOUNDS.max / PRICE_BOUNDS.min)) * LOG_STEPS),
+};
+
 function CheckGroup({
   title,
   name,
@@ -71,32 +102,39 @@ function RangeFilter({
   title,
   value,
   initial,
-  bounds,
+  scale,
   format,
   onCommit,
 }: {
   title: string;
   value: string | undefined;
   initial: readonly [number, number];
-  bounds: { min: number; max: number; step: number };
+  scale: Scale;
   format: (n: number) => string;
   onCommit: (range: [number, number]) => void;
 }) {
+  // Values (not handle positions) are the state, so the initial display reads exactly 1000 to 60000.
   const [range, setRange] = useState(() => parseRange(value, initial));
+  // Follow the URL when it changes (back button, Clear all).
   useEffect(() => setRange(parseRange(value, initial)), [value, initial]);
+  const positions = range.map(scale.toPosition);
+  // A handle that did not move keeps its exact value.
+  const fromPositions = (v: number[]): [number, number] =>
+    [0, 1].map((i) => (v[i] === positions[i] ? range[i]! : scale.toValue(v[i]!))) as [number, number];
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 font-serif text-lg text-primary">{title}</legend>
       <Slider
-        min={bounds.min}
-        max={bounds.max}
-        step={bounds.step}
-        value={range}
+        min={0}
+        max={scale.steps}
+        step={1}
+        value={positions}
         minStepsBetweenThumbs={1}
-        onValueChange={(v) => setRange([v[0]!, v[1]!])}
+        onValueChange={(v) => setRange(fromPositions(v))}
         // Releasing a handle writes 'min,max' into the query (spec section 4).
-        onValueCommit={(v) => onCommit([v[0]!, v[1]!])}
+        onValueCommit={(v) => onCommit(fromPositions(v))}
         thumbLabels={[`Minimum ${title.toLowerCase()}`, `Maximum ${title.toLowerCase()}`]}
+        thumbValueText={(p) => format(p === positions[0] ? range[0] : p === positions[1] ? range[1] : scale.toValue(p))}
       />
       <p className="flex justify-between text-xs text-muted-foreground">
         <span>{format(range[0])}</span>
@@ -128,7 +166,7 @@ export function FilterPanel({ search, onChange }: { search: ListingSearch; onCha
         title="Price"
         value={search.price}
         initial={PRICE_SLIDER_INITIAL}
-        bounds={PRICE_BOUNDS}
+        scale={logPrice}
         format={formatRupees}
         onCommit={([a, b]) => onChange({ ...search, price: `${a},${b}`, page: undefined })}
       />
@@ -136,7 +174,7 @@ export function FilterPanel({ search, onChange }: { search: ListingSearch; onCha
         title="Discount"
         value={search.discount}
         initial={DISCOUNT_SLIDER_INITIAL}
-        bounds={DISCOUNT_SLIDER}
+        scale={discountScale}
         format={(n) => `${n}%`}
         onCommit={([a, b]) => onChange({ ...search, discount: `${a},${b}`, page: undefined })}
       />

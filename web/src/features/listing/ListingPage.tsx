@@ -87,6 +87,11 @@ export function ListingPage() {
             <div className="p-5 pt-10">
               <FilterPanel search={search} onChange={setSearch} />
             </div>
+            <div className="sticky bottom-0 mt-auto border-t bg-background p-4">
+              <Button className="w-full" size="lg" onClick={() => setFiltersOpen(false)}>
+                {data ? `View ${data.totalElements} designs` : 'View designs'}
+              </Button>
+            </div>
           </SheetContent>
         </Sheet>
 
