@@ -211,6 +211,21 @@ describe('cart over REST and tRPC', () => {
     expect((await mutate('cart.removeItem', { cartItemId: line._id }, other)).status).toBe(404);
   });
 
+  it('serialises concurrent adds: never more than the stock, the rest refused with 409', async () => {
+    const racer = (
+      await http.post<{ jwt: string }>('/auth/signup', { firstName: 'Race', lastName: 'Buyer', email: 'race.cart@example.com', password: 'Race@1234' })
+    ).body.jwt;
+    await server.database.db.updateTable('product_sizes').set({ stock: 3 }).where('product_id', '=', ring.product_id).where('weight', '=', ring.weight).execute();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => http.put<Cart>('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: racer })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 409, 409, 409]);
+    const cart = await http.get<Cart>('/api/cart', { token: racer });
+    expect(cart.body.cartItems).toHaveLength(1);
+    expect(cart.body.cartItems[0]!.quantity).toBe(3);
+    await server.database.db.updateTable('product_sizes').set({ stock: ring.stock }).where('product_id', '=', ring.product_id).where('weight', '=', ring.weight).execute();
+  });
+
   it('merges a guest cart at login: adds to existing lines, caps at stock, skips vanished items', async () => {
     const fresh = (
       await http.post<{ jwt: string }>('/auth/signup', { firstName: 'Guest', lastName: 'Shopper', email: 'guest.merge@example.com', password: 'Guest@123' })
