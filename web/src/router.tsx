@@ -1,9 +1,10 @@
 import { createRouter } from '@tanstack/react-router';
 import { queryClient, trpcUtils } from '@/lib/trpc';
-import { homeRoute } from './routes/home';
+import { adminRouteTree } from './routes/admin';
 import { rootRoute } from './routes/root';
+import { storefrontRoutes } from './routes/storefront';
 
-const routeTree = rootRoute.addChildren([homeRoute]);
+const routeTree = rootRoute.addChildren([...storefrontRoutes, adminRouteTree]);
 
 export const router = createRouter({
   routeTree,

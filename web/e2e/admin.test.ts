@@ -1,0 +1,336 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatRupees } from '@kanak/shared';
+import { httpClient, launchBrowser, screenshot, startTestServer, watchConsole, type TestServer } from '@kanak/testkit';
+import { loadWorkerConfig, startWorker, type RunningWorker } from '@kanak/worker';
+
+// The admin back office in Chromium, against the real server and the order worker (issue 5).
+
+const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };
+const CUSTOMER = { email: 'priya@example.com', password: 'Priya@123' };
+
+/** Two small, different SVG images for the upload inputs. */
+const svg = (fill: string) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240"><rect width="240" height="240" fill="#f6efe3"/><circle cx="120" cy="120" r="80" fill="none" stroke="${fill}" stroke-width="18"/></svg>`,
+  );
+
+describe('admin back office', () => {
+  let server: TestServer;
+  let worker: RunningWorker;
+  let browser: Browser;
+  let adminToken: string;
+  let customerToken: string;
+  let uploadDir: string;
+  const title = `E2E Aurora Gold Ring ${Date.now()}`;
+  let productId: string;
+
+  const api = () => httpClient(server.baseUrl);
+  async function login(account: { email: string; password: string }) {
+    const res = await api().post<{ jwt: string }>('/auth/login', account);
+    expect(res.status).toBe(200);
+    return res.body.jwt;
+  }
+
+  /** A page whose localStorage holds the jwt before the app starts (login state is the stored jwt). */
+  async function pageWith(token: string | null, viewport = { width: 1440, height: 900 }): Promise<Page> {
+    const context = await browser.newContext({ viewport });
+    if (token) await context.addInitScript((jwt) => localStorage.setItem('jwt', jwt), token);
+    return context.newPage();
+  }
+
+  /** The admin content scrolls inside its own pane: grow the viewport so the screenshot holds all of it. */
+  async function shoot(page: Page, name: string) {
+    const viewport = page.viewportSize()!;
+    const height = await page.evaluate(() => document.querySelector('[data-admin-scroll]')?.scrollHeight ?? 0);
+    await page.setViewportSize({ width: viewport.width, height: Math.min(Math.max(height, viewport.height), 5000) });
+    await screenshot(page, name);
+    await page.setViewportSize(viewport);
+  }
+
+  beforeAll(async () => {
+    uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kanak-admin-e2e-'));
+    server = await startTestServer({ WEB_DIST: path.resolve(import.meta.dirname, '../dist'), UPLOAD_DIR: uploadDir, ORDER_WAIT_MS: 3000 });
+    worker = startWorker(
+      loadWorkerConfig({ DATABASE_URL: server.database.url, REDIS_URL: server.config.REDIS_URL, QUEUE_PREFIX: server.config.QUEUE_PREFIX }),
+      () => {},
+    );
+    browser = await launchBrowser();
+    adminToken = await login(ADMIN);
+    customerToken = await login(CUSTOMER);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await worker?.close();
+    await server?.close();
+    if (uploadDir) fs.rmSync(uploadDir, { recursive: true, force: true });
+  });
+
+  it('shows dashboard figures computed from the database', async () => {
+    const { db } = server.database;
+    const paid = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'] as const;
+    const totals = await db
+      .selectFrom('orders')
+      .select((eb) => [eb.fn.sum<string>('total_item').as('sales'), eb.fn.sum<string>('total_discounted_price').as('revenue')])
+      .where('status', 'in', paid)
+      .executeTakeFirstOrThrow();
+    const products = await db.selectFrom('products').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const customers = await db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'CUSTOMER').executeTakeFirstOrThrow();
+    const latest = await db.selectFrom('orders').select('status').orderBy('order_date', 'desc').orderBy('id').executeTakeFirstOrThrow();
+
+    const page = await pageWith(adminToken);
+    const errors = watchConsole(page);
+    await page.goto(`${server.baseUrl}/admin`);
+    const overview = page.getByTestId('monthly-overview');
+    await overview.getByTestId('overview-products').waitFor();
+    expect(await overview.getByTestId('overview-products').textContent()).toBe(Number(products.n).toLocaleString('en-IN'));
+    expect(await overview.getByTestId('overview-customers').textContent()).toBe(Number(customers.n).toLocaleString('en-IN'));
+    expect(await overview.getByTestId('overview-sales').textContent()).toBe(Number(totals.sales).toLocaleString('en-IN'));
+    expect(await overview.getByTestId('overview-revenue').textContent()).toBe(formatRupees(Number(totals.revenue)));
+    expect(await overview.getByTestId('growth').textContent()).toMatch(/^Total -?\d+(\.\d)?% growth$/);
+    expect(await page.getByTestId('welcome-card').textContent()).toContain('Kanak Jewellers');
+    expect(await page.getByTestId('welcome-card').textContent()).toContain('Congratulations Asha!');
+    expect(await page.getByRole('link', { name: 'View Sales' }).isVisible()).toBe(true);
+    await page.getByTestId('sales-chart').locator('svg.recharts-surface').first().waitFor();
+
+    // Recent Orders: the last five, numbered titles, badge coloured by status; Recent Products: ten.
+    const orderRows = page.getByTestId('recent-orders').locator('tbody tr');
+    expect(await orderRows.count()).toBe(5);
+    expect(await orderRows.first().getByTestId('order-status').textContent()).toBe(latest.status);
+    expect(await orderRows.first().locator('ol li').first().textContent()).toMatch(/^1\. /);
+    expect(await page.getByTestId('recent-products').locator('tbody tr').count()).toBe(10);
+
+    // The menu and the signed-in admin's avatar and name.
+    const menu = page.getByRole('complementary', { name: 'Admin menu' });
+    for (const label of ['Dashboard', 'Products', 'Customers', 'Orders', 'Add Product']) {
+      expect(await menu.getByRole('link', { name: label }).isVisible()).toBe(true);
+    }
+    expect(await page.getByTestId('admin-user').textContent()).toContain('Asha Rao');
+    await shoot(page, 'admin-dashboard');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('explains the required fields, then creates a product with two uploaded images and two sizes', async () => {
+    const page = await pageWith(adminToken);
+    const errors = watchConsole(page);
+    await page.goto(`${server.baseUrl}/admin/product/create`);
+    await page.getByRole('button', { name: 'Add New Product' }).click();
+    for (const message of ['Title is required', 'Brand is required', 'Color is required', 'Description is required', 'Details is required', 'Weight is required', 'Please upload an image']) {
+      await page.getByText(message, { exact: true }).first().waitFor();
+    }
+    await shoot(page, 'admin-product-create-errors');
+
+    // Two images, each uploaded through /api/uploads with a preview.
+    await page.getByLabel('Image 1', { exact: true }).setInputFiles({ name: 'ring-a.svg', mimeType: 'image/svg+xml', buffer: svg('#b8860b') });
+    await page.getByRole('button', { name: 'Add New Image' }).click();
+    await page.getByLabel('Image 2', { exact: true }).setInputFiles({ name: 'ring-b.svg', mimeType: 'image/svg+xml', buffer: svg('#7b1e3a') });
+    await expect.poll(() => page.getByLabel('Image 2 URL').inputValue()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+\.svg$/);
+    await expect.poll(() => page.getByLabel('Image 1 URL').inputValue()).toMatch(/\.svg$/);
+    expect(await page.getByTestId('image-preview').count()).toBe(2);
+
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Brand', { exact: true }).fill('Kanak');
+    await page.getByLabel('Color', { exact: true }).selectOption('yellow');
+    await page.getByLabel('Quantity', { exact: true }).fill('3');
+    await page.getByLabel('Occasion', { exact: true }).selectOption('engagement');
+    await page.getByLabel('Collection', { exact: true }).selectOption('Kanak');
+    await page.getByLabel('Metal', { exact: true }).selectOption('gold');
+    await page.getByLabel('Price', { exact: true }).fill('1000');
+    await page.getByLabel('Discounted Price', { exact: true }).fill('750');
+    await expect.poll(() => page.getByLabel('Discount Percentage', { exact: true }).inputValue()).toBe('25');
+    await page.getByLabel('Top level Category', { exact: true }).selectOption('gold');
+    await page.getByLabel('Second level Category', { exact: true }).selectOption('rings');
+    await page.getByLabel('Third level Category', { exact: true }).selectOption('ring');
+    await page.getByLabel('Description', { exact: true }).fill('A slender band in yellow gold with a brushed finish.');
+    await page.getByLabel('Details', { exact: true }).fill('Metal: 18K gold. Hallmarked.');
+    await page.getByLabel('Weight (g)', { exact: true }).first().fill('2.5');
+    await page.getByLabel('Size (MM)', { exact: true }).first().fill('16');
+    await page.getByLabel('Stock', { exact: true }).first().fill('4');
+    await page.getByRole('button', { name: 'Add New Size' }).click();
+    await page.getByLabel('Weight (g)', { exact: true }).nth(1).fill('3');
+    await page.getByLabel('Size (MM)', { exact: true }).nth(1).fill('17.5');
+    await page.getByLabel('Stock', { exact: true }).nth(1).fill('2');
+    await shoot(page, 'admin-product-create');
+    await page.getByRole('button', { name: 'Add New Product' }).click();
+
+    await page.getByText(`Product "${title}" created`).waitFor();
+    // The form is back to its initial values: one image row, one size row, quantity 1, prices 0.
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByTestId('image-row').count()).toBe(1);
+    expect(await page.getByTestId('size-row').count()).toBe(1);
+    expect(await page.getByLabel('Quantity', { exact: true }).inputValue()).toBe('1');
+    expect(await page.getByLabel('Price', { exact: true }).inputValue()).toBe('0');
+
+    // Saved as typed, and found in the storefront listing for its category.
+    const listing = await api().get<{ content: { _id: string; title: string; imageUrls: { imageUrl: string }[]; sizes: unknown[]; discountPercent: number }[] }>(
+      '/api/products?category=ring&minPrice=100&maxPrice=1000&sort=low_to_high&pageSize=100',
+    );
+    const created = listing.body.content.find((p) => p.title === title);
+    expect(created).toBeDefined();
+    productId = created!._id;
+    expect(created!.imageUrls).toHaveLength(2);
+    expect(created!.sizes).toEqual([
+      { weight: '2.5 g', size: '16 MM', stock: 4 },
+      { weight: '3 g', size: '17.5 MM', stock: 2 },
+    ]);
+    expect(created!.discountPercent).toBe(25);
+    const image = await fetch(created!.imageUrls[1]!.imageUrl);
+    expect(image.status).toBe(200);
+
+    await page.goto(`${server.baseUrl}/all-jewellery/category/ring?price=100,1000`);
+    await page.getByText(title).first().waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('edits the new product’s price', async () => {
+    const page = await pageWith(adminToken);
+    await page.goto(`${server.baseUrl}/admin/products?q=${encodeURIComponent(title)}`);
+    const row = page.locator(`tr[data-product-id="${productId}"]`);
+    await row.waitFor();
+    await shoot(page, 'admin-products');
+    await row.getByRole('link', { name: `Edit ${title}` }).click();
+    await page.waitForURL(`**/admin/product/${productId}/edit`);
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
+    expect(await page.getByTestId('image-preview').count()).toBe(2);
+    await page.getByLabel('Price', { exact: true }).fill('1500');
+    await expect.poll(() => page.getByLabel('Discount Percentage', { exact: true }).inputValue()).toBe('50');
+    await shoot(page, 'admin-product-edit');
+    await page.getByRole('button', { name: 'Update Product' }).click();
+    await page.getByText(`Product "${title}" updated`).waitFor();
+
+    const saved = await api().get<{ price: number; discountedPrice: number; discountPercent: number; sizes: unknown[] }>(`/api/products/id/${productId}`);
+    expect(saved.body).toMatchObject({ price: 1500, discountedPrice: 750, discountPercent: 50 });
+    expect(saved.body.sizes).toHaveLength(2);
+    await page.context().close();
+  });
+
+  it('deletes the product after confirmation', async () => {
+    const page = await pageWith(adminToken);
+    await page.goto(`${server.baseUrl}/admin/products?q=${encodeURIComponent(title)}`);
+    const row = page.locator(`tr[data-product-id="${productId}"]`);
+    await row.getByRole('button', { name: `Delete ${title}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.getByText('Are you sure?').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByText('No products found').waitFor();
+    expect((await api().get(`/api/products/id/${productId}`)).status).toBe(404);
+    await page.context().close();
+  });
+
+  it('moves a paid order to Confirmed, Shipped and Delivered, with the badge colour following', async () => {
+    const order = await server.database.db.selectFrom('orders').select('id').where('status', '=', 'PLACED').orderBy('order_date', 'desc').executeTakeFirstOrThrow();
+    const page = await pageWith(adminToken);
+    const errors = watchConsole(page);
+    await page.goto(`${server.baseUrl}/admin/orders`);
+    const row = page.locator(`tr[data-order-id="${order.id}"]`);
+    const badge = row.getByTestId('order-status');
+    await badge.waitFor();
+    expect(await badge.getAttribute('data-tone')).toBe('teal');
+    await shoot(page, 'admin-orders');
+
+    const steps = [
+      { item: 'Confirmed', status: 'CONFIRMED', tone: 'green' },
+      { item: 'Shipped', status: 'SHIPPED', tone: 'blue' },
+      { item: 'Delivered', status: 'DELIVERED', tone: 'maroon' },
+    ];
+    for (const step of steps) {
+      await row.getByRole('button', { name: 'Status' }).click();
+      await page.getByRole('menuitem', { name: step.item, exact: true }).click();
+      await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe(step.status);
+      expect(await badge.getAttribute('data-tone')).toBe(step.tone);
+    }
+    // Delivered is final: the menu offers nothing more.
+    expect(await row.getByRole('button', { name: 'Status' }).isDisabled()).toBe(true);
+    const stored = await server.database.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(stored.status).toBe('DELIVERED');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('explains a refused move', async () => {
+    const order = await server.database.db.selectFrom('orders').select('id').where('status', '=', 'PLACED').orderBy('order_date', 'desc').executeTakeFirstOrThrow();
+    const page = await pageWith(adminToken);
+    await page.goto(`${server.baseUrl}/admin/orders`);
+    const row = page.locator(`tr[data-order-id="${order.id}"]`);
+    await row.getByTestId('order-status').waitFor();
+    // Another admin delivers the order meanwhile; this list still shows it PLACED.
+    const moved = await fetch(`${server.baseUrl}/trpc/orders.transition`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ id: order.id, action: 'deliver' }),
+    });
+    expect(moved.status).toBe(200);
+    await row.getByRole('button', { name: 'Status' }).click();
+    await page.getByRole('menuitem', { name: 'Confirmed', exact: true }).click();
+    await page.getByText('Cannot move order from DELIVERED to CONFIRMED').waitFor();
+    await expect.poll(() => row.getByTestId('order-status').textContent()).toBe('DELIVERED');
+    await shoot(page, 'admin-orders-refused');
+
+    // Delete, after the confirmation.
+    await row.getByRole('button', { name: 'Delete order' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete it!' }).click();
+    await row.waitFor({ state: 'detached' });
+    const gone = await server.database.db.selectFrom('orders').select('id').where('id', '=', order.id).executeTakeFirst();
+    expect(gone).toBeUndefined();
+    await page.context().close();
+  });
+
+  it('removes a customer after confirming', async () => {
+    const email = `leaving.${Date.now()}@example.com`;
+    const signup = await api().post('/auth/signup', { firstName: 'Leela', lastName: 'Das', email, password: 'Leela@123' });
+    expect(signup.status).toBe(201);
+    const page = await pageWith(adminToken);
+    await page.goto(`${server.baseUrl}/admin/customers`);
+    const row = page.locator(`tr[data-user-email="${email}"]`);
+    await row.waitFor();
+    expect(await row.locator('td').first().textContent()).toBe('1');
+    await shoot(page, 'admin-customers');
+    await row.getByRole('button', { name: 'REMOVE' }).click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.getByText('Are you sure?').isVisible()).toBe(true);
+    expect(await dialog.getByText("You won't be able to revert this!").isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await row.waitFor({ state: 'detached' });
+    const users = await api().get<{ email: string }[]>('/api/users', { token: adminToken });
+    expect(users.body.map((u) => u.email)).not.toContain(email);
+    await page.context().close();
+  });
+
+  it('works on a tablet with the menu collapsed into a drawer', async () => {
+    const page = await pageWith(adminToken, { width: 700, height: 1000 });
+    await page.goto(`${server.baseUrl}/admin/customers`);
+    await page.getByTestId('customers-table').waitFor();
+    const menu = page.getByRole('complementary', { name: 'Admin menu' });
+    await expect.poll(() => menu.getByRole('link', { name: 'Orders' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open admin menu' }).click();
+    await menu.getByRole('link', { name: 'Orders' }).click();
+    await page.waitForURL('**/admin/orders');
+    await page.getByTestId('orders-table').waitFor();
+    await shoot(page, 'admin-orders-tablet');
+    await page.context().close();
+  });
+
+  it('refuses the admin area to a customer (404) and to a visitor (login)', async () => {
+    const customer = await pageWith(customerToken);
+    await customer.goto(`${server.baseUrl}/admin/orders`);
+    await customer.getByRole('link', { name: 'Back to Home' }).waitFor();
+    expect(await customer.getByTestId('admin-layout').count()).toBe(0);
+    await screenshot(customer, 'admin-refused-customer');
+    await customer.context().close();
+    // The server refuses the calls anyway.
+    expect((await api().get('/trpc/orders.adminList', { token: customerToken })).status).toBe(403);
+    expect((await api().get('/api/users', { token: customerToken })).status).toBe(403);
+
+    const visitor = await pageWith(null);
+    await visitor.goto(`${server.baseUrl}/admin`);
+    await visitor.waitForURL(`${server.baseUrl}/login`);
+    await visitor.context().close();
+  });
+});

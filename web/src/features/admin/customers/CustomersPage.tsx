@@ -1,0 +1,87 @@
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { trpc } from '@/lib/trpc';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { errorMessage } from '../shared/error-message';
+import { PageHeader } from '../shared/PageHeader';
+
+/** /admin/customers: index, name, email and REMOVE behind the confirmation of spec section 6. */
+export function CustomersPage() {
+  const utils = trpc.useUtils();
+  const me = trpc.users.me.useQuery();
+  const users = trpc.users.list.useQuery();
+  const remove = trpc.users.remove.useMutation({
+    onSuccess: (result) => {
+      toast.success(result.message || 'Customer removed');
+      void utils.users.list.invalidate();
+      void utils.orders.invalidate();
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Fail to Delete User Profile')),
+  });
+
+  return (
+    <div>
+      <PageHeader title="All Customers" description={users.data ? `${users.data.length} accounts, newest first` : undefined} />
+      <Card>
+        <CardContent>
+          {users.isError && (
+            <p role="alert" className="text-destructive">
+              {errorMessage(users.error)}
+            </p>
+          )}
+          {!users.data ? (
+            <Skeleton className="h-96" />
+          ) : (
+            <Table data-testid="customers-table">
+              <TableHeader>
+                <TableRow>
+                  <TableHead className="w-16">#</TableHead>
+                  <TableHead>Name</TableHead>
+                  <TableHead>Email</TableHead>
+                  <TableHead className="text-right">Action</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {users.data.map((user, index) => {
+                  const self = user._id === me.data?._id;
+                  return (
+                    <TableRow key={user._id} data-user-email={user.email}>
+                      <TableCell>{index + 1}</TableCell>
+                      <TableCell className="font-medium">
+                        {user.firstName} {user.lastName}
+                        {user.role === 'ADMIN' && (
+                          <Badge variant="gold" className="ml-2">
+                            Admin
+                          </Badge>
+                        )}
+                      </TableCell>
+                      <TableCell>{user.email}</TableCell>
+                      <TableCell className="text-right">
+                        {self ? (
+                          <span className="text-xs text-muted-foreground">You</span>
+                        ) : (
+                          <ConfirmDialog
+                            onConfirm={() => remove.mutate({ id: user._id })}
+                            trigger={
+                              <Button variant="destructive" size="sm" aria-label={`Remove ${user.email}`} disabled={remove.isPending && remove.variables?.id === user._id}>
+                                REMOVE
+                              </Button>
+                            }
+                          />
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

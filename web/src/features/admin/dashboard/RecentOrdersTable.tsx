@@ -1,0 +1,66 @@
+import { formatRupees, percentOff } from '@kanak/shared';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ImageGroup, orderImages } from '../shared/ImageGroup';
+import { StatusBadge } from '../shared/StatusBadge';
+import type { AdminOrder } from '../shared/types';
+
+/** The last five orders (spec: Image, Order Items, Quantity, Total Price, Discount, Status). */
+export function RecentOrdersTable({ orders }: { orders: AdminOrder[] }) {
+  if (orders.length === 0) return <p className="text-sm text-muted-foreground">No orders found!</p>;
+  return (
+    <Table data-testid="recent-orders">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Image</TableHead>
+          <TableHead>Order Items</TableHead>
+          <TableHead>Quantity</TableHead>
+          <TableHead>Total Price</TableHead>
+          <TableHead>Discount</TableHead>
+          <TableHead>Status</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {orders.map((order) => (
+          <TableRow key={order._id}>
+            <TableCell>
+              <ImageGroup images={orderImages(order)} />
+            </TableCell>
+            <TableCell>
+              <OrderItemTitles items={order.orderItems} />
+            </TableCell>
+            <TableCell>{order.totalItem}</TableCell>
+            <TableCell className="font-medium">{formatRupees(order.totalDiscountedPrice)}</TableCell>
+            <TableCell>
+              <DiscountCell order={order} />
+            </TableCell>
+            <TableCell>
+              <StatusBadge status={order.orderStatus} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Numbered item titles. */
+export function OrderItemTitles({ items }: { items: AdminOrder['orderItems'] }) {
+  return (
+    <ol className="max-w-60 space-y-0.5 text-sm">
+      {items.map((item, i) => (
+        <li key={item._id} className="truncate">
+          {i + 1}. {item.title}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The discount in rupees with its percent of the full price. */
+export function DiscountCell({ order }: { order: AdminOrder }) {
+  return (
+    <span className="whitespace-nowrap">
+      {formatRupees(order.discount)} <span className="text-green-700">({percentOff(order.totalPrice, order.totalDiscountedPrice)}%)</span>
+    </span>
+  );
+}

@@ -1,0 +1,32 @@
+import { format, parseISO } from 'date-fns';
+import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatRupees } from '@kanak/shared';
+import type { Dashboard } from '../shared/types';
+
+const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Daily revenue of the last 30 days as an area chart. */
+export function SalesChart({ data }: { data: Dashboard['salesByDay'] }) {
+  return (
+    <div className="h-64 w-full" data-testid="sales-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <AreaChart data={data} margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
+          <defs>
+            <linearGradient id="salesFill" x1="0" y1="0" x2="0" y2="1">
+              <stop offset="5%" stopColor="var(--primary)" stopOpacity={0.35} />
+              <stop offset="95%" stopColor="var(--primary)" stopOpacity={0.02} />
+            </linearGradient>
+          </defs>
+          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+          <XAxis dataKey="date" tickFormatter={(d: string) => format(parseISO(d), 'd MMM')} tick={{ fontSize: 12 }} minTickGap={24} />
+          <YAxis tickFormatter={(v: number) => `₹${compact.format(v)}`} tick={{ fontSize: 12 }} width={64} />
+          <Tooltip
+            formatter={(value) => [formatRupees(Number(value)), 'Revenue']}
+            labelFormatter={(label) => format(parseISO(String(label)), 'MMMM d, yyyy')}
+          />
+          <Area type="monotone" dataKey="revenue" stroke="var(--primary)" strokeWidth={2} fill="url(#salesFill)" />
+        </AreaChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

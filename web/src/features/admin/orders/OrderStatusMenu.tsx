@@ -1,0 +1,35 @@
+import { ChevronDown } from 'lucide-react';
+import type { AdminOrderAction } from '@kanak/shared';
+import { allowedActions } from './allowed-actions';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+
+/** The Status menu: only the moves the order state machine allows from the current status. */
+export function OrderStatusMenu({ status, disabled, onMove }: { status: string; disabled?: boolean; onMove: (action: AdminOrderAction) => void }) {
+  const actions = allowedActions(status);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" disabled={disabled || actions.length === 0} title={actions.length === 0 ? `No moves from ${status}` : undefined}>
+          Status <ChevronDown />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>Move {status.toLowerCase()} order to</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {actions.map((a) => (
+          <DropdownMenuItem key={a.action} onSelect={() => onMove(a.action)} variant={a.action === 'cancel' ? 'destructive' : undefined}>
+            {a.label}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,218 @@
+import { Loader2, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { FormProvider, useFieldArray, useForm, useWatch, type SubmitHandler } from 'react-hook-form';
+import {
+  ADMIN_COLORS,
+  COLLECTIONS,
+  METALS,
+  OCCASIONS,
+  SECOND_LEVEL_CATEGORIES,
+  THIRD_LEVEL_CATEGORIES,
+  TOP_LEVEL_CATEGORIES,
+  percentOff,
+  type ProductInput,
+} from '@kanak/shared';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { FormField, invalidProps } from './FormField';
+import { ImageRow } from './ImageRow';
+import { productResolver, type ProductFormFields } from './product-fields';
+
+interface ProductFormProps {
+  defaultValues: ProductFormFields;
+  submitLabel: string;
+  /** Saves the product; resolves to the values the form shows next (reset), or rejects with the reason. */
+  onSubmit: (product: ProductInput) => Promise<ProductFormFields>;
+}
+
+/** The Add New Product form of spec section 2, also used to edit a product. */
+export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFormProps) {
+  const form = useForm<ProductFormFields, unknown, ProductInput>({ defaultValues, resolver: productResolver, mode: 'onSubmit' });
+  const { register, control, formState, setValue, reset } = form;
+  const errors = formState.errors;
+  const images = useFieldArray({ control, name: 'imageUrls' });
+  const sizes = useFieldArray({ control, name: 'sizes' });
+  const [uploads, setUploads] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // Discount Percentage follows Price and Discounted Price (spec section 9's percent off).
+  const [price, discountedPrice, brand] = useWatch({ control, name: ['price', 'discountedPrice', 'brand'] });
+  useEffect(() => {
+    setValue('discountPercent', percentOff(Number(price) || 0, Number(discountedPrice) || 0));
+  }, [price, discountedPrice, setValue]);
+
+  const collections: string[] = [...COLLECTIONS];
+  const brandCollection = brand.trim();
+  if (brandCollection && !collections.includes(brandCollection)) collections.push(brandCollection);
+
+  const submit: SubmitHandler<ProductInput> = async (product) => {
+    setFailure(null);
+    try {
+      reset(await onSubmit(product));
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'The product could not be saved.');
+    }
+  };
+
+  const text = (name: 'title' | 'brand', label: string) => (
+    <FormField id={name} label={label} error={errors[name]?.message} required>
+      <Input {...register(name)} {...invalidProps(name, errors[name]?.message)} />
+    </FormField>
+  );
+  const number = (name: 'quantity' | 'price' | 'discountedPrice' | 'discountPercent', label: string, readOnly = false) => (
+    <FormField id={name} label={label} error={errors[name]?.message} required>
+      <Input type="number" min={0} step={1} inputMode="numeric" readOnly={readOnly} {...register(name)} {...invalidProps(name, errors[name]?.message)} className={readOnly ? 'bg-muted' : undefined} />
+    </FormField>
+  );
+  const choice = (
+    name: 'color' | 'occasion' | 'collectionName' | 'type' | 'topLevelCategory' | 'secondLevelCategory' | 'thirdLevelCategory',
+    label: string,
+    options: readonly string[],
+  ) => (
+    <FormField id={name} label={label} error={errors[name]?.message} required>
+      <NativeSelect {...register(name)} {...invalidProps(name, errors[name]?.message)}>
+        <NativeSelectOption value="">Select {label.toLowerCase()}</NativeSelectOption>
+        {options.map((o) => (
+          <NativeSelectOption key={o} value={o}>
+            {o}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
+    </FormField>
+  );
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-6" aria-label="Product">
+        <Card>
+          <CardHeader>
+            <CardTitle>Images</CardTitle>
+            <CardDescription>Each file is uploaded as soon as it is chosen; the first image is the one shown first.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            {images.fields.map((field, index) => (
+              <ImageRow
+                key={field.id}
+                index={index}
+                canRemove={images.fields.length > 1}
+                onRemove={() => images.remove(index)}
+                onUploading={(busy) => setUploads((n) => n + (busy ? 1 : -1))}
+              />
+            ))}
+            {errors.imageUrls?.message && <p role="alert" className="text-xs font-medium text-destructive">{errors.imageUrls.message}</p>}
+            <Button type="button" variant="outline" onClick={() => images.append({ imageUrl: '' })}>
+              <Plus /> Add New Image
+            </Button>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Details</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {text('title', 'Title')}
+            {text('brand', 'Brand')}
+            {choice('color', 'Color', ADMIN_COLORS)}
+            {number('quantity', 'Quantity')}
+            {choice('occasion', 'Occasion', OCCASIONS)}
+            {choice('collectionName', 'Collection', collections)}
+            {choice('type', 'Metal', METALS)}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Price</CardTitle>
+            <CardDescription>Whole rupees. The discount percentage is worked out from the two prices.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-3">
+            {number('price', 'Price')}
+            {number('discountedPrice', 'Discounted Price')}
+            {number('discountPercent', 'Discount Percentage', true)}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Category</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-3">
+            {choice('topLevelCategory', 'Top level Category', TOP_LEVEL_CATEGORIES)}
+            {choice('secondLevelCategory', 'Second level Category', SECOND_LEVEL_CATEGORIES)}
+            {choice('thirdLevelCategory', 'Third level Category', THIRD_LEVEL_CATEGORIES)}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Description</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 lg:grid-cols-2">
+            <FormField id="description" label="Description" error={errors.description?.message} required>
+              <Textarea rows={4} {...register('description')} {...invalidProps('description', errors.description?.message)} />
+            </FormField>
+            <FormField id="details" label="Details" error={errors.details?.message} required>
+              <Textarea rows={4} {...register('details')} {...invalidProps('details', errors.details?.message)} />
+            </FormField>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Sizes</CardTitle>
+            <CardDescription>Weight in grams, size in millimetres (leave empty for pieces without a size).</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            {sizes.fields.map((field, index) => {
+              const rowErrors = errors.sizes?.[index];
+              return (
+                <div key={field.id} className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-3" data-testid="size-row">
+                  <FormField id={`sizes-${index}-weight`} label="Weight (g)" error={rowErrors?.weight?.message} required>
+                    <Input type="number" min={0} step="any" {...register(`sizes.${index}.weight`)} {...invalidProps(`sizes-${index}-weight`, rowErrors?.weight?.message)} />
+                  </FormField>
+                  <FormField id={`sizes-${index}-size`} label="Size (MM)" error={rowErrors?.size?.message}>
+                    <Input type="number" min={0} step="any" {...register(`sizes.${index}.size`)} {...invalidProps(`sizes-${index}-size`, rowErrors?.size?.message)} />
+                  </FormField>
+                  <FormField id={`sizes-${index}-stock`} label="Stock" error={rowErrors?.stock?.message}>
+                    <Input type="number" min={0} step={1} {...register(`sizes.${index}.stock`)} {...invalidProps(`sizes-${index}-stock`, rowErrors?.stock?.message)} />
+                  </FormField>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="mt-6"
+                    disabled={sizes.fields.length <= 1}
+                    onClick={() => sizes.remove(index)}
+                    aria-label={`Remove size ${index + 1}`}
+                  >
+                    <Trash2 />
+                  </Button>
+                </div>
+              );
+            })}
+            {errors.sizes?.message && <p role="alert" className="text-xs font-medium text-destructive">{errors.sizes.message}</p>}
+            <Button type="button" variant="outline" onClick={() => sizes.append({ weight: '', size: '', stock: 0 })}>
+              <Plus /> Add New Size
+            </Button>
+          </CardContent>
+        </Card>
+
+        {failure && (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive" data-testid="form-failure">
+            {failure}
+          </p>
+        )}
+        <div className="flex justify-end">
+          <Button type="submit" size="lg" disabled={formState.isSubmitting || uploads > 0}>
+            {formState.isSubmitting && <Loader2 className="animate-spin" />}
+            {uploads > 0 ? 'Uploading images…' : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

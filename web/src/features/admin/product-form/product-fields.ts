@@ -1,0 +1,104 @@
+import { toNestErrors } from '@hookform/resolvers';
+import type { FieldError, Resolver } from 'react-hook-form';
+import { measureValue, productInput, type ProductFormValues, type ProductInput } from '@kanak/shared';
+import type { AdminProduct } from '../shared/types';
+
+/** Fields chosen from fixed lists: the form holds '' until a choice is made. */
+type ChoiceField = 'color' | 'occasion' | 'type' | 'topLevelCategory' | 'secondLevelCategory' | 'thirdLevelCategory';
+export type ProductFormFields = Omit<ProductFormValues, ChoiceField> & Record<ChoiceField, string>;
+
+/** New-product defaults of spec section 3: one image row, one size row (g, MM, stock 0), quantity 1, prices 0. */
+export function emptyProductFields(): ProductFormFields {
+  return {
+    imageUrls: [{ imageUrl: '' }],
+    title: '',
+    brand: '',
+    color: '',
+    quantity: 1,
+    occasion: '',
+    collectionName: '',
+    type: '',
+    price: 0,
+    discountedPrice: 0,
+    discountPercent: 0,
+    topLevelCategory: '',
+    secondLevelCategory: '',
+    thirdLevelCategory: '',
+    description: '',
+    details: '',
+    sizes: [{ weight: '', size: '', stock: 0 }],
+  };
+}
+
+const numberText = (display: string) => {
+  const value = measureValue(display);
+  return value === null ? '' : String(value);
+};
+
+/** An existing product in the form's shape: size rows lose their units (the inputs show them). */
+export function productToFields(product: AdminProduct): ProductFormFields {
+  return {
+    imageUrls: product.imageUrls.map((i) => ({ imageUrl: i.imageUrl })),
+    title: product.title,
+    brand: product.brand,
+    color: product.color,
+    quantity: product.quantity,
+    occasion: product.occasion,
+    collectionName: product.collectionName,
+    type: product.type,
+    price: product.price,
+    discountedPrice: product.discountedPrice,
+    discountPercent: product.discountPercent,
+    topLevelCategory: product.topLevelCategory,
+    secondLevelCategory: product.secondLevelCategory,
+    thirdLevelCategory: product.thirdLevelCategory,
+    description: product.description,
+    details: product.details,
+    sizes: product.sizes.map((s) => ({ weight: numberText(s.weight), size: numberText(s.size), stock: s.stock })),
+  };
+}
+
+/** Required fields of spec section 5 and the choices, with the label their message names. */
+const REQUIRED: [keyof ProductFormFields, string][] = [
+  ['title', 'Title'],
+  ['brand', 'Brand'],
+  ['color', 'Color'],
+  ['quantity', 'Quantity'],
+  ['occasion', 'Occasion'],
+  ['collectionName', 'Collection'],
+  ['type', 'Metal'],
+  ['price', 'Price'],
+  ['discountedPrice', 'Discounted Price'],
+  ['discountPercent', 'Discount Percentage'],
+  ['topLevelCategory', 'Top level category'],
+  ['secondLevelCategory', 'Second level category'],
+  ['thirdLevelCategory', 'Third level category'],
+  ['description', 'Description'],
+  ['details', 'Details'],
+];
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * Validates with the shared productInput schema (zod/mini), the same one the server applies;
+ * blank required fields get a plain 'X is required' before the schema's format messages.
+ */
+export const productResolver: Resolver<ProductFormFields, unknown, ProductInput> = (values, _context, options) => {
+  const errors: Record<string, FieldError> = {};
+  for (const [name, label] of REQUIRED) {
+    if (isBlank(values[name])) errors[name] = { type: 'required', message: `${label} is required` };
+  }
+  values.sizes.forEach((row, i) => {
+    if (isBlank(row.weight)) errors[`sizes.${i}.weight`] = { type: 'required', message: 'Weight is required' };
+  });
+  values.imageUrls.forEach((row, i) => {
+    if (isBlank(row.imageUrl)) errors[`imageUrls.${i}.imageUrl`] = { type: 'required', message: 'Please upload an image' };
+  });
+  const parsed = productInput.safeParse(values);
+  if (parsed.success && Object.keys(errors).length === 0) return { values: parsed.data, errors: {} };
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const path = issue.path.join('.') || 'root';
+    errors[path] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors: toNestErrors(errors, options) };
+};

@@ -1,0 +1,136 @@
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { formatRupees } from '@kanak/shared';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { trpc } from '@/lib/trpc';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { errorMessage } from '../shared/error-message';
+import { PageHeader } from '../shared/PageHeader';
+import { Pager } from '../shared/Pager';
+import type { AdminProduct } from '../shared/types';
+
+const PAGE_SIZE = 10;
+const route = getRouteApi('/admin/products');
+
+/** /admin/products: the whole catalogue, newest first, with search, pages, Edit and Delete. */
+export function ProductsPage() {
+  const { q = '', page = 1 } = route.useSearch();
+  const navigate = route.useNavigate();
+  const [term, setTerm] = useState(q);
+  const utils = trpc.useUtils();
+  const list = trpc.catalog.adminList.useQuery({ q: q || undefined, page, pageSize: PAGE_SIZE }, { placeholderData: (previous) => previous });
+
+  // Typing searches after a short pause; the query lives in the URL so a reload keeps it.
+  useEffect(() => {
+    if (term.trim() === q) return;
+    const timer = setTimeout(() => void navigate({ search: { q: term.trim() || undefined, page: undefined }, replace: true }), 300);
+    return () => clearTimeout(timer);
+  }, [term, q, navigate]);
+
+  const remove = trpc.catalog.remove.useMutation({
+    onSuccess: (result) => {
+      toast.success(result.message || 'Product deleted');
+      void utils.catalog.invalidate();
+      void utils.orders.dashboard.invalidate();
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  const data = list.data;
+  return (
+    <div>
+      <PageHeader
+        title="All Products"
+        description={data ? `${data.totalElements.toLocaleString('en-IN')} products` : undefined}
+        actions={
+          <Button asChild>
+            <Link to="/admin/product/create">
+              <Plus /> Add Product
+            </Link>
+          </Button>
+        }
+      />
+      <Card className="gap-4">
+        <CardContent className="space-y-4">
+          <label className="relative block max-w-md">
+            <span className="sr-only">Search products</span>
+            <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input type="search" value={term} onChange={(e) => setTerm(e.target.value)} placeholder="Search by title or brand" className="pl-9" />
+          </label>
+          {list.isError && (
+            <p role="alert" className="text-destructive">
+              {errorMessage(list.error)}
+            </p>
+          )}
+          {!data ? (
+            <Skeleton className="h-96" />
+          ) : data.content.length === 0 ? (
+            <p className="py-10 text-center text-muted-foreground">No products found</p>
+          ) : (
+            <Table data-testid="products-table">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Image</TableHead>
+                  <TableHead>Title</TableHead>
+                  <TableHead>Category</TableHead>
+                  <TableHead>Price</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead className="text-right">Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.content.map((product) => (
+                  <ProductRow key={product._id} product={product} onDelete={() => remove.mutate({ id: product._id })} />
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          {data && data.totalPages > 1 && (
+            <Pager
+              page={data.currentPage}
+              totalPages={data.totalPages}
+              onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
+            />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ProductRow({ product, onDelete }: { product: AdminProduct; onDelete: () => void }) {
+  return (
+    <TableRow data-product-id={product._id}>
+      <TableCell>
+        <img src={product.imageUrls[0]?.imageUrl} alt={product.title} width={48} height={48} loading="lazy" className="size-12 rounded-md bg-secondary object-cover" />
+      </TableCell>
+      <TableCell className="max-w-80 truncate font-medium">{product.title}</TableCell>
+      <TableCell className="capitalize">{product.category.name}</TableCell>
+      <TableCell>{formatRupees(product.discountedPrice)}</TableCell>
+      <TableCell className="capitalize">{product.type}</TableCell>
+      <TableCell>
+        <div className="flex justify-end gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin/product/$productId/edit" params={{ productId: product._id }} aria-label={`Edit ${product.title}`}>
+              <Pencil /> Edit
+            </Link>
+          </Button>
+          <ConfirmDialog
+            onConfirm={onDelete}
+            trigger={
+              <Button variant="destructive" size="sm" aria-label={`Delete ${product.title}`}>
+                <Trash2 /> Delete
+              </Button>
+            }
+          />
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}

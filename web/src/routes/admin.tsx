@@ -1,0 +1,82 @@
+import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
+import { TRPCClientError } from '@trpc/client';
+import { requireToken } from './guards';
+import { rootRoute } from './root';
+
+// The /admin area (spec section 2, Admin). Only these route definitions and the guard live in
+// the storefront bundle: every screen is a lazy chunk, so the admin area never weighs on it.
+
+const sendToLogin = () => redirect({ to: '/login', replace: true });
+
+export const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'admin',
+  /** Visitor → /login; a signed-in customer sees the storefront 404; the server refuses them anyway. */
+  beforeLoad: async ({ context }) => {
+    requireToken();
+    try {
+      const me = await context.trpc.users.me.ensureData();
+      if (me.role !== 'ADMIN') throw notFound();
+      return { me };
+    } catch (error) {
+      if (error instanceof TRPCClientError && error.data?.code === 'UNAUTHORIZED') throw sendToLogin();
+      throw error;
+    }
+  },
+  component: lazyRouteComponent(() => import('@/features/admin/layout/AdminLayout'), 'AdminLayout'),
+});
+
+const adminDashboardRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('@/features/admin/dashboard/DashboardPage'), 'DashboardPage'),
+});
+
+export interface AdminProductsSearch {
+  q?: string;
+  page?: number;
+}
+
+const adminProductsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'products',
+  validateSearch: (search: Record<string, unknown>): AdminProductsSearch => {
+    const q = typeof search.q === 'string' && search.q.trim() ? search.q : undefined;
+    const page = Number(search.page);
+    return { q, page: Number.isInteger(page) && page > 1 ? page : undefined };
+  },
+  component: lazyRouteComponent(() => import('@/features/admin/products/ProductsPage'), 'ProductsPage'),
+});
+
+const adminCustomersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'customers',
+  component: lazyRouteComponent(() => import('@/features/admin/customers/CustomersPage'), 'CustomersPage'),
+});
+
+const adminOrdersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'orders',
+  component: lazyRouteComponent(() => import('@/features/admin/orders/OrdersPage'), 'OrdersPage'),
+});
+
+const adminProductCreateRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'product/create',
+  component: lazyRouteComponent(() => import('@/features/admin/product-form/CreateProductPage'), 'CreateProductPage'),
+});
+
+const adminProductEditRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'product/$productId/edit',
+  component: lazyRouteComponent(() => import('@/features/admin/product-form/EditProductPage'), 'EditProductPage'),
+});
+
+export const adminRouteTree = adminRoute.addChildren([
+  adminDashboardRoute,
+  adminProductsRoute,
+  adminCustomersRoute,
+  adminOrdersRoute,
+  adminProductCreateRoute,
+  adminProductEditRoute,
+]);
