@@ -23,7 +23,7 @@ export function AccountPage() {
   const { Panel } = LAYOUTS[layout];
   return (
     <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[15rem_1fr]">
-      <aside>
+      <aside className="min-w-0">
         <div className="mb-4 rounded-xl bg-primary p-5 text-primary-foreground">
           <p className="text-xs tracking-[0.2em] text-gold uppercase">Welcome</p>
           <p className="font-serif text-2xl">{user ? `${user.firstName} ${user.lastName}` : '…'}</p>
@@ -48,7 +48,7 @@ export function AccountPage() {
           </ul>
         </nav>
       </aside>
-      <div>
+      <div className="min-w-0">
         <h1 className="sr-only">Your account</h1>
         <Panel />
       </div>

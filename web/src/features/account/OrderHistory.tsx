@@ -56,7 +56,7 @@ export function OrderHistory() {
                         to="/account/orders/$orderId/$index"
                         params={{ orderId: order._id, index: String(index) }}
                         data-testid="order-item"
-                        className="flex gap-4 rounded-xl border bg-card p-4 shadow-xs transition hover:border-primary/40 hover:shadow-md"
+                        className="flex flex-wrap gap-4 rounded-xl border bg-card p-4 shadow-xs transition hover:border-primary/40 hover:shadow-md sm:flex-nowrap"
                       >
                         <img src={item.imageUrl} alt="" className="size-20 rounded-lg bg-secondary object-cover" />
                         <div className="min-w-0 flex-1 space-y-1">
@@ -69,7 +69,7 @@ export function OrderHistory() {
                           </p>
                           <p className="text-sm font-semibold">{formatRupees(item.discountedPrice)}</p>
                         </div>
-                        <div className="hidden w-56 shrink-0 text-sm sm:block">
+                        <div className="w-full text-sm sm:w-56 sm:shrink-0">
                           {order.orderStatus === 'DELIVERED' ? (
                             <>
                               <p className="flex items-center gap-1.5 font-medium text-emerald-700">
