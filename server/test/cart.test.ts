@@ -203,7 +203,9 @@ describe('cart over REST and tRPC', () => {
     expect((await mutate('cart.updateItem', { cartItemId: line._id, quantity: 0 }, other)).status).toBe(400);
     expect((await mutate('cart.updateItem', { cartItemId: 'bad', quantity: 1 }, other)).status).toBe(400);
     expect((await mutate('cart.add', { productId: 'bad', weight: ring.weight }, other)).status).toBe(400);
-    expect((await mutate('cart.add', { productId: ring.product_id }, other)).status).toBe(400);
+    const noWeight = await http.post<{ error: { message: string } }>('/trpc/cart.add', { productId: ring.product_id }, { token: other });
+    expect(noWeight.status).toBe(400);
+    expect(noWeight.body.error.message).toBe('weight is required');
     expect((await mutate('cart.add', { productId: ring.product_id, weight: ring.weight, quantity: -3 }, other)).status).toBe(400);
 
     const removed = await mutate<Cart>('cart.removeItem', { cartItemId: line._id }, other);

@@ -135,7 +135,10 @@ describe('reviews and ratings over REST and tRPC', () => {
     expect(trpcRatings.body.result.data).toEqual(restRatings.body);
     expect(restRatings.body.find((r) => r._id === rating.body.result.data._id)!.rating).toBe(3.5);
 
-    expect((await mutate('reviews.create', { productId: otherProductId, review: '' }, customer)).status).toBe(400);
+    const empty = await http.post<{ error: { message: string } }>('/trpc/reviews.create', { productId: otherProductId, review: '' }, { token: customer });
+    expect(empty.status).toBe(400);
+    // tRPC answers the schema's own message, as REST does, not a JSON dump of issues.
+    expect(empty.body.error.message).toBe('Review text is required');
     expect((await mutate('reviews.create', { productId: 'bad', review: 'ok' }, customer)).status).toBe(400);
     expect((await mutate('ratings.create', { productId: otherProductId, rating: 7 }, customer)).status).toBe(400);
     expect((await query('reviews.byProduct', { productId: 'bad' })).status).toBe(400);

@@ -14,12 +14,25 @@ const TRPC_CODE = {
 // Stack traces stay on the server: clients get the message and code only.
 const t = initTRPC.context<Context>().create({ isDev: false });
 
+/** The first schema issue as one readable line, as REST's parseInput answers it (not zod's JSON dump). */
+function inputIssueMessage(cause: unknown): string | null {
+  if (typeof cause !== 'object' || cause === null || !('issues' in cause) || !Array.isArray(cause.issues)) return null;
+  const issue: unknown = cause.issues[0];
+  if (typeof issue !== 'object' || issue === null || !('message' in issue) || typeof issue.message !== 'string') return null;
+  const path = 'path' in issue && Array.isArray(issue.path) ? issue.path.map(String).join('.') : '';
+  return /^(Invalid|Too |Unrecognized|Expected)/.test(issue.message) && path ? `${path}: ${issue.message}` : issue.message;
+}
+
 /** Domain refusals keep their meaning (and message) across the tRPC boundary. */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause });
+  }
+  if (!result.ok && result.error.code === 'BAD_REQUEST') {
+    const message = inputIssueMessage(result.error.cause);
+    if (message) throw new TRPCError({ code: 'BAD_REQUEST', message, cause: result.error.cause });
   }
   return result;
 });
