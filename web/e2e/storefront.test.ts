@@ -80,6 +80,12 @@ describe('storefront in Chromium', () => {
       expect(await page.locator(`#${id}`).count()).toBe(1);
     }
     await expect.poll(() => page.getByTestId('slider-card').count()).toBeGreaterThanOrEqual(12);
+    // Three hero slides (20%, 40%, 10% off) that fade and advance on their own.
+    const hero = page.getByRole('region', { name: 'Featured offers' });
+    for (const offer of ['20% Off', '40% Off', '10% Off']) expect(await hero.getByText(offer, { exact: true }).count()).toBe(1);
+    const shown = () => hero.locator('[aria-roledescription="slide"][aria-hidden="false"] h2').textContent();
+    const first = await shown();
+    await expect.poll(shown, { timeout: 5000 }).not.toBe(first);
     for (const banner of ['Featured Bangles', 'New Designs', 'Bestsellings']) {
       expect(await page.getByRole('heading', { name: banner }).isVisible()).toBe(true);
     }
@@ -106,6 +112,10 @@ describe('storefront in Chromium', () => {
   it('filters a listing by two filters and sorts it from the URL', async () => {
     await page.goto(url('/all-jewellery/category/jewellery'));
     await page.getByRole('heading', { name: 'New Arrivals', level: 1 }).waitFor();
+    await expect.poll(() => page.getByTestId('listing-card').count()).toBe(12);
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await page.waitForURL(/page=2/);
+    expect(await page.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current')).toBe('page');
     await page.getByLabel('Gold', { exact: true }).check();
     await page.waitForURL(/type=gold/);
     await page.getByLabel('Yellow', { exact: true }).check();

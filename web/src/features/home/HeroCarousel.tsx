@@ -51,7 +51,7 @@ export function HeroCarousel() {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Offers"
+      aria-label="Featured offers"
       className="relative isolate h-[460px] overflow-hidden sm:h-[500px]"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
