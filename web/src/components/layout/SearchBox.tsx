@@ -64,7 +64,7 @@ export function SearchBox({ className }: { className?: string }) {
             else if (e.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
             else if (e.key === 'Escape') setOpen(false);
           }}
-          className="h-10 w-full rounded-full border border-input bg-card pr-4 pl-10 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          className="h-10 w-full rounded-full border border-input bg-card pr-4 pl-10 text-sm shadow-xs outline-none [&::-webkit-search-cancel-button]:appearance-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
         />
       </label>
       {open && q.length >= 2 && (

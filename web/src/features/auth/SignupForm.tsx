@@ -1,5 +1,6 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useNavigate } from '@tanstack/react-router';
+import { TRPCClientError } from '@trpc/client';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ALERT_MS, MESSAGES, signupInput, type SignupInput } from '@kanak/shared';
@@ -29,7 +30,8 @@ export function SignupForm({ onSwitch }: { onSwitch: () => void }) {
       await queryClient.invalidateQueries();
       if (isAuthPath(window.location.pathname)) await navigate({ to: '/' });
     } catch (error) {
-      const conflict = error instanceof Error && 'data' in error && (error.data as { code?: string } | undefined)?.code === 'CONFLICT';
+      // A taken email gets the spec's text; anything else (e.g. too many attempts) says what happened.
+      const conflict = error instanceof TRPCClientError && error.data?.code === 'CONFLICT';
       toast.error(MESSAGES.signupFailedTitle, {
         description: conflict || !(error instanceof Error) ? MESSAGES.signupDuplicate : error.message,
         duration: ALERT_MS.long,
