@@ -42,6 +42,14 @@ describe('admin back office', () => {
     return context.newPage();
   }
 
+  /** A paid (PLACED) order among the 20 newest: the first page of /admin/orders. */
+  async function placedOrderOnFirstPage() {
+    const newest = await server.database.db.selectFrom('orders').select(['id', 'status']).orderBy('order_date', 'desc').orderBy('id').limit(20).execute();
+    const placed = newest.find((o) => o.status === 'PLACED');
+    if (!placed) throw new Error('No PLACED order among the 20 newest');
+    return placed;
+  }
+
   /** The admin content scrolls inside its own pane: grow the viewport so the screenshot holds all of it. */
   async function shoot(page: Page, name: string) {
     const viewport = page.viewportSize()!;
@@ -225,7 +233,7 @@ describe('admin back office', () => {
   });
 
   it('moves a paid order to Confirmed, Shipped and Delivered, with the badge colour following', async () => {
-    const order = await server.database.db.selectFrom('orders').select('id').where('status', '=', 'PLACED').orderBy('order_date', 'desc').executeTakeFirstOrThrow();
+    const order = await placedOrderOnFirstPage();
     const page = await pageWith(adminToken);
     const errors = watchConsole(page);
     await page.goto(`${server.baseUrl}/admin/orders`);
@@ -255,7 +263,7 @@ describe('admin back office', () => {
   });
 
   it('explains a refused move', async () => {
-    const order = await server.database.db.selectFrom('orders').select('id').where('status', '=', 'PLACED').orderBy('order_date', 'desc').executeTakeFirstOrThrow();
+    const order = await placedOrderOnFirstPage();
     const page = await pageWith(adminToken);
     await page.goto(`${server.baseUrl}/admin/orders`);
     const row = page.locator(`tr[data-order-id="${order.id}"]`);

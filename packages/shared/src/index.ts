@@ -11,5 +11,6 @@ export * from './account/address';
 export * from './account/users';
 export * from './orders/status';
 export * from './orders/schemas';
+export * from './orders/transitions';
 export * from './reviews/schemas';
 export * from './cart/schemas';

@@ -11,7 +11,7 @@ export function RecentOrdersTable({ orders }: { orders: AdminOrder[] }) {
     <Table data-testid="recent-orders">
       <TableHeader>
         <TableRow>
-          <TableHead>Image</TableHead>
+          <TableHead className="hidden lg:table-cell">Image</TableHead>
           <TableHead>Order Items</TableHead>
           <TableHead>Quantity</TableHead>
           <TableHead>Total Price</TableHead>
@@ -22,7 +22,7 @@ export function RecentOrdersTable({ orders }: { orders: AdminOrder[] }) {
       <TableBody>
         {orders.map((order) => (
           <TableRow key={order._id}>
-            <TableCell>
+            <TableCell className="hidden lg:table-cell">
               <ImageGroup images={orderImages(order)} />
             </TableCell>
             <TableCell>
@@ -46,7 +46,7 @@ export function RecentOrdersTable({ orders }: { orders: AdminOrder[] }) {
 /** Numbered item titles. */
 export function OrderItemTitles({ items }: { items: AdminOrder['orderItems'] }) {
   return (
-    <ol className="max-w-60 space-y-0.5 text-sm">
+    <ol className="max-w-44 space-y-0.5 text-sm lg:max-w-60">
       {items.map((item, i) => (
         <li key={item._id} className="truncate">
           {i + 1}. {item.title}

@@ -1,6 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import type { AdminOrderAction } from '@kanak/shared';
-import { allowedActions } from './allowed-actions';
+import { allowedActions, type AdminOrderAction } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { errorMessage } from '../shared/error-message';
 import { ImageGroup, orderImages } from '../shared/ImageGroup';
 import { PageHeader } from '../shared/PageHeader';
+import { Pager } from '../shared/Pager';
 import { StatusBadge } from '../shared/StatusBadge';
 import type { AdminOrder } from '../shared/types';
 import { OrderStatusMenu } from './OrderStatusMenu';
@@ -23,12 +24,14 @@ interface PendingMove {
 }
 
 const POLL_MS = 1000;
+const PAGE_SIZE = 20;
 const GIVE_UP_MS = 30_000;
 
 /** /admin/orders: every order, newest first, with status moves and delete. */
 export function OrdersPage() {
   const utils = trpc.useUtils();
   const [pending, setPending] = useState<Record<string, PendingMove>>({});
+  const [page, setPage] = useState(1);
   const waiting = Object.keys(pending).length > 0;
   const orders = trpc.orders.adminList.useQuery(undefined, { refetchInterval: waiting ? POLL_MS : false });
 
@@ -73,12 +76,16 @@ export function OrdersPage() {
   });
 
   const move = (order: AdminOrder, action: AdminOrderAction) => transition.mutate({ id: order._id, action });
+  // adminList answers every order; the table shows them a page at a time.
+  const totalPages = Math.max(1, Math.ceil((orders.data?.length ?? 0) / PAGE_SIZE));
+  const shownPage = Math.min(page, totalPages);
+  const shown = orders.data?.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE) ?? [];
 
   return (
     <div>
       <PageHeader title="Customer Orders" description={orders.data ? `${orders.data.length} orders, newest first` : undefined} />
       <Card>
-        <CardContent>
+        <CardContent className="space-y-4">
           {orders.isError && (
             <p role="alert" className="text-destructive">
               {errorMessage(orders.error)}
@@ -92,22 +99,22 @@ export function OrdersPage() {
             <Table data-testid="orders-table">
               <TableHeader>
                 <TableRow>
-                  <TableHead>Image</TableHead>
+                  <TableHead className="hidden lg:table-cell">Image</TableHead>
                   <TableHead>Items</TableHead>
                   <TableHead>Quantity</TableHead>
                   <TableHead>Customer</TableHead>
                   <TableHead>Total Price</TableHead>
-                  <TableHead>Discount</TableHead>
+                  <TableHead className="hidden xl:table-cell">Discount</TableHead>
                   <TableHead>Status</TableHead>
                   <TableHead className="text-right">Actions</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {orders.data.map((order) => {
+                {shown.map((order) => {
                   const busy = Boolean(pending[order._id]) || (transition.isPending && transition.variables?.id === order._id);
                   return (
                     <TableRow key={order._id} data-order-id={order._id}>
-                      <TableCell>
+                      <TableCell className="hidden lg:table-cell">
                         <ImageGroup images={orderImages(order)} />
                       </TableCell>
                       <TableCell>
@@ -118,10 +125,10 @@ export function OrdersPage() {
                         <p className="font-medium">
                           {order.user.firstName} {order.user.lastName}
                         </p>
-                        <p className="text-xs text-muted-foreground">{order.user.email}</p>
+                        <p className="hidden text-xs text-muted-foreground md:block">{order.user.email}</p>
                       </TableCell>
                       <TableCell className="font-medium">{formatRupees(order.totalDiscountedPrice)}</TableCell>
-                      <TableCell>
+                      <TableCell className="hidden xl:table-cell">
                         <DiscountCell order={order} />
                       </TableCell>
                       <TableCell>
@@ -150,6 +157,7 @@ export function OrdersPage() {
               </TableBody>
             </Table>
           )}
+          {totalPages > 1 && <Pager page={shownPage} totalPages={totalPages} onPage={setPage} />}
         </CardContent>
       </Card>
     </div>

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { allowedActions } from './transitions';
+
+const labels = (status: string) => allowedActions(status).map((a) => a.label);
+
+describe('allowedActions', () => {
+  it('offers forward moves and cancel before shipping', () => {
+    expect(labels('PLACED')).toEqual(['Confirmed', 'Shipped', 'Delivered', 'Cancel']);
+    expect(labels('CONFIRMED')).toEqual(['Shipped', 'Delivered', 'Cancel']);
+    expect(labels('SHIPPED')).toEqual(['Delivered']);
+  });
+
+  it('lets an unpaid order only be cancelled', () => {
+    expect(labels('PENDING')).toEqual(['Cancel']);
+  });
+
+  it('offers nothing from final or unknown statuses', () => {
+    expect(labels('DELIVERED')).toEqual([]);
+    expect(labels('CANCELLED')).toEqual([]);
+    expect(labels('SOMETHING')).toEqual([]);
+  });
+
+  it('names the action each choice sends', () => {
+    expect(allowedActions('PLACED').map((a) => a.action)).toEqual(['confirmed', 'ship', 'deliver', 'cancel']);
+  });
+});
