@@ -5,7 +5,7 @@ import { formatRupees } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/features/orders/StatusBadge';
-import { trpc } from '@/lib/trpc';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { useToken } from '@/lib/use-token';
 import { AddressCard, OrderItemList } from './OrderItems';
 
@@ -84,7 +84,21 @@ export function PaymentPage() {
     );
   }
 
-  const { status, order } = confirm.data;
+  return <PaymentOutcome status={confirm.data.status} initial={confirm.data.order} />;
+}
+
+type ConfirmedOrder = RouterOutputs['payments']['confirmReturn']['order'];
+
+/** The outcome; a pending payment keeps checking the order until the worker settles it. */
+function PaymentOutcome({ status: initialStatus, initial }: { status: keyof typeof OUTCOME; initial: ConfirmedOrder }) {
+  const pending = initialStatus === 'PENDING';
+  // Every 2 s for about half a minute, then the order history tells the rest.
+  const live = trpc.orders.byId.useQuery(
+    { id: initial._id },
+    { enabled: pending, refetchInterval: (q) => (q.state.data?.orderStatus === 'PENDING' && q.state.dataUpdateCount < 15 ? 2000 : false) },
+  );
+  const order = live.data ?? initial;
+  const status: keyof typeof OUTCOME = pending && order.orderStatus !== 'PENDING' ? (order.orderStatus === 'CANCELLED' ? 'FAILED' : 'PAID') : initialStatus;
   const outcome = OUTCOME[status];
   const Icon = outcome.icon;
   return (
