@@ -152,6 +152,23 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
     expect((await http.delete(`/api/users/profile/${second.id}`, { token: admin })).status).toBe(409);
   });
 
+  it('removing a customer keeps their orders but ends their account', async () => {
+    const users = await http.get<User[]>('/api/users', { token: admin });
+    const kavya = users.body.find((u) => u.email === 'kavya.nair@example.com')!;
+    const ordersBefore = await http.get<{ user: { _id: string } }[]>('/api/admin/orders', { token: admin });
+    const theirs = ordersBefore.body.filter((o) => o.user._id === kavya._id).length;
+    expect(theirs).toBeGreaterThan(0);
+
+    expect((await http.delete(`/api/users/profile/${kavya._id}`, { token: admin })).status).toBe(200);
+    const ordersAfter = await http.get<{ user: { _id: string } }[]>('/api/admin/orders', { token: admin });
+    expect(ordersAfter.body.filter((o) => o.user._id === kavya._id)).toHaveLength(theirs);
+    const listed = await http.get<User[]>('/api/users', { token: admin });
+    expect(listed.body.some((u) => u._id === kavya._id)).toBe(false);
+    expect((await http.post('/auth/login', { email: 'kavya.nair@example.com', password: 'Review@123' })).status).toBe(401);
+    // The address is free again for a new sign-up.
+    expect((await http.post('/auth/signup', { firstName: 'Kavya', lastName: 'Nair', email: 'kavya.nair@example.com', password: 'Kavya@1234' })).status).toBe(201);
+  });
+
   it('users.remove works the same through tRPC', async () => {
     const token = await signup('trpc.doomed@example.com');
     const me = await http.get<User>('/api/users/profile', { token });

@@ -2,12 +2,14 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as m001 from './migrations/001_initial';
 import * as m003 from './migrations/003_order_pipeline';
+import * as m004 from './migrations/004_customer_removal';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '003_order_pipeline': m003,
+  '004_customer_removal': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

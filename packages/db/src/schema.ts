@@ -15,6 +15,8 @@ export interface UsersTable {
   role: Generated<'CUSTOMER' | 'ADMIN'>;
   mobile: string | null;
   created_at: Timestamp;
+  /** Set when an admin removed the account; its e-mail and password are scrubbed then. */
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface AddressesTable {

@@ -34,6 +34,7 @@ export async function login(db: Kysely<Database>, settings: TokenSettings, input
     .selectFrom('users')
     .select(['id', 'role', 'email', 'password_hash'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.toLowerCase()))
+    .where('removed_at', 'is', null)
     .executeTakeFirst();
   if (!user || !(await verifyPassword(user.password_hash, input.password))) throw unauthorized(MESSAGES.loginFailed);
   return { jwt: await signToken(settings, user), message: 'Login success' };

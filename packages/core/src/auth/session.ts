@@ -9,7 +9,12 @@ import { verifyToken, type AuthUser, type TokenSettings } from './tokens';
  */
 export async function authenticate(db: Kysely<Database>, settings: TokenSettings, token: string): Promise<AuthUser> {
   const claims = await verifyToken(settings, token);
-  const user = await db.selectFrom('users').select(['id', 'role']).where('id', '=', claims.id).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('id', '=', claims.id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
   if (!user) throw unauthorized('Your account no longer exists. Please sign up again.');
   return { id: user.id, role: user.role };
 }

@@ -35,7 +35,7 @@ export async function getDashboard(db: Kysely<Database>, now = new Date()): Prom
       ])
       .where('status', 'in', PAID)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'CUSTOMER').executeTakeFirstOrThrow(),
+    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'CUSTOMER').where('removed_at', 'is', null).executeTakeFirstOrThrow(),
     db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     db
