@@ -35,7 +35,7 @@ export const toAddressView = (a: AddressRow): AddressView => ({
   mobile: a.mobile,
 });
 
-type UserCore = Omit<UserRow, 'password_hash'>;
+type UserCore = Omit<UserRow, 'password_hash' | 'removed_at'>;
 export const USER_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'role', 'mobile', 'created_at'] as const;
 
 /** Attaches every user's addresses (newest first) in one query. */
