@@ -110,6 +110,18 @@ describe('admin products over REST and tRPC', () => {
     expect(listing.body.content.some((p) => p._id === created._id)).toBe(true);
   });
 
+  it('listing totals follow product writes at once (the count cache is cleared)', async () => {
+    type Totals = { totalElements: number };
+    const total = async () => (await http.get<Totals>('/api/products?category=hoop&color=rose')).body.totalElements;
+    const before = await total();
+    expect(await total()).toBe(before);
+    const created = await http.post<Product>('/api/admin/products', { ...payload, title: 'Cache Hoop', color: 'rose', secondLevelCategory: 'earrings', thirdLevelCategory: 'hoop' }, { token: admin });
+    expect(created.status).toBe(201);
+    expect(await total()).toBe(before + 1);
+    expect((await http.delete(`/api/admin/products/${created.body._id}`, { token: admin })).status).toBe(200);
+    expect(await total()).toBe(before);
+  });
+
   it('a product saved with one image still answers two imageUrls (the second shows on hover)', async () => {
     const one = await http.post<Product>('/api/admin/products', { ...payload, title: 'Single Image', imageUrls: [{ imageUrl: '/media/art/ring-gold-a.svg' }] }, { token: admin });
     expect(one.status).toBe(201);

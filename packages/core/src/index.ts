@@ -38,3 +38,4 @@ export * from './payments/razorpay-provider';
 export * from './payments/select-provider';
 export * from './payments/create-payment-link';
 export * from './payments/confirm-payment';
+export * from './catalog/listing-counts';

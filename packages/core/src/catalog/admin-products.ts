@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
+import { clearListingCounts } from './listing-counts';
 import { ADMIN_PAGE_SIZE, percentOff, type AdminProductListInput, type ProductInput } from '@kanak/shared';
 import { notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
@@ -112,6 +113,7 @@ export async function createProduct(db: Kysely<Database>, input: ProductInput): 
     await replaceSizes(trx, row.id, input);
     return row.id;
   });
+  clearListingCounts(db);
   return getProduct(db, id);
 }
 
@@ -130,6 +132,7 @@ export async function updateProduct(db: Kysely<Database>, productId: unknown, in
     await replaceImages(trx, id, input);
     await replaceSizes(trx, id, input);
   });
+  clearListingCounts(db);
   return getProduct(db, id);
 }
 
@@ -138,5 +141,6 @@ export async function removeProduct(db: Kysely<Database>, productId: unknown): P
   const id = requireId(productId, 'Product');
   const deleted = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw notFound('Product');
+  clearListingCounts(db);
   return { message: 'Product deleted successfully' };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { ALL_CATEGORIES, resolveCategory, type ProductFilter } from '@kanak/shared';
+import { cachedCount } from './listing-counts';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 
 export interface ProductPage {
@@ -33,8 +34,11 @@ export async function listProducts(
   if (filter.collection) query = query.where('products.collection_name', '=', filter.collection);
 
   const offset = (filter.pageNumber - 1) * filter.pageSize;
-  const [count, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const { pageNumber: _page, pageSize: _size, sort: _sort, ...counted } = filter;
+  const [total, rows] = await Promise.all([
+    cachedCount(db, JSON.stringify(counted), async () =>
+      Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    ),
     query
       .select([...PRODUCT_COLUMNS])
       .orderBy('products.discounted_price', filter.sort === 'high_to_low' ? 'desc' : 'asc')
@@ -43,7 +47,6 @@ export async function listProducts(
       .offset(offset)
       .execute(),
   ]);
-  const total = Number(count.n);
   return {
     content: await toProductViews(db, rows),
     totalPages: Math.ceil(total / filter.pageSize),
