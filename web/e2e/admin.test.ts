@@ -42,6 +42,12 @@ describe('admin back office', () => {
     return context.newPage();
   }
 
+  const startOrderWorker = () =>
+    startWorker(
+      loadWorkerConfig({ DATABASE_URL: server.database.url, REDIS_URL: server.config.REDIS_URL, QUEUE_PREFIX: server.config.QUEUE_PREFIX }),
+      () => {},
+    );
+
   /** A paid (PLACED) order among the 20 newest: the first page of /admin/orders. */
   async function placedOrderOnFirstPage() {
     const newest = await server.database.db.selectFrom('orders').select(['id', 'status']).orderBy('order_date', 'desc').orderBy('id').limit(20).execute();
@@ -62,10 +68,7 @@ describe('admin back office', () => {
   beforeAll(async () => {
     uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kanak-admin-e2e-'));
     server = await startTestServer({ WEB_DIST: path.resolve(import.meta.dirname, '../dist'), UPLOAD_DIR: uploadDir, ORDER_WAIT_MS: 3000 });
-    worker = startWorker(
-      loadWorkerConfig({ DATABASE_URL: server.database.url, REDIS_URL: server.config.REDIS_URL, QUEUE_PREFIX: server.config.QUEUE_PREFIX }),
-      () => {},
-    );
+    worker = startOrderWorker();
     browser = await launchBrowser();
     adminToken = await login(ADMIN);
     customerToken = await login(CUSTOMER);
@@ -198,10 +201,15 @@ describe('admin back office', () => {
 
   it('edits the new product’s price', async () => {
     const page = await pageWith(adminToken);
-    await page.goto(`${server.baseUrl}/admin/products?q=${encodeURIComponent(title)}`);
+    await page.goto(`${server.baseUrl}/admin/products`);
+    await page.getByTestId('products-table').waitFor();
+    await shoot(page, 'admin-products');
+    // Typing searches the whole catalogue (title or brand); the query goes into the URL.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(title);
     const row = page.locator(`tr[data-product-id="${productId}"]`);
     await row.waitFor();
-    await shoot(page, 'admin-products');
+    await page.waitForURL(/[?&]q=/);
+    await expect.poll(() => page.getByTestId('products-table').locator('tbody tr').count()).toBe(1);
     await row.getByRole('link', { name: `Edit ${title}` }).click();
     await page.waitForURL(`**/admin/product/${productId}/edit`);
     await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
@@ -287,6 +295,26 @@ describe('admin back office', () => {
     await row.waitFor({ state: 'detached' });
     const gone = await server.database.db.selectFrom('orders').select('id').where('id', '=', order.id).executeTakeFirst();
     expect(gone).toBeUndefined();
+    await page.context().close();
+  });
+
+  it('updates the row without a reload when the worker applies a queued move late', async () => {
+    const order = await placedOrderOnFirstPage();
+    const page = await pageWith(adminToken);
+    await page.goto(`${server.baseUrl}/admin/orders`);
+    const row = page.locator(`tr[data-order-id="${order.id}"]`);
+    const badge = row.getByTestId('order-status');
+    await badge.waitFor();
+    // No worker: the server answers after ORDER_WAIT_MS with the order unchanged, and the list polls.
+    await worker.close();
+    await row.getByRole('button', { name: 'Status' }).click();
+    await page.getByRole('menuitem', { name: 'Shipped', exact: true }).click();
+    await row.getByLabel('Updating status').waitFor({ timeout: 10_000 });
+    expect(await badge.textContent()).toBe('PLACED');
+    worker = startOrderWorker();
+    await expect.poll(() => badge.textContent(), { timeout: 20_000 }).toBe('SHIPPED');
+    expect(await badge.getAttribute('data-tone')).toBe('blue');
+    await row.getByLabel('Updating status').waitFor({ state: 'detached' });
     await page.context().close();
   });
 
