@@ -270,6 +270,28 @@ describe('storefront in Chromium', () => {
     expect(await review.getByRole('img', { name: '4.5 out of 5 stars' }).isVisible()).toBe(true);
   });
 
+  it('delivers to a saved address and shows a failed payment', async () => {
+    await page.goto(url(`/product/${productId}`));
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.waitForURL(/\/cart$/);
+    await page.getByRole('link', { name: 'Check Out' }).click();
+    await page.waitForURL(/\/checkout\?step=2/);
+    // The first order saved its address; the shopper picks it instead of typing it again.
+    const saved = page.getByRole('region', { name: 'Saved addresses' }).getByRole('listitem').filter({ hasText: '14 Lavelle Road' });
+    await saved.getByRole('button', { name: 'Deliver Here' }).click();
+    await page.waitForURL(/step=3&order_id=/);
+    const failedOrder = new URL(page.url()).searchParams.get('order_id')!;
+    expect(failedOrder).not.toBe(orderId);
+    await page.getByRole('button', { name: 'Payment' }).click();
+    await page.waitForURL(/\/sandbox-pay\//);
+    await page.locator('#fail').click();
+    const outcome = page.getByTestId('payment-outcome');
+    await outcome.waitFor({ timeout: 20_000 });
+    expect(await outcome.getAttribute('data-status')).toBe('FAILED');
+    await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toContain(`order_id=${failedOrder}`);
+  });
+
   it('adds to and removes from the wishlist with the card heart', async () => {
     await page.goto(url('/'));
     await page.getByTestId('slider-card').first().waitFor();

@@ -58,43 +58,41 @@ export function MegaMenu() {
               {top.name}
               <ChevronDown className={cn('size-3.5 transition-transform', open === top.id && 'rotate-180')} aria-hidden />
             </button>
+            {/* The panel follows its tab in the DOM, so keyboard focus moves straight into it. */}
+            <div
+              id={`mega-${top.id}`}
+              hidden={open !== top.id}
+              onMouseEnter={() => show(top.id)}
+              className="absolute inset-x-0 top-full z-40 border-t border-b bg-card shadow-xl"
+            >
+              <div className="mx-auto grid max-w-7xl grid-cols-[repeat(4,minmax(0,1fr))_15rem] gap-8 px-8 py-8">
+                {top.sections.map((section) => (
+                  <div key={section.id}>
+                    <h3 className="mb-3 font-serif text-lg text-primary">{section.name}</h3>
+                    <ul className="space-y-1.5 text-sm">
+                      {section.items.map((item) => (
+                        <li key={item.id}>
+                          <Link
+                            {...listingLink(top.id, section.id, item.id)}
+                            onClick={() => setOpen(null)}
+                            className="text-foreground/80 hover:text-primary hover:underline underline-offset-4"
+                          >
+                            {item.name}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+                <div className="col-start-5 overflow-hidden rounded-lg bg-secondary">
+                  <img src={ART[top.id]} alt="" className="aspect-square w-full object-cover" loading="lazy" />
+                  <p className="px-3 py-2 text-center font-serif text-base text-primary">{top.name}</p>
+                </div>
+              </div>
+            </div>
           </li>
         ))}
       </ul>
-      {CATALOGUE_MENU.map((top) => (
-        <div
-          key={top.id}
-          id={`mega-${top.id}`}
-          hidden={open !== top.id}
-          onMouseEnter={() => show(top.id)}
-          className="absolute inset-x-0 top-full z-40 border-t border-b bg-card shadow-xl"
-        >
-          <div className="mx-auto grid max-w-7xl grid-cols-[repeat(4,minmax(0,1fr))_15rem] gap-8 px-8 py-8">
-            {top.sections.map((section) => (
-              <div key={section.id}>
-                <h3 className="mb-3 font-serif text-lg text-primary">{section.name}</h3>
-                <ul className="space-y-1.5 text-sm">
-                  {section.items.map((item) => (
-                    <li key={item.id}>
-                      <Link
-                        {...listingLink(top.id, section.id, item.id)}
-                        onClick={() => setOpen(null)}
-                        className="text-foreground/80 hover:text-primary hover:underline underline-offset-4"
-                      >
-                        {item.name}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-            <div className="col-start-5 overflow-hidden rounded-lg bg-secondary">
-              <img src={ART[top.id]} alt="" className="aspect-square w-full object-cover" loading="lazy" />
-              <p className="px-3 py-2 text-center font-serif text-base text-primary">{top.name}</p>
-            </div>
-          </div>
-        </div>
-      ))}
     </nav>
   );
 }
