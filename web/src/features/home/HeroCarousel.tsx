@@ -73,20 +73,20 @@ export function HeroCarousel() {
           )}
         >
           <div className="absolute inset-0 bg-[radial-gradient(circle_at_75%_50%,rgba(233,196,106,0.25),transparent_55%)]" />
-          <div className="relative mx-auto grid h-full max-w-7xl items-center gap-6 px-6 md:grid-cols-2">
-            <div className="z-10 space-y-4 text-primary-foreground max-md:pt-6 max-md:text-center">
+          <div className="relative mx-auto grid h-full max-w-7xl content-center items-center gap-4 px-6 md:grid-cols-2 md:gap-6">
+            <div className="z-10 space-y-3 text-primary-foreground max-md:order-2 max-md:text-center md:space-y-4">
               <p className="inline-block rounded-full border border-gold/60 px-4 py-1 text-xs font-semibold tracking-[0.3em] text-gold uppercase">
                 {slide.offer}
               </p>
-              <h2 className="font-serif text-4xl leading-tight sm:text-5xl lg:text-6xl">{slide.name}</h2>
+              <h2 className="font-serif text-3xl leading-tight sm:text-5xl lg:text-6xl">{slide.name}</h2>
               <p className="text-sm text-primary-foreground/80 sm:text-base">{slide.quality}</p>
               <p className="font-serif text-2xl text-gold">{slide.price}</p>
               <Button asChild variant="gold" size="lg" className="mt-2">
                 <Link {...listingLink(slide.link[0], slide.link[1], slide.link[2])}>Shop Now</Link>
               </Button>
             </div>
-            <div className="flex justify-center max-md:absolute max-md:inset-x-0 max-md:bottom-[-40px] max-md:opacity-30">
-              <div className="relative size-64 rounded-full bg-[#fbf6ec] p-4 shadow-[0_0_0_8px_rgba(233,196,106,0.35),0_30px_80px_rgba(0,0,0,0.45)] sm:size-80 lg:size-96">
+            <div className="flex justify-center max-md:order-1">
+              <div className="relative size-36 rounded-full bg-[#fbf6ec] p-2 sm:size-64 sm:p-4 md:size-80 shadow-[0_0_0_8px_rgba(233,196,106,0.35),0_30px_80px_rgba(0,0,0,0.45)] lg:size-96">
                 <img src={slide.image} alt="" className="size-full rounded-full object-cover" fetchPriority={i === 0 ? 'high' : 'low'} />
               </div>
             </div>
