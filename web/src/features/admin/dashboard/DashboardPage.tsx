@@ -63,7 +63,7 @@ export function DashboardPage() {
               )}
             </CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="flex flex-1 flex-col justify-center gap-6">
             <dl className="grid grid-cols-2 gap-6 md:grid-cols-4">
               {data
                 ? overview.map((item) => (
@@ -79,6 +79,11 @@ export function DashboardPage() {
                   ))
                 : Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-11" />)}
             </dl>
+            {data && (
+              <p className="text-sm text-muted-foreground">
+                Sales counts the pieces of paid orders; {data.orders.toLocaleString('en-IN')} orders have been placed in all.
+              </p>
+            )}
           </CardContent>
         </Card>
       </div>
