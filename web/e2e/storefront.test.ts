@@ -362,8 +362,15 @@ describe('storefront in Chromium', () => {
     await visitor.getByText(MESSAGES.signupDuplicate).waitFor();
     await visitor.waitForURL(url('/'));
     await expect.poll(() => signup.count()).toBe(0);
-    // The refused login (401) and sign-up (409) are logged by Chromium as failed resources; nothing else may fail.
-    expect(visitorErrors.filter((e) => !/status of (401|409)/.test(e))).toEqual([]);
+
+    // An unknown or malformed product id is the 404 page, not the error screen.
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      await visitor.goto(url(`/product/${id}`));
+      await visitor.getByRole('link', { name: 'Back to Home' }).waitFor();
+    }
+    // The refused calls (401 login, 409 sign-up, 404/400 products) are logged by Chromium as failed
+    // resources; nothing else may fail.
+    expect(visitorErrors.filter((e) => !/status of (400|401|404|409)/.test(e))).toEqual([]);
     await visitor.close();
   });
 
