@@ -240,6 +240,21 @@ describe('admin back office', () => {
     await page.context().close();
   });
 
+  it('shows a clear message when saving fails on the server', async () => {
+    const seeded = await api().get<{ content: { _id: string }[] }>('/api/products?category=bangle&pageSize=1');
+    const source = await api().get<Record<string, unknown>>(`/api/products/id/${seeded.body.content[0]!._id}`);
+    const copy = await api().post<{ _id: string }>('/api/admin/products', { ...source.body, title: `Short-lived ${Date.now()}` }, { token: adminToken });
+    expect(copy.status).toBe(201);
+    const page = await pageWith(adminToken);
+    await page.goto(`${server.baseUrl}/admin/product/${copy.body._id}/edit`);
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toMatch(/^Short-lived/);
+    // Another admin deletes it while this form is open.
+    expect((await api().delete(`/api/admin/products/${copy.body._id}`, { token: adminToken })).status).toBe(200);
+    await page.getByRole('button', { name: 'Update Product' }).click();
+    await expect.poll(() => page.getByTestId('form-failure').textContent()).toBe('Product not found');
+    await page.context().close();
+  });
+
   it('moves a paid order to Confirmed, Shipped and Delivered, with the badge colour following', async () => {
     const order = await placedOrderOnFirstPage();
     const page = await pageWith(adminToken);
