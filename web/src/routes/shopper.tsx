@@ -1,8 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { searchText as text } from '@/lib/search-params';
 import { requireToken } from './guards';
 import { rootRoute } from './root';
 
-const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
 
 export const cartRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -113,7 +113,8 @@ export interface ListingSearch {
   occasion?: string;
 }
 
-function parseRange(text: string | undefined, fallback: readonly [number, number]): [number, number] {
+/** A 'min,max' query value (price, discount) as two numbers, or the fallback. */
+export function parseRange(text: string | undefined, fallback: readonly [number, number]): [number, number] {
   const parts = (text ?? '').split(',').map((p) => Number(p));
   if (parts.length !== 2 || parts.some((p) => !Number.isFinite(p))) return [fallback[0], fallback[1]];
   return [parts[0]!, parts[1]!];

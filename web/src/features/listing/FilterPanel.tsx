@@ -7,6 +7,7 @@ import {
   LISTING_TYPES,
   OCCASIONS,
   parseList,
+  parseRange,
   PRICE_BOUNDS,
   PRICE_SLIDER_INITIAL,
   toggleListValue,
@@ -29,11 +30,6 @@ const SWATCH: Record<string, string> = {
   'yellow-rose': 'linear-gradient(135deg,#f6d77a 50%,#e8a598 50%)',
   'yellow-white-rose': 'conic-gradient(#f6d77a 0 33%,#e3e5ea 0 66%,#e8a598 0)',
 };
-
-function parseRange(value: string | undefined, fallback: readonly [number, number]): [number, number] {
-  const parts = (value ?? '').split(',').map(Number);
-  return parts.length === 2 && parts.every(Number.isFinite) ? [parts[0]!, parts[1]!] : [fallback[0], fallback[1]];
-}
 
 /** Maps a handle position to a value and back (the price slider is logarithmic). */
 interface Scale {

@@ -1,7 +1,6 @@
 import type { ListingSearch, ProductFilter } from '@kanak/shared';
-
-const text = (v: unknown): string | undefined =>
-  typeof v === 'string' ? (v.trim() === '' ? undefined : v) : typeof v === 'number' ? String(v) : undefined;
+// Relative, so the unit tests (which have no '@' alias) can load this module.
+import { searchText as text } from '../../lib/search-params';
 
 /** validateSearch of the listing route: the seven query parameters of spec section 2 as text (page as a number). */
 export function validateListingSearch(search: Record<string, unknown>): ListingSearch {
