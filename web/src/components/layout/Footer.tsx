@@ -1,4 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
+import { listingLink } from './catalogue-links';
 import { Logo } from './Logo';
 
 export const SUPPORT = {
@@ -7,37 +9,68 @@ export const SUPPORT = {
   address: '12 Residency Road, Bengaluru, Karnataka 560025',
 };
 
-const groups = [
+type FooterLink = { label: string } & (
+  | { kind: 'account'; layout: 0 | 1 | 2 | 3 }
+  | { kind: 'anchor'; hash: string }
+  | { kind: 'listing'; levels: [string, string, string] }
+);
+
+const groups: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Information',
     links: [
-      { label: 'About Us', href: '/user-details?layout=3' },
-      { label: 'Contact Us', href: '/user-details?layout=3' },
-      { label: 'Shipping & Returns', href: '/user-details?layout=3' },
-      { label: 'Privacy Policy', href: '/user-details?layout=3' },
+      { label: 'About Us', kind: 'account', layout: 3 },
+      { label: 'Contact Us', kind: 'account', layout: 3 },
+      { label: 'Shipping & Returns', kind: 'account', layout: 3 },
+      { label: 'Privacy Policy', kind: 'account', layout: 3 },
     ],
   },
   {
     title: 'Services',
     links: [
-      { label: 'Best Sellers', href: '/#best-of-kanak' },
-      { label: 'Offers', href: '/#offers-contest' },
-      { label: 'Categories', href: '/#categories' },
-      { label: 'New Arrivals', href: '/#new-arrivals' },
-      { label: 'Recommended', href: '/#reccomanded' },
+      { label: 'Best Sellers', kind: 'anchor', hash: 'best-of-kanak' },
+      { label: 'Offers', kind: 'anchor', hash: 'offers-contest' },
+      { label: 'Categories', kind: 'anchor', hash: 'categories' },
+      { label: 'New Arrivals', kind: 'anchor', hash: 'new-arrivals' },
+      { label: 'Recommended', kind: 'anchor', hash: 'reccomanded' },
     ],
   },
   {
     title: 'Quick Links',
     links: [
-      { label: 'Gold Jewellery', href: '/all-jewellery/jewellery-types/gold' },
-      { label: 'Diamond Jewellery', href: '/all-jewellery/jewellery-types/diamond' },
-      { label: 'Wedding', href: '/all-jewellery/occasion/bridal' },
-      { label: 'My Orders', href: '/user-details?layout=2' },
-      { label: 'Wish List', href: '/user-details?layout=1' },
+      { label: 'Gold Jewellery', kind: 'listing', levels: ['all-jewellery', 'jewellery-types', 'gold'] },
+      { label: 'Diamond Jewellery', kind: 'listing', levels: ['all-jewellery', 'jewellery-types', 'diamond'] },
+      { label: 'Wedding', kind: 'listing', levels: ['all-jewellery', 'occasion', 'bridal'] },
+      { label: 'My Orders', kind: 'account', layout: 2 },
+      { label: 'Wish List', kind: 'account', layout: 1 },
     ],
   },
 ];
+
+const linkClass = 'text-primary-foreground/85 hover:text-primary-foreground hover:underline';
+
+/** In-app navigation for a footer entry (no full page reload). */
+function FooterEntry({ link }: { link: FooterLink }) {
+  if (link.kind === 'account') {
+    return (
+      <Link to="/user-details" search={{ layout: link.layout }} className={linkClass}>
+        {link.label}
+      </Link>
+    );
+  }
+  if (link.kind === 'anchor') {
+    return (
+      <Link to="/" hash={link.hash} className={linkClass}>
+        {link.label}
+      </Link>
+    );
+  }
+  return (
+    <Link {...listingLink(...link.levels)} className={linkClass}>
+      {link.label}
+    </Link>
+  );
+}
 
 const socials = [
   { label: 'Instagram', short: 'IG' },
@@ -69,9 +102,7 @@ export function Footer() {
             <ul className="space-y-2 text-sm">
               {group.links.map((link) => (
                 <li key={link.label}>
-                  <a href={link.href} className="text-primary-foreground/85 hover:text-primary-foreground hover:underline">
-                    {link.label}
-                  </a>
+                  <FooterEntry link={link} />
                 </li>
               ))}
             </ul>
