@@ -1,18 +1,32 @@
-import { ADMIN_ORDER_ACTIONS, type OrderStatus } from './status';
+import { ADMIN_ORDER_ACTIONS, ORDER_STATUSES, type OrderStatus } from './status';
 
-// The admin's view of the order state machine, for the browser (core's canMoveOrder, by 'admin',
-// is the authority and applies it under the row lock): forward along PLACED → CONFIRMED →
-// SHIPPED → DELIVERED (skipping allowed), cancel before SHIPPED, nothing but cancel while
-// PENDING (unpaid), nothing from DELIVERED or CANCELLED.
+// The fulfilment line, in order; an order only moves forward along it (skipping is allowed).
 const LINE: readonly OrderStatus[] = ['PENDING', 'PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'];
+const FINAL: readonly OrderStatus[] = ['DELIVERED', 'CANCELLED'];
+
+export type OrderMover = 'payment' | 'admin' | 'system';
+
+/**
+ * The one order state machine (core applies it under the row lock; the admin's Status menu
+ * offers what it allows): PENDING → PLACED only by payment; PLACED → CONFIRMED → SHIPPED →
+ * DELIVERED forward (skipping allowed); CANCELLED from any state before SHIPPED; DELIVERED and
+ * CANCELLED are final.
+ */
+export function canMoveOrder(from: OrderStatus, to: OrderStatus, by: OrderMover): boolean {
+  if (FINAL.includes(from) || from === to) return false;
+  if (to === 'CANCELLED') return LINE.indexOf(from) < LINE.indexOf('SHIPPED');
+  if (to === 'PLACED') return from === 'PENDING' && by !== 'admin';
+  // Fulfilment starts only once the order is paid.
+  if (from === 'PENDING') return false;
+  return LINE.indexOf(to) > LINE.indexOf(from);
+}
 
 export type AdminOrderActionOption = (typeof ADMIN_ORDER_ACTIONS)[number];
 
+const isStatus = (status: string): status is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(status);
+
 /** The Status menu's choices for an order in `status` (unknown or final statuses offer none). */
 export function allowedActions(status: string): AdminOrderActionOption[] {
-  const at = LINE.indexOf(status as OrderStatus);
-  if (at < 0 || status === 'DELIVERED') return [];
-  return ADMIN_ORDER_ACTIONS.filter((a) =>
-    a.to === 'CANCELLED' ? at < LINE.indexOf('SHIPPED') : status !== 'PENDING' && LINE.indexOf(a.to) > at,
-  );
+  if (!isStatus(status)) return [];
+  return ADMIN_ORDER_ACTIONS.filter((a) => canMoveOrder(status, a.to, 'admin'));
 }
