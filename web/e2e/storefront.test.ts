@@ -395,6 +395,8 @@ describe('storefront in Chromium', () => {
     for (const [name, route] of Object.entries(visited)) {
       await phone.goto(url(route));
       await ready[name]!(phone);
+      // Nothing wider than the phone: no sideways scrolling.
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(390);
       await screenshot(phone, `storefront-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-390`);
       // The order emptied the cart: put the piece back so the phone's cart page has a line.
       if (name === 'product') await phone.getByRole('button', { name: 'Add to Cart' }).click();
