@@ -7,6 +7,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Projects run one after another (unit, integration, e2e): each has its own worker count.
+          sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'server/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'web/src/**/*.test.ts'],
           environment: 'node',
         },
@@ -14,6 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['server/test/**/*.test.ts', 'worker/test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           globalSetup: ['packages/testkit/src/global-setup.ts'],
           testTimeout: 30_000,
@@ -24,6 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['web/e2e/**/*.test.ts'],
           globalSetup: ['packages/testkit/src/global-setup.ts'],
           testTimeout: 120_000,
