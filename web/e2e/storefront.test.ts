@@ -258,7 +258,7 @@ describe('storefront in Chromium', () => {
     // The radios are visually hidden; the shopper clicks the half star drawn over each one.
     await dialog.locator('label:has(input[value="4.5"])').click();
     expect(await dialog.getByLabel('4.5 stars').isChecked()).toBe(true);
-    await screenshot(page, 'storefront-review-dialog-1280');
+    await viewportShot(page, 'storefront-review-dialog-1280');
     const text = 'The finish is exquisite and it arrived beautifully packed.';
     await dialog.getByLabel('Your review').fill(text);
     await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -348,7 +348,7 @@ describe('storefront in Chromium', () => {
     await dialog.getByLabel('Password', { exact: true }).fill('Wrong@1234');
     await dialog.getByRole('button', { name: 'Log in' }).click();
     await visitor.getByText(MESSAGES.loginFailed).waitFor();
-    await screenshot(visitor, 'storefront-login-1280');
+    await viewportShot(visitor, 'storefront-login-1280');
 
     // Signing up with a taken email: the 'Oops...' alert, then home with the modal closed.
     await visitor.goto(url('/register'));

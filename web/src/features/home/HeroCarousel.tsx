@@ -52,7 +52,7 @@ export function HeroCarousel() {
     <section
       aria-roledescription="carousel"
       aria-label="Featured offers"
-      className="relative isolate h-[460px] overflow-hidden sm:h-[500px]"
+      className="relative isolate h-[460px] overflow-hidden bg-[#1f0a11] sm:h-[500px]"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -67,9 +67,11 @@ export function HeroCarousel() {
           aria-hidden={i !== index}
           inert={i !== index}
           className={cn(
-            'absolute inset-0 bg-gradient-to-br transition-opacity duration-500 ease-in-out',
+            'absolute inset-0 bg-gradient-to-br transition-opacity ease-in-out',
             slide.tone,
-            i === index ? 'opacity-100' : 'opacity-0',
+            // A 500 ms fade through dark: the old slide leaves in 250 ms, then the new one arrives,
+            // so two offers' texts never overlap.
+            i === index ? 'opacity-100 delay-250 duration-250' : 'opacity-0 duration-250',
           )}
         >
           <div className="absolute inset-0 bg-[radial-gradient(circle_at_75%_50%,rgba(233,196,106,0.25),transparent_55%)]" />
