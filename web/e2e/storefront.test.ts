@@ -225,6 +225,8 @@ describe('storefront in Chromium', () => {
     await outcome.waitFor({ timeout: 20_000 });
     expect(await outcome.getAttribute('data-status')).toBe('PAID');
     expect(await outcome.getByTestId('order-status').textContent()).toBe('PLACED');
+    // The paid order emptied the cart, and the header says so.
+    await expect.poll(() => page.getByTestId('cart-badge').count()).toBe(0);
     await screenshot(page, 'storefront-payment-1280');
     visited.payment = new URL(page.url()).pathname;
 

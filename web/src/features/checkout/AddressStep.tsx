@@ -30,7 +30,7 @@ export function AddressStep() {
   const { user } = useSession();
   const { cart } = useCart();
   const utils = trpc.useUtils();
-  // The order takes the cart's lines, so the cart (and its badge) is reloaded.
+  // The server decides when an order empties the cart, so the cart (and its badge) is reloaded.
   const create = trpc.orders.create.useMutation({ onSuccess: () => utils.cart.get.invalidate() });
   const form = useForm<AddressInput>({ resolver: standardSchemaResolver(addressInput), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;

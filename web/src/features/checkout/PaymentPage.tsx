@@ -89,7 +89,8 @@ export function PaymentPage() {
 
 type ConfirmedOrder = RouterOutputs['payments']['confirmReturn']['order'];
 
-/** The outcome; a pending payment keeps checking the order until the worker settles it. */
+/** The outcome; a pending payment keeps checking the order until the worker settles it. A paid order
+ * empties the cart on the server, so the cart (and the header badge) is reloaded. */
 function PaymentOutcome({ status: initialStatus, initial }: { status: keyof typeof OUTCOME; initial: ConfirmedOrder }) {
   const pending = initialStatus === 'PENDING';
   // Every 2 s for about half a minute, then the order history tells the rest.
@@ -99,6 +100,10 @@ function PaymentOutcome({ status: initialStatus, initial }: { status: keyof type
   );
   const order = live.data ?? initial;
   const status: keyof typeof OUTCOME = pending && order.orderStatus !== 'PENDING' ? (order.orderStatus === 'CANCELLED' ? 'FAILED' : 'PAID') : initialStatus;
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    if (status === 'PAID') void utils.cart.get.invalidate();
+  }, [status, utils]);
   const outcome = OUTCOME[status];
   const Icon = outcome.icon;
   return (
