@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signToken } from '@kanak/core';
+import { signToken, type UserView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
-
-interface User {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: 'CUSTOMER' | 'ADMIN';
-  mobile: string | null;
-  address: { _id: string; firstName: string; streetAddress: string; city: string; zipCode: string; state: string; mobile: string }[];
-}
 
 describe('accounts: profile, users list and removal over REST and tRPC', () => {
   let server: TestServer;
@@ -34,7 +24,7 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
   afterAll(() => server.close());
 
   it('GET /api/users/profile answers the caller with an address array', async () => {
-    const me = await http.get<User>('/api/users/profile', { token: customer });
+    const me = await http.get<UserView>('/api/users/profile', { token: customer });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
       _id: expect.any(String),
@@ -53,18 +43,18 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
       .insertInto('addresses')
       .values({ user_id: me.body._id, first_name: 'Priya', last_name: 'Sharma', street_address: '12 MG Road', city: 'Pune', state: 'MH', zip_code: '411001', mobile: '9800000000' })
       .execute();
-    const again = await http.get<User>('/api/users/profile', { token: customer });
+    const again = await http.get<UserView>('/api/users/profile', { token: customer });
     expect(again.body.address).toEqual([
       { _id: expect.any(String), firstName: 'Priya', lastName: 'Sharma', streetAddress: '12 MG Road', city: 'Pune', state: 'MH', zipCode: '411001', mobile: '9800000000' },
     ]);
 
-    const adminMe = await http.get<User>('/api/users/profile', { token: admin });
+    const adminMe = await http.get<UserView>('/api/users/profile', { token: admin });
     expect(adminMe.body.role).toBe('ADMIN');
   });
 
   it('users.me answers the same through tRPC', async () => {
-    const rest = await http.get<User>('/api/users/profile', { token: customer });
-    const trpc = await query<User>('users.me', undefined, customer);
+    const rest = await http.get<UserView>('/api/users/profile', { token: customer });
+    const trpc = await query<UserView>('users.me', undefined, customer);
     expect(trpc.status).toBe(200);
     expect(trpc.body.result.data).toEqual(rest.body);
   });
@@ -75,7 +65,7 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
   });
 
   it('refuses expired tokens and tokens signed with another secret on every per-user path', async () => {
-    const me = await http.get<User>('/api/users/profile', { token: customer });
+    const me = await http.get<UserView>('/api/users/profile', { token: customer });
     const claims = { id: me.body._id, role: 'CUSTOMER' as const, email: me.body.email };
     const expired = await signToken({ secret: server.config.JWT_SECRET, expiresIn: '-10s' }, claims);
     const forged = await signToken({ secret: 'another-secret-of-enough-length', expiresIn: '1h' }, { ...claims, role: 'ADMIN' });
@@ -102,14 +92,14 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
   it('GET /api/users (admin) answers a bare array of every user, newest first', async () => {
     const newest = await signup('newest.user@example.com');
     expect(newest).toBeTruthy();
-    const list = await http.get<User[]>('/api/users', { token: admin });
+    const list = await http.get<UserView[]>('/api/users', { token: admin });
     expect(list.status).toBe(200);
     expect(Array.isArray(list.body)).toBe(true);
     expect(list.body[0]!.email).toBe('newest.user@example.com');
     expect(list.body.map((u) => u.email)).toEqual(expect.arrayContaining([SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.customer.email]));
     for (const user of list.body) expect(Array.isArray(user.address)).toBe(true);
 
-    const trpc = await query<User[]>('users.list', undefined, admin);
+    const trpc = await query<UserView[]>('users.list', undefined, admin);
     expect(trpc.body.result.data).toEqual(list.body);
 
     expect((await http.get('/api/users')).status).toBe(401);
@@ -120,7 +110,7 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
 
   it('DELETE /api/users/profile/{id} (admin) removes a customer with 200; the token dies with it', async () => {
     const token = await signup('doomed.user@example.com');
-    const me = await http.get<User>('/api/users/profile', { token });
+    const me = await http.get<UserView>('/api/users/profile', { token });
 
     expect((await http.delete(`/api/users/profile/${me.body._id}`)).status).toBe(401);
     expect((await http.delete(`/api/users/profile/${me.body._id}`, { token: customer })).status).toBe(403);
@@ -139,7 +129,7 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
     expect(malformed.body.message).toBe('User id is not valid');
     expect((await http.delete(`/api/users/profile/${'x'.repeat(4000)}`, { token: admin })).status).toBe(400);
     expect((await http.delete('/api/users/profile/00000000-0000-4000-8000-000000000000', { token: admin })).status).toBe(404);
-    const adminMe = await http.get<User>('/api/users/profile', { token: admin });
+    const adminMe = await http.get<UserView>('/api/users/profile', { token: admin });
     const self = await http.delete<{ message: string }>(`/api/users/profile/${adminMe.body._id}`, { token: admin });
     expect(self.status).toBe(400);
     expect(self.body.message).toBe('You cannot remove your own account');
@@ -153,7 +143,7 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
   });
 
   it('removing a customer keeps their orders but ends their account', async () => {
-    const users = await http.get<User[]>('/api/users', { token: admin });
+    const users = await http.get<UserView[]>('/api/users', { token: admin });
     const kavya = users.body.find((u) => u.email === 'kavya.nair@example.com')!;
     const ordersBefore = await http.get<{ user: { _id: string } }[]>('/api/admin/orders', { token: admin });
     const theirs = ordersBefore.body.filter((o) => o.user._id === kavya._id).length;
@@ -162,7 +152,7 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
     expect((await http.delete(`/api/users/profile/${kavya._id}`, { token: admin })).status).toBe(200);
     const ordersAfter = await http.get<{ user: { _id: string } }[]>('/api/admin/orders', { token: admin });
     expect(ordersAfter.body.filter((o) => o.user._id === kavya._id)).toHaveLength(theirs);
-    const listed = await http.get<User[]>('/api/users', { token: admin });
+    const listed = await http.get<UserView[]>('/api/users', { token: admin });
     expect(listed.body.some((u) => u._id === kavya._id)).toBe(false);
     expect((await http.post('/auth/login', { email: 'kavya.nair@example.com', password: 'Review@123' })).status).toBe(401);
     // The address is free again for a new sign-up.
@@ -171,7 +161,7 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
 
   it('users.remove works the same through tRPC', async () => {
     const token = await signup('trpc.doomed@example.com');
-    const me = await http.get<User>('/api/users/profile', { token });
+    const me = await http.get<UserView>('/api/users/profile', { token });
     expect((await mutate('users.remove', { id: me.body._id }, customer)).status).toBe(403);
     expect((await mutate('users.remove', { id: me.body._id })).status).toBe(401);
     expect((await mutate('users.remove', { id: 'nope' }, admin)).status).toBe(400);
@@ -180,7 +170,7 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
     const removed = await mutate<{ message: string }>('users.remove', { id: me.body._id }, admin);
     expect(removed.status).toBe(200);
     expect(removed.body.result.data.message).toEqual(expect.any(String));
-    const list = await http.get<User[]>('/api/users', { token: admin });
+    const list = await http.get<UserView[]>('/api/users', { token: admin });
     expect(list.body.some((u) => u._id === me.body._id)).toBe(false);
   });
 });

@@ -1,31 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartView, ProductPage, ProductView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
-
-interface Product {
-  _id: string;
-  title: string;
-  brand: string;
-  price: number;
-  discountedPrice: number;
-  discountPercent: number;
-  imageUrls: { imageUrl: string }[];
-  sizes: { weight: string; size: string; stock: number }[];
-  category: { name: string };
-  topLevelCategory: string;
-  secondLevelCategory: string;
-  thirdLevelCategory: string;
-  collectionName: string;
-}
-interface Page {
-  content: Product[];
-  totalPages: number;
-  currentPage: number;
-  totalElements: number;
-}
-interface Cart {
-  cartItems: { _id: string; weight: string; quantity: number; product: { _id: string } }[];
-}
 
 const payload = {
   imageUrls: [{ imageUrl: '/media/art/ring-gold-a.svg' }, { imageUrl: '/media/art/ring-gold-b.svg' }],
@@ -55,7 +31,7 @@ describe('admin products over REST and tRPC', () => {
   let http: ReturnType<typeof httpClient>;
   let admin: string;
   let customer: string;
-  let created: Product;
+  let created: ProductView;
 
   const query = <T>(path: string, input: unknown, token?: string) =>
     http.get<{ result: { data: T } }>(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { token });
@@ -85,7 +61,7 @@ describe('admin products over REST and tRPC', () => {
   });
 
   it('POST /api/admin/products creates the product with normalised sizes, a recomputed discount and new categories', async () => {
-    const res = await http.post<Product>('/api/admin/products', payload, { token: admin });
+    const res = await http.post<ProductView>('/api/admin/products', payload, { token: admin });
     expect(res.status).toBe(201);
     created = res.body;
     expect(created).toMatchObject({
@@ -103,10 +79,10 @@ describe('admin products over REST and tRPC', () => {
         { weight: '7 g', size: '17 MM', stock: 2 },
       ],
     });
-    const read = await http.get<Product>(`/api/products/id/${created._id}`);
+    const read = await http.get<ProductView>(`/api/products/id/${created._id}`);
     expect(read.body).toEqual(created);
     // The new category is found by the listing.
-    const listing = await http.get<Page>('/api/products?category=couple-ring&pageSize=100');
+    const listing = await http.get<ProductPage>('/api/products?category=couple-ring&pageSize=100');
     expect(listing.body.content.some((p) => p._id === created._id)).toBe(true);
   });
 
@@ -115,7 +91,7 @@ describe('admin products over REST and tRPC', () => {
     const total = async () => (await http.get<Totals>('/api/products?category=hoop&color=rose')).body.totalElements;
     const before = await total();
     expect(await total()).toBe(before);
-    const created = await http.post<Product>('/api/admin/products', { ...payload, title: 'Cache Hoop', color: 'rose', secondLevelCategory: 'earrings', thirdLevelCategory: 'hoop' }, { token: admin });
+    const created = await http.post<ProductView>('/api/admin/products', { ...payload, title: 'Cache Hoop', color: 'rose', secondLevelCategory: 'earrings', thirdLevelCategory: 'hoop' }, { token: admin });
     expect(created.status).toBe(201);
     expect(await total()).toBe(before + 1);
     expect((await http.delete(`/api/admin/products/${created.body._id}`, { token: admin })).status).toBe(200);
@@ -123,11 +99,11 @@ describe('admin products over REST and tRPC', () => {
   });
 
   it('a product saved with one image still answers two imageUrls (the second shows on hover)', async () => {
-    const one = await http.post<Product>('/api/admin/products', { ...payload, title: 'Single Image', imageUrls: [{ imageUrl: '/media/art/ring-gold-a.svg' }] }, { token: admin });
+    const one = await http.post<ProductView>('/api/admin/products', { ...payload, title: 'Single Image', imageUrls: [{ imageUrl: '/media/art/ring-gold-a.svg' }] }, { token: admin });
     expect(one.status).toBe(201);
     expect(one.body.imageUrls).toEqual([{ imageUrl: '/media/art/ring-gold-a.svg' }, { imageUrl: '/media/art/ring-gold-a.svg' }]);
     // Saving the answer back (as an edit form does) still stores one image.
-    const saved = await http.put<Product>(`/api/admin/products/${one.body._id}`, { ...payload, imageUrls: one.body.imageUrls }, { token: admin });
+    const saved = await http.put<ProductView>(`/api/admin/products/${one.body._id}`, { ...payload, imageUrls: one.body.imageUrls }, { token: admin });
     expect(saved.body.imageUrls).toEqual(one.body.imageUrls);
     const stored = await server.database.db.selectFrom('product_images').select('url').where('product_id', '=', one.body._id).execute();
     expect(stored).toEqual([{ url: '/media/art/ring-gold-a.svg' }]);
@@ -152,7 +128,7 @@ describe('admin products over REST and tRPC', () => {
   });
 
   it('PUT /api/admin/products/{id} replaces fields, images and sizes; kept weights keep their cart lines', async () => {
-    const cart = await http.put<Cart>('/api/cart/add', { productId: created._id, weight: '6 g' }, { token: customer });
+    const cart = await http.put<CartView>('/api/cart/add', { productId: created._id, weight: '6 g' }, { token: customer });
     expect(cart.status).toBe(200);
 
     const changed = {
@@ -168,7 +144,7 @@ describe('admin products over REST and tRPC', () => {
       secondLevelCategory: 'rings',
       thirdLevelCategory: 'ring',
     };
-    const res = await http.put<Product>(`/api/admin/products/${created._id}`, changed, { token: admin });
+    const res = await http.put<ProductView>(`/api/admin/products/${created._id}`, changed, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       _id: created._id,
@@ -182,7 +158,7 @@ describe('admin products over REST and tRPC', () => {
         { weight: '8 g', size: '18 MM', stock: 1 },
       ],
     });
-    const after = await http.get<Cart>('/api/cart', { token: customer });
+    const after = await http.get<CartView>('/api/cart', { token: customer });
     expect(after.body.cartItems.find((i) => i.product._id === created._id)).toMatchObject({ weight: '6 g', quantity: 1 });
 
     expect((await http.put(`/api/admin/products/${created._id}`, { ...changed, price: 'free' }, { token: admin })).status).toBe(400);
@@ -194,22 +170,22 @@ describe('admin products over REST and tRPC', () => {
   });
 
   it('GET /api/admin/products lists newest first with text search over title and brand', async () => {
-    const first = await http.get<Page>('/api/admin/products?pageSize=5', { token: admin });
+    const first = await http.get<ProductPage>('/api/admin/products?pageSize=5', { token: admin });
     expect(first.status).toBe(200);
     expect(first.body.content).toHaveLength(5);
     expect(first.body.content[0]!._id).toBe(created._id);
     expect(first.body.currentPage).toBe(1);
     expect(first.body.totalPages).toBe(Math.ceil(first.body.totalElements / 5));
 
-    const found = await http.get<Page>('/api/admin/products?q=moonlit%20bands', { token: admin });
+    const found = await http.get<ProductPage>('/api/admin/products?q=moonlit%20bands', { token: admin });
     expect(found.body.content.map((p) => p._id)).toEqual([created._id]);
-    const byBrand = await http.get<Page>('/api/admin/products?q=swarnika&pageSize=100', { token: admin });
+    const byBrand = await http.get<ProductPage>('/api/admin/products?q=swarnika&pageSize=100', { token: admin });
     expect(byBrand.body.content.length).toBeGreaterThan(0);
     expect(byBrand.body.content.every((p) => p.brand === 'Swarnika' || /swarnika/i.test(p.title))).toBe(true);
 
-    const trpc = await query<Page>('catalog.adminList', { pageSize: 5 }, admin);
+    const trpc = await query<ProductPage>('catalog.adminList', { pageSize: 5 }, admin);
     expect(trpc.body.result.data).toEqual(first.body);
-    expect((await query<Page>('catalog.adminList', undefined, admin)).body.result.data.content).toHaveLength(20);
+    expect((await query<ProductPage>('catalog.adminList', undefined, admin)).body.result.data.content).toHaveLength(20);
 
     expect((await http.get('/api/admin/products?page=0', { token: admin })).status).toBe(400);
     expect((await http.get('/api/admin/products?pageSize=abc', { token: admin })).status).toBe(400);
@@ -237,12 +213,12 @@ describe('admin products over REST and tRPC', () => {
   });
 
   it('catalog.create, update and remove work the same through tRPC', async () => {
-    const made = await mutate<Product>('catalog.create', { ...payload, title: 'Through tRPC', collectionName: 'Kanak' }, admin);
+    const made = await mutate<ProductView>('catalog.create', { ...payload, title: 'Through tRPC', collectionName: 'Kanak' }, admin);
     expect(made.status).toBe(200);
     const product = made.body.result.data;
     expect(product).toMatchObject({ title: 'Through tRPC', collectionName: 'Kanak', discountPercent: 25 });
 
-    const updated = await mutate<Product>('catalog.update', { id: product._id, product: { ...payload, title: 'Renamed' } }, admin);
+    const updated = await mutate<ProductView>('catalog.update', { id: product._id, product: { ...payload, title: 'Renamed' } }, admin);
     expect(updated.body.result.data.title).toBe('Renamed');
     expect((await mutate('catalog.update', { id: product._id, product: { ...payload, collectionName: 'random' } }, admin)).status).toBe(400);
     expect((await mutate('catalog.update', { id: 'x', product: payload }, admin)).status).toBe(400);

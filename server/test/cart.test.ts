@@ -1,26 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 
-interface CartItem {
-  _id: string;
-  product: { _id: string; title: string; price: number; discountedPrice: number; category: { name: string } };
-  quantity: number;
-  weight: string;
-  size: string;
-  width: number | null;
-  stock: number;
-  price: number;
-  discountedPrice: number;
-}
-interface Cart {
-  _id: string;
-  cartItems: CartItem[];
-  totalItem: number;
-  totalPrice: number;
-  discount: number;
-  totalDiscountedPrice: number;
-}
+// A products ⨝ product_sizes row read straight from the database; core has no equivalent type.
 interface SizeRow {
   product_id: string;
   weight: string;
@@ -83,14 +66,14 @@ describe('cart over REST and tRPC', () => {
   });
 
   it('starts empty, then PUT /api/cart/add answers the whole cart with line totals', async () => {
-    const empty = await http.get<Cart>('/api/cart', { token: customer });
+    const empty = await http.get<CartView>('/api/cart', { token: customer });
     expect(empty.status).toBe(200);
     expect(empty.body).toMatchObject({ cartItems: [], totalItem: 0, totalPrice: 0, discount: 0, totalDiscountedPrice: 0 });
 
-    const added = await http.put<Cart>('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: customer });
+    const added = await http.put<CartView>('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: customer });
     expect(added.status).toBe(200);
     expect(added.body.cartItems).toHaveLength(1);
-    const again = await http.put<Cart>('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: customer });
+    const again = await http.put<CartView>('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: customer });
     const line = again.body.cartItems[0]!;
     expect(again.body.cartItems).toHaveLength(1);
     expect(line.quantity).toBe(2);
@@ -110,14 +93,14 @@ describe('cart over REST and tRPC', () => {
     });
 
     // The weight may be sent without its unit; a piece without a size has width null.
-    const chainCart = await http.put<Cart>('/api/cart/add', { productId: chain.product_id, weight: chain.weight.replace(' g', ''), quantity: 3 }, { token: customer });
+    const chainCart = await http.put<CartView>('/api/cart/add', { productId: chain.product_id, weight: chain.weight.replace(' g', ''), quantity: 3 }, { token: customer });
     expect(chainCart.status).toBe(200);
     const chainLine = chainCart.body.cartItems.find((i) => i.product._id === chain.product_id)!;
     expect(chainLine).toMatchObject({ quantity: 3, size: '', width: null });
     expect(chainCart.body.totalItem).toBe(5);
     expect(chainCart.body.totalPrice).toBe(ring.price * 2 + chain.price * 3);
 
-    const read = await http.get<Cart>('/api/cart', { token: customer });
+    const read = await http.get<CartView>('/api/cart', { token: customer });
     expect(read.body).toEqual(chainCart.body);
   });
 
@@ -155,10 +138,10 @@ describe('cart over REST and tRPC', () => {
   });
 
   it('changes and removes lines with PUT/DELETE /api/cart_item/{id}, only in the own cart', async () => {
-    const cart = (await http.get<Cart>('/api/cart', { token: customer })).body;
+    const cart = (await http.get<CartView>('/api/cart', { token: customer })).body;
     const line = cart.cartItems.find((i) => i.product._id === ring.product_id)!;
 
-    const updated = await http.put<Cart>(`/api/cart_item/${line._id}`, { quantity: 1 }, { token: customer });
+    const updated = await http.put<CartView>(`/api/cart_item/${line._id}`, { quantity: 1 }, { token: customer });
     expect(updated.status).toBe(200);
     expect(updated.body.cartItems.find((i) => i._id === line._id)!.quantity).toBe(1);
     expect(updated.body.totalItem).toBe(4);
@@ -176,12 +159,12 @@ describe('cart over REST and tRPC', () => {
     // Another user can neither change nor delete it, nor see it.
     expect((await http.put(`/api/cart_item/${line._id}`, { quantity: 2 }, { token: other })).status).toBe(404);
     expect((await http.delete(`/api/cart_item/${line._id}`, { token: other })).status).toBe(404);
-    expect((await http.get<Cart>('/api/cart', { token: other })).body.cartItems).toHaveLength(0);
+    expect((await http.get<CartView>('/api/cart', { token: other })).body.cartItems).toHaveLength(0);
     expect((await mutate('cart.updateItem', { cartItemId: line._id, quantity: 2 }, other)).status).toBe(404);
     expect((await mutate('cart.removeItem', { cartItemId: line._id }, other)).status).toBe(404);
 
     expect((await http.delete('/api/cart_item/nope', { token: customer })).status).toBe(400);
-    const removed = await http.delete<Cart>(`/api/cart_item/${line._id}`, { token: customer });
+    const removed = await http.delete<CartView>(`/api/cart_item/${line._id}`, { token: customer });
     expect(removed.status).toBe(200);
     expect(removed.body.cartItems.some((i) => i._id === line._id)).toBe(false);
     expect(removed.body.totalItem).toBe(3);
@@ -189,16 +172,16 @@ describe('cart over REST and tRPC', () => {
   });
 
   it('works the same through tRPC: cart.get, add, updateItem, removeItem', async () => {
-    const added = await mutate<Cart>('cart.add', { productId: ring.product_id, weight: ring.weight, quantity: 2 }, other);
+    const added = await mutate<CartView>('cart.add', { productId: ring.product_id, weight: ring.weight, quantity: 2 }, other);
     expect(added.status).toBe(200);
     const line = added.body.result.data.cartItems[0]!;
     expect(line.quantity).toBe(2);
     expect(added.body.result.data.totalDiscountedPrice).toBe(ring.discounted_price * 2);
 
-    const read = await query<Cart>('cart.get', undefined, other);
+    const read = await query<CartView>('cart.get', undefined, other);
     expect(read.body.result.data).toEqual(added.body.result.data);
 
-    const updated = await mutate<Cart>('cart.updateItem', { cartItemId: line._id, quantity: 3 }, other);
+    const updated = await mutate<CartView>('cart.updateItem', { cartItemId: line._id, quantity: 3 }, other);
     expect(updated.body.result.data.cartItems[0]!.quantity).toBe(3);
     expect((await mutate('cart.updateItem', { cartItemId: line._id, quantity: 0 }, other)).status).toBe(400);
     expect((await mutate('cart.updateItem', { cartItemId: 'bad', quantity: 1 }, other)).status).toBe(400);
@@ -208,7 +191,7 @@ describe('cart over REST and tRPC', () => {
     expect(noWeight.body.error.message).toBe('weight is required');
     expect((await mutate('cart.add', { productId: ring.product_id, weight: ring.weight, quantity: -3 }, other)).status).toBe(400);
 
-    const removed = await mutate<Cart>('cart.removeItem', { cartItemId: line._id }, other);
+    const removed = await mutate<CartView>('cart.removeItem', { cartItemId: line._id }, other);
     expect(removed.body.result.data.cartItems).toHaveLength(0);
     expect((await mutate('cart.removeItem', { cartItemId: line._id }, other)).status).toBe(404);
   });
@@ -219,10 +202,10 @@ describe('cart over REST and tRPC', () => {
     ).body.jwt;
     await server.database.db.updateTable('product_sizes').set({ stock: 3 }).where('product_id', '=', ring.product_id).where('weight', '=', ring.weight).execute();
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => http.put<Cart>('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: racer })),
+      Array.from({ length: 6 }, () => http.put<CartView>('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: racer })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 409, 409, 409]);
-    const cart = await http.get<Cart>('/api/cart', { token: racer });
+    const cart = await http.get<CartView>('/api/cart', { token: racer });
     expect(cart.body.cartItems).toHaveLength(1);
     expect(cart.body.cartItems[0]!.quantity).toBe(3);
     await server.database.db.updateTable('product_sizes').set({ stock: ring.stock }).where('product_id', '=', ring.product_id).where('weight', '=', ring.weight).execute();
@@ -233,7 +216,7 @@ describe('cart over REST and tRPC', () => {
       await http.post<{ jwt: string }>('/auth/signup', { firstName: 'Guest', lastName: 'Shopper', email: 'guest.merge@example.com', password: 'Guest@123' })
     ).body.jwt;
     await http.put('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: fresh });
-    const merged = await mutate<Cart>(
+    const merged = await mutate<CartView>(
       'cart.merge',
       {
         items: [
@@ -252,7 +235,7 @@ describe('cart over REST and tRPC', () => {
     expect(cart.cartItems.find((i) => i.product._id === ring.product_id)!.quantity).toBe(3);
     expect(cart.cartItems.find((i) => i.product._id === chain.product_id)!.quantity).toBe(chain.stock);
 
-    const rest = await http.post<Cart>('/api/cart/merge', { items: [{ productId: ring.product_id, weight: ring.weight }] }, { token: fresh });
+    const rest = await http.post<CartView>('/api/cart/merge', { items: [{ productId: ring.product_id, weight: ring.weight }] }, { token: fresh });
     expect(rest.status).toBe(200);
     expect(rest.body.cartItems.find((i) => i.product._id === ring.product_id)!.quantity).toBe(4);
     expect((await http.post('/api/cart/merge', { items: 'all' }, { token: fresh })).status).toBe(400);

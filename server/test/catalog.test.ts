@@ -1,33 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductPage, ProductView, RatingSummary } from '@kanak/core';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
-
-interface Product {
-  _id: string;
-  title: string;
-  color: string;
-  type: string;
-  occasion: string;
-  price: number;
-  discountedPrice: number;
-  discountPercent: number;
-  imageUrls: { imageUrl: string }[];
-  sizes: { weight: string; size: string; stock: number }[];
-  category: { name: string };
-  thirdLevelCategory: string;
-  reviews: { _id: string; review: string; createdAt: string; user: { firstName: string } }[];
-  ratings: { rating: number; user: { firstName: string } }[];
-}
-interface Page {
-  content: Product[];
-  totalPages: number;
-  currentPage: number;
-  totalElements: number;
-}
-interface Summary {
-  average: number | null;
-  count: number;
-  breakdown: { label: string; count: number }[];
-}
 
 describe('catalogue reads over REST and tRPC', () => {
   let server: TestServer;
@@ -53,8 +26,8 @@ describe('catalogue reads over REST and tRPC', () => {
 
   describe('GET /api/products', () => {
     it('treats empty strings and "undefined" as absent, a non-numeric page as 1, jewellery as every category', async () => {
-      const all = await http.get<Page>('/api/products');
-      const same = await http.get<Page>('/api/products?color=&type=&occasion=&pageSize=undefined&pageNumber=abc&category=jewellery&minPrice=&maxPrice=undefined&sort=');
+      const all = await http.get<ProductPage>('/api/products');
+      const same = await http.get<ProductPage>('/api/products?color=&type=&occasion=&pageSize=undefined&pageNumber=abc&category=jewellery&minPrice=&maxPrice=undefined&sort=');
       expect(same.status).toBe(200);
       expect(same.body.currentPage).toBe(1);
       expect(same.body.content).toHaveLength(12);
@@ -65,7 +38,7 @@ describe('catalogue reads over REST and tRPC', () => {
     });
 
     it('filters by comma-separated values, ranges, category and sorts', async () => {
-      const res = await http.get<Page>('/api/products?category=ring&color=rose,white&type=gold,gemstones&minPrice=1000&maxPrice=500000&minDiscount=5&maxDiscount=60&sort=high_to_low&pageSize=50');
+      const res = await http.get<ProductPage>('/api/products?category=ring&color=rose,white&type=gold,gemstones&minPrice=1000&maxPrice=500000&minDiscount=5&maxDiscount=60&sort=high_to_low&pageSize=50');
       expect(res.status).toBe(200);
       for (const p of res.body.content) {
         expect(p.category).toEqual({ name: 'ring' });
@@ -78,23 +51,23 @@ describe('catalogue reads over REST and tRPC', () => {
       }
       const prices = res.body.content.map((p) => p.discountedPrice);
       expect(prices).toEqual([...prices].sort((a, b) => b - a));
-      const page2 = await http.get<Page>('/api/products?category=ring&pageNumber=2&pageSize=5');
+      const page2 = await http.get<ProductPage>('/api/products?category=ring&pageNumber=2&pageSize=5');
       expect(page2.body.currentPage).toBe(2);
       expect(page2.body.content.length).toBeLessThanOrEqual(5);
     });
 
     it('answers bad filter values with defaults or an empty page, never a 5xx', async () => {
       for (const q of ['pageNumber=-3', 'pageSize=1000000', 'minPrice=abc&maxPrice=-1', 'minDiscount=1e999', 'sort=sideways', 'category=%00', 'color=a&color=b', `type=${'x'.repeat(3000)}`, 'pageNumber=99999999999999999999']) {
-        const res = await http.get<Page>(`/api/products?${q}`);
+        const res = await http.get<ProductPage>(`/api/products?${q}`);
         expect(res.status, q).toBe(200);
         expect(Array.isArray(res.body.content), q).toBe(true);
       }
-      expect((await http.get<Page>('/api/products?category=no-such')).body).toMatchObject({ content: [], totalPages: 0 });
+      expect((await http.get<ProductPage>('/api/products?category=no-such')).body).toMatchObject({ content: [], totalPages: 0 });
     });
 
     it('catalog.list answers the same through tRPC and refuses wrong types', async () => {
-      const rest = await http.get<Page>('/api/products?category=bangle&sort=high_to_low');
-      const trpc = await query<Page>('catalog.list', { category: 'bangle', sort: 'high_to_low' });
+      const rest = await http.get<ProductPage>('/api/products?category=bangle&sort=high_to_low');
+      const trpc = await query<ProductPage>('catalog.list', { category: 'bangle', sort: 'high_to_low' });
       expect(trpc.body.result.data).toEqual(rest.body);
       expect((await query('catalog.list', { category: { $ne: 1 } })).status).toBe(400);
       expect((await query('catalog.list', { pageNumber: [1] })).status).toBe(400);
@@ -104,7 +77,7 @@ describe('catalogue reads over REST and tRPC', () => {
 
   describe('GET /api/products/id/{id}', () => {
     it('answers the product with reviews (text, date, first name) and ratings paired by position', async () => {
-      const res = await http.get<Product>(`/api/products/id/${reviewed}`);
+      const res = await http.get<ProductView>(`/api/products/id/${reviewed}`);
       expect(res.status).toBe(200);
       expect(res.body._id).toBe(reviewed);
       expect(res.body.imageUrls.length).toBeGreaterThanOrEqual(2);
@@ -116,7 +89,7 @@ describe('catalogue reads over REST and tRPC', () => {
         expect(review.user.firstName).toEqual(expect.any(String));
         expect(res.body.ratings[i]!.user.firstName).toBe(review.user.firstName);
       }
-      const trpc = await query<Product>('catalog.byId', { id: reviewed });
+      const trpc = await query<ProductView>('catalog.byId', { id: reviewed });
       expect(trpc.body.result.data).toEqual(res.body);
     });
 
@@ -132,8 +105,8 @@ describe('catalogue reads over REST and tRPC', () => {
 
   describe('similar products', () => {
     it('lists other products of the same third-level category', async () => {
-      const product = (await http.get<Product>(`/api/products/id/${reviewed}`)).body;
-      const res = await http.get<Product[]>(`/api/products/id/${reviewed}/similar?limit=5`);
+      const product = (await http.get<ProductView>(`/api/products/id/${reviewed}`)).body;
+      const res = await http.get<ProductView[]>(`/api/products/id/${reviewed}/similar?limit=5`);
       expect(res.status).toBe(200);
       expect(res.body.length).toBeGreaterThan(0);
       expect(res.body.length).toBeLessThanOrEqual(5);
@@ -141,9 +114,9 @@ describe('catalogue reads over REST and tRPC', () => {
         expect(p._id).not.toBe(reviewed);
         expect(p.category.name).toBe(product.category.name);
       }
-      const trpc = await query<Product[]>('catalog.similar', { id: reviewed, limit: 5 });
+      const trpc = await query<ProductView[]>('catalog.similar', { id: reviewed, limit: 5 });
       expect(trpc.body.result.data).toEqual(res.body);
-      expect((await query<Product[]>('catalog.similar', { id: reviewed })).body.result.data.length).toBeLessThanOrEqual(8);
+      expect((await query<ProductView[]>('catalog.similar', { id: reviewed })).body.result.data.length).toBeLessThanOrEqual(8);
     });
 
     it('refuses bad input', async () => {
@@ -159,7 +132,7 @@ describe('catalogue reads over REST and tRPC', () => {
   describe('rating summary', () => {
     it('is computed from the real ratings: average, count and a five-band breakdown', async () => {
       const ratings = (await http.get<{ rating: number }[]>(`/api/ratings/product/${reviewed}`)).body;
-      const res = await query<Summary>('catalog.ratingSummary', { productId: reviewed });
+      const res = await query<RatingSummary>('catalog.ratingSummary', { productId: reviewed });
       expect(res.status).toBe(200);
       const summary = res.body.result.data;
       expect(summary.count).toBe(ratings.length);
@@ -169,7 +142,7 @@ describe('catalogue reads over REST and tRPC', () => {
       expect(summary.breakdown.reduce((s, b) => s + b.count, 0)).toBe(ratings.length);
       expect(summary.breakdown[0]!.count).toBe(ratings.filter((r) => r.rating === 5).length);
 
-      const rest = await http.get<Summary>(`/api/products/id/${reviewed}/rating-summary`);
+      const rest = await http.get<RatingSummary>(`/api/products/id/${reviewed}/rating-summary`);
       expect(rest.body).toEqual(summary);
     });
 
@@ -179,7 +152,7 @@ describe('catalogue reads over REST and tRPC', () => {
         .select('id')
         .where('id', 'not in', (eb) => eb.selectFrom('ratings').select('product_id'))
         .executeTakeFirstOrThrow();
-      const res = await query<Summary>('catalog.ratingSummary', { productId: unrated.id });
+      const res = await query<RatingSummary>('catalog.ratingSummary', { productId: unrated.id });
       expect(res.body.result.data).toMatchObject({ average: null, count: 0 });
       expect((await query('catalog.ratingSummary', { productId: 'x' })).status).toBe(400);
       expect((await query('catalog.ratingSummary', { productId: null })).status).toBe(400);

@@ -1,36 +1,12 @@
 // Every REST detail listed under "Contracts" in design.md that belongs to accounts, catalogue,
 // reviews, wishlist and cart, checked over real HTTP the way an existing client would call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartView, ProductPage, ProductView, WishItemView, WishlistView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 
-interface Product {
-  _id: string;
-  price: number;
-  discountedPrice: number;
-  discountPercent: number;
-  imageUrls: { imageUrl: string }[];
-  sizes: { weight: string; size: string; stock: number }[];
-  category: { name: string };
-  reviews: { review: string; createdAt: string; user: { firstName: string } }[];
-  ratings: { rating: number }[];
-}
-interface Page {
-  content: Product[];
-  totalPages: number;
-  currentPage: number;
-}
-interface Cart {
-  _id: string;
-  cartItems: { _id: string; product: Product; quantity: number; weight: string; width: number | null; price: number; discountedPrice: number }[];
-  totalItem: number;
-  totalPrice: number;
-  discount: number;
-  totalDiscountedPrice: number;
-}
-
 /** Product answers carry category { name }, at least two images, size rows with units, and reviews with user.firstName. */
-function expectProductShape(p: Product) {
+function expectProductShape(p: ProductView) {
   expect(typeof p._id).toBe('string');
   expect(p.category).toEqual({ name: expect.any(String) });
   expect(p.imageUrls.length).toBeGreaterThanOrEqual(2);
@@ -47,7 +23,7 @@ describe('design.md contracts: accounts, catalogue, reviews, wishlist, cart', ()
   let http: ReturnType<typeof httpClient>;
   let admin: string;
   let customer: string;
-  let reviewed: Product;
+  let reviewed: ProductView;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -55,7 +31,7 @@ describe('design.md contracts: accounts, catalogue, reviews, wishlist, cart', ()
     admin = (await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.admin)).body.jwt;
     customer = (await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.customer)).body.jwt;
     const row = await server.database.db.selectFrom('reviews').select('product_id').orderBy('product_id').executeTakeFirstOrThrow();
-    reviewed = (await http.get<Product>(`/api/products/id/${row.product_id}`)).body;
+    reviewed = (await http.get<ProductView>(`/api/products/id/${row.product_id}`)).body;
   });
   afterAll(() => server.close());
 
@@ -65,31 +41,31 @@ describe('design.md contracts: accounts, catalogue, reviews, wishlist, cart', ()
   });
 
   it('every product answer carries category { name }, two or more imageUrls and reviews with user.firstName', async () => {
-    const listing = await http.get<Page>('/api/products?pageSize=100');
+    const listing = await http.get<ProductPage>('/api/products?pageSize=100');
     expect(Object.keys(listing.body)).toEqual(expect.arrayContaining(['content', 'totalPages', 'currentPage']));
     listing.body.content.forEach(expectProductShape);
     expectProductShape(reviewed);
     expect(reviewed.reviews.length).toBeGreaterThan(0);
-    (await http.get<{ content: Product[] }>('/api/products/search?q=ring')).body.content.forEach(expectProductShape);
-    (await http.get<Product[]>(`/api/products/id/${reviewed._id}/similar`)).body.forEach(expectProductShape);
-    const wish = await http.put<{ _id: string; product: Product }>('/api/wish/add', { productId: reviewed._id }, { token: customer });
+    (await http.get<{ content: ProductView[] }>('/api/products/search?q=ring')).body.content.forEach(expectProductShape);
+    (await http.get<ProductView[]>(`/api/products/id/${reviewed._id}/similar`)).body.forEach(expectProductShape);
+    const wish = await http.put<WishItemView>('/api/wish/add', { productId: reviewed._id }, { token: customer });
     expectProductShape(wish.body.product);
     const reviews = await http.get<{ user: { firstName: string } }[]>(`/api/reviews/product/${reviewed._id}`);
     for (const review of reviews.body) expect(review.user.firstName).toEqual(expect.any(String));
   });
 
   it('filters sent as empty strings or the text "undefined" mean absent', async () => {
-    const plain = await http.get<Page>('/api/products?category=ring');
-    const empty = await http.get<Page>('/api/products?category=ring&color=&type=&occasion=&minDiscount=&sort=');
-    const undef = await http.get<Page>('/api/products?category=ring&pageSize=undefined&pageNumber=undefined&color=undefined&maxPrice=undefined');
+    const plain = await http.get<ProductPage>('/api/products?category=ring');
+    const empty = await http.get<ProductPage>('/api/products?category=ring&color=&type=&occasion=&minDiscount=&sort=');
+    const undef = await http.get<ProductPage>('/api/products?category=ring&pageSize=undefined&pageNumber=undefined&color=undefined&maxPrice=undefined');
     expect(empty.body).toEqual(plain.body);
     expect(undef.body).toEqual(plain.body);
   });
 
   it('PUT /api/cart/add answers the whole cart with cartItems; the weight string picks the size row', async () => {
-    const sized = (await http.get<Page>('/api/products?category=ring&pageSize=50')).body.content.find((p) => p.sizes.length > 1 && p.sizes[1]!.stock > 0)!;
+    const sized = (await http.get<ProductPage>('/api/products?category=ring&pageSize=50')).body.content.find((p) => p.sizes.length > 1 && p.sizes[1]!.stock > 0)!;
     const size = sized.sizes[1]!;
-    const res = await http.put<Cart>('/api/cart/add', { productId: sized._id, weight: size.weight }, { token: customer });
+    const res = await http.put<CartView>('/api/cart/add', { productId: sized._id, weight: size.weight }, { token: customer });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(expect.arrayContaining(['_id', 'cartItems', 'totalItem', 'totalPrice', 'discount', 'totalDiscountedPrice']));
     const line = res.body.cartItems.find((i) => i.product._id === sized._id)!;
@@ -102,7 +78,7 @@ describe('design.md contracts: accounts, catalogue, reviews, wishlist, cart', ()
   });
 
   it('DELETE /api/wish/{productId} takes the product id; wish items are { _id, product }', async () => {
-    const list = await http.get<{ wishItems: { _id: string; product: Product }[] }>('/api/wish', { token: customer });
+    const list = await http.get<WishlistView>('/api/wish', { token: customer });
     const item = list.body.wishItems[0]!;
     expect(Object.keys(item).sort()).toEqual(['_id', 'product']);
     // The wish item's own id is not what this path takes.
@@ -146,7 +122,7 @@ describe('design.md contracts: accounts, catalogue, reviews, wishlist, cart', ()
   });
 
   it('paths answer with or without a trailing slash', async () => {
-    expect((await http.get<Page>('/api/products/')).body.content.length).toBeGreaterThan(0);
+    expect((await http.get<ProductPage>('/api/products/')).body.content.length).toBeGreaterThan(0);
     expect((await http.get('/api/cart/', { token: customer })).status).toBe(200);
     expect((await http.get('/api/wish/', { token: customer })).status).toBe(200);
     expect((await http.get('/api/users/profile/', { token: customer })).status).toBe(200);
@@ -183,32 +159,32 @@ describe('design.md contracts: accounts, catalogue, reviews, wishlist, cart', ()
     const me = await http.get<{ _id: string; firstName: string; address: unknown[] }>('/api/users/profile', { token });
     expect(me.body.firstName).toBe('Spec');
 
-    const home = await http.get<Page>('/api/products?category=jewellery&minPrice=10&maxPrice=1000000&minDiscount=0&maxDiscount=100&sort=low_to_high&pageNumber=1&pageSize=12&color=&occasion=&type=', { token });
+    const home = await http.get<ProductPage>('/api/products?category=jewellery&minPrice=10&maxPrice=1000000&minDiscount=0&maxDiscount=100&sort=low_to_high&pageNumber=1&pageSize=12&color=&occasion=&type=', { token });
     expect(home.body.content).toHaveLength(12);
     const product = home.body.content.find((p) => p.sizes.some((s) => s.stock >= 3))!;
-    const detail = await http.get<Product>(`/api/products/id/${product._id}`, { token });
+    const detail = await http.get<ProductView>(`/api/products/id/${product._id}`, { token });
     expect(detail.body._id).toBe(product._id);
 
     await http.post('/api/reviews/create', { review: 'Perfect gift', rating: 5, productId: product._id }, { token });
     await http.post('/api/ratings/create', { review: 'Perfect gift', rating: 5, productId: product._id }, { token });
-    const reloaded = await http.get<Product>(`/api/products/id/${product._id}`, { token });
+    const reloaded = await http.get<ProductView>(`/api/products/id/${product._id}`, { token });
     expect(reloaded.body.reviews.some((r) => r.review === 'Perfect gift' && r.user.firstName === 'Spec')).toBe(true);
 
-    const wish = await http.put<{ product: Product }>('/api/wish/add', { productId: product._id }, { token });
+    const wish = await http.put<Pick<WishItemView, 'product'>>('/api/wish/add', { productId: product._id }, { token });
     expect(wish.body.product._id).toBe(product._id);
     const size = product.sizes.find((s) => s.stock >= 3)!;
-    const cart = await http.put<Cart>('/api/cart/add', { productId: product._id, weight: size.weight }, { token });
+    const cart = await http.put<CartView>('/api/cart/add', { productId: product._id, weight: size.weight }, { token });
     const line = cart.body.cartItems[0]!;
-    const plus = await http.put<Cart>(`/api/cart_item/${line._id}`, { quantity: line.quantity + 1 }, { token });
+    const plus = await http.put<CartView>(`/api/cart_item/${line._id}`, { quantity: line.quantity + 1 }, { token });
     expect(plus.body.totalItem).toBe(2);
-    const minus = await http.put<Cart>(`/api/cart_item/${line._id}`, { quantity: 1 }, { token });
+    const minus = await http.put<CartView>(`/api/cart_item/${line._id}`, { quantity: 1 }, { token });
     expect(minus.body.totalItem).toBe(1);
-    const final = await http.get<Cart>('/api/cart', { token });
+    const final = await http.get<CartView>('/api/cart', { token });
     expect(final.body.totalPrice).toBe(product.price);
     expect(final.body.totalDiscountedPrice).toBe(product.discountedPrice);
     expect(final.body.discount).toBe(product.price - product.discountedPrice);
-    const wishlist = await http.get<{ wishItems: { product: Product }[] }>('/api/wish', { token });
+    const wishlist = await http.get<Pick<WishlistView, 'wishItems'>>('/api/wish', { token });
     expect(wishlist.body.wishItems.map((w) => w.product._id)).toEqual([product._id]);
-    expect((await http.delete<Cart>(`/api/cart_item/${line._id}`, { token })).body.cartItems).toEqual([]);
+    expect((await http.delete<CartView>(`/api/cart_item/${line._id}`, { token })).body.cartItems).toEqual([]);
   });
 });

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductPage } from '@kanak/core';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
-
-interface ProductPage {
-  content: { _id: string; title: string; imageUrls: { imageUrl: string }[]; category: { name: string }; discountedPrice: number }[];
-  totalPages: number;
-  currentPage: number;
-}
 
 describe('server foundation', () => {
   let server: TestServer;

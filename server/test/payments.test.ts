@@ -4,6 +4,7 @@ import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { ADDRESS, fillCart, login, newCustomer, pickSizes, startWorkerProcess, type WorkerProcess } from './pipeline-support';
 
+// The payment-return answer is declared in server/src (PaymentReturnAnswer); core has no equivalent.
 type ReturnAnswer = { status: 'PAID' | 'FAILED' | 'PENDING'; order: OrderView };
 
 describe('payments through the sandbox provider, confirmed by a real worker', () => {

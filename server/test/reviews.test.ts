@@ -1,26 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductView, RatingView, ReviewView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
-
-interface Review {
-  _id: string;
-  review: string;
-  createdAt: string;
-  user: { _id: string; firstName: string };
-  product: string;
-}
-interface Rating {
-  _id: string;
-  rating: number;
-  createdAt: string;
-  user: { _id: string; firstName: string };
-  product: string;
-}
-interface Product {
-  reviews: Review[];
-  ratings: Rating[];
-  numRatings: number;
-}
 
 describe('reviews and ratings over REST and tRPC', () => {
   let server: TestServer;
@@ -53,38 +34,38 @@ describe('reviews and ratings over REST and tRPC', () => {
 
   it('posts a review and a rating with the same body, as the spec review form does', async () => {
     const body = { review: 'Beautiful finish, true to the photos.', rating: 4.5, productId };
-    const review = await http.post<Review>('/api/reviews/create', body, { token: customer });
+    const review = await http.post<ReviewView>('/api/reviews/create', body, { token: customer });
     expect(review.status).toBe(201);
     expect(review.body).toMatchObject({ review: body.review, product: productId, user: { firstName: SEED_ACCOUNTS.customer.firstName } });
     expect(Number.isNaN(Date.parse(review.body.createdAt))).toBe(false);
-    const rating = await http.post<Rating>('/api/ratings/create', body, { token: customer });
+    const rating = await http.post<RatingView>('/api/ratings/create', body, { token: customer });
     expect(rating.status).toBe(201);
     expect(rating.body).toMatchObject({ rating: 4.5, product: productId, user: { firstName: SEED_ACCOUNTS.customer.firstName } });
 
-    const reviews = await http.get<Review[]>(`/api/reviews/product/${productId}`);
+    const reviews = await http.get<ReviewView[]>(`/api/reviews/product/${productId}`);
     expect(reviews.status).toBe(200);
     expect(reviews.body.filter((r) => r.user.firstName === 'Priya')).toHaveLength(1);
-    const ratings = await http.get<Rating[]>(`/api/ratings/product/${productId}`);
+    const ratings = await http.get<RatingView[]>(`/api/ratings/product/${productId}`);
     expect(ratings.body.find((r) => r.user._id === review.body.user._id)!.rating).toBe(4.5);
 
     // The product answer carries them, rating paired with review by position.
-    const product = await http.get<Product>(`/api/products/id/${productId}`);
+    const product = await http.get<ProductView>(`/api/products/id/${productId}`);
     const index = product.body.reviews.findIndex((r) => r._id === review.body._id);
     expect(index).toBeGreaterThanOrEqual(0);
     expect(product.body.ratings[index]!.rating).toBe(4.5);
   });
 
   it('keeps one review and one rating per user and product: a second one replaces the first', async () => {
-    const second = await http.post<Review>('/api/reviews/create', { review: 'Changed my mind: even better.', rating: 5, productId }, { token: customer });
+    const second = await http.post<ReviewView>('/api/reviews/create', { review: 'Changed my mind: even better.', rating: 5, productId }, { token: customer });
     expect(second.status).toBe(201);
-    const reviews = await http.get<Review[]>(`/api/reviews/product/${productId}`);
+    const reviews = await http.get<ReviewView[]>(`/api/reviews/product/${productId}`);
     const mine = reviews.body.filter((r) => r.user._id === second.body.user._id);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.review).toBe('Changed my mind: even better.');
     // reviews.create with a rating also upserts the rating.
-    const ratings = await http.get<Rating[]>(`/api/ratings/product/${productId}`);
+    const ratings = await http.get<RatingView[]>(`/api/ratings/product/${productId}`);
     expect(ratings.body.filter((r) => r.user._id === second.body.user._id).map((r) => r.rating)).toEqual([5]);
-    const again = await http.post<Rating>('/api/ratings/create', { rating: 3, productId }, { token: customer });
+    const again = await http.post<RatingView>('/api/ratings/create', { rating: 3, productId }, { token: customer });
     expect(again.body._id).toBe(ratings.body.find((r) => r.user._id === second.body.user._id)!._id);
     expect(again.body.rating).toBe(3);
   });
@@ -121,17 +102,17 @@ describe('reviews and ratings over REST and tRPC', () => {
   });
 
   it('works the same through tRPC: reviews.create/byProduct, ratings.create/byProduct', async () => {
-    const review = await mutate<Review>('reviews.create', { productId: otherProductId, review: 'Through tRPC', rating: 2.5 }, customer);
+    const review = await mutate<ReviewView>('reviews.create', { productId: otherProductId, review: 'Through tRPC', rating: 2.5 }, customer);
     expect(review.status).toBe(200);
     expect(review.body.result.data.review).toBe('Through tRPC');
-    const rating = await mutate<Rating>('ratings.create', { productId: otherProductId, rating: 3.5 }, customer);
+    const rating = await mutate<RatingView>('ratings.create', { productId: otherProductId, rating: 3.5 }, customer);
     expect(rating.body.result.data.rating).toBe(3.5);
 
-    const rest = await http.get<Review[]>(`/api/reviews/product/${otherProductId}`);
-    const trpc = await query<Review[]>('reviews.byProduct', { productId: otherProductId });
+    const rest = await http.get<ReviewView[]>(`/api/reviews/product/${otherProductId}`);
+    const trpc = await query<ReviewView[]>('reviews.byProduct', { productId: otherProductId });
     expect(trpc.body.result.data).toEqual(rest.body);
-    const restRatings = await http.get<Rating[]>(`/api/ratings/product/${otherProductId}`);
-    const trpcRatings = await query<Rating[]>('ratings.byProduct', { productId: otherProductId });
+    const restRatings = await http.get<RatingView[]>(`/api/ratings/product/${otherProductId}`);
+    const trpcRatings = await query<RatingView[]>('ratings.byProduct', { productId: otherProductId });
     expect(trpcRatings.body.result.data).toEqual(restRatings.body);
     expect(restRatings.body.find((r) => r._id === rating.body.result.data._id)!.rating).toBe(3.5);
 

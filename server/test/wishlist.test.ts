@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WishItemView, WishlistView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
-
-interface WishItem {
-  _id: string;
-  product: { _id: string; title: string; imageUrls: { imageUrl: string }[]; category: { name: string } };
-}
-interface Wishlist {
-  _id: string;
-  wishItems: WishItem[];
-}
 
 describe('wishlist over REST and tRPC', () => {
   let server: TestServer;
@@ -49,16 +41,16 @@ describe('wishlist over REST and tRPC', () => {
 
   it('adds with PUT /api/wish/add (twice keeps one) and lists { wishItems: [{ _id, product }] }', async () => {
     const [a, b] = productIds as [string, string];
-    const first = await http.put<WishItem>('/api/wish/add', { productId: a }, { token: customer });
+    const first = await http.put<WishItemView>('/api/wish/add', { productId: a }, { token: customer });
     expect(first.status).toBe(200);
     expect(first.body._id).toEqual(expect.any(String));
     expect(first.body.product._id).toBe(a);
     expect(first.body.product.imageUrls.length).toBeGreaterThanOrEqual(2);
-    const twice = await http.put<WishItem>('/api/wish/add', { productId: a }, { token: customer });
+    const twice = await http.put<WishItemView>('/api/wish/add', { productId: a }, { token: customer });
     expect(twice.body._id).toBe(first.body._id);
     await http.put('/api/wish/add', { productId: b }, { token: customer });
 
-    const list = await http.get<Wishlist>('/api/wish', { token: customer });
+    const list = await http.get<WishlistView>('/api/wish', { token: customer });
     expect(list.status).toBe(200);
     expect(list.body.wishItems.map((w) => w.product._id).sort()).toEqual([a, b].sort());
     expect(list.body.wishItems[0]!.product.category).toEqual({ name: expect.any(String) });
@@ -66,7 +58,7 @@ describe('wishlist over REST and tRPC', () => {
     const ids = await http.get<string[]>('/api/wish/product-ids', { token: customer });
     expect(ids.body.sort()).toEqual([a, b].sort());
     // Another user's wishlist stays their own.
-    expect((await http.get<Wishlist>('/api/wish', { token: other })).body.wishItems).toEqual([]);
+    expect((await http.get<WishlistView>('/api/wish', { token: other })).body.wishItems).toEqual([]);
   });
 
   it('removes by product id with DELETE /api/wish/{productId}; a product not in the own wishlist is 404', async () => {
@@ -76,7 +68,7 @@ describe('wishlist over REST and tRPC', () => {
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ message: expect.any(String), productId: a });
     expect((await http.delete(`/api/wish/${a}`, { token: customer })).status).toBe(404);
-    const list = await http.get<Wishlist>('/api/wish', { token: customer });
+    const list = await http.get<WishlistView>('/api/wish', { token: customer });
     expect(list.body.wishItems.map((w) => w.product._id)).not.toContain(a);
   });
 
@@ -94,10 +86,10 @@ describe('wishlist over REST and tRPC', () => {
 
   it('works the same through tRPC: wishlist.get, add, remove, productIds', async () => {
     const c = productIds[2]!;
-    const added = await mutate<WishItem>('wishlist.add', { productId: c }, other);
+    const added = await mutate<WishItemView>('wishlist.add', { productId: c }, other);
     expect(added.status).toBe(200);
     expect(added.body.result.data.product._id).toBe(c);
-    const list = await query<Wishlist>('wishlist.get', undefined, other);
+    const list = await query<WishlistView>('wishlist.get', undefined, other);
     expect(list.body.result.data.wishItems.map((w) => w.product._id)).toEqual([c]);
     expect((await query<string[]>('wishlist.productIds', undefined, other)).body.result.data).toEqual([c]);
     expect((await mutate('wishlist.remove', { productId: c }, customer)).status).toBe(404);
