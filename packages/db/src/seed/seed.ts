@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import argon2 from 'argon2';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema';
@@ -48,12 +48,21 @@ async function ensureCategory(db: Db, cache: Map<string, string>, [top, second, 
   return cached(`${top}/${second}/${third}`, () => findOrCreateCategory(db, third, 3, secondId));
 }
 
-async function insertProducts(db: Db, products: SeedProduct[], cache: Map<string, string>) {
+/** Seeded rows get ids derived from their place in the catalogue, so every seeded database (and test run) is alike. */
+export function seedId(name: string): string {
+  const hex = createHash('sha1').update(`kanak-seed-${name}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const numbered = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ index: from + i, product: buildProduct(from + i) }));
+
+async function insertProducts(db: Db, products: { index: number; product: SeedProduct }[], cache: Map<string, string>) {
   const now = Date.now();
   const rows = [];
-  for (const p of products) {
+  for (const { index, product: p } of products) {
     const categoryId = await ensureCategory(db, cache, [p.topLevelCategory, p.secondLevelCategory, p.thirdLevelCategory]);
-    rows.push({ id: randomUUID(), p, categoryId });
+    rows.push({ id: seedId(`product-${index}`), p, categoryId });
   }
   if (rows.length === 0) return [];
   await db
@@ -84,7 +93,7 @@ async function insertProducts(db: Db, products: SeedProduct[], cache: Map<string
     .execute();
   await db
     .insertInto('product_sizes')
-    .values(rows.flatMap(({ id, p }) => p.sizes.map((s, position) => ({ product_id: id, position, ...s }))))
+    .values(rows.flatMap(({ id, p }) => p.sizes.map((s, position) => ({ id: seedId(`size-${id}-${position}`), product_id: id, position, ...s }))))
     .execute();
   return rows.map(({ id, p }) => ({ id, product: p }));
 }
@@ -132,7 +141,7 @@ export async function seedCatalogue(db: Kysely<Database>, count = SEED_PRODUCT_C
     const existing = await trx.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     if (Number(existing.n) > 0) return 0;
     const cache = new Map<string, string>();
-    const inserted = await insertProducts(trx, Array.from({ length: count }, (_, i) => buildProduct(i)), cache);
+    const inserted = await insertProducts(trx, numbered(0, count), cache);
     await seedReviewsAndOrders(trx, inserted);
     return inserted.length;
   });
@@ -235,7 +244,7 @@ export async function seedBulkProducts(db: Kysely<Database>, count: number, onPr
   for (let done = 0; done < count; done += batch) {
     const size = Math.min(batch, count - done);
     await db.transaction().execute((trx) =>
-      insertProducts(trx, Array.from({ length: size }, (_, i) => buildProduct(start + done + i)), cache),
+      insertProducts(trx, numbered(start + done, size), cache),
     );
     onProgress?.(done + size);
   }
