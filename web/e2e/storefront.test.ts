@@ -339,11 +339,11 @@ describe('storefront in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('sends a visitor without a jwt from a guarded page to the login modal, and alerts a failed login and sign-up', async () => {
+  it('sends a visitor from a guarded page to login and back, logs out, and alerts a failed login and sign-up', async () => {
     const visitor = await browser.newPage();
     const visitorErrors = watchConsole(visitor);
     await visitor.goto(url('/user-details?layout=2'));
-    await visitor.waitForURL(/\/login$/);
+    await visitor.waitForURL(/\/login\?redirect=/);
     const dialog = visitor.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await dialog.getByLabel('Email').fill(shopper.email);
@@ -351,6 +351,16 @@ describe('storefront in Chromium', () => {
     await dialog.getByRole('button', { name: 'Log in' }).click();
     await visitor.getByText(MESSAGES.loginFailed).waitFor();
     await viewportShot(visitor, 'storefront-login-1280');
+
+    // The right password leads back to the guarded page; logging out clears storage and reloads.
+    await dialog.getByLabel('Password', { exact: true }).fill(shopper.password);
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await visitor.waitForURL(url('/user-details?layout=2'));
+    await visitor.getByTestId('order-item').first().waitFor();
+    await visitor.getByRole('button', { name: 'Account menu' }).click();
+    await visitor.getByRole('menuitem', { name: 'Log out' }).click();
+    await visitor.waitForURL(/\/login\?redirect=/);
+    expect(await visitor.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
 
     // Signing up with a taken email: the 'Oops...' alert, then home with the modal closed.
     await visitor.goto(url('/register'));

@@ -5,6 +5,7 @@ import { HeroCarousel } from '@/features/home/HeroCarousel';
 import { HoverBanners, Poster, ShopByCategory } from '@/features/home/HomeSections';
 import { ProductSlider } from '@/features/home/ProductSlider';
 import { openAuthModal } from '@/lib/auth-modal';
+import { validateLoginSearch } from './guards';
 import { rootRoute } from './root';
 
 function HomePage() {
@@ -33,6 +34,7 @@ export const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',
+  validateSearch: validateLoginSearch,
   component: () => <AuthRoutePage mode="login" />,
 });
 export const registerRoute = createRoute({

@@ -5,6 +5,7 @@ import { ALERT_MS, loginInput, MESSAGES, type LoginInput } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { closeAuthModal } from '@/lib/auth-modal';
+import { postLoginPath } from '@/lib/return-path';
 import { trpc } from '@/lib/trpc';
 import { completeLogin, isAuthPath } from './complete-login';
 import { fieldAria, FormField } from './FormField';
@@ -21,7 +22,7 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
       await completeLogin(jwt);
       closeAuthModal();
       // After login the page reloads (spec section 4).
-      if (isAuthPath(window.location.pathname)) window.location.assign('/');
+      if (isAuthPath(window.location.pathname)) window.location.assign(postLoginPath());
       else window.location.reload();
     } catch {
       toast.error(MESSAGES.loginFailed, { duration: ALERT_MS.long });
