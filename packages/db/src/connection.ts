@@ -8,7 +8,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/kanak';
 
 export function createDb(databaseUrl: string, poolSize = 10): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    // Our storage is SSD or RAM: with the default random_page_cost of 4 the planner prefers a
+    // sequential scan to the search GIN index (measured at 50k products: 37 ms vs 13 ms).
+    options: '-c random_page_cost=1.1',
+  });
   // An idle client can lose its connection (database restart, admin kill): the pool replaces it,
   // and without this listener the 'error' event would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));

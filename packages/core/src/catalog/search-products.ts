@@ -27,6 +27,8 @@ export async function searchProducts(db: Kysely<Database>, q: string, limit = SE
   const text = q.replaceAll('\u0000', '').trim();
   const web = sql`websearch_to_tsquery('english', ${text})`;
   const prefix = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
+  // One tsquery (web OR prefix) so PostgreSQL makes a single GIN index scan of it.
+  const either = sql`(${web} || ${prefix})`;
   // Category names are matched by word start ("ear" → earring, not pearl-ring). Words hold only
   // letters and digits, so they need no LIKE escaping.
   const phrase = words.join(' ');
@@ -44,8 +46,7 @@ export async function searchProducts(db: Kysely<Database>, q: string, limit = SE
 
   const base = db.selectFrom('products').where((eb) =>
     eb.or([
-      sql<boolean>`products.search_vector @@ ${web}`,
-      sql<boolean>`products.search_vector @@ ${prefix}`,
+      sql<boolean>`products.search_vector @@ ${either}`,
       ...(categoryIds.length ? [eb('products.category_id', 'in', categoryIds)] : []),
     ]),
   );
