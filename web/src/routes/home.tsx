@@ -40,5 +40,6 @@ export const loginRoute = createRoute({
 export const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'register',
+  validateSearch: validateLoginSearch,
   component: () => <AuthRoutePage mode="register" />,
 });

@@ -18,7 +18,8 @@ export function AuthModal() {
   };
   const switchTo = (next: 'login' | 'register') => {
     openAuthModal(next);
-    if (isAuthPath(pathname)) void navigate({ to: next === 'login' ? '/login' : '/register', replace: true });
+    // Switching between /login and /register keeps the page to return to.
+    if (isAuthPath(pathname)) void navigate({ to: next === 'login' ? '/login' : '/register', search: (prev) => prev, replace: true });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import { ALERT_MS, MESSAGES, signupInput, type SignupInput } from '@kanak/shared
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { closeAuthModal } from '@/lib/auth-modal';
+import { postLoginPath } from '@/lib/return-path';
 import { queryClient, trpc } from '@/lib/trpc';
 import { completeLogin, isAuthPath } from './complete-login';
 import { fieldAria, FormField } from './FormField';
@@ -14,6 +15,7 @@ import { PasswordInput } from './PasswordInput';
 
 export function SignupForm({ onSwitch }: { onSwitch: () => void }) {
   const navigate = useNavigate();
+  const router = useRouter();
   const form = useForm<SignupInput>({
     resolver: standardSchemaResolver(signupInput),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
@@ -28,7 +30,7 @@ export function SignupForm({ onSwitch }: { onSwitch: () => void }) {
       toast.success(MESSAGES.signupSuccess, { duration: ALERT_MS.short });
       closeAuthModal();
       await queryClient.invalidateQueries();
-      if (isAuthPath(window.location.pathname)) await navigate({ to: '/' });
+      if (isAuthPath(window.location.pathname)) router.history.push(postLoginPath());
     } catch (error) {
       // A taken email gets the spec's text; anything else (e.g. too many attempts) says what happened.
       const conflict = error instanceof TRPCClientError && error.data?.code === 'CONFLICT';
