@@ -9,7 +9,12 @@ export default defineConfig({
           name: 'unit',
           // Projects run one after another (unit, integration, e2e): each has its own worker count.
           sequence: { groupOrder: 0 },
-          include: ['packages/*/src/**/*.test.ts', 'server/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'server/src/**/*.test.ts',
+            'worker/src/**/*.test.ts',
+            'web/src/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -17,7 +22,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           sequence: { groupOrder: 1 },
-          include: ['server/test/**/*.test.ts', 'worker/test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          include: [
+            'server/test/**/*.test.ts',
+            'worker/test/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+          ],
           globalSetup: ['packages/testkit/src/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -4,7 +4,14 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { createDb, dropDatabase, ensureDatabase, migrateToLatest, seedBulkProducts, seedCatalogue } from '@kanak/db';
+import {
+  createDb,
+  dropDatabase,
+  ensureDatabase,
+  migrateToLatest,
+  seedBulkProducts,
+  seedCatalogue,
+} from '@kanak/db';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -26,16 +33,32 @@ async function prepareDatabase() {
   await sql`ANALYZE`.execute(db);
   const seconds = (performance.now() - started) / 1000;
   await db.destroy();
-  console.log(`seeded ${PRODUCTS + 340} products in ${seconds.toFixed(1)} s (${Math.round(PRODUCTS / seconds)} products/s)`);
+  console.log(
+    `seeded ${PRODUCTS + 340} products in ${seconds.toFixed(1)} s (${Math.round(PRODUCTS / seconds)} products/s)`,
+  );
 }
 
 async function startServer() {
   const child = spawn('tsx', ['server/src/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn', NODE_ENV: 'production', QUEUE_PREFIX: 'bench' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl.toString(),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      QUEUE_PREFIX: 'bench',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill();
@@ -45,14 +68,21 @@ async function startServer() {
 const trpcInput = (input: unknown) => encodeURIComponent(JSON.stringify(input));
 
 async function firstProductId(): Promise<string> {
-  const page = (await (await fetch(`${url}/api/products?pageSize=1`)).json()) as { content: { _id: string }[] };
+  const page = (await (await fetch(`${url}/api/products?pageSize=1`)).json()) as {
+    content: { _id: string }[];
+  };
   return page.content[0]!._id;
 }
 
 async function measure(name: string, path: string) {
   const status = (await fetch(`${url}${path}`)).status;
-  if (status !== 200) return { name, 'req/s': '—', 'p50 ms': '—', 'p99 ms': '—', note: `HTTP ${status}, skipped` };
-  const result = await autocannon({ url: `${url}${path}`, connections: CONNECTIONS, duration: DURATION });
+  if (status !== 200)
+    return { name, 'req/s': '—', 'p50 ms': '—', 'p99 ms': '—', note: `HTTP ${status}, skipped` };
+  const result = await autocannon({
+    url: `${url}${path}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
   return {
     name,
     'req/s': Math.round(result.requests.average),
@@ -70,8 +100,14 @@ try {
     ['health (PostgreSQL + Redis ping)', '/api/health'],
     ['tRPC trivial ping (ceiling)', '/trpc/ping'],
     ['REST listing, all, page 1', '/api/products'],
-    ['REST listing, ring + 2 colours, desc, page 3', '/api/products?category=ring&color=rose,white&sort=high_to_low&pageNumber=3'],
-    ['REST listing, gold + bridal + price/discount', '/api/products?type=gold&occasion=bridal&minPrice=10000&maxPrice=200000&minDiscount=10&maxDiscount=40'],
+    [
+      'REST listing, ring + 2 colours, desc, page 3',
+      '/api/products?category=ring&color=rose,white&sort=high_to_low&pageNumber=3',
+    ],
+    [
+      'REST listing, gold + bridal + price/discount',
+      '/api/products?type=gold&occasion=bridal&minPrice=10000&maxPrice=200000&minDiscount=10&maxDiscount=40',
+    ],
     ['REST listing, deep page 200', '/api/products?pageNumber=200'],
     ['tRPC catalog.list, ring', `/trpc/catalog.list?input=${trpcInput({ category: 'ring' })}`],
     ['REST product detail', `/api/products/id/${id}`],
@@ -80,7 +116,9 @@ try {
   ];
   const rows = [];
   for (const [name, path] of scenarios) rows.push(await measure(name, path));
-  console.log(`\n${PRODUCTS + 340} products, ${CONNECTIONS} connections, ${DURATION} s per scenario, 2 cores shared by server and load generator`);
+  console.log(
+    `\n${PRODUCTS + 340} products, ${CONNECTIONS} connections, ${DURATION} s per scenario, 2 cores shared by server and load generator`,
+  );
   console.table(rows);
 } finally {
   server.kill('SIGTERM');

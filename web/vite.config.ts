@@ -10,7 +10,9 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(['/trpc', '/api', '/auth', '/media', '/sandbox-pay'].map((p) => [p, api])),
+    proxy: Object.fromEntries(
+      ['/trpc', '/api', '/auth', '/media', '/sandbox-pay'].map((p) => [p, api]),
+    ),
   },
   build: { sourcemap: true, chunkSizeWarningLimit: 600 },
 });

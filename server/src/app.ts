@@ -35,7 +35,11 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       config.LOG_LEVEL === 'silent'
         ? false
         : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
-    routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    routerOptions: {
+      maxParamLength: 5000,
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   });
@@ -55,7 +59,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       router: appRouter,
       createContext: (opts) => createContext(services, opts),
       onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          app.log.error({ err: error, path }, 'tRPC procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

@@ -4,9 +4,12 @@ import { z } from 'zod';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const csv = z
-  .string()
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 /** Every environment variable the server reads; README lists them. */
 export const configSchema = z.object({
@@ -20,7 +23,11 @@ export const configSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: csv.default(['http://localhost:5173']),
   UPLOAD_DIR: z.string().default(path.join(root, 'var/uploads')),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   WEB_DIST: z.string().default(path.join(root, 'web/dist')),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
   PAYMENT_SANDBOX_SECRET: z.string().min(8).default('dev-sandbox-payments-secret'),
@@ -36,7 +43,10 @@ export const configSchema = z.object({
 });
 export type Config = z.infer<typeof configSchema>;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof Config, unknown>> = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Record<keyof Config, unknown>> = {},
+): Config {
   const result = configSchema.safeParse({ ...env, ...overrides });
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');

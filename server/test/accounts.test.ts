@@ -10,10 +10,21 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
   let customer: string;
 
   const query = <T>(path: string, input: unknown, token?: string) =>
-    http.get<{ result: { data: T } }>(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { token });
-  const mutate = <T>(path: string, input: unknown, token?: string) => http.post<{ result: { data: T } }>(`/trpc/${path}`, input, { token });
+    http.get<{ result: { data: T } }>(
+      `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+      { token },
+    );
+  const mutate = <T>(path: string, input: unknown, token?: string) =>
+    http.post<{ result: { data: T } }>(`/trpc/${path}`, input, { token });
   const signup = async (email: string) =>
-    (await http.post<{ jwt: string }>('/auth/signup', { firstName: 'Temp', lastName: 'User', email, password: 'Temp@1234' })).body.jwt;
+    (
+      await http.post<{ jwt: string }>('/auth/signup', {
+        firstName: 'Temp',
+        lastName: 'User',
+        email,
+        password: 'Temp@1234',
+      })
+    ).body.jwt;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -41,11 +52,29 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
     // Addresses saved by the checkout show up under `address`.
     await server.database.db
       .insertInto('addresses')
-      .values({ user_id: me.body._id, first_name: 'Priya', last_name: 'Sharma', street_address: '12 MG Road', city: 'Pune', state: 'MH', zip_code: '411001', mobile: '9800000000' })
+      .values({
+        user_id: me.body._id,
+        first_name: 'Priya',
+        last_name: 'Sharma',
+        street_address: '12 MG Road',
+        city: 'Pune',
+        state: 'MH',
+        zip_code: '411001',
+        mobile: '9800000000',
+      })
       .execute();
     const again = await http.get<UserView>('/api/users/profile', { token: customer });
     expect(again.body.address).toEqual([
-      { _id: expect.any(String), firstName: 'Priya', lastName: 'Sharma', streetAddress: '12 MG Road', city: 'Pune', state: 'MH', zipCode: '411001', mobile: '9800000000' },
+      {
+        _id: expect.any(String),
+        firstName: 'Priya',
+        lastName: 'Sharma',
+        streetAddress: '12 MG Road',
+        city: 'Pune',
+        state: 'MH',
+        zipCode: '411001',
+        mobile: '9800000000',
+      },
     ]);
 
     const adminMe = await http.get<UserView>('/api/users/profile', { token: admin });
@@ -60,15 +89,26 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
   });
 
   it('never fails on NUL characters in sign-up input', async () => {
-    const res = await http.post('/auth/signup', { firstName: 'Nul\u0000', lastName: 'Char', email: 'nul\u0000@example.com', password: 'Nulls@123' });
+    const res = await http.post('/auth/signup', {
+      firstName: 'Nul\u0000',
+      lastName: 'Char',
+      email: 'nul\u0000@example.com',
+      password: 'Nulls@123',
+    });
     expect(res.status).toBeLessThan(500);
   });
 
   it('refuses expired tokens and tokens signed with another secret on every per-user path', async () => {
     const me = await http.get<UserView>('/api/users/profile', { token: customer });
     const claims = { id: me.body._id, role: 'CUSTOMER' as const, email: me.body.email };
-    const expired = await signToken({ secret: server.config.JWT_SECRET, expiresIn: '-10s' }, claims);
-    const forged = await signToken({ secret: 'another-secret-of-enough-length', expiresIn: '1h' }, { ...claims, role: 'ADMIN' });
+    const expired = await signToken(
+      { secret: server.config.JWT_SECRET, expiresIn: '-10s' },
+      claims,
+    );
+    const forged = await signToken(
+      { secret: 'another-secret-of-enough-length', expiresIn: '1h' },
+      { ...claims, role: 'ADMIN' },
+    );
     const late = await http.get<{ message: string }>('/api/users/profile', { token: expired });
     expect(late.status).toBe(401);
     expect(late.body.message).toBe('Your session has expired. Please log in again.');
@@ -84,7 +124,9 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
     expect((await http.get('/api/users/profile')).status).toBe(401);
     expect((await http.get('/api/users/profile', { token: 'null' })).status).toBe(401);
     expect((await http.get('/api/users/profile', { token: 'undefined' })).status).toBe(401);
-    expect((await http.get('/api/users/profile', { token: 'eyJhbGciOiJIUzI1NiJ9.e30.bad' })).status).toBe(401);
+    expect(
+      (await http.get('/api/users/profile', { token: 'eyJhbGciOiJIUzI1NiJ9.e30.bad' })).status,
+    ).toBe(401);
     expect((await query('users.me', undefined)).status).toBe(401);
     expect((await query('users.me', undefined, 'garbage')).status).toBe(401);
   });
@@ -96,7 +138,9 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
     expect(list.status).toBe(200);
     expect(Array.isArray(list.body)).toBe(true);
     expect(list.body[0]!.email).toBe('newest.user@example.com');
-    expect(list.body.map((u) => u.email)).toEqual(expect.arrayContaining([SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.customer.email]));
+    expect(list.body.map((u) => u.email)).toEqual(
+      expect.arrayContaining([SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.customer.email]),
+    );
     for (const user of list.body) expect(Array.isArray(user.address)).toBe(true);
 
     const trpc = await query<UserView[]>('users.list', undefined, admin);
@@ -113,50 +157,94 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
     const me = await http.get<UserView>('/api/users/profile', { token });
 
     expect((await http.delete(`/api/users/profile/${me.body._id}`)).status).toBe(401);
-    expect((await http.delete(`/api/users/profile/${me.body._id}`, { token: customer })).status).toBe(403);
+    expect(
+      (await http.delete(`/api/users/profile/${me.body._id}`, { token: customer })).status,
+    ).toBe(403);
     expect((await http.delete(`/api/users/profile/${me.body._id}`, { token })).status).toBe(403);
 
-    const removed = await http.delete<{ message: string }>(`/api/users/profile/${me.body._id}`, { token: admin });
+    const removed = await http.delete<{ message: string }>(`/api/users/profile/${me.body._id}`, {
+      token: admin,
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.message).toEqual(expect.any(String));
     expect((await http.get('/api/users/profile', { token })).status).toBe(401);
-    expect((await http.delete(`/api/users/profile/${me.body._id}`, { token: admin })).status).toBe(404);
+    expect((await http.delete(`/api/users/profile/${me.body._id}`, { token: admin })).status).toBe(
+      404,
+    );
   });
 
   it('refuses bad removals: malformed id, self, another admin', async () => {
-    const malformed = await http.delete<{ message: string }>('/api/users/profile/123', { token: admin });
+    const malformed = await http.delete<{ message: string }>('/api/users/profile/123', {
+      token: admin,
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('User id is not valid');
-    expect((await http.delete(`/api/users/profile/${'x'.repeat(4000)}`, { token: admin })).status).toBe(400);
-    expect((await http.delete('/api/users/profile/00000000-0000-4000-8000-000000000000', { token: admin })).status).toBe(404);
+    expect(
+      (await http.delete(`/api/users/profile/${'x'.repeat(4000)}`, { token: admin })).status,
+    ).toBe(400);
+    expect(
+      (
+        await http.delete('/api/users/profile/00000000-0000-4000-8000-000000000000', {
+          token: admin,
+        })
+      ).status,
+    ).toBe(404);
     const adminMe = await http.get<UserView>('/api/users/profile', { token: admin });
-    const self = await http.delete<{ message: string }>(`/api/users/profile/${adminMe.body._id}`, { token: admin });
+    const self = await http.delete<{ message: string }>(`/api/users/profile/${adminMe.body._id}`, {
+      token: admin,
+    });
     expect(self.status).toBe(400);
     expect(self.body.message).toBe('You cannot remove your own account');
 
     const second = await server.database.db
       .insertInto('users')
-      .values({ first_name: 'Second', last_name: 'Admin', email: 'second.admin@kanak.shop', password_hash: 'x', role: 'ADMIN' })
+      .values({
+        first_name: 'Second',
+        last_name: 'Admin',
+        email: 'second.admin@kanak.shop',
+        password_hash: 'x',
+        role: 'ADMIN',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect((await http.delete(`/api/users/profile/${second.id}`, { token: admin })).status).toBe(409);
+    expect((await http.delete(`/api/users/profile/${second.id}`, { token: admin })).status).toBe(
+      409,
+    );
   });
 
   it('removing a customer keeps their orders but ends their account', async () => {
     const users = await http.get<UserView[]>('/api/users', { token: admin });
     const kavya = users.body.find((u) => u.email === 'kavya.nair@example.com')!;
-    const ordersBefore = await http.get<{ user: { _id: string } }[]>('/api/admin/orders', { token: admin });
+    const ordersBefore = await http.get<{ user: { _id: string } }[]>('/api/admin/orders', {
+      token: admin,
+    });
     const theirs = ordersBefore.body.filter((o) => o.user._id === kavya._id).length;
     expect(theirs).toBeGreaterThan(0);
 
-    expect((await http.delete(`/api/users/profile/${kavya._id}`, { token: admin })).status).toBe(200);
-    const ordersAfter = await http.get<{ user: { _id: string } }[]>('/api/admin/orders', { token: admin });
+    expect((await http.delete(`/api/users/profile/${kavya._id}`, { token: admin })).status).toBe(
+      200,
+    );
+    const ordersAfter = await http.get<{ user: { _id: string } }[]>('/api/admin/orders', {
+      token: admin,
+    });
     expect(ordersAfter.body.filter((o) => o.user._id === kavya._id)).toHaveLength(theirs);
     const listed = await http.get<UserView[]>('/api/users', { token: admin });
     expect(listed.body.some((u) => u._id === kavya._id)).toBe(false);
-    expect((await http.post('/auth/login', { email: 'kavya.nair@example.com', password: 'Review@123' })).status).toBe(401);
+    expect(
+      (await http.post('/auth/login', { email: 'kavya.nair@example.com', password: 'Review@123' }))
+        .status,
+    ).toBe(401);
     // The address is free again for a new sign-up.
-    expect((await http.post('/auth/signup', { firstName: 'Kavya', lastName: 'Nair', email: 'kavya.nair@example.com', password: 'Kavya@1234' })).status).toBe(201);
+    expect(
+      (
+        await http.post('/auth/signup', {
+          firstName: 'Kavya',
+          lastName: 'Nair',
+          email: 'kavya.nair@example.com',
+          password: 'Kavya@1234',
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('users.remove works the same through tRPC', async () => {

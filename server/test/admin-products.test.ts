@@ -4,7 +4,10 @@ import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 
 const payload = {
-  imageUrls: [{ imageUrl: '/media/art/ring-gold-a.svg' }, { imageUrl: '/media/art/ring-gold-b.svg' }],
+  imageUrls: [
+    { imageUrl: '/media/art/ring-gold-a.svg' },
+    { imageUrl: '/media/art/ring-gold-b.svg' },
+  ],
   title: 'Moonlit Platinum Couple Rings',
   brand: 'Kanak',
   color: 'white',
@@ -34,8 +37,12 @@ describe('admin products over REST and tRPC', () => {
   let created: ProductView;
 
   const query = <T>(path: string, input: unknown, token?: string) =>
-    http.get<{ result: { data: T } }>(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { token });
-  const mutate = <T>(path: string, input: unknown, token?: string) => http.post<{ result: { data: T } }>(`/trpc/${path}`, input, { token });
+    http.get<{ result: { data: T } }>(
+      `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+      { token },
+    );
+  const mutate = <T>(path: string, input: unknown, token?: string) =>
+    http.post<{ result: { data: T } }>(`/trpc/${path}`, input, { token });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -50,11 +57,15 @@ describe('admin products over REST and tRPC', () => {
     for (const token of [undefined, 'null', customer]) {
       const expected = token === customer ? 403 : 401;
       expect((await http.post('/api/admin/products', payload, { token })).status).toBe(expected);
-      expect((await http.put(`/api/admin/products/${id}`, payload, { token })).status).toBe(expected);
+      expect((await http.put(`/api/admin/products/${id}`, payload, { token })).status).toBe(
+        expected,
+      );
       expect((await http.delete(`/api/admin/products/${id}`, { token })).status).toBe(expected);
       expect((await http.get('/api/admin/products', { token })).status).toBe(expected);
       expect((await mutate('catalog.create', payload, token)).status).toBe(expected);
-      expect((await mutate('catalog.update', { id, product: payload }, token)).status).toBe(expected);
+      expect((await mutate('catalog.update', { id, product: payload }, token)).status).toBe(
+        expected,
+      );
       expect((await mutate('catalog.remove', { id }, token)).status).toBe(expected);
       expect((await query('catalog.adminList', {}, token)).status).toBe(expected);
     }
@@ -88,47 +99,94 @@ describe('admin products over REST and tRPC', () => {
 
   it('listing totals follow product writes at once (the count cache is cleared)', async () => {
     type Totals = { totalElements: number };
-    const total = async () => (await http.get<Totals>('/api/products?category=hoop&color=rose')).body.totalElements;
+    const total = async () =>
+      (await http.get<Totals>('/api/products?category=hoop&color=rose')).body.totalElements;
     const before = await total();
     expect(await total()).toBe(before);
-    const created = await http.post<ProductView>('/api/admin/products', { ...payload, title: 'Cache Hoop', color: 'rose', secondLevelCategory: 'earrings', thirdLevelCategory: 'hoop' }, { token: admin });
+    const created = await http.post<ProductView>(
+      '/api/admin/products',
+      {
+        ...payload,
+        title: 'Cache Hoop',
+        color: 'rose',
+        secondLevelCategory: 'earrings',
+        thirdLevelCategory: 'hoop',
+      },
+      { token: admin },
+    );
     expect(created.status).toBe(201);
     expect(await total()).toBe(before + 1);
-    expect((await http.delete(`/api/admin/products/${created.body._id}`, { token: admin })).status).toBe(200);
+    expect(
+      (await http.delete(`/api/admin/products/${created.body._id}`, { token: admin })).status,
+    ).toBe(200);
     expect(await total()).toBe(before);
   });
 
   it('a product saved with one image still answers two imageUrls (the second shows on hover)', async () => {
-    const one = await http.post<ProductView>('/api/admin/products', { ...payload, title: 'Single Image', imageUrls: [{ imageUrl: '/media/art/ring-gold-a.svg' }] }, { token: admin });
+    const one = await http.post<ProductView>(
+      '/api/admin/products',
+      {
+        ...payload,
+        title: 'Single Image',
+        imageUrls: [{ imageUrl: '/media/art/ring-gold-a.svg' }],
+      },
+      { token: admin },
+    );
     expect(one.status).toBe(201);
-    expect(one.body.imageUrls).toEqual([{ imageUrl: '/media/art/ring-gold-a.svg' }, { imageUrl: '/media/art/ring-gold-a.svg' }]);
+    expect(one.body.imageUrls).toEqual([
+      { imageUrl: '/media/art/ring-gold-a.svg' },
+      { imageUrl: '/media/art/ring-gold-a.svg' },
+    ]);
     // Saving the answer back (as an edit form does) still stores one image.
-    const saved = await http.put<ProductView>(`/api/admin/products/${one.body._id}`, { ...payload, imageUrls: one.body.imageUrls }, { token: admin });
+    const saved = await http.put<ProductView>(
+      `/api/admin/products/${one.body._id}`,
+      { ...payload, imageUrls: one.body.imageUrls },
+      { token: admin },
+    );
     expect(saved.body.imageUrls).toEqual(one.body.imageUrls);
-    const stored = await server.database.db.selectFrom('product_images').select('url').where('product_id', '=', one.body._id).execute();
+    const stored = await server.database.db
+      .selectFrom('product_images')
+      .select('url')
+      .where('product_id', '=', one.body._id)
+      .execute();
     expect(stored).toEqual([{ url: '/media/art/ring-gold-a.svg' }]);
-    expect((await http.delete(`/api/admin/products/${one.body._id}`, { token: admin })).status).toBe(200);
+    expect(
+      (await http.delete(`/api/admin/products/${one.body._id}`, { token: admin })).status,
+    ).toBe(200);
   });
 
   it('refuses invalid products with the field named in the message', async () => {
-    const post = (body: unknown) => http.post<{ message: string }>('/api/admin/products', body, { token: admin });
+    const post = (body: unknown) =>
+      http.post<{ message: string }>('/api/admin/products', body, { token: admin });
     const { title: _title, ...noTitle } = payload;
     expect((await post(noTitle)).body.message).toBe('Title is required');
-    expect((await post({ ...payload, color: 'purple' })).body.message).toMatch(/^Color must be one of/);
+    expect((await post({ ...payload, color: 'purple' })).body.message).toMatch(
+      /^Color must be one of/,
+    );
     expect((await post({ ...payload, price: -5 })).body.message).toBe('Price cannot be negative');
     expect((await post({ ...payload, price: 'abc' })).status).toBe(400);
-    expect((await post({ ...payload, discountedPrice: 70000 })).body.message).toBe('Discounted Price cannot exceed Price');
-    expect((await post({ ...payload, sizes: [{ weight: '', stock: 1 }] })).body.message).toMatch(/^Weight is required/);
+    expect((await post({ ...payload, discountedPrice: 70000 })).body.message).toBe(
+      'Discounted Price cannot exceed Price',
+    );
+    expect((await post({ ...payload, sizes: [{ weight: '', stock: 1 }] })).body.message).toMatch(
+      /^Weight is required/,
+    );
     expect((await post({ ...payload, sizes: [{ weight: '5', stock: -1 }] })).status).toBe(400);
     expect((await post({ ...payload, quantity: 1e12 })).status).toBe(400);
     expect((await post({ ...payload, thirdLevelCategory: 'spoon' })).status).toBe(400);
-    expect((await post({ ...payload, imageUrls: [] })).body.message).toBe('At least one image is required');
+    expect((await post({ ...payload, imageUrls: [] })).body.message).toBe(
+      'At least one image is required',
+    );
     expect((await post({ ...payload, description: 'x'.repeat(1_100_000) })).status).toBe(413);
     expect((await post('[]')).status).toBe(400);
   });
 
   it('PUT /api/admin/products/{id} replaces fields, images and sizes; kept weights keep their cart lines', async () => {
-    const cart = await http.put<CartView>('/api/cart/add', { productId: created._id, weight: '6 g' }, { token: customer });
+    const cart = await http.put<CartView>(
+      '/api/cart/add',
+      { productId: created._id, weight: '6 g' },
+      { token: customer },
+    );
     expect(cart.status).toBe(200);
 
     const changed = {
@@ -136,7 +194,11 @@ describe('admin products over REST and tRPC', () => {
       title: 'Moonlit Platinum Bands',
       price: 50000,
       discountedPrice: 50000,
-      imageUrls: [{ imageUrl: '/media/art/ring-platinum-a.svg' }, { imageUrl: '/media/art/ring-platinum-b.svg' }, { imageUrl: '/media/art/ring-platinum-c.svg' }],
+      imageUrls: [
+        { imageUrl: '/media/art/ring-platinum-a.svg' },
+        { imageUrl: '/media/art/ring-platinum-b.svg' },
+        { imageUrl: '/media/art/ring-platinum-c.svg' },
+      ],
       sizes: [
         { weight: '6 g', size: '15 MM', stock: 9 },
         { weight: '8 g', size: '18 MM', stock: 1 },
@@ -144,7 +206,9 @@ describe('admin products over REST and tRPC', () => {
       secondLevelCategory: 'rings',
       thirdLevelCategory: 'ring',
     };
-    const res = await http.put<ProductView>(`/api/admin/products/${created._id}`, changed, { token: admin });
+    const res = await http.put<ProductView>(`/api/admin/products/${created._id}`, changed, {
+      token: admin,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       _id: created._id,
@@ -159,12 +223,39 @@ describe('admin products over REST and tRPC', () => {
       ],
     });
     const after = await http.get<CartView>('/api/cart', { token: customer });
-    expect(after.body.cartItems.find((i) => i.product._id === created._id)).toMatchObject({ weight: '6 g', quantity: 1 });
+    expect(after.body.cartItems.find((i) => i.product._id === created._id)).toMatchObject({
+      weight: '6 g',
+      quantity: 1,
+    });
 
-    expect((await http.put(`/api/admin/products/${created._id}`, { ...changed, price: 'free' }, { token: admin })).status).toBe(400);
-    expect((await http.put('/api/admin/products/not-an-id', changed, { token: admin })).status).toBe(400);
-    expect((await http.put('/api/admin/products/00000000-0000-4000-8000-000000000000', changed, { token: admin })).status).toBe(404);
-    expect((await http.put(`/api/admin/products/${created._id}`, { ...changed, sizes: [{ weight: '6 g' }, { weight: '6' }] }, { token: admin })).body).toMatchObject({
+    expect(
+      (
+        await http.put(
+          `/api/admin/products/${created._id}`,
+          { ...changed, price: 'free' },
+          { token: admin },
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await http.put('/api/admin/products/not-an-id', changed, { token: admin })).status,
+    ).toBe(400);
+    expect(
+      (
+        await http.put('/api/admin/products/00000000-0000-4000-8000-000000000000', changed, {
+          token: admin,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await http.put(
+          `/api/admin/products/${created._id}`,
+          { ...changed, sizes: [{ weight: '6 g' }, { weight: '6' }] },
+          { token: admin },
+        )
+      ).body,
+    ).toMatchObject({
       message: 'Each size row needs a different weight',
     });
   });
@@ -177,19 +268,29 @@ describe('admin products over REST and tRPC', () => {
     expect(first.body.currentPage).toBe(1);
     expect(first.body.totalPages).toBe(Math.ceil(first.body.totalElements / 5));
 
-    const found = await http.get<ProductPage>('/api/admin/products?q=moonlit%20bands', { token: admin });
+    const found = await http.get<ProductPage>('/api/admin/products?q=moonlit%20bands', {
+      token: admin,
+    });
     expect(found.body.content.map((p) => p._id)).toEqual([created._id]);
-    const byBrand = await http.get<ProductPage>('/api/admin/products?q=swarnika&pageSize=100', { token: admin });
+    const byBrand = await http.get<ProductPage>('/api/admin/products?q=swarnika&pageSize=100', {
+      token: admin,
+    });
     expect(byBrand.body.content.length).toBeGreaterThan(0);
-    expect(byBrand.body.content.every((p) => p.brand === 'Swarnika' || /swarnika/i.test(p.title))).toBe(true);
+    expect(
+      byBrand.body.content.every((p) => p.brand === 'Swarnika' || /swarnika/i.test(p.title)),
+    ).toBe(true);
 
     const trpc = await query<ProductPage>('catalog.adminList', { pageSize: 5 }, admin);
     expect(trpc.body.result.data).toEqual(first.body);
-    expect((await query<ProductPage>('catalog.adminList', undefined, admin)).body.result.data.content).toHaveLength(20);
+    expect(
+      (await query<ProductPage>('catalog.adminList', undefined, admin)).body.result.data.content,
+    ).toHaveLength(20);
 
     expect((await http.get('/api/admin/products?page=0', { token: admin })).status).toBe(400);
     expect((await http.get('/api/admin/products?pageSize=abc', { token: admin })).status).toBe(400);
-    expect((await http.get('/api/admin/products?pageSize=1000', { token: admin })).status).toBe(400);
+    expect((await http.get('/api/admin/products?pageSize=1000', { token: admin })).status).toBe(
+      400,
+    );
     expect((await query('catalog.adminList', { page: -1 }, admin)).status).toBe(400);
   });
 
@@ -200,27 +301,59 @@ describe('admin products over REST and tRPC', () => {
       .where('product_id', 'is not', null)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const res = await http.delete<{ message: string }>(`/api/admin/products/${ordered.product_id}`, { token: admin });
+    const res = await http.delete<{ message: string }>(
+      `/api/admin/products/${ordered.product_id}`,
+      { token: admin },
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toEqual(expect.any(String));
     expect((await http.get(`/api/products/id/${ordered.product_id}`)).status).toBe(404);
-    const kept = await server.database.db.selectFrom('order_items').select(['product_id', 'title']).where('order_id', '=', ordered.order_id).where('title', '=', ordered.title).executeTakeFirstOrThrow();
+    const kept = await server.database.db
+      .selectFrom('order_items')
+      .select(['product_id', 'title'])
+      .where('order_id', '=', ordered.order_id)
+      .where('title', '=', ordered.title)
+      .executeTakeFirstOrThrow();
     expect(kept).toEqual({ product_id: null, title: ordered.title });
 
-    expect((await http.delete(`/api/admin/products/${ordered.product_id}`, { token: admin })).status).toBe(404);
+    expect(
+      (await http.delete(`/api/admin/products/${ordered.product_id}`, { token: admin })).status,
+    ).toBe(404);
     expect((await http.delete('/api/admin/products/123', { token: admin })).status).toBe(400);
-    expect((await http.delete(`/api/admin/products/${'a'.repeat(5000)}`, { token: admin })).status).toBe(400);
+    expect(
+      (await http.delete(`/api/admin/products/${'a'.repeat(5000)}`, { token: admin })).status,
+    ).toBe(400);
   });
 
   it('catalog.create, update and remove work the same through tRPC', async () => {
-    const made = await mutate<ProductView>('catalog.create', { ...payload, title: 'Through tRPC', collectionName: 'Kanak' }, admin);
+    const made = await mutate<ProductView>(
+      'catalog.create',
+      { ...payload, title: 'Through tRPC', collectionName: 'Kanak' },
+      admin,
+    );
     expect(made.status).toBe(200);
     const product = made.body.result.data;
-    expect(product).toMatchObject({ title: 'Through tRPC', collectionName: 'Kanak', discountPercent: 25 });
+    expect(product).toMatchObject({
+      title: 'Through tRPC',
+      collectionName: 'Kanak',
+      discountPercent: 25,
+    });
 
-    const updated = await mutate<ProductView>('catalog.update', { id: product._id, product: { ...payload, title: 'Renamed' } }, admin);
+    const updated = await mutate<ProductView>(
+      'catalog.update',
+      { id: product._id, product: { ...payload, title: 'Renamed' } },
+      admin,
+    );
     expect(updated.body.result.data.title).toBe('Renamed');
-    expect((await mutate('catalog.update', { id: product._id, product: { ...payload, collectionName: 'random' } }, admin)).status).toBe(400);
+    expect(
+      (
+        await mutate(
+          'catalog.update',
+          { id: product._id, product: { ...payload, collectionName: 'random' } },
+          admin,
+        )
+      ).status,
+    ).toBe(400);
     expect((await mutate('catalog.update', { id: 'x', product: payload }, admin)).status).toBe(400);
     expect((await mutate('catalog.create', { ...payload, sizes: [] }, admin)).status).toBe(400);
 

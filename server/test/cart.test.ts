@@ -22,15 +22,26 @@ describe('cart over REST and tRPC', () => {
   let chain: SizeRow;
 
   const query = <T>(path: string, input: unknown, token?: string) =>
-    http.get<{ result: { data: T } }>(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { token });
-  const mutate = <T>(path: string, input: unknown, token?: string) => http.post<{ result: { data: T } }>(`/trpc/${path}`, input, { token });
+    http.get<{ result: { data: T } }>(
+      `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+      { token },
+    );
+  const mutate = <T>(path: string, input: unknown, token?: string) =>
+    http.post<{ result: { data: T } }>(`/trpc/${path}`, input, { token });
 
   /** A size row with enough stock, sized (a ring) or not (a chain). */
   const sizeRow = (sized: boolean) =>
     server.database.db
       .selectFrom('product_sizes')
       .innerJoin('products', 'products.id', 'product_sizes.product_id')
-      .select(['product_sizes.product_id', 'product_sizes.weight', 'product_sizes.size', 'product_sizes.stock', 'products.price', 'products.discounted_price'])
+      .select([
+        'product_sizes.product_id',
+        'product_sizes.weight',
+        'product_sizes.size',
+        'product_sizes.stock',
+        'products.price',
+        'products.discounted_price',
+      ])
       .where('product_sizes.stock', '>=', 5)
       .where('product_sizes.size', sized ? '!=' : '=', '')
       .whereRef('products.discounted_price', '<', 'products.price')
@@ -42,7 +53,12 @@ describe('cart over REST and tRPC', () => {
     http = httpClient(server.baseUrl);
     customer = (await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.customer)).body.jwt;
     other = (
-      await http.post<{ jwt: string }>('/auth/signup', { firstName: 'Other', lastName: 'Buyer', email: 'other.cart@example.com', password: 'Other@123' })
+      await http.post<{ jwt: string }>('/auth/signup', {
+        firstName: 'Other',
+        lastName: 'Buyer',
+        email: 'other.cart@example.com',
+        password: 'Other@123',
+      })
     ).body.jwt;
     ring = await sizeRow(true);
     chain = await sizeRow(false);
@@ -54,13 +70,24 @@ describe('cart over REST and tRPC', () => {
     expect((await http.get('/api/cart', { token: 'null' })).status).toBe(401);
     expect((await http.get('/api/cart', { token: 'undefined' })).status).toBe(401);
     expect((await http.get('/api/cart', { token: 'not.a.jwt' })).status).toBe(401);
-    expect((await http.put('/api/cart/add', { productId: ring.product_id, weight: ring.weight })).status).toBe(401);
-    expect((await http.put('/api/cart_item/00000000-0000-4000-8000-000000000000', { quantity: 1 })).status).toBe(401);
-    expect((await http.delete('/api/cart_item/00000000-0000-4000-8000-000000000000')).status).toBe(401);
+    expect(
+      (await http.put('/api/cart/add', { productId: ring.product_id, weight: ring.weight })).status,
+    ).toBe(401);
+    expect(
+      (await http.put('/api/cart_item/00000000-0000-4000-8000-000000000000', { quantity: 1 }))
+        .status,
+    ).toBe(401);
+    expect((await http.delete('/api/cart_item/00000000-0000-4000-8000-000000000000')).status).toBe(
+      401,
+    );
     expect((await http.post('/api/cart/merge', { items: [] })).status).toBe(401);
     expect((await query('cart.get', undefined)).status).toBe(401);
-    expect((await mutate('cart.add', { productId: ring.product_id, weight: ring.weight })).status).toBe(401);
-    expect((await mutate('cart.updateItem', { cartItemId: ring.product_id, quantity: 1 })).status).toBe(401);
+    expect(
+      (await mutate('cart.add', { productId: ring.product_id, weight: ring.weight })).status,
+    ).toBe(401);
+    expect(
+      (await mutate('cart.updateItem', { cartItemId: ring.product_id, quantity: 1 })).status,
+    ).toBe(401);
     expect((await mutate('cart.removeItem', { cartItemId: ring.product_id })).status).toBe(401);
     expect((await mutate('cart.merge', { items: [] }, 'null')).status).toBe(401);
   });
@@ -68,12 +95,26 @@ describe('cart over REST and tRPC', () => {
   it('starts empty, then PUT /api/cart/add answers the whole cart with line totals', async () => {
     const empty = await http.get<CartView>('/api/cart', { token: customer });
     expect(empty.status).toBe(200);
-    expect(empty.body).toMatchObject({ cartItems: [], totalItem: 0, totalPrice: 0, discount: 0, totalDiscountedPrice: 0 });
+    expect(empty.body).toMatchObject({
+      cartItems: [],
+      totalItem: 0,
+      totalPrice: 0,
+      discount: 0,
+      totalDiscountedPrice: 0,
+    });
 
-    const added = await http.put<CartView>('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: customer });
+    const added = await http.put<CartView>(
+      '/api/cart/add',
+      { productId: ring.product_id, weight: ring.weight },
+      { token: customer },
+    );
     expect(added.status).toBe(200);
     expect(added.body.cartItems).toHaveLength(1);
-    const again = await http.put<CartView>('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: customer });
+    const again = await http.put<CartView>(
+      '/api/cart/add',
+      { productId: ring.product_id, weight: ring.weight },
+      { token: customer },
+    );
     const line = again.body.cartItems[0]!;
     expect(again.body.cartItems).toHaveLength(1);
     expect(line.quantity).toBe(2);
@@ -93,7 +134,11 @@ describe('cart over REST and tRPC', () => {
     });
 
     // The weight may be sent without its unit; a piece without a size has width null.
-    const chainCart = await http.put<CartView>('/api/cart/add', { productId: chain.product_id, weight: chain.weight.replace(' g', ''), quantity: 3 }, { token: customer });
+    const chainCart = await http.put<CartView>(
+      '/api/cart/add',
+      { productId: chain.product_id, weight: chain.weight.replace(' g', ''), quantity: 3 },
+      { token: customer },
+    );
     expect(chainCart.status).toBe(200);
     const chainLine = chainCart.body.cartItems.find((i) => i.product._id === chain.product_id)!;
     expect(chainLine).toMatchObject({ quantity: 3, size: '', width: null });
@@ -105,63 +150,127 @@ describe('cart over REST and tRPC', () => {
   });
 
   it('refuses bad add-to-cart input with 4xx and clear messages', async () => {
-    const put = (body: unknown) => http.put<{ message: string }>('/api/cart/add', body, { token: customer });
+    const put = (body: unknown) =>
+      http.put<{ message: string }>('/api/cart/add', body, { token: customer });
     const missingWeight = await put({ productId: ring.product_id });
     expect(missingWeight.status).toBe(400);
     expect(missingWeight.body.message).toMatch(/weight/);
     const malformed = await put({ productId: 'abc', weight: '5 g' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('Product id is not valid');
-    expect((await put({ productId: '00000000-0000-4000-8000-000000000000', weight: '5 g' })).status).toBe(404);
+    expect(
+      (await put({ productId: '00000000-0000-4000-8000-000000000000', weight: '5 g' })).status,
+    ).toBe(404);
     const noSuchWeight = await put({ productId: ring.product_id, weight: '999 g' });
     expect(noSuchWeight.status).toBe(404);
     expect(noSuchWeight.body.message).toContain('999 g');
-    expect((await put({ productId: ring.product_id, weight: ring.weight, quantity: -1 })).status).toBe(400);
-    expect((await put({ productId: ring.product_id, weight: ring.weight, quantity: 1e9 })).status).toBe(400);
-    expect((await put({ productId: ring.product_id, weight: ring.weight, quantity: '2' })).status).toBe(400);
+    expect(
+      (await put({ productId: ring.product_id, weight: ring.weight, quantity: -1 })).status,
+    ).toBe(400);
+    expect(
+      (await put({ productId: ring.product_id, weight: ring.weight, quantity: 1e9 })).status,
+    ).toBe(400);
+    expect(
+      (await put({ productId: ring.product_id, weight: ring.weight, quantity: '2' })).status,
+    ).toBe(400);
     expect((await put({ productId: 42, weight: ring.weight })).status).toBe(400);
     // A NUL never reaches PostgreSQL (it is dropped); no size row weighs 999 g.
     expect((await put({ productId: ring.product_id, weight: '999\u0000 g' })).status).toBe(404);
     expect((await put([1, 2, 3])).status).toBe(400);
     expect((await put('{"productId":')).status).toBe(400);
-    expect((await put({ productId: ring.product_id, weight: 'x'.repeat(2_000_000) })).status).toBe(413);
+    expect((await put({ productId: ring.product_id, weight: 'x'.repeat(2_000_000) })).status).toBe(
+      413,
+    );
   });
 
   it('keeps quantities within stock and refuses sold-out sizes with 409', async () => {
-    const tooMany = await http.put<{ message: string }>('/api/cart/add', { productId: ring.product_id, weight: ring.weight, quantity: ring.stock }, { token: customer });
+    const tooMany = await http.put<{ message: string }>(
+      '/api/cart/add',
+      { productId: ring.product_id, weight: ring.weight, quantity: ring.stock },
+      { token: customer },
+    );
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.message).toContain(`Only ${ring.stock}`);
-    await server.database.db.updateTable('product_sizes').set({ stock: 0 }).where('product_id', '=', chain.product_id).where('weight', '=', chain.weight).execute();
-    const soldOut = await http.put<{ message: string }>('/api/cart/add', { productId: chain.product_id, weight: chain.weight }, { token: other });
+    await server.database.db
+      .updateTable('product_sizes')
+      .set({ stock: 0 })
+      .where('product_id', '=', chain.product_id)
+      .where('weight', '=', chain.weight)
+      .execute();
+    const soldOut = await http.put<{ message: string }>(
+      '/api/cart/add',
+      { productId: chain.product_id, weight: chain.weight },
+      { token: other },
+    );
     expect(soldOut.status).toBe(409);
     expect(soldOut.body.message).toBe('This size is out of stock');
-    await server.database.db.updateTable('product_sizes').set({ stock: chain.stock }).where('product_id', '=', chain.product_id).where('weight', '=', chain.weight).execute();
+    await server.database.db
+      .updateTable('product_sizes')
+      .set({ stock: chain.stock })
+      .where('product_id', '=', chain.product_id)
+      .where('weight', '=', chain.weight)
+      .execute();
   });
 
   it('changes and removes lines with PUT/DELETE /api/cart_item/{id}, only in the own cart', async () => {
     const cart = (await http.get<CartView>('/api/cart', { token: customer })).body;
     const line = cart.cartItems.find((i) => i.product._id === ring.product_id)!;
 
-    const updated = await http.put<CartView>(`/api/cart_item/${line._id}`, { quantity: 1 }, { token: customer });
+    const updated = await http.put<CartView>(
+      `/api/cart_item/${line._id}`,
+      { quantity: 1 },
+      { token: customer },
+    );
     expect(updated.status).toBe(200);
     expect(updated.body.cartItems.find((i) => i._id === line._id)!.quantity).toBe(1);
     expect(updated.body.totalItem).toBe(4);
 
-    const over = await http.put<{ message: string }>(`/api/cart_item/${line._id}`, { quantity: ring.stock + 1 }, { token: customer });
+    const over = await http.put<{ message: string }>(
+      `/api/cart_item/${line._id}`,
+      { quantity: ring.stock + 1 },
+      { token: customer },
+    );
     expect(over.status).toBe(ring.stock + 1 > 99 ? 400 : 409);
-    for (const bad of [{ quantity: 0 }, { quantity: -1 }, { quantity: 1.5 }, { quantity: 'two' }, { quantity: 1e12 }, {}]) {
-      expect((await http.put(`/api/cart_item/${line._id}`, bad, { token: customer })).status).toBe(400);
+    for (const bad of [
+      { quantity: 0 },
+      { quantity: -1 },
+      { quantity: 1.5 },
+      { quantity: 'two' },
+      { quantity: 1e12 },
+      {},
+    ]) {
+      expect((await http.put(`/api/cart_item/${line._id}`, bad, { token: customer })).status).toBe(
+        400,
+      );
     }
-    const malformed = await http.put<{ message: string }>('/api/cart_item/12', { quantity: 1 }, { token: customer });
+    const malformed = await http.put<{ message: string }>(
+      '/api/cart_item/12',
+      { quantity: 1 },
+      { token: customer },
+    );
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('Cart item id is not valid');
-    expect((await http.put('/api/cart_item/00000000-0000-4000-8000-000000000000', { quantity: 1 }, { token: customer })).status).toBe(404);
+    expect(
+      (
+        await http.put(
+          '/api/cart_item/00000000-0000-4000-8000-000000000000',
+          { quantity: 1 },
+          { token: customer },
+        )
+      ).status,
+    ).toBe(404);
 
     // Another user can neither change nor delete it, nor see it.
-    expect((await http.put(`/api/cart_item/${line._id}`, { quantity: 2 }, { token: other })).status).toBe(404);
+    expect(
+      (await http.put(`/api/cart_item/${line._id}`, { quantity: 2 }, { token: other })).status,
+    ).toBe(404);
     expect((await http.delete(`/api/cart_item/${line._id}`, { token: other })).status).toBe(404);
-    expect((await http.get<CartView>('/api/cart', { token: other })).body.cartItems).toHaveLength(0);
-    expect((await mutate('cart.updateItem', { cartItemId: line._id, quantity: 2 }, other)).status).toBe(404);
+    expect((await http.get<CartView>('/api/cart', { token: other })).body.cartItems).toHaveLength(
+      0,
+    );
+    expect(
+      (await mutate('cart.updateItem', { cartItemId: line._id, quantity: 2 }, other)).status,
+    ).toBe(404);
     expect((await mutate('cart.removeItem', { cartItemId: line._id }, other)).status).toBe(404);
 
     expect((await http.delete('/api/cart_item/nope', { token: customer })).status).toBe(400);
@@ -173,7 +282,11 @@ describe('cart over REST and tRPC', () => {
   });
 
   it('works the same through tRPC: cart.get, add, updateItem, removeItem', async () => {
-    const added = await mutate<CartView>('cart.add', { productId: ring.product_id, weight: ring.weight, quantity: 2 }, other);
+    const added = await mutate<CartView>(
+      'cart.add',
+      { productId: ring.product_id, weight: ring.weight, quantity: 2 },
+      other,
+    );
     expect(added.status).toBe(200);
     const line = added.body.result.data.cartItems[0]!;
     expect(line.quantity).toBe(2);
@@ -182,15 +295,37 @@ describe('cart over REST and tRPC', () => {
     const read = await query<CartView>('cart.get', undefined, other);
     expect(read.body.result.data).toEqual(added.body.result.data);
 
-    const updated = await mutate<CartView>('cart.updateItem', { cartItemId: line._id, quantity: 3 }, other);
+    const updated = await mutate<CartView>(
+      'cart.updateItem',
+      { cartItemId: line._id, quantity: 3 },
+      other,
+    );
     expect(updated.body.result.data.cartItems[0]!.quantity).toBe(3);
-    expect((await mutate('cart.updateItem', { cartItemId: line._id, quantity: 0 }, other)).status).toBe(400);
-    expect((await mutate('cart.updateItem', { cartItemId: 'bad', quantity: 1 }, other)).status).toBe(400);
-    expect((await mutate('cart.add', { productId: 'bad', weight: ring.weight }, other)).status).toBe(400);
-    const noWeight = await http.post<{ error: { message: string } }>('/trpc/cart.add', { productId: ring.product_id }, { token: other });
+    expect(
+      (await mutate('cart.updateItem', { cartItemId: line._id, quantity: 0 }, other)).status,
+    ).toBe(400);
+    expect(
+      (await mutate('cart.updateItem', { cartItemId: 'bad', quantity: 1 }, other)).status,
+    ).toBe(400);
+    expect(
+      (await mutate('cart.add', { productId: 'bad', weight: ring.weight }, other)).status,
+    ).toBe(400);
+    const noWeight = await http.post<{ error: { message: string } }>(
+      '/trpc/cart.add',
+      { productId: ring.product_id },
+      { token: other },
+    );
     expect(noWeight.status).toBe(400);
     expect(noWeight.body.error.message).toBe('weight is required');
-    expect((await mutate('cart.add', { productId: ring.product_id, weight: ring.weight, quantity: -3 }, other)).status).toBe(400);
+    expect(
+      (
+        await mutate(
+          'cart.add',
+          { productId: ring.product_id, weight: ring.weight, quantity: -3 },
+          other,
+        )
+      ).status,
+    ).toBe(400);
 
     const removed = await mutate<CartView>('cart.removeItem', { cartItemId: line._id }, other);
     expect(removed.body.result.data.cartItems).toHaveLength(0);
@@ -199,24 +334,54 @@ describe('cart over REST and tRPC', () => {
 
   it('serialises concurrent adds: never more than the stock, the rest refused with 409', async () => {
     const racer = (
-      await http.post<{ jwt: string }>('/auth/signup', { firstName: 'Race', lastName: 'Buyer', email: 'race.cart@example.com', password: 'Race@1234' })
+      await http.post<{ jwt: string }>('/auth/signup', {
+        firstName: 'Race',
+        lastName: 'Buyer',
+        email: 'race.cart@example.com',
+        password: 'Race@1234',
+      })
     ).body.jwt;
-    await server.database.db.updateTable('product_sizes').set({ stock: 3 }).where('product_id', '=', ring.product_id).where('weight', '=', ring.weight).execute();
+    await server.database.db
+      .updateTable('product_sizes')
+      .set({ stock: 3 })
+      .where('product_id', '=', ring.product_id)
+      .where('weight', '=', ring.weight)
+      .execute();
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => http.put<CartView>('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: racer })),
+      Array.from({ length: 6 }, () =>
+        http.put<CartView>(
+          '/api/cart/add',
+          { productId: ring.product_id, weight: ring.weight },
+          { token: racer },
+        ),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 409, 409, 409]);
     const cart = await http.get<CartView>('/api/cart', { token: racer });
     expect(cart.body.cartItems).toHaveLength(1);
     expect(cart.body.cartItems[0]!.quantity).toBe(3);
-    await server.database.db.updateTable('product_sizes').set({ stock: ring.stock }).where('product_id', '=', ring.product_id).where('weight', '=', ring.weight).execute();
+    await server.database.db
+      .updateTable('product_sizes')
+      .set({ stock: ring.stock })
+      .where('product_id', '=', ring.product_id)
+      .where('weight', '=', ring.weight)
+      .execute();
   });
 
   it('merges a guest cart at login: adds to existing lines, caps at stock, skips vanished items', async () => {
     const fresh = (
-      await http.post<{ jwt: string }>('/auth/signup', { firstName: 'Guest', lastName: 'Shopper', email: 'guest.merge@example.com', password: 'Guest@123' })
+      await http.post<{ jwt: string }>('/auth/signup', {
+        firstName: 'Guest',
+        lastName: 'Shopper',
+        email: 'guest.merge@example.com',
+        password: 'Guest@123',
+      })
     ).body.jwt;
-    await http.put('/api/cart/add', { productId: ring.product_id, weight: ring.weight }, { token: fresh });
+    await http.put(
+      '/api/cart/add',
+      { productId: ring.product_id, weight: ring.weight },
+      { token: fresh },
+    );
     const merged = await mutate<CartView>(
       'cart.merge',
       {
@@ -234,13 +399,36 @@ describe('cart over REST and tRPC', () => {
     const cart = merged.body.result.data;
     expect(cart.cartItems).toHaveLength(2);
     expect(cart.cartItems.find((i) => i.product._id === ring.product_id)!.quantity).toBe(3);
-    expect(cart.cartItems.find((i) => i.product._id === chain.product_id)!.quantity).toBe(chain.stock);
+    expect(cart.cartItems.find((i) => i.product._id === chain.product_id)!.quantity).toBe(
+      chain.stock,
+    );
 
-    const rest = await http.post<CartView>('/api/cart/merge', { items: [{ productId: ring.product_id, weight: ring.weight }] }, { token: fresh });
+    const rest = await http.post<CartView>(
+      '/api/cart/merge',
+      { items: [{ productId: ring.product_id, weight: ring.weight }] },
+      { token: fresh },
+    );
     expect(rest.status).toBe(200);
     expect(rest.body.cartItems.find((i) => i.product._id === ring.product_id)!.quantity).toBe(4);
-    expect((await http.post('/api/cart/merge', { items: 'all' }, { token: fresh })).status).toBe(400);
-    expect((await http.post('/api/cart/merge', { items: Array.from({ length: 101 }, () => ({ productId: ring.product_id, weight: '1 g' })) }, { token: fresh })).status).toBe(400);
-    expect((await mutate('cart.merge', { items: [{ productId: ring.product_id }] }, fresh)).status).toBe(400);
+    expect((await http.post('/api/cart/merge', { items: 'all' }, { token: fresh })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await http.post(
+          '/api/cart/merge',
+          {
+            items: Array.from({ length: 101 }, () => ({
+              productId: ring.product_id,
+              weight: '1 g',
+            })),
+          },
+          { token: fresh },
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await mutate('cart.merge', { items: [{ productId: ring.product_id }] }, fresh)).status,
+    ).toBe(400);
   });
 });

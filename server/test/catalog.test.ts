@@ -8,7 +8,9 @@ describe('catalogue reads over REST and tRPC', () => {
   let reviewed: string;
 
   const query = <T>(path: string, input: unknown) =>
-    http.get<{ result: { data: T } }>(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`);
+    http.get<{ result: { data: T } }>(
+      `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+    );
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -27,7 +29,9 @@ describe('catalogue reads over REST and tRPC', () => {
   describe('GET /api/products', () => {
     it('treats empty strings and "undefined" as absent, a non-numeric page as 1, jewellery as every category', async () => {
       const all = await http.get<ProductPage>('/api/products');
-      const same = await http.get<ProductPage>('/api/products?color=&type=&occasion=&pageSize=undefined&pageNumber=abc&category=jewellery&minPrice=&maxPrice=undefined&sort=');
+      const same = await http.get<ProductPage>(
+        '/api/products?color=&type=&occasion=&pageSize=undefined&pageNumber=abc&category=jewellery&minPrice=&maxPrice=undefined&sort=',
+      );
       expect(same.status).toBe(200);
       expect(same.body.currentPage).toBe(1);
       expect(same.body.content).toHaveLength(12);
@@ -38,7 +42,9 @@ describe('catalogue reads over REST and tRPC', () => {
     });
 
     it('filters by comma-separated values, ranges, category and sorts', async () => {
-      const res = await http.get<ProductPage>('/api/products?category=ring&color=rose,white&type=gold,gemstones&minPrice=1000&maxPrice=500000&minDiscount=5&maxDiscount=60&sort=high_to_low&pageSize=50');
+      const res = await http.get<ProductPage>(
+        '/api/products?category=ring&color=rose,white&type=gold,gemstones&minPrice=1000&maxPrice=500000&minDiscount=5&maxDiscount=60&sort=high_to_low&pageSize=50',
+      );
       expect(res.status).toBe(200);
       for (const p of res.body.content) {
         expect(p.category).toEqual({ name: 'ring' });
@@ -51,23 +57,41 @@ describe('catalogue reads over REST and tRPC', () => {
       }
       const prices = res.body.content.map((p) => p.discountedPrice);
       expect(prices).toEqual([...prices].sort((a, b) => b - a));
-      const page2 = await http.get<ProductPage>('/api/products?category=ring&pageNumber=2&pageSize=5');
+      const page2 = await http.get<ProductPage>(
+        '/api/products?category=ring&pageNumber=2&pageSize=5',
+      );
       expect(page2.body.currentPage).toBe(2);
       expect(page2.body.content.length).toBeLessThanOrEqual(5);
     });
 
     it('answers bad filter values with defaults or an empty page, never a 5xx', async () => {
-      for (const q of ['pageNumber=-3', 'pageSize=1000000', 'minPrice=abc&maxPrice=-1', 'minDiscount=1e999', 'sort=sideways', 'category=%00', 'color=a&color=b', `type=${'x'.repeat(3000)}`, 'pageNumber=99999999999999999999']) {
+      for (const q of [
+        'pageNumber=-3',
+        'pageSize=1000000',
+        'minPrice=abc&maxPrice=-1',
+        'minDiscount=1e999',
+        'sort=sideways',
+        'category=%00',
+        'color=a&color=b',
+        `type=${'x'.repeat(3000)}`,
+        'pageNumber=99999999999999999999',
+      ]) {
         const res = await http.get<ProductPage>(`/api/products?${q}`);
         expect(res.status, q).toBe(200);
         expect(Array.isArray(res.body.content), q).toBe(true);
       }
-      expect((await http.get<ProductPage>('/api/products?category=no-such')).body).toMatchObject({ content: [], totalPages: 0 });
+      expect((await http.get<ProductPage>('/api/products?category=no-such')).body).toMatchObject({
+        content: [],
+        totalPages: 0,
+      });
     });
 
     it('catalog.list answers the same through tRPC and refuses wrong types', async () => {
       const rest = await http.get<ProductPage>('/api/products?category=bangle&sort=high_to_low');
-      const trpc = await query<ProductPage>('catalog.list', { category: 'bangle', sort: 'high_to_low' });
+      const trpc = await query<ProductPage>('catalog.list', {
+        category: 'bangle',
+        sort: 'high_to_low',
+      });
       expect(trpc.body.result.data).toEqual(rest.body);
       expect((await query('catalog.list', { category: { $ne: 1 } })).status).toBe(400);
       expect((await query('catalog.list', { pageNumber: [1] })).status).toBe(400);
@@ -81,7 +105,11 @@ describe('catalogue reads over REST and tRPC', () => {
       expect(res.status).toBe(200);
       expect(res.body._id).toBe(reviewed);
       expect(res.body.imageUrls.length).toBeGreaterThanOrEqual(2);
-      expect(res.body.sizes[0]).toEqual({ weight: expect.stringMatching(/ g$/), size: expect.any(String), stock: expect.any(Number) });
+      expect(res.body.sizes[0]).toEqual({
+        weight: expect.stringMatching(/ g$/),
+        size: expect.any(String),
+        stock: expect.any(Number),
+      });
       expect(res.body.reviews.length).toBeGreaterThan(0);
       for (const [i, review] of res.body.reviews.entries()) {
         expect(review.review).toEqual(expect.any(String));
@@ -96,7 +124,9 @@ describe('catalogue reads over REST and tRPC', () => {
     it('refuses malformed and unknown ids', async () => {
       expect((await http.get('/api/products/id/123')).status).toBe(400);
       expect((await http.get(`/api/products/id/${'z'.repeat(4000)}`)).status).toBe(400);
-      expect((await http.get('/api/products/id/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      expect((await http.get('/api/products/id/00000000-0000-4000-8000-000000000000')).status).toBe(
+        404,
+      );
       expect((await query('catalog.byId', { id: 'nope' })).status).toBe(400);
       expect((await query('catalog.byId', { id: 12 })).status).toBe(400);
       expect((await query('catalog.byId', {})).status).toBe(400);
@@ -116,29 +146,42 @@ describe('catalogue reads over REST and tRPC', () => {
       }
       const trpc = await query<ProductView[]>('catalog.similar', { id: reviewed, limit: 5 });
       expect(trpc.body.result.data).toEqual(res.body);
-      expect((await query<ProductView[]>('catalog.similar', { id: reviewed })).body.result.data.length).toBeLessThanOrEqual(8);
+      expect(
+        (await query<ProductView[]>('catalog.similar', { id: reviewed })).body.result.data.length,
+      ).toBeLessThanOrEqual(8);
     });
 
     it('refuses bad input', async () => {
       expect((await http.get(`/api/products/id/${reviewed}/similar?limit=-1`)).status).toBe(400);
       expect((await http.get(`/api/products/id/${reviewed}/similar?limit=abc`)).status).toBe(400);
-      expect((await http.get(`/api/products/id/${reviewed}/similar?limit=100000`)).status).toBe(400);
+      expect((await http.get(`/api/products/id/${reviewed}/similar?limit=100000`)).status).toBe(
+        400,
+      );
       expect((await http.get('/api/products/id/bad/similar')).status).toBe(400);
       expect((await query('catalog.similar', { id: reviewed, limit: 0 })).status).toBe(400);
-      expect((await query('catalog.similar', { id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+      expect(
+        (await query('catalog.similar', { id: '00000000-0000-4000-8000-000000000000' })).status,
+      ).toBe(404);
     });
   });
 
   describe('rating summary', () => {
     it('is computed from the real ratings: average, count and a five-band breakdown', async () => {
-      const ratings = (await http.get<{ rating: number }[]>(`/api/ratings/product/${reviewed}`)).body;
+      const ratings = (await http.get<{ rating: number }[]>(`/api/ratings/product/${reviewed}`))
+        .body;
       const res = await query<RatingSummary>('catalog.ratingSummary', { productId: reviewed });
       expect(res.status).toBe(200);
       const summary = res.body.result.data;
       expect(summary.count).toBe(ratings.length);
       const mean = ratings.reduce((s, r) => s + r.rating, 0) / ratings.length;
       expect(summary.average).toBe(Math.round(mean * 10) / 10);
-      expect(summary.breakdown.map((b) => b.label)).toEqual(['Excellent', 'Very Good', 'Good', 'Average', 'Poor']);
+      expect(summary.breakdown.map((b) => b.label)).toEqual([
+        'Excellent',
+        'Very Good',
+        'Good',
+        'Average',
+        'Poor',
+      ]);
       expect(summary.breakdown.reduce((s, b) => s + b.count, 0)).toBe(ratings.length);
       expect(summary.breakdown[0]!.count).toBe(ratings.filter((r) => r.rating === 5).length);
 
@@ -156,7 +199,13 @@ describe('catalogue reads over REST and tRPC', () => {
       expect(res.body.result.data).toMatchObject({ average: null, count: 0 });
       expect((await query('catalog.ratingSummary', { productId: 'x' })).status).toBe(400);
       expect((await query('catalog.ratingSummary', { productId: null })).status).toBe(400);
-      expect((await query('catalog.ratingSummary', { productId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+      expect(
+        (
+          await query('catalog.ratingSummary', {
+            productId: '00000000-0000-4000-8000-000000000000',
+          })
+        ).status,
+      ).toBe(404);
       expect((await http.get('/api/products/id/1/rating-summary')).status).toBe(400);
     });
   });

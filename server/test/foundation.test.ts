@@ -18,7 +18,9 @@ describe('server foundation', () => {
   });
 
   it('reads seeded products through REST with the spec shape', async () => {
-    const res = await http.get<ProductPage>('/api/products?category=ring&sort=high_to_low&pageSize=undefined&color=');
+    const res = await http.get<ProductPage>(
+      '/api/products?category=ring&sort=high_to_low&pageSize=undefined&color=',
+    );
     expect(res.status).toBe(200);
     expect(res.body.currentPage).toBe(1);
     expect(res.body.totalPages).toBeGreaterThanOrEqual(1);
@@ -33,7 +35,9 @@ describe('server foundation', () => {
 
   it('reads products through tRPC', async () => {
     const input = encodeURIComponent(JSON.stringify({ category: 'jewellery', pageSize: 5 }));
-    const res = await http.get<{ result: { data: ProductPage } }>(`/trpc/catalog.list?input=${input}`);
+    const res = await http.get<{ result: { data: ProductPage } }>(
+      `/trpc/catalog.list?input=${input}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.result.data.content).toHaveLength(5);
   });
@@ -60,7 +64,11 @@ describe('server foundation', () => {
   it('answers CORS preflights for configured origins', async () => {
     const res = await fetch(`${server.baseUrl}/api/cart`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import type { OrderView } from '@kanak/core';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
-import { ADDRESS, fillCart, login, newCustomer, pickSizes, startWorkerProcess, type WorkerProcess } from './pipeline-support';
+import {
+  ADDRESS,
+  fillCart,
+  login,
+  newCustomer,
+  pickSizes,
+  startWorkerProcess,
+  type WorkerProcess,
+} from './pipeline-support';
 
 describe('orders over REST and tRPC, with admin transitions applied by a real worker', () => {
   let server: TestServer;
@@ -22,12 +30,22 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
   });
 
   /** A PENDING order from a fresh cart, moved to `status` directly in the database. */
-  async function orderIn(status: OrderView['orderStatus'], token: string, userId: string): Promise<string> {
+  async function orderIn(
+    status: OrderView['orderStatus'],
+    token: string,
+    userId: string,
+  ): Promise<string> {
     const [size] = await pickSizes(server.database.db, 1, 3);
-    await fillCart(server.database.db, userId, [{ productId: size!.productId, sizeId: size!.sizeId, quantity: 1 }]);
+    await fillCart(server.database.db, userId, [
+      { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
+    ]);
     const created = await http.post<OrderView>('/api/orders/', ADDRESS, { token });
     expect(created.status).toBe(201);
-    await server.database.db.updateTable('orders').set({ status }).where('id', '=', created.body._id).execute();
+    await server.database.db
+      .updateTable('orders')
+      .set({ status })
+      .where('id', '=', created.body._id)
+      .execute();
     return created.body._id;
   }
 
@@ -45,7 +63,12 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
     expect(order.orderStatus).toBe('PENDING');
     expect(new Date(order.orderDate).toISOString()).toBe(order.orderDate);
     expect(order.shippingAddress).toEqual(ADDRESS);
-    expect(order.user).toMatchObject({ _id: shopper.id, firstName: 'Kavya', lastName: 'Tester', email: shopper.email });
+    expect(order.user).toMatchObject({
+      _id: shopper.id,
+      firstName: 'Kavya',
+      lastName: 'Tester',
+      email: shopper.email,
+    });
     expect(order.orderItems).toHaveLength(2);
     // Both cart rows were inserted at the same instant: find the lines by product.
     const first = order.orderItems.find((i) => i.product?._id === sizes[0]!.productId)!;
@@ -57,16 +80,30 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
     expect(first.product?.imageUrls.length).toBeGreaterThanOrEqual(2);
     expect(order.totalItem).toBe(3);
     expect(order.totalPrice).toBe(sizes[0]!.price * 2 + sizes[1]!.price);
-    expect(order.totalDiscountedPrice).toBe(sizes[0]!.discounted_price * 2 + sizes[1]!.discounted_price);
+    expect(order.totalDiscountedPrice).toBe(
+      sizes[0]!.discounted_price * 2 + sizes[1]!.discounted_price,
+    );
     expect(order.discount).toBe(order.totalPrice - order.totalDiscountedPrice);
 
-    const addresses = await server.database.db.selectFrom('addresses').selectAll().where('user_id', '=', shopper.id).execute();
+    const addresses = await server.database.db
+      .selectFrom('addresses')
+      .selectAll()
+      .where('user_id', '=', shopper.id)
+      .execute();
     expect(addresses).toHaveLength(1);
-    const events = await server.database.db.selectFrom('order_events').selectAll().where('order_id', '=', order._id).execute();
-    expect(events).toMatchObject([{ actor: 'customer', actor_user_id: shopper.id, from_status: null, to_status: 'PENDING' }]);
+    const events = await server.database.db
+      .selectFrom('order_events')
+      .selectAll()
+      .where('order_id', '=', order._id)
+      .execute();
+    expect(events).toMatchObject([
+      { actor: 'customer', actor_user_id: shopper.id, from_status: null, to_status: 'PENDING' },
+    ]);
 
     // Readable by its owner and an admin, not by another customer.
-    expect((await http.get<OrderView>(`/api/orders/${order._id}`, { token: shopper.token })).body._id).toBe(order._id);
+    expect(
+      (await http.get<OrderView>(`/api/orders/${order._id}`, { token: shopper.token })).body._id,
+    ).toBe(order._id);
     expect((await http.get(`/api/orders/${order._id}`, { token: admin })).status).toBe(200);
     const other = await newCustomer(server, 'Other');
     expect((await http.get(`/api/orders/${order._id}`, { token: other.token })).status).toBe(404);
@@ -80,12 +117,18 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
 
   it('refuses an empty cart and an invalid address with 400', async () => {
     const shopper = await newCustomer(server, 'Empty');
-    const empty = await http.post<{ message: string }>('/api/orders/', ADDRESS, { token: shopper.token });
+    const empty = await http.post<{ message: string }>('/api/orders/', ADDRESS, {
+      token: shopper.token,
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/cart is empty/i);
     await fillCart(server.database.db, shopper.id, []);
     expect((await http.post('/api/orders/', ADDRESS, { token: shopper.token })).status).toBe(400);
-    const bad = await http.post<{ message: string }>('/api/orders/', { ...ADDRESS, city: '' }, { token: shopper.token });
+    const bad = await http.post<{ message: string }>(
+      '/api/orders/',
+      { ...ADDRESS, city: '' },
+      { token: shopper.token },
+    );
     expect(bad.status).toBe(400);
     expect((await http.post('/api/orders/', ADDRESS)).status).toBe(401);
   });
@@ -97,16 +140,32 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
     expect(res.body.length).toBeGreaterThanOrEqual(36);
     const dates = res.body.map((o) => o.orderDate);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(res.body[0]!.user).toMatchObject({ firstName: expect.any(String), lastName: expect.any(String), email: expect.any(String) });
+    expect(res.body[0]!.user).toMatchObject({
+      firstName: expect.any(String),
+      lastName: expect.any(String),
+      email: expect.any(String),
+    });
     expect(res.body[0]!.totalItem).toBeGreaterThan(0);
-    const customer = await login(server, SEED_ACCOUNTS.customer.email, SEED_ACCOUNTS.customer.password);
+    const customer = await login(
+      server,
+      SEED_ACCOUNTS.customer.email,
+      SEED_ACCOUNTS.customer.password,
+    );
     expect((await http.get('/api/admin/orders', { token: customer })).status).toBe(403);
-    expect((await http.put('/api/admin/orders/x/confirmed', undefined, { token: customer })).status).toBe(403);
+    expect(
+      (await http.put('/api/admin/orders/x/confirmed', undefined, { token: customer })).status,
+    ).toBe(403);
   });
 
   it('applies every allowed admin move through the worker and logs who made it', async () => {
     const shopper = await newCustomer(server, 'Moves');
-    const adminId = (await server.database.db.selectFrom('users').select('id').where('email', '=', SEED_ACCOUNTS.admin.email).executeTakeFirstOrThrow()).id;
+    const adminId = (
+      await server.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', SEED_ACCOUNTS.admin.email)
+        .executeTakeFirstOrThrow()
+    ).id;
     const allowed: [OrderView['orderStatus'], string, OrderView['orderStatus']][] = [
       ['PLACED', 'confirmed', 'CONFIRMED'],
       ['PLACED', 'ship', 'SHIPPED'],
@@ -120,11 +179,18 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
     ];
     for (const [from, action, to] of allowed) {
       const id = await orderIn(from, shopper.token, shopper.id);
-      const res = await http.put<OrderView>(`/api/admin/orders/${id}/${action}`, undefined, { token: admin });
+      const res = await http.put<OrderView>(`/api/admin/orders/${id}/${action}`, undefined, {
+        token: admin,
+      });
       expect(res.status, `${from} ${action}`).toBe(200);
       expect(res.body.orderStatus).toBe(to);
       if (to === 'DELIVERED') expect(res.body.deliveryDate).not.toBeNull();
-      const events = await server.database.db.selectFrom('order_events').selectAll().where('order_id', '=', id).where('actor', '=', 'admin').execute();
+      const events = await server.database.db
+        .selectFrom('order_events')
+        .selectAll()
+        .where('order_id', '=', id)
+        .where('actor', '=', 'admin')
+        .execute();
       expect(events).toMatchObject([{ actor_user_id: adminId, from_status: from, to_status: to }]);
     }
   });
@@ -145,10 +211,18 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
     ];
     for (const [from, action, message] of refused) {
       const id = await orderIn(from, shopper.token, shopper.id);
-      const res = await http.put<{ message: string }>(`/api/admin/orders/${id}/${action}`, undefined, { token: admin });
+      const res = await http.put<{ message: string }>(
+        `/api/admin/orders/${id}/${action}`,
+        undefined,
+        { token: admin },
+      );
       expect(res.status, `${from} ${action}`).toBe(409);
       expect(res.body.message).toBe(message);
-      const row = await server.database.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await server.database.db
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe(from);
     }
     // The refusal is final: BullMQ did not retry it, and it is not a dead letter.
@@ -157,11 +231,25 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
 
   it('validates the action and the id, and deletes with PUT …/delete', async () => {
     const shopper = await newCustomer(server, 'Deleted');
-    expect((await http.put('/api/admin/orders/not-an-id/ship', undefined, { token: admin })).status).toBe(400);
-    expect((await http.put('/api/admin/orders/00000000-0000-4000-8000-000000000000/ship', undefined, { token: admin })).status).toBe(404);
+    expect(
+      (await http.put('/api/admin/orders/not-an-id/ship', undefined, { token: admin })).status,
+    ).toBe(400);
+    expect(
+      (
+        await http.put('/api/admin/orders/00000000-0000-4000-8000-000000000000/ship', undefined, {
+          token: admin,
+        })
+      ).status,
+    ).toBe(404);
     const id = await orderIn('PLACED', shopper.token, shopper.id);
-    expect((await http.put(`/api/admin/orders/${id}/launch`, undefined, { token: admin })).status).toBe(400);
-    const deleted = await http.put<{ message: string }>(`/api/admin/orders/${id}/delete`, undefined, { token: admin });
+    expect(
+      (await http.put(`/api/admin/orders/${id}/launch`, undefined, { token: admin })).status,
+    ).toBe(400);
+    const deleted = await http.put<{ message: string }>(
+      `/api/admin/orders/${id}/delete`,
+      undefined,
+      { token: admin },
+    );
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toMatch(/deleted/i);
     expect((await http.get(`/api/orders/${id}`, { token: admin })).status).toBe(404);
@@ -170,31 +258,58 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
   it('serves the same flows over tRPC: create, mine, transition (409 on refusal), dashboard', async () => {
     const shopper = await newCustomer(server, 'Trpc');
     const [size] = await pickSizes(server.database.db, 1, 5);
-    await fillCart(server.database.db, shopper.id, [{ productId: size!.productId, sizeId: size!.sizeId, quantity: 1 }]);
-    const created = await http.post<{ result: { data: OrderView } }>('/trpc/orders.create', ADDRESS, { token: shopper.token });
+    await fillCart(server.database.db, shopper.id, [
+      { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
+    ]);
+    const created = await http.post<{ result: { data: OrderView } }>(
+      '/trpc/orders.create',
+      ADDRESS,
+      { token: shopper.token },
+    );
     expect(created.status).toBe(200);
     const id = created.body.result.data._id;
-    const mine = await http.get<{ result: { data: OrderView[] } }>('/trpc/orders.mine', { token: shopper.token });
+    const mine = await http.get<{ result: { data: OrderView[] } }>('/trpc/orders.mine', {
+      token: shopper.token,
+    });
     expect(mine.body.result.data.map((o) => o._id)).toEqual([id]);
 
-    const refused = await http.post<{ error: { message: string; data: { code: string; httpStatus: number } } }>(
-      '/trpc/orders.transition',
-      { id, action: 'ship' },
-      { token: admin },
-    );
+    const refused = await http.post<{
+      error: { message: string; data: { code: string; httpStatus: number } };
+    }>('/trpc/orders.transition', { id, action: 'ship' }, { token: admin });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe('Cannot move order from PENDING to SHIPPED');
     expect(refused.body.error.data.code).toBe('CONFLICT');
 
-    await server.database.db.updateTable('orders').set({ status: 'PLACED' }).where('id', '=', id).execute();
-    const moved = await http.post<{ result: { data: OrderView } }>('/trpc/orders.transition', { id, action: 'confirmed' }, { token: admin });
-    expect(moved.body.result.data.orderStatus).toBe('CONFIRMED');
-    expect((await http.post('/trpc/orders.transition', { id, action: 'confirmed' }, { token: shopper.token })).status).toBe(403);
-
-    const dash = await http.get<{ result: { data: Record<string, unknown> & { salesByDay: { date: string }[]; recentOrders: OrderView[]; recentProducts: unknown[] } } }>(
-      '/trpc/orders.dashboard',
+    await server.database.db
+      .updateTable('orders')
+      .set({ status: 'PLACED' })
+      .where('id', '=', id)
+      .execute();
+    const moved = await http.post<{ result: { data: OrderView } }>(
+      '/trpc/orders.transition',
+      { id, action: 'confirmed' },
       { token: admin },
     );
+    expect(moved.body.result.data.orderStatus).toBe('CONFIRMED');
+    expect(
+      (
+        await http.post(
+          '/trpc/orders.transition',
+          { id, action: 'confirmed' },
+          { token: shopper.token },
+        )
+      ).status,
+    ).toBe(403);
+
+    const dash = await http.get<{
+      result: {
+        data: Record<string, unknown> & {
+          salesByDay: { date: string }[];
+          recentOrders: OrderView[];
+          recentProducts: unknown[];
+        };
+      };
+    }>('/trpc/orders.dashboard', { token: admin });
     expect(dash.status).toBe(200);
     const d = dash.body.result.data;
     const paid = await server.database.db
@@ -221,19 +336,35 @@ describe('an admin move the worker has not applied within ORDER_WAIT_MS', () => 
     server = await startTestServer({ ORDER_WAIT_MS: 300 });
     const http = httpClient(server.baseUrl);
     const admin = await login(server, SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.admin.password);
-    const order = await server.database.db.selectFrom('orders').select('id').where('status', '=', 'PLACED').executeTakeFirstOrThrow();
-    const res = await http.put<{ jobId: string; message: string }>(`/api/admin/orders/${order.id}/confirmed`, undefined, { token: admin });
+    const order = await server.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', 'PLACED')
+      .executeTakeFirstOrThrow();
+    const res = await http.put<{ jobId: string; message: string }>(
+      `/api/admin/orders/${order.id}/confirmed`,
+      undefined,
+      { token: admin },
+    );
     expect(res.status).toBe(202);
     expect(res.body.jobId).toBeTruthy();
     expect(res.body.message).toMatch(/queued/);
     const worker = await startWorkerProcess(server);
     try {
       for (let i = 0; i < 100; i++) {
-        const row = await server.database.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
+        const row = await server.database.db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', order.id)
+          .executeTakeFirstOrThrow();
         if (row.status === 'CONFIRMED') break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      const row = await server.database.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
+      const row = await server.database.db
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe('CONFIRMED');
     } finally {
       await worker.stop();

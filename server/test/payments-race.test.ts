@@ -33,56 +33,129 @@ describe('confirmPayment and applyOrderTransition racing themselves', () => {
   it('applies one payment once when eight confirmations run at the same moment', async () => {
     const user = await customer('race-one@example.com');
     const [size] = await pickSizes(database.db, 1, 50);
-    await fillCart(database.db, user.id, [{ productId: size!.productId, sizeId: size!.sizeId, quantity: 2 }]);
+    await fillCart(database.db, user.id, [
+      { productId: size!.productId, sizeId: size!.sizeId, quantity: 2 },
+    ]);
     const order = await createOrderFromCart(database.db, user.id, ADDRESS);
     const link = await createPaymentLink(database.db, provider, user, order._id, origins);
     const paymentId = provider.paymentIdFor(link.payment_link_id, 'paid');
 
     // They queue on the order row's lock; each later one finds the payment recorded.
     const outcomes = await Promise.all(
-      Array.from({ length: 8 }, () => confirmPayment(database.db, provider, { orderId: order._id, paymentId, source: 'return' })),
+      Array.from({ length: 8 }, () =>
+        confirmPayment(database.db, provider, { orderId: order._id, paymentId, source: 'return' }),
+      ),
     );
     for (const o of outcomes) expect(o).toMatchObject({ result: 'PAID', orderStatus: 'PLACED' });
-    expect(await confirmPayment(database.db, provider, { orderId: order._id, paymentId, source: 'webhook' })).toMatchObject({ result: 'PAID' });
+    expect(
+      await confirmPayment(database.db, provider, {
+        orderId: order._id,
+        paymentId,
+        source: 'webhook',
+      }),
+    ).toMatchObject({ result: 'PAID' });
 
-    const stock = await database.db.selectFrom('product_sizes').select('stock').where('id', '=', size!.sizeId).executeTakeFirstOrThrow();
+    const stock = await database.db
+      .selectFrom('product_sizes')
+      .select('stock')
+      .where('id', '=', size!.sizeId)
+      .executeTakeFirstOrThrow();
     expect(stock.stock).toBe(size!.stock - 2);
-    expect(await database.db.selectFrom('order_events').select('id').where('order_id', '=', order._id).where('to_status', '=', 'PLACED').execute()).toHaveLength(1);
+    expect(
+      await database.db
+        .selectFrom('order_events')
+        .select('id')
+        .where('order_id', '=', order._id)
+        .where('to_status', '=', 'PLACED')
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it('never sells more than the stock when many orders pay for the last pieces at once', async () => {
     const [size] = await pickSizes(database.db, 1, 52);
-    await database.db.updateTable('product_sizes').set({ stock: 3 }).where('id', '=', size!.sizeId).execute();
+    await database.db
+      .updateTable('product_sizes')
+      .set({ stock: 3 })
+      .where('id', '=', size!.sizeId)
+      .execute();
     const buyers = await Promise.all(
       Array.from({ length: 6 }, async (_, i) => {
         const user = await customer(`race-many-${i}@example.com`);
-        await fillCart(database.db, user.id, [{ productId: size!.productId, sizeId: size!.sizeId, quantity: 1 }]);
+        await fillCart(database.db, user.id, [
+          { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
+        ]);
         const order = await createOrderFromCart(database.db, user.id, ADDRESS);
         const link = await createPaymentLink(database.db, provider, user, order._id, origins);
         return { order, paymentId: provider.paymentIdFor(link.payment_link_id, 'paid') };
       }),
     );
-    const outcomes = await Promise.all(buyers.map((b) => confirmPayment(database.db, provider, { orderId: b.order._id, paymentId: b.paymentId, source: 'return' })));
+    const outcomes = await Promise.all(
+      buyers.map((b) =>
+        confirmPayment(database.db, provider, {
+          orderId: b.order._id,
+          paymentId: b.paymentId,
+          source: 'return',
+        }),
+      ),
+    );
     expect(outcomes.filter((o) => o.result === 'PAID')).toHaveLength(3);
-    expect(outcomes.filter((o) => o.result === 'REFUND_PENDING' && o.orderStatus === 'CANCELLED')).toHaveLength(3);
-    const stock = await database.db.selectFrom('product_sizes').select('stock').where('id', '=', size!.sizeId).executeTakeFirstOrThrow();
+    expect(
+      outcomes.filter((o) => o.result === 'REFUND_PENDING' && o.orderStatus === 'CANCELLED'),
+    ).toHaveLength(3);
+    const stock = await database.db
+      .selectFrom('product_sizes')
+      .select('stock')
+      .where('id', '=', size!.sizeId)
+      .executeTakeFirstOrThrow();
     expect(stock.stock).toBe(0);
   });
 
   it('applies one admin move per job key, and serialises two different moves', async () => {
-    const order = await database.db.selectFrom('orders').select('id').where('status', '=', 'PLACED').executeTakeFirstOrThrow();
-    const admin = await database.db.selectFrom('users').select('id').where('role', '=', 'ADMIN').executeTakeFirstOrThrow();
+    const order = await database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', 'PLACED')
+      .executeTakeFirstOrThrow();
+    const admin = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'ADMIN')
+      .executeTakeFirstOrThrow();
     const move = (to: 'CONFIRMED' | 'SHIPPED', jobKey: string) =>
-      applyOrderTransition(database.db, { orderId: order.id, to, actor: 'admin', actorUserId: admin.id, jobKey }).catch((e: Error) => e);
-    const same = await Promise.all([move('CONFIRMED', 'job-1'), move('CONFIRMED', 'job-1'), move('CONFIRMED', 'job-1')]);
+      applyOrderTransition(database.db, {
+        orderId: order.id,
+        to,
+        actor: 'admin',
+        actorUserId: admin.id,
+        jobKey,
+      }).catch((e: Error) => e);
+    const same = await Promise.all([
+      move('CONFIRMED', 'job-1'),
+      move('CONFIRMED', 'job-1'),
+      move('CONFIRMED', 'job-1'),
+    ]);
     for (const o of same) expect(o).not.toBeInstanceOf(Error);
-    const events = await database.db.selectFrom('order_events').select('to_status').where('order_id', '=', order.id).where('actor', '=', 'admin').execute();
+    const events = await database.db
+      .selectFrom('order_events')
+      .select('to_status')
+      .where('order_id', '=', order.id)
+      .where('actor', '=', 'admin')
+      .execute();
     expect(events).toEqual([{ to_status: 'CONFIRMED' }]);
-    const [ship, confirmAgain] = await Promise.all([move('SHIPPED', 'job-2'), move('CONFIRMED', 'job-3')]);
+    const [ship, confirmAgain] = await Promise.all([
+      move('SHIPPED', 'job-2'),
+      move('CONFIRMED', 'job-3'),
+    ]);
     expect(ship).not.toBeInstanceOf(Error);
     // Whichever takes the row lock first, confirming again is refused and the order ends SHIPPED.
-    expect((confirmAgain as Error).message).toMatch(/^Cannot move order from (CONFIRMED|SHIPPED) to CONFIRMED$/);
-    const row = await database.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect((confirmAgain as Error).message).toMatch(
+      /^Cannot move order from (CONFIRMED|SHIPPED) to CONFIRMED$/,
+    );
+    const row = await database.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('SHIPPED');
   });
 });

@@ -39,13 +39,20 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
     req.on('end', () => {
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
       const path = req.url ?? '';
-      requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, body });
+      requests.push({
+        method: req.method ?? '',
+        path,
+        authorization: req.headers.authorization,
+        body,
+      });
       const send = (status: number, payload: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(payload));
       };
       if (req.headers.authorization !== expectedAuth) {
-        return send(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid' } });
+        return send(401, {
+          error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid' },
+        });
       }
       if (req.method === 'POST' && path === '/v1/payment_links') {
         const id = `plink_Fake${String(++seq).padStart(10, '0')}`;
@@ -64,15 +71,20 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
       const linkMatch = /^\/v1\/payment_links\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && linkMatch) {
         const link = links.get(linkMatch[1]!);
-        return link ? send(200, link) : send(404, { error: { code: 'BAD_REQUEST_ERROR', description: 'not found' } });
+        return link
+          ? send(200, link)
+          : send(404, { error: { code: 'BAD_REQUEST_ERROR', description: 'not found' } });
       }
       const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && paymentMatch) {
-        if (failing.has(paymentMatch[1]!)) return send(503, { error: { description: 'temporarily unavailable' } });
+        if (failing.has(paymentMatch[1]!))
+          return send(503, { error: { description: 'temporarily unavailable' } });
         const payment = payments.get(paymentMatch[1]!);
         return payment
           ? send(200, { ...payment, entity: 'payment', currency: 'INR' })
-          : send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+          : send(400, {
+              error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
+            });
       }
       send(404, { error: { description: 'no such route in the fake' } });
     });

@@ -2,13 +2,22 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRazorpayProvider, type OrderView } from '@kanak/core';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
-import { ADDRESS, eventually, fillCart, newCustomer, pickSizes, startWorkerProcess, type WorkerProcess } from './pipeline-support';
+import {
+  ADDRESS,
+  eventually,
+  fillCart,
+  newCustomer,
+  pickSizes,
+  startWorkerProcess,
+  type WorkerProcess,
+} from './pipeline-support';
 import { startFakeRazorpay, type FakeRazorpay } from './razorpay-fake';
 
 const KEY_ID = 'rzp_test_fakekey';
 const KEY_SECRET = 'fake-key-secret-123';
 const WEBHOOK_SECRET = 'fake-webhook-secret-456';
-const sign = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');
+const sign = (secret: string, data: string) =>
+  createHmac('sha256', secret).update(data).digest('hex');
 
 describe('Razorpay payment-links adapter against a local fake', () => {
   let fake: FakeRazorpay;
@@ -18,7 +27,12 @@ describe('Razorpay payment-links adapter against a local fake', () => {
   afterAll(() => fake?.close());
 
   it('creates a link in paise with basic auth, fetches payments, verifies both signatures', async () => {
-    const provider = createRazorpayProvider({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
+    const provider = createRazorpayProvider({
+      keyId: KEY_ID,
+      keySecret: KEY_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl: fake.url,
+    });
     const orderId = '11111111-2222-4333-8444-555555555555';
     const link = await provider.createLink({
       orderId,
@@ -31,27 +45,65 @@ describe('Razorpay payment-links adapter against a local fake', () => {
     expect(link.id).toMatch(/^plink_/);
     expect(link.url).toBe(`${fake.url}/rzp/${link.id}`);
     const sent = fake.requests.find((r) => r.method === 'POST')!;
-    expect(sent.authorization).toBe(`Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`);
-    expect(sent.body).toMatchObject({ amount: 1_234_500, currency: 'INR', reference_id: orderId, callback_url: `http://shop.test/payment/${orderId}`, callback_method: 'get' });
+    expect(sent.authorization).toBe(
+      `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`,
+    );
+    expect(sent.body).toMatchObject({
+      amount: 1_234_500,
+      currency: 'INR',
+      reference_id: orderId,
+      callback_url: `http://shop.test/payment/${orderId}`,
+      callback_method: 'get',
+    });
 
     const paymentId = fake.pay(link.id);
-    expect(await provider.fetchPayment(paymentId, [link.id])).toEqual({ id: paymentId, status: 'captured', amount: 12_345, paymentLinkId: link.id });
-    expect(await provider.fetchPayment(paymentId, ['plink_Other'])).toMatchObject({ status: 'captured', paymentLinkId: null });
+    expect(await provider.fetchPayment(paymentId, [link.id])).toEqual({
+      id: paymentId,
+      status: 'captured',
+      amount: 12_345,
+      paymentLinkId: link.id,
+    });
+    expect(await provider.fetchPayment(paymentId, ['plink_Other'])).toMatchObject({
+      status: 'captured',
+      paymentLinkId: null,
+    });
     expect(await provider.fetchPayment('pay_Missing', [link.id])).toBeNull();
     fake.failing.add(paymentId);
     await expect(provider.fetchPayment(paymentId, [link.id])).rejects.toThrow(/503/);
     fake.failing.delete(paymentId);
 
-    const body = Buffer.from(JSON.stringify({ event: 'payment_link.paid', payload: { payment_link: { entity: { id: link.id, reference_id: orderId } }, payment: { entity: { id: paymentId } } } }));
+    const body = Buffer.from(
+      JSON.stringify({
+        event: 'payment_link.paid',
+        payload: {
+          payment_link: { entity: { id: link.id, reference_id: orderId } },
+          payment: { entity: { id: paymentId } },
+        },
+      }),
+    );
     expect(provider.verifyWebhook(body, sign(WEBHOOK_SECRET, body.toString()))).toBe(true);
     expect(provider.verifyWebhook(body, sign('other', body.toString()))).toBe(false);
     expect(provider.verifyWebhook(body, undefined)).toBe(false);
     expect(provider.parseWebhook(body)).toEqual({ orderId, paymentId, paymentLinkId: link.id });
-    expect(provider.parseWebhook(Buffer.from(JSON.stringify({ event: 'payment.captured', payload: {} })))).toBeNull();
+    expect(
+      provider.parseWebhook(
+        Buffer.from(JSON.stringify({ event: 'payment.captured', payload: {} })),
+      ),
+    ).toBeNull();
 
     const params = { paymentLinkId: link.id, referenceId: orderId, status: 'paid', paymentId };
-    expect(provider.verifyReturnSignature(params, sign(KEY_SECRET, `${link.id}|${orderId}|paid|${paymentId}`))).toBe(true);
-    expect(provider.verifyReturnSignature({ ...params, status: 'failed' }, sign(KEY_SECRET, `${link.id}|${orderId}|paid|${paymentId}`))).toBe(false);
+    expect(
+      provider.verifyReturnSignature(
+        params,
+        sign(KEY_SECRET, `${link.id}|${orderId}|paid|${paymentId}`),
+      ),
+    ).toBe(true);
+    expect(
+      provider.verifyReturnSignature(
+        { ...params, status: 'failed' },
+        sign(KEY_SECRET, `${link.id}|${orderId}|paid|${paymentId}`),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -79,22 +131,39 @@ describe('server and worker configured for Razorpay', () => {
     await fake?.close();
   });
 
-  async function paidOrder(name: string, offset: number, status: 'captured' | 'authorized' = 'captured') {
+  async function paidOrder(
+    name: string,
+    offset: number,
+    status: 'captured' | 'authorized' = 'captured',
+  ) {
     const [size] = await pickSizes(server.database.db, 1, offset);
     const shopper = await newCustomer(server, name);
-    await fillCart(server.database.db, shopper.id, [{ productId: size!.productId, sizeId: size!.sizeId, quantity: 1 }]);
-    const order = (await http.post<OrderView>('/api/orders/', ADDRESS, { token: shopper.token })).body;
-    const link = await http.post<{ payment_link_url: string; payment_link_id: string }>(`/api/payment/${order._id}`, undefined, { token: shopper.token });
+    await fillCart(server.database.db, shopper.id, [
+      { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
+    ]);
+    const order = (await http.post<OrderView>('/api/orders/', ADDRESS, { token: shopper.token }))
+      .body;
+    const link = await http.post<{ payment_link_url: string; payment_link_id: string }>(
+      `/api/payment/${order._id}`,
+      undefined,
+      { token: shopper.token },
+    );
     expect(link.status).toBe(200);
     expect(link.body.payment_link_url).toBe(`${fake.url}/rzp/${link.body.payment_link_id}`);
-    expect(fake.links.get(link.body.payment_link_id)!.amount).toBe(order.totalDiscountedPrice * 100);
+    expect(fake.links.get(link.body.payment_link_id)!.amount).toBe(
+      order.totalDiscountedPrice * 100,
+    );
     const paymentId = fake.pay(link.body.payment_link_id, status);
     const webhook = JSON.stringify({
       entity: 'event',
       event: 'payment_link.paid',
       payload: {
-        payment_link: { entity: { id: link.body.payment_link_id, reference_id: order._id, status: 'paid' } },
-        payment: { entity: { id: paymentId, amount: order.totalDiscountedPrice * 100, status: 'captured' } },
+        payment_link: {
+          entity: { id: link.body.payment_link_id, reference_id: order._id, status: 'paid' },
+        },
+        payment: {
+          entity: { id: paymentId, amount: order.totalDiscountedPrice * 100, status: 'captured' },
+        },
       },
     });
     return { size: size!, shopper, order, paymentId, webhook };
@@ -102,49 +171,114 @@ describe('server and worker configured for Razorpay', () => {
 
   it('places the order from a signed webhook and the return together, exactly once', async () => {
     const { size, shopper, order, paymentId, webhook } = await paidOrder('Webhook', 30);
-    const stock = (await server.database.db.selectFrom('product_sizes').select('stock').where('id', '=', size.sizeId).executeTakeFirstOrThrow()).stock;
+    const stock = (
+      await server.database.db
+        .selectFrom('product_sizes')
+        .select('stock')
+        .where('id', '=', size.sizeId)
+        .executeTakeFirstOrThrow()
+    ).stock;
 
     const bad = await http.post<{ message: string }>('/api/payment/webhook', webhook, {
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign('not-the-secret', webhook) },
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': sign('not-the-secret', webhook),
+      },
     });
     expect(bad.status).toBe(400);
     const ok = await http.post<{ status: string }>('/api/payment/webhook', webhook, {
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(WEBHOOK_SECRET, webhook) },
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': sign(WEBHOOK_SECRET, webhook),
+      },
     });
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe('queued');
-    const back = await http.get<{ status: string; order: OrderView }>(`/api/payment?payment_id=${paymentId}&order_id=${order._id}`, { token: shopper.token });
+    const back = await http.get<{ status: string; order: OrderView }>(
+      `/api/payment?payment_id=${paymentId}&order_id=${order._id}`,
+      { token: shopper.token },
+    );
     expect(back.body.status).toBe('PAID');
     expect(back.body.order.orderStatus).toBe('PLACED');
     // The same webhook delivered again changes nothing.
-    await http.post('/api/payment/webhook', webhook, { headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(WEBHOOK_SECRET, webhook) } });
+    await http.post('/api/payment/webhook', webhook, {
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': sign(WEBHOOK_SECRET, webhook),
+      },
+    });
     await new Promise((r) => setTimeout(r, 500));
 
-    const after = (await server.database.db.selectFrom('product_sizes').select('stock').where('id', '=', size.sizeId).executeTakeFirstOrThrow()).stock;
+    const after = (
+      await server.database.db
+        .selectFrom('product_sizes')
+        .select('stock')
+        .where('id', '=', size.sizeId)
+        .executeTakeFirstOrThrow()
+    ).stock;
     expect(after).toBe(stock - 1);
-    const payments = await server.database.db.selectFrom('payments').selectAll().where('order_id', '=', order._id).execute();
-    expect(payments).toMatchObject([{ provider: 'razorpay', status: 'PAID', provider_payment_id: paymentId }]);
+    const payments = await server.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', order._id)
+      .execute();
+    expect(payments).toMatchObject([
+      { provider: 'razorpay', status: 'PAID', provider_payment_id: paymentId },
+    ]);
     expect(fake.requests.some((r) => r.path === `/v1/payments/${paymentId}`)).toBe(true);
   });
 
   it('answers PENDING for a payment not captured yet, and applies it when the webhook reports it paid', async () => {
     const { shopper, order, paymentId, webhook } = await paidOrder('Authorized', 34, 'authorized');
-    const early = await http.get<{ status: string; order: OrderView }>(`/api/payment?payment_id=${paymentId}&order_id=${order._id}`, { token: shopper.token });
+    const early = await http.get<{ status: string; order: OrderView }>(
+      `/api/payment?payment_id=${paymentId}&order_id=${order._id}`,
+      { token: shopper.token },
+    );
     expect(early.body.status).toBe('PENDING');
     expect(early.body.order.orderStatus).toBe('PENDING');
     fake.capture(paymentId);
-    await http.post('/api/payment/webhook', webhook, { headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(WEBHOOK_SECRET, webhook) } });
-    await eventually(async () => (await server.database.db.selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirstOrThrow()).status === 'PLACED');
-    expect(await server.database.db.selectFrom('payments').select('status').where('order_id', '=', order._id).execute()).toEqual([{ status: 'PAID' }]);
+    await http.post('/api/payment/webhook', webhook, {
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': sign(WEBHOOK_SECRET, webhook),
+      },
+    });
+    await eventually(
+      async () =>
+        (
+          await server.database.db
+            .selectFrom('orders')
+            .select('status')
+            .where('id', '=', order._id)
+            .executeTakeFirstOrThrow()
+        ).status === 'PLACED',
+    );
+    expect(
+      await server.database.db
+        .selectFrom('payments')
+        .select('status')
+        .where('order_id', '=', order._id)
+        .execute(),
+    ).toEqual([{ status: 'PAID' }]);
   });
 
   it('retries a provider outage with backoff and dead-letters the job after the last attempt', async () => {
     const { order, paymentId, webhook } = await paidOrder('Outage', 32);
     fake.failing.add(paymentId);
     const started = Date.now();
-    await http.post('/api/payment/webhook', webhook, { headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(WEBHOOK_SECRET, webhook) } });
+    await http.post('/api/payment/webhook', webhook, {
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': sign(WEBHOOK_SECRET, webhook),
+      },
+    });
     const dead = await eventually(
-      () => server.database.db.selectFrom('dead_letters').selectAll().where('job_id', '=', `pay-${paymentId}`).executeTakeFirst(),
+      () =>
+        server.database.db
+          .selectFrom('dead_letters')
+          .selectAll()
+          .where('job_id', '=', `pay-${paymentId}`)
+          .executeTakeFirst(),
       20_000,
     );
     // Five attempts with 0.5 s, 1 s, 2 s and 4 s between them.
@@ -153,11 +287,33 @@ describe('server and worker configured for Razorpay', () => {
     expect(dead.error).toMatch(/503/);
     expect(dead.payload).toMatchObject({ orderId: order._id, paymentId, source: 'webhook' });
     expect(fake.requests.filter((r) => r.path === `/v1/payments/${paymentId}`)).toHaveLength(5);
-    expect((await server.database.db.selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirstOrThrow()).status).toBe('PENDING');
+    expect(
+      (
+        await server.database.db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', order._id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('PENDING');
 
     // Once the provider is back, the next delivery of the webhook runs the dead-lettered job again.
     fake.failing.delete(paymentId);
-    await http.post('/api/payment/webhook', webhook, { headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(WEBHOOK_SECRET, webhook) } });
-    await eventually(async () => (await server.database.db.selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirstOrThrow()).status === 'PLACED');
+    await http.post('/api/payment/webhook', webhook, {
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': sign(WEBHOOK_SECRET, webhook),
+      },
+    });
+    await eventually(
+      async () =>
+        (
+          await server.database.db
+            .selectFrom('orders')
+            .select('status')
+            .where('id', '=', order._id)
+            .executeTakeFirstOrThrow()
+        ).status === 'PLACED',
+    );
   });
 });

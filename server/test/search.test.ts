@@ -6,7 +6,9 @@ describe('full-text product search over REST and tRPC', () => {
   let server: TestServer;
   let http: ReturnType<typeof httpClient>;
   const search = (input: unknown) =>
-    http.get<{ result: { data: SearchResult } }>(`/trpc/catalog.search?input=${encodeURIComponent(JSON.stringify(input))}`);
+    http.get<{ result: { data: SearchResult } }>(
+      `/trpc/catalog.search?input=${encodeURIComponent(JSON.stringify(input))}`,
+    );
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -41,7 +43,9 @@ describe('full-text product search over REST and tRPC', () => {
   it('searches brand and category names too, and one or two letters still find something', async () => {
     const brand = await http.get<SearchResult>('/api/products/search?q=Swarnika');
     expect(brand.body.total).toBeGreaterThan(0);
-    expect(brand.body.content.every((p) => p.brand === 'Swarnika' || /swarnika/i.test(p.description))).toBe(true);
+    expect(
+      brand.body.content.every((p) => p.brand === 'Swarnika' || /swarnika/i.test(p.description)),
+    ).toBe(true);
     const category = await http.get<SearchResult>('/api/products/search?q=jhumka&limit=50');
     expect(category.body.content.some((p) => p.category.name === 'jhumka')).toBe(true);
     const short = await http.get<SearchResult>('/api/products/search?q=go');
@@ -63,11 +67,23 @@ describe('full-text product search over REST and tRPC', () => {
   });
 
   it('treats query syntax as text: quotes, minus, "or", symbols and NUL never fail', async () => {
-    for (const q of ['"gold ring"', 'ring -gold', 'ring or bangle', "o'clock & | ! :* ()", '%_\\', 'gold\u0000ring', '🙂', '&&&', 'सोने का हार']) {
+    for (const q of [
+      '"gold ring"',
+      'ring -gold',
+      'ring or bangle',
+      "o'clock & | ! :* ()",
+      '%_\\',
+      'gold\u0000ring',
+      '🙂',
+      '&&&',
+      'सोने का हार',
+    ]) {
       const res = await http.get<SearchResult>(`/api/products/search?q=${encodeURIComponent(q)}`);
       expect(res.status, q).toBe(200);
     }
-    const phrase = await http.get<SearchResult>(`/api/products/search?q=${encodeURIComponent('ring -gold')}&limit=50`);
+    const phrase = await http.get<SearchResult>(
+      `/api/products/search?q=${encodeURIComponent('ring -gold')}&limit=50`,
+    );
     expect(phrase.body.total).toBeGreaterThan(0);
   });
 

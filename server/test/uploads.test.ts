@@ -6,11 +6,23 @@ import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 
 const MAX = 4096;
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1,
+  0, 0, 0, 1,
+]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const GIF = new TextEncoder().encode('GIF89a\x01\x00\x01\x00');
-const WEBP = new Uint8Array([...new TextEncoder().encode('RIFF'), 26, 0, 0, 0, ...new TextEncoder().encode('WEBPVP8 ')]);
-const SVG = new TextEncoder().encode('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>');
+const WEBP = new Uint8Array([
+  ...new TextEncoder().encode('RIFF'),
+  26,
+  0,
+  0,
+  0,
+  ...new TextEncoder().encode('WEBPVP8 '),
+]);
+const SVG = new TextEncoder().encode(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>',
+);
 
 describe('image uploads', () => {
   let server: TestServer;
@@ -19,16 +31,32 @@ describe('image uploads', () => {
   let customer: string;
   let dir: string;
 
-  const upload = async (bytes: Uint8Array | string, options: { token?: string; field?: string; type?: string; name?: string; preset?: boolean } = {}) => {
+  const upload = async (
+    bytes: Uint8Array | string,
+    options: {
+      token?: string;
+      field?: string;
+      type?: string;
+      name?: string;
+      preset?: boolean;
+    } = {},
+  ) => {
     const form = new FormData();
     if (options.preset) form.append('upload_preset', 'kanak-products');
-    form.append(options.field ?? 'file', new Blob([bytes], { type: options.type ?? 'image/png' }), options.name ?? 'photo.png');
+    form.append(
+      options.field ?? 'file',
+      new Blob([bytes], { type: options.type ?? 'image/png' }),
+      options.name ?? 'photo.png',
+    );
     const response = await fetch(`${server.baseUrl}/api/uploads`, {
       method: 'POST',
       headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
       body: form,
     });
-    return { status: response.status, body: (await response.json()) as { secure_url?: string; message?: string } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { secure_url?: string; message?: string },
+    };
   };
 
   beforeAll(async () => {
@@ -81,10 +109,33 @@ describe('image uploads', () => {
     const text = await upload('just some text', { token: admin, type: 'image/png' });
     expect(text.status).toBe(400);
     expect(text.body.message).toBe('Only JPEG, PNG, WebP, GIF or SVG images can be uploaded');
-    expect((await upload('<html><script>alert(1)</script></html>', { token: admin, type: 'image/svg+xml' })).status).toBe(400);
-    expect((await upload('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', { token: admin, type: 'image/svg+xml' })).status).toBe(400);
-    expect((await upload('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>', { token: admin, type: 'image/svg+xml' })).status).toBe(400);
-    expect((await upload(new Uint8Array(0), { token: admin })).body.message).toBe('The uploaded file is empty');
+    expect(
+      (
+        await upload('<html><script>alert(1)</script></html>', {
+          token: admin,
+          type: 'image/svg+xml',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await upload('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', {
+          token: admin,
+          type: 'image/svg+xml',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await upload('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>', {
+          token: admin,
+          type: 'image/svg+xml',
+        })
+      ).status,
+    ).toBe(400);
+    expect((await upload(new Uint8Array(0), { token: admin })).body.message).toBe(
+      'The uploaded file is empty',
+    );
   });
 
   it('refuses a file over UPLOAD_MAX_BYTES with 413 and a clear message', async () => {
@@ -102,34 +153,58 @@ describe('image uploads', () => {
     expect(wrongField.body.message).toBe('Attach the image in the field "file"');
     const onlyPreset = new FormData();
     onlyPreset.append('upload_preset', 'x');
-    const noFile = await fetch(`${server.baseUrl}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: onlyPreset });
+    const noFile = await fetch(`${server.baseUrl}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: onlyPreset,
+    });
     expect(noFile.status).toBe(400);
-    const json = await http.post<{ message: string }>('/api/uploads', { file: 'data:image/png;base64,AAAA' }, { token: admin });
+    const json = await http.post<{ message: string }>(
+      '/api/uploads',
+      { file: 'data:image/png;base64,AAAA' },
+      { token: admin },
+    );
     expect(json.status).toBe(400);
     expect(json.body.message).toBe('Send the image as multipart/form-data in the field "file"');
     const twoFiles = new FormData();
     twoFiles.append('file', new Blob([PNG]), 'a.png');
     twoFiles.append('file', new Blob([PNG]), 'b.png');
-    const two = await fetch(`${server.baseUrl}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: twoFiles });
+    const two = await fetch(`${server.baseUrl}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: twoFiles,
+    });
     expect(two.status).toBeLessThan(500);
   });
 
   it('serves only stored names: unknown, traversal and odd names are 404', async () => {
     expect((await fetch(`${server.baseUrl}/media/uploads/${'0'.repeat(32)}.png`)).status).toBe(404);
-    expect((await fetch(`${server.baseUrl}/media/uploads/..%2F..%2Fpackage.json`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/media/uploads/..%2F..%2Fpackage.json`)).status).toBe(
+      404,
+    );
     expect((await fetch(`${server.baseUrl}/media/uploads/passwd`)).status).toBe(404);
   });
 
   it('builds secure_url from PUBLIC_URL when it is set', async () => {
-    const publicServer = await startTestServer({ UPLOAD_DIR: dir, PUBLIC_URL: 'https://shop.example.com' });
+    const publicServer = await startTestServer({
+      UPLOAD_DIR: dir,
+      PUBLIC_URL: 'https://shop.example.com',
+    });
     try {
       const client = httpClient(publicServer.baseUrl);
-      const token = (await client.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.admin)).body.jwt;
+      const token = (await client.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.admin)).body
+        .jwt;
       const form = new FormData();
       form.append('file', new Blob([PNG], { type: 'image/png' }), 'p.png');
-      const response = await fetch(`${publicServer.baseUrl}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      const response = await fetch(`${publicServer.baseUrl}/api/uploads`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
       const body = (await response.json()) as { secure_url: string };
-      expect(body.secure_url).toMatch(/^https:\/\/shop\.example\.com\/media\/uploads\/[0-9a-f]{32}\.png$/);
+      expect(body.secure_url).toMatch(
+        /^https:\/\/shop\.example\.com\/media\/uploads\/[0-9a-f]{32}\.png$/,
+      );
     } finally {
       await publicServer.close();
     }

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatRupees } from '@kanak/shared';
-import { httpClient, launchBrowser, screenshot, startTestServer, watchConsole, type TestServer } from '@kanak/testkit';
+import {
+  httpClient,
+  launchBrowser,
+  screenshot,
+  startTestServer,
+  watchConsole,
+  type TestServer,
+} from '@kanak/testkit';
 import { loadWorkerConfig, startWorker, type RunningWorker } from '@kanak/worker';
 
 // The admin back office in Chromium, against the real server and the order worker (issue 5).
@@ -36,7 +43,10 @@ describe('admin back office', () => {
   }
 
   /** A page whose localStorage holds the jwt before the app starts (login state is the stored jwt). */
-  async function pageWith(token: string | null, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  async function pageWith(
+    token: string | null,
+    viewport = { width: 1440, height: 900 },
+  ): Promise<Page> {
     const context = await browser.newContext({ viewport });
     if (token) await context.addInitScript((jwt) => localStorage.setItem('jwt', jwt), token);
     return context.newPage();
@@ -44,13 +54,23 @@ describe('admin back office', () => {
 
   const startOrderWorker = () =>
     startWorker(
-      loadWorkerConfig({ DATABASE_URL: server.database.url, REDIS_URL: server.config.REDIS_URL, QUEUE_PREFIX: server.config.QUEUE_PREFIX }),
+      loadWorkerConfig({
+        DATABASE_URL: server.database.url,
+        REDIS_URL: server.config.REDIS_URL,
+        QUEUE_PREFIX: server.config.QUEUE_PREFIX,
+      }),
       () => {},
     );
 
   /** A paid (PLACED) order among the 20 newest: the first page of /admin/orders. */
   async function placedOrderOnFirstPage() {
-    const newest = await server.database.db.selectFrom('orders').select(['id', 'status']).orderBy('order_date', 'desc').orderBy('id').limit(20).execute();
+    const newest = await server.database.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .orderBy('order_date', 'desc')
+      .orderBy('id')
+      .limit(20)
+      .execute();
     const placed = newest.find((o) => o.status === 'PLACED');
     if (!placed) throw new Error('No PLACED order among the 20 newest');
     return placed;
@@ -59,15 +79,24 @@ describe('admin back office', () => {
   /** The admin content scrolls inside its own pane: grow the viewport so the screenshot holds all of it. */
   async function shoot(page: Page, name: string) {
     const viewport = page.viewportSize()!;
-    const height = await page.evaluate(() => document.querySelector('[data-admin-scroll]')?.scrollHeight ?? 0);
-    await page.setViewportSize({ width: viewport.width, height: Math.min(Math.max(height, viewport.height), 5000) });
+    const height = await page.evaluate(
+      () => document.querySelector('[data-admin-scroll]')?.scrollHeight ?? 0,
+    );
+    await page.setViewportSize({
+      width: viewport.width,
+      height: Math.min(Math.max(height, viewport.height), 5000),
+    });
     await screenshot(page, name);
     await page.setViewportSize(viewport);
   }
 
   beforeAll(async () => {
     uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kanak-admin-e2e-'));
-    server = await startTestServer({ WEB_DIST: path.resolve(import.meta.dirname, '../dist'), UPLOAD_DIR: uploadDir, ORDER_WAIT_MS: 3000 });
+    server = await startTestServer({
+      WEB_DIST: path.resolve(import.meta.dirname, '../dist'),
+      UPLOAD_DIR: uploadDir,
+      ORDER_WAIT_MS: 3000,
+    });
     worker = startOrderWorker();
     browser = await launchBrowser();
     adminToken = await login(ADMIN);
@@ -86,23 +115,48 @@ describe('admin back office', () => {
     const paid = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'] as const;
     const totals = await db
       .selectFrom('orders')
-      .select((eb) => [eb.fn.sum<string>('total_item').as('sales'), eb.fn.sum<string>('total_discounted_price').as('revenue')])
+      .select((eb) => [
+        eb.fn.sum<string>('total_item').as('sales'),
+        eb.fn.sum<string>('total_discounted_price').as('revenue'),
+      ])
       .where('status', 'in', paid)
       .executeTakeFirstOrThrow();
-    const products = await db.selectFrom('products').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const customers = await db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'CUSTOMER').executeTakeFirstOrThrow();
-    const latest = await db.selectFrom('orders').select('status').orderBy('order_date', 'desc').orderBy('id').executeTakeFirstOrThrow();
+    const products = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const customers = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('role', '=', 'CUSTOMER')
+      .executeTakeFirstOrThrow();
+    const latest = await db
+      .selectFrom('orders')
+      .select('status')
+      .orderBy('order_date', 'desc')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
 
     const page = await pageWith(adminToken);
     const errors = watchConsole(page);
     await page.goto(`${server.baseUrl}/admin`);
     const overview = page.getByTestId('monthly-overview');
     await overview.getByTestId('overview-products').waitFor();
-    expect(await overview.getByTestId('overview-products').textContent()).toBe(Number(products.n).toLocaleString('en-IN'));
-    expect(await overview.getByTestId('overview-customers').textContent()).toBe(Number(customers.n).toLocaleString('en-IN'));
-    expect(await overview.getByTestId('overview-sales').textContent()).toBe(Number(totals.sales).toLocaleString('en-IN'));
-    expect(await overview.getByTestId('overview-revenue').textContent()).toBe(formatRupees(Number(totals.revenue)));
-    expect(await overview.getByTestId('growth').textContent()).toMatch(/^Total -?\d+(\.\d)?% growth$/);
+    expect(await overview.getByTestId('overview-products').textContent()).toBe(
+      Number(products.n).toLocaleString('en-IN'),
+    );
+    expect(await overview.getByTestId('overview-customers').textContent()).toBe(
+      Number(customers.n).toLocaleString('en-IN'),
+    );
+    expect(await overview.getByTestId('overview-sales').textContent()).toBe(
+      Number(totals.sales).toLocaleString('en-IN'),
+    );
+    expect(await overview.getByTestId('overview-revenue').textContent()).toBe(
+      formatRupees(Number(totals.revenue)),
+    );
+    expect(await overview.getByTestId('growth').textContent()).toMatch(
+      /^Total -?\d+(\.\d)?% growth$/,
+    );
     expect(await page.getByTestId('welcome-card').textContent()).toContain('Kanak Jewellers');
     expect(await page.getByTestId('welcome-card').textContent()).toContain('Congratulations Asha!');
     expect(await page.getByRole('link', { name: 'View Sales' }).isVisible()).toBe(true);
@@ -131,16 +185,30 @@ describe('admin back office', () => {
     const errors = watchConsole(page);
     await page.goto(`${server.baseUrl}/admin/product/create`);
     await page.getByRole('button', { name: 'Add New Product' }).click();
-    for (const message of ['Title is required', 'Brand is required', 'Color is required', 'Description is required', 'Details is required', 'Weight is required', 'Please upload an image']) {
+    for (const message of [
+      'Title is required',
+      'Brand is required',
+      'Color is required',
+      'Description is required',
+      'Details is required',
+      'Weight is required',
+      'Please upload an image',
+    ]) {
       await page.getByText(message, { exact: true }).first().waitFor();
     }
     await shoot(page, 'admin-product-create-errors');
 
     // Two images, each uploaded through /api/uploads with a preview.
-    await page.getByLabel('Image 1', { exact: true }).setInputFiles({ name: 'ring-a.svg', mimeType: 'image/svg+xml', buffer: svg('#b8860b') });
+    await page
+      .getByLabel('Image 1', { exact: true })
+      .setInputFiles({ name: 'ring-a.svg', mimeType: 'image/svg+xml', buffer: svg('#b8860b') });
     await page.getByRole('button', { name: 'Add New Image' }).click();
-    await page.getByLabel('Image 2', { exact: true }).setInputFiles({ name: 'ring-b.svg', mimeType: 'image/svg+xml', buffer: svg('#7b1e3a') });
-    await expect.poll(() => page.getByLabel('Image 2 URL').inputValue()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+\.svg$/);
+    await page
+      .getByLabel('Image 2', { exact: true })
+      .setInputFiles({ name: 'ring-b.svg', mimeType: 'image/svg+xml', buffer: svg('#7b1e3a') });
+    await expect
+      .poll(() => page.getByLabel('Image 2 URL').inputValue())
+      .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+\.svg$/);
     await expect.poll(() => page.getByLabel('Image 1 URL').inputValue()).toMatch(/\.svg$/);
     expect(await page.getByTestId('image-preview').count()).toBe(2);
 
@@ -153,11 +221,15 @@ describe('admin back office', () => {
     await page.getByLabel('Metal', { exact: true }).selectOption('gold');
     await page.getByLabel('Price', { exact: true }).fill('1000');
     await page.getByLabel('Discounted Price', { exact: true }).fill('750');
-    await expect.poll(() => page.getByLabel('Discount Percentage', { exact: true }).inputValue()).toBe('25');
+    await expect
+      .poll(() => page.getByLabel('Discount Percentage', { exact: true }).inputValue())
+      .toBe('25');
     await page.getByLabel('Top level Category', { exact: true }).selectOption('gold');
     await page.getByLabel('Second level Category', { exact: true }).selectOption('rings');
     await page.getByLabel('Third level Category', { exact: true }).selectOption('ring');
-    await page.getByLabel('Description', { exact: true }).fill('A slender band in yellow gold with a brushed finish.');
+    await page
+      .getByLabel('Description', { exact: true })
+      .fill('A slender band in yellow gold with a brushed finish.');
     await page.getByLabel('Details', { exact: true }).fill('Metal: 18K gold. Hallmarked.');
     await page.getByLabel('Weight (g)', { exact: true }).first().fill('2.5');
     await page.getByLabel('Size (MM)', { exact: true }).first().fill('16');
@@ -178,9 +250,15 @@ describe('admin back office', () => {
     expect(await page.getByLabel('Price', { exact: true }).inputValue()).toBe('0');
 
     // Saved as typed, and found in the storefront listing for its category.
-    const listing = await api().get<{ content: { _id: string; title: string; imageUrls: { imageUrl: string }[]; sizes: unknown[]; discountPercent: number }[] }>(
-      '/api/products?category=ring&minPrice=100&maxPrice=1000&sort=low_to_high&pageSize=100',
-    );
+    const listing = await api().get<{
+      content: {
+        _id: string;
+        title: string;
+        imageUrls: { imageUrl: string }[];
+        sizes: unknown[];
+        discountPercent: number;
+      }[];
+    }>('/api/products?category=ring&minPrice=100&maxPrice=1000&sort=low_to_high&pageSize=100');
     const created = listing.body.content.find((p) => p.title === title);
     expect(created).toBeDefined();
     productId = created!._id;
@@ -215,12 +293,19 @@ describe('admin back office', () => {
     await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
     expect(await page.getByTestId('image-preview').count()).toBe(2);
     await page.getByLabel('Price', { exact: true }).fill('1500');
-    await expect.poll(() => page.getByLabel('Discount Percentage', { exact: true }).inputValue()).toBe('50');
+    await expect
+      .poll(() => page.getByLabel('Discount Percentage', { exact: true }).inputValue())
+      .toBe('50');
     await shoot(page, 'admin-product-edit');
     await page.getByRole('button', { name: 'Update Product' }).click();
     await page.getByText(`Product "${title}" updated`).waitFor();
 
-    const saved = await api().get<{ price: number; discountedPrice: number; discountPercent: number; sizes: unknown[] }>(`/api/products/id/${productId}`);
+    const saved = await api().get<{
+      price: number;
+      discountedPrice: number;
+      discountPercent: number;
+      sizes: unknown[];
+    }>(`/api/products/id/${productId}`);
     expect(saved.body).toMatchObject({ price: 1500, discountedPrice: 750, discountPercent: 50 });
     expect(saved.body.sizes).toHaveLength(2);
     await page.context().close();
@@ -241,17 +326,31 @@ describe('admin back office', () => {
   });
 
   it('shows a clear message when saving fails on the server', async () => {
-    const seeded = await api().get<{ content: { _id: string }[] }>('/api/products?category=bangle&pageSize=1');
-    const source = await api().get<Record<string, unknown>>(`/api/products/id/${seeded.body.content[0]!._id}`);
-    const copy = await api().post<{ _id: string }>('/api/admin/products', { ...source.body, title: `Short-lived ${Date.now()}` }, { token: adminToken });
+    const seeded = await api().get<{ content: { _id: string }[] }>(
+      '/api/products?category=bangle&pageSize=1',
+    );
+    const source = await api().get<Record<string, unknown>>(
+      `/api/products/id/${seeded.body.content[0]!._id}`,
+    );
+    const copy = await api().post<{ _id: string }>(
+      '/api/admin/products',
+      { ...source.body, title: `Short-lived ${Date.now()}` },
+      { token: adminToken },
+    );
     expect(copy.status).toBe(201);
     const page = await pageWith(adminToken);
     await page.goto(`${server.baseUrl}/admin/product/${copy.body._id}/edit`);
-    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toMatch(/^Short-lived/);
+    await expect
+      .poll(() => page.getByLabel('Title', { exact: true }).inputValue())
+      .toMatch(/^Short-lived/);
     // Another admin deletes it while this form is open.
-    expect((await api().delete(`/api/admin/products/${copy.body._id}`, { token: adminToken })).status).toBe(200);
+    expect(
+      (await api().delete(`/api/admin/products/${copy.body._id}`, { token: adminToken })).status,
+    ).toBe(200);
     await page.getByRole('button', { name: 'Update Product' }).click();
-    await expect.poll(() => page.getByTestId('form-failure').textContent()).toBe('Product not found');
+    await expect
+      .poll(() => page.getByTestId('form-failure').textContent())
+      .toBe('Product not found');
     await page.context().close();
   });
 
@@ -279,7 +378,11 @@ describe('admin back office', () => {
     }
     // Delivered is final: the menu offers nothing more.
     expect(await row.getByRole('button', { name: 'Status' }).isDisabled()).toBe(true);
-    const stored = await server.database.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
+    const stored = await server.database.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(stored.status).toBe('DELIVERED');
     expect(errors).toEqual([]);
     await page.context().close();
@@ -308,7 +411,11 @@ describe('admin back office', () => {
     await row.getByRole('button', { name: 'Delete order' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete it!' }).click();
     await row.waitFor({ state: 'detached' });
-    const gone = await server.database.db.selectFrom('orders').select('id').where('id', '=', order.id).executeTakeFirst();
+    const gone = await server.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('id', '=', order.id)
+      .executeTakeFirst();
     expect(gone).toBeUndefined();
     await page.context().close();
   });
@@ -335,7 +442,12 @@ describe('admin back office', () => {
 
   it('removes a customer after confirming', async () => {
     const email = `leaving.${Date.now()}@example.com`;
-    const signup = await api().post('/auth/signup', { firstName: 'Leela', lastName: 'Das', email, password: 'Leela@123' });
+    const signup = await api().post('/auth/signup', {
+      firstName: 'Leela',
+      lastName: 'Das',
+      email,
+      password: 'Leela@123',
+    });
     expect(signup.status).toBe(201);
     const page = await pageWith(adminToken);
     await page.goto(`${server.baseUrl}/admin/customers`);

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, startTestServer, watchConsole, type TestServer } from '@kanak/testkit';
+import {
+  launchBrowser,
+  screenshot,
+  startTestServer,
+  watchConsole,
+  type TestServer,
+} from '@kanak/testkit';
 
 describe('built web app', () => {
   let server: TestServer;
@@ -20,7 +26,9 @@ describe('built web app', () => {
     const errors = watchConsole(page);
     await page.goto(server.baseUrl);
     expect(await page.title()).toContain('Kanak Jewellers');
-    expect(await page.locator('meta[name="keywords"]').getAttribute('content')).toBe('jewelry, online store, luxury accessories');
+    expect(await page.locator('meta[name="keywords"]').getAttribute('content')).toBe(
+      'jewelry, online store, luxury accessories',
+    );
     await expect.poll(() => page.getByTestId('site-footer').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Information' }).isVisible()).toBe(true);
     await screenshot(page, 'foundation-home');

@@ -3,7 +3,14 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot as saveScreenshot, SCREENSHOT_DIR, startTestServer, watchConsole, type TestServer } from '@kanak/testkit';
+import {
+  launchBrowser,
+  screenshot as saveScreenshot,
+  SCREENSHOT_DIR,
+  startTestServer,
+  watchConsole,
+  type TestServer,
+} from '@kanak/testkit';
 import { loadWorkerConfig, startWorker, type RunningWorker } from '@kanak/worker';
 import { MESSAGES } from '@kanak/shared';
 
@@ -36,7 +43,8 @@ async function screenshot(page: Page, name: string) {
 }
 
 /** An overlay (drawer, sheet) is shot at viewport size. */
-const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+const viewportShot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 
 describe('storefront in Chromium', () => {
   let server: TestServer;
@@ -56,7 +64,11 @@ describe('storefront in Chromium', () => {
   beforeAll(async () => {
     server = await startTestServer({ WEB_DIST: path.resolve(import.meta.dirname, '../dist') });
     worker = startWorker(
-      loadWorkerConfig({ DATABASE_URL: server.database.url, REDIS_URL: server.config.REDIS_URL, QUEUE_PREFIX: server.config.QUEUE_PREFIX }),
+      loadWorkerConfig({
+        DATABASE_URL: server.database.url,
+        REDIS_URL: server.config.REDIS_URL,
+        QUEUE_PREFIX: server.config.QUEUE_PREFIX,
+      }),
       () => {},
     );
     browser = await launchBrowser();
@@ -73,17 +85,32 @@ describe('storefront in Chromium', () => {
 
   it('shows the home page with its sliders, banners, categories, posters and anchors', async () => {
     await page.goto(url('/'));
-    for (const name of ['Best Sellers', 'New Arrivals', 'Recommended for you', 'Shop By Category']) {
-      await expect.poll(() => page.getByRole('heading', { name, exact: true }).isVisible()).toBe(true);
+    for (const name of [
+      'Best Sellers',
+      'New Arrivals',
+      'Recommended for you',
+      'Shop By Category',
+    ]) {
+      await expect
+        .poll(() => page.getByRole('heading', { name, exact: true }).isVisible())
+        .toBe(true);
     }
-    for (const id of ['best-of-kanak', 'offers-contest', 'categories', 'new-arrivals', 'reccomanded']) {
+    for (const id of [
+      'best-of-kanak',
+      'offers-contest',
+      'categories',
+      'new-arrivals',
+      'reccomanded',
+    ]) {
       expect(await page.locator(`#${id}`).count()).toBe(1);
     }
     await expect.poll(() => page.getByTestId('slider-card').count()).toBeGreaterThanOrEqual(12);
     // Three hero slides (20%, 40%, 10% off) that fade and advance on their own.
     const hero = page.getByRole('region', { name: 'Featured offers' });
-    for (const offer of ['20% Off', '40% Off', '10% Off']) expect(await hero.getByText(offer, { exact: true }).count()).toBe(1);
-    const shown = () => hero.locator('[aria-roledescription="slide"][aria-hidden="false"] h2').textContent();
+    for (const offer of ['20% Off', '40% Off', '10% Off'])
+      expect(await hero.getByText(offer, { exact: true }).count()).toBe(1);
+    const shown = () =>
+      hero.locator('[aria-roledescription="slide"][aria-hidden="false"] h2').textContent();
     const first = await shown();
     await expect.poll(shown, { timeout: 5000 }).not.toBe(first);
     for (const banner of ['Featured Bangles', 'New Designs', 'Bestsellings']) {
@@ -115,7 +142,9 @@ describe('storefront in Chromium', () => {
     await expect.poll(() => page.getByTestId('listing-card').count()).toBe(12);
     await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await page.waitForURL(/page=2/);
-    expect(await page.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await page.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current'),
+    ).toBe('page');
     await page.getByLabel('Gold', { exact: true }).check();
     await page.waitForURL(/type=gold/);
     await page.getByLabel('Yellow', { exact: true }).check();
@@ -123,7 +152,9 @@ describe('storefront in Chromium', () => {
     await page.getByRole('combobox', { name: 'Sort by' }).click();
     await page.getByRole('option', { name: 'Price: High to Low' }).click();
     await page.waitForURL(/sort=high_to_low/);
-    await expect.poll(() => page.locator('[aria-busy="false"] [data-testid="listing-card"]').count()).toBeGreaterThan(1);
+    await expect
+      .poll(() => page.locator('[aria-busy="false"] [data-testid="listing-card"]').count())
+      .toBeGreaterThan(1);
     const prices = await page.getByTestId('listing-price').allTextContents();
     const values = prices.map(rupees);
     expect(values).toEqual([...values].sort((a, b) => b - a));
@@ -146,7 +177,9 @@ describe('storefront in Chromium', () => {
     await page.goto(url(visited.listing!));
     await page.getByTestId('listing-card').first().waitFor();
     // The first in-stock piece of the filtered listing (some seeded sizes are sold out).
-    const hrefs = await page.getByTestId('listing-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('href')!));
+    const hrefs = await page
+      .getByTestId('listing-card')
+      .evaluateAll((cards) => cards.map((c) => c.getAttribute('href')!));
     for (const href of hrefs) {
       await page.goto(url(href));
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -156,7 +189,9 @@ describe('storefront in Chromium', () => {
     productTitle = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     await expect.poll(() => page.title()).toContain(productTitle);
     expect(await page.getByRole('heading', { name: 'Highlights' }).isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Recent Reviews & Ratings' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Recent Reviews & Ratings' }).isVisible()).toBe(
+      true,
+    );
     await page.getByRole('heading', { name: 'You May Also Like' }).waitFor();
     await screenshot(page, 'storefront-product-1280');
     visited.product = `/product/${productId}`;
@@ -204,13 +239,20 @@ describe('storefront in Chromium', () => {
     await page.waitForURL(/\/checkout\?step=2/);
     await page.getByRole('list', { name: 'Checkout progress' }).waitFor();
     for (const label of ['Login', 'Dilivery Address', 'Order Summary', 'Payment']) {
-      expect(await page.getByRole('list', { name: 'Checkout progress' }).getByText(label, { exact: true }).isVisible(), label).toBe(true);
+      expect(
+        await page
+          .getByRole('list', { name: 'Checkout progress' })
+          .getByText(label, { exact: true })
+          .isVisible(),
+        label,
+      ).toBe(true);
     }
     const form = page.getByRole('form', { name: 'Delivery address' });
     await form.getByRole('button', { name: 'Deliver Here' }).click();
     await form.getByText(MESSAGES.required).first().waitFor();
     await screenshot(page, 'storefront-checkout-address-1280');
-    for (const [label, value] of Object.entries(address)) await form.getByLabel(label, { exact: true }).fill(value);
+    for (const [label, value] of Object.entries(address))
+      await form.getByLabel(label, { exact: true }).fill(value);
     await form.getByRole('button', { name: 'Deliver Here' }).click();
     await page.waitForURL(/step=3&order_id=/);
     orderId = new URL(page.url()).searchParams.get('order_id')!;
@@ -279,7 +321,10 @@ describe('storefront in Chromium', () => {
     await page.getByRole('link', { name: 'Check Out' }).click();
     await page.waitForURL(/\/checkout\?step=2/);
     // The first order saved its address; the shopper picks it instead of typing it again.
-    const saved = page.getByRole('region', { name: 'Saved addresses' }).getByRole('listitem').filter({ hasText: '14 Lavelle Road' });
+    const saved = page
+      .getByRole('region', { name: 'Saved addresses' })
+      .getByRole('listitem')
+      .filter({ hasText: '14 Lavelle Road' });
     await saved.getByRole('button', { name: 'Deliver Here' }).click();
     await page.waitForURL(/step=3&order_id=/);
     const failedOrder = new URL(page.url()).searchParams.get('order_id')!;
@@ -291,14 +336,25 @@ describe('storefront in Chromium', () => {
     await outcome.waitFor({ timeout: 20_000 });
     expect(await outcome.getAttribute('data-status')).toBe('FAILED');
     await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toContain(`order_id=${failedOrder}`);
+    expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toContain(
+      `order_id=${failedOrder}`,
+    );
   });
 
   it('adds to and removes from the wishlist with the card heart', async () => {
     await page.goto(url('/'));
     await page.getByTestId('slider-card').first().waitFor();
-    await page.getByTestId('slider-card').first().locator('label:has(input[type=checkbox])').click();
-    expect(await page.getByLabel(/^Favourite: /).first().isChecked()).toBe(true);
+    await page
+      .getByTestId('slider-card')
+      .first()
+      .locator('label:has(input[type=checkbox])')
+      .click();
+    expect(
+      await page
+        .getByLabel(/^Favourite: /)
+        .first()
+        .isChecked(),
+    ).toBe(true);
     await expect.poll(() => page.getByTestId('wishlist-badge').textContent()).toBe('1');
     await page.goto(url('/user-details?layout=1'));
     await expect.poll(() => page.getByTestId('wish-item').count()).toBe(1);
@@ -321,7 +377,8 @@ describe('storefront in Chromium', () => {
     await box.fill('jhumka');
     const results = page.getByRole('listbox', { name: 'Search results' });
     await expect.poll(() => results.getByRole('option').count()).toBeGreaterThan(0);
-    const first = (await results.getByRole('option').first().locator('span.truncate').textContent()) ?? '';
+    const first =
+      (await results.getByRole('option').first().locator('span.truncate').textContent()) ?? '';
     expect(first.toLowerCase()).toContain('jhumka');
     await box.press('Enter');
     await page.waitForURL(/\/product\//);
@@ -388,7 +445,11 @@ describe('storefront in Chromium', () => {
 
   it('renders every main page at 390 px without console errors', async () => {
     const jwt = await page.evaluate(() => localStorage.getItem('jwt'));
-    const mobile = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const mobile = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await mobile.addInitScript((token) => localStorage.setItem('jwt', token ?? ''), jwt);
     const phone = await mobile.newPage();
     const phoneErrors = watchConsole(phone);
@@ -408,8 +469,14 @@ describe('storefront in Chromium', () => {
       await phone.goto(url(route));
       await ready[name]!(phone);
       // Nothing wider than the phone: no sideways scrolling.
-      expect(await phone.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(390);
-      await screenshot(phone, `storefront-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-390`);
+      expect(
+        await phone.evaluate(() => document.documentElement.scrollWidth),
+        name,
+      ).toBeLessThanOrEqual(390);
+      await screenshot(
+        phone,
+        `storefront-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-390`,
+      );
       // The order emptied the cart: put the piece back so the phone's cart page has a line.
       if (name === 'product') await phone.getByRole('button', { name: 'Add to Cart' }).click();
     }
@@ -422,7 +489,11 @@ describe('storefront in Chromium', () => {
     await phone.keyboard.press('Escape');
     await phone.getByRole('button', { name: 'Open menu' }).click();
     await phone.getByRole('dialog').getByText('Shop Jewellery').waitFor();
-    await phone.getByRole('dialog').locator('summary').filter({ hasText: /^Gold$/ }).click();
+    await phone
+      .getByRole('dialog')
+      .locator('summary')
+      .filter({ hasText: /^Gold$/ })
+      .click();
     await phone.getByRole('dialog').getByRole('link', { name: 'Jhumka' }).waitFor();
     await phone.waitForTimeout(500);
     await viewportShot(phone, 'storefront-menu-390');

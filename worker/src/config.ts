@@ -24,7 +24,9 @@ export type WorkerConfig = z.infer<typeof workerConfigSchema>;
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const result = workerConfigSchema.safeParse(env);
   if (!result.success) {
-    throw new Error(`Invalid configuration: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `Invalid configuration: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   return result.data;
 }

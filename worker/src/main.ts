@@ -8,7 +8,9 @@ const stop = async (signal: string) => {
   stopping = true;
   console.log(`${signal}: finishing running jobs, then stopping`);
   await worker.close();
-  console.log(`stopped: done=${worker.counts.completed} failed=${worker.counts.failed} dead=${worker.counts.deadLettered}`);
+  console.log(
+    `stopped: done=${worker.counts.completed} failed=${worker.counts.failed} dead=${worker.counts.deadLettered}`,
+  );
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -29,7 +29,11 @@ async function refusalsAreFinal<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The processors of each queue: thin calls into core, which makes each one idempotent. */
-export function buildProcessors(db: Kysely<Database>, provider: PaymentProvider, ackDelayMs = 0): Record<QueueName, Processor> {
+export function buildProcessors(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  ackDelayMs = 0,
+): Record<QueueName, Processor> {
   const settle = async <T>(value: T) => {
     if (ackDelayMs > 0) await new Promise((r) => setTimeout(r, ackDelayMs));
     return value;
@@ -42,7 +46,13 @@ export function buildProcessors(db: Kysely<Database>, provider: PaymentProvider,
     [QUEUES.orderTransitions]: async (job) => {
       const data = job.data as OrderTransitionJob;
       const order = await refusalsAreFinal(() =>
-        applyOrderTransition(db, { orderId: data.orderId, to: data.to, actor: 'admin', actorUserId: data.actorUserId, jobKey: `${job.queueName}:${job.id}` }),
+        applyOrderTransition(db, {
+          orderId: data.orderId,
+          to: data.to,
+          actor: 'admin',
+          actorUserId: data.actorUserId,
+          jobKey: `${job.queueName}:${job.id}`,
+        }),
       );
       return settle({ orderId: order._id, orderStatus: order.orderStatus });
     },

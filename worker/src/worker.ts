@@ -12,7 +12,10 @@ export interface RunningWorker {
 }
 
 /** BullMQ workers for every queue of the order pipeline, with dead letters and a metrics line. */
-export function startWorker(config: WorkerConfig, log: (msg: string) => void = console.log): RunningWorker {
+export function startWorker(
+  config: WorkerConfig,
+  log: (msg: string) => void = console.log,
+): RunningWorker {
   const db = createDb(config.DATABASE_URL, config.WORKER_CONCURRENCY + 2);
   const connection: Redis = createRedis(config.REDIS_URL);
   const provider = createPaymentProvider(config);
@@ -25,42 +28,59 @@ export function startWorker(config: WorkerConfig, log: (msg: string) => void = c
     counts.deadLettered++;
     await db
       .insertInto('dead_letters')
-      .values({ queue, job_id: String(job.id), payload: JSON.stringify(job.data), error: error.message, attempts: job.attemptsMade })
+      .values({
+        queue,
+        job_id: String(job.id),
+        payload: JSON.stringify(job.data),
+        error: error.message,
+        attempts: job.attemptsMade,
+      })
       .execute()
       .catch((e: Error) => log(`could not dead-letter ${queue}/${job.id}: ${e.message}`));
   };
 
-  const workers = Object.entries(buildProcessors(db, provider, config.WORKER_ACK_DELAY_MS)).map(([queue, processor]) => {
-    const worker = new Worker(queue, processor, {
-      connection,
-      prefix: config.QUEUE_PREFIX,
-      concurrency: config.WORKER_CONCURRENCY,
-      lockDuration: config.WORKER_LOCK_DURATION_MS,
-      stalledInterval: config.WORKER_STALLED_INTERVAL_MS,
-      maxStalledCount: 2,
-    });
-    worker.on('completed', () => counts.completed++);
-    worker.on('failed', (job, error) => {
-      counts.failed++;
-      log(`job ${queue}/${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
-      if (job) void deadLetter(queue, job, error);
-    });
-    worker.on('error', (error) => log(`worker ${queue} error: ${error.message}`));
-    return worker;
-  });
+  const workers = Object.entries(buildProcessors(db, provider, config.WORKER_ACK_DELAY_MS)).map(
+    ([queue, processor]) => {
+      const worker = new Worker(queue, processor, {
+        connection,
+        prefix: config.QUEUE_PREFIX,
+        concurrency: config.WORKER_CONCURRENCY,
+        lockDuration: config.WORKER_LOCK_DURATION_MS,
+        stalledInterval: config.WORKER_STALLED_INTERVAL_MS,
+        maxStalledCount: 2,
+      });
+      worker.on('completed', () => counts.completed++);
+      worker.on('failed', (job, error) => {
+        counts.failed++;
+        log(`job ${queue}/${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
+        if (job) void deadLetter(queue, job, error);
+      });
+      worker.on('error', (error) => log(`worker ${queue} error: ${error.message}`));
+      return worker;
+    },
+  );
   const queues = workers.map((w) => new Queue(w.name, { connection, prefix: config.QUEUE_PREFIX }));
 
   const metricsLine = async () => {
-    const waiting = (await Promise.all(queues.map((q) => q.getWaitingCount()))).reduce((a, b) => a + b, 0);
+    const waiting = (await Promise.all(queues.map((q) => q.getWaitingCount()))).reduce(
+      (a, b) => a + b,
+      0,
+    );
     return `metrics done=${counts.completed} failed=${counts.failed} dead=${counts.deadLettered} waiting=${waiting}`;
   };
   const timer =
     config.WORKER_METRICS_INTERVAL_MS > 0
-      ? setInterval(() => void metricsLine().then(log, (e: Error) => log(`metrics unavailable: ${e.message}`)), config.WORKER_METRICS_INTERVAL_MS)
+      ? setInterval(
+          () =>
+            void metricsLine().then(log, (e: Error) => log(`metrics unavailable: ${e.message}`)),
+          config.WORKER_METRICS_INTERVAL_MS,
+        )
       : null;
   timer?.unref();
 
-  log(`worker listening on ${workers.map((w) => w.name).join(', ')} (prefix ${config.QUEUE_PREFIX})`);
+  log(
+    `worker listening on ${workers.map((w) => w.name).join(', ')} (prefix ${config.QUEUE_PREFIX})`,
+  );
   return {
     counts,
     metricsLine,

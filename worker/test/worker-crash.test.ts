@@ -31,8 +31,14 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
     http = httpClient(server.baseUrl);
     admin = await login(server, SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.admin.password);
     const connection = createRedis(server.config.REDIS_URL);
-    payments = new Queue(QUEUES.paymentConfirmations, { connection, prefix: server.config.QUEUE_PREFIX });
-    transitions = new Queue(QUEUES.orderTransitions, { connection, prefix: server.config.QUEUE_PREFIX });
+    payments = new Queue(QUEUES.paymentConfirmations, {
+      connection,
+      prefix: server.config.QUEUE_PREFIX,
+    });
+    transitions = new Queue(QUEUES.orderTransitions, {
+      connection,
+      prefix: server.config.QUEUE_PREFIX,
+    });
   });
   afterAll(async () => {
     for (const w of workers) await w.stop('SIGKILL');
@@ -52,37 +58,76 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
   async function sandboxPayment(offset: number) {
     const [size] = await pickSizes(db(), 1, offset);
     const shopper = await newCustomer(server, 'Crash');
-    await fillCart(db(), shopper.id, [{ productId: size!.productId, sizeId: size!.sizeId, quantity: 2 }]);
-    const order = (await http.post<OrderView>('/api/orders/', ADDRESS, { token: shopper.token })).body;
-    const link = await http.post<{ payment_link_url: string }>(`/api/payment/${order._id}`, undefined, { token: shopper.token });
+    await fillCart(db(), shopper.id, [
+      { productId: size!.productId, sizeId: size!.sizeId, quantity: 2 },
+    ]);
+    const order = (await http.post<OrderView>('/api/orders/', ADDRESS, { token: shopper.token }))
+      .body;
+    const link = await http.post<{ payment_link_url: string }>(
+      `/api/payment/${order._id}`,
+      undefined,
+      { token: shopper.token },
+    );
     const html = await (await fetch(link.body.payment_link_url)).text();
     const href = new URL(/id="pay" href="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&'));
     const paymentId = href.searchParams.get('razorpay_payment_id')!;
-    const stock = (await db().selectFrom('product_sizes').select('stock').where('id', '=', size!.sizeId).executeTakeFirstOrThrow()).stock;
+    const stock = (
+      await db()
+        .selectFrom('product_sizes')
+        .select('stock')
+        .where('id', '=', size!.sizeId)
+        .executeTakeFirstOrThrow()
+    ).stock;
     return { shopper, order, paymentId, sizeId: size!.sizeId, stock };
   }
 
-  const statusOf = async (id: string) => (await db().selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const statusOf = async (id: string) =>
+    (
+      await db()
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
 
   it('loses nothing and applies nothing twice when the worker is SIGKILLed between applying and acknowledging', async () => {
     // Worker A applies each job, then sleeps before acknowledging it: the kill lands in that window.
     const a = await start({ ...FAST_RECOVERY, WORKER_ACK_DELAY_MS: '30000' });
     const pay = await sandboxPayment(40);
-    const placed = await db().selectFrom('orders').select('id').where('status', '=', 'PLACED').orderBy('id').executeTakeFirstOrThrow();
+    const placed = await db()
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', 'PLACED')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
 
-    const ret = await http.get<{ status: string }>(`/api/payment?payment_id=${pay.paymentId}&order_id=${pay.order._id}`, { token: pay.shopper.token });
+    const ret = await http.get<{ status: string }>(
+      `/api/payment?payment_id=${pay.paymentId}&order_id=${pay.order._id}`,
+      { token: pay.shopper.token },
+    );
     expect(ret.body.status).toBe('PENDING');
-    const move = await http.put<{ jobId: string }>(`/api/admin/orders/${placed.id}/confirmed`, undefined, { token: admin });
+    const move = await http.put<{ jobId: string }>(
+      `/api/admin/orders/${placed.id}/confirmed`,
+      undefined,
+      { token: admin },
+    );
     expect(move.status).toBe(202);
 
     // Both effects are committed by A, whose jobs are still active (not acknowledged)...
-    await eventually(async () => (await statusOf(pay.order._id)) === 'PLACED' && (await statusOf(placed.id)) === 'CONFIRMED');
+    await eventually(
+      async () =>
+        (await statusOf(pay.order._id)) === 'PLACED' && (await statusOf(placed.id)) === 'CONFIRMED',
+    );
     expect(await payments.getJobState(`pay-${pay.paymentId}`)).toBe('active');
     expect(await transitions.getJobState(move.body.jobId)).toBe('active');
     expect(await a.stop('SIGKILL')).toBeNull();
 
     // ...and a job queued while no worker runs waits in Redis.
-    const later = await http.put<{ jobId: string }>(`/api/admin/orders/${placed.id}/ship`, undefined, { token: admin });
+    const later = await http.put<{ jobId: string }>(
+      `/api/admin/orders/${placed.id}/ship`,
+      undefined,
+      { token: admin },
+    );
     expect(later.status).toBe(202);
     expect(await transitions.getJobState(later.body.jobId)).toBe('waiting');
 
@@ -99,10 +144,29 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
     expect(payJob!.returnvalue).toMatchObject({ result: 'PAID', orderStatus: 'PLACED' });
 
     expect(await statusOf(pay.order._id)).toBe('PLACED');
-    const stock = (await db().selectFrom('product_sizes').select('stock').where('id', '=', pay.sizeId).executeTakeFirstOrThrow()).stock;
+    const stock = (
+      await db()
+        .selectFrom('product_sizes')
+        .select('stock')
+        .where('id', '=', pay.sizeId)
+        .executeTakeFirstOrThrow()
+    ).stock;
     expect(stock).toBe(pay.stock - 2);
-    expect(await db().selectFrom('order_events').select('id').where('order_id', '=', pay.order._id).where('to_status', '=', 'PLACED').execute()).toHaveLength(1);
-    expect(await db().selectFrom('payments').select('status').where('order_id', '=', pay.order._id).execute()).toEqual([{ status: 'PAID' }]);
+    expect(
+      await db()
+        .selectFrom('order_events')
+        .select('id')
+        .where('order_id', '=', pay.order._id)
+        .where('to_status', '=', 'PLACED')
+        .execute(),
+    ).toHaveLength(1);
+    expect(
+      await db()
+        .selectFrom('payments')
+        .select('status')
+        .where('order_id', '=', pay.order._id)
+        .execute(),
+    ).toEqual([{ status: 'PAID' }]);
 
     expect(await statusOf(placed.id)).toBe('SHIPPED');
     const adminEvents = await db()
@@ -123,9 +187,22 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
     for (const w of workers) await w.stop('SIGKILL');
     const c = await start({ WORKER_ACK_DELAY_MS: '1500', WORKER_METRICS_INTERVAL_MS: '300' });
     await c.waitFor(/^metrics done=\d+ failed=\d+ dead=\d+ waiting=\d+$/);
-    const order = await db().selectFrom('orders').select('id').where('status', '=', 'CONFIRMED').orderBy('id').executeTakeFirstOrThrow();
-    const move = await http.put<{ jobId: string }>(`/api/admin/orders/${order.id}/deliver`, undefined, { token: admin });
-    await eventually(async () => (await transitions.getJobState(move.body.jobId)) === 'active', 10_000, 50);
+    const order = await db()
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', 'CONFIRMED')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const move = await http.put<{ jobId: string }>(
+      `/api/admin/orders/${order.id}/deliver`,
+      undefined,
+      { token: admin },
+    );
+    await eventually(
+      async () => (await transitions.getJobState(move.body.jobId)) === 'active',
+      10_000,
+      50,
+    );
     const code = await c.stop('SIGTERM');
     expect(code).toBe(0);
     expect(c.output.join('\n')).toMatch(/SIGTERM: finishing running jobs/);

@@ -1,7 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest, seedCatalogue } from '@kanak/db';
-import { COLORS, COLLECTIONS, METALS, OCCASIONS, SECOND_LEVEL_CATEGORIES, THIRD_LEVEL_CATEGORIES } from '@kanak/shared';
+import {
+  COLORS,
+  COLLECTIONS,
+  METALS,
+  OCCASIONS,
+  SECOND_LEVEL_CATEGORIES,
+  THIRD_LEVEL_CATEGORIES,
+} from '@kanak/shared';
 import { databaseUrl } from '@kanak/testkit';
 
 const url = databaseUrl(`kanak_t_migrate_${process.pid}`);
@@ -16,7 +23,9 @@ describe('migrate and seed on a fresh database', () => {
   it('creates the schema and seeds a catalogue covering every option list', async () => {
     await dropDatabase(url);
     await ensureDatabase(url);
-    expect(await migrateToLatest(db)).toEqual(expect.arrayContaining(['001_initial', '004_customer_removal']));
+    expect(await migrateToLatest(db)).toEqual(
+      expect.arrayContaining(['001_initial', '004_customer_removal']),
+    );
     expect(await seedCatalogue(db)).toBeGreaterThanOrEqual(300);
 
     const distinct = async (column: 'type' | 'color' | 'occasion' | 'collection_name') =>
@@ -27,7 +36,8 @@ describe('migrate and seed on a fresh database', () => {
     expect(await distinct('collection_name')).toEqual(expect.arrayContaining([...COLLECTIONS]));
 
     const levels = await db.selectFrom('categories').select(['name', 'level']).execute();
-    const names = (level: number) => new Set(levels.filter((l) => l.level === level).map((l) => l.name));
+    const names = (level: number) =>
+      new Set(levels.filter((l) => l.level === level).map((l) => l.name));
     expect(names(2)).toEqual(new Set(SECOND_LEVEL_CATEGORIES));
     expect(names(3)).toEqual(new Set(THIRD_LEVEL_CATEGORIES));
 
@@ -36,16 +46,34 @@ describe('migrate and seed on a fresh database', () => {
       WHERE (SELECT count(*) FROM product_images i WHERE i.product_id = p.id) < 2
          OR (SELECT count(*) FROM product_sizes s WHERE s.product_id = p.id) < 2`.execute(db);
     expect(poor.rows[0]!.n).toBe(0);
-    const admins = await db.selectFrom('users').select('email').where('role', '=', 'ADMIN').execute();
+    const admins = await db
+      .selectFrom('users')
+      .select('email')
+      .where('role', '=', 'ADMIN')
+      .execute();
     expect(admins).toHaveLength(1);
   });
 
   it('changes nothing on a second run', async () => {
     const count = async (table: 'products' | 'users' | 'orders' | 'reviews') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const before = await Promise.all([count('products'), count('users'), count('orders'), count('reviews')]);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await Promise.all([
+      count('products'),
+      count('users'),
+      count('orders'),
+      count('reviews'),
+    ]);
     expect(await migrateToLatest(db)).toEqual([]);
     expect(await seedCatalogue(db)).toBe(0);
-    expect(await Promise.all([count('products'), count('users'), count('orders'), count('reviews')])).toEqual(before);
+    expect(
+      await Promise.all([count('products'), count('users'), count('orders'), count('reviews')]),
+    ).toEqual(before);
   });
 });

@@ -1,5 +1,6 @@
 /** Where the shared test services live; CI and developers use the same defaults. */
-export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_PG_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /**
  * The seeded template database of this test run. Each run (global setup) makes its own, so two

@@ -5,7 +5,9 @@ import { databaseUrl, TEST_REDIS_URL } from './env';
 
 export default async function setup() {
   if (!(await pingRedis(TEST_REDIS_URL, 2000))) {
-    throw new Error(`Redis is not answering at ${TEST_REDIS_URL}; start it (see README) before running tests.`);
+    throw new Error(
+      `Redis is not answering at ${TEST_REDIS_URL}; start it (see README) before running tests.`,
+    );
   }
   process.env.KANAK_TEMPLATE_DB ??= `kanak_test_template_${process.pid}`;
   const url = databaseUrl(process.env.KANAK_TEMPLATE_DB);

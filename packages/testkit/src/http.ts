@@ -1,13 +1,22 @@
 /** A tiny JSON client over real HTTP for integration tests. */
 export function httpClient(baseUrl: string) {
-  async function call<T = unknown>(method: string, path: string, options: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {}) {
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : typeof options.body === 'string'
+            ? options.body
+            : JSON.stringify(options.body),
     });
     const text = await response.text();
     let body: unknown = text;
@@ -19,10 +28,14 @@ export function httpClient(baseUrl: string) {
     return { status: response.status, body: body as T, headers: response.headers };
   }
   return {
-    get: <T = unknown>(path: string, options?: Parameters<typeof call>[2]) => call<T>('GET', path, options),
-    post: <T = unknown>(path: string, body?: unknown, options?: Parameters<typeof call>[2]) => call<T>('POST', path, { ...options, body }),
-    put: <T = unknown>(path: string, body?: unknown, options?: Parameters<typeof call>[2]) => call<T>('PUT', path, { ...options, body }),
-    delete: <T = unknown>(path: string, options?: Parameters<typeof call>[2]) => call<T>('DELETE', path, options),
+    get: <T = unknown>(path: string, options?: Parameters<typeof call>[2]) =>
+      call<T>('GET', path, options),
+    post: <T = unknown>(path: string, body?: unknown, options?: Parameters<typeof call>[2]) =>
+      call<T>('POST', path, { ...options, body }),
+    put: <T = unknown>(path: string, body?: unknown, options?: Parameters<typeof call>[2]) =>
+      call<T>('PUT', path, { ...options, body }),
+    delete: <T = unknown>(path: string, options?: Parameters<typeof call>[2]) =>
+      call<T>('DELETE', path, options),
     call,
   };
 }

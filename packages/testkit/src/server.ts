@@ -13,7 +13,9 @@ export interface TestServer {
 export const uniquePrefix = (label: string) => `test-${label}-${randomBytes(4).toString('hex')}`;
 
 /** The real app on a free port, over its own database copy and its own queue prefix. */
-export async function startTestServer(overrides: Partial<Record<keyof Config, unknown>> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Record<keyof Config, unknown>> = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const config = loadConfig(
     {},

@@ -12,14 +12,23 @@ export function registerAdminOrdersRest(app: FastifyInstance, services: AppServi
     await requireAdmin(services, request);
     return listAllOrders(services.db);
   });
-  app.put<{ Params: { id: string; action: string } }>('/api/admin/orders/:id/:action', async (request, reply) => {
-    const admin = await requireAdmin(services, request);
-    if (request.params.action === 'delete') return deleteOrder(services.db, admin, request.params.id);
-    const input = await parseInput(orderTransitionInput, request.params);
-    const answer = await requestOrderTransition(services, admin, input.id, input.action);
-    if (answer.done) return answer.order;
-    return reply.status(202).send({ jobId: answer.jobId, message: 'The status change is queued and will be applied shortly' });
-  });
+  app.put<{ Params: { id: string; action: string } }>(
+    '/api/admin/orders/:id/:action',
+    async (request, reply) => {
+      const admin = await requireAdmin(services, request);
+      if (request.params.action === 'delete')
+        return deleteOrder(services.db, admin, request.params.id);
+      const input = await parseInput(orderTransitionInput, request.params);
+      const answer = await requestOrderTransition(services, admin, input.id, input.action);
+      if (answer.done) return answer.order;
+      return reply
+        .status(202)
+        .send({
+          jobId: answer.jobId,
+          message: 'The status change is queued and will be applied shortly',
+        });
+    },
+  );
   // Some clients delete with DELETE; the spec's client uses PUT …/delete.
   app.delete<{ Params: { id: string } }>('/api/admin/orders/:id', async (request) => {
     const admin = await requireAdmin(services, request);

@@ -17,10 +17,26 @@ function cookieToken(request: FastifyRequest): string | null {
 }
 
 /** 401 / 403 unless the bearer header or the board's cookie belongs to an admin. */
-async function guard(services: AppServices, request: FastifyRequest, reply: FastifyReply, token: string | null) {
-  const user = token ? await authenticate(services.db, services.tokens, token).catch(() => null) : null;
-  if (!user) return reply.status(401).send({ error: 'UNAUTHORIZED', message: 'Please log in as an administrator to see the queues' });
-  if (user.role !== 'ADMIN') return reply.status(403).send({ error: 'FORBIDDEN', message: 'Only administrators can do this' });
+async function guard(
+  services: AppServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string | null,
+) {
+  const user = token
+    ? await authenticate(services.db, services.tokens, token).catch(() => null)
+    : null;
+  if (!user)
+    return reply
+      .status(401)
+      .send({
+        error: 'UNAUTHORIZED',
+        message: 'Please log in as an administrator to see the queues',
+      });
+  if (user.role !== 'ADMIN')
+    return reply
+      .status(403)
+      .send({ error: 'FORBIDDEN', message: 'Only administrators can do this' });
   return null;
 }
 
@@ -34,21 +50,37 @@ export async function registerQueueBoard(app: FastifyInstance, services: AppServ
     const token = bearerToken(request.headers.authorization);
     if (await guard(services, request, reply, token)) return reply;
     const secure = request.protocol === 'https' ? '; Secure' : '';
-    reply.header('set-cookie', `${COOKIE}=${encodeURIComponent(token!)}; Path=${QUEUE_BOARD_PATH}; HttpOnly; SameSite=Strict${secure}`);
+    reply.header(
+      'set-cookie',
+      `${COOKIE}=${encodeURIComponent(token!)}; Path=${QUEUE_BOARD_PATH}; HttpOnly; SameSite=Strict${secure}`,
+    );
     return reply.status(204).send();
   });
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
-      if (await guard(services, request, reply, bearerToken(request.headers.authorization) ?? cookieToken(request))) return reply;
+      if (
+        await guard(
+          services,
+          request,
+          reply,
+          bearerToken(request.headers.authorization) ?? cookieToken(request),
+        )
+      )
+        return reply;
       return undefined;
     });
     const serverAdapter = new FastifyAdapter();
     createBullBoard({
-      queues: [new BullMQAdapter(services.pipeline.payments), new BullMQAdapter(services.pipeline.transitions)],
+      queues: [
+        new BullMQAdapter(services.pipeline.payments),
+        new BullMQAdapter(services.pipeline.transitions),
+      ],
       // @bull-board/fastify 9.10.1 brings its own copy of @bull-board/api 9.10.1 beside ours (9.10.2):
       // same shape, but TypeScript sees two declarations of a private field.
-      serverAdapter: serverAdapter as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
+      serverAdapter: serverAdapter as unknown as Parameters<
+        typeof createBullBoard
+      >[0]['serverAdapter'],
       options: { uiConfig: { boardTitle: 'Kanak queues' } },
     });
     serverAdapter.setBasePath(QUEUE_BOARD_PATH);

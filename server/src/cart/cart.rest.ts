@@ -6,7 +6,9 @@ import { parseInput } from '../http/validate';
 import type { AppServices } from '../services';
 
 export function registerCartRest(app: FastifyInstance, services: AppServices) {
-  app.get('/api/cart', async (request) => getCart(services.db, (await requireUser(services, request)).id));
+  app.get('/api/cart', async (request) =>
+    getCart(services.db, (await requireUser(services, request)).id),
+  );
   // Answers the whole cart (with cartItems), not the single line (design.md contracts).
   app.put('/api/cart/add', async (request) => {
     const user = await requireUser(services, request);

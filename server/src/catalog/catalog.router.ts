@@ -39,10 +39,14 @@ const listInput = z.object({
 });
 
 export const catalogRouter = router({
-  list: publicProcedure.input(listInput).query(({ ctx, input }) =>
-    listProducts(ctx.services.db, { ...parseProductQuery(input), collection: input.collection }),
-  ),
-  byId: publicProcedure.input(productIdInput).query(({ ctx, input }) => getProduct(ctx.services.db, input.id)),
+  list: publicProcedure
+    .input(listInput)
+    .query(({ ctx, input }) =>
+      listProducts(ctx.services.db, { ...parseProductQuery(input), collection: input.collection }),
+    ),
+  byId: publicProcedure
+    .input(productIdInput)
+    .query(({ ctx, input }) => getProduct(ctx.services.db, input.id)),
   similar: publicProcedure
     .input(similarProductsInput)
     .query(({ ctx, input }) => similarProducts(ctx.services.db, input.id, input.limit)),
@@ -55,9 +59,13 @@ export const catalogRouter = router({
   adminList: adminProcedure
     .input(z.optional(adminProductListInput))
     .query(({ ctx, input }) => adminListProducts(ctx.services.db, input ?? {})),
-  create: adminProcedure.input(productInput).mutation(({ ctx, input }) => createProduct(ctx.services.db, input)),
+  create: adminProcedure
+    .input(productInput)
+    .mutation(({ ctx, input }) => createProduct(ctx.services.db, input)),
   update: adminProcedure
     .input(productUpdateInput)
     .mutation(({ ctx, input }) => updateProduct(ctx.services.db, input.id, input.product)),
-  remove: adminProcedure.input(productIdInput).mutation(({ ctx, input }) => removeProduct(ctx.services.db, input.id)),
+  remove: adminProcedure
+    .input(productIdInput)
+    .mutation(({ ctx, input }) => removeProduct(ctx.services.db, input.id)),
 });

@@ -6,7 +6,10 @@ import type { AppServices } from '../services';
 export function registerHealthRest(app: FastifyInstance, services: AppServices) {
   app.get('/api/health', async (_request, reply) => {
     const [postgres, redis] = await Promise.all([
-      sql`SELECT 1`.execute(services.db).then(() => true, () => false),
+      sql`SELECT 1`.execute(services.db).then(
+        () => true,
+        () => false,
+      ),
       pingRedisClient(services.redis),
     ]);
     const ok = postgres && redis;

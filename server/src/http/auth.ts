@@ -5,7 +5,10 @@ import type { AppServices } from '../services';
 const cache = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
 
 /** The caller of a REST request, or null for a visitor; a bad token is a 401. */
-export function currentUser(services: AppServices, request: FastifyRequest): Promise<AuthUser | null> {
+export function currentUser(
+  services: AppServices,
+  request: FastifyRequest,
+): Promise<AuthUser | null> {
   let user = cache.get(request);
   if (!user) {
     const token = bearerToken(request.headers.authorization);
@@ -15,13 +18,19 @@ export function currentUser(services: AppServices, request: FastifyRequest): Pro
   return user;
 }
 
-export async function requireUser(services: AppServices, request: FastifyRequest): Promise<AuthUser> {
+export async function requireUser(
+  services: AppServices,
+  request: FastifyRequest,
+): Promise<AuthUser> {
   const user = await currentUser(services, request);
   if (!user) throw unauthorized();
   return user;
 }
 
-export async function requireAdmin(services: AppServices, request: FastifyRequest): Promise<AuthUser> {
+export async function requireAdmin(
+  services: AppServices,
+  request: FastifyRequest,
+): Promise<AuthUser> {
   const user = await requireUser(services, request);
   if (user.role !== 'ADMIN') throw forbidden('Only administrators can do this');
   return user;

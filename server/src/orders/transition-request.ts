@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { getOrderFor, requireOrderId, statusForAction, type AuthUser, type OrderView } from '@kanak/core';
+import {
+  getOrderFor,
+  requireOrderId,
+  statusForAction,
+  type AuthUser,
+  type OrderView,
+} from '@kanak/core';
 import type { AdminOrderAction } from '@kanak/shared';
 import type { AppServices } from '../services';
 
-export type TransitionAnswer = { done: true; order: OrderView } | { done: false; jobId: string; order: OrderView };
+export type TransitionAnswer =
+  { done: true; order: OrderView } | { done: false; jobId: string; order: OrderView };
 
 /**
  * Queues an admin status move for the worker and waits (ORDER_WAIT_MS) for it to be applied.

@@ -30,16 +30,34 @@ export async function confirmPaymentReturn(
   const orderId = requireId(input.orderId, 'Order');
   if (input.signature && input.paymentLinkId && input.status) {
     const valid = services.payments.verifyReturnSignature(
-      { paymentLinkId: input.paymentLinkId, referenceId: orderId, status: input.status, paymentId: input.paymentId },
+      {
+        paymentLinkId: input.paymentLinkId,
+        referenceId: orderId,
+        status: input.status,
+        paymentId: input.paymentId,
+      },
       input.signature,
     );
     if (!valid) throw badRequest('The payment signature is not valid');
   }
-  const job = await enqueueConfirmation(services, { orderId, paymentId: input.paymentId, source: 'return' });
-  const outcome = await services.pipeline.waitFor<ConfirmationOutcome>(job, services.config.ORDER_WAIT_MS);
+  const job = await enqueueConfirmation(services, {
+    orderId,
+    paymentId: input.paymentId,
+    source: 'return',
+  });
+  const outcome = await services.pipeline.waitFor<ConfirmationOutcome>(
+    job,
+    services.config.ORDER_WAIT_MS,
+  );
   if (!user) throw unauthorized();
   const order = await getOrderFor(services.db, user, orderId);
-  const status: PaymentReturnStatus = !outcome.done ? 'PENDING' : outcome.value.result === 'PAID' ? 'PAID' : outcome.value.result === 'PENDING' ? 'PENDING' : 'FAILED';
+  const status: PaymentReturnStatus = !outcome.done
+    ? 'PENDING'
+    : outcome.value.result === 'PAID'
+      ? 'PAID'
+      : outcome.value.result === 'PENDING'
+        ? 'PENDING'
+        : 'FAILED';
   return { status, order };
 }
 
@@ -48,7 +66,10 @@ export async function confirmPaymentReturn(
  * job that cannot have settled the payment runs again: one that failed for a fault (provider
  * outage, dead-lettered), or one that found the payment not yet captured. A refusal stays refused.
  */
-export async function enqueueConfirmation(services: AppServices, data: { orderId: string; paymentId: string; source: 'return' | 'webhook' }) {
+export async function enqueueConfirmation(
+  services: AppServices,
+  data: { orderId: string; paymentId: string; source: 'return' | 'webhook' },
+) {
   const queue = services.pipeline.payments;
   const jobId = paymentJobId(data.paymentId);
   const job = await queue.add('confirm', data, { jobId });
@@ -58,7 +79,10 @@ export async function enqueueConfirmation(services: AppServices, data: { orderId
   const state = await kept.getState();
   if (state === 'failed' && !decodeRefusal(kept.failedReason)) {
     await kept.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
-  } else if (state === 'completed' && (kept.returnvalue as ConfirmationOutcome | null)?.result === 'PENDING') {
+  } else if (
+    state === 'completed' &&
+    (kept.returnvalue as ConfirmationOutcome | null)?.result === 'PENDING'
+  ) {
     // A concurrent caller may have replaced it already: then add() below joins that one.
     await kept.remove().catch(() => undefined);
     return queue.add('confirm', data, { jobId });

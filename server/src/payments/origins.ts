@@ -6,7 +6,10 @@ import type { Config } from '../config';
  * sends the shopper back). PUBLIC_URL wins; else the request tells us, the web's origin being the
  * browser's Origin header when it is one we serve (the Vite dev server calls cross-origin).
  */
-export function requestOrigins(config: Config, request: FastifyRequest): { server: string; web: string } {
+export function requestOrigins(
+  config: Config,
+  request: FastifyRequest,
+): { server: string; web: string } {
   const server = (config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
   const origin = request.headers.origin;
   const web = origin && isAllowedOrigin(config, server, origin) ? origin : server;
@@ -14,5 +17,9 @@ export function requestOrigins(config: Config, request: FastifyRequest): { serve
 }
 
 export function isAllowedOrigin(config: Config, server: string, origin: string): boolean {
-  return origin === server || config.CORS_ORIGINS.includes(origin) || (config.PUBLIC_URL ?? '').replace(/\/$/, '') === origin;
+  return (
+    origin === server ||
+    config.CORS_ORIGINS.includes(origin) ||
+    (config.PUBLIC_URL ?? '').replace(/\/$/, '') === origin
+  );
 }

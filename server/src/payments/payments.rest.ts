@@ -11,7 +11,13 @@ import { confirmPaymentReturn, enqueueConfirmation } from './confirm-return';
 export async function registerPaymentsRest(app: FastifyInstance, services: AppServices) {
   app.post<{ Params: { orderId: string } }>('/api/payment/:orderId', async (request) => {
     const user = await requireUser(services, request);
-    return createPaymentLink(services.db, services.payments, user, request.params.orderId, requestOrigins(services.config, request));
+    return createPaymentLink(
+      services.db,
+      services.payments,
+      user,
+      request.params.orderId,
+      requestOrigins(services.config, request),
+    );
   });
 
   app.get('/api/payment', async (request) => {
@@ -27,26 +33,40 @@ export async function registerPaymentsRest(app: FastifyInstance, services: AppSe
 
   // The webhook signature covers the exact bytes sent: this scope keeps the body raw.
   await app.register(async (scope) => {
-    scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'buffer', bodyLimit: 256 * 1024 },
+      (_req, body, done) => done(null, body),
     );
     scope.post('/api/payment/webhook', async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['x-razorpay-signature'];
-      if (!services.payments.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)) {
-        return reply.status(400).send({ error: 'BAD_REQUEST', message: 'Invalid webhook signature' });
+      if (
+        !services.payments.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)
+      ) {
+        return reply
+          .status(400)
+          .send({ error: 'BAD_REQUEST', message: 'Invalid webhook signature' });
       }
       let event;
       try {
         event = services.payments.parseWebhook(raw);
       } catch {
-        return reply.status(400).send({ error: 'BAD_REQUEST', message: 'Webhook body is not valid JSON' });
+        return reply
+          .status(400)
+          .send({ error: 'BAD_REQUEST', message: 'Webhook body is not valid JSON' });
       }
       if (!event) return { status: 'ignored' };
       if (!/^[A-Za-z0-9_-]{1,120}$/.test(event.paymentId)) {
-        return reply.status(400).send({ error: 'BAD_REQUEST', message: 'Webhook payment id is not valid' });
+        return reply
+          .status(400)
+          .send({ error: 'BAD_REQUEST', message: 'Webhook payment id is not valid' });
       }
-      const job = await enqueueConfirmation(services, { orderId: event.orderId, paymentId: event.paymentId, source: 'webhook' });
+      const job = await enqueueConfirmation(services, {
+        orderId: event.orderId,
+        paymentId: event.paymentId,
+        source: 'webhook',
+      });
       return { status: 'queued', jobId: job.id };
     });
   });

@@ -8,7 +8,15 @@ export const paymentsRouter = router({
   create: authedProcedure
     .input(createPaymentInput)
     .mutation(({ ctx, input }) =>
-      createPaymentLink(ctx.services.db, ctx.services.payments, ctx.user, input.orderId, requestOrigins(ctx.services.config, ctx.req)),
+      createPaymentLink(
+        ctx.services.db,
+        ctx.services.payments,
+        ctx.user,
+        input.orderId,
+        requestOrigins(ctx.services.config, ctx.req),
+      ),
     ),
-  confirmReturn: authedProcedure.input(paymentReturnInput).mutation(({ ctx, input }) => confirmPaymentReturn(ctx.services, ctx.user, input)),
+  confirmReturn: authedProcedure
+    .input(paymentReturnInput)
+    .mutation(({ ctx, input }) => confirmPaymentReturn(ctx.services, ctx.user, input)),
 });

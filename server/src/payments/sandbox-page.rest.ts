@@ -5,7 +5,10 @@ import { isAllowedOrigin, requestOrigins } from './origins';
 import type { AppServices } from '../services';
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -36,29 +39,49 @@ function page(title: string, body: string): string {
 
 /** The sandbox provider's hosted payment page: shows the amount, Pay or Fail, back to the shop. */
 export function registerSandboxPageRest(app: FastifyInstance, services: AppServices) {
-  const provider = services.payments.name === 'sandbox' ? createSandboxProvider(services.config.PAYMENT_SANDBOX_SECRET) : null;
-  app.get<{ Params: { linkId: string }; Querystring: { callback?: string } }>('/sandbox-pay/:linkId', async (request, reply) => {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const linkId = request.params.linkId;
-    const link = provider && /^plink_sbx_[A-Za-z0-9]{16}$/.test(linkId) ? await findPaymentLink(services.db, linkId) : undefined;
-    if (!provider || !link || link.provider !== 'sandbox') {
-      return reply.status(404).send(page('Payment link not found', `<h1 class="brand">Kanak Jewellers</h1><p class="meta">This payment link does not exist.</p>`));
-    }
-    const origins = requestOrigins(services.config, request);
-    // Like Razorpay's callback_url, but only back to an origin we serve (no open redirect).
-    let back = `${origins.web}/payment/${link.order_id}`;
-    const callback = request.query.callback;
-    if (callback) {
-      try {
-        const url = new URL(callback);
-        if (isAllowedOrigin(services.config, origins.server, url.origin) && url.pathname === `/payment/${link.order_id}`) back = url.toString();
-      } catch {
-        // ignore a malformed callback: use the default
+  const provider =
+    services.payments.name === 'sandbox'
+      ? createSandboxProvider(services.config.PAYMENT_SANDBOX_SECRET)
+      : null;
+  app.get<{ Params: { linkId: string }; Querystring: { callback?: string } }>(
+    '/sandbox-pay/:linkId',
+    async (request, reply) => {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      const linkId = request.params.linkId;
+      const link =
+        provider && /^plink_sbx_[A-Za-z0-9]{16}$/.test(linkId)
+          ? await findPaymentLink(services.db, linkId)
+          : undefined;
+      if (!provider || !link || link.provider !== 'sandbox') {
+        return reply
+          .status(404)
+          .send(
+            page(
+              'Payment link not found',
+              `<h1 class="brand">Kanak Jewellers</h1><p class="meta">This payment link does not exist.</p>`,
+            ),
+          );
       }
-    }
-    const hrefFor = (outcome: 'paid' | 'failed') => `${back}?${provider.returnQuery({ orderId: link.order_id, linkId, outcome })}`;
-    const open = link.status === 'CREATED' && link.order_status === 'PENDING';
-    const body = `
+      const origins = requestOrigins(services.config, request);
+      // Like Razorpay's callback_url, but only back to an origin we serve (no open redirect).
+      let back = `${origins.web}/payment/${link.order_id}`;
+      const callback = request.query.callback;
+      if (callback) {
+        try {
+          const url = new URL(callback);
+          if (
+            isAllowedOrigin(services.config, origins.server, url.origin) &&
+            url.pathname === `/payment/${link.order_id}`
+          )
+            back = url.toString();
+        } catch {
+          // ignore a malformed callback: use the default
+        }
+      }
+      const hrefFor = (outcome: 'paid' | 'failed') =>
+        `${back}?${provider.returnQuery({ orderId: link.order_id, linkId, outcome })}`;
+      const open = link.status === 'CREATED' && link.order_status === 'PENDING';
+      const body = `
       <h1 class="brand">Kanak Jewellers</h1>
       <span class="tag">Sandbox payment</span>
       <div class="label">Amount to pay</div>
@@ -74,6 +97,7 @@ export function registerSandboxPageRest(app: FastifyInstance, services: AppServi
       <div class="actions"><a class="btn fail" href="${escape(back)}">Back to the shop</a></div>`
       }
       <p class="note">No money moves: this page stands in for a real payment provider.</p>`;
-    return page(`Pay ${formatRupees(link.amount)} · Kanak Jewellers`, body);
-  });
+      return page(`Pay ${formatRupees(link.amount)} · Kanak Jewellers`, body);
+    },
+  );
 }

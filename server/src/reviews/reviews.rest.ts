@@ -17,6 +17,10 @@ export function registerReviewsRest(app: FastifyInstance, services: AppServices)
     const input = await parseInput(ratingInput, request.body);
     return reply.status(201).send(await createRating(services.db, user.id, input));
   });
-  app.get<{ Params: { id: string } }>('/api/reviews/product/:id', async (request) => reviewsByProduct(services.db, request.params.id));
-  app.get<{ Params: { id: string } }>('/api/ratings/product/:id', async (request) => ratingsByProduct(services.db, request.params.id));
+  app.get<{ Params: { id: string } }>('/api/reviews/product/:id', async (request) =>
+    reviewsByProduct(services.db, request.params.id),
+  );
+  app.get<{ Params: { id: string } }>('/api/ratings/product/:id', async (request) =>
+    ratingsByProduct(services.db, request.params.id),
+  );
 }

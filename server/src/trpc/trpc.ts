@@ -16,11 +16,25 @@ const t = initTRPC.context<Context>().create({ isDev: false });
 
 /** The first schema issue as one readable line, as REST's parseInput answers it (not zod's JSON dump). */
 function inputIssueMessage(cause: unknown): string | null {
-  if (typeof cause !== 'object' || cause === null || !('issues' in cause) || !Array.isArray(cause.issues)) return null;
+  if (
+    typeof cause !== 'object' ||
+    cause === null ||
+    !('issues' in cause) ||
+    !Array.isArray(cause.issues)
+  )
+    return null;
   const issue: unknown = cause.issues[0];
-  if (typeof issue !== 'object' || issue === null || !('message' in issue) || typeof issue.message !== 'string') return null;
+  if (
+    typeof issue !== 'object' ||
+    issue === null ||
+    !('message' in issue) ||
+    typeof issue.message !== 'string'
+  )
+    return null;
   const path = 'path' in issue && Array.isArray(issue.path) ? issue.path.map(String).join('.') : '';
-  return /^(Invalid|Too |Unrecognized|Expected)/.test(issue.message) && path ? `${path}: ${issue.message}` : issue.message;
+  return /^(Invalid|Too |Unrecognized|Expected)/.test(issue.message) && path
+    ? `${path}: ${issue.message}`
+    : issue.message;
 }
 
 /** Domain refusals keep their meaning (and message) across the tRPC boundary. */

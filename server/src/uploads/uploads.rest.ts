@@ -8,11 +8,14 @@ import { LONG_CACHE } from '../media/media.rest';
 import type { AppServices } from '../services';
 
 const readableSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
+  bytes >= 1024 * 1024
+    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+    : `${Math.ceil(bytes / 1024)} KB`;
 
 /** Absolute URL of a stored upload: PUBLIC_URL when configured, else the request's own origin. */
 function publicUrl(services: AppServices, request: FastifyRequest, name: string) {
-  const origin = services.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+  const origin =
+    services.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
   return `${origin}${UPLOAD_URL_PREFIX}${name}`;
 }
 
@@ -26,19 +29,28 @@ export function registerUploadsRest(app: FastifyInstance, services: AppServices)
 
   // Multipart parsing lives in this scope only; every other path keeps its JSON body limit.
   void app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
+    await scope.register(multipart, {
+      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
+    });
     scope.post('/api/uploads', async (request, reply) => {
       await requireAdmin(services, request);
-      if (!request.isMultipart()) throw badRequest('Send the image as multipart/form-data in the field "file"');
+      if (!request.isMultipart())
+        throw badRequest('Send the image as multipart/form-data in the field "file"');
       let bytes: Buffer;
       try {
         const part = await request.file();
-        if (!part || part.fieldname !== 'file') throw badRequest('Attach the image in the field "file"');
+        if (!part || part.fieldname !== 'file')
+          throw badRequest('Attach the image in the field "file"');
         bytes = await part.toBuffer();
       } catch (error) {
         const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') return reply.status(413).send({ error: 'PAYLOAD_TOO_LARGE', message: tooLarge });
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+        if (code === 'FST_REQ_FILE_TOO_LARGE')
+          return reply.status(413).send({ error: 'PAYLOAD_TOO_LARGE', message: tooLarge });
+        if (
+          code === 'FST_FILES_LIMIT' ||
+          code === 'FST_PARTS_LIMIT' ||
+          code === 'FST_FIELDS_LIMIT'
+        ) {
           throw badRequest('Upload one image at a time in the field "file"');
         }
         throw error;
@@ -50,14 +62,25 @@ export function registerUploadsRest(app: FastifyInstance, services: AppServices)
 
   app.get<{ Params: { name: string } }>(`${UPLOAD_URL_PREFIX}:name`, async (request, reply) => {
     const stored = storedUpload(services.config.UPLOAD_DIR, request.params.name);
-    const found = stored && (await stat(stored.file).then((s) => s.isFile(), () => false));
-    if (!stored || !found) return reply.status(404).send({ error: 'NOT_FOUND', message: 'Image not found' });
-    return reply
-      .header('content-type', stored.contentType)
-      .header('cache-control', LONG_CACHE)
-      .header('x-content-type-options', 'nosniff')
-      // Uploaded SVGs are shown as images only: no scripts, no plugins, even when opened directly.
-      .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
-      .send(createReadStream(stored.file));
+    const found =
+      stored &&
+      (await stat(stored.file).then(
+        (s) => s.isFile(),
+        () => false,
+      ));
+    if (!stored || !found)
+      return reply.status(404).send({ error: 'NOT_FOUND', message: 'Image not found' });
+    return (
+      reply
+        .header('content-type', stored.contentType)
+        .header('cache-control', LONG_CACHE)
+        .header('x-content-type-options', 'nosniff')
+        // Uploaded SVGs are shown as images only: no scripts, no plugins, even when opened directly.
+        .header(
+          'content-security-policy',
+          "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+        )
+        .send(createReadStream(stored.file))
+    );
   });
 }

@@ -4,7 +4,9 @@ import { requireAdmin, requireUser } from '../http/auth';
 import type { AppServices } from '../services';
 
 export function registerUsersRest(app: FastifyInstance, services: AppServices) {
-  app.get('/api/users/profile', async (request) => getProfile(services.db, (await requireUser(services, request)).id));
+  app.get('/api/users/profile', async (request) =>
+    getProfile(services.db, (await requireUser(services, request)).id),
+  );
   // A bare array (design.md contracts).
   app.get('/api/users', async (request) => {
     await requireAdmin(services, request);

@@ -18,16 +18,24 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     index: false,
     setHeaders(res, filePath) {
       // Vite puts a content hash in every asset name: those never change.
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   app.get('/*', (request, reply) => {
     const url = request.url.split('?')[0]!;
     if (API_PREFIXES.some((p) => url.startsWith(p))) {
-      return reply.status(404).send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${url}` });
+      return reply
+        .status(404)
+        .send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${url}` });
     }
     const file = path.join(webDist, path.normalize(url).replace(/^(\.\.(\/|\\|$))+/, ''));
-    if (url !== '/' && file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+    if (
+      url !== '/' &&
+      file.startsWith(webDist) &&
+      fs.existsSync(file) &&
+      fs.statSync(file).isFile()
+    ) {
       return reply.sendFile(path.relative(webDist, file));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

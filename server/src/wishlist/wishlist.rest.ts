@@ -6,8 +6,12 @@ import { parseInput } from '../http/validate';
 import type { AppServices } from '../services';
 
 export function registerWishlistRest(app: FastifyInstance, services: AppServices) {
-  app.get('/api/wish', async (request) => getWishlist(services.db, (await requireUser(services, request)).id));
-  app.get('/api/wish/product-ids', async (request) => wishProductIds(services.db, (await requireUser(services, request)).id));
+  app.get('/api/wish', async (request) =>
+    getWishlist(services.db, (await requireUser(services, request)).id),
+  );
+  app.get('/api/wish/product-ids', async (request) =>
+    wishProductIds(services.db, (await requireUser(services, request)).id),
+  );
   app.put('/api/wish/add', async (request) => {
     const user = await requireUser(services, request);
     const input = await parseInput(wishProductInput, request.body);

@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addGuestItem, clearGuestCart, guestLineId, readGuestCart, removeGuestItem, setGuestQuantity } from './guest-cart';
+import {
+  addGuestItem,
+  clearGuestCart,
+  guestLineId,
+  readGuestCart,
+  removeGuestItem,
+  setGuestQuantity,
+} from './guest-cart';
 
 // Node has no localStorage: a small in-memory one stands in for the browser's.
 const store = new Map<string, string>();
@@ -40,7 +47,10 @@ describe('guest cart', () => {
   it('ignores a corrupted or foreign value in storage', () => {
     store.set('guestCart', '{not json');
     expect(readGuestCart()).toEqual([]);
-    store.set('guestCart', JSON.stringify([{ productId: 'p1', weight: '5 g', quantity: 1 }, { productId: 7 }]));
+    store.set(
+      'guestCart',
+      JSON.stringify([{ productId: 'p1', weight: '5 g', quantity: 1 }, { productId: 7 }]),
+    );
     expect(readGuestCart()).toEqual([{ productId: 'p1', weight: '5 g', quantity: 1 }]);
   });
 

@@ -13,7 +13,11 @@ let cached: { raw: string | null; items: GuestCartItem[] } = { raw: null, items:
 function isItem(value: unknown): value is GuestCartItem {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.productId === 'string' && typeof v.weight === 'string' && typeof v.quantity === 'number';
+  return (
+    typeof v.productId === 'string' &&
+    typeof v.weight === 'string' &&
+    typeof v.quantity === 'number'
+  );
 }
 
 function parseItems(raw: string | null): GuestCartItem[] {
@@ -43,20 +47,31 @@ function write(items: GuestCartItem[]) {
   for (const listener of listeners) listener();
 }
 
-export const guestLineId = (item: Pick<GuestCartItem, 'productId' | 'weight'>) => `${item.productId}|${item.weight}`;
+export const guestLineId = (item: Pick<GuestCartItem, 'productId' | 'weight'>) =>
+  `${item.productId}|${item.weight}`;
 
 export function addGuestItem(productId: string, weight: string, quantity = 1) {
   const items = readGuestCart();
   const existing = items.find((i) => i.productId === productId && i.weight === weight);
   write(
     existing
-      ? items.map((i) => (i === existing ? { ...i, quantity: Math.min(MAX_CART_QUANTITY, i.quantity + quantity) } : i))
+      ? items.map((i) =>
+          i === existing
+            ? { ...i, quantity: Math.min(MAX_CART_QUANTITY, i.quantity + quantity) }
+            : i,
+        )
       : [...items, { productId, weight, quantity }],
   );
 }
 
 export function setGuestQuantity(lineId: string, quantity: number) {
-  write(readGuestCart().map((i) => (guestLineId(i) === lineId ? { ...i, quantity: Math.max(1, Math.min(MAX_CART_QUANTITY, quantity)) } : i)));
+  write(
+    readGuestCart().map((i) =>
+      guestLineId(i) === lineId
+        ? { ...i, quantity: Math.max(1, Math.min(MAX_CART_QUANTITY, quantity)) }
+        : i,
+    ),
+  );
 }
 
 export function removeGuestItem(lineId: string) {

@@ -7,7 +7,16 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/user-details?layout=2')).toBe('/user-details?layout=2');
   });
   it('refuses other origins and anything that is not a path', () => {
-    for (const value of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '', 42, undefined, null]) {
+    for (const value of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '',
+      42,
+      undefined,
+      null,
+    ]) {
       expect(safeReturnPath(value)).toBeUndefined();
     }
   });

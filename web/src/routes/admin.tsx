@@ -19,7 +19,8 @@ export const adminRoute = createRoute({
       if (me.role !== 'ADMIN') throw notFound();
       return { me };
     } catch (error) {
-      if (error instanceof TRPCClientError && error.data?.code === 'UNAUTHORIZED') throw sendToLogin();
+      if (error instanceof TRPCClientError && error.data?.code === 'UNAUTHORIZED')
+        throw sendToLogin();
       throw error;
     }
   },
@@ -29,7 +30,10 @@ export const adminRoute = createRoute({
 const adminDashboardRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('@/features/admin/dashboard/DashboardPage'), 'DashboardPage'),
+  component: lazyRouteComponent(
+    () => import('@/features/admin/dashboard/DashboardPage'),
+    'DashboardPage',
+  ),
 });
 
 export interface AdminProductsSearch {
@@ -45,13 +49,19 @@ const adminProductsRoute = createRoute({
     const page = Number(search.page);
     return { q, page: Number.isInteger(page) && page > 1 ? page : undefined };
   },
-  component: lazyRouteComponent(() => import('@/features/admin/products/ProductsPage'), 'ProductsPage'),
+  component: lazyRouteComponent(
+    () => import('@/features/admin/products/ProductsPage'),
+    'ProductsPage',
+  ),
 });
 
 const adminCustomersRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'customers',
-  component: lazyRouteComponent(() => import('@/features/admin/customers/CustomersPage'), 'CustomersPage'),
+  component: lazyRouteComponent(
+    () => import('@/features/admin/customers/CustomersPage'),
+    'CustomersPage',
+  ),
 });
 
 const adminOrdersRoute = createRoute({
@@ -63,13 +73,19 @@ const adminOrdersRoute = createRoute({
 const adminProductCreateRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'product/create',
-  component: lazyRouteComponent(() => import('@/features/admin/product-form/CreateProductPage'), 'CreateProductPage'),
+  component: lazyRouteComponent(
+    () => import('@/features/admin/product-form/CreateProductPage'),
+    'CreateProductPage',
+  ),
 });
 
 const adminProductEditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'product/$productId/edit',
-  component: lazyRouteComponent(() => import('@/features/admin/product-form/EditProductPage'), 'EditProductPage'),
+  component: lazyRouteComponent(
+    () => import('@/features/admin/product-form/EditProductPage'),
+    'EditProductPage',
+  ),
 });
 
 export const adminRouteTree = adminRoute.addChildren([

@@ -13,12 +13,27 @@ function HomePage() {
     <main>
       <h1 className="sr-only">{BRAND} Jewellers: gold, diamond and silver jewellery</h1>
       <HeroCarousel />
-      <ProductSlider id={`best-of-${BRAND.toLowerCase()}`} title="Best Sellers" subtitle="Loved by our patrons" collection="best-sellers" />
+      <ProductSlider
+        id={`best-of-${BRAND.toLowerCase()}`}
+        title="Best Sellers"
+        subtitle="Loved by our patrons"
+        collection="best-sellers"
+      />
       <HoverBanners />
       <ShopByCategory />
-      <ProductSlider id="new-arrivals" title="New Arrivals" subtitle="Fresh from the karkhana" collection="new-arrival" />
+      <ProductSlider
+        id="new-arrivals"
+        title="New Arrivals"
+        subtitle="Fresh from the karkhana"
+        collection="new-arrival"
+      />
       <Poster kind="necklace" />
-      <ProductSlider id="reccomanded" title="Recommended for you" subtitle="Chosen for you" collection="reccomanded" />
+      <ProductSlider
+        id="reccomanded"
+        title="Recommended for you"
+        subtitle="Chosen for you"
+        collection="reccomanded"
+      />
       <Poster kind="earrings" />
     </main>
   );
@@ -30,7 +45,11 @@ function AuthRoutePage({ mode }: { mode: 'login' | 'register' }) {
   return <HomePage />;
 }
 
-export const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
+export const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  component: HomePage,
+});
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',

@@ -12,13 +12,20 @@ export const listingRoute = createRoute({
     const next = listingRedirect([params.levelOne, params.levelTwo, params.levelThree], search);
     if (next) {
       const [levelOne, levelTwo, levelThree] = next.levels;
-      throw redirect({ to: '/$levelOne/$levelTwo/$levelThree', params: { levelOne, levelTwo, levelThree }, search: next.search, replace: true });
+      throw redirect({
+        to: '/$levelOne/$levelTwo/$levelThree',
+        params: { levelOne, levelTwo, levelThree },
+        search: next.search,
+        replace: true,
+      });
     }
   },
   loaderDeps: ({ search }) => search,
   // Start the fetch early; the page shows its spinner until the answer arrives.
   loader: ({ context, params, deps }) => {
-    void context.trpc.catalog.list.prefetch(toListInput(listingToProductQuery(params.levelThree, deps)));
+    void context.trpc.catalog.list.prefetch(
+      toListInput(listingToProductQuery(params.levelThree, deps)),
+    );
   },
   component: lazyRouteComponent(() => import('@/features/listing/ListingPage'), 'ListingPage'),
 });

@@ -12,7 +12,11 @@ export const productRoute = createRoute({
       await context.trpc.catalog.byId.ensureData({ id: params.productId });
     } catch (error) {
       // An unknown or malformed id is the 404 page, not the error screen.
-      if (error instanceof TRPCClientError && ['NOT_FOUND', 'BAD_REQUEST'].includes(String(error.data?.code))) throw notFound();
+      if (
+        error instanceof TRPCClientError &&
+        ['NOT_FOUND', 'BAD_REQUEST'].includes(String(error.data?.code))
+      )
+        throw notFound();
       throw error;
     }
   },

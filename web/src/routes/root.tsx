@@ -16,10 +16,17 @@ export interface RouterContext {
 function RootLayout() {
   // The admin area has its own menu and layout: the storefront's header and footer (and their
   // focusable links) stay out of it. A refused /admin shows the storefront 404 with them.
-  const inAdmin = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === '/admin' && m.status === 'success') });
+  const inAdmin = useRouterState({
+    select: (s) => s.matches.some((m) => m.routeId === '/admin' && m.status === 'success'),
+  });
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-card focus:p-2">Skip to content</a>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-card focus:p-2"
+      >
+        Skip to content
+      </a>
       {!inAdmin && <Header />}
       <div id="main" className="flex-1">
         <Outlet />

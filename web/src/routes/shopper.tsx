@@ -3,7 +3,6 @@ import { searchText as text } from '@/lib/search-params';
 import { requireToken } from './guards';
 import { rootRoute } from './root';
 
-
 export const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cart',
@@ -26,7 +25,14 @@ export const checkoutRoute = createRoute({
 });
 
 type PaymentStatus = 'paid' | 'failed' | 'created' | 'cancelled' | 'expired' | 'partially_paid';
-const STATUSES: readonly string[] = ['paid', 'failed', 'created', 'cancelled', 'expired', 'partially_paid'];
+const STATUSES: readonly string[] = [
+  'paid',
+  'failed',
+  'created',
+  'cancelled',
+  'expired',
+  'partially_paid',
+];
 
 /** /payment/{orderId}: reads Razorpay's return parameters (both providers use these names). */
 export const paymentRoute = createRoute({
@@ -37,7 +43,8 @@ export const paymentRoute = createRoute({
     return {
       razorpay_payment_id: text(search.razorpay_payment_id),
       razorpay_payment_link_id: text(search.razorpay_payment_link_id),
-      razorpay_payment_link_status: status && STATUSES.includes(status) ? (status as PaymentStatus) : undefined,
+      razorpay_payment_link_status:
+        status && STATUSES.includes(status) ? (status as PaymentStatus) : undefined,
       razorpay_signature: text(search.razorpay_signature),
       payment_id: text(search.payment_id),
     };
@@ -61,5 +68,8 @@ export const orderDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'account/orders/$orderId/$index',
   beforeLoad: requireToken,
-  component: lazyRouteComponent(() => import('@/features/orders/OrderDetailPage'), 'OrderDetailPage'),
+  component: lazyRouteComponent(
+    () => import('@/features/orders/OrderDetailPage'),
+    'OrderDetailPage',
+  ),
 });

@@ -10,7 +10,11 @@ export interface AuthAnswer {
   message: string;
 }
 
-export async function signup(db: Kysely<Database>, settings: TokenSettings, input: SignupInput): Promise<AuthAnswer> {
+export async function signup(
+  db: Kysely<Database>,
+  settings: TokenSettings,
+  input: SignupInput,
+): Promise<AuthAnswer> {
   const taken = await db
     .selectFrom('users')
     .select('id')
@@ -20,7 +24,12 @@ export async function signup(db: Kysely<Database>, settings: TokenSettings, inpu
   const passwordHash = await hashPassword(input.password);
   const user = await db
     .insertInto('users')
-    .values({ first_name: input.firstName, last_name: input.lastName, email: input.email, password_hash: passwordHash })
+    .values({
+      first_name: input.firstName,
+      last_name: input.lastName,
+      email: input.email,
+      password_hash: passwordHash,
+    })
     .onConflict((oc) => oc.doNothing())
     .returning(['id', 'role', 'email'])
     .executeTakeFirst();
@@ -29,13 +38,18 @@ export async function signup(db: Kysely<Database>, settings: TokenSettings, inpu
   return { jwt: await signToken(settings, user), message: 'Signup success' };
 }
 
-export async function login(db: Kysely<Database>, settings: TokenSettings, input: LoginInput): Promise<AuthAnswer> {
+export async function login(
+  db: Kysely<Database>,
+  settings: TokenSettings,
+  input: LoginInput,
+): Promise<AuthAnswer> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'role', 'email', 'password_hash'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.toLowerCase()))
     .where('removed_at', 'is', null)
     .executeTakeFirst();
-  if (!user || !(await verifyPassword(user.password_hash, input.password))) throw unauthorized(MESSAGES.loginFailed);
+  if (!user || !(await verifyPassword(user.password_hash, input.password)))
+    throw unauthorized(MESSAGES.loginFailed);
   return { jwt: await signToken(settings, user), message: 'Login success' };
 }

@@ -20,7 +20,8 @@ export async function guardedLogin(deps: AuthDeps, address: string, input: Login
     await deps.rateLimit.succeeded(input.email);
     return answer;
   } catch (error) {
-    if (error instanceof DomainError && error.kind === 'UNAUTHORIZED') await deps.rateLimit.failed(input.email);
+    if (error instanceof DomainError && error.kind === 'UNAUTHORIZED')
+      await deps.rateLimit.failed(input.email);
     throw error;
   }
 }

@@ -11,13 +11,27 @@ export interface AuthRateLimits {
 
 const tooMany = (ms: number) => {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return new DomainError('TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${seconds} seconds.`, { retryAfter: seconds });
+  return new DomainError(
+    'TOO_MANY_REQUESTS',
+    `Too many attempts. Please try again in ${seconds} seconds.`,
+    { retryAfter: seconds },
+  );
 };
 
 /** Sign-up and login attempts limited per client address, failed logins per e-mail, in Redis. */
 export function createAuthRateLimiter(redis: Redis, prefix: string, limits: AuthRateLimits) {
-  const byAddress = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:rl:auth-ip`, points: limits.perAddressPerMinute, duration: 60 });
-  const byEmail = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:rl:auth-email`, points: limits.failedPerEmail, duration: 15 * 60 });
+  const byAddress = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${prefix}:rl:auth-ip`,
+    points: limits.perAddressPerMinute,
+    duration: 60,
+  });
+  const byEmail = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${prefix}:rl:auth-email`,
+    points: limits.failedPerEmail,
+    duration: 15 * 60,
+  });
   const emailKey = (email: string) => email.trim().toLowerCase();
   return {
     /** Counts one attempt; refuses when the address or the e-mail is over its limit. */
@@ -30,7 +44,8 @@ export function createAuthRateLimiter(redis: Redis, prefix: string, limits: Auth
       }
       if (email) {
         const state = await byEmail.get(emailKey(email));
-        if (state && state.consumedPoints >= limits.failedPerEmail) throw tooMany(state.msBeforeNext);
+        if (state && state.consumedPoints >= limits.failedPerEmail)
+          throw tooMany(state.msBeforeNext);
       }
     },
     async failed(email: string) {

@@ -7,7 +7,11 @@ import { verifyToken, type AuthUser, type TokenSettings } from './tokens';
  * Resolves a token to a live user: a valid token of a deleted user is refused, and the role
  * is read from the database so a demoted admin loses access at once.
  */
-export async function authenticate(db: Kysely<Database>, settings: TokenSettings, token: string): Promise<AuthUser> {
+export async function authenticate(
+  db: Kysely<Database>,
+  settings: TokenSettings,
+  token: string,
+): Promise<AuthUser> {
   const claims = await verifyToken(settings, token);
   const user = await db
     .selectFrom('users')

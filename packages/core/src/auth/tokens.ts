@@ -16,7 +16,10 @@ export interface AuthUser {
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-export async function signToken(settings: TokenSettings, user: AuthUser & { email: string }): Promise<string> {
+export async function signToken(
+  settings: TokenSettings,
+  user: AuthUser & { email: string },
+): Promise<string> {
   return new SignJWT({ role: user.role, email: user.email })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.id)
@@ -30,10 +33,12 @@ export async function verifyToken(settings: TokenSettings, token: string): Promi
   try {
     const { payload } = await jwtVerify(token, key(settings.secret), { algorithms: ['HS256'] });
     const role = payload.role;
-    if (typeof payload.sub !== 'string' || (role !== 'CUSTOMER' && role !== 'ADMIN')) throw unauthorized('Invalid token');
+    if (typeof payload.sub !== 'string' || (role !== 'CUSTOMER' && role !== 'ADMIN'))
+      throw unauthorized('Invalid token');
     return { id: payload.sub, role };
   } catch (error) {
-    if (error instanceof errors.JWTExpired) throw unauthorized('Your session has expired. Please log in again.');
+    if (error instanceof errors.JWTExpired)
+      throw unauthorized('Your session has expired. Please log in again.');
     throw unauthorized('Invalid or expired token. Please log in again.');
   }
 }

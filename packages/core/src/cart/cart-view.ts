@@ -31,10 +31,22 @@ export interface CartView {
 /** The user's cart row, created on first use. */
 export async function ensureCart(db: Db, userId: string): Promise<string> {
   // Reads first: carts are read far more often than created, and a read takes no lock.
-  const existing = await db.selectFrom('carts').select('id').where('user_id', '=', userId).executeTakeFirst();
+  const existing = await db
+    .selectFrom('carts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (existing) return existing.id;
-  await db.insertInto('carts').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
-  const cart = await db.selectFrom('carts').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  await db
+    .insertInto('carts')
+    .values({ user_id: userId })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const cart = await db
+    .selectFrom('carts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return cart.id;
 }
 

@@ -1,6 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import { MAX_CART_QUANTITY, normaliseWeight, type AddToCartInput, type GuestCartInput, type UpdateCartItemInput } from '@kanak/shared';
+import {
+  MAX_CART_QUANTITY,
+  normaliseWeight,
+  type AddToCartInput,
+  type GuestCartInput,
+  type UpdateCartItemInput,
+} from '@kanak/shared';
 import { conflict, DomainError, notFound } from '../shared/errors';
 import { isId, requireId } from '../shared/ids';
 import { ensureCart, getCart, type CartView } from './cart-view';
@@ -28,17 +34,28 @@ async function findSize(trx: Trx, productId: string, weight: string) {
 }
 
 const stockMessage = (stock: number) =>
-  stock === 0 ? 'This size is out of stock' : `Only ${stock} of this size ${stock === 1 ? 'is' : 'are'} in stock`;
+  stock === 0
+    ? 'This size is out of stock'
+    : `Only ${stock} of this size ${stock === 1 ? 'is' : 'are'} in stock`;
 
 /** PUT /api/cart/add: adds a line or raises its quantity; at most the size row's stock. */
-export async function addToCart(db: Kysely<Database>, userId: string, input: AddToCartInput): Promise<CartView> {
+export async function addToCart(
+  db: Kysely<Database>,
+  userId: string,
+  input: AddToCartInput,
+): Promise<CartView> {
   const productId = requireId(input.productId, 'Product');
   return db.transaction().execute(async (trx) => {
     const cartId = await lockCart(trx, userId);
-    const product = await trx.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
+    const product = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('id', '=', productId)
+      .executeTakeFirst();
     if (!product) throw notFound('Product');
     const size = await findSize(trx, productId, input.weight);
-    if (!size) throw new DomainError('NOT_FOUND', `This product has no size of weight ${input.weight}`);
+    if (!size)
+      throw new DomainError('NOT_FOUND', `This product has no size of weight ${input.weight}`);
     const existing = await trx
       .selectFrom('cart_items')
       .select(['id', 'quantity'])
@@ -47,13 +64,21 @@ export async function addToCart(db: Kysely<Database>, userId: string, input: Add
       .executeTakeFirst();
     const quantity = (existing?.quantity ?? 0) + (input.quantity ?? 1);
     if (quantity > size.stock) throw conflict(stockMessage(size.stock));
-    if (quantity > MAX_CART_QUANTITY) throw conflict(`At most ${MAX_CART_QUANTITY} of one item per order`);
+    if (quantity > MAX_CART_QUANTITY)
+      throw conflict(`At most ${MAX_CART_QUANTITY} of one item per order`);
     if (existing) {
       await trx.updateTable('cart_items').set({ quantity }).where('id', '=', existing.id).execute();
     } else {
-      await trx.insertInto('cart_items').values({ cart_id: cartId, product_id: productId, size_id: size.id, quantity }).execute();
+      await trx
+        .insertInto('cart_items')
+        .values({ cart_id: cartId, product_id: productId, size_id: size.id, quantity })
+        .execute();
     }
-    await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cartId).execute();
+    await trx
+      .updateTable('carts')
+      .set({ updated_at: new Date() })
+      .where('id', '=', cartId)
+      .execute();
     return getCart(trx, userId);
   });
 }
@@ -73,24 +98,44 @@ async function ownLine(trx: Trx, cartId: string, cartItemId: unknown) {
 }
 
 /** PUT /api/cart_item/{id}: sets the quantity (1 to the size row's stock). */
-export async function updateCartItem(db: Kysely<Database>, userId: string, input: UpdateCartItemInput): Promise<CartView> {
+export async function updateCartItem(
+  db: Kysely<Database>,
+  userId: string,
+  input: UpdateCartItemInput,
+): Promise<CartView> {
   return db.transaction().execute(async (trx) => {
     const cartId = await lockCart(trx, userId);
     const line = await ownLine(trx, cartId, input.cartItemId);
     if (input.quantity > line.stock) throw conflict(stockMessage(line.stock));
-    await trx.updateTable('cart_items').set({ quantity: input.quantity }).where('id', '=', line.id).execute();
-    await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cartId).execute();
+    await trx
+      .updateTable('cart_items')
+      .set({ quantity: input.quantity })
+      .where('id', '=', line.id)
+      .execute();
+    await trx
+      .updateTable('carts')
+      .set({ updated_at: new Date() })
+      .where('id', '=', cartId)
+      .execute();
     return getCart(trx, userId);
   });
 }
 
 /** DELETE /api/cart_item/{id}. */
-export async function removeCartItem(db: Kysely<Database>, userId: string, cartItemId: unknown): Promise<CartView> {
+export async function removeCartItem(
+  db: Kysely<Database>,
+  userId: string,
+  cartItemId: unknown,
+): Promise<CartView> {
   return db.transaction().execute(async (trx) => {
     const cartId = await lockCart(trx, userId);
     const line = await ownLine(trx, cartId, cartItemId);
     await trx.deleteFrom('cart_items').where('id', '=', line.id).execute();
-    await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cartId).execute();
+    await trx
+      .updateTable('carts')
+      .set({ updated_at: new Date() })
+      .where('id', '=', cartId)
+      .execute();
     return getCart(trx, userId);
   });
 }
@@ -99,7 +144,11 @@ export async function removeCartItem(db: Kysely<Database>, userId: string, cartI
  * The browser's guest cart merged at login: lines add to the account's lines, quantities are
  * capped at stock, and lines whose product or weight vanished (or are sold out) are skipped.
  */
-export async function mergeCart(db: Kysely<Database>, userId: string, input: GuestCartInput): Promise<CartView> {
+export async function mergeCart(
+  db: Kysely<Database>,
+  userId: string,
+  input: GuestCartInput,
+): Promise<CartView> {
   return db.transaction().execute(async (trx) => {
     const cartId = await lockCart(trx, userId);
     for (const item of input.items) {
@@ -112,17 +161,34 @@ export async function mergeCart(db: Kysely<Database>, userId: string, input: Gue
         .where('cart_id', '=', cartId)
         .where('size_id', '=', size.id)
         .executeTakeFirst();
-      const quantity = Math.min(size.stock, MAX_CART_QUANTITY, (existing?.quantity ?? 0) + (item.quantity ?? 1));
+      const quantity = Math.min(
+        size.stock,
+        MAX_CART_QUANTITY,
+        (existing?.quantity ?? 0) + (item.quantity ?? 1),
+      );
       if (existing) {
-        await trx.updateTable('cart_items').set({ quantity }).where('id', '=', existing.id).execute();
+        await trx
+          .updateTable('cart_items')
+          .set({ quantity })
+          .where('id', '=', existing.id)
+          .execute();
       } else {
         await trx
           .insertInto('cart_items')
-          .values({ cart_id: cartId, product_id: item.productId.toLowerCase(), size_id: size.id, quantity })
+          .values({
+            cart_id: cartId,
+            product_id: item.productId.toLowerCase(),
+            size_id: size.id,
+            quantity,
+          })
           .execute();
       }
     }
-    await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cartId).execute();
+    await trx
+      .updateTable('carts')
+      .set({ updated_at: new Date() })
+      .where('id', '=', cartId)
+      .execute();
     return getCart(trx, userId);
   });
 }

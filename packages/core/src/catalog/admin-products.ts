@@ -1,7 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { clearListingCounts } from './listing-counts';
-import { ADMIN_PAGE_SIZE, percentOff, type AdminProductListInput, type ProductInput } from '@kanak/shared';
+import {
+  ADMIN_PAGE_SIZE,
+  percentOff,
+  type AdminProductListInput,
+  type ProductInput,
+} from '@kanak/shared';
 import { notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import { getProduct } from './get-product';
@@ -12,7 +17,10 @@ import { searchWords } from './search-products';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Admin products table: newest first, optional text search over title and brand. */
-export async function adminListProducts(db: Kysely<Database>, input: AdminProductListInput): Promise<ProductPage> {
+export async function adminListProducts(
+  db: Kysely<Database>,
+  input: AdminProductListInput,
+): Promise<ProductPage> {
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? ADMIN_PAGE_SIZE;
   let query = db.selectFrom('products');
@@ -31,18 +39,38 @@ export async function adminListProducts(db: Kysely<Database>, input: AdminProduc
       .execute(),
   ]);
   const total = Number(count.n);
-  return { content: await toProductViews(db, rows), totalPages: Math.ceil(total / pageSize), currentPage: page, totalElements: total };
+  return {
+    content: await toProductViews(db, rows),
+    totalPages: Math.ceil(total / pageSize),
+    currentPage: page,
+    totalElements: total,
+  };
 }
 
-async function findOrCreateCategory(db: Db, name: string, level: 1 | 2 | 3, parentId: string | null): Promise<string> {
+async function findOrCreateCategory(
+  db: Db,
+  name: string,
+  level: 1 | 2 | 3,
+  parentId: string | null,
+): Promise<string> {
   const find = () => {
-    const query = db.selectFrom('categories').select('id').where('name', '=', name).where('level', '=', level);
-    return (parentId ? query.where('parent_id', '=', parentId) : query.where('parent_id', 'is', null)).executeTakeFirst();
+    const query = db
+      .selectFrom('categories')
+      .select('id')
+      .where('name', '=', name)
+      .where('level', '=', level);
+    return (
+      parentId ? query.where('parent_id', '=', parentId) : query.where('parent_id', 'is', null)
+    ).executeTakeFirst();
   };
   const found = await find();
   if (found) return found.id;
   // A concurrent save may create the same node: the unique index keeps one, and we read it back.
-  await db.insertInto('categories').values({ name, level, parent_id: parentId }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('categories')
+    .values({ name, level, parent_id: parentId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const created = await find();
   if (!created) throw new Error(`category ${name} could not be created`);
   return created.id;
@@ -90,10 +118,22 @@ async function replaceImages(db: Db, productId: string, input: ProductInput) {
  */
 async function replaceSizes(db: Db, productId: string, input: ProductInput) {
   const weights = input.sizes.map((s) => s.weight);
-  await db.deleteFrom('product_sizes').where('product_id', '=', productId).where('weight', 'not in', weights).execute();
+  await db
+    .deleteFrom('product_sizes')
+    .where('product_id', '=', productId)
+    .where('weight', 'not in', weights)
+    .execute();
   await db
     .insertInto('product_sizes')
-    .values(input.sizes.map((s, position) => ({ product_id: productId, position, weight: s.weight, size: s.size ?? '', stock: s.stock })))
+    .values(
+      input.sizes.map((s, position) => ({
+        product_id: productId,
+        position,
+        weight: s.weight,
+        size: s.size ?? '',
+        stock: s.stock,
+      })),
+    )
     .onConflict((oc) =>
       oc.columns(['product_id', 'weight']).doUpdateSet((eb) => ({
         position: eb.ref('excluded.position'),
@@ -105,10 +145,17 @@ async function replaceSizes(db: Db, productId: string, input: ProductInput) {
 }
 
 /** POST /api/admin/products: the created product as clients read it. */
-export async function createProduct(db: Kysely<Database>, input: ProductInput): Promise<ProductView> {
+export async function createProduct(
+  db: Kysely<Database>,
+  input: ProductInput,
+): Promise<ProductView> {
   const id = await db.transaction().execute(async (trx) => {
     const categoryId = await categoryFor(trx, input);
-    const row = await trx.insertInto('products').values(productColumns(input, categoryId)).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('products')
+      .values(productColumns(input, categoryId))
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await replaceImages(trx, row.id, input);
     await replaceSizes(trx, row.id, input);
     return row.id;
@@ -118,10 +165,19 @@ export async function createProduct(db: Kysely<Database>, input: ProductInput): 
 }
 
 /** PUT /api/admin/products/{id}: every field, images and size rows replaced in one transaction. */
-export async function updateProduct(db: Kysely<Database>, productId: unknown, input: ProductInput): Promise<ProductView> {
+export async function updateProduct(
+  db: Kysely<Database>,
+  productId: unknown,
+  input: ProductInput,
+): Promise<ProductView> {
   const id = requireId(productId, 'Product');
   await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('products').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    const existing = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!existing) throw notFound('Product');
     const categoryId = await categoryFor(trx, input);
     await trx
@@ -137,7 +193,10 @@ export async function updateProduct(db: Kysely<Database>, productId: unknown, in
 }
 
 /** DELETE /api/admin/products/{id}: orders keep their copied items (product_id becomes null). */
-export async function removeProduct(db: Kysely<Database>, productId: unknown): Promise<{ message: string }> {
+export async function removeProduct(
+  db: Kysely<Database>,
+  productId: unknown,
+): Promise<{ message: string }> {
   const id = requireId(productId, 'Product');
   const deleted = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw notFound('Product');

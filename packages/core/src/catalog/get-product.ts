@@ -6,7 +6,11 @@ import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-vie
 
 export async function getProduct(db: Kysely<Database>, productId: unknown): Promise<ProductView> {
   const id = requireId(productId, 'Product');
-  const row = await db.selectFrom('products').select([...PRODUCT_COLUMNS]).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('products')
+    .select([...PRODUCT_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('Product');
   const [view] = await toProductViews(db, [row]);
   return view!;

@@ -37,7 +37,9 @@ export async function listProducts(
   const { pageNumber: _page, pageSize: _size, sort: _sort, ...counted } = filter;
   const [total, rows] = await Promise.all([
     cachedCount(db, JSON.stringify(counted), async () =>
-      Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      Number(
+        (await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      ),
     ),
     query
       .select([...PRODUCT_COLUMNS])

@@ -19,7 +19,11 @@ function cacheFor(db: Kysely<Database>) {
   return cache;
 }
 
-export async function cachedCount(db: Kysely<Database>, key: string, count: () => Promise<number>): Promise<number> {
+export async function cachedCount(
+  db: Kysely<Database>,
+  key: string,
+  count: () => Promise<number>,
+): Promise<number> {
   const cache = cacheFor(db);
   const hit = cache.get(key);
   if (hit !== undefined) return hit;

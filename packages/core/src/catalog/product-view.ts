@@ -48,12 +48,25 @@ export interface RatingView {
 type ProductCore = Omit<ProductRow, 'search_vector'>;
 
 /** Loads images, sizes, categories, reviews and ratings for a set of products in five queries. */
-export async function toProductViews(db: Kysely<Database>, rows: ProductCore[]): Promise<ProductView[]> {
+export async function toProductViews(
+  db: Kysely<Database>,
+  rows: ProductCore[],
+): Promise<ProductView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [images, sizes, categories, reviews, ratings] = await Promise.all([
-    db.selectFrom('product_images').select(['product_id', 'url']).where('product_id', 'in', ids).orderBy('position').execute(),
-    db.selectFrom('product_sizes').select(['product_id', 'weight', 'size', 'stock']).where('product_id', 'in', ids).orderBy('position').execute(),
+    db
+      .selectFrom('product_images')
+      .select(['product_id', 'url'])
+      .where('product_id', 'in', ids)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('product_sizes')
+      .select(['product_id', 'weight', 'size', 'stock'])
+      .where('product_id', 'in', ids)
+      .orderBy('position')
+      .execute(),
     db
       .selectFrom('categories as c3')
       .innerJoin('categories as c2', 'c2.id', 'c3.parent_id')
@@ -64,14 +77,28 @@ export async function toProductViews(db: Kysely<Database>, rows: ProductCore[]):
     db
       .selectFrom('reviews')
       .innerJoin('users', 'users.id', 'reviews.user_id')
-      .select(['reviews.id', 'reviews.product_id', 'reviews.review', 'reviews.created_at', 'users.id as user_id', 'users.first_name'])
+      .select([
+        'reviews.id',
+        'reviews.product_id',
+        'reviews.review',
+        'reviews.created_at',
+        'users.id as user_id',
+        'users.first_name',
+      ])
       .where('reviews.product_id', 'in', ids)
       .orderBy('reviews.created_at', 'desc')
       .execute(),
     db
       .selectFrom('ratings')
       .innerJoin('users', 'users.id', 'ratings.user_id')
-      .select(['ratings.id', 'ratings.product_id', 'ratings.rating', 'ratings.created_at', 'users.id as user_id', 'users.first_name'])
+      .select([
+        'ratings.id',
+        'ratings.product_id',
+        'ratings.rating',
+        'ratings.created_at',
+        'users.id as user_id',
+        'users.first_name',
+      ])
       .where('ratings.product_id', 'in', ids)
       .execute(),
   ]);
@@ -93,7 +120,9 @@ export async function toProductViews(db: Kysely<Database>, rows: ProductCore[]):
     const byUser = new Map((ratingsBy.get(row.id) ?? []).map((r) => [r.user_id, r]));
     const paired = [
       ...productReviews.map((rv) => byUser.get(rv.user_id)).filter((r) => r !== undefined),
-      ...(ratingsBy.get(row.id) ?? []).filter((r) => !productReviews.some((rv) => rv.user_id === r.user_id)),
+      ...(ratingsBy.get(row.id) ?? []).filter(
+        (r) => !productReviews.some((rv) => rv.user_id === r.user_id),
+      ),
     ];
     const values = paired.map((r) => Number(r.rating));
     return {
@@ -111,7 +140,11 @@ export async function toProductViews(db: Kysely<Database>, rows: ProductCore[]):
       collectionName: row.collection_name,
       type: row.type,
       imageUrls: withHoverImage((imagesBy.get(row.id) ?? []).map((i) => ({ imageUrl: i.url }))),
-      sizes: (sizesBy.get(row.id) ?? []).map((s) => ({ weight: s.weight, size: s.size, stock: s.stock })),
+      sizes: (sizesBy.get(row.id) ?? []).map((s) => ({
+        weight: s.weight,
+        size: s.size,
+        stock: s.stock,
+      })),
       category: { name: category?.third ?? '' },
       topLevelCategory: category?.top ?? '',
       secondLevelCategory: category?.second ?? '',
@@ -131,7 +164,9 @@ export async function toProductViews(db: Kysely<Database>, rows: ProductCore[]):
         product: row.id,
       })),
       numRatings: values.length,
-      averageRating: values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10 : null,
+      averageRating: values.length
+        ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10
+        : null,
       createdAt: new Date(row.created_at).toISOString(),
     };
   });

@@ -11,9 +11,16 @@ export interface RatingSummary {
 }
 
 /** The product page's rating summary, computed from real ratings (the spec's figures were placeholders). */
-export async function ratingSummary(db: Kysely<Database>, productId: unknown): Promise<RatingSummary> {
+export async function ratingSummary(
+  db: Kysely<Database>,
+  productId: unknown,
+): Promise<RatingSummary> {
   const id = requireId(productId, 'Product');
-  const product = await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
+  const product = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!product) throw notFound('Product');
   const groups = await db
     .selectFrom('ratings')

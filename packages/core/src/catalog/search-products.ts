@@ -21,7 +21,11 @@ export function searchWords(q: string): string[] {
  * names through ILIKE on the small categories table, so every branch of the OR can use an index
  * (measured by `pnpm bench`).
  */
-export async function searchProducts(db: Kysely<Database>, q: string, limit = SEARCH_DEFAULT_LIMIT): Promise<SearchResult> {
+export async function searchProducts(
+  db: Kysely<Database>,
+  q: string,
+  limit = SEARCH_DEFAULT_LIMIT,
+): Promise<SearchResult> {
   const words = searchWords(q);
   if (words.length === 0) return { content: [], total: 0 };
   const text = q.replaceAll('\u0000', '').trim();
@@ -40,22 +44,35 @@ export async function searchProducts(db: Kysely<Database>, q: string, limit = SE
       .selectFrom('categories as c3')
       .innerJoin('categories as c2', 'c2.id', 'c3.parent_id')
       .select('c3.id')
-      .where((c) => c.or(namePatterns.flatMap((pattern) => [c('c3.name', 'ilike', pattern), c('c2.name', 'ilike', pattern)])))
+      .where((c) =>
+        c.or(
+          namePatterns.flatMap((pattern) => [
+            c('c3.name', 'ilike', pattern),
+            c('c2.name', 'ilike', pattern),
+          ]),
+        ),
+      )
       .execute()
   ).map((c) => c.id);
 
-  const base = db.selectFrom('products').where((eb) =>
-    eb.or([
-      sql<boolean>`products.search_vector @@ ${either}`,
-      ...(categoryIds.length ? [eb('products.category_id', 'in', categoryIds)] : []),
-    ]),
-  );
+  const base = db
+    .selectFrom('products')
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`products.search_vector @@ ${either}`,
+        ...(categoryIds.length ? [eb('products.category_id', 'in', categoryIds)] : []),
+      ]),
+    );
 
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     base
       .select([...PRODUCT_COLUMNS])
-      .select(sql<number>`ts_rank(products.search_vector, ${web}) * 2 + ts_rank(products.search_vector, ${prefix})`.as('rank'))
+      .select(
+        sql<number>`ts_rank(products.search_vector, ${web}) * 2 + ts_rank(products.search_vector, ${prefix})`.as(
+          'rank',
+        ),
+      )
       .orderBy('rank', 'desc')
       .orderBy('products.created_at', 'desc')
       .orderBy('products.id')

@@ -7,9 +7,17 @@ import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-vie
 export const SIMILAR_DEFAULT_LIMIT = 8;
 
 /** 'You May Also Like': other products of the same third-level category, newest first. */
-export async function similarProducts(db: Kysely<Database>, productId: unknown, limit = SIMILAR_DEFAULT_LIMIT): Promise<ProductView[]> {
+export async function similarProducts(
+  db: Kysely<Database>,
+  productId: unknown,
+  limit = SIMILAR_DEFAULT_LIMIT,
+): Promise<ProductView[]> {
   const id = requireId(productId, 'Product');
-  const product = await db.selectFrom('products').select('category_id').where('id', '=', id).executeTakeFirst();
+  const product = await db
+    .selectFrom('products')
+    .select('category_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!product) throw notFound('Product');
   const rows = await db
     .selectFrom('products')

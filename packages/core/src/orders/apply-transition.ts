@@ -20,12 +20,24 @@ export interface TransitionRequest {
  * Applies one admin status move in a transaction with the order row locked, writing the event
  * log. Idempotent per jobKey: a re-run answers the order as it is instead of refusing.
  */
-export async function applyOrderTransition(db: Kysely<Database>, request: TransitionRequest): Promise<OrderView> {
+export async function applyOrderTransition(
+  db: Kysely<Database>,
+  request: TransitionRequest,
+): Promise<OrderView> {
   const orderId = requireId(request.orderId, 'Order');
   const row = await db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!order) throw notFound('Order');
-    const done = await trx.selectFrom('order_events').select('id').where('job_key', '=', request.jobKey).executeTakeFirst();
+    const done = await trx
+      .selectFrom('order_events')
+      .select('id')
+      .where('job_key', '=', request.jobKey)
+      .executeTakeFirst();
     if (done) return order;
     assertOrderMove(order.status, request.to, request.actor);
     const updated = await trx
@@ -34,13 +46,16 @@ export async function applyOrderTransition(db: Kysely<Database>, request: Transi
         status: request.to,
         updated_at: new Date(),
         ...(request.to === 'DELIVERED' ? { delivered_at: new Date() } : {}),
-        ...(request.to === 'CANCELLED' ? { status_note: request.note ?? 'Cancelled by the shop' } : {}),
+        ...(request.to === 'CANCELLED'
+          ? { status_note: request.note ?? 'Cancelled by the shop' }
+          : {}),
       })
       .where('id', '=', orderId)
       .returningAll()
       .executeTakeFirstOrThrow();
     // A paid order cancelled before shipping gives its pieces back and is owed a refund.
-    if (request.to === 'CANCELLED' && order.status !== 'PENDING') await releasePaidOrder(trx, orderId);
+    if (request.to === 'CANCELLED' && order.status !== 'PENDING')
+      await releasePaidOrder(trx, orderId);
     await trx
       .insertInto('order_events')
       .values({
@@ -70,7 +85,12 @@ export async function requireOrderId(db: Kysely<Database>, orderId: unknown): Pr
 }
 
 async function releasePaidOrder(trx: Transaction<Database>, orderId: string) {
-  const items = await trx.selectFrom('order_items').select(['size_id', 'quantity']).where('order_id', '=', orderId).orderBy('size_id').execute();
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['size_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .orderBy('size_id')
+    .execute();
   for (const item of items) {
     if (!item.size_id) continue;
     await trx
@@ -81,7 +101,11 @@ async function releasePaidOrder(trx: Transaction<Database>, orderId: string) {
   }
   await trx
     .updateTable('payments')
-    .set({ status: 'REFUND_PENDING', note: 'Order cancelled by the shop: refund due', updated_at: new Date() })
+    .set({
+      status: 'REFUND_PENDING',
+      note: 'Order cancelled by the shop: refund due',
+      updated_at: new Date(),
+    })
     .where('order_id', '=', orderId)
     .where('status', '=', 'PAID')
     .execute();

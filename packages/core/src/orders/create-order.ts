@@ -11,10 +11,19 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placin
  * copied, the address is saved to the user's address book. Stock is only taken at payment;
  * here a line that asks for more than is in stock is refused so the shopper can fix the cart.
  */
-export async function createOrderFromCart(db: Kysely<Database>, userId: string, address: AddressInput): Promise<OrderView> {
+export async function createOrderFromCart(
+  db: Kysely<Database>,
+  userId: string,
+  address: AddressInput,
+): Promise<OrderView> {
   const orderId = await db.transaction().execute(async (trx) => {
     // Locking the cart serialises a double-clicked checkout with itself and with cart edits.
-    const cart = await trx.selectFrom('carts').select('id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    const cart = await trx
+      .selectFrom('carts')
+      .select('id')
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!cart) throw badRequest(EMPTY_CART_MESSAGE);
     const lines = await trx
       .selectFrom('cart_items as ci')
@@ -95,12 +104,23 @@ export async function createOrderFromCart(db: Kysely<Database>, userId: string, 
       .execute();
     await trx
       .insertInto('order_events')
-      .values({ order_id: order.id, actor: 'customer', actor_user_id: userId, from_status: null, to_status: 'PENDING', note: 'Order created from cart' })
+      .values({
+        order_id: order.id,
+        actor: 'customer',
+        actor_user_id: userId,
+        from_status: null,
+        to_status: 'PENDING',
+        note: 'Order created from cart',
+      })
       .execute();
     await saveAddress(trx, userId, address);
     return order.id;
   });
-  const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
   return toOrderView(db, row);
 }
 

@@ -26,39 +26,65 @@ export async function getDashboard(db: Kysely<Database>, now = new Date()): Prom
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from30 = new Date(today - 29 * DAY_MS);
   const from60 = new Date(today - 59 * DAY_MS);
-  const [totals, customers, products, orders, byDay, previous, recentOrderRows, recentProductRows] = await Promise.all([
-    db
-      .selectFrom('orders')
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number>('total_item'), sql<number>`0`).as('sales'),
-        eb.fn.coalesce(eb.fn.sum<number>('total_discounted_price'), sql<number>`0`).as('revenue'),
-      ])
-      .where('status', 'in', PAID)
-      .executeTakeFirstOrThrow(),
-    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'CUSTOMER').where('removed_at', 'is', null).executeTakeFirstOrThrow(),
-    db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('orders')
-      .select((eb) => [
-        sql<string>`to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('day'),
-        eb.fn.sum<number>('total_discounted_price').as('revenue'),
-        eb.fn.countAll<number>().as('orders'),
-      ])
-      .where('status', 'in', PAID)
-      .where('order_date', '>=', from30)
-      .groupBy(sql`1`)
-      .execute(),
-    db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_discounted_price'), sql<number>`0`).as('revenue'))
-      .where('status', 'in', PAID)
-      .where('order_date', '>=', from60)
-      .where('order_date', '<', from30)
-      .executeTakeFirstOrThrow(),
-    db.selectFrom('orders').selectAll().orderBy('order_date', 'desc').orderBy('id').limit(5).execute(),
-    db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('products.created_at', 'desc').orderBy('products.id').limit(10).execute(),
-  ]);
+  const [totals, customers, products, orders, byDay, previous, recentOrderRows, recentProductRows] =
+    await Promise.all([
+      db
+        .selectFrom('orders')
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>('total_item'), sql<number>`0`).as('sales'),
+          eb.fn.coalesce(eb.fn.sum<number>('total_discounted_price'), sql<number>`0`).as('revenue'),
+        ])
+        .where('status', 'in', PAID)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('role', '=', 'CUSTOMER')
+        .where('removed_at', 'is', null)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('orders')
+        .select((eb) => [
+          sql<string>`to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('day'),
+          eb.fn.sum<number>('total_discounted_price').as('revenue'),
+          eb.fn.countAll<number>().as('orders'),
+        ])
+        .where('status', 'in', PAID)
+        .where('order_date', '>=', from30)
+        .groupBy(sql`1`)
+        .execute(),
+      db
+        .selectFrom('orders')
+        .select((eb) =>
+          eb.fn.coalesce(eb.fn.sum<number>('total_discounted_price'), sql<number>`0`).as('revenue'),
+        )
+        .where('status', 'in', PAID)
+        .where('order_date', '>=', from60)
+        .where('order_date', '<', from30)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('orders')
+        .selectAll()
+        .orderBy('order_date', 'desc')
+        .orderBy('id')
+        .limit(5)
+        .execute(),
+      db
+        .selectFrom('products')
+        .select(PRODUCT_COLUMNS)
+        .orderBy('products.created_at', 'desc')
+        .orderBy('products.id')
+        .limit(10)
+        .execute(),
+    ]);
   const dayMap = new Map(byDay.map((d) => [d.day, d]));
   const salesByDay = Array.from({ length: 30 }, (_, i) => {
     const date = new Date(from30.getTime() + i * DAY_MS).toISOString().slice(0, 10);
@@ -67,8 +93,12 @@ export async function getDashboard(db: Kysely<Database>, now = new Date()): Prom
   });
   const current = salesByDay.reduce((s, d) => s + d.revenue, 0);
   const before = Number(previous.revenue);
-  const growthPercent = before > 0 ? Math.round(((current - before) / before) * 1000) / 10 : current > 0 ? 100 : 0;
-  const [recentOrders, recentProducts] = await Promise.all([toOrderViews(db, recentOrderRows), toProductViews(db, recentProductRows)]);
+  const growthPercent =
+    before > 0 ? Math.round(((current - before) / before) * 1000) / 10 : current > 0 ? 100 : 0;
+  const [recentOrders, recentProducts] = await Promise.all([
+    toOrderViews(db, recentOrderRows),
+    toProductViews(db, recentProductRows),
+  ]);
   return {
     sales: Number(totals.sales),
     revenue: Number(totals.revenue),

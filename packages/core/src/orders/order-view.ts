@@ -54,11 +54,23 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       .select(['id', 'first_name', 'last_name', 'email'])
       .where('id', 'in', [...new Set(orders.map((o) => o.user_id))])
       .execute(),
-    db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('position').execute(),
+    db
+      .selectFrom('order_items')
+      .selectAll()
+      .where('order_id', 'in', orderIds)
+      .orderBy('order_id')
+      .orderBy('position')
+      .execute(),
   ]);
-  const productIds = [...new Set(items.map((i) => i.product_id).filter((id): id is string => id !== null))];
+  const productIds = [
+    ...new Set(items.map((i) => i.product_id).filter((id): id is string => id !== null)),
+  ];
   const productRows = productIds.length
-    ? await db.selectFrom('products').select(PRODUCT_COLUMNS).where('products.id', 'in', productIds).execute()
+    ? await db
+        .selectFrom('products')
+        .select(PRODUCT_COLUMNS)
+        .where('products.id', 'in', productIds)
+        .execute()
     : [];
   const products = new Map((await toProductViews(db, productRows)).map((p) => [p._id, p]));
   const userBy = new Map(users.map((u) => [u.id, u]));

@@ -6,27 +6,51 @@ import { requireId } from '../shared/ids';
 import { toOrderView, toOrderViews, type OrderView } from './order-view';
 
 /** One order, for its owner or an admin; another user's order is a 404 (no existence leak). */
-export async function getOrderFor(db: Kysely<Database>, user: AuthUser, id: unknown): Promise<OrderView> {
+export async function getOrderFor(
+  db: Kysely<Database>,
+  user: AuthUser,
+  id: unknown,
+): Promise<OrderView> {
   const orderId = requireId(id, 'Order');
-  const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .executeTakeFirst();
   if (!row || (row.user_id !== user.id && user.role !== 'ADMIN')) throw notFound('Order');
   return toOrderView(db, row);
 }
 
 /** The user's orders, newest first. */
 export async function listUserOrders(db: Kysely<Database>, userId: string): Promise<OrderView[]> {
-  const rows = await db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('order_date', 'desc').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('order_date', 'desc')
+    .orderBy('id')
+    .execute();
   return toOrderViews(db, rows);
 }
 
 /** Every order, newest first (admin). */
 export async function listAllOrders(db: Kysely<Database>, limit = 500): Promise<OrderView[]> {
-  const rows = await db.selectFrom('orders').selectAll().orderBy('order_date', 'desc').orderBy('id').limit(limit).execute();
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .orderBy('order_date', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return toOrderViews(db, rows);
 }
 
 /** Deletes an order with its items, payments and events (admin). */
-export async function deleteOrder(db: Kysely<Database>, user: AuthUser, id: unknown): Promise<{ message: string }> {
+export async function deleteOrder(
+  db: Kysely<Database>,
+  user: AuthUser,
+  id: unknown,
+): Promise<{ message: string }> {
   if (user.role !== 'ADMIN') throw forbidden('Only administrators can do this');
   const orderId = requireId(id, 'Order');
   const deleted = await db.deleteFrom('orders').where('id', '=', orderId).executeTakeFirst();

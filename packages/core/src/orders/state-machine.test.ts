@@ -30,7 +30,9 @@ describe('order state machine', () => {
   });
 
   it('refuses with a conflict naming both statuses', () => {
-    expect(() => assertOrderMove('DELIVERED', 'SHIPPED', 'admin')).toThrow('Cannot move order from DELIVERED to SHIPPED');
+    expect(() => assertOrderMove('DELIVERED', 'SHIPPED', 'admin')).toThrow(
+      'Cannot move order from DELIVERED to SHIPPED',
+    );
     try {
       assertOrderMove('SHIPPED', 'CANCELLED', 'admin');
     } catch (error) {

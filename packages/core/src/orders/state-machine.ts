@@ -1,4 +1,10 @@
-import { ADMIN_ORDER_ACTIONS, canMoveOrder, type AdminOrderAction, type OrderMover, type OrderStatus } from '@kanak/shared';
+import {
+  ADMIN_ORDER_ACTIONS,
+  canMoveOrder,
+  type AdminOrderAction,
+  type OrderMover,
+  type OrderStatus,
+} from '@kanak/shared';
 import { conflict } from '../shared/errors';
 
 // The rule itself lives in packages/shared (the admin's Status menu uses it too).

@@ -23,7 +23,13 @@ export interface ConfirmationOutcome {
 }
 
 const resultOf = (status: PaymentStatus): ConfirmationResult =>
-  status === 'PAID' ? 'PAID' : status === 'REFUND_PENDING' ? 'REFUND_PENDING' : status === 'FAILED' ? 'FAILED' : 'PENDING';
+  status === 'PAID'
+    ? 'PAID'
+    : status === 'REFUND_PENDING'
+      ? 'REFUND_PENDING'
+      : status === 'FAILED'
+        ? 'FAILED'
+        : 'PENDING';
 
 /**
  * Applies a payment exactly once. The provider is asked (never the browser); then, in ONE
@@ -39,21 +45,32 @@ export async function confirmPayment(
 ): Promise<ConfirmationOutcome> {
   const orderId = requireId(confirmation.orderId, 'Order');
   const recorded = await findRecorded(db, confirmation.paymentId);
-  if (recorded && recorded.orderId !== orderId) throw badRequest(`Payment ${confirmation.paymentId} was not made for this order`);
+  if (recorded && recorded.orderId !== orderId)
+    throw badRequest(`Payment ${confirmation.paymentId} was not made for this order`);
   if (recorded) return recorded;
 
-  const links = await db.selectFrom('payments').select('payment_link_id').where('order_id', '=', orderId).execute();
+  const links = await db
+    .selectFrom('payments')
+    .select('payment_link_id')
+    .where('order_id', '=', orderId)
+    .execute();
   if (links.length === 0) throw notFound('Payment link for this order');
   const payment = await provider.fetchPayment(
     confirmation.paymentId,
     links.map((l) => l.payment_link_id),
   );
-  if (!payment) throw badRequest(`Payment ${confirmation.paymentId} is not known to the payment provider`);
-  if (!payment.paymentLinkId) throw badRequest(`Payment ${confirmation.paymentId} was not made for this order`);
+  if (!payment)
+    throw badRequest(`Payment ${confirmation.paymentId} is not known to the payment provider`);
+  if (!payment.paymentLinkId)
+    throw badRequest(`Payment ${confirmation.paymentId} was not made for this order`);
   const linkId = payment.paymentLinkId;
 
   if (payment.status !== 'captured') {
-    const order = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
     if (payment.status === 'failed') {
       // The link stays open so the shopper can try again; the attempt is noted.
       await db
@@ -62,18 +79,38 @@ export async function confirmPayment(
         .where('payment_link_id', '=', linkId)
         .where('status', '=', 'CREATED')
         .execute();
-      return { result: 'FAILED', orderId, orderStatus: order.status, note: 'The payment failed; the order is still waiting for payment' };
+      return {
+        result: 'FAILED',
+        orderId,
+        orderStatus: order.status,
+        note: 'The payment failed; the order is still waiting for payment',
+      };
     }
-    return { result: 'PENDING', orderId, orderStatus: order.status, note: 'The payment is not complete yet' };
+    return {
+      result: 'PENDING',
+      orderId,
+      orderStatus: order.status,
+      note: 'The payment is not complete yet',
+    };
   }
 
   return db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!order) throw notFound('Order');
     // Re-checked under the lock: a concurrent duplicate may have committed meanwhile.
     const again = await findRecorded(trx, payment.id);
     if (again) return again;
-    const link = await trx.selectFrom('payments').selectAll().where('payment_link_id', '=', linkId).forUpdate().executeTakeFirstOrThrow();
+    const link = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('payment_link_id', '=', linkId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
 
     const record = async (status: PaymentStatus, note: string | null) => {
       if (link.provider_payment_id === null) {
@@ -115,17 +152,38 @@ export async function confirmPayment(
     if (short) {
       assertOrderMove(order.status, 'CANCELLED', 'system');
       const note = `Cancelled: ${short} when the payment arrived. The payment of ₹${order.total_discounted_price} will be refunded.`;
-      await trx.updateTable('orders').set({ status: 'CANCELLED', status_note: note, updated_at: new Date() }).where('id', '=', orderId).execute();
+      await trx
+        .updateTable('orders')
+        .set({ status: 'CANCELLED', status_note: note, updated_at: new Date() })
+        .where('id', '=', orderId)
+        .execute();
       await trx
         .insertInto('order_events')
-        .values({ order_id: orderId, actor: 'payment', actor_user_id: null, from_status: order.status, to_status: 'CANCELLED', note, job_key: null })
+        .values({
+          order_id: orderId,
+          actor: 'payment',
+          actor_user_id: null,
+          from_status: order.status,
+          to_status: 'CANCELLED',
+          note,
+          job_key: null,
+        })
         .execute();
       await record('REFUND_PENDING', note);
-      return { result: 'REFUND_PENDING' as const, orderId, orderStatus: 'CANCELLED' as const, note };
+      return {
+        result: 'REFUND_PENDING' as const,
+        orderId,
+        orderStatus: 'CANCELLED' as const,
+        note,
+      };
     }
 
     assertOrderMove(order.status, 'PLACED', 'payment');
-    await trx.updateTable('orders').set({ status: 'PLACED', status_note: null, updated_at: new Date() }).where('id', '=', orderId).execute();
+    await trx
+      .updateTable('orders')
+      .set({ status: 'PLACED', status_note: null, updated_at: new Date() })
+      .where('id', '=', orderId)
+      .execute();
     await trx
       .insertInto('order_events')
       .values({
@@ -141,7 +199,9 @@ export async function confirmPayment(
     await record('PAID', null);
     await trx
       .deleteFrom('cart_items')
-      .where('cart_id', 'in', (eb) => eb.selectFrom('carts').select('id').where('user_id', '=', order.user_id))
+      .where('cart_id', 'in', (eb) =>
+        eb.selectFrom('carts').select('id').where('user_id', '=', order.user_id),
+      )
       .execute();
     return { result: 'PAID' as const, orderId, orderStatus: 'PLACED' as const, note: null };
   });
@@ -152,12 +212,20 @@ export async function confirmPayment(
  * orders sharing rows). Returns a description of the first short line, taking nothing, if any.
  */
 async function takeStock(trx: Transaction<Database>, orderId: string): Promise<string | null> {
-  const items = await trx.selectFrom('order_items').select(['size_id', 'quantity', 'title', 'weight']).where('order_id', '=', orderId).execute();
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['size_id', 'quantity', 'title', 'weight'])
+    .where('order_id', '=', orderId)
+    .execute();
   const wanted = new Map<string, { quantity: number; title: string; weight: string }>();
   for (const item of items) {
     if (!item.size_id) return `${item.title} (${item.weight}) is no longer sold`;
     const prev = wanted.get(item.size_id);
-    wanted.set(item.size_id, { quantity: (prev?.quantity ?? 0) + item.quantity, title: item.title, weight: item.weight });
+    wanted.set(item.size_id, {
+      quantity: (prev?.quantity ?? 0) + item.quantity,
+      title: item.title,
+      weight: item.weight,
+    });
   }
   const rows = await trx
     .selectFrom('product_sizes')
@@ -177,17 +245,31 @@ async function takeStock(trx: Transaction<Database>, orderId: string): Promise<s
     }
   }
   for (const [sizeId, want] of wanted) {
-    await trx.updateTable('product_sizes').set((eb) => ({ stock: eb('stock', '-', want.quantity) })).where('id', '=', sizeId).execute();
+    await trx
+      .updateTable('product_sizes')
+      .set((eb) => ({ stock: eb('stock', '-', want.quantity) }))
+      .where('id', '=', sizeId)
+      .execute();
   }
   return null;
 }
 
-async function findRecorded(db: Kysely<Database>, paymentId: string): Promise<ConfirmationOutcome | null> {
+async function findRecorded(
+  db: Kysely<Database>,
+  paymentId: string,
+): Promise<ConfirmationOutcome | null> {
   const row = await db
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
     .select(['payments.status', 'payments.note', 'orders.id', 'orders.status as order_status'])
     .where('payments.provider_payment_id', '=', paymentId)
     .executeTakeFirst();
-  return row ? { result: resultOf(row.status), orderId: row.id, orderStatus: row.order_status, note: row.note } : null;
+  return row
+    ? {
+        result: resultOf(row.status),
+        orderId: row.id,
+        orderStatus: row.order_status,
+        note: row.note,
+      }
+    : null;
 }

@@ -26,12 +26,22 @@ export async function createPaymentLink(
     const order = await trx
       .selectFrom('orders')
       .innerJoin('users', 'users.id', 'orders.user_id')
-      .select(['orders.id', 'orders.user_id', 'orders.status', 'orders.total_discounted_price', 'orders.ship_mobile', 'users.first_name', 'users.last_name', 'users.email'])
+      .select([
+        'orders.id',
+        'orders.user_id',
+        'orders.status',
+        'orders.total_discounted_price',
+        'orders.ship_mobile',
+        'users.first_name',
+        'users.last_name',
+        'users.email',
+      ])
       .where('orders.id', '=', orderId)
       .forUpdate('orders')
       .executeTakeFirst();
     if (!order || order.user_id !== user.id) throw notFound('Order');
-    if (order.status !== 'PENDING') throw conflict(`Order is already ${order.status}: only a PENDING order can be paid`);
+    if (order.status !== 'PENDING')
+      throw conflict(`Order is already ${order.status}: only a PENDING order can be paid`);
     const open = await trx
       .selectFrom('payments')
       .select(['payment_link_id', 'payment_link_url'])
@@ -41,12 +51,17 @@ export async function createPaymentLink(
       .where('amount', '=', order.total_discounted_price)
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
-    if (open) return { payment_link_url: open.payment_link_url, payment_link_id: open.payment_link_id };
+    if (open)
+      return { payment_link_url: open.payment_link_url, payment_link_id: open.payment_link_id };
     const link = await provider.createLink({
       orderId,
       amount: order.total_discounted_price,
       description: `Kanak Jewellers order ${orderId.slice(0, 8).toUpperCase()}`,
-      customer: { name: `${order.first_name} ${order.last_name}`, email: order.email, contact: order.ship_mobile },
+      customer: {
+        name: `${order.first_name} ${order.last_name}`,
+        email: order.email,
+        contact: order.ship_mobile,
+      },
       callbackUrl: `${origins.web}/payment/${orderId}`,
       serverOrigin: origins.server,
     });
@@ -69,7 +84,14 @@ export async function findPaymentLink(db: Kysely<Database>, linkId: string) {
   return db
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .select(['payments.order_id', 'payments.amount', 'payments.status', 'payments.provider', 'orders.status as order_status', 'orders.total_item'])
+    .select([
+      'payments.order_id',
+      'payments.amount',
+      'payments.status',
+      'payments.provider',
+      'orders.status as order_status',
+      'orders.total_item',
+    ])
     .where('payments.payment_link_id', '=', linkId)
     .executeTakeFirst();
 }

@@ -57,7 +57,8 @@ export interface ReturnParams {
   paymentId: string;
 }
 
-export const hmacHex = (secret: string, data: string | Buffer) => createHmac('sha256', secret).update(data).digest('hex');
+export const hmacHex = (secret: string, data: string | Buffer) =>
+  createHmac('sha256', secret).update(data).digest('hex');
 
 /** Constant-time comparison of two hex signatures. */
 export function sameSignature(expected: string, given: string | undefined): boolean {
@@ -67,4 +68,5 @@ export function sameSignature(expected: string, given: string | undefined): bool
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export const returnSignaturePayload = (p: ReturnParams) => `${p.paymentLinkId}|${p.referenceId}|${p.status}|${p.paymentId}`;
+export const returnSignaturePayload = (p: ReturnParams) =>
+  `${p.paymentLinkId}|${p.referenceId}|${p.status}|${p.paymentId}`;

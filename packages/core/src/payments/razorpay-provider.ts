@@ -1,4 +1,11 @@
-import { hmacHex, returnSignaturePayload, sameSignature, type PaymentProvider, type ProviderPayment, type ReturnParams } from './provider';
+import {
+  hmacHex,
+  returnSignaturePayload,
+  sameSignature,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ReturnParams,
+} from './provider';
 
 export interface RazorpaySettings {
   keyId: string;
@@ -25,7 +32,11 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
   const auth = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
   const base = settings.apiUrl.replace(/\/$/, '');
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const response = await fetch(`${base}${path}`, {
       method,
       headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -33,38 +44,51 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
       signal: AbortSignal.timeout(10_000),
     });
     const text = await response.text();
-    if (response.status >= 500) throw new Error(`Razorpay ${method} ${path} answered ${response.status}`);
+    if (response.status >= 500)
+      throw new Error(`Razorpay ${method} ${path} answered ${response.status}`);
     return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
   }
 
   return {
     name: 'razorpay',
     async createLink(request) {
-      const { status, body } = await call<RazorpayLink & { error?: { description?: string } }>('POST', '/v1/payment_links', {
-        amount: request.amount * 100,
-        currency: 'INR',
-        reference_id: request.orderId,
-        description: request.description,
-        customer: request.customer,
-        notify: { sms: false, email: false },
-        reminder_enable: false,
-        notes: { order_id: request.orderId },
-        callback_url: request.callbackUrl,
-        callback_method: 'get',
-      });
+      const { status, body } = await call<RazorpayLink & { error?: { description?: string } }>(
+        'POST',
+        '/v1/payment_links',
+        {
+          amount: request.amount * 100,
+          currency: 'INR',
+          reference_id: request.orderId,
+          description: request.description,
+          customer: request.customer,
+          notify: { sms: false, email: false },
+          reminder_enable: false,
+          notes: { order_id: request.orderId },
+          callback_url: request.callbackUrl,
+          callback_method: 'get',
+        },
+      );
       if (status >= 300 || !body.id || !body.short_url) {
-        throw new Error(`Razorpay refused the payment link (${status}): ${body.error?.description ?? 'no reason given'}`);
+        throw new Error(
+          `Razorpay refused the payment link (${status}): ${body.error?.description ?? 'no reason given'}`,
+        );
       }
       return { id: body.id, url: body.short_url };
     },
     async fetchPayment(paymentId, orderLinkIds) {
-      const { status, body } = await call<RazorpayPayment>('GET', `/v1/payments/${encodeURIComponent(paymentId)}`);
+      const { status, body } = await call<RazorpayPayment>(
+        'GET',
+        `/v1/payments/${encodeURIComponent(paymentId)}`,
+      );
       if (status === 404 || status === 400) return null;
       if (status >= 300) throw new Error(`Razorpay payment fetch answered ${status}`);
       // A payment id alone does not say which order it paid for: find it among the order's links.
       let paymentLinkId: string | null = null;
       for (const linkId of orderLinkIds) {
-        const link = await call<RazorpayLink>('GET', `/v1/payment_links/${encodeURIComponent(linkId)}`);
+        const link = await call<RazorpayLink>(
+          'GET',
+          `/v1/payment_links/${encodeURIComponent(linkId)}`,
+        );
         if (link.status < 300 && link.body.payments?.some((p) => p.payment_id === paymentId)) {
           paymentLinkId = linkId;
           break;

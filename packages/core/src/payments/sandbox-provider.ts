@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { hmacHex, returnSignaturePayload, sameSignature, type PaymentProvider, type ReturnParams } from './provider';
+import {
+  hmacHex,
+  returnSignaturePayload,
+  sameSignature,
+  type PaymentProvider,
+  type ReturnParams,
+} from './provider';
 
 const LINK = /^plink_sbx_([A-Za-z0-9]{16})$/;
 const PAYMENT = /^pay_sbx_(paid|failed)_([A-Za-z0-9]{16})_([0-9a-f]{16})$/;
@@ -12,16 +18,28 @@ const PAYMENT = /^pay_sbx_(paid|failed)_([A-Za-z0-9]{16})_([0-9a-f]{16})$/;
  */
 export function createSandboxProvider(secret: string): PaymentProvider & {
   paymentIdFor(linkId: string, outcome: 'paid' | 'failed'): string;
-  returnQuery(args: { orderId: string; linkId: string; outcome: 'paid' | 'failed' }): URLSearchParams;
+  returnQuery(args: {
+    orderId: string;
+    linkId: string;
+    outcome: 'paid' | 'failed';
+  }): URLSearchParams;
 } {
-  const mac = (outcome: string, token: string) => hmacHex(secret, `sandbox|${outcome}|${token}`).slice(0, 16);
+  const mac = (outcome: string, token: string) =>
+    hmacHex(secret, `sandbox|${outcome}|${token}`).slice(0, 16);
   const provider = {
     name: 'sandbox' as const,
     async createLink(request: { serverOrigin: string; callbackUrl: string }) {
-      const token = randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0').slice(0, 16);
+      const token = randomBytes(12)
+        .toString('base64url')
+        .replace(/[^A-Za-z0-9]/g, '')
+        .padEnd(16, '0')
+        .slice(0, 16);
       const id = `plink_sbx_${token}`;
       // Like Razorpay's callback_url: the hosted page sends the shopper back there (checked by the page).
-      return { id, url: `${request.serverOrigin}/sandbox-pay/${id}?callback=${encodeURIComponent(request.callbackUrl)}` };
+      return {
+        id,
+        url: `${request.serverOrigin}/sandbox-pay/${id}?callback=${encodeURIComponent(request.callbackUrl)}`,
+      };
     },
     paymentIdFor(linkId: string, outcome: 'paid' | 'failed') {
       const token = LINK.exec(linkId)?.[1];
@@ -35,7 +53,9 @@ export function createSandboxProvider(secret: string): PaymentProvider & {
         id: paymentId,
         status: match[1] === 'paid' ? ('captured' as const) : ('failed' as const),
         amount: null,
-        paymentLinkId: orderLinkIds.includes(`plink_sbx_${match[2]}`) ? `plink_sbx_${match[2]}` : null,
+        paymentLinkId: orderLinkIds.includes(`plink_sbx_${match[2]}`)
+          ? `plink_sbx_${match[2]}`
+          : null,
       };
     },
     verifyWebhook(rawBody: Buffer, signature: string | undefined) {
@@ -48,7 +68,15 @@ export function createSandboxProvider(secret: string): PaymentProvider & {
       return sameSignature(hmacHex(secret, returnSignaturePayload(params)), signature);
     },
     /** The query the hosted page sends the shopper back with (Razorpay's parameter names). */
-    returnQuery({ orderId, linkId, outcome }: { orderId: string; linkId: string; outcome: 'paid' | 'failed' }) {
+    returnQuery({
+      orderId,
+      linkId,
+      outcome,
+    }: {
+      orderId: string;
+      linkId: string;
+      outcome: 'paid' | 'failed';
+    }) {
       const paymentId = provider.paymentIdFor(linkId, outcome);
       const params = { paymentLinkId: linkId, referenceId: orderId, status: outcome, paymentId };
       return new URLSearchParams({

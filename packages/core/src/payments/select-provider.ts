@@ -13,10 +13,22 @@ export interface PaymentSettings {
 }
 
 export function createPaymentProvider(settings: PaymentSettings): PaymentProvider {
-  if (settings.PAYMENT_PROVIDER === 'sandbox') return createSandboxProvider(settings.PAYMENT_SANDBOX_SECRET);
-  const { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret } = settings;
+  if (settings.PAYMENT_PROVIDER === 'sandbox')
+    return createSandboxProvider(settings.PAYMENT_SANDBOX_SECRET);
+  const {
+    RAZORPAY_KEY_ID: keyId,
+    RAZORPAY_KEY_SECRET: keySecret,
+    RAZORPAY_WEBHOOK_SECRET: webhookSecret,
+  } = settings;
   if (!keyId || !keySecret || !webhookSecret) {
-    throw new Error('PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET');
+    throw new Error(
+      'PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET',
+    );
   }
-  return createRazorpayProvider({ keyId, keySecret, webhookSecret, apiUrl: settings.RAZORPAY_API_URL });
+  return createRazorpayProvider({
+    keyId,
+    keySecret,
+    webhookSecret,
+    apiUrl: settings.RAZORPAY_API_URL,
+  });
 }

@@ -24,7 +24,8 @@ export const JOB_OPTIONS = {
 export const paymentJobId = (paymentId: string) => `pay-${paymentId}`;
 
 // A domain refusal crosses the queue as its failure reason: "[CONFLICT] Cannot move …".
-const REFUSAL = /^\[(BAD_REQUEST|UNAUTHORIZED|FORBIDDEN|NOT_FOUND|CONFLICT|TOO_MANY_REQUESTS)\] ([\s\S]*)$/;
+const REFUSAL =
+  /^\[(BAD_REQUEST|UNAUTHORIZED|FORBIDDEN|NOT_FOUND|CONFLICT|TOO_MANY_REQUESTS)\] ([\s\S]*)$/;
 
 export const encodeRefusal = (error: DomainError) => `[${error.kind}] ${error.message}`;
 

@@ -1,7 +1,12 @@
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createRedis } from './redis';
-import { JOB_OPTIONS, decodeRefusal, type OrderTransitionJob, type PaymentConfirmationJob } from './jobs';
+import {
+  JOB_OPTIONS,
+  decodeRefusal,
+  type OrderTransitionJob,
+  type PaymentConfirmationJob,
+} from './jobs';
 import { QUEUES } from './names';
 
 export interface OrderPipeline {
@@ -17,8 +22,16 @@ export interface OrderPipeline {
  * its own, so it is created on first wait only.
  */
 export function createOrderPipeline(redis: Redis, redisUrl: string, prefix: string): OrderPipeline {
-  const payments = new Queue<PaymentConfirmationJob>(QUEUES.paymentConfirmations, { connection: redis, prefix, defaultJobOptions: JOB_OPTIONS });
-  const transitions = new Queue<OrderTransitionJob>(QUEUES.orderTransitions, { connection: redis, prefix, defaultJobOptions: JOB_OPTIONS });
+  const payments = new Queue<PaymentConfirmationJob>(QUEUES.paymentConfirmations, {
+    connection: redis,
+    prefix,
+    defaultJobOptions: JOB_OPTIONS,
+  });
+  const transitions = new Queue<OrderTransitionJob>(QUEUES.orderTransitions, {
+    connection: redis,
+    prefix,
+    defaultJobOptions: JOB_OPTIONS,
+  });
   const events = new Map<string, Promise<QueueEvents>>();
   const eventsFor = (queue: string) => {
     let ready = events.get(queue);

@@ -18,7 +18,12 @@ export async function pingRedisClient(client: Redis, timeoutMs = 1000): Promise<
 
 /** PING over a fresh connection: BullMQ calls hang rather than fail when Redis is down. */
 export async function pingRedis(url: string, timeoutMs = 1000): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: timeoutMs, retryStrategy: () => null });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: timeoutMs,
+    retryStrategy: () => null,
+  });
   try {
     await client.connect();
     const answer = await Promise.race([

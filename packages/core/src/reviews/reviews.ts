@@ -7,35 +7,59 @@ import { requireId } from '../shared/ids';
 
 async function requireProduct(db: Kysely<Database>, productId: unknown): Promise<string> {
   const id = requireId(productId, 'Product');
-  const product = await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
+  const product = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!product) throw notFound('Product');
   return id;
 }
 
-async function upsertRating(db: Kysely<Database>, userId: string, productId: string, rating: number) {
+async function upsertRating(
+  db: Kysely<Database>,
+  userId: string,
+  productId: string,
+  rating: number,
+) {
   return db
     .insertInto('ratings')
     .values({ user_id: userId, product_id: productId, rating })
-    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ rating, created_at: sql`now()` }))
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'product_id']).doUpdateSet({ rating, created_at: sql`now()` }),
+    )
     .returning(['id', 'rating', 'created_at'])
     .executeTakeFirstOrThrow();
 }
 
 async function firstName(db: Kysely<Database>, userId: string) {
-  const user = await db.selectFrom('users').select('first_name').where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select('first_name')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return user.first_name;
 }
 
 /** POST /api/reviews/create: one review per user and product (a second replaces the first). */
-export async function createReview(db: Kysely<Database>, userId: string, input: ReviewInput): Promise<ReviewView> {
+export async function createReview(
+  db: Kysely<Database>,
+  userId: string,
+  input: ReviewInput,
+): Promise<ReviewView> {
   const productId = await requireProduct(db, input.productId);
   const review = await db
     .insertInto('reviews')
     .values({ user_id: userId, product_id: productId, review: input.review })
-    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ review: input.review, created_at: sql`now()` }))
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'product_id'])
+        .doUpdateSet({ review: input.review, created_at: sql`now()` }),
+    )
     .returning(['id', 'review', 'created_at'])
     .executeTakeFirstOrThrow();
-  if (input.rating !== undefined && input.rating !== null) await upsertRating(db, userId, productId, input.rating);
+  if (input.rating !== undefined && input.rating !== null)
+    await upsertRating(db, userId, productId, input.rating);
   return {
     _id: review.id,
     review: review.review,
@@ -46,7 +70,11 @@ export async function createReview(db: Kysely<Database>, userId: string, input: 
 }
 
 /** POST /api/ratings/create: one rating per user and product, half steps 0.5 to 5. */
-export async function createRating(db: Kysely<Database>, userId: string, input: RatingInput): Promise<RatingView> {
+export async function createRating(
+  db: Kysely<Database>,
+  userId: string,
+  input: RatingInput,
+): Promise<RatingView> {
   const productId = await requireProduct(db, input.productId);
   const rating = await upsertRating(db, userId, productId, input.rating);
   return {
@@ -59,12 +87,21 @@ export async function createRating(db: Kysely<Database>, userId: string, input: 
 }
 
 /** GET /api/reviews/product/{id}: newest first. */
-export async function reviewsByProduct(db: Kysely<Database>, productId: unknown): Promise<ReviewView[]> {
+export async function reviewsByProduct(
+  db: Kysely<Database>,
+  productId: unknown,
+): Promise<ReviewView[]> {
   const id = await requireProduct(db, productId);
   const rows = await db
     .selectFrom('reviews')
     .innerJoin('users', 'users.id', 'reviews.user_id')
-    .select(['reviews.id', 'reviews.review', 'reviews.created_at', 'users.id as user_id', 'users.first_name'])
+    .select([
+      'reviews.id',
+      'reviews.review',
+      'reviews.created_at',
+      'users.id as user_id',
+      'users.first_name',
+    ])
     .where('reviews.product_id', '=', id)
     .orderBy('reviews.created_at', 'desc')
     .orderBy('reviews.id')
@@ -79,12 +116,21 @@ export async function reviewsByProduct(db: Kysely<Database>, productId: unknown)
 }
 
 /** GET /api/ratings/product/{id}: newest first. */
-export async function ratingsByProduct(db: Kysely<Database>, productId: unknown): Promise<RatingView[]> {
+export async function ratingsByProduct(
+  db: Kysely<Database>,
+  productId: unknown,
+): Promise<RatingView[]> {
   const id = await requireProduct(db, productId);
   const rows = await db
     .selectFrom('ratings')
     .innerJoin('users', 'users.id', 'ratings.user_id')
-    .select(['ratings.id', 'ratings.rating', 'ratings.created_at', 'users.id as user_id', 'users.first_name'])
+    .select([
+      'ratings.id',
+      'ratings.rating',
+      'ratings.created_at',
+      'users.id as user_id',
+      'users.first_name',
+    ])
     .where('ratings.product_id', '=', id)
     .orderBy('ratings.created_at', 'desc')
     .orderBy('ratings.id')

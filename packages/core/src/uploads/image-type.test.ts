@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { detectImageType } from './image-type';
 
 const bytes = (...values: (number | string)[]) =>
-  new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
+  new Uint8Array(
+    values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])),
+  );
 const text = (s: string) => new TextEncoder().encode(s);
 
 describe('detectImageType', () => {
@@ -12,7 +14,13 @@ describe('detectImageType', () => {
     expect(detectImageType(bytes('GIF87a', 1))).toBe('gif');
     expect(detectImageType(bytes('GIF89a', 1))).toBe('gif');
     expect(detectImageType(bytes('RIFF', 0, 0, 0, 0, 'WEBPVP8 '))).toBe('webp');
-    expect(detectImageType(text('\uFEFF<?xml version="1.0"?>\n<!-- drawn by hand -->\n<!DOCTYPE svg>\n<svg viewBox="0 0 1 1"></svg>'))).toBe('svg');
+    expect(
+      detectImageType(
+        text(
+          '\uFEFF<?xml version="1.0"?>\n<!-- drawn by hand -->\n<!DOCTYPE svg>\n<svg viewBox="0 0 1 1"></svg>',
+        ),
+      ),
+    ).toBe('svg');
   });
 
   it('refuses other files whatever their name or declared type', () => {

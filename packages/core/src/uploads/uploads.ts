@@ -22,7 +22,10 @@ export async function storeUpload(uploadDir: string, bytes: Uint8Array): Promise
 }
 
 /** The file of a stored name and its content type, or null for anything we did not store. */
-export function storedUpload(uploadDir: string, name: string): { file: string; contentType: string } | null {
+export function storedUpload(
+  uploadDir: string,
+  name: string,
+): { file: string; contentType: string } | null {
   const match = STORED_NAME.exec(name);
   if (!match) return null;
   return { file: path.join(uploadDir, name), contentType: IMAGE_TYPES[match[1] as ImageExtension] };

@@ -36,7 +36,15 @@ export const toAddressView = (a: AddressRow): AddressView => ({
 });
 
 type UserCore = Omit<UserRow, 'password_hash' | 'removed_at'>;
-export const USER_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'role', 'mobile', 'created_at'] as const;
+export const USER_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'role',
+  'mobile',
+  'created_at',
+] as const;
 
 /** Attaches every user's addresses (newest first) in one query. */
 export async function toUserViews(db: Kysely<Database>, users: UserCore[]): Promise<UserView[]> {
@@ -44,7 +52,11 @@ export async function toUserViews(db: Kysely<Database>, users: UserCore[]): Prom
   const addresses = await db
     .selectFrom('addresses')
     .selectAll()
-    .where('user_id', 'in', users.map((u) => u.id))
+    .where(
+      'user_id',
+      'in',
+      users.map((u) => u.id),
+    )
     .orderBy('created_at', 'desc')
     .execute();
   return users.map((u) => ({

@@ -24,7 +24,9 @@ export async function listUsers(db: Kysely<Database>): Promise<UserView[]> {
     .selectFrom('users')
     .select([...USER_COLUMNS])
     .where('removed_at', 'is', null)
-    .orderBy('created_at', 'desc').orderBy('id').execute();
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
   return toUserViews(db, users);
 }
 
@@ -33,17 +35,31 @@ export async function listUsers(db: Kysely<Database>): Promise<UserView[]> {
  * books and the dashboard need them); the account is scrubbed and can never log in again, and
  * their addresses, cart and wishlist go.
  */
-export async function removeUser(db: Kysely<Database>, actor: AuthUser, userId: unknown): Promise<{ message: string }> {
+export async function removeUser(
+  db: Kysely<Database>,
+  actor: AuthUser,
+  userId: unknown,
+): Promise<{ message: string }> {
   const id = requireId(userId, 'User');
   if (id === actor.id) throw badRequest('You cannot remove your own account');
-  const user = await db.selectFrom('users').select(['id', 'role']).where('id', '=', id).where('removed_at', 'is', null).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
   if (!user) throw notFound('User');
   // Administrators are managed outside the customers table; removing one here is refused.
   if (user.role === 'ADMIN') throw conflict('Administrator accounts cannot be removed');
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ removed_at: new Date(), email: `removed-${id}@removed.invalid`, password_hash: '!removed', mobile: null })
+      .set({
+        removed_at: new Date(),
+        email: `removed-${id}@removed.invalid`,
+        password_hash: '!removed',
+        mobile: null,
+      })
       .where('id', '=', id)
       .execute();
     await trx.deleteFrom('addresses').where('user_id', '=', id).execute();

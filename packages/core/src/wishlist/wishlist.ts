@@ -15,14 +15,21 @@ export interface WishlistView {
   wishItems: WishItemView[];
 }
 
-async function wishItems(db: Kysely<Database>, userId: string, productId?: string): Promise<WishItemView[]> {
+async function wishItems(
+  db: Kysely<Database>,
+  userId: string,
+  productId?: string,
+): Promise<WishItemView[]> {
   let query = db
     .selectFrom('wish_items')
     .innerJoin('products', 'products.id', 'wish_items.product_id')
     .select([...PRODUCT_COLUMNS, 'wish_items.id as wish_id'])
     .where('wish_items.user_id', '=', userId);
   if (productId) query = query.where('wish_items.product_id', '=', productId);
-  const rows = await query.orderBy('wish_items.created_at', 'desc').orderBy('wish_items.id').execute();
+  const rows = await query
+    .orderBy('wish_items.created_at', 'desc')
+    .orderBy('wish_items.id')
+    .execute();
   const products = await toProductViews(db, rows);
   return rows.map((row, i) => ({ _id: row.wish_id, product: products[i]! }));
 }
@@ -33,9 +40,17 @@ export async function getWishlist(db: Kysely<Database>, userId: string): Promise
 }
 
 /** PUT /api/wish/add: adding twice keeps one item; answers that item. */
-export async function addWish(db: Kysely<Database>, userId: string, productId: unknown): Promise<WishItemView> {
+export async function addWish(
+  db: Kysely<Database>,
+  userId: string,
+  productId: unknown,
+): Promise<WishItemView> {
   const id = requireId(productId, 'Product');
-  const product = await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
+  const product = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!product) throw notFound('Product');
   await db
     .insertInto('wish_items')
@@ -49,15 +64,28 @@ export async function addWish(db: Kysely<Database>, userId: string, productId: u
 }
 
 /** DELETE /api/wish/{productId}: by product id; a product not in this user's wishlist is a 404. */
-export async function removeWish(db: Kysely<Database>, userId: string, productId: unknown): Promise<{ message: string; productId: string }> {
+export async function removeWish(
+  db: Kysely<Database>,
+  userId: string,
+  productId: unknown,
+): Promise<{ message: string; productId: string }> {
   const id = requireId(productId, 'Product');
-  const deleted = await db.deleteFrom('wish_items').where('user_id', '=', userId).where('product_id', '=', id).executeTakeFirst();
+  const deleted = await db
+    .deleteFrom('wish_items')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', id)
+    .executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw notFound('Wish item');
   return { message: 'Removed from wishlist', productId: id };
 }
 
 /** Product ids in the wishlist, so the storefront's hearts start in the right state. */
 export async function wishProductIds(db: Kysely<Database>, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('wish_items').select('product_id').where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
+  const rows = await db
+    .selectFrom('wish_items')
+    .select('product_id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
   return rows.map((r) => r.product_id);
 }

@@ -7,7 +7,9 @@ await ensureDatabase(url);
 const db = createDb(url, 2);
 try {
   const applied = await migrateToLatest(db);
-  console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date.');
+  console.log(
+    applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date.',
+  );
 } finally {
   await db.destroy();
 }

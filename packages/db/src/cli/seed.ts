@@ -11,15 +11,23 @@ const db = createDb(url, 2);
 try {
   await migrateToLatest(db);
   const seeded = await seedCatalogue(db);
-  console.log(seeded ? `Seeded ${seeded} products, accounts, reviews and orders.` : 'Catalogue already seeded.');
+  console.log(
+    seeded
+      ? `Seeded ${seeded} products, accounts, reviews and orders.`
+      : 'Catalogue already seeded.',
+  );
   if (values.products) {
     const count = Number(values.products);
-    if (!Number.isInteger(count) || count <= 0) throw new Error('--products needs a positive whole number');
+    if (!Number.isInteger(count) || count <= 0)
+      throw new Error('--products needs a positive whole number');
     const started = Date.now();
     await seedBulkProducts(db, count, (done) => {
-      if (done % 10_000 === 0 || done === count) process.stdout.write(`  ${done}/${count} products\n`);
+      if (done % 10_000 === 0 || done === count)
+        process.stdout.write(`  ${done}/${count} products\n`);
     });
-    console.log(`Added ${count} generated products in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Added ${count} generated products in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   }
 } finally {
   await db.destroy();

@@ -6,7 +6,10 @@ import { type Kysely } from 'kysely';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('order_events').addColumn('job_key', 'text', (c) => c.unique()).execute();
+  await db.schema
+    .alterTable('order_events')
+    .addColumn('job_key', 'text', (c) => c.unique())
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

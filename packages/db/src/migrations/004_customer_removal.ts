@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('removed_at', 'timestamptz').execute();
-  await sql`CREATE INDEX users_active_created_idx ON users (created_at) WHERE removed_at IS NULL`.execute(db);
+  await sql`CREATE INDEX users_active_created_idx ON users (created_at) WHERE removed_at IS NULL`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

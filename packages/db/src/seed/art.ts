@@ -21,11 +21,27 @@ const FINISHES = {
   gold: { metal: ['#fff1b8', '#e0b43c', '#9a6b12'], stone: '#e8f4ff', bg: ['#fbf6ec', '#f1e4c8'] },
   rose: { metal: ['#ffe0d6', '#d8907a', '#8f4f3e'], stone: '#fff3f6', bg: ['#fbf1ee', '#efd8d0'] },
   white: { metal: ['#ffffff', '#c9ccd3', '#7d828c'], stone: '#e8f4ff', bg: ['#f4f5f8', '#dfe3ea'] },
-  platinum: { metal: ['#fbfbfd', '#b8bcc6', '#6b707b'], stone: '#ddeeff', bg: ['#f0f2f5', '#d9dde5'] },
-  diamond: { metal: ['#fff6d1', '#d9b45a', '#8e6a1e'], stone: '#f4fbff', bg: ['#f3f3f6', '#e2e0ea'] },
+  platinum: {
+    metal: ['#fbfbfd', '#b8bcc6', '#6b707b'],
+    stone: '#ddeeff',
+    bg: ['#f0f2f5', '#d9dde5'],
+  },
+  diamond: {
+    metal: ['#fff6d1', '#d9b45a', '#8e6a1e'],
+    stone: '#f4fbff',
+    bg: ['#f3f3f6', '#e2e0ea'],
+  },
   ruby: { metal: ['#fff1b8', '#e0b43c', '#9a6b12'], stone: '#c2183a', bg: ['#fbf0ef', '#efd3d3'] },
-  emerald: { metal: ['#fff1b8', '#e0b43c', '#9a6b12'], stone: '#128a5a', bg: ['#eef7f1', '#d3eadc'] },
-  sapphire: { metal: ['#ffffff', '#c9ccd3', '#7d828c'], stone: '#1d4fb8', bg: ['#eef2fa', '#d3dcf0'] },
+  emerald: {
+    metal: ['#fff1b8', '#e0b43c', '#9a6b12'],
+    stone: '#128a5a',
+    bg: ['#eef7f1', '#d3eadc'],
+  },
+  sapphire: {
+    metal: ['#ffffff', '#c9ccd3', '#7d828c'],
+    stone: '#1d4fb8',
+    bg: ['#eef2fa', '#d3dcf0'],
+  },
 } as const;
 export type ArtFinish = keyof typeof FINISHES;
 export const ART_FINISHES = Object.keys(FINISHES) as ArtFinish[];
@@ -100,12 +116,20 @@ const SHAPES: Record<ArtShape, () => string> = {
      <path d="M200 262 L232 300 L200 334" stroke="#fff" stroke-width="3" opacity=".6" fill="none"/>`,
   chain: () =>
     necklaceCurve(26, 60, 340, 200, 80)
-      .map(([x, y], i) => `<ellipse cx="${x}" cy="${y}" rx="11" ry="7" transform="rotate(${i % 2 ? 35 : -35} ${x} ${y})" fill="none" stroke="url(#metal)" stroke-width="5"/>`)
+      .map(
+        ([x, y], i) =>
+          `<ellipse cx="${x}" cy="${y}" rx="11" ry="7" transform="rotate(${i % 2 ? 35 : -35} ${x} ${y})" fill="none" stroke="url(#metal)" stroke-width="5"/>`,
+      )
       .join(''),
   bangle: () =>
     `<ellipse cx="200" cy="215" rx="130" ry="95" fill="none" stroke="url(#metal)" stroke-width="30"/>
      <ellipse cx="200" cy="215" rx="130" ry="95" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="5"/>
-     ${[0, 1, 2, 3, 4, 5, 6, 7].map((i) => { const a = (i / 8) * Math.PI * 2; return gem(200 + 130 * Math.cos(a), 215 + 95 * Math.sin(a), 9); }).join('')}`,
+     ${[0, 1, 2, 3, 4, 5, 6, 7]
+       .map((i) => {
+         const a = (i / 8) * Math.PI * 2;
+         return gem(200 + 130 * Math.cos(a), 215 + 95 * Math.sin(a), 9);
+       })
+       .join('')}`,
   bracelet: () =>
     Array.from({ length: 20 }, (_, i) => {
       const a = (i / 20) * Math.PI * 2;
@@ -147,8 +171,14 @@ export function artUrl(shape: ArtShape, finish: ArtFinish, view: 'a' | 'b'): str
   return `/media/art/${shape}-${finish}-${view}.svg`;
 }
 
-export function parseArtName(name: string): { shape: ArtShape; finish: ArtFinish; view: 'a' | 'b' } | null {
+export function parseArtName(
+  name: string,
+): { shape: ArtShape; finish: ArtFinish; view: 'a' | 'b' } | null {
   const match = ART_NAME_PATTERN.exec(name);
   if (!match) return null;
-  return { shape: match[1] as ArtShape, finish: match[2] as ArtFinish, view: match[3] as 'a' | 'b' };
+  return {
+    shape: match[1] as ArtShape,
+    finish: match[2] as ArtFinish,
+    view: match[3] as 'a' | 'b',
+  };
 }

@@ -27,8 +27,20 @@ const ITEMS: Record<ThirdLevelCategory, ItemKind> = {
   bracelet: { shape: 'bracelet', noun: 'Bracelet', section: 'other', sized: false, grams: [5, 18] },
   chain: { shape: 'chain', noun: 'Chain', section: 'nacklaces', sized: false, grams: [4, 20] },
   earring: { shape: 'stud', noun: 'Earrings', section: 'earrings', sized: false, grams: [2, 8] },
-  'mangal-sutra': { shape: 'mangalsutra', noun: 'Mangalsutra', section: 'nacklaces', sized: false, grams: [6, 22] },
-  necklace: { shape: 'necklace', noun: 'Necklace', section: 'nacklaces', sized: false, grams: [10, 45] },
+  'mangal-sutra': {
+    shape: 'mangalsutra',
+    noun: 'Mangalsutra',
+    section: 'nacklaces',
+    sized: false,
+    grams: [6, 22],
+  },
+  necklace: {
+    shape: 'necklace',
+    noun: 'Necklace',
+    section: 'nacklaces',
+    sized: false,
+    grams: [10, 45],
+  },
   pendant: { shape: 'pendant', noun: 'Pendant', section: 'nacklaces', sized: false, grams: [2, 9] },
   locket: { shape: 'locket', noun: 'Locket', section: 'nacklaces', sized: false, grams: [3, 10] },
   ring: { shape: 'ring', noun: 'Ring', section: 'rings', sized: true, grams: [2, 8] },
@@ -36,15 +48,49 @@ const ITEMS: Record<ThirdLevelCategory, ItemKind> = {
   hoop: { shape: 'hoop', noun: 'Hoop Earrings', section: 'earrings', sized: false, grams: [3, 12] },
   stud: { shape: 'stud', noun: 'Stud Earrings', section: 'earrings', sized: false, grams: [1, 5] },
   jhumka: { shape: 'jhumka', noun: 'Jhumkas', section: 'earrings', sized: false, grams: [6, 20] },
-  'eangagement-ring': { shape: 'ring', noun: 'Engagement Ring', section: 'rings', sized: true, grams: [2, 7] },
+  'eangagement-ring': {
+    shape: 'ring',
+    noun: 'Engagement Ring',
+    section: 'rings',
+    sized: true,
+    grams: [2, 7],
+  },
   'pearl-ring': { shape: 'ring', noun: 'Pearl Ring', section: 'rings', sized: true, grams: [2, 6] },
-  'bridal-ring': { shape: 'ring', noun: 'Bridal Ring', section: 'rings', sized: true, grams: [3, 9] },
-  'couple-ring': { shape: 'ring', noun: 'Couple Rings', section: 'rings', sized: true, grams: [4, 12] },
+  'bridal-ring': {
+    shape: 'ring',
+    noun: 'Bridal Ring',
+    section: 'rings',
+    sized: true,
+    grams: [3, 9],
+  },
+  'couple-ring': {
+    shape: 'ring',
+    noun: 'Couple Rings',
+    section: 'rings',
+    sized: true,
+    grams: [4, 12],
+  },
 };
 
 const ADJECTIVES = [
-  'Floral', 'Regal', 'Elegant', 'Classic', 'Radiant', 'Lotus', 'Paisley', 'Peacock', 'Heritage',
-  'Celestial', 'Minimal', 'Twisted', 'Royal', 'Blossom', 'Filigree', 'Temple', 'Starlit', 'Vintage',
+  'Floral',
+  'Regal',
+  'Elegant',
+  'Classic',
+  'Radiant',
+  'Lotus',
+  'Paisley',
+  'Peacock',
+  'Heritage',
+  'Celestial',
+  'Minimal',
+  'Twisted',
+  'Royal',
+  'Blossom',
+  'Filigree',
+  'Temple',
+  'Starlit',
+  'Vintage',
 ];
 
 const METAL_WORD: Record<Metal, string> = {
@@ -70,7 +116,8 @@ const BANGLE_SIZES = [54, 57, 60, 64];
 function finishFor(metal: Metal, color: string, rnd: Random): ArtFinish {
   if (metal === 'silver') return 'white';
   if (metal === 'platinum') return 'platinum';
-  if (metal === 'diamond') return color.startsWith('rose') ? 'rose' : color.startsWith('white') ? 'white' : 'diamond';
+  if (metal === 'diamond')
+    return color.startsWith('rose') ? 'rose' : color.startsWith('white') ? 'white' : 'diamond';
   if (metal === 'gemstone') return rnd.pick(['ruby', 'emerald', 'sapphire'] as const);
   return color.startsWith('rose') ? 'rose' : color === 'white' ? 'white' : 'gold';
 }

@@ -8,8 +8,20 @@ import { createRandom } from './random';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export const SEED_ACCOUNTS = {
-  admin: { email: 'admin@kanak.shop', password: 'Admin@123', firstName: 'Asha', lastName: 'Rao', role: 'ADMIN' as const },
-  customer: { email: 'priya@example.com', password: 'Priya@123', firstName: 'Priya', lastName: 'Sharma', role: 'CUSTOMER' as const },
+  admin: {
+    email: 'admin@kanak.shop',
+    password: 'Admin@123',
+    firstName: 'Asha',
+    lastName: 'Rao',
+    role: 'ADMIN' as const,
+  },
+  customer: {
+    email: 'priya@example.com',
+    password: 'Priya@123',
+    firstName: 'Priya',
+    lastName: 'Sharma',
+    role: 'CUSTOMER' as const,
+  },
 };
 
 const REVIEWERS = [
@@ -31,20 +43,41 @@ const REVIEW_TEXTS = [
   'Nice piece, though the colour is slightly warmer than the photos.',
 ];
 
-async function findOrCreateCategory(db: Db, name: string, level: 1 | 2 | 3, parent: string | null): Promise<string> {
-  const query = db.selectFrom('categories').select('id').where('name', '=', name).where('level', '=', level);
-  const found = await (parent ? query.where('parent_id', '=', parent) : query.where('parent_id', 'is', null)).executeTakeFirst();
+async function findOrCreateCategory(
+  db: Db,
+  name: string,
+  level: 1 | 2 | 3,
+  parent: string | null,
+): Promise<string> {
+  const query = db
+    .selectFrom('categories')
+    .select('id')
+    .where('name', '=', name)
+    .where('level', '=', level);
+  const found = await (
+    parent ? query.where('parent_id', '=', parent) : query.where('parent_id', 'is', null)
+  ).executeTakeFirst();
   if (found) return found.id;
-  const created = await db.insertInto('categories').values({ name, level, parent_id: parent }).returning('id').executeTakeFirstOrThrow();
+  const created = await db
+    .insertInto('categories')
+    .values({ name, level, parent_id: parent })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return created.id;
 }
 
 /** Category tree cache: "metal/section/item" → id of the third-level node. */
-async function ensureCategory(db: Db, cache: Map<string, string>, [top, second, third]: [string, string, string]) {
+async function ensureCategory(
+  db: Db,
+  cache: Map<string, string>,
+  [top, second, third]: [string, string, string],
+) {
   const cached = (key: string, make: () => Promise<string>) =>
     cache.get(key) ?? make().then((id) => (cache.set(key, id), id));
   const topId = await cached(top, () => findOrCreateCategory(db, top, 1, null));
-  const secondId = await cached(`${top}/${second}`, () => findOrCreateCategory(db, second, 2, topId));
+  const secondId = await cached(`${top}/${second}`, () =>
+    findOrCreateCategory(db, second, 2, topId),
+  );
   return cached(`${top}/${second}/${third}`, () => findOrCreateCategory(db, third, 3, secondId));
 }
 
@@ -55,13 +88,22 @@ export function seedId(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-const numbered = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ index: from + i, product: buildProduct(from + i) }));
+const numbered = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ index: from + i, product: buildProduct(from + i) }));
 
-async function insertProducts(db: Db, products: { index: number; product: SeedProduct }[], cache: Map<string, string>) {
+async function insertProducts(
+  db: Db,
+  products: { index: number; product: SeedProduct }[],
+  cache: Map<string, string>,
+) {
   const now = Date.now();
   const rows = [];
   for (const { index, product: p } of products) {
-    const categoryId = await ensureCategory(db, cache, [p.topLevelCategory, p.secondLevelCategory, p.thirdLevelCategory]);
+    const categoryId = await ensureCategory(db, cache, [
+      p.topLevelCategory,
+      p.secondLevelCategory,
+      p.thirdLevelCategory,
+    ]);
     rows.push({ id: seedId(`product-${index}`), p, categoryId });
   }
   if (rows.length === 0) return [];
@@ -89,11 +131,24 @@ async function insertProducts(db: Db, products: { index: number; product: SeedPr
     .execute();
   await db
     .insertInto('product_images')
-    .values(rows.flatMap(({ id, p }) => p.imageUrls.map((url, position) => ({ product_id: id, position, url }))))
+    .values(
+      rows.flatMap(({ id, p }) =>
+        p.imageUrls.map((url, position) => ({ product_id: id, position, url })),
+      ),
+    )
     .execute();
   await db
     .insertInto('product_sizes')
-    .values(rows.flatMap(({ id, p }) => p.sizes.map((s, position) => ({ id: seedId(`size-${id}-${position}`), product_id: id, position, ...s }))))
+    .values(
+      rows.flatMap(({ id, p }) =>
+        p.sizes.map((s, position) => ({
+          id: seedId(`size-${id}-${position}`),
+          product_id: id,
+          position,
+          ...s,
+        })),
+      ),
+    )
     .execute();
   return rows.map(({ id, p }) => ({ id, product: p }));
 }
@@ -112,7 +167,11 @@ export async function seedAccounts(db: Kysely<Database>) {
     })),
   ];
   for (const a of accounts) {
-    const exists = await db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', a.email)).executeTakeFirst();
+    const exists = await db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', a.email))
+      .executeTakeFirst();
     if (exists) continue;
     await db
       .insertInto('users')
@@ -133,12 +192,18 @@ export async function seedAccounts(db: Kysely<Database>) {
  * The seed catalogue with reviews, ratings and a month of orders, written in one transaction
  * and only into an empty catalogue, so a second run changes nothing.
  */
-export async function seedCatalogue(db: Kysely<Database>, count = SEED_PRODUCT_COUNT): Promise<number> {
+export async function seedCatalogue(
+  db: Kysely<Database>,
+  count = SEED_PRODUCT_COUNT,
+): Promise<number> {
   await seedAccounts(db);
   return db.transaction().execute(async (trx) => {
     // Serialise concurrent seeders (two start commands at once).
     await sql`SELECT pg_advisory_xact_lock(4711)`.execute(trx);
-    const existing = await trx.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const existing = await trx
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(existing.n) > 0) return 0;
     const cache = new Map<string, string>();
     const inserted = await insertProducts(trx, numbered(0, count), cache);
@@ -147,8 +212,15 @@ export async function seedCatalogue(db: Kysely<Database>, count = SEED_PRODUCT_C
   });
 }
 
-async function seedReviewsAndOrders(trx: Transaction<Database>, products: { id: string; product: SeedProduct }[]) {
-  const users = await trx.selectFrom('users').select(['id', 'first_name', 'last_name', 'email']).where('role', '=', 'CUSTOMER').execute();
+async function seedReviewsAndOrders(
+  trx: Transaction<Database>,
+  products: { id: string; product: SeedProduct }[],
+) {
+  const users = await trx
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('role', '=', 'CUSTOMER')
+    .execute();
   const reviewers = users.filter((u) => u.email.endsWith('@example.com'));
   const rnd = createRandom(99);
   const reviews = [];
@@ -158,17 +230,40 @@ async function seedReviewsAndOrders(trx: Transaction<Database>, products: { id: 
     const count = rnd.int(1, Math.min(4, reviewers.length));
     for (const user of reviewers.slice(0, count)) {
       const created = new Date(Date.now() - rnd.int(1, 200) * 86_400_000);
-      reviews.push({ user_id: user.id, product_id: id, review: rnd.pick(REVIEW_TEXTS), created_at: created });
-      ratings.push({ user_id: user.id, product_id: id, rating: rnd.pick([3, 3.5, 4, 4, 4.5, 4.5, 5, 5, 2.5]), created_at: created });
+      reviews.push({
+        user_id: user.id,
+        product_id: id,
+        review: rnd.pick(REVIEW_TEXTS),
+        created_at: created,
+      });
+      ratings.push({
+        user_id: user.id,
+        product_id: id,
+        rating: rnd.pick([3, 3.5, 4, 4, 4.5, 4.5, 5, 5, 2.5]),
+        created_at: created,
+      });
     }
   }
   if (reviews.length) await trx.insertInto('reviews').values(reviews).execute();
   if (ratings.length) await trx.insertInto('ratings').values(ratings).execute();
 
   // Two months of orders, so the dashboard shows real figures and compares a month with the one before.
-  const sizes = await trx.selectFrom('product_sizes').select(['id', 'product_id', 'weight', 'size']).where('position', '=', 0).execute();
+  const sizes = await trx
+    .selectFrom('product_sizes')
+    .select(['id', 'product_id', 'weight', 'size'])
+    .where('position', '=', 0)
+    .execute();
   const sizeOf = new Map(sizes.map((s) => [s.product_id, s]));
-  const statuses = ['PLACED', 'PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'DELIVERED', 'PENDING', 'CANCELLED'] as const;
+  const statuses = [
+    'PLACED',
+    'PLACED',
+    'CONFIRMED',
+    'SHIPPED',
+    'DELIVERED',
+    'DELIVERED',
+    'PENDING',
+    'CANCELLED',
+  ] as const;
   for (let n = 0; n < 56; n++) {
     const user = rnd.pick(users);
     const lines = Array.from({ length: rnd.int(1, 3) }, () => rnd.pick(products));
@@ -202,7 +297,13 @@ async function seedReviewsAndOrders(trx: Transaction<Database>, products: { id: 
         ship_last_name: user.last_name,
         ship_street_address: `${rnd.int(1, 220)}, ${rnd.pick(['MG Road', 'Park Street', 'Linking Road', 'Anna Salai', 'Brigade Road'])}`,
         ship_city: rnd.pick(['Mumbai', 'Kolkata', 'Chennai', 'Bengaluru', 'Jaipur']),
-        ship_state: rnd.pick(['Maharashtra', 'West Bengal', 'Tamil Nadu', 'Karnataka', 'Rajasthan']),
+        ship_state: rnd.pick([
+          'Maharashtra',
+          'West Bengal',
+          'Tamil Nadu',
+          'Karnataka',
+          'Rajasthan',
+        ]),
         ship_zip_code: String(rnd.int(400001, 700100)),
         ship_mobile: `98${rnd.int(10000000, 99999999)}`,
         total_price: totalPrice,
@@ -210,11 +311,15 @@ async function seedReviewsAndOrders(trx: Transaction<Database>, products: { id: 
         discount: totalPrice - totalDiscounted,
         total_item: items.reduce((s, i) => s + i.quantity, 0),
         order_date: orderDate,
-        delivered_at: status === 'DELIVERED' ? new Date(orderDate.getTime() + 3 * 86_400_000) : null,
+        delivered_at:
+          status === 'DELIVERED' ? new Date(orderDate.getTime() + 3 * 86_400_000) : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('order_items').values(items.map((i) => ({ ...i, order_id: order.id }))).execute();
+    await trx
+      .insertInto('order_items')
+      .values(items.map((i) => ({ ...i, order_id: order.id })))
+      .execute();
     await trx
       .insertInto('order_events')
       .values({ order_id: order.id, actor: 'seed', to_status: status, note: 'Seeded order' })
@@ -237,15 +342,26 @@ async function seedReviewsAndOrders(trx: Transaction<Database>, products: { id: 
 }
 
 /** Adds `count` more generated products (benchmarks: `pnpm db:seed --products 100000`). */
-export async function seedBulkProducts(db: Kysely<Database>, count: number, onProgress?: (done: number) => void) {
-  const start = Number((await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+export async function seedBulkProducts(
+  db: Kysely<Database>,
+  count: number,
+  onProgress?: (done: number) => void,
+) {
+  const start = Number(
+    (
+      await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const cache = new Map<string, string>();
   const batch = 1000;
   for (let done = 0; done < count; done += batch) {
     const size = Math.min(batch, count - done);
-    await db.transaction().execute((trx) =>
-      insertProducts(trx, numbered(start + done, size), cache),
-    );
+    await db
+      .transaction()
+      .execute((trx) => insertProducts(trx, numbered(start + done, size), cache));
     onProgress?.(done + size);
   }
 }

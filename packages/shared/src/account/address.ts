@@ -3,7 +3,14 @@ import { dropNul } from '../auth/text';
 import { MESSAGES } from '../auth/messages';
 
 const required = (max: number) =>
-  z.string().check(dropNul, z.trim(), z.minLength(1, MESSAGES.required), z.maxLength(max, `At most ${max} characters`));
+  z
+    .string()
+    .check(
+      dropNul,
+      z.trim(),
+      z.minLength(1, MESSAGES.required),
+      z.maxLength(max, `At most ${max} characters`),
+    );
 
 /** Delivery address: every field required, no format rules (spec section 5). */
 export const addressInput = z.object({

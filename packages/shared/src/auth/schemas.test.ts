@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
 import { signupInput } from './schemas';
 
-const valid = { firstName: 'Priya', lastName: 'Sharma', email: 'Priya@Example.com', password: 'Priya@123' };
+const valid = {
+  firstName: 'Priya',
+  lastName: 'Sharma',
+  email: 'Priya@Example.com',
+  password: 'Priya@123',
+};
 
 describe('signupInput', () => {
   it('accepts a valid sign-up and lower-cases the email', () => {

@@ -7,19 +7,18 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_PATTERN =
   /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*_=+-])[A-Za-z\d!@#$%^&*_=+-]{8,12}$/;
 
-const name = z.string().check(
-  dropNul,
-  z.trim(),
-  z.minLength(1, MESSAGES.name),
-  z.maxLength(29, MESSAGES.name),
-);
-const email = z.string().check(
-  dropNul,
-  z.trim(),
-  z.toLowerCase(),
-  z.maxLength(254, MESSAGES.email),
-  z.regex(EMAIL_PATTERN, MESSAGES.email),
-);
+const name = z
+  .string()
+  .check(dropNul, z.trim(), z.minLength(1, MESSAGES.name), z.maxLength(29, MESSAGES.name));
+const email = z
+  .string()
+  .check(
+    dropNul,
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(254, MESSAGES.email),
+    z.regex(EMAIL_PATTERN, MESSAGES.email),
+  );
 const password = z.string().check(z.regex(PASSWORD_PATTERN, MESSAGES.password));
 
 export const signupInput = z.object({ firstName: name, lastName: name, email, password });

@@ -3,15 +3,19 @@ import { dropNul } from '../auth/text';
 
 export const MAX_CART_QUANTITY = 99;
 
-const quantity = z.number('quantity must be a number').check(
-  z.multipleOf(1, 'Quantity must be a whole number'),
-  z.gte(1, 'Quantity must be at least 1'),
-  z.lte(MAX_CART_QUANTITY, `Quantity must be at most ${MAX_CART_QUANTITY}`),
-);
+const quantity = z
+  .number('quantity must be a number')
+  .check(
+    z.multipleOf(1, 'Quantity must be a whole number'),
+    z.gte(1, 'Quantity must be at least 1'),
+    z.lte(MAX_CART_QUANTITY, `Quantity must be at most ${MAX_CART_QUANTITY}`),
+  );
 
 export const addToCartInput = z.object({
   productId: z.string('productId is required').check(z.maxLength(100, 'Product id is not valid')),
-  weight: z.string('weight is required').check(dropNul, z.trim(), z.minLength(1, 'weight is required'), z.maxLength(40)),
+  weight: z
+    .string('weight is required')
+    .check(dropNul, z.trim(), z.minLength(1, 'weight is required'), z.maxLength(40)),
   quantity: z.optional(quantity),
 });
 export type AddToCartInput = z.infer<typeof addToCartInput>;
@@ -19,7 +23,9 @@ export type AddToCartInput = z.infer<typeof addToCartInput>;
 /** Body of PUT /api/cart_item/{id}. */
 export const cartQuantityInput = z.object({ quantity });
 
-const cartItemId = z.string('cartItemId is required').check(z.maxLength(100, 'Cart item id is not valid'));
+const cartItemId = z
+  .string('cartItemId is required')
+  .check(z.maxLength(100, 'Cart item id is not valid'));
 export const cartItemIdInput = z.object({ cartItemId });
 export const updateCartItemInput = z.object({ cartItemId, quantity });
 export type UpdateCartItemInput = z.infer<typeof updateCartItemInput>;

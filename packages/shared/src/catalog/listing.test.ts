@@ -3,7 +3,12 @@ import { listingRedirect, parseProductQuery, toggleListValue } from './listing';
 
 describe('parseProductQuery', () => {
   it('applies the spec defaults to absent, empty and "undefined" values', () => {
-    const filter = parseProductQuery({ color: '', type: 'undefined', pageSize: 'undefined', pageNumber: 'abc' });
+    const filter = parseProductQuery({
+      color: '',
+      type: 'undefined',
+      pageSize: 'undefined',
+      pageNumber: 'abc',
+    });
     expect(filter).toEqual({
       category: 'jewellery',
       colors: [],
@@ -20,14 +25,24 @@ describe('parseProductQuery', () => {
   });
 
   it('splits comma-separated multi-values and maps gemstones to gemstone', () => {
-    const filter = parseProductQuery({ color: 'rose,white,rose', type: 'gold,gemstones', occasion: 'bridal' });
+    const filter = parseProductQuery({
+      color: 'rose,white,rose',
+      type: 'gold,gemstones',
+      occasion: 'bridal',
+    });
     expect(filter.colors).toEqual(['rose', 'white']);
     expect(filter.types).toEqual(['gold', 'gemstone']);
     expect(filter.occasions).toEqual(['bridal']);
   });
 
   it('clamps and orders ranges and caps the page size', () => {
-    const filter = parseProductQuery({ minPrice: '5000', maxPrice: '100', minDiscount: '-5', maxDiscount: '500', pageSize: '100000' });
+    const filter = parseProductQuery({
+      minPrice: '5000',
+      maxPrice: '100',
+      minDiscount: '-5',
+      maxDiscount: '500',
+      pageSize: '100000',
+    });
     expect([filter.minPrice, filter.maxPrice]).toEqual([100, 5000]);
     expect([filter.minDiscount, filter.maxDiscount]).toEqual([0, 100]);
     expect(filter.pageSize).toBe(100);

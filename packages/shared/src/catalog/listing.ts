@@ -30,7 +30,9 @@ type RawValue = string | string[] | number | undefined | null;
 export function presentText(value: RawValue): string | undefined {
   if (value === undefined || value === null) return undefined;
   // NUL cannot reach PostgreSQL text; it is dropped like surrounding blanks.
-  const text = (Array.isArray(value) ? value.join(',') : String(value)).replaceAll('\u0000', '').trim();
+  const text = (Array.isArray(value) ? value.join(',') : String(value))
+    .replaceAll('\u0000', '')
+    .trim();
   if (text === '' || text === 'undefined' || text === 'null') return undefined;
   return text;
 }
@@ -38,7 +40,14 @@ export function presentText(value: RawValue): string | undefined {
 export function parseList(value: RawValue): string[] {
   const text = presentText(value);
   if (!text) return [];
-  return [...new Set(text.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((v) => v.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 function parseNumber(value: RawValue, fallback: number, min: number, max: number): number {
@@ -114,16 +123,23 @@ export interface ListingSearch {
 }
 
 /** A 'min,max' query value (price, discount) as two numbers, or the fallback. */
-export function parseRange(text: string | undefined, fallback: readonly [number, number]): [number, number] {
+export function parseRange(
+  text: string | undefined,
+  fallback: readonly [number, number],
+): [number, number] {
   const parts = (text ?? '').split(',').map((p) => Number(p));
-  if (parts.length !== 2 || parts.some((p) => !Number.isFinite(p))) return [fallback[0], fallback[1]];
+  if (parts.length !== 2 || parts.some((p) => !Number.isFinite(p)))
+    return [fallback[0], fallback[1]];
   return [parts[0]!, parts[1]!];
 }
 
 /** Turns the listing page's URL state into the product query (spec section 5 defaults). */
 export function listingToProductQuery(category: string, search: ListingSearch): ProductFilter {
   const [minPrice, maxPrice] = parseRange(search.price, [PRICE_BOUNDS.min, PRICE_BOUNDS.max]);
-  const [minDiscount, maxDiscount] = parseRange(search.discount, [DISCOUNT_BOUNDS.min, DISCOUNT_BOUNDS.max]);
+  const [minDiscount, maxDiscount] = parseRange(search.discount, [
+    DISCOUNT_BOUNDS.min,
+    DISCOUNT_BOUNDS.max,
+  ]);
   return parseProductQuery({
     category,
     color: search.color,

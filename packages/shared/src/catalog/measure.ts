@@ -12,7 +12,8 @@ export function normaliseWeight(input: unknown): string | null {
   const match = MEASURE.exec(text);
   if (!match) return null;
   const unit = match[2]!.toLowerCase();
-  if (unit !== '' && unit !== 'g' && unit !== 'gm' && unit !== 'gms' && unit !== 'grams') return null;
+  if (unit !== '' && unit !== 'g' && unit !== 'gm' && unit !== 'gms' && unit !== 'grams')
+    return null;
   const value = Number(match[1]);
   if (!(value > 0) || value > 10_000) return null;
   return format(value, 'g');

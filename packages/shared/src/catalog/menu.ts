@@ -45,7 +45,13 @@ export const CATALOGUE_MENU: MenuTop[] = [
         'necklace',
         'ring',
       ]),
-      section('jewellery-types', 'Jewellery Types', ['gold', 'diamond', 'silver', 'platinum', 'gemstone']),
+      section('jewellery-types', 'Jewellery Types', [
+        'gold',
+        'diamond',
+        'silver',
+        'platinum',
+        'gemstone',
+      ]),
       section('occasion', 'Occasion', [
         'bridal',
         'casual',
@@ -62,4 +68,5 @@ export const CATALOGUE_MENU: MenuTop[] = [
   { id: 'wedding', name: 'Wedding', sections: sharedSections },
 ];
 
-export const menuItemPath = (top: string, section: string, item: string) => `/${top}/${section}/${item}`;
+export const menuItemPath = (top: string, section: string, item: string) =>
+  `/${top}/${section}/${item}`;

@@ -35,7 +35,13 @@ export const SORT_VALUES = ['low_to_high', 'high_to_low'] as const;
 export type Sort = (typeof SORT_VALUES)[number];
 
 /** Fixed collections; the admin form also offers one named after the product's brand. */
-export const COLLECTIONS = ['best-sellers', 'reccomanded', 'new-arrival', 'dharohar', 'aksharam'] as const;
+export const COLLECTIONS = [
+  'best-sellers',
+  'reccomanded',
+  'new-arrival',
+  'dharohar',
+  'aksharam',
+] as const;
 
 export const TOP_LEVEL_CATEGORIES = METALS;
 export const SECOND_LEVEL_CATEGORIES = [

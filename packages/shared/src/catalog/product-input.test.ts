@@ -28,7 +28,12 @@ describe('productInput', () => {
     expect(product.sizes).toEqual([{ weight: '5 g', size: '16 MM', stock: 3 }]);
   });
   it('refuses option values outside the lists, a discounted price above the price and a missing weight', () => {
-    const result = productInput.safeParse({ ...valid, color: 'purple', discountedPrice: 30000, sizes: [{ weight: '', stock: 1 }] });
+    const result = productInput.safeParse({
+      ...valid,
+      color: 'purple',
+      discountedPrice: 30000,
+      sizes: [{ weight: '', stock: 1 }],
+    });
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((i) => i.message).join(' | ');
     expect(messages).toContain('Color must be one of');

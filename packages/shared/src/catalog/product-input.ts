@@ -11,24 +11,31 @@ import {
 } from './options';
 
 const text = (label: string, max: number) =>
-  z.string(`${label} is required`).check(
-    dropNul,
-    z.trim(),
-    z.minLength(1, `${label} is required`),
-    z.maxLength(max, `${label} must be at most ${max} characters`),
-  );
+  z
+    .string(`${label} is required`)
+    .check(
+      dropNul,
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    );
 
 /** Whole, non-negative number; form inputs may send it as a numeric string. */
 const wholeNumber = (label: string, max: number) =>
   z.pipe(
-    z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d+$/, `${label} must be a whole number`))]),
+    z.union([
+      z.number(),
+      z.string().check(z.trim(), z.regex(/^\d+$/, `${label} must be a whole number`)),
+    ]),
     z.pipe(
       z.transform((v: number | string) => Number(v)),
-      z.number().check(
-        z.multipleOf(1, `${label} must be a whole number`),
-        z.gte(0, `${label} cannot be negative`),
-        z.lte(max, `${label} must be at most ${max}`),
-      ),
+      z
+        .number()
+        .check(
+          z.multipleOf(1, `${label} must be a whole number`),
+          z.gte(0, `${label} cannot be negative`),
+          z.lte(max, `${label} must be at most ${max}`),
+        ),
     ),
   );
 
@@ -41,7 +48,11 @@ export const sizeRowInput = z.object({
     z.transform((v, ctx) => {
       const weight = normaliseWeight(v);
       if (weight === null) {
-        ctx.issues.push({ code: 'custom', message: 'Weight is required (grams, for example "5 g")', input: v });
+        ctx.issues.push({
+          code: 'custom',
+          message: 'Weight is required (grams, for example "5 g")',
+          input: v,
+        });
         return z.NEVER;
       }
       return weight;
@@ -53,7 +64,11 @@ export const sizeRowInput = z.object({
       z.transform((v, ctx) => {
         const size = normaliseSize(v);
         if (size === null) {
-          ctx.issues.push({ code: 'custom', message: 'Size must be a length in MM, for example "16 MM"', input: v });
+          ctx.issues.push({
+            code: 'custom',
+            message: 'Size must be a length in MM, for example "16 MM"',
+            input: v,
+          });
           return z.NEVER;
         }
         return size;
@@ -64,13 +79,17 @@ export const sizeRowInput = z.object({
 });
 
 export const imageUrlInput = z.object({
-  imageUrl: z.string().check(dropNul, z.trim(), z.minLength(1, 'Image URL is required'), z.maxLength(2000)),
+  imageUrl: z
+    .string()
+    .check(dropNul, z.trim(), z.minLength(1, 'Image URL is required'), z.maxLength(2000)),
 });
 
 /** POST /api/admin/products payload (spec section 7) and the admin form. */
 export const productInput = z
   .object({
-    imageUrls: z.array(imageUrlInput).check(z.minLength(1, 'At least one image is required'), z.maxLength(12)),
+    imageUrls: z
+      .array(imageUrlInput)
+      .check(z.minLength(1, 'At least one image is required'), z.maxLength(12)),
     title: text('Title', 200),
     brand: text('Brand', 60),
     color: oneOf('Color', COLORS),
@@ -83,7 +102,9 @@ export const productInput = z
     quantity: wholeNumber('Quantity', 1_000_000),
     collectionName: text('Collection', 60),
     type: oneOf('Metal', METALS),
-    sizes: z.array(sizeRowInput).check(z.minLength(1, 'At least one size row is required'), z.maxLength(20)),
+    sizes: z
+      .array(sizeRowInput)
+      .check(z.minLength(1, 'At least one size row is required'), z.maxLength(20)),
     topLevelCategory: oneOf('Top level category', METALS),
     secondLevelCategory: oneOf('Second level category', SECOND_LEVEL_CATEGORIES),
     thirdLevelCategory: oneOf('Third level category', THIRD_LEVEL_CATEGORIES),

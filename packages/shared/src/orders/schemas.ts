@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { addressInput } from '../account/address';
 
-const id = (what: string) => z.string(`${what} is required`).check(z.maxLength(100, `${what} is not valid`));
+const id = (what: string) =>
+  z.string(`${what} is required`).check(z.maxLength(100, `${what} is not valid`));
 
 /** Body of POST /api/orders/ and input of orders.create: the delivery address. */
 export const createOrderInput = addressInput;
@@ -10,13 +11,18 @@ export const orderIdInput = z.object({ id: id('Order id') });
 
 export const orderTransitionInput = z.object({
   id: id('Order id'),
-  action: z.enum(['confirmed', 'ship', 'deliver', 'cancel'], 'action must be one of confirmed, ship, deliver, cancel'),
+  action: z.enum(
+    ['confirmed', 'ship', 'deliver', 'cancel'],
+    'action must be one of confirmed, ship, deliver, cancel',
+  ),
 });
 export type OrderTransitionInput = z.infer<typeof orderTransitionInput>;
 
 /** Provider payment ids travel in URLs and job ids: letters, digits, _ and - only. */
 const providerId = (what: string) =>
-  z.string(`${what} is required`).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,120}$/, `${what} is not valid`));
+  z
+    .string(`${what} is required`)
+    .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,120}$/, `${what} is not valid`));
 
 export const createPaymentInput = z.object({ orderId: id('Order id') });
 
@@ -25,7 +31,9 @@ export const paymentReturnInput = z.object({
   orderId: id('order_id'),
   paymentId: providerId('payment_id'),
   paymentLinkId: z.optional(providerId('razorpay_payment_link_id')),
-  status: z.optional(z.enum(['paid', 'failed', 'created', 'cancelled', 'expired', 'partially_paid'])),
+  status: z.optional(
+    z.enum(['paid', 'failed', 'created', 'cancelled', 'expired', 'partially_paid']),
+  ),
   signature: z.optional(z.string().check(z.maxLength(200))),
 });
 export type PaymentReturnInput = z.infer<typeof paymentReturnInput>;

@@ -1,4 +1,11 @@
-export const ORDER_STATUSES = ['PENDING', 'PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+export const ORDER_STATUSES = [
+  'PENDING',
+  'PLACED',
+  'CONFIRMED',
+  'SHIPPED',
+  'DELIVERED',
+  'CANCELLED',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Admin status actions and the REST path segment of each (spec section 7). */
@@ -26,7 +33,13 @@ export function statusBadgeTone(status: string): 'green' | 'blue' | 'teal' | 'gr
   }
 }
 
-export const TRACKER_STEPS = ['Placed', 'Order Confirmed', 'Shipped', 'Out For Delivery', 'Dilivered'] as const;
+export const TRACKER_STEPS = [
+  'Placed',
+  'Order Confirmed',
+  'Shipped',
+  'Out For Delivery',
+  'Dilivered',
+] as const;
 
 /** Active tracker step of spec section 4: SHIPPED 2, DELIVERED 5 (all done), any other 1. */
 export function trackerStep(status: string): number {

@@ -21,6 +21,11 @@ describe('allowedActions', () => {
   });
 
   it('names the action each choice sends', () => {
-    expect(allowedActions('PLACED').map((a) => a.action)).toEqual(['confirmed', 'ship', 'deliver', 'cancel']);
+    expect(allowedActions('PLACED').map((a) => a.action)).toEqual([
+      'confirmed',
+      'ship',
+      'deliver',
+      'cancel',
+    ]);
   });
 });

@@ -23,7 +23,8 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus, by: OrderMover)
 
 export type AdminOrderActionOption = (typeof ADMIN_ORDER_ACTIONS)[number];
 
-const isStatus = (status: string): status is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(status);
+const isStatus = (status: string): status is OrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(status);
 
 /** The Status menu's choices for an order in `status` (unknown or final statuses offer none). */
 export function allowedActions(status: string): AdminOrderActionOption[] {

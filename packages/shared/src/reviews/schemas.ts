@@ -3,25 +3,31 @@ import { dropNul } from '../auth/text';
 
 export const REVIEW_MAX_LENGTH = 2000;
 
-const productId = z.string('productId is required').check(z.maxLength(100, 'Product id is not valid'));
+const productId = z
+  .string('productId is required')
+  .check(z.maxLength(100, 'Product id is not valid'));
 /** Reviews or ratings of one product. */
 export const productRefInput = z.object({ productId });
 
 /** Half-star steps from 0.5 to 5 (spec sections 5 and 9). */
-export const ratingValue = z.number('Rating must be a number').check(
-  z.gte(0.5, 'Rating must be at least 0.5'),
-  z.lte(5, 'Rating must be at most 5'),
-  z.multipleOf(0.5, 'Rating must be in half-star steps'),
-);
+export const ratingValue = z
+  .number('Rating must be a number')
+  .check(
+    z.gte(0.5, 'Rating must be at least 0.5'),
+    z.lte(5, 'Rating must be at most 5'),
+    z.multipleOf(0.5, 'Rating must be in half-star steps'),
+  );
 
 export const reviewInput = z.object({
   productId,
-  review: z.string('Review text is required').check(
-    dropNul,
-    z.trim(),
-    z.minLength(1, 'Review text is required'),
-    z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`),
-  ),
+  review: z
+    .string('Review text is required')
+    .check(
+      dropNul,
+      z.trim(),
+      z.minLength(1, 'Review text is required'),
+      z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`),
+    ),
   rating: z.optional(z.nullable(ratingValue)),
 });
 export type ReviewInput = z.infer<typeof reviewInput>;
@@ -29,7 +35,16 @@ export type ReviewInput = z.infer<typeof reviewInput>;
 export const ratingInput = z.object({
   productId,
   rating: ratingValue,
-  review: z.optional(z.nullable(z.string().check(dropNul, z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`)))),
+  review: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(
+          dropNul,
+          z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`),
+        ),
+    ),
+  ),
 });
 export type RatingInput = z.infer<typeof ratingInput>;
 

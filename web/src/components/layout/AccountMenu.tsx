@@ -18,13 +18,27 @@ export function AccountMenu() {
   if (!token) {
     return (
       <div className="flex items-center gap-1">
-        <Button variant="ghost" size="sm" onClick={() => openAuthModal('login')} className="hidden sm:inline-flex">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => openAuthModal('login')}
+          className="hidden sm:inline-flex"
+        >
           Log in
         </Button>
-        <Button size="sm" onClick={() => openAuthModal('register')} className="hidden sm:inline-flex">
+        <Button
+          size="sm"
+          onClick={() => openAuthModal('register')}
+          className="hidden sm:inline-flex"
+        >
           Sign up
         </Button>
-        <button type="button" onClick={() => openAuthModal('login')} className="rounded-full p-2 hover:bg-secondary sm:hidden" aria-label="Log in">
+        <button
+          type="button"
+          onClick={() => openAuthModal('login')}
+          className="rounded-full p-2 hover:bg-secondary sm:hidden"
+          aria-label="Log in"
+        >
           <User className="size-5" />
         </button>
       </div>
@@ -33,7 +47,11 @@ export function AccountMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <button type="button" className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-secondary" aria-label="Account menu">
+        <button
+          type="button"
+          className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-secondary"
+          aria-label="Account menu"
+        >
           <span className="flex size-8 items-center justify-center rounded-full bg-primary font-serif text-base text-primary-foreground">
             {user?.firstName.charAt(0).toUpperCase() ?? <User className="size-4" />}
           </span>

@@ -38,8 +38,16 @@ const groups: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Quick Links',
     links: [
-      { label: 'Gold Jewellery', kind: 'listing', levels: ['all-jewellery', 'jewellery-types', 'gold'] },
-      { label: 'Diamond Jewellery', kind: 'listing', levels: ['all-jewellery', 'jewellery-types', 'diamond'] },
+      {
+        label: 'Gold Jewellery',
+        kind: 'listing',
+        levels: ['all-jewellery', 'jewellery-types', 'gold'],
+      },
+      {
+        label: 'Diamond Jewellery',
+        kind: 'listing',
+        levels: ['all-jewellery', 'jewellery-types', 'diamond'],
+      },
       { label: 'Wedding', kind: 'listing', levels: ['all-jewellery', 'occasion', 'bridal'] },
       { label: 'My Orders', kind: 'account', layout: 2 },
       { label: 'Wish List', kind: 'account', layout: 1 },
@@ -88,12 +96,26 @@ export function Footer() {
             <Logo />
           </div>
           <p className="max-w-sm text-sm text-primary-foreground/80">
-            Hallmarked gold, certified diamonds and handcrafted silver since 1962. Free insured delivery across India.
+            Hallmarked gold, certified diamonds and handcrafted silver since 1962. Free insured
+            delivery across India.
           </p>
           <address className="not-italic space-y-2 text-sm text-primary-foreground/90">
-            <p className="flex items-start gap-2"><MapPin className="mt-0.5 size-4 shrink-0" />{SUPPORT.address}</p>
-            <p className="flex items-center gap-2"><Phone className="size-4" /><a href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`} className="hover:underline">{SUPPORT.phone}</a></p>
-            <p className="flex items-center gap-2"><Mail className="size-4" /><a href={`mailto:${SUPPORT.email}`} className="hover:underline">{SUPPORT.email}</a></p>
+            <p className="flex items-start gap-2">
+              <MapPin className="mt-0.5 size-4 shrink-0" />
+              {SUPPORT.address}
+            </p>
+            <p className="flex items-center gap-2">
+              <Phone className="size-4" />
+              <a href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`} className="hover:underline">
+                {SUPPORT.phone}
+              </a>
+            </p>
+            <p className="flex items-center gap-2">
+              <Mail className="size-4" />
+              <a href={`mailto:${SUPPORT.email}`} className="hover:underline">
+                {SUPPORT.email}
+              </a>
+            </p>
           </address>
         </div>
         {groups.map((group) => (
@@ -111,7 +133,10 @@ export function Footer() {
       </div>
       <div className="border-t border-primary-foreground/15">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-4 text-xs text-primary-foreground/70 sm:flex-row">
-          <p>© {new Date().getFullYear()} Kanak Jewellers. All prices in Indian rupees (₹), inclusive of taxes.</p>
+          <p>
+            © {new Date().getFullYear()} Kanak Jewellers. All prices in Indian rupees (₹), inclusive
+            of taxes.
+          </p>
           <ul className="flex gap-3">
             {socials.map(({ label, short }) => (
               <li key={label}>

@@ -45,12 +45,22 @@ export function Header() {
         <nav className="ml-auto flex items-center gap-0.5 md:ml-0" aria-label="Account">
           <AccountMenu />
           {token ? (
-            <Link to="/user-details" search={{ layout: 1 }} className={iconLink} aria-label={`Wishlist, ${wishCount} items`}>
+            <Link
+              to="/user-details"
+              search={{ layout: 1 }}
+              className={iconLink}
+              aria-label={`Wishlist, ${wishCount} items`}
+            >
               <Heart className="size-5" />
               <CountBadge count={wishCount} label="wishlist" />
             </Link>
           ) : (
-            <button type="button" className={iconLink} aria-label="Wishlist" onClick={() => openAuthModal('login')}>
+            <button
+              type="button"
+              className={iconLink}
+              aria-label="Wishlist"
+              onClick={() => openAuthModal('login')}
+            >
               <Heart className="size-5" />
             </button>
           )}

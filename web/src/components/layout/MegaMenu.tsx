@@ -40,7 +40,12 @@ export function MegaMenu() {
   };
 
   return (
-    <nav ref={navRef} className="relative hidden border-t border-border/70 lg:block" aria-label="Catalogue" onMouseLeave={hide}>
+    <nav
+      ref={navRef}
+      className="relative hidden border-t border-border/70 lg:block"
+      aria-label="Catalogue"
+      onMouseLeave={hide}
+    >
       <ul className="mx-auto flex max-w-7xl justify-center gap-2 px-4">
         {CATALOGUE_MENU.map((top) => (
           <li key={top.id} onMouseEnter={() => show(top.id)}>
@@ -56,7 +61,10 @@ export function MegaMenu() {
               )}
             >
               {top.name}
-              <ChevronDown className={cn('size-3.5 transition-transform', open === top.id && 'rotate-180')} aria-hidden />
+              <ChevronDown
+                className={cn('size-3.5 transition-transform', open === top.id && 'rotate-180')}
+                aria-hidden
+              />
             </button>
             {/* The panel follows its tab in the DOM, so keyboard focus moves straight into it. */}
             <div
@@ -85,8 +93,15 @@ export function MegaMenu() {
                   </div>
                 ))}
                 <div className="col-start-5 overflow-hidden rounded-lg bg-secondary">
-                  <img src={ART[top.id]} alt="" className="aspect-square w-full object-cover" loading="lazy" />
-                  <p className="px-3 py-2 text-center font-serif text-base text-primary">{top.name}</p>
+                  <img
+                    src={ART[top.id]}
+                    alt=""
+                    className="aspect-square w-full object-cover"
+                    loading="lazy"
+                  />
+                  <p className="px-3 py-2 text-center font-serif text-base text-primary">
+                    {top.name}
+                  </p>
                 </div>
               </div>
             </div>

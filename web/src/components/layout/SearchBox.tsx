@@ -22,7 +22,10 @@ export function SearchBox({ className }: { className?: string }) {
   const q = useDebounced(text.trim(), 200);
   const listId = useId();
   const navigate = useNavigate();
-  const results = trpc.catalog.search.useQuery({ q, limit: 6 }, { enabled: q.length >= 2, placeholderData: (prev) => prev });
+  const results = trpc.catalog.search.useQuery(
+    { q, limit: 6 },
+    { enabled: q.length >= 2, placeholderData: (prev) => prev },
+  );
   const items = q.length >= 2 ? (results.data?.content ?? []) : [];
 
   const go = (id: string) => {
@@ -78,20 +81,31 @@ export function SearchBox({ className }: { className?: string }) {
                     onMouseDown={(e) => e.preventDefault()}
                     onClick={() => go(p._id)}
                     onMouseEnter={() => setActive(i)}
-                    className={cn('flex w-full items-center gap-3 px-3 py-2 text-left', i === active && 'bg-secondary')}
+                    className={cn(
+                      'flex w-full items-center gap-3 px-3 py-2 text-left',
+                      i === active && 'bg-secondary',
+                    )}
                   >
-                    <img src={p.imageUrls[0]?.imageUrl} alt="" className="size-11 rounded-md bg-muted object-cover" />
+                    <img
+                      src={p.imageUrls[0]?.imageUrl}
+                      alt=""
+                      className="size-11 rounded-md bg-muted object-cover"
+                    />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-medium">{p.title}</span>
                       <span className="text-xs text-muted-foreground">{p.brand}</span>
                     </span>
-                    <span className="text-sm font-semibold text-primary">{formatRupees(p.discountedPrice)}</span>
+                    <span className="text-sm font-semibold text-primary">
+                      {formatRupees(p.discountedPrice)}
+                    </span>
                   </button>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="px-4 py-3 text-sm text-muted-foreground">{results.isFetching ? 'Searching…' : `No pieces match “${q}”`}</p>
+            <p className="px-4 py-3 text-sm text-muted-foreground">
+              {results.isFetching ? 'Searching…' : `No pieces match “${q}”`}
+            </p>
           )}
         </div>
       )}

@@ -16,7 +16,10 @@ function NativeSelect({ className, ...props }: React.ComponentProps<'select'>) {
         )}
         {...props}
       />
-      <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <ChevronDownIcon
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
     </div>
   );
 }

@@ -2,7 +2,14 @@ import * as React from 'react';
 import { cn } from '@/lib/utils';
 
 function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="skeleton" aria-hidden="true" className={cn('animate-pulse rounded-md bg-secondary', className)} {...props} />;
+  return (
+    <div
+      data-slot="skeleton"
+      aria-hidden="true"
+      className={cn('animate-pulse rounded-md bg-secondary', className)}
+      {...props}
+    />
+  );
 }
 
 export { Skeleton };

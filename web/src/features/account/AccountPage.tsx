@@ -38,7 +38,9 @@ export function AccountPage() {
                   aria-current={i === layout ? 'page' : undefined}
                   className={cn(
                     'flex items-center gap-2 rounded-lg px-3 py-2.5 text-sm whitespace-nowrap transition',
-                    i === layout ? 'bg-secondary font-semibold text-primary' : 'hover:bg-secondary/60',
+                    i === layout
+                      ? 'bg-secondary font-semibold text-primary'
+                      : 'hover:bg-secondary/60',
                   )}
                 >
                   <Icon className="size-4" /> {label}

@@ -30,7 +30,9 @@ export function AccountTable() {
                 <TableHead scope="row" className="w-40 text-muted-foreground">
                   {label}
                 </TableHead>
-                <TableCell className="font-medium break-all whitespace-normal">{value || '-'}</TableCell>
+                <TableCell className="font-medium break-all whitespace-normal">
+                  {value || '-'}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -47,7 +47,9 @@ export function OrderHistory() {
         <div className="space-y-8">
           {groupByDay(orders.data).map(([day, list]) => (
             <div key={day}>
-              <h3 className="mb-3 text-sm font-semibold tracking-[0.2em] text-muted-foreground uppercase">{day}</h3>
+              <h3 className="mb-3 text-sm font-semibold tracking-[0.2em] text-muted-foreground uppercase">
+                {day}
+              </h3>
               <ul className="space-y-3">
                 {list.flatMap((order) =>
                   order.orderItems.map((item, index) => (
@@ -58,24 +60,37 @@ export function OrderHistory() {
                         data-testid="order-item"
                         className="flex flex-wrap gap-4 rounded-xl border bg-card p-4 shadow-xs transition hover:border-primary/40 hover:shadow-md sm:flex-nowrap"
                       >
-                        <img src={item.imageUrl} alt="" className="size-20 rounded-lg bg-secondary object-cover" />
+                        <img
+                          src={item.imageUrl}
+                          alt=""
+                          className="size-20 rounded-lg bg-secondary object-cover"
+                        />
                         <div className="min-w-0 flex-1 space-y-1">
                           <div className="flex flex-wrap items-center gap-2">
                             <p className="line-clamp-1 font-medium">{item.title}</p>
                             <StatusBadge status={order.orderStatus} />
                           </div>
                           <p className="text-xs text-muted-foreground">
-                            Size {item.width ?? 16.52} MM · Weight {item.weight} · Qty {item.quantity}
+                            Size {item.width ?? 16.52} MM · Weight {item.weight} · Qty{' '}
+                            {item.quantity}
                           </p>
-                          <p className="text-sm font-semibold">{formatRupees(item.discountedPrice)}</p>
+                          <p className="text-sm font-semibold">
+                            {formatRupees(item.discountedPrice)}
+                          </p>
                         </div>
                         <div className="w-full text-sm sm:w-56 sm:shrink-0">
                           {order.orderStatus === 'DELIVERED' ? (
                             <>
                               <p className="flex items-center gap-1.5 font-medium text-emerald-700">
-                                <PackageCheck className="size-4" /> Delivered on {format(new Date(order.deliveryDate ?? order.orderDate), 'MMMM d, yyyy')}
+                                <PackageCheck className="size-4" /> Delivered on{' '}
+                                {format(
+                                  new Date(order.deliveryDate ?? order.orderDate),
+                                  'MMMM d, yyyy',
+                                )}
                               </p>
-                              <p className="text-xs text-muted-foreground">Your item has been delivered</p>
+                              <p className="text-xs text-muted-foreground">
+                                Your item has been delivered
+                              </p>
                             </>
                           ) : (
                             <p className="flex items-center gap-1.5 text-muted-foreground">

@@ -31,15 +31,27 @@ export function WishlistGrid() {
       ) : (
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
           {wishlist.data.wishItems.map(({ _id, product }) => (
-            <li key={_id} className="group relative overflow-hidden rounded-xl border bg-card shadow-xs" data-testid="wish-item">
+            <li
+              key={_id}
+              className="group relative overflow-hidden rounded-xl border bg-card shadow-xs"
+              data-testid="wish-item"
+            >
               <Link to="/product/$productId" params={{ productId: product._id }} className="block">
-                <img src={product.imageUrls[0]?.imageUrl} alt={product.title} className="aspect-square w-full bg-secondary object-cover transition group-hover:scale-105" />
+                <img
+                  src={product.imageUrls[0]?.imageUrl}
+                  alt={product.title}
+                  className="aspect-square w-full bg-secondary object-cover transition group-hover:scale-105"
+                />
                 <div className="space-y-1 p-3">
                   <p className="line-clamp-1 text-sm font-medium">{product.title}</p>
                   <PriceLine price={product.price} discountedPrice={product.discountedPrice} />
                 </div>
               </Link>
-              <FavouriteToggle productId={product._id} title={product.title} className="absolute top-3 right-3" />
+              <FavouriteToggle
+                productId={product._id}
+                title={product.title}
+                className="absolute top-3 right-3"
+              />
             </li>
           ))}
         </ul>

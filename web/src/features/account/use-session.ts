@@ -6,7 +6,11 @@ import { useToken } from '@/lib/use-token';
 /** The signed-in user (users.me) when a jwt is stored. */
 export function useSession() {
   const token = useToken();
-  const me = trpc.users.me.useQuery(undefined, { enabled: !!token, retry: false, staleTime: 5 * 60_000 });
+  const me = trpc.users.me.useQuery(undefined, {
+    enabled: !!token,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
   const status = me.error?.data?.httpStatus;
   useEffect(() => {
     // Spec section 8: a failing profile fetch clears storage and sends the shopper to /login;

@@ -1,5 +1,11 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { closeAuthModal, openAuthModal, useAuthModal } from '@/lib/auth-modal';
 import { isAuthPath } from './complete-login';
 import { LoginForm } from './LoginForm';
@@ -19,22 +25,35 @@ export function AuthModal() {
   const switchTo = (next: 'login' | 'register') => {
     openAuthModal(next);
     // Switching between /login and /register keeps the page to return to.
-    if (isAuthPath(pathname)) void navigate({ to: next === 'login' ? '/login' : '/register', search: (prev) => prev, replace: true });
+    if (isAuthPath(pathname))
+      void navigate({
+        to: next === 'login' ? '/login' : '/register',
+        search: (prev) => prev,
+        replace: true,
+      });
   };
 
   return (
     <Dialog open={mode !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
-          <p className="text-xs font-semibold tracking-[0.3em] text-gold uppercase">Kanak Jewellers</p>
-          <DialogTitle className="text-3xl text-primary">{mode === 'register' ? 'Create your account' : 'Welcome back'}</DialogTitle>
+          <p className="text-xs font-semibold tracking-[0.3em] text-gold uppercase">
+            Kanak Jewellers
+          </p>
+          <DialogTitle className="text-3xl text-primary">
+            {mode === 'register' ? 'Create your account' : 'Welcome back'}
+          </DialogTitle>
           <DialogDescription>
             {mode === 'register'
               ? 'Save your wishlist, track orders and check out faster.'
               : 'Log in to see your cart, wishlist and orders.'}
           </DialogDescription>
         </DialogHeader>
-        {mode === 'register' ? <SignupForm onSwitch={() => switchTo('login')} /> : <LoginForm onSwitch={() => switchTo('register')} />}
+        {mode === 'register' ? (
+          <SignupForm onSwitch={() => switchTo('login')} />
+        ) : (
+          <LoginForm onSwitch={() => switchTo('register')} />
+        )}
       </DialogContent>
     </Dialog>
   );

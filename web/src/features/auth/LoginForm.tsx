@@ -12,7 +12,10 @@ import { fieldAria, FormField } from './FormField';
 import { PasswordInput } from './PasswordInput';
 
 export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
-  const form = useForm<LoginInput>({ resolver: standardSchemaResolver(loginInput), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginInput>({
+    resolver: standardSchemaResolver(loginInput),
+    defaultValues: { email: '', password: '' },
+  });
   const login = trpc.auth.login.useMutation();
   const { errors, isSubmitting } = form.formState;
 
@@ -32,7 +35,13 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Log in">
       <FormField id="login-email" label="Email" error={errors.email?.message}>
-        <Input {...fieldAria('login-email', errors.email?.message)} type="email" autoComplete="email" required {...form.register('email')} />
+        <Input
+          {...fieldAria('login-email', errors.email?.message)}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.register('email')}
+        />
       </FormField>
       <FormField id="login-password" label="Password" error={errors.password?.message}>
         <PasswordInput
@@ -47,7 +56,11 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         New to Kanak?{' '}
-        <button type="button" className="font-medium text-primary underline-offset-4 hover:underline" onClick={onSwitch}>
+        <button
+          type="button"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+          onClick={onSwitch}
+        >
           Create an account
         </button>
       </p>

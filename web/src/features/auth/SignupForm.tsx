@@ -35,7 +35,8 @@ export function SignupForm({ onSwitch }: { onSwitch: () => void }) {
       // A taken email gets the spec's text; anything else (e.g. too many attempts) says what happened.
       const conflict = error instanceof TRPCClientError && error.data?.code === 'CONFLICT';
       toast.error(MESSAGES.signupFailedTitle, {
-        description: conflict || !(error instanceof Error) ? MESSAGES.signupDuplicate : error.message,
+        description:
+          conflict || !(error instanceof Error) ? MESSAGES.signupDuplicate : error.message,
         duration: ALERT_MS.long,
       });
       // Spec section 8: the failure alert, then home with the modal closed.
@@ -48,14 +49,30 @@ export function SignupForm({ onSwitch }: { onSwitch: () => void }) {
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="signup-first" label="First name" error={errors.firstName?.message}>
-          <Input {...fieldAria('signup-first', errors.firstName?.message)} autoComplete="given-name" required {...form.register('firstName')} />
+          <Input
+            {...fieldAria('signup-first', errors.firstName?.message)}
+            autoComplete="given-name"
+            required
+            {...form.register('firstName')}
+          />
         </FormField>
         <FormField id="signup-last" label="Last name" error={errors.lastName?.message}>
-          <Input {...fieldAria('signup-last', errors.lastName?.message)} autoComplete="family-name" required {...form.register('lastName')} />
+          <Input
+            {...fieldAria('signup-last', errors.lastName?.message)}
+            autoComplete="family-name"
+            required
+            {...form.register('lastName')}
+          />
         </FormField>
       </div>
       <FormField id="signup-email" label="Email" error={errors.email?.message}>
-        <Input {...fieldAria('signup-email', errors.email?.message)} type="email" autoComplete="email" required {...form.register('email')} />
+        <Input
+          {...fieldAria('signup-email', errors.email?.message)}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.register('email')}
+        />
       </FormField>
       <FormField id="signup-password" label="Password" error={errors.password?.message}>
         <PasswordInput
@@ -65,13 +82,19 @@ export function SignupForm({ onSwitch }: { onSwitch: () => void }) {
           {...form.register('password')}
         />
       </FormField>
-      <p className="-mt-2 text-xs text-muted-foreground">8 to 12 characters with upper and lower case letters, a digit and one of !@#$%^&*_=+-</p>
+      <p className="-mt-2 text-xs text-muted-foreground">
+        8 to 12 characters with upper and lower case letters, a digit and one of !@#$%^&*_=+-
+      </p>
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? 'Creating account…' : 'Sign up'}
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
-        <button type="button" className="font-medium text-primary underline-offset-4 hover:underline" onClick={onSwitch}>
+        <button
+          type="button"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+          onClick={onSwitch}
+        >
           Log in
         </button>
       </p>

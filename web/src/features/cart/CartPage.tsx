@@ -8,16 +8,36 @@ import { PriceLine } from '@/features/catalog/PriceLine';
 import { PriceDetails } from './PriceDetails';
 import { useCart, type CartLine } from './use-cart';
 
-function CartItemCard({ line, onQuantity, onRemove, busy }: { line: CartLine; onQuantity: (q: number) => void; onRemove: () => void; busy: boolean }) {
+function CartItemCard({
+  line,
+  onQuantity,
+  onRemove,
+  busy,
+}: {
+  line: CartLine;
+  onQuantity: (q: number) => void;
+  onRemove: () => void;
+  busy: boolean;
+}) {
   const { product } = line;
   return (
     <li className="flex gap-4 rounded-xl border bg-card p-4 shadow-xs" data-testid="cart-item">
       <Link to="/product/$productId" params={{ productId: product._id }} className="shrink-0">
-        <img src={product.imageUrls[0]?.imageUrl} alt={product.title} className="size-24 rounded-lg bg-secondary object-cover sm:size-28" />
+        <img
+          src={product.imageUrls[0]?.imageUrl}
+          alt={product.title}
+          className="size-24 rounded-lg bg-secondary object-cover sm:size-28"
+        />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="text-[11px] font-semibold tracking-[0.16em] text-gold uppercase">{product.brand}</p>
-        <Link to="/product/$productId" params={{ productId: product._id }} className="line-clamp-1 font-medium hover:text-primary">
+        <p className="text-[11px] font-semibold tracking-[0.16em] text-gold uppercase">
+          {product.brand}
+        </p>
+        <Link
+          to="/product/$productId"
+          params={{ productId: product._id }}
+          className="line-clamp-1 font-medium hover:text-primary"
+        >
           {product.title}
         </Link>
         <p className="text-xs text-muted-foreground">
@@ -26,7 +46,11 @@ function CartItemCard({ line, onQuantity, onRemove, busy }: { line: CartLine; on
         </p>
         <PriceLine price={line.price} discountedPrice={line.discountedPrice} />
         <div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
-          <div className="flex items-center rounded-full border" role="group" aria-label={`Quantity of ${product.title}`}>
+          <div
+            className="flex items-center rounded-full border"
+            role="group"
+            aria-label={`Quantity of ${product.title}`}
+          >
             <button
               type="button"
               className="rounded-l-full p-2 hover:bg-secondary disabled:opacity-40"
@@ -36,7 +60,11 @@ function CartItemCard({ line, onQuantity, onRemove, busy }: { line: CartLine; on
             >
               <Minus className="size-4" />
             </button>
-            <span className="w-8 text-center text-sm font-medium" aria-live="polite" data-testid="cart-quantity">
+            <span
+              className="w-8 text-center text-sm font-medium"
+              aria-live="polite"
+              data-testid="cart-quantity"
+            >
               {line.quantity}
             </span>
             <button
@@ -49,7 +77,13 @@ function CartItemCard({ line, onQuantity, onRemove, busy }: { line: CartLine; on
               <Plus className="size-4" />
             </button>
           </div>
-          <Button variant="ghost" size="sm" onClick={onRemove} disabled={busy} className="text-muted-foreground hover:text-destructive">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onRemove}
+            disabled={busy}
+            className="text-muted-foreground hover:text-destructive"
+          >
             <Trash2 /> Remove
           </Button>
         </div>
@@ -63,7 +97,10 @@ export function CartPage() {
 
   if (isLoading || !cart) {
     return (
-      <main className="mx-auto grid max-w-6xl gap-6 px-4 py-10 lg:grid-cols-[1fr_22rem]" aria-busy="true">
+      <main
+        className="mx-auto grid max-w-6xl gap-6 px-4 py-10 lg:grid-cols-[1fr_22rem]"
+        aria-busy="true"
+      >
         <div className="space-y-4">
           <Skeleton className="h-36" />
           <Skeleton className="h-36" />
@@ -113,7 +150,11 @@ export function CartPage() {
           ))}
         </ul>
         <div className="space-y-4 lg:sticky lg:top-36">
-          <PriceDetails totalPrice={cart.totalPrice} discount={cart.discount} totalDiscountedPrice={cart.totalDiscountedPrice} />
+          <PriceDetails
+            totalPrice={cart.totalPrice}
+            discount={cart.discount}
+            totalDiscountedPrice={cart.totalDiscountedPrice}
+          />
           <div className="grid gap-2">
             <Button asChild size="lg">
               <Link to="/checkout" search={{ step: 2 }}>
@@ -125,7 +166,9 @@ export function CartPage() {
             </Button>
           </div>
           <p className="flex items-center justify-center gap-2 text-xs text-muted-foreground">
-            <ShieldCheck className="size-4" /> Secure payments · You save {formatRupees(cart.discount)} ({percentOff(cart.totalPrice, cart.totalDiscountedPrice)}%)
+            <ShieldCheck className="size-4" /> Secure payments · You save{' '}
+            {formatRupees(cart.discount)} ({percentOff(cart.totalPrice, cart.totalDiscountedPrice)}
+            %)
           </p>
         </div>
       </div>

@@ -1,9 +1,21 @@
 import { formatRupees, percentOff } from '@kanak/shared';
 
 /** Price Details: Sub Total, Discount, Delivery Charge FREE, TOTAL (spec section 2). */
-export function PriceDetails({ totalPrice, discount, totalDiscountedPrice }: { totalPrice: number; discount: number; totalDiscountedPrice: number }) {
+export function PriceDetails({
+  totalPrice,
+  discount,
+  totalDiscountedPrice,
+}: {
+  totalPrice: number;
+  discount: number;
+  totalDiscountedPrice: number;
+}) {
   return (
-    <section aria-labelledby="price-details" className="rounded-xl border bg-card p-5 shadow-xs" data-testid="price-details">
+    <section
+      aria-labelledby="price-details"
+      className="rounded-xl border bg-card p-5 shadow-xs"
+      data-testid="price-details"
+    >
       <h2 id="price-details" className="text-xl tracking-[0.12em] uppercase">
         Price Details
       </h2>
@@ -24,7 +36,10 @@ export function PriceDetails({ totalPrice, discount, totalDiscountedPrice }: { t
         </div>
         <div className="flex justify-between border-t pt-3 text-base font-semibold">
           <dt>
-            TOTAL <span className="block text-xs font-normal text-muted-foreground">including all taxes</span>
+            TOTAL{' '}
+            <span className="block text-xs font-normal text-muted-foreground">
+              including all taxes
+            </span>
           </dt>
           <dd data-testid="cart-total">{formatRupees(totalDiscountedPrice)}</dd>
         </div>

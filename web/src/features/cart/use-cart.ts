@@ -1,5 +1,11 @@
 import { useMemo } from 'react';
-import { addGuestItem, guestLineId, removeGuestItem, setGuestQuantity, useGuestCart } from '@/lib/guest-cart';
+import {
+  addGuestItem,
+  guestLineId,
+  removeGuestItem,
+  setGuestQuantity,
+  useGuestCart,
+} from '@/lib/guest-cart';
 import { trpc, type Product, type RouterOutputs } from '@/lib/trpc';
 import { useToken } from '@/lib/use-token';
 
@@ -7,10 +13,16 @@ type ServerCart = RouterOutputs['cart']['get'];
 type ServerLine = ServerCart['cartItems'][number];
 
 /** One cart line as the cart screen shows it, for a signed-in or a guest shopper. */
-export type CartLine = Pick<ServerLine, '_id' | 'quantity' | 'weight' | 'size' | 'stock' | 'price' | 'discountedPrice'> & {
+export type CartLine = Pick<
+  ServerLine,
+  '_id' | 'quantity' | 'weight' | 'size' | 'stock' | 'price' | 'discountedPrice'
+> & {
   product: Product;
 };
-export type CartSummary = Pick<ServerCart, 'totalItem' | 'totalPrice' | 'discount' | 'totalDiscountedPrice'> & {
+export type CartSummary = Pick<
+  ServerCart,
+  'totalItem' | 'totalPrice' | 'discount' | 'totalDiscountedPrice'
+> & {
   cartItems: CartLine[];
 };
 
@@ -50,7 +62,11 @@ function useGuestCartView(enabled: boolean) {
       },
     ];
   });
-  return { cart: isLoading ? null : summarise(lines), isLoading, count: items.reduce((s, i) => s + i.quantity, 0) };
+  return {
+    cart: isLoading ? null : summarise(lines),
+    isLoading,
+    count: items.reduce((s, i) => s + i.quantity, 0),
+  };
 }
 
 export function useCart() {
@@ -63,7 +79,10 @@ export function useCart() {
   const update = trpc.cart.updateItem.useMutation({ onSuccess });
   const remove = trpc.cart.removeItem.useMutation({ onSuccess });
 
-  const cart = useMemo<CartSummary | null>(() => (token ? (server.data ?? null) : guest.cart), [token, server.data, guest.cart]);
+  const cart = useMemo<CartSummary | null>(
+    () => (token ? (server.data ?? null) : guest.cart),
+    [token, server.data, guest.cart],
+  );
 
   return {
     isGuest: !token,
@@ -92,7 +111,9 @@ export function useCartCount(): number {
 export function useAddToCart() {
   const token = useToken();
   const utils = trpc.useUtils();
-  const add = trpc.cart.add.useMutation({ onSuccess: (cart) => utils.cart.get.setData(undefined, cart) });
+  const add = trpc.cart.add.useMutation({
+    onSuccess: (cart) => utils.cart.get.setData(undefined, cart),
+  });
   return {
     isPending: add.isPending,
     add: async (productId: string, weight: string) => {

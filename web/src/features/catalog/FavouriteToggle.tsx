@@ -3,7 +3,15 @@ import { useWishlistIds, useToggleWishlist } from '@/features/wishlist/use-wishl
 import { cn } from '@/lib/utils';
 
 /** The card's favourite checkbox: ticking adds to the wishlist, unticking removes. */
-export function FavouriteToggle({ productId, title, className }: { productId: string; title: string; className?: string }) {
+export function FavouriteToggle({
+  productId,
+  title,
+  className,
+}: {
+  productId: string;
+  title: string;
+  className?: string;
+}) {
   const ids = useWishlistIds();
   const toggle = useToggleWishlist();
   const checked = ids.data?.includes(productId) ?? false;
@@ -21,7 +29,13 @@ export function FavouriteToggle({ productId, title, className }: { productId: st
         onChange={(e) => toggle(productId, e.target.checked)}
         aria-label={`Favourite: ${title}`}
       />
-      <Heart className={cn('size-[18px] transition-colors', checked ? 'fill-primary text-primary' : 'text-foreground/70')} aria-hidden />
+      <Heart
+        className={cn(
+          'size-[18px] transition-colors',
+          checked ? 'fill-primary text-primary' : 'text-foreground/70',
+        )}
+        aria-hidden
+      />
     </label>
   );
 }

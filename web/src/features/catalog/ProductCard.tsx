@@ -24,12 +24,20 @@ export function ProductCard({ product }: { product: Product }) {
           />
         </div>
         <div className="space-y-1 p-3.5">
-          <p className="text-[11px] font-medium tracking-[0.16em] text-gold uppercase">{product.brand}</p>
-          <h3 className="line-clamp-1 font-sans text-sm font-medium tracking-normal text-foreground">{product.title}</h3>
+          <p className="text-[11px] font-medium tracking-[0.16em] text-gold uppercase">
+            {product.brand}
+          </p>
+          <h3 className="line-clamp-1 font-sans text-sm font-medium tracking-normal text-foreground">
+            {product.title}
+          </h3>
           <PriceLine price={product.price} discountedPrice={product.discountedPrice} />
         </div>
       </a>
-      <FavouriteToggle productId={product._id} title={product.title} className="absolute top-3 right-3" />
+      <FavouriteToggle
+        productId={product._id}
+        title={product.title}
+        className="absolute top-3 right-3"
+      />
     </article>
   );
 }

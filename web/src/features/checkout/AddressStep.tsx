@@ -12,17 +12,26 @@ import { useCart } from '@/features/cart/use-cart';
 import { fieldAria, FormField } from '@/features/auth/FormField';
 import { trpc } from '@/lib/trpc';
 
-const FIELDS: { name: keyof AddressInput; label: string; autoComplete: string; wide?: boolean }[] = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-  { name: 'streetAddress', label: 'Address', autoComplete: 'street-address', wide: true },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State/Province/Region', autoComplete: 'address-level1' },
-  { name: 'zipCode', label: 'Zip / Postal code', autoComplete: 'postal-code' },
-  { name: 'mobile', label: 'Phone Number', autoComplete: 'tel' },
-];
+const FIELDS: { name: keyof AddressInput; label: string; autoComplete: string; wide?: boolean }[] =
+  [
+    { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+    { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+    { name: 'streetAddress', label: 'Address', autoComplete: 'street-address', wide: true },
+    { name: 'city', label: 'City', autoComplete: 'address-level2' },
+    { name: 'state', label: 'State/Province/Region', autoComplete: 'address-level1' },
+    { name: 'zipCode', label: 'Zip / Postal code', autoComplete: 'postal-code' },
+    { name: 'mobile', label: 'Phone Number', autoComplete: 'tel' },
+  ];
 
-const EMPTY: AddressInput = { firstName: '', lastName: '', streetAddress: '', city: '', state: '', zipCode: '', mobile: '' };
+const EMPTY: AddressInput = {
+  firstName: '',
+  lastName: '',
+  streetAddress: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  mobile: '',
+};
 
 /** Step 2: the delivery address (all fields required); creating the order leads to step 3. */
 export function AddressStep() {
@@ -32,7 +41,10 @@ export function AddressStep() {
   const utils = trpc.useUtils();
   // The server decides when an order empties the cart, so the cart (and its badge) is reloaded.
   const create = trpc.orders.create.useMutation({ onSuccess: () => utils.cart.get.invalidate() });
-  const form = useForm<AddressInput>({ resolver: standardSchemaResolver(addressInput), defaultValues: EMPTY });
+  const form = useForm<AddressInput>({
+    resolver: standardSchemaResolver(addressInput),
+    defaultValues: EMPTY,
+  });
   const { errors, isSubmitting } = form.formState;
 
   const placeOrder = async (address: AddressInput) => {
@@ -51,7 +63,11 @@ export function AddressStep() {
         <h2 id="saved-title" className="text-2xl">
           Saved addresses
         </h2>
-        {saved.length === 0 && <p className="text-sm text-muted-foreground">Your delivery addresses will appear here after your first order.</p>}
+        {saved.length === 0 && (
+          <p className="text-sm text-muted-foreground">
+            Your delivery addresses will appear here after your first order.
+          </p>
+        )}
         <ul className="max-h-[28rem] space-y-3 overflow-y-auto pr-1">
           {saved.map((a) => (
             <li key={a._id} className="rounded-xl border bg-card p-4 text-sm">
@@ -63,7 +79,11 @@ export function AddressStep() {
               </p>
               <p className="text-muted-foreground">{a.mobile}</p>
               <div className="mt-3 flex gap-2">
-                <Button size="sm" disabled={create.isPending} onClick={() => void placeOrder({ ...a })}>
+                <Button
+                  size="sm"
+                  disabled={create.isPending}
+                  onClick={() => void placeOrder({ ...a })}
+                >
                   <MapPin /> Deliver Here
                 </Button>
                 <Button size="sm" variant="outline" onClick={() => form.reset({ ...a })}>
@@ -79,28 +99,51 @@ export function AddressStep() {
             <ul className="space-y-2">
               {cart.cartItems.map((line) => (
                 <li key={line._id} className="flex items-center gap-3 text-sm">
-                  <img src={line.product.imageUrls[0]?.imageUrl} alt="" className="size-12 rounded-md bg-secondary object-cover" />
+                  <img
+                    src={line.product.imageUrls[0]?.imageUrl}
+                    alt=""
+                    className="size-12 rounded-md bg-secondary object-cover"
+                  />
                   <span className="line-clamp-2 flex-1">{line.product.title}</span>
                   <span className="text-muted-foreground">×{line.quantity}</span>
                 </li>
               ))}
             </ul>
-            <PriceDetails totalPrice={cart.totalPrice} discount={cart.discount} totalDiscountedPrice={cart.totalDiscountedPrice} />
+            <PriceDetails
+              totalPrice={cart.totalPrice}
+              discount={cart.discount}
+              totalDiscountedPrice={cart.totalDiscountedPrice}
+            />
           </div>
         )}
       </section>
-      <form onSubmit={form.handleSubmit(placeOrder)} noValidate className="rounded-xl border bg-card p-6 shadow-xs" aria-label="Delivery address">
+      <form
+        onSubmit={form.handleSubmit(placeOrder)}
+        noValidate
+        className="rounded-xl border bg-card p-6 shadow-xs"
+        aria-label="Delivery address"
+      >
         <h2 className="text-2xl">Delivery address</h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           {FIELDS.map((f) => (
             <div key={f.name} className={f.wide ? 'sm:col-span-2' : undefined}>
               <FormField id={`address-${f.name}`} label={f.label} error={errors[f.name]?.message}>
-                <Input {...fieldAria(`address-${f.name}`, errors[f.name]?.message)} autoComplete={f.autoComplete} required {...form.register(f.name)} />
+                <Input
+                  {...fieldAria(`address-${f.name}`, errors[f.name]?.message)}
+                  autoComplete={f.autoComplete}
+                  required
+                  {...form.register(f.name)}
+                />
               </FormField>
             </div>
           ))}
         </div>
-        <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={isSubmitting || create.isPending}>
+        <Button
+          type="submit"
+          size="lg"
+          className="mt-6 w-full sm:w-auto"
+          disabled={isSubmitting || create.isPending}
+        >
           {isSubmitting ? 'Saving…' : 'Deliver Here'}
         </Button>
       </form>

@@ -13,7 +13,9 @@ export function CheckoutPage() {
     <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="sr-only">Checkout</h1>
       <CheckoutSteps active={addressStep ? 1 : 2} />
-      <div className="mt-10">{addressStep ? <AddressStep /> : <SummaryStep orderId={order_id} />}</div>
+      <div className="mt-10">
+        {addressStep ? <AddressStep /> : <SummaryStep orderId={order_id} />}
+      </div>
     </main>
   );
 }

@@ -3,7 +3,13 @@ import { PriceLine } from '@/features/catalog/PriceLine';
 
 export type Order = RouterOutputs['orders']['byId'];
 
-export function AddressCard({ address, title = 'Delivery address' }: { address: Order['shippingAddress']; title?: string }) {
+export function AddressCard({
+  address,
+  title = 'Delivery address',
+}: {
+  address: Order['shippingAddress'];
+  title?: string;
+}) {
   return (
     <section className="rounded-xl border bg-card p-5 text-sm shadow-xs" aria-label={title}>
       <h2 className="mb-2 text-xl">{title}</h2>
@@ -24,9 +30,15 @@ export function OrderItemList({ order }: { order: Order }) {
     <ul className="space-y-3">
       {order.orderItems.map((item) => (
         <li key={item._id} className="flex gap-4 rounded-xl border bg-card p-4 shadow-xs">
-          <img src={item.imageUrl} alt={item.title} className="size-20 rounded-lg bg-secondary object-cover" />
+          <img
+            src={item.imageUrl}
+            alt={item.title}
+            className="size-20 rounded-lg bg-secondary object-cover"
+          />
           <div className="min-w-0 flex-1 space-y-0.5">
-            <p className="text-[11px] font-semibold tracking-[0.16em] text-gold uppercase">{item.brand}</p>
+            <p className="text-[11px] font-semibold tracking-[0.16em] text-gold uppercase">
+              {item.brand}
+            </p>
             <p className="line-clamp-1 font-medium">{item.title}</p>
             <p className="text-xs text-muted-foreground">
               Weight {item.weight}

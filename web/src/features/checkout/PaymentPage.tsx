@@ -12,9 +12,24 @@ import { AddressCard, OrderItemList } from './OrderItems';
 const route = getRouteApi('/payment/$orderId');
 
 const OUTCOME = {
-  PAID: { icon: CheckCircle2, tone: 'text-emerald-700', title: 'Payment successful', text: 'Thank you! Your order is placed and our artisans are preparing it.' },
-  FAILED: { icon: XCircle, tone: 'text-destructive', title: 'Payment failed', text: 'No money was taken. You can try paying again from the order summary.' },
-  PENDING: { icon: Clock, tone: 'text-gold', title: 'Payment pending', text: 'We are waiting for the payment provider to confirm. This page will reflect it in your order history shortly.' },
+  PAID: {
+    icon: CheckCircle2,
+    tone: 'text-emerald-700',
+    title: 'Payment successful',
+    text: 'Thank you! Your order is placed and our artisans are preparing it.',
+  },
+  FAILED: {
+    icon: XCircle,
+    tone: 'text-destructive',
+    title: 'Payment failed',
+    text: 'No money was taken. You can try paying again from the order summary.',
+  },
+  PENDING: {
+    icon: Clock,
+    tone: 'text-gold',
+    title: 'Payment pending',
+    text: 'We are waiting for the payment provider to confirm. This page will reflect it in your order history shortly.',
+  },
 } as const;
 
 /** /payment/{orderId}: on return from the provider, confirm the payment and show the outcome. */
@@ -52,7 +67,9 @@ export function PaymentPage() {
     return (
       <main className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-3xl text-primary">No payment to confirm</h1>
-        <p className="mt-2 text-muted-foreground">This page is opened by the payment provider after a payment.</p>
+        <p className="mt-2 text-muted-foreground">
+          This page is opened by the payment provider after a payment.
+        </p>
         <Button asChild className="mt-6">
           <Link to="/user-details" search={{ layout: 2 }}>
             View my orders
@@ -91,15 +108,30 @@ type ConfirmedOrder = RouterOutputs['payments']['confirmReturn']['order'];
 
 /** The outcome; a pending payment keeps checking the order until the worker settles it. A paid order
  * empties the cart on the server, so the cart (and the header badge) is reloaded. */
-function PaymentOutcome({ status: initialStatus, initial }: { status: keyof typeof OUTCOME; initial: ConfirmedOrder }) {
+function PaymentOutcome({
+  status: initialStatus,
+  initial,
+}: {
+  status: keyof typeof OUTCOME;
+  initial: ConfirmedOrder;
+}) {
   const pending = initialStatus === 'PENDING';
   // Every 2 s for about half a minute, then the order history tells the rest.
   const live = trpc.orders.byId.useQuery(
     { id: initial._id },
-    { enabled: pending, refetchInterval: (q) => (q.state.data?.orderStatus === 'PENDING' && q.state.dataUpdateCount < 15 ? 2000 : false) },
+    {
+      enabled: pending,
+      refetchInterval: (q) =>
+        q.state.data?.orderStatus === 'PENDING' && q.state.dataUpdateCount < 15 ? 2000 : false,
+    },
   );
   const order = live.data ?? initial;
-  const status: keyof typeof OUTCOME = pending && order.orderStatus !== 'PENDING' ? (order.orderStatus === 'CANCELLED' ? 'FAILED' : 'PAID') : initialStatus;
+  const status: keyof typeof OUTCOME =
+    pending && order.orderStatus !== 'PENDING'
+      ? order.orderStatus === 'CANCELLED'
+        ? 'FAILED'
+        : 'PAID'
+      : initialStatus;
   const utils = trpc.useUtils();
   useEffect(() => {
     if (status === 'PAID') void utils.cart.get.invalidate();
@@ -108,12 +140,17 @@ function PaymentOutcome({ status: initialStatus, initial }: { status: keyof type
   const Icon = outcome.icon;
   return (
     <main className="mx-auto max-w-4xl px-4 py-12">
-      <div className="rounded-2xl border bg-card p-8 text-center shadow-sm" data-testid="payment-outcome" data-status={status}>
+      <div
+        className="rounded-2xl border bg-card p-8 text-center shadow-sm"
+        data-testid="payment-outcome"
+        data-status={status}
+      >
         <Icon className={`mx-auto size-16 ${outcome.tone}`} aria-hidden />
         <h1 className="mt-3 text-4xl text-primary">{outcome.title}</h1>
         <p className="mt-2 text-muted-foreground">{outcome.text}</p>
         <p className="mt-4 flex items-center justify-center gap-3 text-sm">
-          Order <span className="font-mono text-xs">{order._id}</span> <StatusBadge status={order.orderStatus} />
+          Order <span className="font-mono text-xs">{order._id}</span>{' '}
+          <StatusBadge status={order.orderStatus} />
         </p>
         <p className="mt-1 font-serif text-2xl">{formatRupees(order.totalDiscountedPrice)}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">

@@ -9,7 +9,10 @@ import { AddressCard, OrderItemList } from './OrderItems';
 
 /** Step 3: the order summary with the Payment button (disabled while the request runs). */
 export function SummaryStep({ orderId }: { orderId: string | undefined }) {
-  const order = trpc.orders.byId.useQuery({ id: orderId ?? '' }, { enabled: !!orderId, retry: false });
+  const order = trpc.orders.byId.useQuery(
+    { id: orderId ?? '' },
+    { enabled: !!orderId, retry: false },
+  );
   const pay = trpc.payments.create.useMutation({
     // Step 4 is reached by leaving for the payment provider's link.
     onSuccess: ({ payment_link_url }) => window.location.assign(payment_link_url),
@@ -36,15 +39,28 @@ export function SummaryStep({ orderId }: { orderId: string | undefined }) {
         <OrderItemList order={o} />
       </div>
       <div className="space-y-4 lg:sticky lg:top-36">
-        <PriceDetails totalPrice={o.totalPrice} discount={o.discount} totalDiscountedPrice={o.totalDiscountedPrice} />
+        <PriceDetails
+          totalPrice={o.totalPrice}
+          discount={o.discount}
+          totalDiscountedPrice={o.totalDiscountedPrice}
+        />
         {payable ? (
-          <Button size="lg" className="w-full" disabled={pay.isPending || pay.isSuccess} onClick={() => pay.mutate({ orderId: o._id })}>
+          <Button
+            size="lg"
+            className="w-full"
+            disabled={pay.isPending || pay.isSuccess}
+            onClick={() => pay.mutate({ orderId: o._id })}
+          >
             <Lock /> {pay.isPending || pay.isSuccess ? 'Redirecting to payment…' : 'Payment'}
           </Button>
         ) : (
-          <p className="rounded-lg bg-secondary p-3 text-center text-sm">This order is {o.orderStatus.toLowerCase()} and needs no payment.</p>
+          <p className="rounded-lg bg-secondary p-3 text-center text-sm">
+            This order is {o.orderStatus.toLowerCase()} and needs no payment.
+          </p>
         )}
-        <p className="text-center text-xs text-muted-foreground">You will be taken to our secure payment partner to complete the purchase.</p>
+        <p className="text-center text-xs text-muted-foreground">
+          You will be taken to our secure payment partner to complete the purchase.
+        </p>
       </div>
     </div>
   );

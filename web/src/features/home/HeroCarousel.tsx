@@ -80,7 +80,9 @@ export function HeroCarousel() {
               <p className="inline-block rounded-full border border-gold/60 px-4 py-1 text-xs font-semibold tracking-[0.3em] text-gold uppercase">
                 {slide.offer}
               </p>
-              <h2 className="font-serif text-3xl leading-tight sm:text-5xl lg:text-6xl">{slide.name}</h2>
+              <h2 className="font-serif text-3xl leading-tight sm:text-5xl lg:text-6xl">
+                {slide.name}
+              </h2>
               <p className="text-sm text-primary-foreground/80 sm:text-base">{slide.quality}</p>
               <p className="font-serif text-2xl text-gold">{slide.price}</p>
               <Button asChild variant="gold" size="lg" className="mt-2">
@@ -89,7 +91,12 @@ export function HeroCarousel() {
             </div>
             <div className="flex justify-center max-md:order-1">
               <div className="relative size-36 rounded-full bg-[#fbf6ec] p-2 sm:size-64 sm:p-4 md:size-80 shadow-[0_0_0_8px_rgba(233,196,106,0.35),0_30px_80px_rgba(0,0,0,0.45)] lg:size-96">
-                <img src={slide.image} alt="" className="size-full rounded-full object-cover" fetchPriority={i === 0 ? 'high' : 'low'} />
+                <img
+                  src={slide.image}
+                  alt=""
+                  className="size-full rounded-full object-cover"
+                  fetchPriority={i === 0 ? 'high' : 'low'}
+                />
               </div>
             </div>
           </div>
@@ -103,7 +110,10 @@ export function HeroCarousel() {
             onClick={() => setIndex(i)}
             aria-label={`Show offer ${i + 1}: ${slide.offer}`}
             aria-current={i === index}
-            className={cn('h-2 rounded-full transition-all', i === index ? 'w-8 bg-gold' : 'w-2 bg-white/50 hover:bg-white/80')}
+            className={cn(
+              'h-2 rounded-full transition-all',
+              i === index ? 'w-8 bg-gold' : 'w-2 bg-white/50 hover:bg-white/80',
+            )}
           />
         ))}
       </div>

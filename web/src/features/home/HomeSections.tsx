@@ -4,15 +4,34 @@ import { listingLink } from '@/components/layout/catalogue-links';
 import { BRAND } from '@/components/layout/Logo';
 
 const BANNERS: { title: string; offer: string; image: string; link: [string, string, string] }[] = [
-  { title: 'Featured Bangles', offer: '20% off', image: '/media/art/bangle-gold-a.svg', link: ['all-jewellery', 'category', 'bangle'] },
-  { title: 'New Designs', offer: '20% off', image: '/media/art/pendant-emerald-a.svg', link: ['all-jewellery', 'category', 'pendant'] },
-  { title: 'Bestsellings', offer: '10% off', image: '/media/art/bracelet-rose-a.svg', link: ['best-sellers', 'category', 'bracelet'] },
+  {
+    title: 'Featured Bangles',
+    offer: '20% off',
+    image: '/media/art/bangle-gold-a.svg',
+    link: ['all-jewellery', 'category', 'bangle'],
+  },
+  {
+    title: 'New Designs',
+    offer: '20% off',
+    image: '/media/art/pendant-emerald-a.svg',
+    link: ['all-jewellery', 'category', 'pendant'],
+  },
+  {
+    title: 'Bestsellings',
+    offer: '10% off',
+    image: '/media/art/bracelet-rose-a.svg',
+    link: ['best-sellers', 'category', 'bracelet'],
+  },
 ];
 
 /** Three hover banners (spec section 2), under the offers-contest anchor. */
 export function HoverBanners() {
   return (
-    <section id="offers-contest" aria-label="Offers" className="mx-auto grid max-w-7xl scroll-mt-32 gap-4 px-4 py-6 md:grid-cols-3">
+    <section
+      id="offers-contest"
+      aria-label="Offers"
+      className="mx-auto grid max-w-7xl scroll-mt-32 gap-4 px-4 py-6 md:grid-cols-3"
+    >
       {BANNERS.map((b) => (
         <Link
           key={b.title}
@@ -51,10 +70,16 @@ const CATEGORIES = [
 
 export function ShopByCategory() {
   return (
-    <section id="categories" aria-labelledby="categories-title" className="scroll-mt-32 bg-secondary/60 py-14">
+    <section
+      id="categories"
+      aria-labelledby="categories-title"
+      className="scroll-mt-32 bg-secondary/60 py-14"
+    >
       <div className="mx-auto max-w-7xl px-4">
         <div className="mb-8 text-center">
-          <p className="text-xs font-semibold tracking-[0.3em] text-gold uppercase">Find your piece</p>
+          <p className="text-xs font-semibold tracking-[0.3em] text-gold uppercase">
+            Find your piece
+          </p>
           <h2 id="categories-title" className="mt-1 text-3xl text-primary sm:text-4xl">
             Shop By Category
           </h2>
@@ -67,7 +92,12 @@ export function ShopByCategory() {
                 className="group block overflow-hidden rounded-xl bg-card text-center shadow-sm ring-1 ring-border transition hover:-translate-y-1 hover:shadow-lg"
               >
                 <div className="aspect-square overflow-hidden bg-muted">
-                  <img src={c.image} alt="" loading="lazy" className="size-full object-cover transition duration-500 group-hover:scale-110" />
+                  <img
+                    src={c.image}
+                    alt=""
+                    loading="lazy"
+                    className="size-full object-cover transition duration-500 group-hover:scale-110"
+                  />
                 </div>
                 <div className="p-3">
                   <h3 className="font-serif text-xl text-foreground">{c.name}</h3>
@@ -87,15 +117,26 @@ export function ShopByCategory() {
 export function Poster({ kind }: { kind: 'necklace' | 'earrings' }) {
   const necklace = kind === 'necklace';
   return (
-    <section aria-label={necklace ? 'Necklace collection' : 'Earrings collection'} className="mx-auto max-w-7xl px-4 py-6">
+    <section
+      aria-label={necklace ? 'Necklace collection' : 'Earrings collection'}
+      className="mx-auto max-w-7xl px-4 py-6"
+    >
       <Link
-        {...(necklace ? listingLink('all-jewellery', 'category', 'necklace') : listingLink('gold', 'earrings', 'stud'))}
+        {...(necklace
+          ? listingLink('all-jewellery', 'category', 'necklace')
+          : listingLink('gold', 'earrings', 'stud'))}
         search={necklace ? undefined : { type: 'gold' }}
         className={`group relative grid overflow-hidden rounded-2xl shadow-md md:grid-cols-2 ${necklace ? 'bg-gradient-to-r from-[#4a1222] to-[#7a2b3d]' : 'bg-gradient-to-r from-[#5c3a17] to-[#8a6024]'}`}
       >
-        <div className={`space-y-3 p-8 text-primary-foreground sm:p-12 ${necklace ? '' : 'md:order-2'}`}>
-          <p className="text-xs font-semibold tracking-[0.3em] text-gold uppercase">{necklace ? 'The Necklace Edit' : 'Everyday Gold'}</p>
-          <h2 className="text-4xl leading-tight sm:text-5xl">{necklace ? 'Heirlooms for every neckline' : 'Gold studs that stay with you'}</h2>
+        <div
+          className={`space-y-3 p-8 text-primary-foreground sm:p-12 ${necklace ? '' : 'md:order-2'}`}
+        >
+          <p className="text-xs font-semibold tracking-[0.3em] text-gold uppercase">
+            {necklace ? 'The Necklace Edit' : 'Everyday Gold'}
+          </p>
+          <h2 className="text-4xl leading-tight sm:text-5xl">
+            {necklace ? 'Heirlooms for every neckline' : 'Gold studs that stay with you'}
+          </h2>
           <p className="max-w-md text-primary-foreground/80">
             {necklace
               ? 'Temple, kundan and diamond necklaces crafted by the karigars of ' + BRAND + '.'

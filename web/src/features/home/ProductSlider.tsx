@@ -24,9 +24,23 @@ const homeQuery = (collection: string) => ({
 // 4 per view, 3 below 1150 px, 2 below 968 px, 1 below 700 px (spec section 9).
 const slideBasis = 'basis-full min-[700px]:basis-1/2 min-[968px]:basis-1/3 min-[1150px]:basis-1/4';
 
-export function ProductSlider({ id, title, subtitle, collection }: { id: string; title: string; subtitle: string; collection: string }) {
+export function ProductSlider({
+  id,
+  title,
+  subtitle,
+  collection,
+}: {
+  id: string;
+  title: string;
+  subtitle: string;
+  collection: string;
+}) {
   const products = trpc.catalog.list.useQuery(homeQuery(collection));
-  const [emblaRef, embla] = useEmblaCarousel({ align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps' });
+  const [emblaRef, embla] = useEmblaCarousel({
+    align: 'start',
+    slidesToScroll: 'auto',
+    containScroll: 'trimSnaps',
+  });
   const [edges, setEdges] = useState({ prev: false, next: false });
   const update = useCallback(() => {
     if (embla) setEdges({ prev: embla.canScrollPrev(), next: embla.canScrollNext() });
@@ -42,7 +56,11 @@ export function ProductSlider({ id, title, subtitle, collection }: { id: string;
 
   const headingId = `${id}-title`;
   return (
-    <section id={id} aria-labelledby={headingId} className="mx-auto max-w-7xl scroll-mt-32 px-4 py-12">
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className="mx-auto max-w-7xl scroll-mt-32 px-4 py-12"
+    >
       <div className="mb-6 flex items-end justify-between gap-4">
         <div>
           <p className="text-xs font-semibold tracking-[0.3em] text-gold uppercase">{subtitle}</p>
@@ -80,7 +98,11 @@ export function ProductSlider({ id, title, subtitle, collection }: { id: string;
                 </div>
               ))
             : products.data?.content.map((product) => (
-                <div key={product._id} className={`${slideBasis} min-w-0 shrink-0 px-2`} data-testid="slider-card">
+                <div
+                  key={product._id}
+                  className={`${slideBasis} min-w-0 shrink-0 px-2`}
+                  data-testid="slider-card"
+                >
                   <ProductCard product={product} />
                 </div>
               ))}

@@ -59,7 +59,11 @@ const logPrice: Scale = {
     return Math.min(PRICE_BOUNDS.max, Math.max(PRICE_BOUNDS.min, stepped));
   },
   toPosition: (v) =>
-    Math.round((Math.log(Math.max(PRICE_BOUNDS.min, v) / PRICE_BOUNDS.min) / Math.log(PRICE_BOUNDS.max / PRICE_BOUNDS.min)) * LOG_STEPS),
+    Math.round(
+      (Math.log(Math.max(PRICE_BOUNDS.min, v) / PRICE_BOUNDS.min) /
+        Math.log(PRICE_BOUNDS.max / PRICE_BOUNDS.min)) *
+        LOG_STEPS,
+    ),
 };
 
 function CheckGroup({
@@ -82,9 +86,19 @@ function CheckGroup({
         const id = `filter-${name}-${option}`;
         return (
           <div key={option} className="flex items-center gap-2.5">
-            <Checkbox id={id} checked={selected.includes(option)} onCheckedChange={() => onToggle(name, option)} />
+            <Checkbox
+              id={id}
+              checked={selected.includes(option)}
+              onCheckedChange={() => onToggle(name, option)}
+            />
             <Label htmlFor={id} className="cursor-pointer font-normal">
-              {name === 'color' && <span className="size-3.5 rounded-full ring-1 ring-border" style={{ background: SWATCH[option] }} aria-hidden />}
+              {name === 'color' && (
+                <span
+                  className="size-3.5 rounded-full ring-1 ring-border"
+                  style={{ background: SWATCH[option] }}
+                  aria-hidden
+                />
+              )}
               {titleCase(option)}
             </Label>
           </div>
@@ -116,7 +130,10 @@ function RangeFilter({
   const positions = range.map(scale.toPosition);
   // A handle that did not move keeps its exact value.
   const fromPositions = (v: number[]): [number, number] =>
-    [0, 1].map((i) => (v[i] === positions[i] ? range[i]! : scale.toValue(v[i]!))) as [number, number];
+    [0, 1].map((i) => (v[i] === positions[i] ? range[i]! : scale.toValue(v[i]!))) as [
+      number,
+      number,
+    ];
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 font-serif text-lg text-primary">{title}</legend>
@@ -130,7 +147,9 @@ function RangeFilter({
         // Releasing a handle writes 'min,max' into the query (spec section 4).
         onValueCommit={(v) => onCommit(fromPositions(v))}
         thumbLabels={[`Minimum ${title.toLowerCase()}`, `Maximum ${title.toLowerCase()}`]}
-        thumbValueText={(p) => format(p === positions[0] ? range[0] : p === positions[1] ? range[1] : scale.toValue(p))}
+        thumbValueText={(p) =>
+          format(p === positions[0] ? range[0] : p === positions[1] ? range[1] : scale.toValue(p))
+        }
       />
       <p className="flex justify-between text-xs text-muted-foreground">
         <span>{format(range[0])}</span>
@@ -140,9 +159,18 @@ function RangeFilter({
   );
 }
 
-export function FilterPanel({ search, onChange }: { search: ListingSearch; onChange: (next: ListingSearch) => void }) {
-  const toggle = (key: ListKey, value: string) => onChange({ ...search, [key]: toggleListValue(search[key], value), page: undefined });
-  const hasFilters = Boolean(search.color || search.type || search.occasion || search.price || search.discount);
+export function FilterPanel({
+  search,
+  onChange,
+}: {
+  search: ListingSearch;
+  onChange: (next: ListingSearch) => void;
+}) {
+  const toggle = (key: ListKey, value: string) =>
+    onChange({ ...search, [key]: toggleListValue(search[key], value), page: undefined });
+  const hasFilters = Boolean(
+    search.color || search.type || search.occasion || search.price || search.discount,
+  );
   return (
     <div className="space-y-7">
       <div className="flex items-center justify-between">
@@ -174,9 +202,27 @@ export function FilterPanel({ search, onChange }: { search: ListingSearch; onCha
         format={(n) => `${n}%`}
         onCommit={([a, b]) => onChange({ ...search, discount: `${a},${b}`, page: undefined })}
       />
-      <CheckGroup title="Jewellery Type" name="type" options={LISTING_TYPES} selected={parseList(search.type)} onToggle={toggle} />
-      <CheckGroup title="Color" name="color" options={COLORS} selected={parseList(search.color)} onToggle={toggle} />
-      <CheckGroup title="Occasion" name="occasion" options={OCCASIONS} selected={parseList(search.occasion)} onToggle={toggle} />
+      <CheckGroup
+        title="Jewellery Type"
+        name="type"
+        options={LISTING_TYPES}
+        selected={parseList(search.type)}
+        onToggle={toggle}
+      />
+      <CheckGroup
+        title="Color"
+        name="color"
+        options={COLORS}
+        selected={parseList(search.color)}
+        onToggle={toggle}
+      />
+      <CheckGroup
+        title="Occasion"
+        name="occasion"
+        options={OCCASIONS}
+        selected={parseList(search.occasion)}
+        onToggle={toggle}
+      />
     </div>
   );
 }

@@ -37,7 +37,9 @@ export function ListingCard({ product }: { product: Product }) {
         )}
       </div>
       <div className="relative p-3.5">
-        <h3 className="line-clamp-1 font-sans text-sm font-medium tracking-normal">{product.title}</h3>
+        <h3 className="line-clamp-1 font-sans text-sm font-medium tracking-normal">
+          {product.title}
+        </h3>
         <div className="relative mt-1 min-h-[2.75rem]">
           <p className="absolute inset-0 flex items-center text-xs tracking-[0.18em] text-muted-foreground uppercase transition-opacity group-hover:opacity-0 group-focus-visible:opacity-0 no-hover:hidden">
             Hover Details
@@ -47,8 +49,14 @@ export function ListingCard({ product }: { product: Product }) {
               <span className="font-semibold" data-testid="listing-price">
                 {formatRupees(product.discountedPrice)}
               </span>
-              {off > 0 && <span className="text-xs text-muted-foreground line-through">{formatRupees(product.price)}</span>}
-              {off > 0 && <span className="text-xs font-semibold text-emerald-700">{off}% off</span>}
+              {off > 0 && (
+                <span className="text-xs text-muted-foreground line-through">
+                  {formatRupees(product.price)}
+                </span>
+              )}
+              {off > 0 && (
+                <span className="text-xs font-semibold text-emerald-700">{off}% off</span>
+              )}
             </p>
             <p className="text-xs text-muted-foreground">
               {product.brand} · <span className="capitalize">{product.type}</span>

@@ -3,10 +3,29 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { listingToProductQuery, SORTS, type ListingSearch } from '@kanak/shared';
 import { EmptyArt } from '@/components/EmptyArt';
-import { Breadcrumb, BreadcrumbItem, BreadcrumbLink, BreadcrumbList, BreadcrumbPage, BreadcrumbSeparator } from '@/components/ui/breadcrumb';
+import {
+  Breadcrumb,
+  BreadcrumbItem,
+  BreadcrumbLink,
+  BreadcrumbList,
+  BreadcrumbPage,
+  BreadcrumbSeparator,
+} from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+} from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { trpc } from '@/lib/trpc';
 import { FilterPanel } from './FilterPanel';
@@ -23,11 +42,15 @@ export function ListingPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filter = listingToProductQuery(levelThree, search);
   // Re-fetched whenever the category or any query parameter changes (spec section 4).
-  const products = trpc.catalog.list.useQuery(toListInput(filter), { placeholderData: (prev) => prev });
+  const products = trpc.catalog.list.useQuery(toListInput(filter), {
+    placeholderData: (prev) => prev,
+  });
   const setSearch = (next: ListingSearch) => void navigate({ search: next, resetScroll: false });
   const data = products.data;
   // /all-jewellery/category/jewellery is every piece; /{one}/{type or occasion}/jewellery names the filter.
-  const label = titleCase(levelThree !== 'jewellery' ? levelThree : levelTwo === 'category' ? levelOne : levelTwo);
+  const label = titleCase(
+    levelThree !== 'jewellery' ? levelThree : levelTwo === 'category' ? levelOne : levelTwo,
+  );
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
@@ -54,10 +77,18 @@ export function ListingPage() {
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <Button variant="outline" className="lg:hidden" onClick={() => setFiltersOpen(true)} aria-label="Open filters">
+          <Button
+            variant="outline"
+            className="lg:hidden"
+            onClick={() => setFiltersOpen(true)}
+            aria-label="Open filters"
+          >
             <SlidersHorizontal /> Filters
           </Button>
-          <Select value={filter.sort} onValueChange={(sort) => setSearch({ ...search, sort, page: undefined })}>
+          <Select
+            value={filter.sort}
+            onValueChange={(sort) => setSearch({ ...search, sort, page: undefined })}
+          >
             <SelectTrigger className="w-48" aria-label="Sort by">
               <SelectValue placeholder="Sort" />
             </SelectTrigger>
@@ -82,7 +113,9 @@ export function ListingPage() {
           <SheetContent side="left" className="p-0">
             <SheetHeader className="sr-only">
               <SheetTitle>Filters</SheetTitle>
-              <SheetDescription>Narrow the listing by price, discount, type, colour and occasion</SheetDescription>
+              <SheetDescription>
+                Narrow the listing by price, discount, type, colour and occasion
+              </SheetDescription>
             </SheetHeader>
             <div className="p-5 pt-10">
               <FilterPanel search={search} onChange={setSearch} />
@@ -95,7 +128,11 @@ export function ListingPage() {
           </SheetContent>
         </Sheet>
 
-        <section aria-label="Products" aria-busy={products.isFetching} className="relative min-h-[50vh]">
+        <section
+          aria-label="Products"
+          aria-busy={products.isFetching}
+          className="relative min-h-[50vh]"
+        >
           {!data ? (
             <div className="flex h-[50vh] items-center justify-center">
               <Spinner className="size-10" label="Loading products" />
@@ -104,7 +141,9 @@ export function ListingPage() {
             <div className="flex flex-col items-center gap-4 py-16 text-center">
               <EmptyArt className="w-56" />
               <h2 className="text-3xl text-primary">No products found</h2>
-              <p className="max-w-sm text-sm text-muted-foreground">Try widening the price range or removing a filter.</p>
+              <p className="max-w-sm text-sm text-muted-foreground">
+                Try widening the price range or removing a filter.
+              </p>
               <Button variant="outline" onClick={() => setSearch({})}>
                 Clear filters
               </Button>

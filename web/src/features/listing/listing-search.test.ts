@@ -5,8 +5,22 @@ import { titleCase, toListInput, validateListingSearch } from './listing-search'
 describe('validateListingSearch', () => {
   it('keeps the seven listing parameters as text and drops empty ones', () => {
     expect(
-      validateListingSearch({ color: 'yellow,rose', price: '1000,60000', discount: '', sort: 'high_to_low', type: 'gold', occasion: 'bridal', other: 'x' }),
-    ).toEqual({ color: 'yellow,rose', price: '1000,60000', sort: 'high_to_low', type: 'gold', occasion: 'bridal' });
+      validateListingSearch({
+        color: 'yellow,rose',
+        price: '1000,60000',
+        discount: '',
+        sort: 'high_to_low',
+        type: 'gold',
+        occasion: 'bridal',
+        other: 'x',
+      }),
+    ).toEqual({
+      color: 'yellow,rose',
+      price: '1000,60000',
+      sort: 'high_to_low',
+      type: 'gold',
+      occasion: 'bridal',
+    });
   });
 
   it('turns the page into a number and a non-numeric page into 1', () => {
@@ -19,7 +33,9 @@ describe('validateListingSearch', () => {
 
 describe('toListInput', () => {
   it('applies the spec defaults and writes lists back as comma-separated text', () => {
-    const input = toListInput(listingToProductQuery('ring', validateListingSearch({ color: 'yellow,rose', page: 2 })));
+    const input = toListInput(
+      listingToProductQuery('ring', validateListingSearch({ color: 'yellow,rose', page: 2 })),
+    );
     expect(input).toEqual({
       category: 'ring',
       color: 'yellow,rose',
@@ -36,8 +52,12 @@ describe('toListInput', () => {
   });
 
   it('reads the slider ranges written as min,max', () => {
-    const input = toListInput(listingToProductQuery('jewellery', { price: '1000,60000', discount: '10,50' }));
-    expect([input.minPrice, input.maxPrice, input.minDiscount, input.maxDiscount]).toEqual([1000, 60000, 10, 50]);
+    const input = toListInput(
+      listingToProductQuery('jewellery', { price: '1000,60000', discount: '10,50' }),
+    );
+    expect([input.minPrice, input.maxPrice, input.minDiscount, input.maxDiscount]).toEqual([
+      1000, 60000, 10, 50,
+    ]);
   });
 });
 
@@ -49,7 +69,9 @@ describe('listing redirects the route applies', () => {
     });
   });
   it('settles after one redirect', () => {
-    const first = listingRedirect(['all-jewellery', 'occasion', 'bridal'], { sort: 'high_to_low' })!;
+    const first = listingRedirect(['all-jewellery', 'occasion', 'bridal'], {
+      sort: 'high_to_low',
+    })!;
     expect(first.search).toEqual({ sort: 'high_to_low', occasion: 'bridal' });
     expect(listingRedirect(first.levels, first.search)).toBeNull();
   });

@@ -11,11 +11,14 @@ export function validateListingSearch(search: Record<string, unknown>): ListingS
     discount: text(search.discount),
     sort: text(search.sort),
     // A non-numeric page becomes 1 (spec section 5).
-    page: page === undefined ? undefined : /^\d+$/.test(page) && Number(page) >= 1 ? Number(page) : 1,
+    page:
+      page === undefined ? undefined : /^\d+$/.test(page) && Number(page) >= 1 ? Number(page) : 1,
     type: text(search.type),
     occasion: text(search.occasion),
   };
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as ListingSearch;
+  return Object.fromEntries(
+    Object.entries(out).filter(([, v]) => v !== undefined),
+  ) as ListingSearch;
 }
 
 /** The catalog.list input for a parsed listing filter. */

@@ -15,21 +15,47 @@ const route = getRouteApi('/account/orders/$orderId/$index');
 function Tracker({ status }: { status: string }) {
   const active = trackerStep(status);
   return (
-    <ol className="grid grid-cols-5 gap-1" aria-label="Order progress" data-testid="order-tracker" data-step={active}>
+    <ol
+      className="grid grid-cols-5 gap-1"
+      aria-label="Order progress"
+      data-testid="order-tracker"
+      data-step={active}
+    >
       {TRACKER_STEPS.map((label, i) => {
         const done = i < active;
         return (
-          <li key={label} className="relative flex flex-col items-center gap-2 text-center" aria-current={i === active - 1 ? 'step' : undefined}>
-            {i > 0 && <span className={cn('absolute top-4 right-1/2 -z-10 h-1 w-full rounded', done ? 'bg-emerald-600' : 'bg-border')} aria-hidden />}
+          <li
+            key={label}
+            className="relative flex flex-col items-center gap-2 text-center"
+            aria-current={i === active - 1 ? 'step' : undefined}
+          >
+            {i > 0 && (
+              <span
+                className={cn(
+                  'absolute top-4 right-1/2 -z-10 h-1 w-full rounded',
+                  done ? 'bg-emerald-600' : 'bg-border',
+                )}
+                aria-hidden
+              />
+            )}
             <span
               className={cn(
                 'flex size-8 items-center justify-center rounded-full border-2 text-xs font-semibold',
-                done ? 'border-emerald-600 bg-emerald-600 text-white' : 'border-border bg-card text-muted-foreground',
+                done
+                  ? 'border-emerald-600 bg-emerald-600 text-white'
+                  : 'border-border bg-card text-muted-foreground',
               )}
             >
               {done ? <Check className="size-4" /> : i + 1}
             </span>
-            <span className={cn('text-[11px] leading-tight sm:text-sm', done ? 'font-medium text-foreground' : 'text-muted-foreground')}>{label}</span>
+            <span
+              className={cn(
+                'text-[11px] leading-tight sm:text-sm',
+                done ? 'font-medium text-foreground' : 'text-muted-foreground',
+              )}
+            >
+              {label}
+            </span>
           </li>
         );
       })}
@@ -76,9 +102,16 @@ export function OrderDetailPage() {
         <Tracker status={o.orderStatus} />
       </section>
       {item && (
-        <section className="flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-xs sm:flex-row sm:items-center" aria-label="Item">
+        <section
+          className="flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-xs sm:flex-row sm:items-center"
+          aria-label="Item"
+        >
           {item.product ? (
-            <Link to="/product/$productId" params={{ productId: item.product._id }} className="flex flex-1 gap-4">
+            <Link
+              to="/product/$productId"
+              params={{ productId: item.product._id }}
+              className="flex flex-1 gap-4"
+            >
               <ItemSummary item={item} />
             </Link>
           ) : (
@@ -105,7 +138,11 @@ function ItemSummary({ item }: { item: Item }) {
   const sizeMm = item.width ?? measureValue(item.size) ?? 16.52;
   return (
     <>
-      <img src={item.imageUrl} alt={item.title} className="size-24 rounded-lg bg-secondary object-cover" />
+      <img
+        src={item.imageUrl}
+        alt={item.title}
+        className="size-24 rounded-lg bg-secondary object-cover"
+      />
       <div className="space-y-1">
         <p className="font-medium hover:text-primary">{item.title}</p>
         <p className="text-xs text-muted-foreground">

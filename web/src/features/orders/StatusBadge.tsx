@@ -14,7 +14,11 @@ export function StatusBadge({ status, className }: { status: string; className?:
   return (
     <span
       data-testid="order-status"
-      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-[11px] font-semibold tracking-wider ring-1', TONE[statusBadgeTone(status)], className)}
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-[11px] font-semibold tracking-wider ring-1',
+        TONE[statusBadgeTone(status)],
+        className,
+      )}
     >
       {status}
     </span>

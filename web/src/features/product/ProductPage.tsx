@@ -2,7 +2,14 @@ import { getRouteApi, Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { BadgeCheck, RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Breadcrumb, BreadcrumbItem, BreadcrumbLink, BreadcrumbList, BreadcrumbPage, BreadcrumbSeparator } from '@/components/ui/breadcrumb';
+import {
+  Breadcrumb,
+  BreadcrumbItem,
+  BreadcrumbLink,
+  BreadcrumbList,
+  BreadcrumbPage,
+  BreadcrumbSeparator,
+} from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { useAddToCart } from '@/features/cart/use-cart';
@@ -42,7 +49,9 @@ function OptionButtons({
             onClick={() => onSelect(o.key)}
             className={cn(
               'min-w-16 rounded-md border px-3 py-2 text-sm transition disabled:cursor-not-allowed disabled:line-through disabled:opacity-40',
-              selected === o.key ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:border-primary',
+              selected === o.key
+                ? 'border-primary bg-primary text-primary-foreground'
+                : 'bg-card hover:border-primary',
             )}
           >
             {o.text}
@@ -106,7 +115,11 @@ export function ProductPage() {
             <BreadcrumbLink asChild>
               <Link
                 to="/$levelOne/$levelTwo/$levelThree"
-                params={{ levelOne: 'all-jewellery', levelTwo: 'category', levelThree: product.category.name }}
+                params={{
+                  levelOne: 'all-jewellery',
+                  levelTwo: 'category',
+                  levelThree: product.category.name,
+                }}
               >
                 {titleCase(product.category.name)}
               </Link>
@@ -123,42 +136,63 @@ export function ProductPage() {
         <Gallery images={product.imageUrls} title={product.title} />
         <div className="space-y-5">
           <div>
-            <p className="text-xs font-semibold tracking-[0.24em] text-gold uppercase">{product.brand}</p>
+            <p className="text-xs font-semibold tracking-[0.24em] text-gold uppercase">
+              {product.brand}
+            </p>
             <div className="mt-1 flex items-start justify-between gap-4">
               <h1 className="text-4xl leading-tight text-foreground">{product.title}</h1>
               <FavouriteToggle productId={product._id} title={product.title} className="shrink-0" />
             </div>
             {product.averageRating !== null && (
               <p className="mt-2 flex items-center gap-2 text-sm text-muted-foreground">
-                <Stars value={product.averageRating} /> {product.averageRating.toFixed(1)} · {product.numRatings} ratings
+                <Stars value={product.averageRating} /> {product.averageRating.toFixed(1)} ·{' '}
+                {product.numRatings} ratings
               </p>
             )}
           </div>
           <p className="leading-relaxed text-foreground/80">{product.description}</p>
           <div>
             <PriceLine price={product.price} discountedPrice={product.discountedPrice} size="lg" />
-            <p className="mt-1 text-xs text-muted-foreground">Inclusive of all taxes · Free insured delivery</p>
+            <p className="mt-1 text-xs text-muted-foreground">
+              Inclusive of all taxes · Free insured delivery
+            </p>
           </div>
           <Separator />
           <OptionButtons
             label="Weight"
             selected={String(row)}
             onSelect={(k) => setRow(Number(k))}
-            options={product.sizes.map((s, i) => ({ key: String(i), text: s.weight, disabled: s.stock <= 0 }))}
+            options={product.sizes.map((s, i) => ({
+              key: String(i),
+              text: s.weight,
+              disabled: s.stock <= 0,
+            }))}
           />
           {showSizes && (
             <OptionButtons
               label="Size"
               selected={String(row)}
               onSelect={(k) => setRow(Number(k))}
-              options={product.sizes.map((s, i) => ({ key: String(i), text: s.size, disabled: s.stock <= 0 }))}
+              options={product.sizes.map((s, i) => ({
+                key: String(i),
+                text: s.size,
+                disabled: s.stock <= 0,
+              }))}
             />
           )}
           <div className="flex flex-wrap items-center gap-3">
-            <Button size="lg" className="min-w-56" onClick={addToCart} disabled={soldOut || cart.isPending}>
-              <ShoppingBag /> {soldOut ? 'Out of stock' : cart.isPending ? 'Adding…' : 'Add to Cart'}
+            <Button
+              size="lg"
+              className="min-w-56"
+              onClick={addToCart}
+              disabled={soldOut || cart.isPending}
+            >
+              <ShoppingBag />{' '}
+              {soldOut ? 'Out of stock' : cart.isPending ? 'Adding…' : 'Add to Cart'}
             </Button>
-            {size && size.stock > 0 && size.stock <= 3 && <p className="text-sm text-destructive">Only {size.stock} left</p>}
+            {size && size.stock > 0 && size.stock <= 3 && (
+              <p className="text-sm text-destructive">Only {size.stock} left</p>
+            )}
           </div>
           <ul className="grid grid-cols-3 gap-2 pt-2 text-center text-xs text-muted-foreground">
             <li className="flex flex-col items-center gap-1 rounded-lg bg-secondary/60 p-3">

@@ -3,7 +3,14 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { MESSAGES } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { trpc } from '@/lib/trpc';
@@ -20,7 +27,8 @@ export function ReviewDialog() {
   const [rating, setRating] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const create = trpc.reviews.create.useMutation();
-  const close = () => void navigate({ to: '/product/$productId', params: { productId }, resetScroll: false });
+  const close = () =>
+    void navigate({ to: '/product/$productId', params: { productId }, resetScroll: false });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -30,7 +38,10 @@ export function ReviewDialog() {
     }
     try {
       await create.mutateAsync({ productId, review, rating });
-      await Promise.all([utils.catalog.byId.invalidate({ id: productId }), utils.catalog.ratingSummary.invalidate({ productId })]);
+      await Promise.all([
+        utils.catalog.byId.invalidate({ id: productId }),
+        utils.catalog.ratingSummary.invalidate({ productId }),
+      ]);
       toast.success('Thank you for your review');
       close();
     } catch {

@@ -15,7 +15,9 @@ function RatingSummary({ productId }: { productId: string }) {
     <div className="rounded-xl border bg-card p-5" data-testid="rating-summary">
       <h3 className="text-xl">Product Rating</h3>
       <div className="mt-3 flex items-center gap-3">
-        <span className="font-serif text-5xl text-primary">{average === null ? '–' : average.toFixed(1)}</span>
+        <span className="font-serif text-5xl text-primary">
+          {average === null ? '–' : average.toFixed(1)}
+        </span>
         <div>
           <Stars value={average ?? 0} />
           <p className="text-sm text-muted-foreground">
@@ -25,10 +27,16 @@ function RatingSummary({ productId }: { productId: string }) {
       </div>
       <dl className="mt-4 space-y-2">
         {breakdown.map((b) => (
-          <div key={b.label} className="grid grid-cols-[5.5rem_1fr_2rem] items-center gap-3 text-sm">
+          <div
+            key={b.label}
+            className="grid grid-cols-[5.5rem_1fr_2rem] items-center gap-3 text-sm"
+          >
             <dt>{b.label}</dt>
             <dd className="h-2 overflow-hidden rounded-full bg-secondary">
-              <span className="block h-full rounded-full bg-gold" style={{ width: `${(b.count / max) * 100}%` }} />
+              <span
+                className="block h-full rounded-full bg-gold"
+                style={{ width: `${(b.count / max) * 100}%` }}
+              />
             </dd>
             <dd className="text-right text-muted-foreground">{b.count}</dd>
           </div>
@@ -54,8 +62,16 @@ export function ReviewsSection({ product }: { product: Product }) {
             </Link>
           </Button>
         </div>
-        <ul className="h-[40vh] space-y-3 overflow-y-auto rounded-xl border bg-card p-4" tabIndex={0} aria-label="Reviews">
-          {product.reviews.length === 0 && <li className="py-10 text-center text-muted-foreground">No reviews yet. Be the first to share your thoughts.</li>}
+        <ul
+          className="h-[40vh] space-y-3 overflow-y-auto rounded-xl border bg-card p-4"
+          tabIndex={0}
+          aria-label="Reviews"
+        >
+          {product.reviews.length === 0 && (
+            <li className="py-10 text-center text-muted-foreground">
+              No reviews yet. Be the first to share your thoughts.
+            </li>
+          )}
           {product.reviews.map((review) => (
             <li key={review._id} className="border-b pb-3 last:border-0" data-testid="review">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -68,7 +84,9 @@ export function ReviewsSection({ product }: { product: Product }) {
                   {format(new Date(review.createdAt), 'MMMM d, yyyy')}
                 </time>
               </div>
-              <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-foreground/90">{review.review}</p>
+              <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-foreground/90">
+                {review.review}
+              </p>
             </li>
           ))}
         </ul>

@@ -5,7 +5,11 @@ import { cn } from '@/lib/utils';
 export function Stars({ value, className }: { value: number; className?: string }) {
   const rounded = Math.round(value * 2) / 2;
   return (
-    <span className={cn('inline-flex items-center gap-0.5 text-gold', className)} role="img" aria-label={`${rounded} out of 5 stars`}>
+    <span
+      className={cn('inline-flex items-center gap-0.5 text-gold', className)}
+      role="img"
+      aria-label={`${rounded} out of 5 stars`}
+    >
       {Array.from({ length: 5 }, (_, i) => {
         const fill = rounded - i;
         return fill >= 1 ? (

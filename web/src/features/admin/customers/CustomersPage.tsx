@@ -3,7 +3,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { errorMessage } from '../shared/error-message';
@@ -25,7 +32,10 @@ export function CustomersPage() {
 
   return (
     <div>
-      <PageHeader title="All Customers" description={users.data ? `${users.data.length} accounts, newest first` : undefined} />
+      <PageHeader
+        title="All Customers"
+        description={users.data ? `${users.data.length} accounts, newest first` : undefined}
+      />
       <Card>
         <CardContent>
           {users.isError && (
@@ -67,7 +77,12 @@ export function CustomersPage() {
                           <ConfirmDialog
                             onConfirm={() => remove.mutate({ id: user._id })}
                             trigger={
-                              <Button variant="destructive" size="sm" aria-label={`Remove ${user.email}`} disabled={remove.isPending && remove.variables?.id === user._id}>
+                              <Button
+                                variant="destructive"
+                                size="sm"
+                                aria-label={`Remove ${user.email}`}
+                                disabled={remove.isPending && remove.variables?.id === user._id}
+                              >
                                 REMOVE
                               </Button>
                             }

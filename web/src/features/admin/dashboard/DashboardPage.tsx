@@ -16,15 +16,39 @@ export function DashboardPage() {
   const dashboard = trpc.orders.dashboard.useQuery();
 
   if (dashboard.isError) {
-    return <p role="alert" className="text-destructive">{errorMessage(dashboard.error)}</p>;
+    return (
+      <p role="alert" className="text-destructive">
+        {errorMessage(dashboard.error)}
+      </p>
+    );
   }
   const data = dashboard.data;
   const overview = data
     ? [
-        { label: 'Sales', value: data.sales.toLocaleString('en-IN'), icon: ShoppingBag, tone: 'bg-primary' },
-        { label: 'Customers', value: data.customers.toLocaleString('en-IN'), icon: Users, tone: 'bg-green-600' },
-        { label: 'Products', value: data.products.toLocaleString('en-IN'), icon: Package, tone: 'bg-amber-500' },
-        { label: 'Revenue', value: formatRupees(data.revenue), icon: IndianRupee, tone: 'bg-blue-600' },
+        {
+          label: 'Sales',
+          value: data.sales.toLocaleString('en-IN'),
+          icon: ShoppingBag,
+          tone: 'bg-primary',
+        },
+        {
+          label: 'Customers',
+          value: data.customers.toLocaleString('en-IN'),
+          icon: Users,
+          tone: 'bg-green-600',
+        },
+        {
+          label: 'Products',
+          value: data.products.toLocaleString('en-IN'),
+          icon: Package,
+          tone: 'bg-amber-500',
+        },
+        {
+          label: 'Revenue',
+          value: formatRupees(data.revenue),
+          icon: IndianRupee,
+          tone: 'bg-blue-600',
+        },
       ]
     : [];
 
@@ -34,11 +58,15 @@ export function DashboardPage() {
         <Card className="relative overflow-hidden" data-testid="welcome-card">
           <CardHeader>
             <CardTitle className="text-2xl text-primary">Kanak Jewellers</CardTitle>
-            <CardDescription>Congratulations {me.data?.firstName ?? ''}! Here is how the shop is doing.</CardDescription>
+            <CardDescription>
+              Congratulations {me.data?.firstName ?? ''}! Here is how the shop is doing.
+            </CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
             {data ? (
-              <p className="font-serif text-4xl font-bold text-gold" data-testid="welcome-sales">{formatRupees(data.revenue)}</p>
+              <p className="font-serif text-4xl font-bold text-gold" data-testid="welcome-sales">
+                {formatRupees(data.revenue)}
+              </p>
             ) : (
               <Skeleton className="h-10 w-40" />
             )}
@@ -56,7 +84,10 @@ export function DashboardPage() {
               <TrendingUp className="size-4 text-green-600" />
               {data ? (
                 <span>
-                  <span className="font-semibold text-foreground" data-testid="growth">Total {data.growthPercent}% growth</span> in the last 30 days
+                  <span className="font-semibold text-foreground" data-testid="growth">
+                    Total {data.growthPercent}% growth
+                  </span>{' '}
+                  in the last 30 days
                 </span>
               ) : (
                 <Skeleton className="h-4 w-48" />
@@ -68,12 +99,19 @@ export function DashboardPage() {
               {data
                 ? overview.map((item) => (
                     <div key={item.label} className="flex items-center gap-3">
-                      <span className={`flex size-11 shrink-0 items-center justify-center rounded-lg text-white ${item.tone}`}>
+                      <span
+                        className={`flex size-11 shrink-0 items-center justify-center rounded-lg text-white ${item.tone}`}
+                      >
                         <item.icon className="size-5" />
                       </span>
                       <div>
                         <dt className="text-xs text-muted-foreground">{item.label}</dt>
-                        <dd className="text-lg font-semibold" data-testid={`overview-${item.label.toLowerCase()}`}>{item.value}</dd>
+                        <dd
+                          className="text-lg font-semibold"
+                          data-testid={`overview-${item.label.toLowerCase()}`}
+                        >
+                          {item.value}
+                        </dd>
                       </div>
                     </div>
                   ))
@@ -81,7 +119,8 @@ export function DashboardPage() {
             </dl>
             {data && (
               <p className="text-sm text-muted-foreground">
-                Sales counts the pieces of paid orders; {data.orders.toLocaleString('en-IN')} orders have been placed in all.
+                Sales counts the pieces of paid orders; {data.orders.toLocaleString('en-IN')} orders
+                have been placed in all.
               </p>
             )}
           </CardContent>
@@ -93,21 +132,31 @@ export function DashboardPage() {
           <CardTitle>Sales of the last 30 days</CardTitle>
           <CardDescription>Revenue of paid orders per day</CardDescription>
         </CardHeader>
-        <CardContent>{data ? <SalesChart data={data.salesByDay} /> : <Skeleton className="h-64" />}</CardContent>
+        <CardContent>
+          {data ? <SalesChart data={data.salesByDay} /> : <Skeleton className="h-64" />}
+        </CardContent>
       </Card>
 
       <Card>
         <CardHeader>
           <CardTitle>Recent Orders</CardTitle>
         </CardHeader>
-        <CardContent>{data ? <RecentOrdersTable orders={data.recentOrders} /> : <Skeleton className="h-40" />}</CardContent>
+        <CardContent>
+          {data ? <RecentOrdersTable orders={data.recentOrders} /> : <Skeleton className="h-40" />}
+        </CardContent>
       </Card>
 
       <Card>
         <CardHeader>
           <CardTitle>Recent Products</CardTitle>
         </CardHeader>
-        <CardContent>{data ? <RecentProductsTable products={data.recentProducts} /> : <Skeleton className="h-40" />}</CardContent>
+        <CardContent>
+          {data ? (
+            <RecentProductsTable products={data.recentProducts} />
+          ) : (
+            <Skeleton className="h-40" />
+          )}
+        </CardContent>
       </Card>
     </div>
   );

@@ -1,5 +1,12 @@
 import { formatRupees, percentOff } from '@kanak/shared';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { ImageGroup, orderImages } from '../shared/ImageGroup';
 import { StatusBadge } from '../shared/StatusBadge';
 import type { AdminOrder } from '../shared/types';
@@ -29,7 +36,9 @@ export function RecentOrdersTable({ orders }: { orders: AdminOrder[] }) {
               <OrderItemTitles items={order.orderItems} />
             </TableCell>
             <TableCell>{order.totalItem}</TableCell>
-            <TableCell className="font-medium">{formatRupees(order.totalDiscountedPrice)}</TableCell>
+            <TableCell className="font-medium">
+              {formatRupees(order.totalDiscountedPrice)}
+            </TableCell>
             <TableCell>
               <DiscountCell order={order} />
             </TableCell>
@@ -60,7 +69,10 @@ export function OrderItemTitles({ items }: { items: AdminOrder['orderItems'] }) 
 export function DiscountCell({ order }: { order: AdminOrder }) {
   return (
     <span className="whitespace-nowrap">
-      {formatRupees(order.discount)} <span className="text-green-700">({percentOff(order.totalPrice, order.totalDiscountedPrice)}%)</span>
+      {formatRupees(order.discount)}{' '}
+      <span className="text-green-700">
+        ({percentOff(order.totalPrice, order.totalDiscountedPrice)}%)
+      </span>
     </span>
   );
 }

@@ -1,5 +1,12 @@
 import { formatRupees } from '@kanak/shared';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import type { AdminProduct } from '../shared/types';
 
 /** The first ten products (spec: Image, Title, Category, Price (the discounted price), Type). */

@@ -1,5 +1,13 @@
 import { format, parseISO } from 'date-fns';
-import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  AreaChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { formatRupees } from '@kanak/shared';
 import type { Dashboard } from '../shared/types';
 
@@ -18,13 +26,28 @@ export function SalesChart({ data }: { data: Dashboard['salesByDay'] }) {
             </linearGradient>
           </defs>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-          <XAxis dataKey="date" tickFormatter={(d: string) => format(parseISO(d), 'd MMM')} tick={{ fontSize: 12 }} minTickGap={24} />
-          <YAxis tickFormatter={(v: number) => `₹${compact.format(v)}`} tick={{ fontSize: 12 }} width={64} />
+          <XAxis
+            dataKey="date"
+            tickFormatter={(d: string) => format(parseISO(d), 'd MMM')}
+            tick={{ fontSize: 12 }}
+            minTickGap={24}
+          />
+          <YAxis
+            tickFormatter={(v: number) => `₹${compact.format(v)}`}
+            tick={{ fontSize: 12 }}
+            width={64}
+          />
           <Tooltip
             formatter={(value) => [formatRupees(Number(value)), 'Revenue']}
             labelFormatter={(label) => format(parseISO(String(label)), 'MMMM d, yyyy')}
           />
-          <Area type="monotone" dataKey="revenue" stroke="var(--primary)" strokeWidth={2} fill="url(#salesFill)" />
+          <Area
+            type="monotone"
+            dataKey="revenue"
+            stroke="var(--primary)"
+            strokeWidth={2}
+            fill="url(#salesFill)"
+          />
         </AreaChart>
       </ResponsiveContainer>
     </div>

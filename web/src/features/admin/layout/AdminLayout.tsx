@@ -38,7 +38,13 @@ export function AdminLayout() {
       >
         <div className="flex h-16 items-center justify-between border-b px-4">
           <Logo className="[&_span_span]:hidden" />
-          <Button variant="ghost" size="icon" className="md:hidden" aria-label="Close admin menu" onClick={() => setMenuOpen(false)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Close admin menu"
+            onClick={() => setMenuOpen(false)}
+          >
             <X />
           </Button>
         </div>
@@ -60,11 +66,24 @@ export function AdminLayout() {
         </nav>
         <SignedInAdmin />
       </aside>
-      {menuOpen && <div className="fixed inset-0 z-40 bg-black/40 md:hidden" aria-hidden onClick={() => setMenuOpen(false)} />}
+      {menuOpen && (
+        <div
+          className="fixed inset-0 z-40 bg-black/40 md:hidden"
+          aria-hidden
+          onClick={() => setMenuOpen(false)}
+        />
+      )}
 
       <div className="flex min-w-0 flex-1 flex-col overflow-y-auto md:w-[85%]" data-admin-scroll>
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-card/95 px-4 backdrop-blur md:hidden">
-          <Button variant="ghost" size="icon" aria-label="Open admin menu" aria-controls="admin-menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Open admin menu"
+            aria-controls="admin-menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
             <Menu />
           </Button>
           <span className="font-serif text-xl font-semibold text-primary">Admin Panel</span>
@@ -84,7 +103,10 @@ function SignedInAdmin() {
   const { firstName, lastName, email } = me.data;
   return (
     <div className="flex items-center gap-3 border-t p-4" data-testid="admin-user">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-serif text-lg font-bold text-primary-foreground" aria-hidden>
+      <span
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-serif text-lg font-bold text-primary-foreground"
+        aria-hidden
+      >
         {firstName.charAt(0).toUpperCase()}
       </span>
       <div className="min-w-0">

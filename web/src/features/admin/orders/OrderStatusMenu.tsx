@@ -11,12 +11,25 @@ import {
 } from '@/components/ui/dropdown-menu';
 
 /** The Status menu: only the moves the order state machine allows from the current status. */
-export function OrderStatusMenu({ status, disabled, onMove }: { status: string; disabled?: boolean; onMove: (action: AdminOrderAction) => void }) {
+export function OrderStatusMenu({
+  status,
+  disabled,
+  onMove,
+}: {
+  status: string;
+  disabled?: boolean;
+  onMove: (action: AdminOrderAction) => void;
+}) {
   const actions = allowedActions(status);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" disabled={disabled || actions.length === 0} title={actions.length === 0 ? `No moves from ${status}` : undefined}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={disabled || actions.length === 0}
+          title={actions.length === 0 ? `No moves from ${status}` : undefined}
+        >
           Status <ChevronDown />
         </Button>
       </DropdownMenuTrigger>
@@ -24,7 +37,11 @@ export function OrderStatusMenu({ status, disabled, onMove }: { status: string; 
         <DropdownMenuLabel>Move {status.toLowerCase()} order to</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {actions.map((a) => (
-          <DropdownMenuItem key={a.action} onSelect={() => onMove(a.action)} variant={a.action === 'cancel' ? 'destructive' : undefined}>
+          <DropdownMenuItem
+            key={a.action}
+            onSelect={() => onMove(a.action)}
+            variant={a.action === 'cancel' ? 'destructive' : undefined}
+          >
             {a.label}
           </DropdownMenuItem>
         ))}

@@ -1,11 +1,23 @@
 import { Loader2, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { ADMIN_ORDER_ACTIONS, formatRupees, type AdminOrderAction, type OrderStatus } from '@kanak/shared';
+import {
+  ADMIN_ORDER_ACTIONS,
+  formatRupees,
+  type AdminOrderAction,
+  type OrderStatus,
+} from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { DiscountCell, OrderItemTitles } from '../dashboard/RecentOrdersTable';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
@@ -33,7 +45,9 @@ export function OrdersPage() {
   const [pending, setPending] = useState<Record<string, PendingMove>>({});
   const [page, setPage] = useState(1);
   const waiting = Object.keys(pending).length > 0;
-  const orders = trpc.orders.adminList.useQuery(undefined, { refetchInterval: waiting ? POLL_MS : false });
+  const orders = trpc.orders.adminList.useQuery(undefined, {
+    refetchInterval: waiting ? POLL_MS : false,
+  });
 
   // A move is done when the polled list shows the new status; a move the worker never applies is reported.
   useEffect(() => {
@@ -46,16 +60,21 @@ export function OrdersPage() {
         if (order) toast.success(`Order is now ${move.to}`);
       } else if (Date.now() - move.since > GIVE_UP_MS) {
         done.push(id);
-        toast.warning(`The move to ${move.to} is still queued; the list will show it once applied.`);
+        toast.warning(
+          `The move to ${move.to} is still queued; the list will show it once applied.`,
+        );
       }
     }
-    if (done.length) setPending((p) => Object.fromEntries(Object.entries(p).filter(([id]) => !done.includes(id))));
+    if (done.length)
+      setPending((p) => Object.fromEntries(Object.entries(p).filter(([id]) => !done.includes(id))));
   }, [orders.data, pending, waiting]);
 
   const transition = trpc.orders.transition.useMutation({
     onSuccess: (order, input) => {
       const to = ADMIN_ORDER_ACTIONS.find((a) => a.action === input.action)!.to;
-      utils.orders.adminList.setData(undefined, (list) => list?.map((o) => (o._id === order._id ? order : o)));
+      utils.orders.adminList.setData(undefined, (list) =>
+        list?.map((o) => (o._id === order._id ? order : o)),
+      );
       if (order.orderStatus === to) toast.success(`Order is now ${to}`);
       else setPending((p) => ({ ...p, [order._id]: { to, since: Date.now() } }));
       void utils.orders.dashboard.invalidate();
@@ -75,7 +94,8 @@ export function OrdersPage() {
     onError: (error) => toast.error(errorMessage(error)),
   });
 
-  const move = (order: AdminOrder, action: AdminOrderAction) => transition.mutate({ id: order._id, action });
+  const move = (order: AdminOrder, action: AdminOrderAction) =>
+    transition.mutate({ id: order._id, action });
   // adminList answers every order; the table shows them a page at a time.
   const totalPages = Math.max(1, Math.ceil((orders.data?.length ?? 0) / PAGE_SIZE));
   const shownPage = Math.min(page, totalPages);
@@ -83,7 +103,10 @@ export function OrdersPage() {
 
   return (
     <div>
-      <PageHeader title="Customer Orders" description={orders.data ? `${orders.data.length} orders, newest first` : undefined} />
+      <PageHeader
+        title="Customer Orders"
+        description={orders.data ? `${orders.data.length} orders, newest first` : undefined}
+      />
       <Card>
         <CardContent className="space-y-4">
           {orders.isError && (
@@ -111,7 +134,9 @@ export function OrdersPage() {
               </TableHeader>
               <TableBody>
                 {shown.map((order) => {
-                  const busy = Boolean(pending[order._id]) || (transition.isPending && transition.variables?.id === order._id);
+                  const busy =
+                    Boolean(pending[order._id]) ||
+                    (transition.isPending && transition.variables?.id === order._id);
                   return (
                     <TableRow key={order._id} data-order-id={order._id}>
                       <TableCell className="hidden lg:table-cell">
@@ -125,26 +150,49 @@ export function OrdersPage() {
                         <p className="font-medium">
                           {order.user.firstName} {order.user.lastName}
                         </p>
-                        <p className="hidden text-xs text-muted-foreground md:block">{order.user.email}</p>
+                        <p className="hidden text-xs text-muted-foreground md:block">
+                          {order.user.email}
+                        </p>
                       </TableCell>
-                      <TableCell className="font-medium">{formatRupees(order.totalDiscountedPrice)}</TableCell>
+                      <TableCell className="font-medium">
+                        {formatRupees(order.totalDiscountedPrice)}
+                      </TableCell>
                       <TableCell className="hidden xl:table-cell">
                         <DiscountCell order={order} />
                       </TableCell>
                       <TableCell>
                         <div className="flex items-center gap-2">
                           <StatusBadge status={order.orderStatus} />
-                          {busy && <Loader2 className="size-4 animate-spin text-muted-foreground" aria-label="Updating status" />}
+                          {busy && (
+                            <Loader2
+                              className="size-4 animate-spin text-muted-foreground"
+                              aria-label="Updating status"
+                            />
+                          )}
                         </div>
-                        {order.statusNote && <p className="mt-1 max-w-48 text-xs text-muted-foreground">{order.statusNote}</p>}
+                        {order.statusNote && (
+                          <p className="mt-1 max-w-48 text-xs text-muted-foreground">
+                            {order.statusNote}
+                          </p>
+                        )}
                       </TableCell>
                       <TableCell>
                         <div className="flex justify-end gap-2">
-                          <OrderStatusMenu status={order.orderStatus} disabled={busy} onMove={(action) => move(order, action)} />
+                          <OrderStatusMenu
+                            status={order.orderStatus}
+                            disabled={busy}
+                            onMove={(action) => move(order, action)}
+                          />
                           <ConfirmDialog
                             onConfirm={() => remove.mutate({ id: order._id })}
                             trigger={
-                              <Button variant="destructive" size="icon" className="size-8" aria-label="Delete order" title="Delete order">
+                              <Button
+                                variant="destructive"
+                                size="icon"
+                                className="size-8"
+                                aria-label="Delete order"
+                                title="Delete order"
+                              >
                                 <Trash2 />
                               </Button>
                             }

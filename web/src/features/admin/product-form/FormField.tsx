@@ -41,5 +41,9 @@ export function FormField({
 
 /** Props that tie a control to its FormField message. */
 export function invalidProps(id: string, error?: string) {
-  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined } as const;
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  } as const;
 }

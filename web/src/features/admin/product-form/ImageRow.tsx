@@ -33,9 +33,12 @@ export function ImageRow({
 
   // The local preview is released once uploaded, or when the row goes away mid-upload.
   const previewRef = useRef<string | null>(null);
-  useEffect(() => () => {
-    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+    },
+    [],
+  );
 
   async function onFile(file: File | undefined) {
     if (!file) return;
@@ -44,8 +47,13 @@ export function ImageRow({
     setUpload({ preview, progress: 0 });
     onUploading(true);
     try {
-      const secureUrl = await uploadImage(file, (progress) => setUpload((u) => (u ? { ...u, progress } : u)));
-      setValue(`imageUrls.${index}.imageUrl`, secureUrl, { shouldValidate: formState.isSubmitted, shouldDirty: true });
+      const secureUrl = await uploadImage(file, (progress) =>
+        setUpload((u) => (u ? { ...u, progress } : u)),
+      );
+      setValue(`imageUrls.${index}.imageUrl`, secureUrl, {
+        shouldValidate: formState.isSubmitted,
+        shouldDirty: true,
+      });
       setUpload(null);
     } catch (failure) {
       // Spec section 8 logs the failure; the admin also sees why.
@@ -64,7 +72,12 @@ export function ImageRow({
     <div className="flex gap-4 rounded-lg border bg-background p-3" data-testid="image-row">
       <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-secondary">
         {shown ? (
-          <img src={shown} alt={`Image ${index + 1} preview`} className="size-full object-cover" data-testid="image-preview" />
+          <img
+            src={shown}
+            alt={`Image ${index + 1} preview`}
+            className="size-full object-cover"
+            data-testid="image-preview"
+          />
         ) : (
           <ImagePlus className="size-8 text-muted-foreground" aria-hidden />
         )}
@@ -81,17 +94,38 @@ export function ImageRow({
         </FormField>
         {upload ? (
           <div className="space-y-1" data-testid="upload-progress">
-            <div className="h-2 overflow-hidden rounded-full bg-secondary" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={upload.progress} aria-label={`Uploading image ${index + 1}`}>
-              <div className="h-full bg-primary transition-[width]" style={{ width: `${upload.progress}%` }} />
+            <div
+              className="h-2 overflow-hidden rounded-full bg-secondary"
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={upload.progress}
+              aria-label={`Uploading image ${index + 1}`}
+            >
+              <div
+                className="h-full bg-primary transition-[width]"
+                style={{ width: `${upload.progress}%` }}
+              />
             </div>
             <p className="text-xs text-muted-foreground">Uploading… {upload.progress}%</p>
           </div>
         ) : (
-          <Input {...register(`imageUrls.${index}.imageUrl`)} placeholder="or paste an image URL" aria-label={`Image ${index + 1} URL`} className="h-8 text-xs" />
+          <Input
+            {...register(`imageUrls.${index}.imageUrl`)}
+            placeholder="or paste an image URL"
+            aria-label={`Image ${index + 1} URL`}
+            className="h-8 text-xs"
+          />
         )}
       </div>
       {canRemove && (
-        <Button type="button" variant="ghost" size="icon" onClick={onRemove} aria-label={`Remove image ${index + 1}`}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          onClick={onRemove}
+          aria-label={`Remove image ${index + 1}`}
+        >
           <Trash2 />
         </Button>
       )}

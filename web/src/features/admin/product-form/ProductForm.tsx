@@ -1,6 +1,12 @@
 import { Loader2, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { FormProvider, useFieldArray, useForm, useWatch, type SubmitHandler } from 'react-hook-form';
+import {
+  FormProvider,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type SubmitHandler,
+} from 'react-hook-form';
 import {
   ADMIN_COLORS,
   COLLECTIONS,
@@ -30,7 +36,11 @@ interface ProductFormProps {
 
 /** The Add New Product form of spec section 2, also used to edit a product. */
 export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFormProps) {
-  const form = useForm<ProductFormFields, unknown, ProductInput>({ defaultValues, resolver: productResolver, mode: 'onSubmit' });
+  const form = useForm<ProductFormFields, unknown, ProductInput>({
+    defaultValues,
+    resolver: productResolver,
+    mode: 'onSubmit',
+  });
   const { register, control, formState, setValue, reset } = form;
   const errors = formState.errors;
   const images = useFieldArray({ control, name: 'imageUrls' });
@@ -39,7 +49,10 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
   const [failure, setFailure] = useState<string | null>(null);
 
   // Discount Percentage follows Price and Discounted Price (spec section 9's percent off).
-  const [price, discountedPrice, brand] = useWatch({ control, name: ['price', 'discountedPrice', 'brand'] });
+  const [price, discountedPrice, brand] = useWatch({
+    control,
+    name: ['price', 'discountedPrice', 'brand'],
+  });
   useEffect(() => {
     setValue('discountPercent', percentOff(Number(price) || 0, Number(discountedPrice) || 0));
   }, [price, discountedPrice, setValue]);
@@ -62,13 +75,33 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
       <Input {...register(name)} {...invalidProps(name, errors[name]?.message)} />
     </FormField>
   );
-  const number = (name: 'quantity' | 'price' | 'discountedPrice' | 'discountPercent', label: string, readOnly = false) => (
+  const number = (
+    name: 'quantity' | 'price' | 'discountedPrice' | 'discountPercent',
+    label: string,
+    readOnly = false,
+  ) => (
     <FormField id={name} label={label} error={errors[name]?.message} required>
-      <Input type="number" min={0} step={1} inputMode="numeric" readOnly={readOnly} {...register(name)} {...invalidProps(name, errors[name]?.message)} className={readOnly ? 'bg-muted' : undefined} />
+      <Input
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        readOnly={readOnly}
+        {...register(name)}
+        {...invalidProps(name, errors[name]?.message)}
+        className={readOnly ? 'bg-muted' : undefined}
+      />
     </FormField>
   );
   const choice = (
-    name: 'color' | 'occasion' | 'collectionName' | 'type' | 'topLevelCategory' | 'secondLevelCategory' | 'thirdLevelCategory',
+    name:
+      | 'color'
+      | 'occasion'
+      | 'collectionName'
+      | 'type'
+      | 'topLevelCategory'
+      | 'secondLevelCategory'
+      | 'thirdLevelCategory',
     label: string,
     options: readonly string[],
   ) => (
@@ -86,11 +119,18 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-6" aria-label="Product">
+      <form
+        onSubmit={form.handleSubmit(submit)}
+        noValidate
+        className="space-y-6"
+        aria-label="Product"
+      >
         <Card>
           <CardHeader>
             <CardTitle>Images</CardTitle>
-            <CardDescription>Each file is uploaded as soon as it is chosen; the first image is the one shown first.</CardDescription>
+            <CardDescription>
+              Each file is uploaded as soon as it is chosen; the first image is the one shown first.
+            </CardDescription>
           </CardHeader>
           <CardContent className="space-y-3">
             {images.fields.map((field, index) => (
@@ -102,7 +142,11 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
                 onUploading={(busy) => setUploads((n) => n + (busy ? 1 : -1))}
               />
             ))}
-            {errors.imageUrls?.message && <p role="alert" className="text-xs font-medium text-destructive">{errors.imageUrls.message}</p>}
+            {errors.imageUrls?.message && (
+              <p role="alert" className="text-xs font-medium text-destructive">
+                {errors.imageUrls.message}
+              </p>
+            )}
             <Button type="button" variant="outline" onClick={() => images.append({ imageUrl: '' })}>
               <Plus /> Add New Image
             </Button>
@@ -127,7 +171,9 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
         <Card>
           <CardHeader>
             <CardTitle>Price</CardTitle>
-            <CardDescription>Whole rupees. The discount percentage is worked out from the two prices.</CardDescription>
+            <CardDescription>
+              Whole rupees. The discount percentage is worked out from the two prices.
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-3">
             {number('price', 'Price')}
@@ -152,11 +198,24 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
             <CardTitle>Description</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 lg:grid-cols-2">
-            <FormField id="description" label="Description" error={errors.description?.message} required>
-              <Textarea rows={4} {...register('description')} {...invalidProps('description', errors.description?.message)} />
+            <FormField
+              id="description"
+              label="Description"
+              error={errors.description?.message}
+              required
+            >
+              <Textarea
+                rows={4}
+                {...register('description')}
+                {...invalidProps('description', errors.description?.message)}
+              />
             </FormField>
             <FormField id="details" label="Details" error={errors.details?.message} required>
-              <Textarea rows={4} {...register('details')} {...invalidProps('details', errors.details?.message)} />
+              <Textarea
+                rows={4}
+                {...register('details')}
+                {...invalidProps('details', errors.details?.message)}
+              />
             </FormField>
           </CardContent>
         </Card>
@@ -164,21 +223,58 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
         <Card>
           <CardHeader>
             <CardTitle>Sizes</CardTitle>
-            <CardDescription>Weight in grams, size in millimetres (leave empty for pieces without a size).</CardDescription>
+            <CardDescription>
+              Weight in grams, size in millimetres (leave empty for pieces without a size).
+            </CardDescription>
           </CardHeader>
           <CardContent className="space-y-3">
             {sizes.fields.map((field, index) => {
               const rowErrors = errors.sizes?.[index];
               return (
-                <div key={field.id} className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-3" data-testid="size-row">
-                  <FormField id={`sizes-${index}-weight`} label="Weight (g)" error={rowErrors?.weight?.message} required>
-                    <Input type="number" min={0} step="any" {...register(`sizes.${index}.weight`)} {...invalidProps(`sizes-${index}-weight`, rowErrors?.weight?.message)} />
+                <div
+                  key={field.id}
+                  className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-3"
+                  data-testid="size-row"
+                >
+                  <FormField
+                    id={`sizes-${index}-weight`}
+                    label="Weight (g)"
+                    error={rowErrors?.weight?.message}
+                    required
+                  >
+                    <Input
+                      type="number"
+                      min={0}
+                      step="any"
+                      {...register(`sizes.${index}.weight`)}
+                      {...invalidProps(`sizes-${index}-weight`, rowErrors?.weight?.message)}
+                    />
                   </FormField>
-                  <FormField id={`sizes-${index}-size`} label="Size (MM)" error={rowErrors?.size?.message}>
-                    <Input type="number" min={0} step="any" {...register(`sizes.${index}.size`)} {...invalidProps(`sizes-${index}-size`, rowErrors?.size?.message)} />
+                  <FormField
+                    id={`sizes-${index}-size`}
+                    label="Size (MM)"
+                    error={rowErrors?.size?.message}
+                  >
+                    <Input
+                      type="number"
+                      min={0}
+                      step="any"
+                      {...register(`sizes.${index}.size`)}
+                      {...invalidProps(`sizes-${index}-size`, rowErrors?.size?.message)}
+                    />
                   </FormField>
-                  <FormField id={`sizes-${index}-stock`} label="Stock" error={rowErrors?.stock?.message}>
-                    <Input type="number" min={0} step={1} {...register(`sizes.${index}.stock`)} {...invalidProps(`sizes-${index}-stock`, rowErrors?.stock?.message)} />
+                  <FormField
+                    id={`sizes-${index}-stock`}
+                    label="Stock"
+                    error={rowErrors?.stock?.message}
+                  >
+                    <Input
+                      type="number"
+                      min={0}
+                      step={1}
+                      {...register(`sizes.${index}.stock`)}
+                      {...invalidProps(`sizes-${index}-stock`, rowErrors?.stock?.message)}
+                    />
                   </FormField>
                   <Button
                     type="button"
@@ -194,15 +290,27 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
                 </div>
               );
             })}
-            {errors.sizes?.message && <p role="alert" className="text-xs font-medium text-destructive">{errors.sizes.message}</p>}
-            <Button type="button" variant="outline" onClick={() => sizes.append({ weight: '', size: '', stock: 0 })}>
+            {errors.sizes?.message && (
+              <p role="alert" className="text-xs font-medium text-destructive">
+                {errors.sizes.message}
+              </p>
+            )}
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => sizes.append({ weight: '', size: '', stock: 0 })}
+            >
               <Plus /> Add New Size
             </Button>
           </CardContent>
         </Card>
 
         {failure && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive" data-testid="form-failure">
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive"
+            data-testid="form-failure"
+          >
             {failure}
           </p>
         )}

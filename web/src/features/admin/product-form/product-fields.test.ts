@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ResolverOptions } from 'react-hook-form';
 import { emptyProductFields, productResolver, type ProductFormFields } from './product-fields';
 
-const options: ResolverOptions<ProductFormFields> = { fields: {}, shouldUseNativeValidation: false };
+const options: ResolverOptions<ProductFormFields> = {
+  fields: {},
+  shouldUseNativeValidation: false,
+};
 
 const filled = (): ProductFormFields => ({
   ...emptyProductFields(),
@@ -49,7 +52,11 @@ describe('productResolver', () => {
     expect(errors.details?.message).toBe('Details is required');
     expect(errors.sizes?.[0]?.weight?.message).toBe('Weight is required');
     expect(errors.imageUrls?.[0]?.imageUrl?.message).toBe('Please upload an image');
-    const { errors: priceErrors } = await productResolver({ ...filled(), price: '' }, undefined, options);
+    const { errors: priceErrors } = await productResolver(
+      { ...filled(), price: '' },
+      undefined,
+      options,
+    );
     expect(priceErrors.price?.message).toBe('Price is required');
   });
 
@@ -68,7 +75,11 @@ describe('productResolver', () => {
   });
 
   it('keeps the shared schema rules: a discounted price above the price is refused', async () => {
-    const { errors } = await productResolver({ ...filled(), discountedPrice: '1200' }, undefined, options);
+    const { errors } = await productResolver(
+      { ...filled(), discountedPrice: '1200' },
+      undefined,
+      options,
+    );
     expect(errors.discountedPrice?.message).toBe('Discounted Price cannot exceed Price');
   });
 });

@@ -1,10 +1,16 @@
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, Resolver } from 'react-hook-form';
-import { measureValue, productInput, type ProductFormValues, type ProductInput } from '@kanak/shared';
+import {
+  measureValue,
+  productInput,
+  type ProductFormValues,
+  type ProductInput,
+} from '@kanak/shared';
 import type { AdminProduct } from '../shared/types';
 
 /** Fields chosen from fixed lists: the form holds '' until a choice is made. */
-type ChoiceField = 'color' | 'occasion' | 'type' | 'topLevelCategory' | 'secondLevelCategory' | 'thirdLevelCategory';
+type ChoiceField =
+  'color' | 'occasion' | 'type' | 'topLevelCategory' | 'secondLevelCategory' | 'thirdLevelCategory';
 export type ProductFormFields = Omit<ProductFormValues, ChoiceField> & Record<ChoiceField, string>;
 
 /** New-product defaults of spec section 3: one image row, one size row (g, MM, stock 0), quantity 1, prices 0. */
@@ -54,7 +60,11 @@ export function productToFields(product: AdminProduct): ProductFormFields {
     thirdLevelCategory: product.thirdLevelCategory,
     description: product.description,
     details: product.details,
-    sizes: product.sizes.map((s) => ({ weight: numberText(s.weight), size: numberText(s.size), stock: s.stock })),
+    sizes: product.sizes.map((s) => ({
+      weight: numberText(s.weight),
+      size: numberText(s.size),
+      stock: s.stock,
+    })),
   };
 }
 
@@ -77,25 +87,33 @@ const REQUIRED: [keyof ProductFormFields, string][] = [
   ['details', 'Details'],
 ];
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * Validates with the shared productInput schema (zod/mini), the same one the server applies;
  * blank required fields get a plain 'X is required' before the schema's format messages.
  */
-export const productResolver: Resolver<ProductFormFields, unknown, ProductInput> = (values, _context, options) => {
+export const productResolver: Resolver<ProductFormFields, unknown, ProductInput> = (
+  values,
+  _context,
+  options,
+) => {
   const errors: Record<string, FieldError> = {};
   for (const [name, label] of REQUIRED) {
     if (isBlank(values[name])) errors[name] = { type: 'required', message: `${label} is required` };
   }
   values.sizes.forEach((row, i) => {
-    if (isBlank(row.weight)) errors[`sizes.${i}.weight`] = { type: 'required', message: 'Weight is required' };
+    if (isBlank(row.weight))
+      errors[`sizes.${i}.weight`] = { type: 'required', message: 'Weight is required' };
   });
   values.imageUrls.forEach((row, i) => {
-    if (isBlank(row.imageUrl)) errors[`imageUrls.${i}.imageUrl`] = { type: 'required', message: 'Please upload an image' };
+    if (isBlank(row.imageUrl))
+      errors[`imageUrls.${i}.imageUrl`] = { type: 'required', message: 'Please upload an image' };
   });
   const parsed = productInput.safeParse(values);
-  if (parsed.success && Object.keys(errors).length === 0) return { values: parsed.data, errors: {} };
+  if (parsed.success && Object.keys(errors).length === 0)
+    return { values: parsed.data, errors: {} };
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const path = issue.path.join('.') || 'root';
     errors[path] ??= { type: issue.code, message: issue.message };

@@ -4,11 +4,21 @@ import { readToken } from '@/lib/auth-storage';
 export class UploadError extends Error {}
 
 function secureUrlOf(body: unknown): string | null {
-  return typeof body === 'object' && body !== null && 'secure_url' in body && typeof body.secure_url === 'string' ? body.secure_url : null;
+  return typeof body === 'object' &&
+    body !== null &&
+    'secure_url' in body &&
+    typeof body.secure_url === 'string'
+    ? body.secure_url
+    : null;
 }
 
 function messageOf(body: unknown): string | null {
-  return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : null;
+  return typeof body === 'object' &&
+    body !== null &&
+    'message' in body &&
+    typeof body.message === 'string'
+    ? body.message
+    : null;
 }
 
 /**
@@ -36,7 +46,11 @@ export function uploadImage(file: File, onProgress: (percent: number) => void): 
         onProgress(100);
         resolve(url);
       } else {
-        reject(new UploadError(messageOf(body) ?? `The image could not be uploaded (HTTP ${xhr.status})`));
+        reject(
+          new UploadError(
+            messageOf(body) ?? `The image could not be uploaded (HTTP ${xhr.status})`,
+          ),
+        );
       }
     };
     xhr.onerror = () => reject(new UploadError('The image could not be uploaded: network error'));

@@ -7,7 +7,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { errorMessage } from '../shared/error-message';
@@ -24,12 +31,19 @@ export function ProductsPage() {
   const navigate = route.useNavigate();
   const [term, setTerm] = useState(q);
   const utils = trpc.useUtils();
-  const list = trpc.catalog.adminList.useQuery({ q: q || undefined, page, pageSize: PAGE_SIZE }, { placeholderData: (previous) => previous });
+  const list = trpc.catalog.adminList.useQuery(
+    { q: q || undefined, page, pageSize: PAGE_SIZE },
+    { placeholderData: (previous) => previous },
+  );
 
   // Typing searches after a short pause; the query lives in the URL so a reload keeps it.
   useEffect(() => {
     if (term.trim() === q) return;
-    const timer = setTimeout(() => void navigate({ search: { q: term.trim() || undefined, page: undefined }, replace: true }), 300);
+    const timer = setTimeout(
+      () =>
+        void navigate({ search: { q: term.trim() || undefined, page: undefined }, replace: true }),
+      300,
+    );
     return () => clearTimeout(timer);
   }, [term, q, navigate]);
 
@@ -61,7 +75,13 @@ export function ProductsPage() {
           <label className="relative block max-w-md">
             <span className="sr-only">Search products</span>
             <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input type="search" value={term} onChange={(e) => setTerm(e.target.value)} placeholder="Search by title or brand" className="pl-9" />
+            <Input
+              type="search"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              placeholder="Search by title or brand"
+              className="pl-9"
+            />
           </label>
           {list.isError && (
             <p role="alert" className="text-destructive">
@@ -86,7 +106,11 @@ export function ProductsPage() {
               </TableHeader>
               <TableBody>
                 {data.content.map((product) => (
-                  <ProductRow key={product._id} product={product} onDelete={() => remove.mutate({ id: product._id })} />
+                  <ProductRow
+                    key={product._id}
+                    product={product}
+                    onDelete={() => remove.mutate({ id: product._id })}
+                  />
                 ))}
               </TableBody>
             </Table>
@@ -95,7 +119,11 @@ export function ProductsPage() {
             <Pager
               page={data.currentPage}
               totalPages={data.totalPages}
-              onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
+              onPage={(next) =>
+                void navigate({
+                  search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
+                })
+              }
             />
           )}
         </CardContent>
@@ -108,7 +136,14 @@ function ProductRow({ product, onDelete }: { product: AdminProduct; onDelete: ()
   return (
     <TableRow data-product-id={product._id}>
       <TableCell>
-        <img src={product.imageUrls[0]?.imageUrl} alt={product.title} width={48} height={48} loading="lazy" className="size-12 rounded-md bg-secondary object-cover" />
+        <img
+          src={product.imageUrls[0]?.imageUrl}
+          alt={product.title}
+          width={48}
+          height={48}
+          loading="lazy"
+          className="size-12 rounded-md bg-secondary object-cover"
+        />
       </TableCell>
       <TableCell className="max-w-80 truncate font-medium">{product.title}</TableCell>
       <TableCell className="capitalize">{product.category.name}</TableCell>
@@ -117,7 +152,11 @@ function ProductRow({ product, onDelete }: { product: AdminProduct; onDelete: ()
       <TableCell>
         <div className="flex justify-end gap-2">
           <Button asChild variant="outline" size="sm">
-            <Link to="/admin/product/$productId/edit" params={{ productId: product._id }} aria-label={`Edit ${product.title}`}>
+            <Link
+              to="/admin/product/$productId/edit"
+              params={{ productId: product._id }}
+              aria-label={`Edit ${product.title}`}
+            >
               <Pencil /> Edit
             </Link>
           </Button>

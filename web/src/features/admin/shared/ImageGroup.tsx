@@ -1,7 +1,13 @@
 import { cn } from '@/lib/utils';
 
 /** Up to three overlapping thumbnails of an order's items (spec: Image column). */
-export function ImageGroup({ images, className }: { images: { src: string; alt: string }[]; className?: string }) {
+export function ImageGroup({
+  images,
+  className,
+}: {
+  images: { src: string; alt: string }[];
+  className?: string;
+}) {
   const shown = images.slice(0, 3);
   return (
     <div className={cn('flex min-w-26 shrink-0 -space-x-3', className)}>

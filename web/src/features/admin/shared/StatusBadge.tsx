@@ -14,7 +14,11 @@ const TONE_CLASSES: Record<ReturnType<typeof statusBadgeTone>, string> = {
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   const tone = statusBadgeTone(status);
   return (
-    <Badge data-tone={tone} data-testid="order-status" className={cn('border-transparent uppercase tracking-wide', TONE_CLASSES[tone], className)}>
+    <Badge
+      data-tone={tone}
+      data-testid="order-status"
+      className={cn('border-transparent uppercase tracking-wide', TONE_CLASSES[tone], className)}
+    >
       {status}
     </Badge>
   );
