@@ -21,12 +21,10 @@ export function registerAdminOrdersRest(app: FastifyInstance, services: AppServi
       const input = await parseInput(orderTransitionInput, request.params);
       const answer = await requestOrderTransition(services, admin, input.id, input.action);
       if (answer.done) return answer.order;
-      return reply
-        .status(202)
-        .send({
-          jobId: answer.jobId,
-          message: 'The status change is queued and will be applied shortly',
-        });
+      return reply.status(202).send({
+        jobId: answer.jobId,
+        message: 'The status change is queued and will be applied shortly',
+      });
     },
   );
   // Some clients delete with DELETE; the spec's client uses PUT …/delete.

@@ -27,12 +27,10 @@ async function guard(
     ? await authenticate(services.db, services.tokens, token).catch(() => null)
     : null;
   if (!user)
-    return reply
-      .status(401)
-      .send({
-        error: 'UNAUTHORIZED',
-        message: 'Please log in as an administrator to see the queues',
-      });
+    return reply.status(401).send({
+      error: 'UNAUTHORIZED',
+      message: 'Please log in as an administrator to see the queues',
+    });
   if (user.role !== 'ADMIN')
     return reply
       .status(403)

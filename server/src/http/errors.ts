@@ -30,11 +30,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       .send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({
-        error: 'NOT_FOUND',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-      }),
+    reply.status(404).send({
+      error: 'NOT_FOUND',
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    }),
   );
 }
