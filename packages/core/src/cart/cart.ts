@@ -20,6 +20,11 @@ async function lockCart(trx: Trx, userId: string): Promise<string> {
   return cartId;
 }
 
+/** Marks the cart changed (its lines were added, changed or removed). */
+async function touchCart(trx: Trx, cartId: string) {
+  await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cartId).execute();
+}
+
 /** The size row chosen by its weight string ("5 g"; "5" and "5g" are read the same way). */
 async function findSize(trx: Trx, productId: string, weight: string) {
   // Stored weights are normalised, so a weight that does not normalise matches no row.
@@ -74,11 +79,7 @@ export async function addToCart(
         .values({ cart_id: cartId, product_id: productId, size_id: size.id, quantity })
         .execute();
     }
-    await trx
-      .updateTable('carts')
-      .set({ updated_at: new Date() })
-      .where('id', '=', cartId)
-      .execute();
+    await touchCart(trx, cartId);
     return getCart(trx, userId);
   });
 }
@@ -112,11 +113,7 @@ export async function updateCartItem(
       .set({ quantity: input.quantity })
       .where('id', '=', line.id)
       .execute();
-    await trx
-      .updateTable('carts')
-      .set({ updated_at: new Date() })
-      .where('id', '=', cartId)
-      .execute();
+    await touchCart(trx, cartId);
     return getCart(trx, userId);
   });
 }
@@ -131,11 +128,7 @@ export async function removeCartItem(
     const cartId = await lockCart(trx, userId);
     const line = await ownLine(trx, cartId, cartItemId);
     await trx.deleteFrom('cart_items').where('id', '=', line.id).execute();
-    await trx
-      .updateTable('carts')
-      .set({ updated_at: new Date() })
-      .where('id', '=', cartId)
-      .execute();
+    await touchCart(trx, cartId);
     return getCart(trx, userId);
   });
 }
@@ -184,11 +177,7 @@ export async function mergeCart(
           .execute();
       }
     }
-    await trx
-      .updateTable('carts')
-      .set({ updated_at: new Date() })
-      .where('id', '=', cartId)
-      .execute();
+    await touchCart(trx, cartId);
     return getCart(trx, userId);
   });
 }
