@@ -137,6 +137,32 @@ export async function confirmPayment(
       }
     };
 
+    /** Moves the locked order and logs the move as the payment's doing. */
+    const moveOrder = async (
+      to: 'PLACED' | 'CANCELLED',
+      by: 'payment' | 'system',
+      move: { statusNote: string | null; actorUserId: string | null; eventNote: string },
+    ) => {
+      assertOrderMove(order.status, to, by);
+      await trx
+        .updateTable('orders')
+        .set({ status: to, status_note: move.statusNote, updated_at: new Date() })
+        .where('id', '=', orderId)
+        .execute();
+      await trx
+        .insertInto('order_events')
+        .values({
+          order_id: orderId,
+          actor: 'payment',
+          actor_user_id: move.actorUserId,
+          from_status: order.status,
+          to_status: to,
+          note: move.eventNote,
+          job_key: null,
+        })
+        .execute();
+    };
+
     if (order.status !== 'PENDING') {
       const note = `Order was ${order.status} when payment ${payment.id} arrived: refund due`;
       await record('REFUND_PENDING', note);
@@ -150,25 +176,12 @@ export async function confirmPayment(
 
     const short = await takeStock(trx, orderId);
     if (short) {
-      assertOrderMove(order.status, 'CANCELLED', 'system');
       const note = `Cancelled: ${short} when the payment arrived. The payment of ₹${order.total_discounted_price} will be refunded.`;
-      await trx
-        .updateTable('orders')
-        .set({ status: 'CANCELLED', status_note: note, updated_at: new Date() })
-        .where('id', '=', orderId)
-        .execute();
-      await trx
-        .insertInto('order_events')
-        .values({
-          order_id: orderId,
-          actor: 'payment',
-          actor_user_id: null,
-          from_status: order.status,
-          to_status: 'CANCELLED',
-          note,
-          job_key: null,
-        })
-        .execute();
+      await moveOrder('CANCELLED', 'system', {
+        statusNote: note,
+        actorUserId: null,
+        eventNote: note,
+      });
       await record('REFUND_PENDING', note);
       return {
         result: 'REFUND_PENDING' as const,
@@ -178,24 +191,11 @@ export async function confirmPayment(
       };
     }
 
-    assertOrderMove(order.status, 'PLACED', 'payment');
-    await trx
-      .updateTable('orders')
-      .set({ status: 'PLACED', status_note: null, updated_at: new Date() })
-      .where('id', '=', orderId)
-      .execute();
-    await trx
-      .insertInto('order_events')
-      .values({
-        order_id: orderId,
-        actor: 'payment',
-        actor_user_id: order.user_id,
-        from_status: order.status,
-        to_status: 'PLACED',
-        note: `Paid by ${payment.id} (${confirmation.source})`,
-        job_key: null,
-      })
-      .execute();
+    await moveOrder('PLACED', 'payment', {
+      statusNote: null,
+      actorUserId: order.user_id,
+      eventNote: `Paid by ${payment.id} (${confirmation.source})`,
+    });
     await record('PAID', null);
     await trx
       .deleteFrom('cart_items')

@@ -2,7 +2,6 @@ import { Link, getRouteApi } from '@tanstack/react-router';
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { formatRupees } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -20,6 +19,7 @@ import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
 import { Pager } from '../shared/Pager';
+import { ProductSummaryCells } from '../shared/ProductSummaryCells';
 import type { AdminProduct } from '../shared/types';
 
 const PAGE_SIZE = 10;
@@ -135,20 +135,7 @@ export function ProductsPage() {
 function ProductRow({ product, onDelete }: { product: AdminProduct; onDelete: () => void }) {
   return (
     <TableRow data-product-id={product._id}>
-      <TableCell>
-        <img
-          src={product.imageUrls[0]?.imageUrl}
-          alt={product.title}
-          width={48}
-          height={48}
-          loading="lazy"
-          className="size-12 rounded-md bg-secondary object-cover"
-        />
-      </TableCell>
-      <TableCell className="max-w-80 truncate font-medium">{product.title}</TableCell>
-      <TableCell className="capitalize">{product.category.name}</TableCell>
-      <TableCell>{formatRupees(product.discountedPrice)}</TableCell>
-      <TableCell className="capitalize">{product.type}</TableCell>
+      <ProductSummaryCells product={product} />
       <TableCell>
         <div className="flex justify-end gap-2">
           <Button asChild variant="outline" size="sm">
