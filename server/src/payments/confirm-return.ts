@@ -51,13 +51,7 @@ export async function confirmPaymentReturn(
   );
   if (!user) throw unauthorized();
   const order = await getOrderFor(services.db, user, orderId);
-  const status: PaymentReturnStatus = !outcome.done
-    ? 'PENDING'
-    : outcome.value.result === 'PAID'
-      ? 'PAID'
-      : outcome.value.result === 'PENDING'
-        ? 'PENDING'
-        : 'FAILED';
+  const status: PaymentReturnStatus = outcome.done ? outcome.value.result : 'PENDING';
   return { status, order };
 }
 

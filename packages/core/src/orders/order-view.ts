@@ -40,6 +40,8 @@ export interface OrderView {
   orderStatus: OrderStatus;
   deliveryDate: string | null;
   statusNote: string | null;
+  /** A payment of this order is owed back to the shopper (sold out when paid, or cancelled after payment). */
+  refundDue: boolean;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -48,7 +50,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const orderIds = orders.map((o) => o.id);
-  const [users, items] = await Promise.all([
+  const [users, items, refunds] = await Promise.all([
     db
       .selectFrom('users')
       .select(['id', 'first_name', 'last_name', 'email'])
@@ -61,7 +63,15 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       .orderBy('order_id')
       .orderBy('position')
       .execute(),
+    db
+      .selectFrom('payments')
+      .select('order_id')
+      .distinct()
+      .where('order_id', 'in', orderIds)
+      .where('status', '=', 'REFUND_PENDING')
+      .execute(),
   ]);
+  const refundDue = new Set(refunds.map((r) => r.order_id));
   const productIds = [
     ...new Set(items.map((i) => i.product_id).filter((id): id is string => id !== null)),
   ];
@@ -117,6 +127,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       orderStatus: order.status,
       deliveryDate: order.delivered_at ? iso(order.delivered_at) : null,
       statusNote: order.status_note,
+      refundDue: refundDue.has(order.id),
     };
   });
 }

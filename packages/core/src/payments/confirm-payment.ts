@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, PaymentStatus } from '@kanak/db';
-import type { OrderStatus } from '@kanak/shared';
+import type { OrderStatus, PaymentReturnStatus } from '@kanak/shared';
 import { badRequest, notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import { assertOrderMove } from '../orders/state-machine';
@@ -13,7 +13,7 @@ export interface PaymentConfirmation {
 }
 
 /** PAID: order placed; FAILED: nothing changed; PENDING: not settled yet; REFUND_PENDING: paid but not fulfillable. */
-export type ConfirmationResult = 'PAID' | 'FAILED' | 'PENDING' | 'REFUND_PENDING';
+export type ConfirmationResult = PaymentReturnStatus;
 
 export interface ConfirmationOutcome {
   result: ConfirmationResult;

@@ -47,5 +47,6 @@ export const paymentReturnQuery = z.object({
   razorpay_signature: z.optional(z.string().check(z.maxLength(200))),
 });
 
-export const PAYMENT_RETURN_STATUSES = ['PAID', 'FAILED', 'PENDING'] as const;
+/** REFUND_PENDING: the shopper paid but the order could not be placed (sold out): a refund is due. */
+export const PAYMENT_RETURN_STATUSES = ['PAID', 'FAILED', 'PENDING', 'REFUND_PENDING'] as const;
 export type PaymentReturnStatus = (typeof PAYMENT_RETURN_STATUSES)[number];
