@@ -30,6 +30,12 @@ const OUTCOME = {
     title: 'Payment pending',
     text: 'We are waiting for the payment provider to confirm. This page will reflect it in your order history shortly.',
   },
+  REFUND_PENDING: {
+    icon: Clock,
+    tone: 'text-gold',
+    title: 'Sold out before your payment arrived',
+    text: 'Your order was cancelled and your payment will be refunded.',
+  },
 } as const;
 
 /** /payment/{orderId}: on return from the provider, confirm the payment and show the outcome. */
@@ -129,7 +135,9 @@ function PaymentOutcome({
   const status: keyof typeof OUTCOME =
     pending && order.orderStatus !== 'PENDING'
       ? order.orderStatus === 'CANCELLED'
-        ? 'FAILED'
+        ? order.refundDue
+          ? 'REFUND_PENDING'
+          : 'FAILED'
         : 'PAID'
       : initialStatus;
   const utils = trpc.useUtils();
