@@ -3,3 +3,4 @@ export * from './database';
 export * from './server';
 export * from './http';
 export * from './browser';
+export * from './faults';
