@@ -43,7 +43,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   });
-  const services = createServices(config);
+  const services = createServices(config, app.log);
   app.addHook('onClose', () => closeServices(services));
 
   registerErrorHandler(app);

@@ -32,12 +32,29 @@ export const configSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
   PAYMENT_SANDBOX_SECRET: z.string().min(8).default('dev-sandbox-payments-secret'),
   ORDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** How often the outbox relay looks for rows other processes left unsent (its own are sent at once). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   AUTH_FAILED_LOGINS_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  /** Longest wait for a PostgreSQL connection (new, or a free one from the pool). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** PostgreSQL statement_timeout; the client gives up 1 s later if no answer comes at all. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** PostgreSQL idle_in_transaction_session_timeout. */
+  DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Bound on each Redis command a request waits on (login rate limits, health). */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
+  /** Bound on each dependency check of GET /api/health. */
+  HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
+  /**
+   * After SIGTERM the process exits at the latest this long after: in-flight requests get up to
+   * this minus 3 s to finish, then queues and pools are closed (each bounded).
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(4000).max(120_000).default(9000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });

@@ -5,9 +5,12 @@ import {
   applyOrderTransition,
   confirmPayment,
   DomainError,
-  encodeRefusal,
   QUEUES,
+  reconcilePayments,
+  recordOutboxOutcome,
+  refusalOutcome,
   type OrderTransitionJob,
+  type OutboxRef,
   type PaymentConfirmationJob,
   type PaymentProvider,
   type QueueName,
@@ -15,46 +18,91 @@ import {
 
 export type Processor = (job: Job) => Promise<unknown>;
 
+export interface ProcessorOptions {
+  /** Fault injection for crash tests: wait this long after applying a job, before acknowledging it. */
+  ackDelayMs?: number;
+  /** Reconciliation asks about links older than this. */
+  reconcileAfterMs: number;
+  log: (message: string) => void;
+}
+
 /**
- * A domain refusal (illegal move, unknown payment) will not change on retry: it fails the job at
- * once with the refusal as its reason, which the server turns back into the same 4xx.
+ * Runs an outbox job and records its outcome on the row (where the server that wrote it is
+ * waiting). A domain refusal (illegal move, unknown payment) will not change on retry: it is
+ * recorded and fails the job at once.
  */
-async function refusalsAreFinal<T>(work: () => Promise<T>): Promise<T> {
+async function recorded<T>(
+  db: Kysely<Database>,
+  ref: OutboxRef,
+  work: () => Promise<T>,
+  settled: (value: T) => boolean = () => true,
+): Promise<T> {
+  let value: T;
   try {
-    return await work();
+    value = await work();
   } catch (error) {
-    if (error instanceof DomainError) throw new UnrecoverableError(encodeRefusal(error));
-    throw error;
+    if (!(error instanceof DomainError)) throw error;
+    await recordOutboxOutcome(db, ref, refusalOutcome(error));
+    throw new UnrecoverableError(error.message);
   }
+  await recordOutboxOutcome(db, ref, { kind: 'done', value, settled: settled(value) });
+  return value;
 }
 
 /** The processors of each queue: thin calls into core, which makes each one idempotent. */
 export function buildProcessors(
   db: Kysely<Database>,
   provider: PaymentProvider,
-  ackDelayMs = 0,
+  options: ProcessorOptions,
 ): Record<QueueName, Processor> {
   const settle = async <T>(value: T) => {
-    if (ackDelayMs > 0) await new Promise((r) => setTimeout(r, ackDelayMs));
+    if (options.ackDelayMs) await new Promise((r) => setTimeout(r, options.ackDelayMs));
     return value;
   };
   return {
     [QUEUES.paymentConfirmations]: async (job) => {
       const data = job.data as PaymentConfirmationJob;
-      return settle(await refusalsAreFinal(() => confirmPayment(db, provider, data)));
+      const outcome = await recorded(
+        db,
+        data,
+        () =>
+          confirmPayment(db, provider, {
+            orderId: data.orderId,
+            paymentId: data.paymentId,
+            source: data.source,
+          }),
+        // Not captured yet: a later return or webhook for the same payment runs it again.
+        (o) => o.result !== 'PENDING',
+      );
+      return settle(outcome);
     },
     [QUEUES.orderTransitions]: async (job) => {
       const data = job.data as OrderTransitionJob;
-      const order = await refusalsAreFinal(() =>
-        applyOrderTransition(db, {
+      const moved = await recorded(db, data, async () => {
+        const order = await applyOrderTransition(db, {
           orderId: data.orderId,
           to: data.to,
           actor: 'admin',
           actorUserId: data.actorUserId,
           jobKey: `${job.queueName}:${job.id}`,
-        }),
-      );
-      return settle({ orderId: order._id, orderStatus: order.orderStatus });
+        });
+        return { orderId: order._id, orderStatus: order.orderStatus };
+      });
+      return settle(moved);
+    },
+    [QUEUES.paymentReconciliation]: async () => {
+      const report = await reconcilePayments(db, provider, {
+        olderThanMs: options.reconcileAfterMs,
+      });
+      if (report.applied.length || report.refused.length)
+        options.log(
+          `reconciliation: checked ${report.checked} open links, applied ${report.applied
+            .map((a) => `${a.paymentId}→${a.result}`)
+            .join(
+              ', ',
+            )}${report.refused.length ? `; refused ${report.refused.map((r) => `${r.paymentId}: ${r.message}`).join('; ')}` : ''}`,
+        );
+      return report;
     },
   };
 }

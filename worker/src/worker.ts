@@ -1,12 +1,25 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createDb } from '@kanak/db';
-import { createPaymentProvider, createRedis } from '@kanak/core';
+import {
+  closeWithin,
+  createPaymentProvider,
+  createRedis,
+  settledWithin,
+  QUEUES,
+  recordOutboxOutcome,
+  type OutboxRef,
+} from '@kanak/core';
 import type { WorkerConfig } from './config';
 import { buildProcessors } from './processors';
 
 export interface RunningWorker {
-  close(): Promise<void>;
+  /**
+   * Stops taking jobs and lets running ones finish for at most `drainMs` (default: no bound);
+   * jobs still running then are left unacknowledged, and the stalled-job check hands them to
+   * another worker once their lock lapses. Queue, Redis and pool closes are bounded too.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
   counts: { completed: number; failed: number; deadLettered: number };
   metricsLine(): Promise<string>;
 }
@@ -16,7 +29,13 @@ export function startWorker(
   config: WorkerConfig,
   log: (msg: string) => void = console.log,
 ): RunningWorker {
-  const db = createDb(config.DATABASE_URL, config.WORKER_CONCURRENCY + 2);
+  const db = createDb(config.DATABASE_URL, {
+    poolSize: config.WORKER_CONCURRENCY + 2,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DB_IDLE_TX_TIMEOUT_MS,
+    log,
+  });
   const connection: Redis = createRedis(config.REDIS_URL);
   const provider = createPaymentProvider(config);
   const counts = { completed: 0, failed: 0, deadLettered: 0 };
@@ -26,6 +45,14 @@ export function startWorker(
   const deadLetter = async (queue: string, job: Job, error: Error) => {
     if (!job.finishedOn || error.name === 'UnrecoverableError') return;
     counts.deadLettered++;
+    // The outbox row says so too: a later return or webhook for it sends it again.
+    const ref = job.data as Partial<OutboxRef>;
+    if (typeof ref.outboxId === 'number' && typeof ref.generation === 'number')
+      await recordOutboxOutcome(
+        db,
+        { outboxId: ref.outboxId, generation: ref.generation },
+        { kind: 'fault', message: error.message },
+      ).catch((e: Error) => log(`could not record the fault of ${queue}/${job.id}: ${e.message}`));
     await db
       .insertInto('dead_letters')
       .values({
@@ -39,27 +66,42 @@ export function startWorker(
       .catch((e: Error) => log(`could not dead-letter ${queue}/${job.id}: ${e.message}`));
   };
 
-  const workers = Object.entries(buildProcessors(db, provider, config.WORKER_ACK_DELAY_MS)).map(
-    ([queue, processor]) => {
-      const worker = new Worker(queue, processor, {
-        connection,
-        prefix: config.QUEUE_PREFIX,
-        concurrency: config.WORKER_CONCURRENCY,
-        lockDuration: config.WORKER_LOCK_DURATION_MS,
-        stalledInterval: config.WORKER_STALLED_INTERVAL_MS,
-        maxStalledCount: 2,
-      });
-      worker.on('completed', () => counts.completed++);
-      worker.on('failed', (job, error) => {
-        counts.failed++;
-        log(`job ${queue}/${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
-        if (job) void deadLetter(queue, job, error);
-      });
-      worker.on('error', (error) => log(`worker ${queue} error: ${error.message}`));
-      return worker;
-    },
-  );
+  const processors = buildProcessors(db, provider, {
+    ackDelayMs: config.WORKER_ACK_DELAY_MS,
+    reconcileAfterMs: config.RECONCILE_AFTER_MS,
+    log,
+  });
+  const workers = Object.entries(processors).map(([queue, processor]) => {
+    const worker = new Worker(queue, processor, {
+      connection,
+      prefix: config.QUEUE_PREFIX,
+      concurrency: config.WORKER_CONCURRENCY,
+      lockDuration: config.WORKER_LOCK_DURATION_MS,
+      stalledInterval: config.WORKER_STALLED_INTERVAL_MS,
+      maxStalledCount: 2,
+    });
+    worker.on('completed', () => counts.completed++);
+    worker.on('failed', (job, error) => {
+      counts.failed++;
+      log(`job ${queue}/${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
+      if (job) void deadLetter(queue, job, error);
+    });
+    worker.on('error', (error) => log(`worker ${queue} error: ${error.message}`));
+    return worker;
+  });
   const queues = workers.map((w) => new Queue(w.name, { connection, prefix: config.QUEUE_PREFIX }));
+
+  // One schedule however many workers run: upsert replaces it rather than adding a second.
+  const reconciliation = queues.find((q) => q.name === QUEUES.paymentReconciliation)!;
+  const scheduled =
+    config.RECONCILE_EVERY_MS > 0
+      ? reconciliation.upsertJobScheduler(
+          'reconcile-payments',
+          { every: config.RECONCILE_EVERY_MS },
+          { name: 'reconcile', opts: { removeOnComplete: 100, removeOnFail: 100 } },
+        )
+      : reconciliation.removeJobScheduler('reconcile-payments');
+  void scheduled.catch((e: Error) => log(`could not schedule reconciliation: ${e.message}`));
 
   const metricsLine = async () => {
     const waiting = (await Promise.all(queues.map((q) => q.getWaitingCount()))).reduce(
@@ -84,13 +126,16 @@ export function startWorker(
   return {
     counts,
     metricsLine,
-    async close() {
+    async close({ drainMs }: { drainMs?: number } = {}) {
       if (timer) clearInterval(timer);
       // Worker.close waits for running jobs to finish before resolving.
-      await Promise.all(workers.map((w) => w.close()));
-      await Promise.all(queues.map((q) => q.close()));
+      const closing = Promise.all(workers.map((w) => w.close()));
+      if (drainMs === undefined) await closing;
+      else if (!(await settledWithin(closing, drainMs)))
+        log(`jobs still running after ${drainMs} ms: left for the stalled-job check`);
+      await closeWithin('queues', 1000, () => Promise.all(queues.map((q) => q.close())), log);
       connection.disconnect();
-      await db.destroy();
+      await closeWithin('database pool', 1000, () => db.destroy(), log);
     },
   };
 }

@@ -26,8 +26,8 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
   const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
-    // The server answers 202/PENDING quickly: these tests watch the queue and the database instead.
-    server = await startTestServer({ ORDER_WAIT_MS: 200 });
+    // The server answers 202/PENDING at once: these tests watch the queue and the database instead.
+    server = await startTestServer({ ORDER_WAIT_MS: 0 });
     http = httpClient(server.baseUrl);
     admin = await login(server, SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.admin.password);
     const connection = createRedis(server.config.REDIS_URL);

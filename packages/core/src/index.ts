@@ -1,4 +1,5 @@
 export * from './shared/errors';
+export * from './shared/deadline';
 export * from './shared/ids';
 export * from './shared/deps';
 export * from './catalog/product-view';
@@ -39,3 +40,10 @@ export * from './payments/select-provider';
 export * from './payments/create-payment-link';
 export * from './payments/confirm-payment';
 export * from './catalog/listing-counts';
+export * from './outbox/outbox';
+export * from './outbox/relay';
+export * from './outbox/deps';
+export * from './outbox/submit';
+export * from './payments/request-confirmation';
+export * from './payments/reconcile-payments';
+export * from './orders/request-transition';

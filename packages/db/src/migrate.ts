@@ -3,6 +3,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import * as m001 from './migrations/001_initial';
 import * as m003 from './migrations/003_order_pipeline';
 import * as m004 from './migrations/004_customer_removal';
+import * as m005 from './migrations/005_outbox';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '003_order_pipeline': m003,
   '004_customer_removal': m004,
+  '005_outbox': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -190,6 +190,29 @@ export interface DeadLettersTable {
   created_at: Timestamp;
 }
 
+/** What the worker recorded for an outbox row (see core/src/outbox). */
+export type OutboxOutcome =
+  /** settled: false when running it again later may change the answer (payment not captured yet). */
+  | { kind: 'done'; value: unknown; settled: boolean }
+  | { kind: 'refused'; error: string; message: string }
+  | { kind: 'fault'; message: string };
+
+export interface OutboxTable {
+  /** bigserial, read as a number (connection.ts parses int8). */
+  id: Generated<number>;
+  queue: string;
+  job_key: string;
+  payload: ColumnType<unknown, string, string>;
+  generation: Generated<number>;
+  attempts: Generated<number>;
+  available_at: Generated<Date>;
+  sent_at: Date | null;
+  last_error: string | null;
+  finished_at: Date | null;
+  outcome: ColumnType<OutboxOutcome | null, string | null, string | null>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   addresses: AddressesTable;
@@ -207,6 +230,7 @@ export interface Database {
   payments: PaymentsTable;
   order_events: OrderEventsTable;
   dead_letters: DeadLettersTable;
+  outbox: OutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

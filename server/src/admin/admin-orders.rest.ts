@@ -3,7 +3,7 @@ import { deleteOrder, listAllOrders } from '@kanak/core';
 import { orderTransitionInput } from '@kanak/shared';
 import { requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
-import { requestOrderTransition } from '../orders/transition-request';
+import { transitionOrder } from '../orders/transition-request';
 import type { AppServices } from '../services';
 
 /** Admin order table and status actions: PUT /api/admin/orders/{id}/confirmed|ship|deliver|cancel|delete. */
@@ -19,7 +19,7 @@ export function registerAdminOrdersRest(app: FastifyInstance, services: AppServi
       if (request.params.action === 'delete')
         return deleteOrder(services.db, admin, request.params.id);
       const input = await parseInput(orderTransitionInput, request.params);
-      const answer = await requestOrderTransition(services, admin, input.id, input.action);
+      const answer = await transitionOrder(services, admin, input.id, input.action);
       if (answer.done) return answer.order;
       return reply.status(202).send({
         jobId: answer.jobId,

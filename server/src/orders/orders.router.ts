@@ -8,7 +8,7 @@ import {
 } from '@kanak/core';
 import { createOrderInput, orderIdInput, orderTransitionInput } from '@kanak/shared';
 import { adminProcedure, authedProcedure, router } from '../trpc/trpc';
-import { requestOrderTransition } from './transition-request';
+import { transitionOrder } from './transition-request';
 
 export const ordersRouter = router({
   create: authedProcedure
@@ -24,7 +24,7 @@ export const ordersRouter = router({
     .input(orderTransitionInput)
     .mutation(
       async ({ ctx, input }) =>
-        (await requestOrderTransition(ctx.services, ctx.user, input.id, input.action)).order,
+        (await transitionOrder(ctx.services, ctx.user, input.id, input.action)).order,
     ),
   remove: adminProcedure
     .input(orderIdInput)

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createPaymentLink } from '@kanak/core';
+import { createPaymentLink, paymentJobKey, requestPaymentConfirmation } from '@kanak/core';
 import { paymentReturnQuery } from '@kanak/shared';
 import { currentUser, requireUser } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { requestOrigins } from './origins';
-import type { AppServices } from '../services';
-import { confirmPaymentReturn, enqueueConfirmation } from './confirm-return';
+import { outboxDeps, type AppServices } from '../services';
+import { confirmPaymentReturn } from './confirm-return';
 
 /** POST /api/payment/{orderId}, GET /api/payment?payment_id=&order_id=, POST /api/payment/webhook. */
 export async function registerPaymentsRest(app: FastifyInstance, services: AppServices) {
@@ -62,12 +62,12 @@ export async function registerPaymentsRest(app: FastifyInstance, services: AppSe
           .status(400)
           .send({ error: 'BAD_REQUEST', message: 'Webhook payment id is not valid' });
       }
-      const job = await enqueueConfirmation(services, {
-        orderId: event.orderId,
-        paymentId: event.paymentId,
-        source: 'webhook',
-      });
-      return { status: 'queued', jobId: job.id };
+      // Acknowledged once it is in PostgreSQL: the provider will not send it again.
+      await requestPaymentConfirmation(
+        { ...outboxDeps(services), waitMs: 0 },
+        { orderId: event.orderId, paymentId: event.paymentId, source: 'webhook' },
+      );
+      return { status: 'queued', jobId: paymentJobKey(event.paymentId) };
     });
   });
 }

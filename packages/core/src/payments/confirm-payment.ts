@@ -9,7 +9,8 @@ import type { PaymentProvider } from './provider';
 export interface PaymentConfirmation {
   orderId: string;
   paymentId: string;
-  source: 'return' | 'webhook';
+  /** reconcile: found by asking the provider about an order whose return and webhook never came. */
+  source: 'return' | 'webhook' | 'reconcile';
 }
 
 /** PAID: order placed; FAILED: nothing changed; PENDING: not settled yet; REFUND_PENDING: paid but not fulfillable. */

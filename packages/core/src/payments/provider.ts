@@ -43,6 +43,11 @@ export interface PaymentProvider {
    * the one of `orderLinkIds` (the order's own links) the payment was made through, else null.
    */
   fetchPayment(paymentId: string, orderLinkIds: string[]): Promise<ProviderPayment | null>;
+  /**
+   * Every payment the provider knows was made through a link (reconciliation: a return and a
+   * webhook may both be lost). Empty when none, or when the provider keeps no such record.
+   */
+  linkPayments(linkId: string): Promise<ProviderPayment[]>;
   /** Signature of a webhook body (raw bytes, as received). */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
   parseWebhook(rawBody: Buffer): WebhookPayment | null;

@@ -24,8 +24,11 @@ interface RazorpayLink {
   id: string;
   short_url: string;
   reference_id?: string;
-  payments?: { payment_id: string; status: string }[] | null;
+  payments?: { payment_id: string; status: string; amount?: number }[] | null;
 }
+
+const KNOWN: ProviderPayment['status'][] = ['captured', 'authorized', 'failed', 'created'];
+const knownStatus = (status: string) => KNOWN.find((s) => s === status) ?? 'created';
 
 /** Razorpay payment links (https://razorpay.com/docs/api/payments/payment-links/), amounts in paise. */
 export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvider {
@@ -75,6 +78,20 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
       }
       return { id: body.id, url: body.short_url };
     },
+    async linkPayments(linkId) {
+      const { status, body } = await call<RazorpayLink>(
+        'GET',
+        `/v1/payment_links/${encodeURIComponent(linkId)}`,
+      );
+      if (status === 404 || status === 400) return [];
+      if (status >= 300) throw new Error(`Razorpay payment link fetch answered ${status}`);
+      return (body.payments ?? []).map((p) => ({
+        id: p.payment_id,
+        status: knownStatus(p.status),
+        amount: p.amount === undefined ? null : Math.round(p.amount / 100),
+        paymentLinkId: linkId,
+      }));
+    },
     async fetchPayment(paymentId, orderLinkIds) {
       const { status, body } = await call<RazorpayPayment>(
         'GET',
@@ -94,10 +111,9 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
           break;
         }
       }
-      const known: ProviderPayment['status'][] = ['captured', 'authorized', 'failed', 'created'];
       return {
         id: body.id,
-        status: known.find((s) => s === body.status) ?? 'created',
+        status: knownStatus(body.status),
         amount: Math.round(body.amount / 100),
         paymentLinkId,
       };

@@ -1,36 +1,28 @@
 import type { OrderStatus } from '@kanak/shared';
-import { DomainError, type DomainErrorKind } from '../shared/errors';
+import type { OutboxRef } from '../outbox/outbox';
 import type { PaymentConfirmation } from '../payments/confirm-payment';
 
-/** Payload of a 'payment-confirmations' job. */
-export type PaymentConfirmationJob = PaymentConfirmation;
+/** Payload of a 'payment-confirmations' job (relayed from the outbox). */
+export type PaymentConfirmationJob = PaymentConfirmation & OutboxRef;
 
-/** Payload of an 'order-transitions' job. */
-export interface OrderTransitionJob {
+/** An admin's status move, as written to the outbox. */
+export interface OrderTransitionIntent {
   orderId: string;
   to: OrderStatus;
   actorUserId: string;
 }
+
+/** Payload of an 'order-transitions' job (relayed from the outbox). */
+export type OrderTransitionJob = OrderTransitionIntent & OutboxRef;
 
 /** Retries with exponential backoff (0.5 s, 1 s, 2 s, 4 s) before a job is dead-lettered. */
 export const JOB_OPTIONS = {
   attempts: 5,
   backoff: { type: 'exponential', delay: 500 },
   removeOnComplete: { age: 24 * 3600, count: 5000 },
-  removeOnFail: { age: 7 * 24 * 3600 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 5000 },
 } as const;
 
-/** Payment jobs are keyed by the provider's payment id: duplicates while one is queued collapse. */
-export const paymentJobId = (paymentId: string) => `pay-${paymentId}`;
-
-// A domain refusal crosses the queue as its failure reason: "[CONFLICT] Cannot move …".
-const REFUSAL =
-  /^\[(BAD_REQUEST|UNAUTHORIZED|FORBIDDEN|NOT_FOUND|CONFLICT|TOO_MANY_REQUESTS)\] ([\s\S]*)$/;
-
-export const encodeRefusal = (error: DomainError) => `[${error.kind}] ${error.message}`;
-
-/** The DomainError a worker's failure reason carries, or null for a real fault. */
-export function decodeRefusal(reason: string | undefined): DomainError | null {
-  const match = reason ? REFUSAL.exec(reason) : null;
-  return match ? new DomainError(match[1] as DomainErrorKind, match[2]!) : null;
-}
+/** Outbox keys: one row per provider payment id; one per admin move. */
+export const paymentJobKey = (paymentId: string) => `pay-${paymentId}`;
+export const moveJobKey = (moveId: string) => `move-${moveId}`;

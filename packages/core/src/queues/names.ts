@@ -1,6 +1,8 @@
-/** BullMQ queues of the order pipeline; the server enqueues, the worker applies. */
+/** BullMQ queues of the order pipeline; the outbox relay enqueues, the worker applies. */
 export const QUEUES = {
   paymentConfirmations: 'payment-confirmations',
   orderTransitions: 'order-transitions',
+  /** A repeatable job: asks the provider about orders whose return and webhook never came. */
+  paymentReconciliation: 'payment-reconciliation',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -5,6 +5,54 @@ export function createRedis(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
 }
 
+export interface RequestRedisOptions {
+  /** A command without an answer after this long fails ("Command timed out"). Default 500 ms. */
+  commandTimeoutMs?: number;
+  /** Opening the connection gives up after this long (then retried in the background). */
+  connectTimeoutMs?: number;
+  /** Told once when the connection is lost and once when it is back (never per command). */
+  log?: (level: 'warn' | 'info', message: string) => void;
+  /** Names the client in those messages. */
+  label?: string;
+}
+
+/**
+ * A client for commands a request waits on (rate limits, health): never queues a command while
+ * disconnected (`enableOfflineQueue: false`, fails at once) and bounds every command with
+ * `commandTimeout`, so a request answers within its bound however Redis fails. It reconnects in
+ * the background (backoff up to 2 s). Not for BullMQ, whose connections need
+ * `maxRetriesPerRequest: null` (see createRedis).
+ */
+export function createRequestRedis(url: string, options: RequestRedisOptions = {}): Redis {
+  const label = options.label ?? 'Redis';
+  const log = options.log ?? ((level, message) => console[level](message));
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: options.commandTimeoutMs ?? 500,
+    connectTimeout: options.connectTimeoutMs ?? 1000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  let reachable = true;
+  let lastError = 'connection closed';
+  client.on('error', (error: Error) => {
+    lastError = error.message;
+  });
+  // 'reconnecting' follows a lost connection, never a deliberate disconnect()/quit().
+  client.on('reconnecting', () => {
+    if (!reachable) return;
+    reachable = false;
+    log('warn', `${label} unreachable (${lastError}); retrying in the background`);
+  });
+  client.on('ready', () => {
+    lastError = 'connection closed';
+    if (reachable) return;
+    reachable = true;
+    log('info', `${label} reachable again`);
+  });
+  return client;
+}
+
 /** PING on an open client with a short timeout (health checks must not hang when Redis is down). */
 export async function pingRedisClient(client: Redis, timeoutMs = 1000): Promise<boolean> {
   if (client.status === 'end' || client.status === 'close') return false;

@@ -1,0 +1,123 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, OutboxOutcome } from '@kanak/db';
+import { DomainError, type DomainErrorKind } from '../shared/errors';
+import type { QueueName } from '../queues/names';
+
+/** One outbox row as a job knows it: the worker records its outcome against this generation. */
+export interface OutboxRef {
+  outboxId: number;
+  generation: number;
+}
+
+export interface OutboxIntent {
+  queue: QueueName;
+  /** pay-{payment id} or move-{uuid}: a second write of the same key joins the first row. */
+  jobKey: string;
+  payload: object;
+}
+
+/** The BullMQ job id of a row's send: a relay that sends twice (crash before marking) is deduped. */
+export const outboxJobId = (jobKey: string, generation: number) =>
+  generation === 0 ? jobKey : `${jobKey}-r${generation}`;
+
+/**
+ * Writes an intent before it is acknowledged. A duplicate key joins the existing row, unless
+ * that row ran and its answer may change (a fault that was dead-lettered, or a payment not
+ * captured yet): then it is sent again under a new generation.
+ */
+export async function writeOutbox(db: Kysely<Database>, intent: OutboxIntent): Promise<OutboxRef> {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      queue: intent.queue,
+      job_key: intent.jobKey,
+      payload: JSON.stringify(intent.payload),
+    })
+    .onConflict((oc) =>
+      oc
+        .column('job_key')
+        .doUpdateSet((eb) => ({
+          generation: eb('outbox.generation', '+', 1),
+          attempts: 0,
+          available_at: sql<Date>`now()`,
+          sent_at: null,
+          last_error: null,
+          finished_at: null,
+          outcome: null,
+        }))
+        .where('outbox.finished_at', 'is not', null)
+        .where(
+          sql<boolean>`(outbox.outcome->>'kind' = 'fault' OR outbox.outcome->>'settled' = 'false')`,
+        ),
+    )
+    .returning(['id', 'generation'])
+    .executeTakeFirst();
+  const ref =
+    row ??
+    (await db
+      .selectFrom('outbox')
+      .select(['id', 'generation'])
+      .where('job_key', '=', intent.jobKey)
+      .executeTakeFirstOrThrow());
+  return { outboxId: ref.id, generation: ref.generation };
+}
+
+/** The worker's record of what a row's job did; a stale generation (sent again since) is ignored. */
+export async function recordOutboxOutcome(
+  db: Kysely<Database>,
+  ref: OutboxRef,
+  outcome: OutboxOutcome,
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ finished_at: new Date(), outcome: JSON.stringify(outcome) })
+    .where('id', '=', ref.outboxId)
+    .where('generation', '=', ref.generation)
+    .execute();
+}
+
+/** How a refusal is kept in the outbox, and read back as the same DomainError. */
+export const refusalOutcome = (error: DomainError): OutboxOutcome => ({
+  kind: 'refused',
+  error: error.kind,
+  message: error.message,
+});
+
+const KINDS: readonly DomainErrorKind[] = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_MANY_REQUESTS',
+];
+
+/**
+ * Waits (polling the row) until the worker has recorded an outcome, at most `timeoutMs`.
+ * Answers the job's value, throws its refusal as a DomainError, or null: not applied yet (or a
+ * fault the relay and reconciliation will still settle).
+ */
+export async function waitForOutboxOutcome<T>(
+  db: Kysely<Database>,
+  ref: OutboxRef,
+  timeoutMs: number,
+  everyMs = 50,
+): Promise<T | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await db
+      .selectFrom('outbox')
+      .select(['outcome', 'generation'])
+      .where('id', '=', ref.outboxId)
+      .executeTakeFirst();
+    const outcome = row && row.generation === ref.generation ? row.outcome : null;
+    if (outcome?.kind === 'done') return outcome.value as T;
+    if (outcome?.kind === 'refused') {
+      const kind = KINDS.find((k) => k === outcome.error) ?? 'BAD_REQUEST';
+      throw new DomainError(kind, outcome.message);
+    }
+    if (outcome?.kind === 'fault') return null;
+    if (Date.now() + everyMs > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
