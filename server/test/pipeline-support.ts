@@ -4,52 +4,32 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
+import type { OrderView } from '@kanak/core';
+import type { Config } from '@kanak/server';
 import { httpClient, type TestServer } from '@kanak/testkit';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export interface WorkerProcess {
+export interface ChildProcessHandle {
   child: ChildProcess;
   output: string[];
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** Sends a signal and resolves with the exit code (null when killed by the signal). */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
+export type WorkerProcess = ChildProcessHandle;
 
-/** `tsx worker/src/main.ts` as its own process, over the test server's database and queue prefix. */
-export async function startWorkerProcess(
-  server: Pick<TestServer, 'config'>,
-  env: Record<string, string> = {},
-): Promise<WorkerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'worker/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: server.config.DATABASE_URL,
-        REDIS_URL: server.config.REDIS_URL,
-        QUEUE_PREFIX: server.config.QUEUE_PREFIX,
-        PAYMENT_PROVIDER: server.config.PAYMENT_PROVIDER,
-        PAYMENT_SANDBOX_SECRET: server.config.PAYMENT_SANDBOX_SECRET,
-        RAZORPAY_API_URL: server.config.RAZORPAY_API_URL,
-        ...(server.config.RAZORPAY_KEY_ID
-          ? { RAZORPAY_KEY_ID: server.config.RAZORPAY_KEY_ID }
-          : {}),
-        ...(server.config.RAZORPAY_KEY_SECRET
-          ? { RAZORPAY_KEY_SECRET: server.config.RAZORPAY_KEY_SECRET }
-          : {}),
-        ...(server.config.RAZORPAY_WEBHOOK_SECRET
-          ? { RAZORPAY_WEBHOOK_SECRET: server.config.RAZORPAY_WEBHOOK_SECRET }
-          : {}),
-        WORKER_CONCURRENCY: '4',
-        WORKER_METRICS_INTERVAL_MS: '0',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+/** `node --import tsx <entry>` as its own process; resolves once it printed `ready`. */
+export async function startTsxProcess(
+  entry: string,
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<ChildProcessHandle> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const listeners = new Set<() => void>();
   const collect = (chunk: Buffer) => {
@@ -74,7 +54,7 @@ export async function startWorkerProcess(
         listeners.delete(check);
         reject(
           new Error(
-            `worker did not print ${pattern} within ${timeoutMs} ms; output:\n${output.join('\n')}`,
+            `${entry} did not print ${pattern} within ${timeoutMs} ms; output:\n${output.join('\n')}`,
           ),
         );
       }, timeoutMs);
@@ -82,7 +62,7 @@ export async function startWorkerProcess(
       check();
     });
 
-  const worker: WorkerProcess = {
+  const handle: ChildProcessHandle = {
     child,
     output,
     waitFor,
@@ -92,12 +72,77 @@ export async function startWorkerProcess(
       return exited;
     },
   };
-  // Generous: tsx compiles the worker on start, and CI machines are shared.
-  await waitFor(/worker listening/, 45_000);
-  return worker;
+  // Generous: tsx compiles the entry on start, and CI machines are shared.
+  await waitFor(ready, 45_000);
+  return handle;
 }
 
-export async function login(server: TestServer, email: string, password: string): Promise<string> {
+/** The environment a worker or server child needs to share the test server's world. */
+function sharedEnv(config: Config): Record<string, string> {
+  return {
+    DATABASE_URL: config.DATABASE_URL,
+    REDIS_URL: config.REDIS_URL,
+    QUEUE_PREFIX: config.QUEUE_PREFIX,
+    PAYMENT_PROVIDER: config.PAYMENT_PROVIDER,
+    PAYMENT_SANDBOX_SECRET: config.PAYMENT_SANDBOX_SECRET,
+    RAZORPAY_API_URL: config.RAZORPAY_API_URL,
+    ...(config.RAZORPAY_KEY_ID ? { RAZORPAY_KEY_ID: config.RAZORPAY_KEY_ID } : {}),
+    ...(config.RAZORPAY_KEY_SECRET ? { RAZORPAY_KEY_SECRET: config.RAZORPAY_KEY_SECRET } : {}),
+    ...(config.RAZORPAY_WEBHOOK_SECRET
+      ? { RAZORPAY_WEBHOOK_SECRET: config.RAZORPAY_WEBHOOK_SECRET }
+      : {}),
+  };
+}
+
+/** `worker/src/main.ts` as its own process, over the test server's database and queue prefix. */
+export function startWorkerProcess(
+  server: { config: Config },
+  env: Record<string, string> = {},
+): Promise<WorkerProcess> {
+  return startTsxProcess(
+    'worker/src/main.ts',
+    {
+      ...sharedEnv(server.config),
+      WORKER_CONCURRENCY: '4',
+      WORKER_METRICS_INTERVAL_MS: '0',
+      ...env,
+    },
+    /worker listening/,
+  );
+}
+
+/** `server/src/main.ts` as its own process (to be killed or signalled), on `port`. */
+export async function startServerProcess(
+  config: Config,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildProcessHandle & { baseUrl: string }> {
+  const handle = await startTsxProcess(
+    'server/src/main.ts',
+    {
+      ...sharedEnv(config),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: config.JWT_SECRET,
+      ORDER_WAIT_MS: String(config.ORDER_WAIT_MS),
+      AUTH_RATE_LIMIT_PER_MINUTE: String(config.AUTH_RATE_LIMIT_PER_MINUTE),
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      ...env,
+    },
+    /Server listening at/,
+  );
+  return { ...handle, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+/** What the helpers below need of a server: in-process (TestServer) or a child process. */
+export type ShopUnderTest = Pick<TestServer, 'baseUrl' | 'database'>;
+
+export async function login(
+  server: Pick<TestServer, 'baseUrl'>,
+  email: string,
+  password: string,
+): Promise<string> {
   const res = await httpClient(server.baseUrl).post<{ jwt: string }>('/auth/login', {
     email,
     password,
@@ -108,7 +153,7 @@ export async function login(server: TestServer, email: string, password: string)
 
 /** A new customer account (sign-up over REST), with its token and id. */
 export async function newCustomer(
-  server: TestServer,
+  server: ShopUnderTest,
   name: string,
 ): Promise<{ token: string; id: string; email: string }> {
   const email = `${name.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -184,6 +229,39 @@ export async function pickSizes(db: Kysely<Database>, count: number, offset = 0)
     .execute();
   if (rows.length < count) throw new Error('not enough stocked sizes in the seed');
   return rows;
+}
+
+/**
+ * A new shopper's PENDING order for one size, its sandbox payment link, and the payment id the
+ * hosted page's Pay button carries (what the browser would bring back to /payment/{id}).
+ */
+export async function sandboxPaidOrder(
+  server: ShopUnderTest,
+  size: { productId: string; sizeId: string },
+  quantity = 1,
+) {
+  const http = httpClient(server.baseUrl);
+  const shopper = await newCustomer(server, 'Payer');
+  await fillCart(server.database.db, shopper.id, [
+    { productId: size.productId, sizeId: size.sizeId, quantity },
+  ]);
+  const created = await http.post<OrderView>('/api/orders/', ADDRESS, { token: shopper.token });
+  if (created.status !== 201) throw new Error(`order failed: ${created.status}`);
+  const order = created.body;
+  const link = await http.post<{ payment_link_url: string }>(
+    `/api/payment/${order._id}`,
+    undefined,
+    { token: shopper.token },
+  );
+  const html = await (await fetch(link.body.payment_link_url)).text();
+  const href = new URL(/id="pay" href="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&'));
+  const paymentId = href.searchParams.get('razorpay_payment_id')!;
+  return {
+    shopper,
+    order,
+    paymentId,
+    returnPath: `/api/payment?payment_id=${paymentId}&order_id=${order._id}`,
+  };
 }
 
 export const ADDRESS = {

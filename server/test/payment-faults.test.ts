@@ -1,0 +1,232 @@
+// Payments under faults: Redis away while a shopper returns, the server killed meanwhile, and a
+// return and webhook both lost. Each test runs its own redis-server or fake provider.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderView } from '@kanak/core';
+import { loadConfig, type Config } from '@kanak/server';
+import type { PaymentReturnStatus } from '@kanak/shared';
+import {
+  createTestDatabase,
+  freePort,
+  httpClient,
+  startRedisServer,
+  startTestServer,
+  uniquePrefix,
+  type RedisServer,
+  type TestDatabase,
+  type TestServer,
+} from '@kanak/testkit';
+import {
+  ADDRESS,
+  eventually,
+  fillCart,
+  newCustomer,
+  pickSizes,
+  sandboxPaidOrder,
+  startServerProcess,
+  startWorkerProcess,
+  type ChildProcessHandle,
+} from './pipeline-support';
+import { startFakeRazorpay, type FakeRazorpay } from './razorpay-fake';
+
+type ReturnAnswer = { status: PaymentReturnStatus; order: OrderView };
+
+describe('a paid return while Redis is down, then the server is killed', () => {
+  let redis: RedisServer;
+  let database: TestDatabase;
+  let config: Config;
+  let port: number;
+  const children: ChildProcessHandle[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    database = await createTestDatabase();
+    port = await freePort();
+    config = loadConfig(
+      {},
+      {
+        DATABASE_URL: database.url,
+        REDIS_URL: redis.url,
+        QUEUE_PREFIX: uniquePrefix('q'),
+        JWT_SECRET: randomBytes(24).toString('hex'),
+        AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
+        NODE_ENV: 'test',
+      },
+    );
+    children.push(await startWorkerProcess({ config }));
+  });
+  afterAll(async () => {
+    for (const child of children) await child.stop('SIGKILL');
+    await redis?.stop();
+    await database?.drop();
+  });
+
+  it('keeps the confirmation in PostgreSQL and places the order once after both come back', async () => {
+    const first = await startServerProcess(config, port);
+    children.push(first);
+    const shop = { baseUrl: first.baseUrl, database };
+    const [size] = await pickSizes(database.db, 1, 20);
+    const pay = await sandboxPaidOrder(shop, size!, 2);
+
+    await redis.stop();
+    const started = Date.now();
+    const answer = await httpClient(first.baseUrl).get<ReturnAnswer>(pay.returnPath, {
+      token: pay.shopper.token,
+    });
+    const waited = Date.now() - started;
+    expect(answer.status).toBe(200);
+    expect(answer.body.status).toBe('PENDING');
+    expect(answer.body.order.orderStatus).toBe('PENDING');
+    expect(waited).toBeLessThan(2000);
+    const kept = await database.db
+      .selectFrom('outbox')
+      .select(['job_key', 'sent_at'])
+      .where('job_key', '=', `pay-${pay.paymentId}`)
+      .executeTakeFirstOrThrow();
+    expect(kept.sent_at).toBeNull();
+    await first.waitFor(/outbox relay: Redis is unreachable/);
+
+    // The process dies with the confirmation unsent; nothing of it lived only in its memory.
+    expect(await first.stop('SIGKILL')).toBeNull();
+    await redis.start();
+    const second = await startServerProcess(config, port);
+    children.push(second);
+
+    const placed = await eventually(async () => {
+      const row = await database.db
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', pay.order._id)
+        .executeTakeFirstOrThrow();
+      return row.status === 'PLACED' ? row : null;
+    }, 30_000);
+    expect(placed.status).toBe('PLACED');
+    const stock = await database.db
+      .selectFrom('product_sizes')
+      .select('stock')
+      .where('id', '=', size!.sizeId)
+      .executeTakeFirstOrThrow();
+    expect(stock.stock).toBe(size!.stock - 2);
+    expect(
+      await database.db
+        .selectFrom('payments')
+        .select(['status', 'provider_payment_id'])
+        .where('order_id', '=', pay.order._id)
+        .execute(),
+    ).toEqual([{ status: 'PAID', provider_payment_id: pay.paymentId }]);
+    expect(
+      await database.db
+        .selectFrom('order_events')
+        .select('id')
+        .where('order_id', '=', pay.order._id)
+        .where('to_status', '=', 'PLACED')
+        .execute(),
+    ).toHaveLength(1);
+    const row = await database.db
+      .selectFrom('outbox')
+      .select(['sent_at', 'outcome'])
+      .where('job_key', '=', `pay-${pay.paymentId}`)
+      .executeTakeFirstOrThrow();
+    expect(row.sent_at).not.toBeNull();
+    expect(row.outcome).toMatchObject({ kind: 'done', value: { result: 'PAID' } });
+
+    // The shopper coming back later reads the settled answer.
+    const again = await httpClient(second.baseUrl).get<ReturnAnswer>(pay.returnPath, {
+      token: pay.shopper.token,
+    });
+    expect(again.body.status).toBe('PAID');
+  });
+});
+
+const KEY_ID = 'rzp_test_reconcile';
+const KEY_SECRET = 'reconcile-key-secret';
+
+describe('reconciliation: a return and a webhook both lost', () => {
+  let fake: FakeRazorpay;
+  let server: TestServer;
+  let worker: ChildProcessHandle;
+
+  beforeAll(async () => {
+    fake = await startFakeRazorpay(KEY_ID, KEY_SECRET);
+    server = await startTestServer({
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: KEY_ID,
+      RAZORPAY_KEY_SECRET: KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: 'reconcile-webhook-secret',
+      RAZORPAY_API_URL: fake.url,
+    });
+    worker = await startWorkerProcess(server, {
+      RECONCILE_EVERY_MS: '300',
+      RECONCILE_AFTER_MS: '0',
+    });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await server?.close();
+    await fake?.close();
+  });
+
+  async function orderWithLink(offset: number) {
+    const [size] = await pickSizes(server.database.db, 1, offset);
+    const shopper = await newCustomer(server, 'Lost');
+    await fillCart(server.database.db, shopper.id, [
+      { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
+    ]);
+    const http = httpClient(server.baseUrl);
+    const order = (await http.post<OrderView>('/api/orders/', ADDRESS, { token: shopper.token }))
+      .body;
+    const link = await http.post<{ payment_link_id: string }>(
+      `/api/payment/${order._id}`,
+      undefined,
+      { token: shopper.token },
+    );
+    expect(link.status).toBe(200);
+    return { order, linkId: link.body.payment_link_id };
+  }
+
+  const statusOf = async (orderId: string) =>
+    (
+      await server.database.db
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  it('asks the provider about open links and places the paid order, once', async () => {
+    const paid = await orderWithLink(60);
+    const unpaid = await orderWithLink(61);
+    // The shopper paid at the provider; neither the return nor the webhook ever reached us.
+    const paymentId = fake.pay(paid.linkId);
+
+    await eventually(async () => (await statusOf(paid.order._id)) === 'PLACED', 20_000);
+    await worker.waitFor(new RegExp(`reconciliation: .*${paymentId}→PAID`));
+    expect(
+      await server.database.db
+        .selectFrom('payments')
+        .select(['status', 'provider_payment_id'])
+        .where('order_id', '=', paid.order._id)
+        .execute(),
+    ).toEqual([{ status: 'PAID', provider_payment_id: paymentId }]);
+    const events = await server.database.db
+      .selectFrom('order_events')
+      .select(['to_status', 'note'])
+      .where('order_id', '=', paid.order._id)
+      .where('to_status', '!=', 'PENDING')
+      .execute();
+    expect(events).toEqual([{ to_status: 'PLACED', note: `Paid by ${paymentId} (reconcile)` }]);
+
+    // Later runs find nothing more to do: the unpaid order waits, the paid one is not paid twice.
+    const asked = fake.requests.length;
+    await eventually(async () => fake.requests.length > asked + 2, 10_000);
+    expect(await statusOf(unpaid.order._id)).toBe('PENDING');
+    expect(
+      await server.database.db
+        .selectFrom('order_events')
+        .select('id')
+        .where('order_id', '=', paid.order._id)
+        .where('to_status', '=', 'PLACED')
+        .execute(),
+    ).toHaveLength(1);
+  });
+});
