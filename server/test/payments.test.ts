@@ -9,6 +9,7 @@ import {
   login,
   newCustomer,
   pickSizes,
+  sandboxPaidOrder,
   startWorkerProcess,
   type WorkerProcess,
 } from './pipeline-support';
@@ -417,5 +418,49 @@ describe('payments through the sandbox provider, confirmed by a real worker', ()
       .executeTakeFirstOrThrow();
     expect(loserPayment.status).toBe('REFUND_PENDING');
     expect(loserPayment.note).toMatch(/sold out/);
+  });
+
+  it('tells the truth to 20 shoppers paying at once for the last 3 units: 3 placed, 17 refunds due', async () => {
+    const [size] = await pickSizes(db(), 1, 24);
+    // Orders are taken while stock lasts in the cart; the race is decided when payments land.
+    const payers = [];
+    for (let i = 0; i < 20; i++) payers.push(await sandboxPaidOrder(server, size!, 1));
+    await db()
+      .updateTable('product_sizes')
+      .set({ stock: 3 })
+      .where('id', '=', size!.sizeId)
+      .execute();
+
+    const answers = await Promise.all(
+      payers.map((p) => http.get<ReturnAnswer>(p.returnPath, { token: p.shopper.token })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const by = (status: PaymentReturnStatus) => answers.filter((a) => a.body.status === status);
+    expect(by('PAID')).toHaveLength(3);
+    expect(by('REFUND_PENDING')).toHaveLength(17);
+    for (const a of by('PAID')) expect(a.body.order.orderStatus).toBe('PLACED');
+    for (const a of by('REFUND_PENDING')) {
+      expect(a.body.order).toMatchObject({ orderStatus: 'CANCELLED', refundDue: true });
+      expect(a.body.order.statusNote).toMatch(/sold out.*will be refunded/);
+    }
+    expect(await stockOf(size!.sizeId)).toBe(0);
+
+    // The shopper's own order page (GET /api/orders/{id}) says the same.
+    const loser = payers.find((p) => p.order._id === by('REFUND_PENDING')[0]!.body.order._id)!;
+    const page = await http.get<OrderView>(`/api/orders/${loser.order._id}`, {
+      token: loser.shopper.token,
+    });
+    expect(page.body).toMatchObject({ orderStatus: 'CANCELLED', refundDue: true });
+    const refunds = await db()
+      .selectFrom('payments')
+      .select('status')
+      .where(
+        'order_id',
+        'in',
+        payers.map((p) => p.order._id),
+      )
+      .execute();
+    expect(refunds.filter((r) => r.status === 'REFUND_PENDING')).toHaveLength(17);
+    expect(refunds.filter((r) => r.status === 'PAID')).toHaveLength(3);
   });
 });

@@ -10,6 +10,7 @@ import {
   login,
   newCustomer,
   pickSizes,
+  sandboxPaidOrder,
   startWorkerProcess,
   type WorkerProcess,
 } from '../../server/test/pipeline-support';
@@ -211,4 +212,64 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
     expect(await statusOf(order.id)).toBe('DELIVERED');
     await c.waitFor(/metrics done=\d+/);
   });
+
+  it('applies 50 confirmations exactly once when the worker is SIGKILLed mid-stream', async () => {
+    for (const w of workers) await w.stop('SIGKILL');
+    const sizes = await pickSizes(db(), 25, 100);
+    const stockBefore = new Map(sizes.map((s) => [s.sizeId, s.stock]));
+    const shop = { baseUrl: server.baseUrl, database: server.database };
+    const pays = [];
+    for (const size of sizes)
+      pays.push(
+        ...(await Promise.all([sandboxPaidOrder(shop, size, 1), sandboxPaidOrder(shop, size, 1)])),
+      );
+
+    // Worker A applies each job, then waits before acknowledging: the kill lands mid-stream.
+    const a = await start({ ...FAST_RECOVERY, WORKER_ACK_DELAY_MS: '400' });
+    const answers = await Promise.all(
+      pays.map((p) => http.get(p.returnPath, { token: p.shopper.token })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const ids = pays.map((p) => p.order._id);
+    const placedCount = async () =>
+      (
+        await db()
+          .selectFrom('orders')
+          .select('id')
+          .where('id', 'in', ids)
+          .where('status', '=', 'PLACED')
+          .execute()
+      ).length;
+    await eventually(async () => (await placedCount()) >= 8, 30_000, 50);
+    expect(await a.stop('SIGKILL')).toBeNull();
+    expect(await placedCount()).toBeLessThan(50);
+
+    await start(FAST_RECOVERY);
+    await eventually(async () => (await placedCount()) === 50, 60_000);
+
+    for (const size of sizes) {
+      const row = await db()
+        .selectFrom('product_sizes')
+        .select('stock')
+        .where('id', '=', size.sizeId)
+        .executeTakeFirstOrThrow();
+      expect(row.stock).toBe(stockBefore.get(size.sizeId)! - 2);
+    }
+    const placedEvents = await db()
+      .selectFrom('order_events')
+      .select('order_id')
+      .where('order_id', 'in', ids)
+      .where('to_status', '=', 'PLACED')
+      .execute();
+    expect(placedEvents).toHaveLength(50);
+    expect(new Set(placedEvents.map((e) => e.order_id)).size).toBe(50);
+    const paid = await db()
+      .selectFrom('payments')
+      .select(['order_id', 'status'])
+      .where('order_id', 'in', ids)
+      .execute();
+    expect(paid).toHaveLength(50);
+    expect(paid.every((p) => p.status === 'PAID')).toBe(true);
+    expect(await db().selectFrom('dead_letters').selectAll().execute()).toEqual([]);
+  }, 180_000);
 });
