@@ -6,6 +6,7 @@ import {
   confirmPayment,
   DomainError,
   QUEUES,
+  pruneOutbox,
   reconcilePayments,
   recordOutboxOutcome,
   refusalOutcome,
@@ -17,6 +18,9 @@ import {
 } from '@kanak/core';
 
 export type Processor = (job: Job) => Promise<unknown>;
+
+/** Settled outbox rows are pruned after 30 days (the reconciliation run does it). */
+const OUTBOX_KEEP_MS = 30 * 24 * 3600_000;
 
 export interface ProcessorOptions {
   /** Fault injection for crash tests: wait this long after applying a job, before acknowledging it. */
@@ -94,6 +98,7 @@ export function buildProcessors(
       const report = await reconcilePayments(db, provider, {
         olderThanMs: options.reconcileAfterMs,
       });
+      await pruneOutbox(db, OUTBOX_KEEP_MS);
       if (report.applied.length || report.refused.length)
         options.log(
           `reconciliation: checked ${report.checked} open links, applied ${report.applied

@@ -121,3 +121,12 @@ export async function waitForOutboxOutcome<T>(
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/** Settled rows are history once nobody can ask about them any more; kept `keepMs` for operators. */
+export async function pruneOutbox(db: Kysely<Database>, keepMs: number): Promise<number> {
+  const result = await db
+    .deleteFrom('outbox')
+    .where('finished_at', '<', new Date(Date.now() - keepMs))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
