@@ -1,12 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { format } from 'date-fns';
-import { PackageCheck, Truck } from 'lucide-react';
+import { PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { formatRupees } from '@kanak/shared';
 import { EmptyArt } from '@/components/EmptyArt';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { refundNotice } from '@/features/orders/refund';
+import { RefundBadge } from '@/features/orders/RefundNotice';
 import { StatusBadge } from '@/features/orders/StatusBadge';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { cn } from '@/lib/utils';
 
 type Order = RouterOutputs['orders']['mine'][number];
 
@@ -69,6 +72,7 @@ export function OrderHistory() {
                           <div className="flex flex-wrap items-center gap-2">
                             <p className="line-clamp-1 font-medium">{item.title}</p>
                             <StatusBadge status={order.orderStatus} />
+                            {order.refundDue && <RefundBadge />}
                           </div>
                           <p className="text-xs text-muted-foreground">
                             Size {item.width ?? 16.52} MM · Weight {item.weight} · Qty{' '}
@@ -78,7 +82,16 @@ export function OrderHistory() {
                             {formatRupees(item.discountedPrice)}
                           </p>
                         </div>
-                        <div className="w-full text-sm sm:w-56 sm:shrink-0">
+                        <div className="w-full text-sm sm:w-64 sm:shrink-0">
+                          {order.refundDue && (
+                            <p
+                              className="mb-1 flex items-start gap-1.5 font-medium text-amber-800"
+                              data-testid="refund-line"
+                            >
+                              <Undo2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+                              {refundNotice(order)?.summary}
+                            </p>
+                          )}
                           {order.orderStatus === 'DELIVERED' ? (
                             <>
                               <p className="flex items-center gap-1.5 font-medium text-emerald-700">
@@ -93,7 +106,13 @@ export function OrderHistory() {
                               </p>
                             </>
                           ) : (
-                            <p className="flex items-center gap-1.5 text-muted-foreground">
+                            <p
+                              className={cn(
+                                'flex items-center gap-1.5 text-muted-foreground',
+                                // A cancelled order will not come: the fixed promise is struck out.
+                                order.orderStatus === 'CANCELLED' && 'line-through opacity-70',
+                              )}
+                            >
                               <Truck className="size-4" /> Expected delivery on March, 03
                             </p>
                           )}

@@ -1,11 +1,14 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, Undo2, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { formatRupees } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { refundNotice } from '@/features/orders/refund';
+import { RefundBadge } from '@/features/orders/RefundNotice';
 import { StatusBadge } from '@/features/orders/StatusBadge';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
+import { cn } from '@/lib/utils';
 import { useToken } from '@/lib/use-token';
 import { AddressCard, OrderItemList } from './OrderItems';
 
@@ -30,11 +33,12 @@ const OUTCOME = {
     title: 'Payment pending',
     text: 'We are waiting for the payment provider to confirm. This page will reflect it in your order history shortly.',
   },
+  // Paid, but the order could not take it (the piece sold out meanwhile): calm, not a failure.
   REFUND_PENDING: {
-    icon: Clock,
-    tone: 'text-gold',
-    title: 'Sold out before your payment arrived',
-    text: 'Your order was cancelled and your payment will be refunded.',
+    icon: Undo2,
+    tone: 'text-amber-600',
+    title: 'Your payment will be refunded',
+    text: 'Your order could not be placed, so your payment will be refunded to you.',
   },
 } as const;
 
@@ -145,21 +149,41 @@ function PaymentOutcome({
     if (status === 'PAID') void utils.cart.get.invalidate();
   }, [status, utils]);
   const outcome = OUTCOME[status];
+  const refund = status === 'REFUND_PENDING' ? refundNotice(order) : null;
   const Icon = outcome.icon;
   return (
-    <main className="mx-auto max-w-4xl px-4 py-12">
+    <main className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
       <div
-        className="rounded-2xl border bg-card p-8 text-center shadow-sm"
+        className={cn(
+          'rounded-2xl border bg-card p-6 text-center shadow-sm sm:p-8',
+          status === 'REFUND_PENDING' && 'border-amber-200',
+        )}
         data-testid="payment-outcome"
         data-status={status}
       >
         <Icon className={`mx-auto size-16 ${outcome.tone}`} aria-hidden />
-        <h1 className="mt-3 text-4xl text-primary">{outcome.title}</h1>
-        <p className="mt-2 text-muted-foreground">{outcome.text}</p>
-        <p className="mt-4 flex items-center justify-center gap-3 text-sm">
-          Order <span className="font-mono text-xs">{order._id}</span>{' '}
-          <StatusBadge status={order.orderStatus} />
+        <h1 className="mt-3 text-3xl text-primary sm:text-4xl">{refund?.title ?? outcome.title}</h1>
+        <p className="mx-auto mt-2 max-w-xl text-muted-foreground">
+          {refund?.text ?? outcome.text}
         </p>
+        {refund?.note && (
+          <p
+            className="mx-auto mt-4 max-w-xl rounded-lg bg-amber-50 px-4 py-2.5 text-xs text-amber-900 ring-1 ring-amber-200"
+            data-testid="refund-note"
+          >
+            {refund.note}
+          </p>
+        )}
+        <p className="mt-4 flex flex-wrap items-center justify-center gap-x-3 gap-y-2 text-sm">
+          Order <span className="font-mono text-xs break-all">{order._id}</span>{' '}
+          <StatusBadge status={order.orderStatus} />
+          {order.refundDue && <RefundBadge />}
+        </p>
+        {refund && order.orderStatus === 'CANCELLED' && (
+          <p className="mt-3 text-xs tracking-[0.16em] text-muted-foreground uppercase">
+            To be refunded
+          </p>
+        )}
         <p className="mt-1 font-serif text-2xl">{formatRupees(order.totalDiscountedPrice)}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild>

@@ -7,6 +7,8 @@ import { PriceLine } from '@/features/catalog/PriceLine';
 import { AddressCard } from '@/features/checkout/OrderItems';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
+import { refundNotice } from './refund';
+import { RefundBadge, RefundNoticeCard } from './RefundNotice';
 import { StatusBadge } from './StatusBadge';
 
 const route = getRouteApi('/account/orders/$orderId/$index');
@@ -91,14 +93,38 @@ export function OrderDetailPage() {
   }
   const o = order.data;
   const item = o.orderItems[Number(index)] ?? o.orderItems[0];
+  const refund = refundNotice(o);
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-4xl text-primary">Order details</h1>
-        <StatusBadge status={o.orderStatus} />
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={o.orderStatus} />
+          {o.refundDue && <RefundBadge />}
+        </div>
       </div>
+      {refund ? (
+        <RefundNoticeCard notice={refund} />
+      ) : (
+        o.orderStatus === 'CANCELLED' &&
+        o.statusNote && (
+          <p
+            role="status"
+            className="rounded-xl border bg-card px-5 py-4 text-sm text-muted-foreground shadow-xs"
+          >
+            {o.statusNote}
+          </p>
+        )
+      )}
       <AddressCard address={o.shippingAddress} />
-      <section className="rounded-xl border bg-card p-6 shadow-xs" aria-label="Tracking">
+      <section
+        className={cn(
+          'rounded-xl border bg-card p-6 shadow-xs',
+          // A cancelled order goes no further: its tracker is greyed out.
+          o.orderStatus === 'CANCELLED' && 'opacity-60 grayscale',
+        )}
+        aria-label="Tracking"
+      >
         <Tracker status={o.orderStatus} />
       </section>
       {item && (

@@ -1,5 +1,5 @@
-import { Loader2, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Loader2, Trash2, Undo2 } from 'lucide-react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import {
   ADMIN_ORDER_ACTIONS,
@@ -18,7 +18,9 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { RefundBadge } from '@/features/orders/RefundNotice';
 import { trpc } from '@/lib/trpc';
+import { cn } from '@/lib/utils';
 import { DiscountCell, OrderItemTitles } from '../dashboard/RecentOrdersTable';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { errorMessage } from '../shared/error-message';
@@ -44,6 +46,8 @@ export function OrdersPage() {
   const utils = trpc.useUtils();
   const [pending, setPending] = useState<Record<string, PendingMove>>({});
   const [page, setPage] = useState(1);
+  // Refunds due: paid orders that could not be kept (sold out when the payment arrived), to pay back.
+  const [refundsOnly, setRefundsOnly] = useState(false);
   const waiting = Object.keys(pending).length > 0;
   const orders = trpc.orders.adminList.useQuery(undefined, {
     refetchInterval: waiting ? POLL_MS : false,
@@ -96,16 +100,47 @@ export function OrdersPage() {
 
   const move = (order: AdminOrder, action: AdminOrderAction) =>
     transition.mutate({ id: order._id, action });
-  // adminList answers every order; the table shows them a page at a time.
-  const totalPages = Math.max(1, Math.ceil((orders.data?.length ?? 0) / PAGE_SIZE));
+  // adminList answers every order; the table shows them (or only the refunds due) a page at a time.
+  const refunds = orders.data?.filter((o) => o.refundDue) ?? [];
+  const listed = refundsOnly ? refunds : (orders.data ?? []);
+  const totalPages = Math.max(1, Math.ceil(listed.length / PAGE_SIZE));
   const shownPage = Math.min(page, totalPages);
-  const shown = orders.data?.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE) ?? [];
+  const shown = listed.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
+  const showRefunds = (only: boolean) => {
+    setRefundsOnly(only);
+    setPage(1);
+  };
 
   return (
     <div>
       <PageHeader
         title="Customer Orders"
-        description={orders.data ? `${orders.data.length} orders, newest first` : undefined}
+        description={
+          orders.data
+            ? `${orders.data.length} orders, newest first · ${refundsDueLabel(refunds.length)}`
+            : undefined
+        }
+        actions={
+          orders.data && (
+            <div className="flex flex-wrap gap-2" role="group" aria-label="Show orders">
+              <FilterChip pressed={!refundsOnly} onClick={() => showRefunds(false)}>
+                All orders
+              </FilterChip>
+              <FilterChip
+                pressed={refundsOnly}
+                onClick={() => showRefunds(true)}
+                tone="amber"
+                testId="refunds-filter"
+              >
+                <Undo2 className="size-3.5" aria-hidden />
+                Refunds due
+                <span className="rounded-full bg-white/70 px-1.5 text-[11px] font-semibold tabular-nums">
+                  {refunds.length}
+                </span>
+              </FilterChip>
+            </div>
+          )
+        }
       />
       <Card>
         <CardContent className="space-y-4">
@@ -118,6 +153,10 @@ export function OrdersPage() {
             <Skeleton className="h-96" />
           ) : orders.data.length === 0 ? (
             <p className="py-10 text-center text-muted-foreground">No orders found!</p>
+          ) : listed.length === 0 ? (
+            <p className="py-10 text-center text-muted-foreground" data-testid="no-refunds">
+              No refunds due: every paid order was placed.
+            </p>
           ) : (
             <Table data-testid="orders-table">
               <TableHeader>
@@ -138,68 +177,81 @@ export function OrdersPage() {
                     Boolean(pending[order._id]) ||
                     (transition.isPending && transition.variables?.id === order._id);
                   return (
-                    <TableRow key={order._id} data-order-id={order._id}>
-                      <TableCell className="hidden lg:table-cell">
-                        <ImageGroup images={orderImages(order)} />
-                      </TableCell>
-                      <TableCell>
-                        <OrderItemTitles items={order.orderItems} />
-                      </TableCell>
-                      <TableCell>{order.totalItem}</TableCell>
-                      <TableCell>
-                        <p className="font-medium">
-                          {order.user.firstName} {order.user.lastName}
-                        </p>
-                        <p className="hidden text-xs text-muted-foreground md:block">
-                          {order.user.email}
-                        </p>
-                      </TableCell>
-                      <TableCell className="font-medium">
-                        {formatRupees(order.totalDiscountedPrice)}
-                      </TableCell>
-                      <TableCell className="hidden xl:table-cell">
-                        <DiscountCell order={order} />
-                      </TableCell>
-                      <TableCell>
-                        <div className="flex items-center gap-2">
-                          <StatusBadge status={order.orderStatus} />
-                          {busy && (
-                            <Loader2
-                              className="size-4 animate-spin text-muted-foreground"
-                              aria-label="Updating status"
-                            />
-                          )}
-                        </div>
-                        {order.statusNote && (
-                          <p className="mt-1 max-w-48 text-xs text-muted-foreground">
-                            {order.statusNote}
-                          </p>
+                    <Fragment key={order._id}>
+                      <TableRow
+                        data-order-id={order._id}
+                        data-refund-due={order.refundDue || undefined}
+                        className={cn(
+                          order.refundDue && 'border-b-0 bg-amber-50/60 hover:bg-amber-50/60',
                         )}
-                      </TableCell>
-                      <TableCell>
-                        <div className="flex justify-end gap-2">
-                          <OrderStatusMenu
-                            status={order.orderStatus}
-                            disabled={busy}
-                            onMove={(action) => move(order, action)}
-                          />
-                          <ConfirmDialog
-                            onConfirm={() => remove.mutate({ id: order._id })}
-                            trigger={
-                              <Button
-                                variant="destructive"
-                                size="icon"
-                                className="size-8"
-                                aria-label="Delete order"
-                                title="Delete order"
-                              >
-                                <Trash2 />
-                              </Button>
-                            }
-                          />
-                        </div>
-                      </TableCell>
-                    </TableRow>
+                      >
+                        <TableCell className="hidden lg:table-cell">
+                          <ImageGroup images={orderImages(order)} />
+                        </TableCell>
+                        <TableCell>
+                          <OrderItemTitles items={order.orderItems} />
+                        </TableCell>
+                        <TableCell>{order.totalItem}</TableCell>
+                        <TableCell>
+                          <p className="font-medium">
+                            {order.user.firstName} {order.user.lastName}
+                          </p>
+                          <p
+                            className="hidden max-w-52 truncate text-xs text-muted-foreground md:block"
+                            title={order.user.email}
+                          >
+                            {order.user.email}
+                          </p>
+                        </TableCell>
+                        <TableCell className="font-medium">
+                          {formatRupees(order.totalDiscountedPrice)}
+                        </TableCell>
+                        <TableCell className="hidden xl:table-cell">
+                          <DiscountCell order={order} />
+                        </TableCell>
+                        <TableCell>
+                          <div className="flex flex-wrap items-center gap-2">
+                            <StatusBadge status={order.orderStatus} />
+                            {order.refundDue && <RefundBadge />}
+                            {busy && (
+                              <Loader2
+                                className="size-4 animate-spin text-muted-foreground"
+                                aria-label="Updating status"
+                              />
+                            )}
+                          </div>
+                          {order.statusNote && !order.refundDue && (
+                            <p className="mt-1 max-w-48 text-xs text-muted-foreground">
+                              {order.statusNote}
+                            </p>
+                          )}
+                        </TableCell>
+                        <TableCell>
+                          <div className="flex justify-end gap-2">
+                            <OrderStatusMenu
+                              status={order.orderStatus}
+                              disabled={busy}
+                              onMove={(action) => move(order, action)}
+                            />
+                            <ConfirmDialog
+                              onConfirm={() => remove.mutate({ id: order._id })}
+                              trigger={
+                                <Button
+                                  variant="destructive"
+                                  size="icon"
+                                  className="size-8"
+                                  aria-label="Delete order"
+                                  title="Delete order"
+                                >
+                                  <Trash2 />
+                                </Button>
+                              }
+                            />
+                          </div>
+                        </TableCell>
+                      </TableRow>
+                      {order.refundDue && <RefundRow order={order} />}
+                    </Fragment>
                   );
                 })}
               </TableBody>
@@ -209,5 +261,65 @@ export function OrdersPage() {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+const refundsDueLabel = (n: number) => `${n} ${n === 1 ? 'refund' : 'refunds'} due`;
+
+/** A toggle chip of the list's filter. */
+function FilterChip({
+  pressed,
+  onClick,
+  tone,
+  testId,
+  children,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  tone?: 'amber';
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      data-testid={testId}
+      className={cn(
+        'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+        pressed
+          ? tone === 'amber'
+            ? 'border-amber-300 bg-amber-100 text-amber-900'
+            : 'border-primary bg-primary text-primary-foreground'
+          : 'border-border bg-card text-muted-foreground hover:bg-secondary hover:text-foreground',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * The refund owed on an order, under its row across the whole table: to whom, how much (the order
+ * total, when the order was cancelled at payment) and the server's note of what happened.
+ */
+function RefundRow({ order }: { order: AdminOrder }) {
+  const cancelled = order.orderStatus === 'CANCELLED';
+  return (
+    <TableRow data-refund-for={order._id} className="bg-amber-50/60 hover:bg-amber-50/60">
+      <TableCell colSpan={8} className="pt-0 whitespace-normal">
+        <p className="sticky left-2 flex max-w-[calc(100vw-7rem)] items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-950 sm:max-w-none">
+          <Undo2 className="mt-0.5 size-3.5 shrink-0 text-amber-700" aria-hidden />
+          <span>
+            <span className="font-semibold">
+              Refund {cancelled ? `${formatRupees(order.totalDiscountedPrice)} ` : ''}to{' '}
+              {order.user.firstName} {order.user.lastName}
+            </span>
+            {order.statusNote && <span className="text-amber-900/80"> · {order.statusNote}</span>}
+          </span>
+        </p>
+      </TableCell>
+    </TableRow>
   );
 }
