@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -7,18 +7,110 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/kanak';
 
-export function createDb(databaseUrl: string, poolSize = 10): Kysely<Database> {
+/** The bounds the server and worker use unless DB_*_MS variables say otherwise. */
+export const DB_TIMEOUT_DEFAULTS = {
+  connectTimeoutMs: 3000,
+  statementTimeoutMs: 10_000,
+  idleInTransactionTimeoutMs: 10_000,
+} as const;
+
+export interface DbOptions {
+  poolSize?: number;
+  /**
+   * Longest wait for a connection: opening a new one, or waiting for a free one in a full pool
+   * ("timeout exceeded when trying to connect"). Default 3 s.
+   */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL's statement_timeout (SQLSTATE 57014 when exceeded); 0 or absent: none. The client
+   * also stops waiting for an answer 1 s after it ("Query read timeout"): that is what bounds a
+   * query when the database stops answering altogether, and the connection is then discarded.
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL's idle_in_transaction_session_timeout; 0 or absent: none. */
+  idleInTransactionTimeoutMs?: number;
+  /** Where pool and connection errors are reported (they are never fatal). */
+  log?: (message: string) => void;
+}
+
+/** Added to statement_timeout for the client's own read timeout (the server's answer wins). */
+const READ_TIMEOUT_MARGIN_MS = 1000;
+
+/**
+ * A connection whose last query failed in the driver rather than in PostgreSQL (read timeout,
+ * connection lost) is in an unknown protocol state: it is handed back to pg's pool to be
+ * destroyed instead of being reused. Errors PostgreSQL answered (constraint violations, 57014 …)
+ * leave the connection usable.
+ */
+function guardPool(pool: pg.Pool): PostgresPool {
+  return {
+    Client: pg.Client,
+    options: pool.options,
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let broken = false;
+      const guarded: PostgresPoolClient = {
+        get processID() {
+          return (client as pg.PoolClient & { processID?: number }).processID;
+        },
+        query: ((...args: Parameters<pg.PoolClient['query']>) => {
+          const result: unknown = (client.query as (...a: unknown[]) => unknown)(...args);
+          if (result instanceof Promise) {
+            return result.catch((error: unknown) => {
+              if (!(error instanceof pg.DatabaseError)) broken = true;
+              throw error;
+            });
+          }
+          return result;
+        }) as PostgresPoolClient['query'],
+        release(destroy?: boolean) {
+          client.release(destroy || broken ? true : undefined);
+        },
+      };
+      return guarded;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
+ * Kysely over a pg pool that survives its database going away: every client (idle or checked
+ * out) has an error listener, so a terminated backend or a dropped link is logged and the
+ * client replaced, never an unhandled 'error' event; every wait is bounded (see DbOptions).
+ * `createDb(url, 5)` (a pool size only) keeps the connect timeout but sets no statement limits,
+ * for migrations, seeds and tools whose statements may legitimately run long.
+ */
+export function createDb(databaseUrl: string, options: number | DbOptions = {}): Kysely<Database> {
+  const opts: DbOptions = typeof options === 'number' ? { poolSize: options } : options;
+  const log = opts.log ?? ((message: string) => console.warn(message));
+  const statementTimeout = opts.statementTimeoutMs ?? 0;
+  const idleTxTimeout = opts.idleInTransactionTimeoutMs ?? 0;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: poolSize,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? DB_TIMEOUT_DEFAULTS.connectTimeoutMs,
+    keepAlive: true,
+    ...(statementTimeout > 0
+      ? {
+          statement_timeout: statementTimeout,
+          query_timeout: statementTimeout + READ_TIMEOUT_MARGIN_MS,
+        }
+      : {}),
+    ...(idleTxTimeout > 0 ? { idle_in_transaction_session_timeout: idleTxTimeout } : {}),
     // Our storage is SSD or RAM: with the default random_page_cost of 4 the planner prefers a
     // sequential scan to the search GIN index (measured at 50k products: 37 ms vs 13 ms).
     options: '-c random_page_cost=1.1',
   });
-  // An idle client can lose its connection (database restart, admin kill): the pool replaces it,
-  // and without this listener the 'error' event would crash the process.
-  pool.on('error', (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A client can lose its connection while idle or while checked out (database restart,
+  // pg_terminate_backend, a dropped link): without a listener on the client itself the 'error'
+  // event would crash the process. The pool replaces the client; the request that used it fails
+  // with an error core classifies as "unavailable" (503).
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log(`PostgreSQL connection error: ${error.message}`));
+  });
+  // Emitted for idle clients, whose error the listener above has already logged.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }) });
 }
 
 /** Creates the database named in the URL when it does not exist yet (fresh machines, tests). */

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../shared/errors';
 
 export interface AuthRateLimits {
@@ -18,20 +18,31 @@ const tooMany = (ms: number) => {
   );
 };
 
-/** Sign-up and login attempts limited per client address, failed logins per e-mail, in Redis. */
+/**
+ * Sign-up and login attempts limited per client address, failed logins per e-mail, in Redis.
+ *
+ * While Redis is unreachable, login and sign-up keep working with the same limits counted in this
+ * process's memory (rate-limiter-flexible's `insuranceLimiter`), rather than answering 503: they
+ * need only PostgreSQL, and a shop whose customers cannot log in during a Redis blip loses more
+ * than a limit that is per process for a while (N processes allow N times the attempts). Counts
+ * do not carry over in either direction when Redis comes back. Pass a client made by
+ * `createRequestRedis` (no offline queue, command timeout): a command then fails at once, or
+ * within its timeout when Redis hangs, and the memory limiter answers instead of the request
+ * waiting for Redis.
+ */
 export function createAuthRateLimiter(redis: Redis, prefix: string, limits: AuthRateLimits) {
-  const byAddress = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: `${prefix}:rl:auth-ip`,
-    points: limits.perAddressPerMinute,
-    duration: 60,
-  });
-  const byEmail = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: `${prefix}:rl:auth-email`,
-    points: limits.failedPerEmail,
-    duration: 15 * 60,
-  });
+  const limiter = (keyPrefix: string, points: number, duration: number) =>
+    new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix,
+      points,
+      duration,
+      // Not connected: go straight to the memory limiter instead of trying the command.
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+    });
+  const byAddress = limiter(`${prefix}:rl:auth-ip`, limits.perAddressPerMinute, 60);
+  const byEmail = limiter(`${prefix}:rl:auth-email`, limits.failedPerEmail, 15 * 60);
   const emailKey = (email: string) => email.trim().toLowerCase();
   return {
     /** Counts one attempt; refuses when the address or the e-mail is over its limit. */
