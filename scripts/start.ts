@@ -22,28 +22,46 @@ function run(command: string, args: string[]) {
 run('pnpm', ['--silent', 'db:seed']);
 if (!dev) run('pnpm', ['--silent', 'build']);
 
-// tsx is spawned directly (not through pnpm) so that SIGTERM reaches server and worker.
-const tsx = (entry: string) =>
-  spawn('tsx', dev ? ['watch', entry] : [entry], { stdio: 'inherit', env });
-const children: ChildProcess[] = [tsx('server/src/main.ts'), tsx('worker/src/main.ts')];
+// Node runs the entry points itself (tsx as a loader, not a wrapper process, and not through
+// pnpm, which does not forward signals), so a signal sent to this process reaches server and
+// worker; `tsx watch` in dev.
+const runTs = (entry: string) =>
+  dev
+    ? spawn('tsx', ['watch', entry], { stdio: 'inherit', env })
+    : spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env });
+const children: ChildProcess[] = [runTs('server/src/main.ts'), runTs('worker/src/main.ts')];
 if (dev) children.push(spawn('pnpm', ['exec', 'vite'], { stdio: 'inherit', env, cwd: 'web' }));
 
-const stop = () => children.forEach((c) => c.kill('SIGTERM'));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-children.forEach((c) =>
-  c.on('exit', (code) => {
-    if (code && code !== 0) {
-      console.error(`A process exited with code ${code}; stopping.`);
-      stop();
-      process.exitCode = code;
+const running = new Set(children);
+let stopping = false;
+/** Passes the signal on to every child still running; exits once they all have. */
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  for (const child of running) child.kill(signal);
+  // Server and worker exit within their SHUTDOWN_TIMEOUT_MS (9 s); this is the backstop.
+  setTimeout(() => {
+    for (const child of running) child.kill('SIGKILL');
+    process.exit(process.exitCode ?? 1);
+  }, 15_000).unref();
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+for (const child of children) {
+  child.on('exit', (code, signal) => {
+    running.delete(child);
+    if (!stopping && (code !== 0 || signal)) {
+      console.error(`A process exited (${signal ?? `code ${code}`}); stopping.`);
+      process.exitCode = code || 1;
+      stop('SIGTERM');
     }
-  }),
-);
+    if (running.size === 0) process.exit(process.exitCode ?? 0);
+  });
+}
 
 // Print the welcome once the server answers its health check.
 const base = `http://localhost:${port}`;
-for (let i = 0; i < 120; i++) {
+for (let i = 0; i < 120 && !stopping; i++) {
   const ok = await fetch(`${base}/api/health`)
     .then((r) => r.json() as Promise<{ status: string }>)
     .catch(() => null);

@@ -21,6 +21,7 @@ import { registerSandboxPageRest } from './payments/sandbox-page.rest';
 import { closeServices, createServices, type AppServices } from './services';
 import { createContext } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
+import { trpcResponseMeta } from './trpc/trpc';
 import { registerWeb } from './web/static';
 
 export interface BuiltApp {
@@ -44,6 +45,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     trustProxy: true,
   });
   const services = createServices(config, app.log);
+  // Runs once the HTTP server has drained: Fastify's own close step (added when the app is ready)
+  // runs before hooks added earlier, so in-flight requests keep their pools; main.ts bounds it.
   app.addHook('onClose', () => closeServices(services));
 
   registerErrorHandler(app);
@@ -58,6 +61,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     trpcOptions: {
       router: appRouter,
       createContext: (opts) => createContext(services, opts),
+      // Retry-After on a 503 (PostgreSQL or Redis out of reach), as REST sends it.
+      responseMeta: trpcResponseMeta,
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           app.log.error({ err: error, path }, 'tRPC procedure failed');

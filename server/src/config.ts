@@ -52,7 +52,7 @@ export const configSchema = z.object({
   HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
   /**
    * After SIGTERM the process exits at the latest this long after: in-flight requests get up to
-   * this minus 3 s to finish, then queues and pools are closed (each bounded).
+   * this minus 4 s to finish, then queues and pools are closed (each bounded by 1 s).
    */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(4000).max(120_000).default(9000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

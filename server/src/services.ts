@@ -2,10 +2,12 @@ import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
+  closeWithin,
   createAuthRateLimiter,
   createOrderPipeline,
   createPaymentProvider,
   createRedis,
+  createRequestRedis,
   startOutboxRelay,
   type AuthRateLimiter,
   type OutboxDeps,
@@ -22,6 +24,11 @@ export interface AppServices {
   config: Config;
   db: Kysely<Database>;
   redis: Redis;
+  /**
+   * For commands a request waits on (login rate limits, health): no offline queue and a command
+   * timeout (REDIS_COMMAND_TIMEOUT_MS), so a request never waits on an unreachable Redis.
+   */
+  requestRedis: Redis;
   tokens: TokenSettings;
   authRateLimit: AuthRateLimiter;
   /** Producer side of the order pipeline's queues (payments, transitions, reconciliation). */
@@ -46,13 +53,24 @@ export function createServices(
   });
   queueRedis.on('error', () => undefined); // reported by the relay when it changes state
   const pipeline = createOrderPipeline(queueRedis, config.QUEUE_PREFIX);
-  const db = createDb(config.DATABASE_URL);
+  const requestRedis = createRequestRedis(config.REDIS_URL, {
+    commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+    label: 'Redis (login limits, health)',
+    log: (level, message) => log[level](message),
+  });
+  const db = createDb(config.DATABASE_URL, {
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DB_IDLE_TX_TIMEOUT_MS,
+    log: (message) => log.warn(message),
+  });
   return {
     config,
     db,
     redis,
+    requestRedis,
     tokens: { secret: config.JWT_SECRET, expiresIn: config.JWT_EXPIRES_IN },
-    authRateLimit: createAuthRateLimiter(redis, config.QUEUE_PREFIX, {
+    authRateLimit: createAuthRateLimiter(requestRedis, config.QUEUE_PREFIX, {
       perAddressPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
       failedPerEmail: config.AUTH_FAILED_LOGINS_PER_EMAIL,
     }),
@@ -76,12 +94,18 @@ export const outboxDeps = (services: AppServices): OutboxDeps => ({
   waitMs: services.config.ORDER_WAIT_MS,
 });
 
-export async function closeServices(services: AppServices) {
-  await services.relay.stop();
-  await services.pipeline.close();
+/**
+ * Queues first, then pools; each step bounded (`stepMs`), because a queue or pool whose server
+ * is down may never finish closing. Runs after the HTTP server has drained (see main.ts).
+ */
+export async function closeServices(services: AppServices, stepMs = 1000) {
+  const warn = (message: string) => console.warn(message);
+  await closeWithin('outbox relay', stepMs, () => services.relay.stop(), warn);
+  await closeWithin('queues', stepMs, () => services.pipeline.close(), warn);
   services.queueRedis.disconnect();
   services.redis.disconnect();
-  await services.db.destroy();
+  services.requestRedis.disconnect();
+  await closeWithin('database pool', stepMs, () => services.db.destroy(), warn);
 }
 
 export const authDeps = (services: AppServices) => ({

@@ -1,13 +1,20 @@
 import { loadWorkerConfig } from './config';
 import { startWorker } from './worker';
 
-const worker = startWorker(loadWorkerConfig());
+const config = loadWorkerConfig();
+const worker = startWorker(config);
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
+  // Last resort: whatever hangs (Redis or PostgreSQL down), the process is gone in time.
+  setTimeout(() => {
+    console.error(`${signal}: could not stop within ${config.SHUTDOWN_TIMEOUT_MS} ms; exiting`);
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS).unref();
   console.log(`${signal}: finishing running jobs, then stopping`);
-  await worker.close();
+  // Running jobs get all but 3 s; the closes of queues, Redis and pool are bounded within those.
+  await worker.close({ drainMs: config.SHUTDOWN_TIMEOUT_MS - 3000 });
   console.log(
     `stopped: done=${worker.counts.completed} failed=${worker.counts.failed} dead=${worker.counts.deadLettered}`,
   );
@@ -15,3 +22,10 @@ const stop = async (signal: string) => {
 };
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
+// A library's stray rejection while PostgreSQL or Redis is away is logged, not fatal: the
+// worker recovers when they return, and BullMQ retries the jobs that failed meanwhile.
+process.on('unhandledRejection', (reason) => {
+  console.error(
+    `unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+  );
+});

@@ -1,18 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { pingRedisClient } from '@kanak/core';
+import { pingRedisClient, settledWithin } from '@kanak/core';
 import type { AppServices } from '../services';
 
+/**
+ * Each dependency is checked in parallel with its own bound (HEALTH_CHECK_TIMEOUT_MS, default
+ * 1.5 s), so the answer comes within that however a dependency fails: 200 when both answer,
+ * else 503 naming the one that is down.
+ */
 export function registerHealthRest(app: FastifyInstance, services: AppServices) {
+  const timeoutMs = services.config.HEALTH_CHECK_TIMEOUT_MS;
+  const checkPostgres = async () => {
+    let ok = false;
+    const query = sql`SELECT 1`.execute(services.db).then(() => {
+      ok = true;
+    });
+    return (await settledWithin(query, timeoutMs)) && ok;
+  };
   app.get('/api/health', async (_request, reply) => {
     const [postgres, redis] = await Promise.all([
-      sql`SELECT 1`.execute(services.db).then(
-        () => true,
-        () => false,
-      ),
-      pingRedisClient(services.redis),
+      checkPostgres(),
+      pingRedisClient(services.requestRedis, timeoutMs),
     ]);
     const ok = postgres && redis;
+    if (!ok) reply.header('retry-after', '5');
     return reply.status(ok ? 200 : 503).send({
       status: ok ? 'ok' : 'degraded',
       postgres: postgres ? 'up' : 'down',

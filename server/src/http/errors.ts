@@ -1,5 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError, type DomainErrorKind } from '@kanak/core';
+import {
+  DomainError,
+  isUnavailable,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  type DomainErrorKind,
+} from '@kanak/core';
 
 export const HTTP_STATUS: Record<DomainErrorKind, number> = {
   BAD_REQUEST: 400,
@@ -8,11 +14,32 @@ export const HTTP_STATUS: Record<DomainErrorKind, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
+  UNAVAILABLE: 503,
 };
 
-/** Domain refusals and bad input become clear 4xx answers; only real faults are 500. */
+/** An error's own message with its cause's, for the server log only. */
+export function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = 'code' in error && typeof error.code === 'string' ? ` [${error.code}]` : '';
+  const cause = error.cause instanceof Error ? ` (cause: ${errorText(error.cause)})` : '';
+  return `${error.message}${code}${cause}`;
+}
+
+/**
+ * Domain refusals and bad input become clear 4xx answers; PostgreSQL or Redis out of reach is a
+ * 503 with `Retry-After` and a message for the shopper; only real faults are 500. No driver or
+ * database text reaches the client.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (isUnavailable(error)) {
+      // One line per request, without a stack: an outage makes many of these.
+      request.log.warn({ reason: errorText(error) }, 'dependency unavailable: answered 503');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ error: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
+    }
     if (error instanceof DomainError) {
       return reply
         .status(HTTP_STATUS[error.kind])

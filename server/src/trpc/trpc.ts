@@ -1,5 +1,14 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { DomainError, forbidden, unauthorized, type AuthUser } from '@kanak/core';
+import {
+  DomainError,
+  forbidden,
+  isUnavailable,
+  unauthorized,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  type AuthUser,
+} from '@kanak/core';
+import { errorText } from '../http/errors';
 import type { Context } from './context';
 
 const TRPC_CODE = {
@@ -9,10 +18,32 @@ const TRPC_CODE = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 } as const;
 
-// Stack traces stay on the server: clients get the message and code only.
-const t = initTRPC.context<Context>().create({ isDev: false });
+/** What a client reads for a fault of ours (REST's 500 says the same). */
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+const t = initTRPC.context<Context>().create({
+  // Stack traces stay on the server: clients get the message and code only.
+  isDev: false,
+  // A fault's own text (a database message, a driver error) never reaches a client; refusals
+  // (4xx, their DomainError message) and the 503 message are meant for the shopper and stay.
+  errorFormatter({ shape, error }) {
+    if (error.code !== 'INTERNAL_SERVER_ERROR') return shape;
+    return { ...shape, message: INTERNAL_MESSAGE };
+  },
+});
+
+/**
+ * tRPC's `responseMeta`: a 503 (SERVICE_UNAVAILABLE) tells the client when to try again, as
+ * REST's does.
+ */
+export function trpcResponseMeta({ errors }: { errors: readonly TRPCError[] }) {
+  return errors.some((error) => error.code === 'SERVICE_UNAVAILABLE')
+    ? { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } }
+    : {};
+}
 
 /** The first schema issue as one readable line, as REST's parseInput answers it (not zod's JSON dump). */
 function inputIssueMessage(cause: unknown): string | null {
@@ -37,9 +68,20 @@ function inputIssueMessage(cause: unknown): string | null {
     : issue.message;
 }
 
-/** Domain refusals keep their meaning (and message) across the tRPC boundary. */
-const domainErrors = t.middleware(async ({ next }) => {
+/**
+ * Domain refusals keep their meaning (and message) across the tRPC boundary; PostgreSQL or Redis
+ * out of reach is SERVICE_UNAVAILABLE (503) with a message for the shopper, never a 500.
+ */
+const domainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
+  if (!result.ok && isUnavailable(result.error.cause ?? result.error)) {
+    const cause = result.error.cause ?? result.error;
+    ctx.req.log.warn(
+      { reason: errorText(cause), path: ctx.req.url.split('?')[0] },
+      'dependency unavailable: answered 503',
+    );
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause });
+  }
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause });
