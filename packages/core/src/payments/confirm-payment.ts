@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, PaymentStatus } from '@kanak/db';
-import type { OrderStatus, PaymentReturnStatus } from '@kanak/shared';
+import { formatRupees, type OrderStatus, type PaymentReturnStatus } from '@kanak/shared';
 import { badRequest, notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import { assertOrderMove } from '../orders/state-machine';
@@ -170,14 +170,14 @@ export async function confirmPayment(
       return { result: 'REFUND_PENDING' as const, orderId, orderStatus: order.status, note };
     }
     if (payment.amount !== null && payment.amount !== order.total_discounted_price) {
-      const note = `Paid ₹${payment.amount} but the order totals ₹${order.total_discounted_price}: refund due`;
+      const note = `Paid ${formatRupees(payment.amount)} but the order totals ${formatRupees(order.total_discounted_price)}: refund due`;
       await record('REFUND_PENDING', note);
       return { result: 'REFUND_PENDING' as const, orderId, orderStatus: order.status, note };
     }
 
     const short = await takeStock(trx, orderId);
     if (short) {
-      const note = `Cancelled: ${short} when the payment arrived. The payment of ₹${order.total_discounted_price} will be refunded.`;
+      const note = `Cancelled: ${short} when the payment arrived. The payment of ${formatRupees(order.total_discounted_price)} will be refunded.`;
       await moveOrder('CANCELLED', 'system', {
         statusNote: note,
         actorUserId: null,
