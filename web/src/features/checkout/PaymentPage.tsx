@@ -47,13 +47,16 @@ export function PaymentPage() {
   const { orderId } = route.useParams();
   const search = route.useSearch();
   const token = useToken();
-  const confirm = trpc.payments.confirmReturn.useMutation();
+  const confirm = trpc.payments.confirmReturn.useMutation({
+    // A brief outage (503) is retried: the payment is kept on the server either way, but the
+    // shopper should see it land rather than an error.
+    retry: (failures, error) => error.data?.httpStatus === 503 && failures < 6,
+    retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
+  });
   const sent = useRef(false);
   const paymentId = search.razorpay_payment_id ?? search.payment_id;
-
-  useEffect(() => {
-    if (sent.current || !paymentId || !token) return;
-    sent.current = true;
+  const send = () => {
+    if (!paymentId) return;
     confirm.mutate({
       orderId,
       paymentId,
@@ -61,7 +64,13 @@ export function PaymentPage() {
       status: search.razorpay_payment_link_status,
       signature: search.razorpay_signature,
     });
-  }, [confirm, orderId, paymentId, search, token]);
+  };
+
+  useEffect(() => {
+    if (sent.current || !paymentId || !token) return;
+    sent.current = true;
+    send();
+  });
 
   if (!token) {
     return (
@@ -94,11 +103,14 @@ export function PaymentPage() {
         <XCircle className="mx-auto size-14 text-destructive" />
         <h1 className="mt-3 text-3xl text-primary">We could not confirm this payment</h1>
         <p className="mt-2 text-muted-foreground">{confirm.error.message}</p>
-        <Button asChild className="mt-6">
-          <Link to="/user-details" search={{ layout: 2 }}>
-            View my orders
-          </Link>
-        </Button>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {confirm.error.data?.httpStatus === 503 && <Button onClick={send}>Try again</Button>}
+          <Button asChild variant="outline">
+            <Link to="/user-details" search={{ layout: 2 }}>
+              View my orders
+            </Link>
+          </Button>
+        </div>
       </main>
     );
   }
