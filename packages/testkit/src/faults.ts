@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { TEST_PG_URL } from './env';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -202,6 +203,25 @@ export async function startPgProxy(targetPort = 5432, targetHost = '127.0.0.1'):
     mode: () => mode,
     connections: () => [...pairs].filter((p) => !p.client.destroyed).length,
   };
+}
+
+/**
+ * pg_terminate_backend on every backend connected to database `name` (as an operator or a
+ * failover would), from an admin connection to TEST_PG_URL; answers how many were terminated.
+ */
+export async function terminateBackends(name: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  try {
+    const result = await admin.query<{ ok: boolean }>(
+      `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
+        WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [name],
+    );
+    return result.rows.filter((row) => row.ok).length;
+  } finally {
+    await admin.end();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -47,17 +47,19 @@ export function createAuthRateLimiter(redis: Redis, prefix: string, limits: Auth
   return {
     /** Counts one attempt; refuses when the address or the e-mail is over its limit. */
     async attempt(address: string, email: string | undefined) {
-      try {
-        await byAddress.consume(address);
-      } catch (error) {
-        if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext);
-        throw error;
-      }
-      if (email) {
-        const state = await byEmail.get(emailKey(email));
-        if (state && state.consumedPoints >= limits.failedPerEmail)
-          throw tooMany(state.msBeforeNext);
-      }
+      // Both at once: while Redis hangs, one command timeout instead of two.
+      const [counted, state] = await Promise.all([
+        byAddress.consume(address).then(
+          () => null,
+          (error: unknown) => {
+            if (error instanceof RateLimiterRes) return tooMany(error.msBeforeNext);
+            throw error;
+          },
+        ),
+        email ? byEmail.get(emailKey(email)) : null,
+      ]);
+      if (counted) throw counted;
+      if (state && state.consumedPoints >= limits.failedPerEmail) throw tooMany(state.msBeforeNext);
     },
     async failed(email: string) {
       await byEmail.penalty(emailKey(email), 1);

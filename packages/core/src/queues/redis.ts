@@ -12,6 +12,8 @@ export interface RequestRedisOptions {
   connectTimeoutMs?: number;
   /** Told once when the connection is lost and once when it is back (never per command). */
   log?: (level: 'warn' | 'info', message: string) => void;
+  /** How often an idle-looking connection is checked with PING (default 1 s). */
+  heartbeatMs?: number;
   /** Names the client in those messages. */
   label?: string;
 }
@@ -50,6 +52,21 @@ export function createRequestRedis(url: string, options: RequestRedisOptions = {
     reachable = true;
     log('info', `${label} reachable again`);
   });
+  // A Redis that keeps the connection open but stops answering (hung, paused, a dropped link)
+  // leaves the client 'ready', and every command would wait its full timeout. A PING each second
+  // notices: the client then reconnects, is not 'ready' until Redis answers again, and commands
+  // (and limiters with rejectIfRedisNotReady) fail at once meanwhile.
+  const commandTimeout = options.commandTimeoutMs ?? 500;
+  const heartbeat = setInterval(() => {
+    if (client.status !== 'ready') return;
+    client.ping().catch((error: Error) => {
+      if (client.status !== 'ready' || !/timed out/i.test(error.message)) return;
+      lastError = `no answer within ${commandTimeout} ms`;
+      client.disconnect(true);
+    });
+  }, options.heartbeatMs ?? 1000);
+  heartbeat.unref();
+  client.on('end', () => clearInterval(heartbeat));
   return client;
 }
 

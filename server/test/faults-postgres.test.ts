@@ -1,0 +1,203 @@
+// PostgreSQL cut, frozen and its backends terminated under load: the server process survives,
+// database routes answer 503 (Retry-After, a message for the shopper, no driver text) within
+// their bounds, health says so within 3 s, and service resumes after restore without a restart.
+// The server is a real child process behind a TCP proxy the test controls; the shared PostgreSQL
+// is never touched (only this test's database's backends are terminated).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNAVAILABLE_MESSAGE } from '@kanak/core';
+import {
+  createTestDatabase,
+  startPgProxy,
+  startRedisServer,
+  terminateBackends,
+  TEST_PG_URL,
+  type PgProxy,
+  type RedisServer,
+  type TestDatabase,
+} from '@kanak/testkit';
+import {
+  databaseRequests,
+  runLoad,
+  sleep,
+  startServerProcess,
+  timedFetch,
+  until,
+  type Answer,
+  type Load,
+  type ServerProcess,
+} from './process-support';
+
+// Short statement timeout so a frozen database costs seconds, not the default 10 s + 1 s.
+const CONNECT_TIMEOUT_MS = 2000;
+const STATEMENT_TIMEOUT_MS = 3000;
+/** Longest a request may take while the database is away: a checkout wait, then a read timeout. */
+const OUTAGE_BOUND_MS = CONNECT_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 1000 + 2000;
+const DRIVER_TEXT =
+  /ECONNREFUSED|ECONNRESET|terminat|timeout exceeded|read timeout|driver|pg_|postgres|SQL/i;
+
+describe('PostgreSQL faults under load', () => {
+  let database: TestDatabase;
+  let proxy: PgProxy;
+  let redis: RedisServer;
+  let server: ServerProcess;
+  let specs: ReturnType<typeof databaseRequests>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    proxy = await startPgProxy(Number(new URL(TEST_PG_URL).port || 5432));
+    redis = await startRedisServer();
+    server = await startServerProcess({
+      DATABASE_URL: proxy.rewrite(database.url),
+      REDIS_URL: redis.url,
+      DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+      DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+    });
+    const product = await database.db
+      .selectFrom('products')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    // Unknown e-mail: a real database lookup without the CPU cost of argon2 on every request.
+    specs = databaseRequests(product.id, {
+      email: 'nobody.here@example.com',
+      password: 'Wrong@1234',
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    if (process.env.FAULT_LOG)
+      (await import('node:fs')).writeFileSync(
+        process.env.FAULT_LOG,
+        server?.output.join('\n') ?? '',
+      );
+    await server?.stop('SIGKILL');
+    await proxy?.close();
+    await redis?.stop();
+    await database?.drop();
+  });
+
+  const health = () => timedFetch(`${server.baseUrl}/api/health`, {}, 10_000);
+
+  /** Every request of the mix answers as it does when all is well. */
+  async function expectAllServing() {
+    for (const spec of specs) {
+      const answer = await timedFetch(`${server.baseUrl}${spec.path}`, spec.init, 10_000);
+      expect(answer.status, `${spec.label}: ${answer.body}`).toBe(
+        spec.label.includes('login') ? 401 : 200,
+      );
+    }
+  }
+
+  /** What every answer of the load must look like, during and around an outage. */
+  function expectOnlyServedOrUnavailable(answers: Load['answers']) {
+    expect(answers.length).toBeGreaterThan(0);
+    const statuses = new Set(answers.map((a) => a.status));
+    const wrong = answers.filter((a) => ![200, 401, 503].includes(a.status));
+    expect(wrong.map((a) => `${a.label}: ${a.status} ${a.error ?? a.body.slice(0, 200)}`)).toEqual(
+      [],
+    );
+    expect([...statuses].every((s) => s !== 500)).toBe(true);
+    for (const a of answers.filter((x) => x.status === 503)) expectUnavailableAnswer(a);
+  }
+
+  function expectUnavailableAnswer(a: Answer & { label?: string }) {
+    expect(a.headers.get('retry-after'), a.label).toMatch(/^\d+$/);
+    expect(a.headers.get('content-type')).toMatch(/application\/json/);
+    const body = JSON.parse(a.body) as unknown;
+    expect(JSON.stringify(body)).toContain(UNAVAILABLE_MESSAGE);
+    expect(a.body).not.toMatch(DRIVER_TEXT);
+  }
+
+  async function serverPidAlive() {
+    expect(server.exited(), server.output.slice(-30).join('\n')).toBe(false);
+    // The same process answers: nothing restarted it.
+    expect(() => process.kill(server.pid, 0)).not.toThrow();
+  }
+
+  /** Runs `fault` under load, then restores; returns what the outage looked like. */
+  async function outage(fault: () => Promise<void> | void, outageMs: number) {
+    await expectAllServing();
+    const load = runLoad(server.baseUrl, specs, 20, 30_000);
+    await sleep(1000);
+    const faultAt = Date.now();
+    await fault();
+
+    const healthAnswer = await health();
+    expect(healthAnswer.status).toBe(503);
+    expect(JSON.parse(healthAnswer.body)).toMatchObject({ postgres: 'down', redis: 'up' });
+    expect(healthAnswer.ms).toBeLessThan(3000);
+
+    await sleep(Math.max(0, outageMs - (Date.now() - faultAt)));
+    const restoredAt = Date.now();
+    await proxy.restore();
+    const recoveryMs = await until(async () => {
+      const answer = await timedFetch(`${server.baseUrl}${specs[0]!.path}`, {}, 10_000);
+      return answer.status === 200;
+    }, 10_000);
+    await sleep(1000);
+    await load.stop();
+    await serverPidAlive();
+    await expectAllServing();
+    const healthAfter = await health();
+    expect(healthAfter.status, healthAfter.body).toBe(200);
+
+    const during = load.answers.filter((a) => a.at > faultAt && a.at < restoredAt);
+    const counts: Record<string, number> = {};
+    for (const a of load.answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
+    console.info(
+      `outage: ${load.answers.length} answers ${JSON.stringify(counts)}; slowest during the ` +
+        `outage ${Math.round(Math.max(0, ...during.map((a) => a.ms)))} ms; health ` +
+        `${Math.round(healthAnswer.ms)} ms; recovered ${recoveryMs} ms after restore`,
+    );
+    return { answers: load.answers, during, recoveryMs };
+  }
+
+  it('survives a cut link: 503 at once, health down, back without a restart', async () => {
+    const { answers, during, recoveryMs } = await outage(() => proxy.cut(), 4000);
+    expectOnlyServedOrUnavailable(answers);
+    const unavailable = during.filter((a) => a.status === 503);
+    // Every kind of request was refused cleanly, on both transports.
+    expect(new Set(unavailable.map((a) => a.label))).toEqual(new Set(specs.map((s) => s.label)));
+    // A refused connection is known at once: no request waits anywhere near the bounds.
+    expect(Math.max(...during.map((a) => a.ms))).toBeLessThan(OUTAGE_BOUND_MS);
+    expect(recoveryMs).toBeLessThan(10_000);
+    // The log says what happened, and nothing crashed.
+    const log = server.output.join('\n');
+    expect(log).toMatch(/dependency unavailable: answered 503/);
+    expect(log).toMatch(/PostgreSQL connection error|ECONNREFUSED/);
+    expect(log).not.toMatch(/Unhandled 'error' event|unhandled rejection/i);
+  }, 90_000);
+
+  it('survives a frozen link: every request answers within its bound, then recovers', async () => {
+    const { answers, during, recoveryMs } = await outage(() => proxy.freeze(), 8000);
+    expectOnlyServedOrUnavailable(answers);
+    const unavailable = during.filter((a) => a.status === 503);
+    expect(unavailable.length).toBeGreaterThan(0);
+    expect(new Set(unavailable.map((a) => a.label))).toEqual(new Set(specs.map((s) => s.label)));
+    // Nothing hangs: read timeout or checkout timeout, whichever comes first, bounds each one.
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(OUTAGE_BOUND_MS);
+    expect(recoveryMs).toBeLessThan(10_000);
+    expect(server.output.join('\n')).toMatch(/Query read timeout|timeout exceeded/);
+  }, 90_000);
+
+  it("survives pg_terminate_backend on all of the server's connections, repeatedly", async () => {
+    await expectAllServing();
+    const dbName = new URL(database.url).pathname.slice(1);
+    const load = runLoad(server.baseUrl, specs, 20, 30_000);
+    let terminated = 0;
+    try {
+      for (let round = 0; round < 5; round++) {
+        await sleep(400);
+        terminated += await terminateBackends(dbName);
+      }
+      await sleep(1000);
+    } finally {
+      await load.stop();
+    }
+    expect(terminated).toBeGreaterThan(5);
+    await serverPidAlive();
+    expectOnlyServedOrUnavailable(load.answers);
+    await expectAllServing();
+    expect(server.output.join('\n')).toMatch(/terminating connection due to administrator command/);
+  }, 90_000);
+});

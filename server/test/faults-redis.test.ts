@@ -1,0 +1,166 @@
+// Redis stopped (and frozen) while shoppers log in and sign up: both answer within 2 s, counted by
+// the in-memory fallback limiter (which still refuses past the limit); health says Redis is down
+// within 3 s; after Redis restarts, limits live in Redis again. The server is a real child
+// process on a private redis-server that the test stops by its pid.
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ACCOUNTS } from '@kanak/db';
+import {
+  createTestDatabase,
+  pingRedisPort,
+  startRedisServer,
+  type RedisServer,
+  type TestDatabase,
+} from '@kanak/testkit';
+import { startServerProcess, timedFetch, until, type ServerProcess } from './process-support';
+
+/** Attempts per address per minute: low, so the fallback limiter is seen to refuse. */
+const LIMIT = 8;
+const BOUND_MS = 2000;
+
+describe('Redis unreachable: login and sign-up', () => {
+  let database: TestDatabase;
+  let redis: RedisServer;
+  let server: ServerProcess;
+  let attempts = 0;
+  /** The client address the limits count (the server trusts X-Forwarded-For). */
+  let address = '10.9.0.1';
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    redis = await startRedisServer();
+    server = await startServerProcess({
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await redis?.stop();
+    await database?.drop();
+  });
+
+  const post = (path: string, body: unknown) => {
+    attempts++;
+    return timedFetch(
+      `${server.baseUrl}${path}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify(body),
+      },
+      10_000,
+    );
+  };
+  const login = () =>
+    post('/auth/login', {
+      email: SEED_ACCOUNTS.customer.email,
+      password: SEED_ACCOUNTS.customer.password,
+    });
+  const trpcLogin = () =>
+    post('/trpc/auth.login', {
+      email: SEED_ACCOUNTS.customer.email,
+      password: SEED_ACCOUNTS.customer.password,
+    });
+  const signup = () =>
+    post('/auth/signup', {
+      firstName: 'Meera',
+      lastName: 'Iyer',
+      email: `meera.${Math.random().toString(36).slice(2, 8)}@example.com`,
+      password: 'Meera@1234',
+    });
+  const health = () => timedFetch(`${server.baseUrl}/api/health`, {}, 10_000);
+
+  it('answers login and sign-up within 2 s from memory limits while Redis is stopped', async () => {
+    expect((await login()).status).toBe(200);
+    expect((await health()).status).toBe(200);
+
+    await redis.stop();
+    expect(await pingRedisPort(redis.port)).toBe(false);
+
+    const healthAnswer = await health();
+    expect(healthAnswer.status).toBe(503);
+    expect(JSON.parse(healthAnswer.body)).toMatchObject({ postgres: 'up', redis: 'down' });
+    expect(healthAnswer.ms).toBeLessThan(3000);
+
+    // The decision: served (limits counted in this process's memory), not refused.
+    const rest = await login();
+    expect(rest.status, rest.body).toBe(200);
+    expect(rest.ms).toBeLessThan(BOUND_MS);
+    const trpc = await trpcLogin();
+    expect(trpc.status, trpc.body).toBe(200);
+    expect(trpc.ms).toBeLessThan(BOUND_MS);
+    const created = await signup();
+    expect(created.status, created.body).toBe(201);
+    expect(created.ms).toBeLessThan(BOUND_MS);
+    console.info(
+      `Redis stopped: health ${Math.round(healthAnswer.ms)} ms, login ${Math.round(rest.ms)} ms ` +
+        `(tRPC ${Math.round(trpc.ms)} ms), sign-up ${Math.round(created.ms)} ms`,
+    );
+
+    // The memory limiter still limits: the address's attempts since Redis went away are counted.
+    let refused = null;
+    for (let i = 0; i < LIMIT + 1 && !refused; i++) {
+      const answer = await login();
+      expect(answer.ms).toBeLessThan(BOUND_MS);
+      if (answer.status === 429) refused = answer;
+      else expect(answer.status, answer.body).toBe(200);
+    }
+    expect(refused, 'the fallback limiter never refused').not.toBeNull();
+    expect(JSON.parse(refused!.body)).toMatchObject({ error: 'TOO_MANY_REQUESTS' });
+
+    expect(server.exited()).toBe(false);
+    expect(server.output.join('\n')).toMatch(/Redis \(login limits, health\) unreachable/);
+  }, 60_000);
+
+  it('uses Redis again once it is back, without a restart', async () => {
+    await redis.start();
+    const recoveredMs = await until(async () => (await health()).status === 200, 10_000);
+    expect(recoveredMs).toBeLessThan(10_000);
+    // Redis restarted empty (no persistence in this test): the count starts again there.
+    const answer = await login();
+    expect(answer.status, answer.body).toBe(200);
+    expect(server.output.join('\n')).toMatch(/Redis \(login limits, health\) reachable again/);
+    // The attempt was counted in Redis, not in memory.
+    const keys = await redisCommand(redis.port, 'KEYS *rl:auth-ip*');
+    expect(keys).toMatch(/rl:auth-ip/);
+  }, 30_000);
+
+  it('answers within 2 s while Redis accepts connections but never answers (SIGSTOP)', async () => {
+    address = '10.9.0.3'; // an address the memory limiter has not counted yet
+    const pid = redis.pid()!;
+    process.kill(pid, 'SIGSTOP');
+    try {
+      for (const call of [login, signup, trpcLogin]) {
+        const answer = await call();
+        expect([200, 201]).toContain(answer.status);
+        expect(answer.ms).toBeLessThan(BOUND_MS);
+        console.info(`Redis frozen: ${call.name} ${answer.status} in ${Math.round(answer.ms)} ms`);
+      }
+      const healthAnswer = await health();
+      expect(healthAnswer.status).toBe(503);
+      expect(healthAnswer.ms).toBeLessThan(3000);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    await until(async () => (await health()).status === 200, 10_000);
+    expect(attempts).toBeGreaterThan(LIMIT);
+  }, 30_000);
+});
+
+/** One command over a raw socket (inline protocol); the reply's text. */
+async function redisCommand(port: number, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ port, host: '127.0.0.1' }, () => socket.write(`${command}\r\n`));
+    let reply = '';
+    socket.on('data', (chunk) => {
+      reply += chunk.toString();
+      socket.end();
+    });
+    socket.on('end', () => resolve(reply));
+    socket.on('error', reject);
+    socket.setTimeout(2000, () => socket.destroy(new Error('no reply')));
+  });
+}

@@ -1,0 +1,224 @@
+// The server as its own process (`node --import tsx server/src/main.ts`), for tests that cut its
+// dependencies, signal it or watch it exit; plus a small load generator and timing helpers.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, uniquePrefix } from '@kanak/testkit';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  pid: number;
+  /** Every line the process printed (pino JSON lines and anything else). */
+  output: string[];
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  exited(): boolean;
+  /** Resolves with the exit code (null when killed by a signal) once the process is gone. */
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  /** Sends `signal` (SIGTERM) and waits for the exit; SIGKILL after `killAfterMs`. */
+  stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<number | null>;
+}
+
+/** Starts the server with DATABASE_URL / REDIS_URL of the test (e.g. through a fault proxy). */
+export async function startServerProcess(env: {
+  DATABASE_URL: string;
+  REDIS_URL: string;
+  [name: string]: string;
+}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        QUEUE_PREFIX: uniquePrefix('q'),
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'test',
+        JWT_SECRET: randomBytes(24).toString('hex'),
+        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+        AUTH_FAILED_LOGINS_PER_EMAIL: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const output: string[] = [];
+  const listeners = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    output.push(...chunk.toString().split('\n').filter(Boolean));
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
+    (resolve) => child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+
+  const waitFor = (pattern: RegExp, timeoutMs = 20_000) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        const line = output.find((l) => pattern.test(l));
+        if (line) {
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(line);
+        } else if (exited()) {
+          listeners.delete(check);
+          clearTimeout(timer);
+          reject(new Error(`server exited before printing ${pattern}:\n${output.join('\n')}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        listeners.delete(check);
+        reject(
+          new Error(`server did not print ${pattern} in ${timeoutMs} ms:\n${output.join('\n')}`),
+        );
+      }, timeoutMs);
+      listeners.add(check);
+      void exit.then(check);
+      check();
+    });
+
+  const server: ServerProcess = {
+    child,
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    output,
+    waitFor,
+    exited,
+    exit,
+    async stop(signal = 'SIGTERM', killAfterMs = 15_000) {
+      if (exited()) return child.exitCode;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      const { code } = await exit;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+  try {
+    // Generous: tsx compiles the server on start, and CI machines are shared.
+    await waitFor(/Server listening at/, 45_000);
+  } catch (error) {
+    await server.stop('SIGKILL');
+    throw error;
+  }
+  return server;
+}
+
+export interface Answer {
+  status: number;
+  ms: number;
+  body: string;
+  headers: Headers;
+  /** Set when the request failed without an HTTP answer (connection refused, reset, aborted). */
+  error?: string;
+}
+
+/** One request with a client-side bound (so a hang shows up as a failed assertion, not a stall). */
+export async function timedFetch(
+  url: string,
+  init: RequestInit = {},
+  timeoutMs = 20_000,
+): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const body = await response.text();
+    return {
+      status: response.status,
+      ms: performance.now() - started,
+      body,
+      headers: response.headers,
+    };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return {
+      status: 0,
+      ms: performance.now() - started,
+      body: '',
+      headers: new Headers(),
+      error: cause?.code ?? (error as Error).name ?? String(error),
+    };
+  }
+}
+
+export type RequestSpec = { label: string; path: string; init?: RequestInit };
+
+/** The mix of database-backed requests the fault tests keep running. */
+export function databaseRequests(
+  productId: string,
+  login: { email: string; password: string },
+): RequestSpec[] {
+  const json = (body: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return [
+    { label: 'REST listing', path: '/api/products?pageSize=12' },
+    { label: 'REST product', path: `/api/products/id/${productId}` },
+    { label: 'REST login', path: '/auth/login', init: json(login) },
+    {
+      label: 'tRPC listing',
+      path: `/trpc/catalog.list?input=${encodeURIComponent(JSON.stringify({ pageSize: '12' }))}`,
+    },
+    { label: 'tRPC login', path: '/trpc/auth.login', init: json(login) },
+  ];
+}
+
+export interface Load {
+  answers: Array<Answer & { label: string; at: number }>;
+  stop(): Promise<void>;
+}
+
+/** `concurrency` loops, each sending the requests of `specs` in turn until stopped. */
+export function runLoad(
+  baseUrl: string,
+  specs: RequestSpec[],
+  concurrency = 20,
+  timeoutMs = 20_000,
+): Load {
+  let running = true;
+  const answers: Load['answers'] = [];
+  const loops = Array.from({ length: concurrency }, async (_, i) => {
+    for (let n = i; running; n++) {
+      const spec = specs[n % specs.length]!;
+      const answer = await timedFetch(`${baseUrl}${spec.path}`, spec.init, timeoutMs);
+      answers.push({ ...answer, label: spec.label, at: Date.now() });
+      // A refused connection answers at once: don't spin.
+      if (answer.status === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+  return {
+    answers,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it returns true; resolves with the time it took, throws after `timeoutMs`. */
+export async function until(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 100,
+): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - started;
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met in ${timeoutMs} ms`);
+    await sleep(everyMs);
+  }
+}
