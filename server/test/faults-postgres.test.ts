@@ -65,11 +65,6 @@ describe('PostgreSQL faults under load', () => {
   }, 90_000);
 
   afterAll(async () => {
-    if (process.env.FAULT_LOG)
-      (await import('node:fs')).writeFileSync(
-        process.env.FAULT_LOG,
-        server?.output.join('\n') ?? '',
-      );
     await server?.stop('SIGKILL');
     await proxy?.close();
     await redis?.stop();
