@@ -14,3 +14,4 @@ export * from './orders/schemas';
 export * from './orders/transitions';
 export * from './reviews/schemas';
 export * from './cart/schemas';
+export * from './validation/db-values';

@@ -17,14 +17,9 @@ import type { AppServices } from '../services';
 import { queryNumber } from './query-number';
 
 export function registerCatalogRest(app: FastifyInstance, services: AppServices) {
-  app.get<{ Querystring: RawProductQuery & { collection?: string } }>(
-    '/api/products',
-    async (request) => {
-      const query = request.query;
-      const collection =
-        typeof query.collection === 'string' && query.collection ? query.collection : undefined;
-      return listProducts(services.db, { ...parseProductQuery(query), collection });
-    },
+  // Lenient like the storefront's own links: unreadable filters take their defaults (spec section 5).
+  app.get<{ Querystring: RawProductQuery }>('/api/products', async (request) =>
+    listProducts(services.db, parseProductQuery(request.query)),
   );
   app.get<{ Querystring: Record<string, unknown> }>('/api/products/search', async (request) => {
     const input = await parseInput(productSearchInput, {

@@ -15,6 +15,7 @@ import {
   parseProductQuery,
   productIdInput,
   productInput,
+  productListInput,
   productSearchInput,
   productUpdateInput,
   ratingSummaryInput,
@@ -22,28 +23,10 @@ import {
 } from '@kanak/shared';
 import { adminProcedure, publicProcedure, router } from '../trpc/trpc';
 
-const rawValue = z.optional(z.union([z.string(), z.number()]));
-const listInput = z.object({
-  category: rawValue,
-  color: rawValue,
-  type: rawValue,
-  occasion: rawValue,
-  minPrice: rawValue,
-  maxPrice: rawValue,
-  minDiscount: rawValue,
-  maxDiscount: rawValue,
-  sort: rawValue,
-  pageNumber: rawValue,
-  pageSize: rawValue,
-  collection: z.optional(z.string().check(z.maxLength(60))),
-});
-
 export const catalogRouter = router({
   list: publicProcedure
-    .input(listInput)
-    .query(({ ctx, input }) =>
-      listProducts(ctx.services.db, { ...parseProductQuery(input), collection: input.collection }),
-    ),
+    .input(productListInput)
+    .query(({ ctx, input }) => listProducts(ctx.services.db, parseProductQuery(input))),
   byId: publicProcedure
     .input(productIdInput)
     .query(({ ctx, input }) => getProduct(ctx.services.db, input.id)),

@@ -14,7 +14,7 @@ export interface ProductPage {
 /** GET /api/products: filters of spec section 7, `category` matching the third level. */
 export async function listProducts(
   db: Kysely<Database>,
-  filter: ProductFilter & { collection?: string },
+  filter: ProductFilter,
 ): Promise<ProductPage> {
   let query = db
     .selectFrom('products')

@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { dropNul } from '../auth/text';
+import { dbSafeText } from '../validation/db-values';
 import { MESSAGES } from '../auth/messages';
 
 const required = (max: number) =>
   z
     .string()
     .check(
-      dropNul,
+      dbSafeText,
       z.trim(),
       z.minLength(1, MESSAGES.required),
       z.maxLength(max, `At most ${max} characters`),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dropNul } from './text';
+import { dbSafeText } from '../validation/db-values';
 import { MESSAGES } from './messages';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -9,11 +9,11 @@ export const PASSWORD_PATTERN =
 
 const name = z
   .string()
-  .check(dropNul, z.trim(), z.minLength(1, MESSAGES.name), z.maxLength(29, MESSAGES.name));
+  .check(dbSafeText, z.trim(), z.minLength(1, MESSAGES.name), z.maxLength(29, MESSAGES.name));
 const email = z
   .string()
   .check(
-    dropNul,
+    dbSafeText,
     z.trim(),
     z.toLowerCase(),
     z.maxLength(254, MESSAGES.email),

@@ -1,21 +1,20 @@
 import * as z from 'zod/mini';
-import { dropNul } from '../auth/text';
+import { dbSafeText, int32 } from '../validation/db-values';
 
 export const MAX_CART_QUANTITY = 99;
 
-const quantity = z
-  .number('quantity must be a number')
-  .check(
-    z.multipleOf(1, 'Quantity must be a whole number'),
-    z.gte(1, 'Quantity must be at least 1'),
-    z.lte(MAX_CART_QUANTITY, `Quantity must be at most ${MAX_CART_QUANTITY}`),
-  );
+const quantity = int32({
+  type: 'quantity must be a number',
+  whole: 'Quantity must be a whole number',
+  min: [1, 'Quantity must be at least 1'],
+  max: [MAX_CART_QUANTITY, `Quantity must be at most ${MAX_CART_QUANTITY}`],
+});
 
 export const addToCartInput = z.object({
   productId: z.string('productId is required').check(z.maxLength(100, 'Product id is not valid')),
   weight: z
     .string('weight is required')
-    .check(dropNul, z.trim(), z.minLength(1, 'weight is required'), z.maxLength(40)),
+    .check(dbSafeText, z.trim(), z.minLength(1, 'weight is required'), z.maxLength(40)),
   quantity: z.optional(quantity),
 });
 export type AddToCartInput = z.infer<typeof addToCartInput>;

@@ -47,6 +47,57 @@ describe('parseProductQuery', () => {
     expect([filter.minDiscount, filter.maxDiscount]).toEqual([0, 100]);
     expect(filter.pageSize).toBe(100);
   });
+
+  it('keeps every number within what the integer columns hold', () => {
+    for (const value of ['9007199254740993', '1e308', String(2 ** 31), 1e21, 2 ** 53]) {
+      const filter = parseProductQuery({ minPrice: value, maxPrice: value, maxDiscount: value });
+      expect([filter.minPrice, filter.maxPrice]).toEqual([2_147_483_647, 2_147_483_647]);
+      expect(filter.maxDiscount).toBe(100);
+    }
+    const filter = parseProductQuery({ minPrice: '-1e308', pageNumber: '99999999999999999999' });
+    expect(filter.minPrice).toBe(0);
+    expect(filter.pageNumber).toBe(1_000_000);
+  });
+
+  it('narrows fractional bounds to the whole numbers they include', () => {
+    const filter = parseProductQuery({
+      minPrice: '99.5',
+      maxPrice: 1000.9,
+      minDiscount: '5e-324',
+      maxDiscount: '49.99',
+    });
+    expect([filter.minPrice, filter.maxPrice]).toEqual([100, 1000]);
+    expect([filter.minDiscount, filter.maxDiscount]).toEqual([1, 49]);
+    // No whole rupee between the two: a range that matches nothing.
+    const empty = parseProductQuery({ minPrice: '10.8', maxPrice: '10.2' });
+    expect(empty.minPrice).toBeGreaterThan(empty.maxPrice);
+    for (const n of [filter.minPrice, filter.maxPrice, filter.minDiscount, filter.maxDiscount])
+      expect(Number.isInteger(n)).toBe(true);
+  });
+
+  it('defaults unreadable numbers and pages (a non-numeric page is page 1)', () => {
+    const filter = parseProductQuery({
+      minPrice: 'NaN',
+      maxPrice: 'Infinity',
+      minDiscount: '12abc',
+      pageNumber: '1.5',
+      pageSize: '-3',
+    });
+    expect(filter).toMatchObject({
+      minPrice: 0,
+      maxPrice: 1_000_000,
+      minDiscount: 0,
+      pageNumber: 1,
+      pageSize: 12,
+    });
+  });
+
+  it('reads the collection as text PostgreSQL can hold, absent when empty', () => {
+    expect(parseProductQuery({ collection: 'best-\u0000sellers' }).collection).toBe('best-sellers');
+    expect(parseProductQuery({ collection: '\uD800' }).collection).toBe('\uFFFD');
+    expect(parseProductQuery({ collection: 'undefined' })).not.toHaveProperty('collection');
+    expect(parseProductQuery({ collection: '\u0000' })).not.toHaveProperty('collection');
+  });
 });
 
 describe('listingRedirect', () => {

@@ -1,4 +1,5 @@
 // Listing query rules of spec sections 2, 4, 5 and 9: parsing, defaults, redirects.
+import { clampNumber, dbText, INT32_MAX } from '../validation/db-values';
 import { ALL_CATEGORIES, METALS, OCCASIONS, SORT_VALUES, type Sort } from './options';
 
 export const PAGE_SIZE = 12;
@@ -22,6 +23,8 @@ export interface ProductFilter {
   sort: Sort;
   pageNumber: number;
   pageSize: number;
+  /** Products of one collection (collection_name), when asked for. */
+  collection?: string;
 }
 
 type RawValue = string | string[] | number | undefined | null;
@@ -30,9 +33,7 @@ type RawValue = string | string[] | number | undefined | null;
 export function presentText(value: RawValue): string | undefined {
   if (value === undefined || value === null) return undefined;
   // NUL cannot reach PostgreSQL text; it is dropped like surrounding blanks.
-  const text = (Array.isArray(value) ? value.join(',') : String(value))
-    .replaceAll('\u0000', '')
-    .trim();
+  const text = dbText(Array.isArray(value) ? value.join(',') : String(value)).trim();
   if (text === '' || text === 'undefined' || text === 'null') return undefined;
   return text;
 }
@@ -53,9 +54,16 @@ export function parseList(value: RawValue): string[] {
 function parseNumber(value: RawValue, fallback: number, min: number, max: number): number {
   const text = presentText(value);
   if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isFinite(n)) return fallback;
-  return Math.min(max, Math.max(min, n));
+  return clampNumber(Number(text), min, max) ?? fallback;
+}
+
+/**
+ * A filter range over an integer column: the two ends ordered, then narrowed to the whole numbers
+ * inside (minPrice 99.5 matches what 100 matches; 5e-324 what 1 matches). A range with no whole
+ * number inside (10.2 to 10.8) comes out with min above max and matches nothing.
+ */
+function wholeRange(a: number, b: number): [number, number] {
+  return [Math.ceil(Math.min(a, b)), Math.floor(Math.max(a, b))];
 }
 
 function parseInteger(value: RawValue, fallback: number, min: number, max: number): number {
@@ -71,6 +79,7 @@ export function normaliseType(type: string): string {
 
 export type RawProductQuery = Partial<
   Record<
+    | 'collection'
     | 'color'
     | 'minPrice'
     | 'maxPrice'
@@ -86,28 +95,40 @@ export type RawProductQuery = Partial<
   >
 >;
 
+/**
+ * The product listing's filters from any client's query (REST strings, tRPC strings or numbers):
+ * absent or unreadable values take the spec's defaults, prices are clamped to what the integer
+ * columns hold, and fractional bounds narrow to whole rupees and percents, so no filter value can
+ * fail in the database.
+ */
 export function parseProductQuery(raw: RawProductQuery): ProductFilter {
-  const minPrice = parseNumber(raw.minPrice, 0, 0, Number.MAX_SAFE_INTEGER);
-  const maxPrice = parseNumber(raw.maxPrice, PRICE_BOUNDS.max, 0, Number.MAX_SAFE_INTEGER);
-  const minDiscount = parseNumber(raw.minDiscount, DISCOUNT_BOUNDS.min, 0, 100);
-  const maxDiscount = parseNumber(raw.maxDiscount, DISCOUNT_BOUNDS.max, 0, 100);
+  const [minPrice, maxPrice] = wholeRange(
+    parseNumber(raw.minPrice, 0, 0, INT32_MAX),
+    parseNumber(raw.maxPrice, PRICE_BOUNDS.max, 0, INT32_MAX),
+  );
+  const [minDiscount, maxDiscount] = wholeRange(
+    parseNumber(raw.minDiscount, DISCOUNT_BOUNDS.min, 0, 100),
+    parseNumber(raw.maxDiscount, DISCOUNT_BOUNDS.max, 0, 100),
+  );
   const sortText = presentText(raw.sort);
   const sort: Sort = (SORT_VALUES as readonly string[]).includes(sortText ?? '')
     ? (sortText as Sort)
     : 'low_to_high';
   const category = presentText(raw.category)?.toLowerCase() ?? ALL_CATEGORIES;
+  const collection = presentText(raw.collection);
   return {
     category,
     colors: parseList(raw.color),
     types: parseList(raw.type).map(normaliseType),
     occasions: parseList(raw.occasion),
-    minPrice: Math.min(minPrice, maxPrice),
-    maxPrice: Math.max(minPrice, maxPrice),
-    minDiscount: Math.min(minDiscount, maxDiscount),
-    maxDiscount: Math.max(minDiscount, maxDiscount),
+    minPrice,
+    maxPrice,
+    minDiscount,
+    maxDiscount,
     sort,
     pageNumber: parseInteger(raw.pageNumber, 1, 1, 1_000_000),
     pageSize: parseInteger(raw.pageSize, PAGE_SIZE, 1, MAX_PAGE_SIZE),
+    ...(collection === undefined ? {} : { collection }),
   };
 }
 

@@ -2,8 +2,10 @@
 
 const MEASURE = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$/;
 
-function format(value: number, unit: string): string {
-  return `${Number(value.toFixed(2))} ${unit}`;
+/** Two decimals at most; null when that rounds to nothing (0.001 g is not a weight). */
+function format(value: number, unit: string): string | null {
+  const rounded = Number(value.toFixed(2));
+  return rounded > 0 ? `${rounded} ${unit}` : null;
 }
 
 /** "5", 5, "5g", "5 g" → "5 g"; null when it is not a positive number of grams. */

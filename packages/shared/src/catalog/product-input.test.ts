@@ -39,6 +39,27 @@ describe('productInput', () => {
     expect(messages).toContain('Color must be one of');
     expect(messages).toContain('Weight is required');
   });
+  it('refuses numbers an integer column cannot hold: 5e-324, fractions, 2^31 and beyond', () => {
+    const message = (patch: Record<string, unknown>) => {
+      const result = productInput.safeParse({ ...valid, ...patch });
+      return result.success ? null : result.error.issues[0]!.message;
+    };
+    expect(message({ price: 5e-324 })).toBe('Price must be a whole number');
+    expect(message({ discountedPrice: 5e-324 })).toBe('Discounted Price must be a whole number');
+    expect(message({ quantity: 1.5 })).toBe('Quantity must be a whole number');
+    expect(message({ discountPercent: 2 ** 31 })).toBe('Discount Percentage must be at most 100');
+    expect(message({ price: 2 ** 53 })).toBe('Price must be at most 100000000');
+    expect(message({ sizes: [{ weight: '5', stock: 5e-324 }] })).toBe(
+      'Stock must be a whole number',
+    );
+    expect(message({ sizes: [{ weight: '0.001' }] })).toBe(
+      'Weight is required (grams, for example "5 g")',
+    );
+  });
+  it('drops NUL from text fields and refuses text that is only NUL', () => {
+    expect(productInput.parse({ ...valid, title: 'Lotus\u0000 Ring' }).title).toBe('Lotus Ring');
+    expect(productInput.safeParse({ ...valid, title: '\u0000' }).success).toBe(false);
+  });
   it('accepts the brand as a collection and refuses an unknown one', () => {
     expect(productInput.safeParse({ ...valid, collectionName: 'kanak' }).success).toBe(true);
     expect(productInput.safeParse({ ...valid, collectionName: 'random' }).success).toBe(false);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dropNul } from '../auth/text';
+import { dbSafeText, int32OrDigits } from '../validation/db-values';
 import { normaliseSize, normaliseWeight } from './measure';
 import {
   COLLECTIONS,
@@ -14,30 +14,20 @@ const text = (label: string, max: number) =>
   z
     .string(`${label} is required`)
     .check(
-      dropNul,
+      dbSafeText,
       z.trim(),
       z.minLength(1, `${label} is required`),
       z.maxLength(max, `${label} must be at most ${max} characters`),
     );
 
-/** Whole, non-negative number; form inputs may send it as a numeric string. */
+/** Whole, non-negative number for an integer column; form inputs may send it as a numeric string. */
 const wholeNumber = (label: string, max: number) =>
-  z.pipe(
-    z.union([
-      z.number(),
-      z.string().check(z.trim(), z.regex(/^\d+$/, `${label} must be a whole number`)),
-    ]),
-    z.pipe(
-      z.transform((v: number | string) => Number(v)),
-      z
-        .number()
-        .check(
-          z.multipleOf(1, `${label} must be a whole number`),
-          z.gte(0, `${label} cannot be negative`),
-          z.lte(max, `${label} must be at most ${max}`),
-        ),
-    ),
-  );
+  int32OrDigits({
+    type: `${label} must be a number`,
+    whole: `${label} must be a whole number`,
+    min: [0, `${label} cannot be negative`],
+    max: [max, `${label} must be at most ${max}`],
+  });
 
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, `${label} must be one of: ${values.join(', ')}`);
@@ -81,7 +71,7 @@ export const sizeRowInput = z.object({
 export const imageUrlInput = z.object({
   imageUrl: z
     .string()
-    .check(dropNul, z.trim(), z.minLength(1, 'Image URL is required'), z.maxLength(2000)),
+    .check(dbSafeText, z.trim(), z.minLength(1, 'Image URL is required'), z.maxLength(2000)),
 });
 
 /** POST /api/admin/products payload (spec section 7) and the admin form. */

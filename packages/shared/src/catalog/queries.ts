@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dropNul } from '../auth/text';
+import { dbSafeText, int32 } from '../validation/db-values';
 import { productInput } from './product-input';
 
 /** Ids are checked (and refused with a clear 400) by the services, so any string passes here. */
@@ -8,16 +8,37 @@ const id = (label: string) =>
 
 const limit = (max: number) =>
   z.optional(
-    z
-      .number('limit must be a number')
-      .check(
-        z.multipleOf(1, 'limit must be a whole number'),
-        z.gte(1, 'limit must be at least 1'),
-        z.lte(max, `limit must be at most ${max}`),
-      ),
+    int32({
+      type: 'limit must be a number',
+      whole: 'limit must be a whole number',
+      min: [1, 'limit must be at least 1'],
+      max: [max, `limit must be at most ${max}`],
+    }),
   );
 
 export const SEARCH_MAX_LENGTH = 200;
+
+/** A listing filter as a client sends it; parseProductQuery reads it (and defaults what it cannot). */
+const rawFilter = z.optional(z.union([z.string(), z.number()]));
+
+/** Input of catalog.list: the filters of GET /api/products, as strings or numbers. */
+export const productListInput = z.object({
+  category: rawFilter,
+  color: rawFilter,
+  type: rawFilter,
+  occasion: rawFilter,
+  minPrice: rawFilter,
+  maxPrice: rawFilter,
+  minDiscount: rawFilter,
+  maxDiscount: rawFilter,
+  sort: rawFilter,
+  pageNumber: rawFilter,
+  pageSize: rawFilter,
+  collection: z.optional(
+    z.string().check(dbSafeText, z.maxLength(60, 'collection must be at most 60 characters')),
+  ),
+});
+export type ProductListInput = z.infer<typeof productListInput>;
 
 export const productIdInput = z.object({ id: id('Product id') });
 export const similarProductsInput = z.object({ id: id('Product id'), limit: limit(24) });
@@ -28,7 +49,7 @@ export const productSearchInput = z.object({
   q: z
     .string('q is required')
     .check(
-      dropNul,
+      dbSafeText,
       z.maxLength(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`),
     ),
   limit: limit(50),
@@ -42,7 +63,7 @@ export const adminProductListInput = z.object({
     z
       .string()
       .check(
-        dropNul,
+        dbSafeText,
         z.maxLength(
           SEARCH_MAX_LENGTH,
           `Search text must be at most ${SEARCH_MAX_LENGTH} characters`,
@@ -50,22 +71,20 @@ export const adminProductListInput = z.object({
       ),
   ),
   page: z.optional(
-    z
-      .number('page must be a number')
-      .check(
-        z.multipleOf(1, 'page must be a whole number'),
-        z.gte(1, 'page must be at least 1'),
-        z.lte(1_000_000, 'page is too large'),
-      ),
+    int32({
+      type: 'page must be a number',
+      whole: 'page must be a whole number',
+      min: [1, 'page must be at least 1'],
+      max: [1_000_000, 'page is too large'],
+    }),
   ),
   pageSize: z.optional(
-    z
-      .number('pageSize must be a number')
-      .check(
-        z.multipleOf(1, 'pageSize must be a whole number'),
-        z.gte(1, 'pageSize must be at least 1'),
-        z.lte(100, 'pageSize must be at most 100'),
-      ),
+    int32({
+      type: 'pageSize must be a number',
+      whole: 'pageSize must be a whole number',
+      min: [1, 'pageSize must be at least 1'],
+      max: [100, 'pageSize must be at most 100'],
+    }),
   ),
 });
 export type AdminProductListInput = z.infer<typeof adminProductListInput>;

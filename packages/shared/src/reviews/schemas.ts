@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dropNul } from '../auth/text';
+import { dbSafeText } from '../validation/db-values';
 
 export const REVIEW_MAX_LENGTH = 2000;
 
@@ -10,20 +10,19 @@ const productId = z
 export const productRefInput = z.object({ productId });
 
 /** Half-star steps from 0.5 to 5 (spec sections 5 and 9). */
-export const ratingValue = z
-  .number('Rating must be a number')
-  .check(
-    z.gte(0.5, 'Rating must be at least 0.5'),
-    z.lte(5, 'Rating must be at most 5'),
-    z.multipleOf(0.5, 'Rating must be in half-star steps'),
-  );
+export const ratingValue = z.number('Rating must be a number').check(
+  z.gte(0.5, 'Rating must be at least 0.5'),
+  z.lte(5, 'Rating must be at most 5'),
+  // Whole halves, tested exactly: multipleOf lets some near-halves and 5e-324-like values through.
+  z.refine((n: number) => Number.isInteger(n * 2), 'Rating must be in half-star steps'),
+);
 
 export const reviewInput = z.object({
   productId,
   review: z
     .string('Review text is required')
     .check(
-      dropNul,
+      dbSafeText,
       z.trim(),
       z.minLength(1, 'Review text is required'),
       z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`),
@@ -40,7 +39,7 @@ export const ratingInput = z.object({
       z
         .string()
         .check(
-          dropNul,
+          dbSafeText,
           z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`),
         ),
     ),

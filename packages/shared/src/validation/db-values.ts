@@ -1,0 +1,79 @@
+// What PostgreSQL accepts, checked before a value leaves the client's input: whole numbers within
+// the 32-bit range of an `integer` column, and text without the characters `text` cannot hold.
+import * as z from 'zod/mini';
+
+/** The range of a PostgreSQL `integer` column. */
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
+
+/** A whole number an `integer` column can store (not NaN, not ±Infinity, not 1.5 or 5e-324). */
+export function isInt32(value: unknown): value is number {
+  return (
+    typeof value === 'number' && Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX
+  );
+}
+
+/** A finite number clamped into [min, max]; NaN and ±Infinity are not numbers here, so null. */
+export function clampNumber(value: number, min: number, max: number): number | null {
+  if (!Number.isFinite(value)) return null;
+  return Math.min(max, Math.max(min, value));
+}
+
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text as PostgreSQL stores it: NUL (which `text` refuses) is dropped, and a lone surrogate (which
+ * UTF-8 cannot encode) becomes U+FFFD, as the driver would make it, but before lengths are checked.
+ */
+export function dbText(value: string): string {
+  return value.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/** The zod check form of dbText, first in a string schema's checks (before trim and lengths). */
+export const dbSafeText = z.overwrite(dbText);
+
+export interface WholeNumberMessages {
+  /** When the value is not a number at all (a string, an object…). */
+  type: string;
+  /** When it has a fraction (1.5, 5e-324) or is not finite. */
+  whole: string;
+  min: [number, string];
+  max: [number, string];
+}
+
+/** Checks of a whole number within [min, max], that range inside the 32-bit `integer` range. */
+function wholeChecks(messages: WholeNumberMessages) {
+  const [min, minMessage] = messages.min;
+  const [max, maxMessage] = messages.max;
+  if (!isInt32(min) || !isInt32(max) || min > max)
+    throw new Error(`whole number range ${min}..${max} does not fit an integer column`);
+  return [
+    // Number.isInteger, not multipleOf(1): zod's multipleOf lets 5e-324 through.
+    z.refine<number>((n) => Number.isInteger(n), messages.whole),
+    z.gte(min, minMessage),
+    z.lte(max, maxMessage),
+  ] as const;
+}
+
+/** A whole number for an `integer` column, sent as a JSON number. */
+export function int32(messages: WholeNumberMessages) {
+  return z.number(messages.type).check(...wholeChecks(messages));
+}
+
+/**
+ * A whole number for an `integer` column that a form may also send as its digits ("25000"):
+ * the digits are read as a number, then checked like int32.
+ */
+export function int32OrDigits(messages: WholeNumberMessages) {
+  return z.pipe(
+    z.union([
+      z.number(messages.type),
+      z.string().check(z.trim(), z.regex(/^\d+$/, messages.whole)),
+    ]),
+    z.pipe(
+      z.transform((v: number | string) => Number(v)),
+      z.number(messages.type).check(...wholeChecks(messages)),
+    ),
+  );
+}
