@@ -45,7 +45,7 @@ export function createServices(
   config: Config,
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): AppServices {
-  const redis = createRedis(config.REDIS_URL);
+  const redis = createRedis(config.REDIS_URL, { log: (level, message) => log[level](message) });
   const queueRedis = new Redis(config.REDIS_URL, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

@@ -1,40 +1,15 @@
 import { Redis } from 'ioredis';
 
-/** BullMQ needs maxRetriesPerRequest: null on connections used by workers. */
-export function createRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
-}
+type RedisLog = (level: 'warn' | 'info', message: string) => void;
 
-export interface RequestRedisOptions {
-  /** A command without an answer after this long fails ("Command timed out"). Default 500 ms. */
-  commandTimeoutMs?: number;
-  /** Opening the connection gives up after this long (then retried in the background). */
-  connectTimeoutMs?: number;
-  /** Told once when the connection is lost and once when it is back (never per command). */
-  log?: (level: 'warn' | 'info', message: string) => void;
-  /** How often an idle-looking connection is checked with PING (default 1 s). */
-  heartbeatMs?: number;
-  /** Names the client in those messages. */
-  label?: string;
-}
+const consoleLog: RedisLog = (level, message) => console[level](message);
 
 /**
- * A client for commands a request waits on (rate limits, health): never queues a command while
- * disconnected (`enableOfflineQueue: false`, fails at once) and bounds every command with
- * `commandTimeout`, so a request answers within its bound however Redis fails. It reconnects in
- * the background (backoff up to 2 s). Not for BullMQ, whose connections need
- * `maxRetriesPerRequest: null` (see createRedis).
+ * Reports a client's connection once when it is lost and once when it is back, never per
+ * command or per reconnect attempt (and keeps ioredis from printing "Unhandled error event" on
+ * every attempt). Returns a setter for the reason the next loss is reported with.
  */
-export function createRequestRedis(url: string, options: RequestRedisOptions = {}): Redis {
-  const label = options.label ?? 'Redis';
-  const log = options.log ?? ((level, message) => console[level](message));
-  const client = new Redis(url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: options.commandTimeoutMs ?? 500,
-    connectTimeout: options.connectTimeoutMs ?? 1000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-  });
+function reportConnection(client: Redis, label: string, log: RedisLog) {
   let reachable = true;
   let lastError = 'connection closed';
   client.on('error', (error: Error) => {
@@ -52,16 +27,57 @@ export function createRequestRedis(url: string, options: RequestRedisOptions = {
     reachable = true;
     log('info', `${label} reachable again`);
   });
+  return (reason: string) => {
+    lastError = reason;
+  };
+}
+
+/** BullMQ needs maxRetriesPerRequest: null on connections used by workers. */
+export function createRedis(url: string, options: { label?: string; log?: RedisLog } = {}): Redis {
+  const client = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  reportConnection(client, options.label ?? 'Redis', options.log ?? consoleLog);
+  return client;
+}
+
+export interface RequestRedisOptions {
+  /** A command without an answer after this long fails ("Command timed out"). Default 500 ms. */
+  commandTimeoutMs?: number;
+  /** Opening the connection gives up after this long (then retried in the background). */
+  connectTimeoutMs?: number;
+  /** Told once when the connection is lost and once when it is back (never per command). */
+  log?: RedisLog;
+  /** How often an idle-looking connection is checked with PING (default 1 s). */
+  heartbeatMs?: number;
+  /** Names the client in those messages. */
+  label?: string;
+}
+
+/**
+ * A client for commands a request waits on (rate limits, health): never queues a command while
+ * disconnected (`enableOfflineQueue: false`, fails at once) and bounds every command with
+ * `commandTimeout`, so a request answers within its bound however Redis fails. It reconnects in
+ * the background (backoff up to 2 s). Not for BullMQ, whose connections need
+ * `maxRetriesPerRequest: null` (see createRedis).
+ */
+export function createRequestRedis(url: string, options: RequestRedisOptions = {}): Redis {
+  const commandTimeout = options.commandTimeoutMs ?? 500;
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout,
+    connectTimeout: options.connectTimeoutMs ?? 1000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  const setReason = reportConnection(client, options.label ?? 'Redis', options.log ?? consoleLog);
   // A Redis that keeps the connection open but stops answering (hung, paused, a dropped link)
   // leaves the client 'ready', and every command would wait its full timeout. A PING each second
   // notices: the client then reconnects, is not 'ready' until Redis answers again, and commands
   // (and limiters with rejectIfRedisNotReady) fail at once meanwhile.
-  const commandTimeout = options.commandTimeoutMs ?? 500;
   const heartbeat = setInterval(() => {
     if (client.status !== 'ready') return;
     client.ping().catch((error: Error) => {
       if (client.status !== 'ready' || !/timed out/i.test(error.message)) return;
-      lastError = `no answer within ${commandTimeout} ms`;
+      setReason(`no answer within ${commandTimeout} ms`);
       client.disconnect(true);
     });
   }, options.heartbeatMs ?? 1000);
