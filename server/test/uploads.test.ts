@@ -177,6 +177,38 @@ describe('image uploads', () => {
     expect(two.status).toBeLessThan(500);
   });
 
+  it('answers a broken multipart body with 400 and a clear message, never a 5xx', async () => {
+    const stored = (await readdir(dir)).length;
+    const post = async (contentType: string, body: string) => {
+      const response = await fetch(`${server.baseUrl}/api/uploads`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': contentType },
+        body,
+      });
+      return { status: response.status, body: (await response.json()) as { message: string } };
+    };
+    const part = (boundary: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc`;
+    for (const type of [
+      'multipart/form-data',
+      'multipart/form-data; boundary=',
+      'multipart/form-data; boundary=""',
+    ]) {
+      const res = await post(type, `${part('x')}\r\n--x--\r\n`);
+      expect(res.status, type).toBe(400);
+      expect(res.body.message, type).toBe(
+        'The upload has no multipart boundary: send multipart/form-data and let the client set its Content-Type',
+      );
+    }
+    for (const body of [part('x'), `${part('x')}\r\n--x`, '--x\r\nno header end', 'garbage']) {
+      const res = await post('multipart/form-data; boundary=x', body);
+      expect(res.status, body).toBe(400);
+      expect(res.body.message, body).toMatch(/not valid multipart\/form-data|field "file"/);
+    }
+    expect((await post(`multipart/form-data; boundary=${'b'.repeat(300)}`, 'x')).status).toBe(400);
+    expect(await readdir(dir)).toHaveLength(stored);
+  });
+
   it('serves only stored names: unknown, traversal and odd names are 404', async () => {
     expect((await fetch(`${server.baseUrl}/media/uploads/${'0'.repeat(32)}.png`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}/media/uploads/..%2F..%2Fpackage.json`)).status).toBe(

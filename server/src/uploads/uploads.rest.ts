@@ -2,15 +2,22 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, storedUpload, storeUpload, UPLOAD_URL_PREFIX } from '@kanak/core';
+import { badRequest, DomainError, storedUpload, storeUpload, UPLOAD_URL_PREFIX } from '@kanak/core';
 import { requireAdmin } from '../http/auth';
 import { LONG_CACHE } from '../media/media.rest';
 import type { AppServices } from '../services';
+import { multipartBoundary } from './multipart';
 
 const readableSize = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
     : `${Math.ceil(bytes / 1024)} KB`;
+
+const NOT_MULTIPART = 'Send the image as multipart/form-data in the field "file"';
+const NO_BOUNDARY =
+  'The upload has no multipart boundary: send multipart/form-data and let the client set its Content-Type';
+const MALFORMED =
+  'The upload is not valid multipart/form-data (it ended early or a part is malformed)';
 
 /** Absolute URL of a stored upload: PUBLIC_URL when configured, else the request's own origin. */
 function publicUrl(services: AppServices, request: FastifyRequest, name: string) {
@@ -34,8 +41,8 @@ export function registerUploadsRest(app: FastifyInstance, services: AppServices)
     });
     scope.post('/api/uploads', async (request, reply) => {
       await requireAdmin(services, request);
-      if (!request.isMultipart())
-        throw badRequest('Send the image as multipart/form-data in the field "file"');
+      if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);
+      if (!multipartBoundary(request.headers['content-type'])) throw badRequest(NO_BOUNDARY);
       let bytes: Buffer;
       try {
         const part = await request.file();
@@ -53,7 +60,10 @@ export function registerUploadsRest(app: FastifyInstance, services: AppServices)
         ) {
           throw badRequest('Upload one image at a time in the field "file"');
         }
-        throw error;
+        if (error instanceof DomainError) throw error;
+        // Anything else thrown while the body is read is the body's fault: a part cut short, a
+        // malformed part header, a prototype field name, a client that hung up.
+        throw badRequest(MALFORMED);
       }
       const name = await storeUpload(services.config.UPLOAD_DIR, bytes);
       return reply.status(201).send({ secure_url: publicUrl(services, request, name) });
