@@ -47,7 +47,7 @@ export const configSchema = z.object({
   /** PostgreSQL idle_in_transaction_session_timeout. */
   DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Bound on each Redis command a request waits on (login rate limits, health). */
-  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(300),
   /** Bound on each dependency check of GET /api/health. */
   HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
   /**

@@ -40,7 +40,7 @@ export function createRedis(url: string, options: { label?: string; log?: RedisL
 }
 
 export interface RequestRedisOptions {
-  /** A command without an answer after this long fails ("Command timed out"). Default 500 ms. */
+  /** A command without an answer after this long fails ("Command timed out"). Default 300 ms. */
   commandTimeoutMs?: number;
   /** Opening the connection gives up after this long (then retried in the background). */
   connectTimeoutMs?: number;
@@ -60,7 +60,7 @@ export interface RequestRedisOptions {
  * `maxRetriesPerRequest: null` (see createRedis).
  */
 export function createRequestRedis(url: string, options: RequestRedisOptions = {}): Redis {
-  const commandTimeout = options.commandTimeoutMs ?? 500;
+  const commandTimeout = options.commandTimeoutMs ?? 300;
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
