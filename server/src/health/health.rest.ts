@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { pingRedisClient, settledWithin } from '@kanak/core';
+import { pingRedisClient, settledWithin, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@kanak/core';
 import type { AppServices } from '../services';
 
 /**
@@ -23,7 +23,7 @@ export function registerHealthRest(app: FastifyInstance, services: AppServices) 
       pingRedisClient(services.requestRedis, timeoutMs),
     ]);
     const ok = postgres && redis;
-    if (!ok) reply.header('retry-after', '5');
+    if (!ok) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     return reply.status(ok ? 200 : 503).send({
       status: ok ? 'ok' : 'degraded',
       postgres: postgres ? 'up' : 'down',
