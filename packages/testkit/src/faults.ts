@@ -239,6 +239,7 @@ export interface RedisServer {
 }
 
 const runningRedisPids = new Set<number>();
+const redisDirs = new Set<string>();
 let exitHookInstalled = false;
 
 function alive(pid: number): boolean {
@@ -278,6 +279,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `kanak-redis-${port}-`));
   const pidfile = path.join(dir, 'redis.pid');
+  redisDirs.add(dir);
   let pid: number | null = null;
 
   if (!exitHookInstalled) {
@@ -290,6 +292,7 @@ export async function startRedisServer(): Promise<RedisServer> {
           // already gone
         }
       }
+      for (const dir of redisDirs) fs.rmSync(dir, { recursive: true, force: true });
     });
   }
 
