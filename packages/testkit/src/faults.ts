@@ -298,6 +298,7 @@ export async function startRedisServer(): Promise<RedisServer> {
 
   const start = async () => {
     if (pid !== null && alive(pid)) return;
+    fs.mkdirSync(dir, { recursive: true });
     fs.rmSync(pidfile, { force: true });
     const args = [
       '--port',
@@ -356,7 +357,7 @@ export async function startRedisServer(): Promise<RedisServer> {
       while (alive(current)) await sleep(25);
     }
     runningRedisPids.delete(current);
-    fs.rmSync(pidfile, { force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
   };
 
   await start();
