@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -6,7 +6,6 @@ import {
   createAuthRateLimiter,
   createOrderPipeline,
   createPaymentProvider,
-  createRedis,
   createRequestRedis,
   startOutboxRelay,
   type AuthRateLimiter,
@@ -23,7 +22,6 @@ import type { Config } from './config';
 export interface AppServices {
   config: Config;
   db: Kysely<Database>;
-  redis: Redis;
   /**
    * For commands a request waits on (login rate limits, health): no offline queue and a command
    * timeout (REDIS_COMMAND_TIMEOUT_MS), so a request never waits on an unreachable Redis.
@@ -45,13 +43,12 @@ export function createServices(
   config: Config,
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): AppServices {
-  const redis = createRedis(config.REDIS_URL, { log: (level, message) => log[level](message) });
-  const queueRedis = new Redis(config.REDIS_URL, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
+  // Fails fast like requestRedis, with room for a job write under load.
+  const queueRedis = createRequestRedis(config.REDIS_URL, {
+    commandTimeoutMs: 2000,
+    label: 'Redis (queues)',
+    log: (level, message) => log[level](message),
   });
-  queueRedis.on('error', () => undefined); // reported by the relay when it changes state
   const pipeline = createOrderPipeline(queueRedis, config.QUEUE_PREFIX);
   const requestRedis = createRequestRedis(config.REDIS_URL, {
     commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
@@ -67,7 +64,6 @@ export function createServices(
   return {
     config,
     db,
-    redis,
     requestRedis,
     tokens: { secret: config.JWT_SECRET, expiresIn: config.JWT_EXPIRES_IN },
     authRateLimit: createAuthRateLimiter(requestRedis, config.QUEUE_PREFIX, {
@@ -103,7 +99,6 @@ export async function closeServices(services: AppServices, stepMs = 1000) {
   await closeWithin('outbox relay', stepMs, () => services.relay.stop(), warn);
   await closeWithin('queues', stepMs, () => services.pipeline.close(), warn);
   services.queueRedis.disconnect();
-  services.redis.disconnect();
   services.requestRedis.disconnect();
   await closeWithin('database pool', stepMs, () => services.db.destroy(), warn);
 }
