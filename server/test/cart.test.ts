@@ -431,4 +431,82 @@ describe('cart over REST and tRPC', () => {
       (await mutate('cart.merge', { items: [{ productId: ring.product_id }] }, fresh)).status,
     ).toBe(400);
   });
+
+  it('keeps a cart within what one order can hold (order totals are 32-bit integers)', async () => {
+    const admin = (await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.admin)).body.jwt;
+    const crown = await http.post<{ _id: string }>(
+      '/api/admin/products',
+      {
+        imageUrls: [{ imageUrl: '/media/art/ring-gold-a.svg' }],
+        title: 'Heirloom crown',
+        brand: 'Kanak',
+        color: 'yellow',
+        price: 100_000_000,
+        discountedPrice: 90_000_000,
+        description: 'A crown',
+        details: 'Gold',
+        occasion: 'bridal',
+        quantity: 1,
+        collectionName: 'best-sellers',
+        type: 'gold',
+        sizes: [{ weight: '900 g', stock: 99 }],
+        topLevelCategory: 'gold',
+        secondLevelCategory: 'other',
+        thirdLevelCategory: 'necklace',
+      },
+      { token: admin },
+    );
+    expect(crown.status).toBe(201);
+    const buyer = (
+      await http.post<{ jwt: string }>('/auth/signup', {
+        firstName: 'Big',
+        lastName: 'Spender',
+        email: 'big.spender@example.com',
+        password: 'Spend@1234',
+      })
+    ).body.jwt;
+    const add = (quantity: number) =>
+      http.put<{ message: string }>(
+        '/api/cart/add',
+        { productId: crown.body._id, weight: '900 g', quantity },
+        { token: buyer },
+      );
+    // 21 × ₹10 crore fits under 2^31 - 1; a 22nd does not, added at once or later.
+    expect((await add(22)).status).toBe(409);
+    expect((await add(22)).body.message).toBe(
+      'One order can come to at most ₹2,14,74,83,647: lower a quantity or check out part of the cart first',
+    );
+    const fits = await http.put<CartView>(
+      '/api/cart/add',
+      { productId: crown.body._id, weight: '900 g', quantity: 21 },
+      { token: buyer },
+    );
+    expect(fits.status).toBe(200);
+    expect(fits.body.totalPrice).toBe(2_100_000_000);
+    expect((await add(1)).status).toBe(409);
+    const line = fits.body.cartItems[0]!._id;
+    expect(
+      (await http.put(`/api/cart_item/${line}`, { quantity: 22 }, { token: buyer })).status,
+    ).toBe(409);
+    const merged = await http.post<CartView>(
+      '/api/cart/merge',
+      { items: [{ productId: crown.body._id, weight: '900 g', quantity: 5 }] },
+      { token: buyer },
+    );
+    expect(merged.body.totalItem).toBe(21);
+    const order = await http.post(
+      '/api/orders',
+      {
+        firstName: 'Big',
+        lastName: 'Spender',
+        streetAddress: '1 Mint Street',
+        city: 'Chennai',
+        state: 'TN',
+        zipCode: '600001',
+        mobile: '9000000000',
+      },
+      { token: buyer },
+    );
+    expect(order.status).toBe(201);
+  });
 });

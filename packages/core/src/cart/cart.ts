@@ -1,6 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import {
+  formatRupees,
+  INT32_MAX,
   MAX_CART_QUANTITY,
   normaliseWeight,
   type AddToCartInput,
@@ -38,6 +40,31 @@ async function findSize(trx: Trx, productId: string, weight: string) {
     .executeTakeFirst();
 }
 
+/** Orders store their totals in integer columns: no cart may add up to more than they hold. */
+export const MAX_CART_TOTAL = INT32_MAX;
+export const CART_TOTAL_MESSAGE = `One order can come to at most ${formatRupees(MAX_CART_TOTAL)}: lower a quantity or check out part of the cart first`;
+
+/**
+ * The cart's total at list prices if the line of `sizeId` had `quantity` (0 for a new line
+ * that replaces nothing), added up in bigint so the sum itself cannot overflow.
+ */
+async function totalWith(trx: Trx, cartId: string, sizeId: string, quantity: number) {
+  const others = await trx
+    .selectFrom('cart_items')
+    .innerJoin('products', 'products.id', 'cart_items.product_id')
+    .where('cart_items.cart_id', '=', cartId)
+    .where('cart_items.size_id', '!=', sizeId)
+    .select(sql<string | null>`sum(products.price::bigint * cart_items.quantity)`.as('total'))
+    .executeTakeFirstOrThrow();
+  const own = await trx
+    .selectFrom('product_sizes')
+    .innerJoin('products', 'products.id', 'product_sizes.product_id')
+    .where('product_sizes.id', '=', sizeId)
+    .select('products.price')
+    .executeTakeFirstOrThrow();
+  return Number(others.total ?? 0) + own.price * quantity;
+}
+
 const stockMessage = (stock: number) =>
   stock === 0
     ? 'This size is out of stock'
@@ -71,6 +98,8 @@ export async function addToCart(
     if (quantity > size.stock) throw conflict(stockMessage(size.stock));
     if (quantity > MAX_CART_QUANTITY)
       throw conflict(`At most ${MAX_CART_QUANTITY} of one item per order`);
+    if ((await totalWith(trx, cartId, size.id, quantity)) > MAX_CART_TOTAL)
+      throw conflict(CART_TOTAL_MESSAGE);
     if (existing) {
       await trx.updateTable('cart_items').set({ quantity }).where('id', '=', existing.id).execute();
     } else {
@@ -90,7 +119,7 @@ async function ownLine(trx: Trx, cartId: string, cartItemId: unknown) {
   const line = await trx
     .selectFrom('cart_items')
     .innerJoin('product_sizes', 'product_sizes.id', 'cart_items.size_id')
-    .select(['cart_items.id', 'product_sizes.stock'])
+    .select(['cart_items.id', 'cart_items.size_id', 'product_sizes.stock'])
     .where('cart_items.id', '=', id)
     .where('cart_items.cart_id', '=', cartId)
     .executeTakeFirst();
@@ -108,6 +137,8 @@ export async function updateCartItem(
     const cartId = await lockCart(trx, userId);
     const line = await ownLine(trx, cartId, input.cartItemId);
     if (input.quantity > line.stock) throw conflict(stockMessage(line.stock));
+    if ((await totalWith(trx, cartId, line.size_id, input.quantity)) > MAX_CART_TOTAL)
+      throw conflict(CART_TOTAL_MESSAGE);
     await trx
       .updateTable('cart_items')
       .set({ quantity: input.quantity })
@@ -159,6 +190,8 @@ export async function mergeCart(
         MAX_CART_QUANTITY,
         (existing?.quantity ?? 0) + (item.quantity ?? 1),
       );
+      // A guest line that would take the cart past what one order holds is skipped too.
+      if ((await totalWith(trx, cartId, size.id, quantity)) > MAX_CART_TOTAL) continue;
       if (existing) {
         await trx
           .updateTable('cart_items')
