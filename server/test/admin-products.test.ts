@@ -173,6 +173,14 @@ describe('admin products over REST and tRPC', () => {
     );
     expect((await post({ ...payload, sizes: [{ weight: '5', stock: -1 }] })).status).toBe(400);
     expect((await post({ ...payload, quantity: 1e12 })).status).toBe(400);
+    // Whole numbers for integer columns: 5e-324 is not one (it used to reach PostgreSQL: 500).
+    expect((await post({ ...payload, price: 5e-324 })).body.message).toBe(
+      'Price must be a whole number',
+    );
+    expect((await post({ ...payload, quantity: 2 ** 31 })).status).toBe(400);
+    expect((await post({ ...payload, sizes: [{ weight: '5', stock: 0.5 }] })).body.message).toBe(
+      'Stock must be a whole number',
+    );
     expect((await post({ ...payload, thirdLevelCategory: 'spoon' })).status).toBe(400);
     expect((await post({ ...payload, imageUrls: [] })).body.message).toBe(
       'At least one image is required',

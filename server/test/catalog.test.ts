@@ -75,6 +75,14 @@ describe('catalogue reads over REST and tRPC', () => {
         'color=a&color=b',
         `type=${'x'.repeat(3000)}`,
         'pageNumber=99999999999999999999',
+        // Integer columns: fractions and values past 2^31 are narrowed and clamped, not sent on.
+        'minPrice=1.5&maxPrice=99.5',
+        'minPrice=5e-324',
+        'maxPrice=9007199254740993&minDiscount=0.5&maxDiscount=2147483648',
+        'pageNumber=1.5&pageSize=2.5',
+        // PostgreSQL text holds no NUL and no lone surrogate.
+        'collection=best%00sellers',
+        'collection=%ED%A0%80',
       ]) {
         const res = await http.get<ProductPage>(`/api/products?${q}`);
         expect(res.status, q).toBe(200);
@@ -96,6 +104,12 @@ describe('catalogue reads over REST and tRPC', () => {
       expect((await query('catalog.list', { category: { $ne: 1 } })).status).toBe(400);
       expect((await query('catalog.list', { pageNumber: [1] })).status).toBe(400);
       expect((await query('catalog.list', { collection: 'x'.repeat(100) })).status).toBe(400);
+      for (const input of [
+        { minPrice: 5e-324, maxPrice: 2 ** 53, maxDiscount: 99.5 },
+        { minPrice: '0.5', pageNumber: 1.5 },
+        { collection: 'best\u0000sellers' },
+      ])
+        expect((await query('catalog.list', input)).status, JSON.stringify(input)).toBe(200);
     });
   });
 
