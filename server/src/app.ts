@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthRest } from './auth/auth.rest';
 import { registerAdminProductsRest } from './catalog/admin-products.rest';
@@ -24,6 +25,22 @@ import { appRouter, type AppRouter } from './trpc/router';
 import { trpcResponseMeta } from './trpc/trpc';
 import { registerWeb } from './web/static';
 
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, label, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive']
+        : [400, 'Bad Request', 'The request could not be read'];
+  const body = JSON.stringify({ error: 'BAD_REQUEST', message });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${label}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  socket.destroy();
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   services: AppServices;
@@ -43,6 +60,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // Fastify's default answers a bad request head and closes the socket without saying so:
+    // a keep-alive client would then lose its next request on that connection.
+    clientErrorHandler: answerClientError,
   });
   const services = createServices(config, app.log);
   // Runs once the HTTP server has drained: Fastify's own close step (added when the app is ready)

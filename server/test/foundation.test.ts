@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage } from '@kanak/core';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
@@ -15,6 +16,22 @@ describe('server foundation', () => {
     const res = await http.get('/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', postgres: 'up', redis: 'up' });
+  });
+
+  it('answers an oversized request head with 431 and Connection: close', async () => {
+    const { port } = new URL(server.baseUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      );
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/);
+    expect(answer).toMatch(/"message":"The request headers are too large"/);
   });
 
   it('reads seeded products through REST with the spec shape', async () => {

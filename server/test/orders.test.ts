@@ -133,6 +133,24 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
     expect((await http.post('/api/orders/', ADDRESS)).status).toBe(401);
   });
 
+  it('refuses with 409 an order whose prices rose past what its totals can hold since the cart was filled', async () => {
+    const shopper = await newCustomer(server, 'Pricey');
+    const [size] = await pickSizes(server.database.db, 1, 70);
+    await fillCart(server.database.db, shopper.id, [
+      { productId: size!.productId, sizeId: size!.sizeId, quantity: 3 },
+    ]);
+    await server.database.db
+      .updateTable('products')
+      .set({ price: 1_000_000_000, discounted_price: 900_000_000 })
+      .where('id', '=', size!.productId)
+      .execute();
+    const res = await http.post<{ message: string }>('/api/orders/', ADDRESS, {
+      token: shopper.token,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/One order can come to at most/);
+  });
+
   it('lists every order for the admin, newest first, with user and totalItem; customers are refused', async () => {
     const res = await http.get<OrderView[]>('/api/admin/orders', { token: admin });
     expect(res.status).toBe(200);

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { AddressInput } from '@kanak/shared';
 import { badRequest, conflict } from '../shared/errors';
+import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart';
 import { toOrderView, type OrderView } from './order-view';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placing an order';
@@ -64,6 +65,8 @@ export async function createOrderFromCart(
 
     const totalPrice = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const totalDiscounted = lines.reduce((sum, l) => sum + l.discounted_price * l.quantity, 0);
+    // Prices may have risen since the cart was checked: the totals must still fit their columns.
+    if (totalPrice > MAX_CART_TOTAL) throw conflict(CART_TOTAL_MESSAGE);
     const order = await trx
       .insertInto('orders')
       .values({
