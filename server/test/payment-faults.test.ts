@@ -7,7 +7,6 @@ import { loadConfig, type Config } from '@kanak/server';
 import type { PaymentReturnStatus } from '@kanak/shared';
 import {
   createTestDatabase,
-  freePort,
   httpClient,
   startRedisServer,
   startTestServer,
@@ -22,11 +21,11 @@ import {
   fillCart,
   newCustomer,
   pickSizes,
+  pipelineEnv,
   sandboxPaidOrder,
-  startServerProcess,
   startWorkerProcess,
-  type ChildProcessHandle,
 } from './pipeline-support';
+import { startServerProcess, type ChildProcessHandle } from './process-support';
 import { startFakeRazorpay, type FakeRazorpay } from './razorpay-fake';
 
 type ReturnAnswer = { status: PaymentReturnStatus; order: OrderView };
@@ -35,13 +34,11 @@ describe('a paid return while Redis is down, then the server is killed', () => {
   let redis: RedisServer;
   let database: TestDatabase;
   let config: Config;
-  let port: number;
   const children: ChildProcessHandle[] = [];
 
   beforeAll(async () => {
     redis = await startRedisServer();
     database = await createTestDatabase();
-    port = await freePort();
     config = loadConfig(
       {},
       {
@@ -61,8 +58,17 @@ describe('a paid return while Redis is down, then the server is killed', () => {
     await database?.drop();
   });
 
+  // Both server processes share the test's database, Redis, queue prefix and token secret.
+  const server = () =>
+    startServerProcess({
+      ...pipelineEnv(config),
+      DATABASE_URL: config.DATABASE_URL,
+      REDIS_URL: config.REDIS_URL,
+      JWT_SECRET: config.JWT_SECRET,
+    });
+
   it('keeps the confirmation in PostgreSQL and places the order once after both come back', async () => {
-    const first = await startServerProcess(config, port);
+    const first = await server();
     children.push(first);
     const shop = { baseUrl: first.baseUrl, database };
     const [size] = await pickSizes(database.db, 1, 20);
@@ -89,7 +95,7 @@ describe('a paid return while Redis is down, then the server is killed', () => {
     // The process dies with the confirmation unsent; nothing of it lived only in its memory.
     expect(await first.stop('SIGKILL')).toBeNull();
     await redis.start();
-    const second = await startServerProcess(config, port);
+    const second = await server();
     children.push(second);
 
     const placed = await eventually(async () => {

@@ -1,84 +1,15 @@
 // Helpers for the order pipeline's integration tests: a real worker process, carts, logins.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { OrderView } from '@kanak/core';
 import type { Config } from '@kanak/server';
 import { httpClient, type TestServer } from '@kanak/testkit';
+import { startTsxProcess, type ChildProcessHandle } from './process-support';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-export interface ChildProcessHandle {
-  child: ChildProcess;
-  output: string[];
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
-  /** Sends a signal and resolves with the exit code (null when killed by the signal). */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
 export type WorkerProcess = ChildProcessHandle;
 
-/** `node --import tsx <entry>` as its own process; resolves once it printed `ready`. */
-export async function startTsxProcess(
-  entry: string,
-  env: Record<string, string>,
-  ready: RegExp,
-): Promise<ChildProcessHandle> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const listeners = new Set<() => void>();
-  const collect = (chunk: Buffer) => {
-    output.push(...chunk.toString().split('\n').filter(Boolean));
-    for (const l of listeners) l();
-  };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-
-  const waitFor = (pattern: RegExp, timeoutMs = 20_000) =>
-    new Promise<string>((resolve, reject) => {
-      const check = () => {
-        const line = output.find((l) => pattern.test(l));
-        if (line) {
-          listeners.delete(check);
-          clearTimeout(timer);
-          resolve(line);
-        }
-      };
-      const timer = setTimeout(() => {
-        listeners.delete(check);
-        reject(
-          new Error(
-            `${entry} did not print ${pattern} within ${timeoutMs} ms; output:\n${output.join('\n')}`,
-          ),
-        );
-      }, timeoutMs);
-      listeners.add(check);
-      check();
-    });
-
-  const handle: ChildProcessHandle = {
-    child,
-    output,
-    waitFor,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      child.kill(signal);
-      return exited;
-    },
-  };
-  // Generous: tsx compiles the entry on start, and CI machines are shared.
-  await waitFor(ready, 45_000);
-  return handle;
-}
-
 /** The environment a worker or server child needs to share the test server's world. */
-function sharedEnv(config: Config): Record<string, string> {
+export function pipelineEnv(config: Config): Record<string, string> {
   return {
     DATABASE_URL: config.DATABASE_URL,
     REDIS_URL: config.REDIS_URL,
@@ -102,37 +33,13 @@ export function startWorkerProcess(
   return startTsxProcess(
     'worker/src/main.ts',
     {
-      ...sharedEnv(server.config),
+      ...pipelineEnv(server.config),
       WORKER_CONCURRENCY: '4',
       WORKER_METRICS_INTERVAL_MS: '0',
       ...env,
     },
     /worker listening/,
   );
-}
-
-/** `server/src/main.ts` as its own process (to be killed or signalled), on `port`. */
-export async function startServerProcess(
-  config: Config,
-  port: number,
-  env: Record<string, string> = {},
-): Promise<ChildProcessHandle & { baseUrl: string }> {
-  const handle = await startTsxProcess(
-    'server/src/main.ts',
-    {
-      ...sharedEnv(config),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: config.JWT_SECRET,
-      ORDER_WAIT_MS: String(config.ORDER_WAIT_MS),
-      AUTH_RATE_LIMIT_PER_MINUTE: String(config.AUTH_RATE_LIMIT_PER_MINUTE),
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'test',
-      ...env,
-    },
-    /Server listening at/,
-  );
-  return { ...handle, baseUrl: `http://127.0.0.1:${port}` };
 }
 
 /** What the helpers below need of a server: in-process (TestServer) or a child process. */

@@ -8,9 +8,9 @@ import { freePort, uniquePrefix } from '@kanak/testkit';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export interface ServerProcess {
+/** A child process of the project (`node --import tsx <entry>`) that a test starts and stops. */
+export interface ChildProcessHandle {
   child: ChildProcess;
-  baseUrl: string;
   pid: number;
   /** Every line the process printed (pino JSON lines and anything else). */
   output: string[];
@@ -22,33 +22,17 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<number | null>;
 }
 
-/** Starts the server with DATABASE_URL / REDIS_URL of the test (e.g. through a fault proxy). */
-export async function startServerProcess(env: {
-  DATABASE_URL: string;
-  REDIS_URL: string;
-  [name: string]: string;
-}): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        QUEUE_PREFIX: uniquePrefix('q'),
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'test',
-        JWT_SECRET: randomBytes(24).toString('hex'),
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        AUTH_FAILED_LOGINS_PER_EMAIL: '100000',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+/** Starts `entry` with `env` on top of this process's; resolves once it printed `ready`. */
+export async function startTsxProcess(
+  entry: string,
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<ChildProcessHandle> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const listeners = new Set<() => void>();
   const collect = (chunk: Buffer) => {
@@ -73,13 +57,13 @@ export async function startServerProcess(env: {
         } else if (exited()) {
           listeners.delete(check);
           clearTimeout(timer);
-          reject(new Error(`server exited before printing ${pattern}:\n${output.join('\n')}`));
+          reject(new Error(`${entry} exited before printing ${pattern}:\n${output.join('\n')}`));
         }
       };
       const timer = setTimeout(() => {
         listeners.delete(check);
         reject(
-          new Error(`server did not print ${pattern} in ${timeoutMs} ms:\n${output.join('\n')}`),
+          new Error(`${entry} did not print ${pattern} in ${timeoutMs} ms:\n${output.join('\n')}`),
         );
       }, timeoutMs);
       listeners.add(check);
@@ -87,9 +71,8 @@ export async function startServerProcess(env: {
       check();
     });
 
-  const server: ServerProcess = {
+  const handle: ChildProcessHandle = {
     child,
-    baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid!,
     output,
     waitFor,
@@ -105,13 +88,42 @@ export async function startServerProcess(env: {
     },
   };
   try {
-    // Generous: tsx compiles the server on start, and CI machines are shared.
-    await waitFor(/Server listening at/, 45_000);
+    // Generous: tsx compiles the entry on start, and CI machines are shared.
+    await waitFor(ready, 45_000);
   } catch (error) {
-    await server.stop('SIGKILL');
+    await handle.stop('SIGKILL');
     throw error;
   }
-  return server;
+  return handle;
+}
+
+export interface ServerProcess extends ChildProcessHandle {
+  baseUrl: string;
+}
+
+/** Starts the server with DATABASE_URL / REDIS_URL of the test (e.g. through a fault proxy). */
+export async function startServerProcess(env: {
+  DATABASE_URL: string;
+  REDIS_URL: string;
+  [name: string]: string;
+}): Promise<ServerProcess> {
+  const port = await freePort();
+  const handle = await startTsxProcess(
+    'server/src/main.ts',
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      QUEUE_PREFIX: uniquePrefix('q'),
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      JWT_SECRET: randomBytes(24).toString('hex'),
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_FAILED_LOGINS_PER_EMAIL: '100000',
+      ...env,
+    },
+    /Server listening at/,
+  );
+  return { ...handle, baseUrl: `http://127.0.0.1:${port}` };
 }
 
 export interface Answer {
