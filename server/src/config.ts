@@ -34,6 +34,8 @@ export const configSchema = z.object({
   ORDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** How often the outbox relay looks for rows other processes left unsent (its own are sent at once). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  /** A row relayed this long ago without an outcome is relayed again (Redis may have lost the job). */
+  OUTBOX_RESEND_AFTER_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),

@@ -38,8 +38,8 @@ const shutdown = async (signal: string) => {
   app.log.info({ ms: Date.now() - started }, 'stopped');
   process.exit(0);
 };
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
 // A library's stray rejection while PostgreSQL or Redis is away is logged, not fatal: the server
 // keeps answering (503 where it needs them) and recovers when they return.
 process.on('unhandledRejection', (reason) => {

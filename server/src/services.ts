@@ -77,6 +77,7 @@ export function createServices(
       connected: () => queueRedis.status === 'ready',
       log: (level, message) => log[level](message),
       pollMs: config.OUTBOX_POLL_MS,
+      resendAfterMs: config.OUTBOX_RESEND_AFTER_MS,
     }),
     queueRedis,
     payments: createPaymentProvider(config),

@@ -2,7 +2,8 @@
 // return and webhook both lost. Each test runs its own redis-server or fake provider.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderView } from '@kanak/core';
+import { Queue } from 'bullmq';
+import { createRedis, paymentJobKey, QUEUES, type OrderView } from '@kanak/core';
 import { loadConfig, type Config } from '@kanak/server';
 import type { PaymentReturnStatus } from '@kanak/shared';
 import {
@@ -21,6 +22,7 @@ import {
   fillCart,
   newCustomer,
   pickSizes,
+  paymentJobId,
   pipelineEnv,
   sandboxPaidOrder,
   startWorkerProcess,
@@ -87,7 +89,7 @@ describe('a paid return while Redis is down, then the server is killed', () => {
     const kept = await database.db
       .selectFrom('outbox')
       .select(['job_key', 'sent_at'])
-      .where('job_key', '=', `pay-${pay.paymentId}`)
+      .where('job_key', '=', paymentJobKey(pay.order._id, pay.paymentId))
       .executeTakeFirstOrThrow();
     expect(kept.sent_at).toBeNull();
     await first.waitFor(/outbox relay: Redis is unreachable/);
@@ -131,7 +133,7 @@ describe('a paid return while Redis is down, then the server is killed', () => {
     const row = await database.db
       .selectFrom('outbox')
       .select(['sent_at', 'outcome'])
-      .where('job_key', '=', `pay-${pay.paymentId}`)
+      .where('job_key', '=', paymentJobKey(pay.order._id, pay.paymentId))
       .executeTakeFirstOrThrow();
     expect(row.sent_at).not.toBeNull();
     expect(row.outcome).toMatchObject({ kind: 'done', value: { result: 'PAID' } });
@@ -200,6 +202,9 @@ describe('reconciliation: a return and a webhook both lost', () => {
     ).status;
 
   it('asks the provider about open links and places the paid order, once', async () => {
+    // The oldest open link cannot be asked about (provider outage): the others are still checked.
+    const unreachable = await orderWithLink(59);
+    fake.failingLinks.add(unreachable.linkId);
     const paid = await orderWithLink(60);
     const unpaid = await orderWithLink(61);
     // The shopper paid at the provider; neither the return nor the webhook ever reached us.
@@ -226,11 +231,69 @@ describe('reconciliation: a return and a webhook both lost', () => {
     const asked = fake.requests.length;
     await eventually(async () => fake.requests.length > asked + 2, 10_000);
     expect(await statusOf(unpaid.order._id)).toBe('PENDING');
+    await worker.waitFor(new RegExp(`could not ask about ${unreachable.linkId}: .*503`));
+
+    // Once the provider answers again, that order's payment is found too.
+    const late = fake.pay(unreachable.linkId);
+    fake.failingLinks.delete(unreachable.linkId);
+    await eventually(async () => (await statusOf(unreachable.order._id)) === 'PLACED', 20_000);
+    await worker.waitFor(new RegExp(`${late}→PAID`));
     expect(
       await server.database.db
         .selectFrom('order_events')
         .select('id')
         .where('order_id', '=', paid.order._id)
+        .where('to_status', '=', 'PLACED')
+        .execute(),
+    ).toHaveLength(1);
+  });
+});
+
+describe('a job Redis lost after the relay sent it', () => {
+  let server: TestServer;
+  const workers: ChildProcessHandle[] = [];
+  afterAll(async () => {
+    for (const w of workers) await w.stop('SIGKILL');
+    await server?.close();
+  });
+
+  it('is sent again once its resend time passes without an outcome, and applied once', async () => {
+    server = await startTestServer({ ORDER_WAIT_MS: 0, OUTBOX_RESEND_AFTER_MS: 1000 });
+    const [size] = await pickSizes(server.database.db, 1, 62);
+    const pay = await sandboxPaidOrder(server, size!, 1);
+    const answer = await httpClient(server.baseUrl).get<ReturnAnswer>(pay.returnPath, {
+      token: pay.shopper.token,
+    });
+    expect(answer.body.status).toBe('PENDING');
+    const jobId = await paymentJobId(server.database.db, pay.order._id, pay.paymentId);
+    const queue = new Queue(QUEUES.paymentConfirmations, {
+      connection: createRedis(server.config.REDIS_URL),
+      prefix: server.config.QUEUE_PREFIX,
+    });
+    try {
+      // Relayed (no worker runs yet), then lost: Redis restarted empty, a failover, an AOF gap.
+      await eventually(async () => (await queue.getJobState(jobId)) === 'waiting');
+      await queue.remove(jobId);
+      expect(await queue.getJob(jobId)).toBeUndefined();
+      await eventually(async () => (await queue.getJobState(jobId)) === 'waiting', 10_000);
+    } finally {
+      await queue.close();
+    }
+
+    workers.push(await startWorkerProcess(server));
+    await eventually(async () => {
+      const row = await server.database.db
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', pay.order._id)
+        .executeTakeFirstOrThrow();
+      return row.status === 'PLACED';
+    }, 20_000);
+    expect(
+      await server.database.db
+        .selectFrom('order_events')
+        .select('id')
+        .where('order_id', '=', pay.order._id)
         .where('to_status', '=', 'PLACED')
         .execute(),
     ).toHaveLength(1);

@@ -23,7 +23,8 @@ describe('payments through the sandbox provider, confirmed by a real worker', ()
   let http: ReturnType<typeof httpClient>;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // Generous: 20 payers settle through a worker with 4 jobs at a time on a shared CI machine.
+    server = await startTestServer({ ORDER_WAIT_MS: 15_000 });
     http = httpClient(server.baseUrl);
     worker = await startWorkerProcess(server);
   });

@@ -1,7 +1,7 @@
 // Helpers for the order pipeline's integration tests: a real worker process, carts, logins.
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { OrderView } from '@kanak/core';
+import { outboxJobId, paymentJobKey, type OrderView } from '@kanak/core';
 import type { Config } from '@kanak/server';
 import { httpClient, type TestServer } from '@kanak/testkit';
 import { startTsxProcess, type ChildProcessHandle } from './process-support';
@@ -169,6 +169,16 @@ export async function sandboxPaidOrder(
     paymentId,
     returnPath: `/api/payment?payment_id=${paymentId}&order_id=${order._id}`,
   };
+}
+
+/** The BullMQ job id the outbox relay gave the confirmation of this order's payment. */
+export async function paymentJobId(db: Kysely<Database>, orderId: string, paymentId: string) {
+  const row = await db
+    .selectFrom('outbox')
+    .select(['id', 'generation'])
+    .where('job_key', '=', paymentJobKey(orderId, paymentId))
+    .executeTakeFirstOrThrow();
+  return outboxJobId({ outboxId: row.id, generation: row.generation });
 }
 
 export const ADDRESS = {

@@ -19,6 +19,8 @@ export interface FakeRazorpay {
   requests: { method: string; path: string; authorization: string | undefined; body: unknown }[];
   /** Payment ids whose fetch answers 500 (a provider outage). */
   failing: Set<string>;
+  /** Payment link ids whose fetch answers 503. */
+  failingLinks: Set<string>;
   pay(linkId: string, status?: 'captured' | 'authorized' | 'failed'): string;
   capture(paymentId: string): void;
   close(): Promise<void>;
@@ -29,6 +31,7 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
   const payments = new Map<string, { id: string; amount: number; status: string }>();
   const requests: FakeRazorpay['requests'] = [];
   const failing = new Set<string>();
+  const failingLinks = new Set<string>();
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   let seq = 0;
   let url = '';
@@ -70,6 +73,8 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
       }
       const linkMatch = /^\/v1\/payment_links\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && linkMatch) {
+        if (failingLinks.has(linkMatch[1]!))
+          return send(503, { error: { description: 'temporarily unavailable' } });
         const link = links.get(linkMatch[1]!);
         return link
           ? send(200, link)
@@ -98,6 +103,7 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
     payments,
     requests,
     failing,
+    failingLinks,
     pay(linkId, status = 'captured') {
       const link = links.get(linkId)!;
       const id = `pay_Fake${String(++seq).padStart(10, '0')}`;

@@ -7,6 +7,7 @@ import {
   eventually,
   fillCart,
   newCustomer,
+  paymentJobId,
   pickSizes,
   startWorkerProcess,
   type WorkerProcess,
@@ -272,12 +273,13 @@ describe('server and worker configured for Razorpay', () => {
         'x-razorpay-signature': sign(WEBHOOK_SECRET, webhook),
       },
     });
+    const jobId = await paymentJobId(server.database.db, order._id, paymentId);
     const dead = await eventually(
       () =>
         server.database.db
           .selectFrom('dead_letters')
           .selectAll()
-          .where('job_id', '=', `pay-${paymentId}`)
+          .where('job_id', '=', jobId)
           .executeTakeFirst(),
       20_000,
     );

@@ -88,7 +88,8 @@ export function buildProcessors(
           to: data.to,
           actor: 'admin',
           actorUserId: data.actorUserId,
-          jobKey: `${job.queueName}:${job.id}`,
+          // Stable across resends of the row: a re-run finds its move applied.
+          jobKey: `outbox:${data.outboxId}`,
         });
         return { orderId: order._id, orderStatus: order.orderStatus };
       });
@@ -99,14 +100,16 @@ export function buildProcessors(
         olderThanMs: options.reconcileAfterMs,
       });
       await pruneOutbox(db, OUTBOX_KEEP_MS);
-      if (report.applied.length || report.refused.length)
-        options.log(
-          `reconciliation: checked ${report.checked} open links, applied ${report.applied
-            .map((a) => `${a.paymentId}→${a.result}`)
-            .join(
-              ', ',
-            )}${report.refused.length ? `; refused ${report.refused.map((r) => `${r.paymentId}: ${r.message}`).join('; ')}` : ''}`,
-        );
+      const parts = [
+        report.applied.length &&
+          `applied ${report.applied.map((a) => `${a.paymentId}→${a.result}`).join(', ')}`,
+        report.refused.length &&
+          `refused ${report.refused.map((r) => `${r.paymentId}: ${r.message}`).join('; ')}`,
+        report.failed.length &&
+          `could not ask about ${report.failed.map((f) => `${f.linkId}: ${f.message}`).join('; ')}`,
+      ].filter(Boolean);
+      if (parts.length)
+        options.log(`reconciliation: checked ${report.checked} open links, ${parts.join('; ')}`);
       return report;
     },
   };

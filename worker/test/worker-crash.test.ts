@@ -9,6 +9,7 @@ import {
   fillCart,
   login,
   newCustomer,
+  paymentJobId,
   pickSizes,
   sandboxPaidOrder,
   startWorkerProcess,
@@ -119,7 +120,8 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
       async () =>
         (await statusOf(pay.order._id)) === 'PLACED' && (await statusOf(placed.id)) === 'CONFIRMED',
     );
-    expect(await payments.getJobState(`pay-${pay.paymentId}`)).toBe('active');
+    const payJobId = await paymentJobId(db(), pay.order._id, pay.paymentId);
+    expect(await payments.getJobState(payJobId)).toBe('active');
     expect(await transitions.getJobState(move.body.jobId)).toBe('active');
     expect(await a.stop('SIGKILL')).toBeNull();
 
@@ -136,12 +138,12 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
     await start(FAST_RECOVERY);
     await eventually(
       async () =>
-        (await payments.getJobState(`pay-${pay.paymentId}`)) === 'completed' &&
+        (await payments.getJobState(payJobId)) === 'completed' &&
         (await transitions.getJobState(move.body.jobId)) === 'completed' &&
         (await transitions.getJobState(later.body.jobId)) === 'completed',
       30_000,
     );
-    const payJob = await payments.getJob(`pay-${pay.paymentId}`);
+    const payJob = await payments.getJob(payJobId);
     expect(payJob!.returnvalue).toMatchObject({ result: 'PAID', orderStatus: 'PLACED' });
 
     expect(await statusOf(pay.order._id)).toBe('PLACED');

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { createPaymentLink, paymentJobKey, requestPaymentConfirmation } from '@kanak/core';
+import { createPaymentLink, recordPaymentWebhook } from '@kanak/core';
 import { paymentReturnQuery } from '@kanak/shared';
 import { currentUser, requireUser } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { requestOrigins } from './origins';
-import { outboxDeps, type AppServices } from '../services';
+import type { AppServices } from '../services';
 import { confirmPaymentReturn } from './confirm-return';
 
 /** POST /api/payment/{orderId}, GET /api/payment?payment_id=&order_id=, POST /api/payment/webhook. */
@@ -63,11 +63,11 @@ export async function registerPaymentsRest(app: FastifyInstance, services: AppSe
           .send({ error: 'BAD_REQUEST', message: 'Webhook payment id is not valid' });
       }
       // Acknowledged once it is in PostgreSQL: the provider will not send it again.
-      await requestPaymentConfirmation(
-        { ...outboxDeps(services), waitMs: 0 },
-        { orderId: event.orderId, paymentId: event.paymentId, source: 'webhook' },
-      );
-      return { status: 'queued', jobId: paymentJobKey(event.paymentId) };
+      const jobId = await recordPaymentWebhook(services, {
+        orderId: event.orderId,
+        paymentId: event.paymentId,
+      });
+      return { status: 'queued', jobId };
     });
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminOrderAction } from '@kanak/shared';
 import type { AuthUser } from '../auth/tokens';
+import { outboxJobId } from '../outbox/outbox';
 import { submitAndWait } from '../outbox/submit';
 import type { OutboxDeps } from '../outbox/deps';
 import { moveJobKey, type OrderTransitionIntent } from '../queues/jobs';
@@ -29,10 +30,10 @@ export async function requestOrderTransition(
     to: statusForAction(action),
     actorUserId: admin.id,
   };
-  const { outcome } = await submitAndWait(deps, {
+  const { ref, outcome } = await submitAndWait(deps, {
     queue: QUEUES.orderTransitions,
     jobKey,
     payload,
   });
-  return outcome ? { done: true, orderId } : { done: false, orderId, jobId: jobKey };
+  return outcome ? { done: true, orderId } : { done: false, orderId, jobId: outboxJobId(ref) };
 }

@@ -11,14 +11,21 @@ export interface OutboxRef {
 
 export interface OutboxIntent {
   queue: QueueName;
-  /** pay-{payment id} or move-{uuid}: a second write of the same key joins the first row. */
+  /** pay-{order}-{payment} or move-{uuid}: a second write of the same key joins the first row. */
   jobKey: string;
   payload: object;
+  /**
+   * Send a refused row again too (a signed webhook: a refusal on an earlier, unsigned return,
+   * such as "not known to the provider" a moment too early, must not decide it).
+   */
+  retryRefused?: boolean;
 }
 
-/** The BullMQ job id of a row's send: a relay that sends twice (crash before marking) is deduped. */
-export const outboxJobId = (jobKey: string, generation: number) =>
-  generation === 0 ? jobKey : `${jobKey}-r${generation}`;
+/**
+ * The BullMQ job id of a row's generation: a second send of it (a relay that crashed before
+ * marking it, or the resend of a job Redis lost) is ignored while Redis keeps the first.
+ */
+export const outboxJobId = (ref: OutboxRef) => `ob-${ref.outboxId}-${ref.generation}`;
 
 /**
  * Writes an intent before it is acknowledged. A duplicate key joins the existing row, unless
@@ -47,7 +54,7 @@ export async function writeOutbox(db: Kysely<Database>, intent: OutboxIntent): P
         }))
         .where('outbox.finished_at', 'is not', null)
         .where(
-          sql<boolean>`(outbox.outcome->>'kind' = 'fault' OR outbox.outcome->>'settled' = 'false')`,
+          sql<boolean>`(outbox.outcome->>'kind' = 'fault' OR outbox.outcome->>'settled' = 'false' OR (${intent.retryRefused ?? false} AND outbox.outcome->>'kind' = 'refused'))`,
         ),
     )
     .returning(['id', 'generation'])

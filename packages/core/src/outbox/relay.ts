@@ -19,6 +19,12 @@ export interface RelayOptions {
   log: (level: 'info' | 'warn', message: string) => void;
   /** A short poll picks up rows written by processes that died before relaying them. */
   pollMs?: number;
+  /**
+   * A row sent this long ago without an outcome is sent again under the same job id: a no-op
+   * while Redis still holds the job, a rescue when Redis lost it (restart, failover, the last
+   * second of an AOF). Also the lease of a claimed row whose relay died mid-send.
+   */
+  resendAfterMs?: number;
   batchSize?: number;
   sendTimeoutMs?: number;
 }
@@ -26,14 +32,15 @@ export interface RelayOptions {
 const backoffMs = (attempts: number) => Math.min(5000, 250 * 2 ** attempts);
 
 /**
- * Moves unsent outbox rows to BullMQ. Rows are claimed with FOR UPDATE SKIP LOCKED, so any
- * number of relays (one per server process) can run; a row is marked sent only after Redis took
- * the job, and a send that failed waits with backoff. A crash between the two sends the row
- * again under the same job id, which BullMQ ignores while it keeps the first.
+ * Moves outbox rows without an outcome to BullMQ. A short transaction claims due rows
+ * (FOR UPDATE SKIP LOCKED, so any number of relays can run) by pushing their next due time out;
+ * the sends happen outside it, so no row lock or connection is held while Redis is slow. A row
+ * stays due until the worker records its outcome.
  */
 export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   const { db, queues, log } = options;
   const pollMs = options.pollMs ?? 500;
+  const resendAfterMs = options.resendAfterMs ?? 60_000;
   const batchSize = options.batchSize ?? 50;
   const sendTimeoutMs = options.sendTimeoutMs ?? 2000;
   let stopped = false;
@@ -48,6 +55,7 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
     else log('warn', `outbox relay: ${state}; unsent rows stay in PostgreSQL and are retried`);
     health = state;
   };
+  const later = (ms: number) => sql<Date>`now() + ${ms} * interval '1 millisecond'`;
 
   const send = (queue: Queue, name: string, data: object, jobId: string) =>
     Promise.race([
@@ -61,58 +69,65 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
     ]);
 
   /** One batch; answers how many rows it sent (a full batch means: look again at once). */
-  const relayBatch = () =>
-    db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('outbox')
-        .select(['id', 'queue', 'job_key', 'generation', 'payload', 'attempts'])
-        .where('sent_at', 'is', null)
-        .where('available_at', '<=', sql<Date>`now()`)
-        .orderBy('available_at')
-        .orderBy('id')
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      const sent: number[] = [];
-      let failure: string | null = null;
-      for (const row of rows) {
-        const queue = queues[row.queue as QueueName];
-        try {
-          if (!queue) throw new Error(`no queue named ${row.queue}`);
-          const data = { ...(row.payload as object), outboxId: row.id, generation: row.generation };
-          await send(queue, row.queue, data, outboxJobId(row.job_key, row.generation));
-          sent.push(row.id);
-        } catch (error) {
-          failure = error instanceof Error ? error.message : String(error);
-          await trx
-            .updateTable('outbox')
-            .set({
-              attempts: row.attempts + 1,
-              available_at: new Date(Date.now() + backoffMs(row.attempts)),
-              last_error: failure,
-            })
-            .where('id', '=', row.id)
-            .execute();
-          break;
-        }
-      }
-      if (sent.length)
-        await trx
+  async function relayBatch(): Promise<number> {
+    const rows = await db
+      .updateTable('outbox')
+      .set({ available_at: later(resendAfterMs) })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('outbox')
+          .select('id')
+          .where('finished_at', 'is', null)
+          .where('available_at', '<=', sql<Date>`now()`)
+          .orderBy('available_at')
+          .orderBy('id')
+          .limit(batchSize)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['id', 'queue', 'generation', 'payload', 'attempts'])
+      .execute();
+    rows.sort((a, b) => a.id - b.id);
+    const sent: number[] = [];
+    let failure: string | null = null;
+    for (const row of rows) {
+      const ref = { outboxId: row.id, generation: row.generation };
+      const queue = queues[row.queue as QueueName];
+      try {
+        if (!queue) throw new Error(`no queue named ${row.queue}`);
+        await send(queue, row.queue, { ...(row.payload as object), ...ref }, outboxJobId(ref));
+        sent.push(row.id);
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error);
+        await db
           .updateTable('outbox')
-          .set({ sent_at: new Date() })
-          .where('id', 'in', sent)
+          .set({
+            attempts: row.attempts + 1,
+            available_at: later(backoffMs(row.attempts)),
+            last_error: failure,
+          })
+          .where('id', '=', row.id)
           .execute();
-      note(failure ? `Redis refused a job (${failure})` : 'ok');
-      return failure ? 0 : sent.length;
-    });
-
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(run, ms);
-    timer.unref();
-  };
+        // The rest of the claim is due again at once (for whichever relay reaches Redis).
+        const rest = rows.filter((r) => r.id > row.id).map((r) => r.id);
+        if (rest.length)
+          await db
+            .updateTable('outbox')
+            .set({ available_at: sql<Date>`now()` })
+            .where('id', 'in', rest)
+            .execute();
+        break;
+      }
+    }
+    if (sent.length)
+      await db
+        .updateTable('outbox')
+        .set({ sent_at: new Date(), attempts: 0, last_error: null })
+        .where('id', 'in', sent)
+        .execute();
+    note(failure ? `Redis refused a job (${failure})` : 'ok');
+    return failure ? 0 : sent.length;
+  }
 
   async function tick() {
     try {
@@ -128,6 +143,13 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
       note(`PostgreSQL is unreachable (${error instanceof Error ? error.message : String(error)})`);
     }
   }
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(run, ms);
+    timer.unref();
+  };
 
   function run() {
     timer = null;

@@ -16,6 +16,8 @@ export interface ReconcileReport {
   checked: number;
   applied: { orderId: string; paymentId: string; result: ConfirmationOutcome['result'] }[];
   refused: { orderId: string; paymentId: string; message: string }[];
+  /** Links the provider could not be asked about this time (outage): tried again next run. */
+  failed: { orderId: string; linkId: string; message: string }[];
 }
 
 /**
@@ -41,29 +43,39 @@ export async function reconcilePayments(
     .orderBy('payments.updated_at')
     .limit(options.limit ?? 50)
     .execute();
-  const report: ReconcileReport = { checked: links.length, applied: [], refused: [] };
+  const report: ReconcileReport = { checked: links.length, applied: [], refused: [], failed: [] };
   for (const link of links) {
-    const payments = await provider.linkPayments(link.payment_link_id);
-    for (const payment of payments.filter((p) => p.status === 'captured')) {
-      try {
-        const outcome = await confirmPayment(db, provider, {
-          orderId: link.order_id,
-          paymentId: payment.id,
-          source: 'reconcile',
-        });
-        report.applied.push({
-          orderId: link.order_id,
-          paymentId: payment.id,
-          result: outcome.result,
-        });
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        report.refused.push({
-          orderId: link.order_id,
-          paymentId: payment.id,
-          message: error.message,
-        });
+    // One link's failure (provider outage, a fault while applying) must not stop the others,
+    // nor keep this link first in line for every later run.
+    try {
+      const payments = await provider.linkPayments(link.payment_link_id);
+      for (const payment of payments.filter((p) => p.status === 'captured')) {
+        try {
+          const outcome = await confirmPayment(db, provider, {
+            orderId: link.order_id,
+            paymentId: payment.id,
+            source: 'reconcile',
+          });
+          report.applied.push({
+            orderId: link.order_id,
+            paymentId: payment.id,
+            result: outcome.result,
+          });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          report.refused.push({
+            orderId: link.order_id,
+            paymentId: payment.id,
+            message: error.message,
+          });
+        }
       }
+    } catch (error) {
+      report.failed.push({
+        orderId: link.order_id,
+        linkId: link.payment_link_id,
+        message: error instanceof Error ? error.message : String(error),
+      });
     }
     await db
       .updateTable('payments')

@@ -23,6 +23,9 @@ export const JOB_OPTIONS = {
   removeOnFail: { age: 7 * 24 * 3600, count: 5000 },
 } as const;
 
-/** Outbox keys: one row per provider payment id; one per admin move. */
-export const paymentJobKey = (paymentId: string) => `pay-${paymentId}`;
+/**
+ * Outbox keys: one row per order and provider payment id (a return naming another order is a
+ * row of its own, so it cannot decide the real one); one per admin move.
+ */
+export const paymentJobKey = (orderId: string, paymentId: string) => `pay-${orderId}-${paymentId}`;
 export const moveJobKey = (moveId: string) => `move-${moveId}`;

@@ -17,6 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Bumped when a settled row is sent again (payment not captured yet, or a dead-lettered fault).
     .addColumn('generation', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    // When the relay should (re)send it: now, after a backoff, or after the resend lease.
     .addColumn('available_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('sent_at', 'timestamptz')
     .addColumn('last_error', 'text')
@@ -24,7 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('outcome', 'jsonb')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`CREATE INDEX outbox_unsent ON outbox (available_at, id) WHERE sent_at IS NULL`.execute(
+  // The relay's claim: rows without an outcome, by when they are due.
+  await sql`CREATE INDEX outbox_due ON outbox (available_at, id) WHERE finished_at IS NULL`.execute(
     db,
   );
 }
