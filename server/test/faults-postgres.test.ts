@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNAVAILABLE_MESSAGE } from '@kanak/core';
 import {
   createTestDatabase,
+  httpClient,
   startPgProxy,
   startRedisServer,
   terminateBackends,
@@ -26,6 +27,7 @@ import {
   type Load,
   type ServerProcess,
 } from './process-support';
+import { newCustomer } from './pipeline-support';
 
 // Short statement timeout so a frozen database costs seconds, not the default 10 s + 1 s.
 const CONNECT_TIMEOUT_MS = 2000;
@@ -57,11 +59,27 @@ describe('PostgreSQL faults under load', () => {
       .select('id')
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    const size = await database.db
+      .selectFrom('product_sizes')
+      .select('weight')
+      .where('product_id', '=', product.id)
+      .where('stock', '>', 0)
+      .orderBy('position')
+      .executeTakeFirstOrThrow();
+    const shopper = await newCustomer({ baseUrl: server.baseUrl, database }, 'Frozen');
+    const cart = await httpClient(server.baseUrl).put<{ cartItems: { _id: string }[] }>(
+      '/api/cart/add',
+      { productId: product.id, weight: size.weight },
+      { token: shopper.token },
+    );
+    expect(cart.status).toBe(200);
     // Unknown e-mail: a real database lookup without the CPU cost of argon2 on every request.
-    specs = databaseRequests(product.id, {
-      email: 'nobody.here@example.com',
-      password: 'Wrong@1234',
-    });
+    // The cart write runs in a transaction: its ROLLBACK must not wait a second timeout.
+    specs = databaseRequests(
+      product.id,
+      { email: 'nobody.here@example.com', password: 'Wrong@1234' },
+      { token: shopper.token, cartItemId: cart.body.cartItems[0]!._id },
+    );
   }, 90_000);
 
   afterAll(async () => {

@@ -169,6 +169,8 @@ export type RequestSpec = { label: string; path: string; init?: RequestInit };
 export function databaseRequests(
   productId: string,
   login: { email: string; password: string },
+  /** A shopper's token and cart line: adds a cart write (a transaction, same answer each time). */
+  cart?: { token: string; cartItemId: string },
 ): RequestSpec[] {
   const json = (body: unknown): RequestInit => ({
     method: 'POST',
@@ -184,6 +186,22 @@ export function databaseRequests(
       path: `/trpc/catalog.list?input=${encodeURIComponent(JSON.stringify({ pageSize: '12' }))}`,
     },
     { label: 'tRPC login', path: '/trpc/auth.login', init: json(login) },
+    ...(cart
+      ? [
+          {
+            label: 'REST cart update',
+            path: `/api/cart_item/${cart.cartItemId}`,
+            init: {
+              method: 'PUT',
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${cart.token}`,
+              },
+              body: JSON.stringify({ quantity: 1 }),
+            },
+          },
+        ]
+      : []),
   ];
 }
 

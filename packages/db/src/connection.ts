@@ -54,6 +54,12 @@ function guardPool(pool: pg.Pool): PostgresPool {
           return (client as pg.PoolClient & { processID?: number }).processID;
         },
         query: ((...args: Parameters<pg.PoolClient['query']>) => {
+          // Kysely's ROLLBACK after a read timeout would queue behind the lost query and wait a
+          // second timeout: on a broken connection every further query fails at once.
+          if (broken)
+            return Promise.reject(
+              new Error('Connection terminated: the connection was lost and is discarded'),
+            );
           const result: unknown = (client.query as (...a: unknown[]) => unknown)(...args);
           if (result instanceof Promise) {
             return result.catch((error: unknown) => {
