@@ -30,6 +30,7 @@ export interface RelayOptions {
 }
 
 const backoffMs = (attempts: number) => Math.min(5000, 250 * 2 ** attempts);
+const STARTUP_GRACE_MS = 5000;
 
 /**
  * Moves outbox rows without an outcome to BullMQ. A short transaction claims due rows
@@ -47,10 +48,19 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
-  // Logged when it changes, not on every poll of an outage.
-  let health: 'ok' | string = 'ok';
+  // Logged when it changes, not on every poll of an outage; Redis still connecting at start-up
+  // is not an outage.
+  const startedAt = Date.now();
+  let health: 'starting' | 'ok' | string = 'starting';
   const note = (state: string) => {
     if (state === health) return;
+    if (health === 'starting') {
+      if (state === 'ok') {
+        health = 'ok';
+        return;
+      }
+      if (Date.now() - startedAt < STARTUP_GRACE_MS) return;
+    }
     if (state === 'ok') log('info', `outbox relay: sending again (was: ${health})`);
     else log('warn', `outbox relay: ${state}; unsent rows stay in PostgreSQL and are retried`);
     health = state;
