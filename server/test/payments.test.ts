@@ -162,6 +162,10 @@ describe('payments through the sandbox provider, confirmed by a real worker', ()
       { token: admin },
     );
     expect(cancelled.body.orderStatus).toBe('CANCELLED');
+    expect(cancelled.body.refund).toEqual({
+      reason: 'CANCELLED_BY_SHOP',
+      amount: order.totalDiscountedPrice,
+    });
     expect(await stockOf(sizes[0]!.sizeId)).toBe(before[0]);
     expect(await stockOf(sizes[1]!.sizeId)).toBe(before[1]);
     expect(
@@ -441,7 +445,11 @@ describe('payments through the sandbox provider, confirmed by a real worker', ()
     expect(by('REFUND_PENDING')).toHaveLength(17);
     for (const a of by('PAID')) expect(a.body.order.orderStatus).toBe('PLACED');
     for (const a of by('REFUND_PENDING')) {
-      expect(a.body.order).toMatchObject({ orderStatus: 'CANCELLED', refundDue: true });
+      expect(a.body.order).toMatchObject({
+        orderStatus: 'CANCELLED',
+        refundDue: true,
+        refund: { reason: 'SOLD_OUT', amount: a.body.order.totalDiscountedPrice },
+      });
       expect(a.body.order.statusNote).toMatch(/sold out.*will be refunded/);
     }
     expect(await stockOf(size!.sizeId)).toBe(0);

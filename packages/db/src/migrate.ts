@@ -4,6 +4,7 @@ import * as m001 from './migrations/001_initial';
 import * as m003 from './migrations/003_order_pipeline';
 import * as m004 from './migrations/004_customer_removal';
 import * as m005 from './migrations/005_outbox';
+import * as m006 from './migrations/006_refund_reason';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003_order_pipeline': m003,
   '004_customer_removal': m004,
   '005_outbox': m005,
+  '006_refund_reason': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

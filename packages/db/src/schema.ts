@@ -1,6 +1,6 @@
 // Kysely table types: the one source of row types for core, server and worker.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { OrderStatus } from '@kanak/shared';
+import type { OrderStatus, RefundReason } from '@kanak/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** numeric columns come back from pg as strings. */
@@ -162,6 +162,8 @@ export interface PaymentsTable {
   status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   amount: number;
   note: string | null;
+  /** Set with REFUND_PENDING (migration 006). */
+  refund_reason: RefundReason | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -103,6 +103,7 @@ async function releasePaidOrder(trx: Transaction<Database>, orderId: string) {
     .updateTable('payments')
     .set({
       status: 'REFUND_PENDING',
+      refund_reason: 'CANCELLED_BY_SHOP',
       note: 'Order cancelled by the shop: refund due',
       updated_at: new Date(),
     })

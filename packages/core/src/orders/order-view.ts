@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
-import { measureValue, type OrderStatus } from '@kanak/shared';
+import { measureValue, type OrderStatus, type RefundReason } from '@kanak/shared';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from '../catalog/product-view';
 
 export interface OrderItemView {
@@ -42,6 +42,8 @@ export interface OrderView {
   statusNote: string | null;
   /** A payment of this order is owed back to the shopper (sold out when paid, or cancelled after payment). */
   refundDue: boolean;
+  /** What is owed back and why (the first reason when several payments are), or null. */
+  refund: { reason: RefundReason; amount: number } | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -65,13 +67,19 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       .execute(),
     db
       .selectFrom('payments')
-      .select('order_id')
-      .distinct()
+      .select(['order_id', 'amount', 'refund_reason'])
       .where('order_id', 'in', orderIds)
       .where('status', '=', 'REFUND_PENDING')
+      .orderBy('created_at')
       .execute(),
   ]);
-  const refundDue = new Set(refunds.map((r) => r.order_id));
+  const refundOf = new Map<string, { reason: RefundReason; amount: number }>();
+  for (const r of refunds) {
+    const sum = refundOf.get(r.order_id);
+    // Rows from before migration 006 carry no reason: the order's state tells the likeliest.
+    const reason = sum?.reason ?? r.refund_reason ?? 'ORDER_NOT_PENDING';
+    refundOf.set(r.order_id, { reason, amount: (sum?.amount ?? 0) + r.amount });
+  }
   const productIds = [
     ...new Set(items.map((i) => i.product_id).filter((id): id is string => id !== null)),
   ];
@@ -127,7 +135,8 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       orderStatus: order.status,
       deliveryDate: order.delivered_at ? iso(order.delivered_at) : null,
       statusNote: order.status_note,
-      refundDue: refundDue.has(order.id),
+      refundDue: refundOf.has(order.id),
+      refund: refundOf.get(order.id) ?? null,
     };
   });
 }

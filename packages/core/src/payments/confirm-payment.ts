@@ -1,6 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, PaymentStatus } from '@kanak/db';
-import { formatRupees, type OrderStatus, type PaymentReturnStatus } from '@kanak/shared';
+import {
+  formatRupees,
+  type OrderStatus,
+  type PaymentReturnStatus,
+  type RefundReason,
+} from '@kanak/shared';
 import { badRequest, notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import { assertOrderMove } from '../orders/state-machine';
@@ -113,11 +118,20 @@ export async function confirmPayment(
       .forUpdate()
       .executeTakeFirstOrThrow();
 
-    const record = async (status: PaymentStatus, note: string | null) => {
+    /** Records the payment; a refund says why, and keeps the amount actually paid. */
+    const record = async (status: PaymentStatus, note: string | null, reason?: RefundReason) => {
+      const refund_reason = reason ?? null;
       if (link.provider_payment_id === null) {
         await trx
           .updateTable('payments')
-          .set({ provider_payment_id: payment.id, status, note, updated_at: new Date() })
+          .set({
+            provider_payment_id: payment.id,
+            status,
+            note,
+            refund_reason,
+            amount: payment.amount ?? link.amount,
+            updated_at: new Date(),
+          })
           .where('id', '=', link.id)
           .execute();
       } else {
@@ -133,6 +147,7 @@ export async function confirmPayment(
             status,
             amount: payment.amount ?? link.amount,
             note,
+            refund_reason,
           })
           .execute();
       }
@@ -166,12 +181,12 @@ export async function confirmPayment(
 
     if (order.status !== 'PENDING') {
       const note = `Order was ${order.status} when payment ${payment.id} arrived: refund due`;
-      await record('REFUND_PENDING', note);
+      await record('REFUND_PENDING', note, 'ORDER_NOT_PENDING');
       return { result: 'REFUND_PENDING' as const, orderId, orderStatus: order.status, note };
     }
     if (payment.amount !== null && payment.amount !== order.total_discounted_price) {
       const note = `Paid ${formatRupees(payment.amount)} but the order totals ${formatRupees(order.total_discounted_price)}: refund due`;
-      await record('REFUND_PENDING', note);
+      await record('REFUND_PENDING', note, 'AMOUNT_MISMATCH');
       return { result: 'REFUND_PENDING' as const, orderId, orderStatus: order.status, note };
     }
 
@@ -183,7 +198,7 @@ export async function confirmPayment(
         actorUserId: null,
         eventNote: note,
       });
-      await record('REFUND_PENDING', note);
+      await record('REFUND_PENDING', note, 'SOLD_OUT');
       return {
         result: 'REFUND_PENDING' as const,
         orderId,

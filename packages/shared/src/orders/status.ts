@@ -49,3 +49,16 @@ export function trackerStep(status: string): number {
 }
 
 export const CHECKOUT_STEPS = ['Login', 'Dilivery Address', 'Order Summary', 'Payment'] as const;
+
+/**
+ * Why a payment is owed back: its piece sold out when the payment arrived; the order was no
+ * longer waiting for payment (cancelled, or already paid by another payment); the amount paid was
+ * not the order's total; the shop cancelled a paid order.
+ */
+export const REFUND_REASONS = [
+  'SOLD_OUT',
+  'ORDER_NOT_PENDING',
+  'AMOUNT_MISMATCH',
+  'CANCELLED_BY_SHOP',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];

@@ -191,12 +191,14 @@ function PaymentOutcome({
           <StatusBadge status={order.orderStatus} />
           {order.refundDue && <RefundBadge />}
         </p>
-        {refund && order.orderStatus === 'CANCELLED' && (
+        {order.refund && (
           <p className="mt-3 text-xs tracking-[0.16em] text-muted-foreground uppercase">
             To be refunded
           </p>
         )}
-        <p className="mt-1 font-serif text-2xl">{formatRupees(order.totalDiscountedPrice)}</p>
+        <p className="mt-1 font-serif text-2xl">
+          {formatRupees(order.refund?.amount ?? order.totalDiscountedPrice)}
+        </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild>
             <Link to="/user-details" search={{ layout: 2 }}>

@@ -8,15 +8,14 @@ const soldOutNote =
 const order = (facts: Partial<RefundFacts>): RefundFacts => ({
   orderStatus: 'CANCELLED',
   statusNote: soldOutNote,
-  refundDue: true,
-  totalDiscountedPrice: 12500,
+  refund: { reason: 'SOLD_OUT', amount: 12500 },
   ...facts,
 });
 
 describe('refundNotice', () => {
   it('says nothing when no refund is due', () => {
-    expect(refundNotice(order({ refundDue: false }))).toBeNull();
-    expect(refundNotice(order({ refundDue: false, orderStatus: 'PLACED', statusNote: null }))).toBe(
+    expect(refundNotice(order({ refund: null }))).toBeNull();
+    expect(refundNotice(order({ refund: null, orderStatus: 'PLACED', statusNote: null }))).toBe(
       null,
     );
   });
@@ -34,16 +33,13 @@ describe('refundNotice', () => {
     );
   });
 
-  it('counts a short stock and a withdrawn piece as sold out', () => {
-    for (const statusNote of [
-      'Cancelled: only 1 of Aurora Gold Ring (5 g) left, 2 ordered when the payment arrived.',
-      'Cancelled: Aurora Gold Ring (5 g) is no longer sold when the payment arrived.',
-    ])
-      expect(refundNotice(order({ statusNote }))?.soldOut).toBe(true);
-  });
-
-  it('does not claim a sell-out for an order the shop had cancelled', () => {
-    const notice = refundNotice(order({ statusNote: 'Cancelled by the shop' }))!;
+  it('does not claim a sell-out for an order the shop cancelled', () => {
+    const notice = refundNotice(
+      order({
+        statusNote: 'Cancelled by the shop',
+        refund: { reason: 'CANCELLED_BY_SHOP', amount: 12500 },
+      }),
+    )!;
     expect(notice.soldOut).toBe(false);
     expect(notice.title).toBe('Your payment will be refunded');
     expect(notice.text).not.toContain('sold out');
@@ -51,11 +47,31 @@ describe('refundNotice', () => {
     expect(notice.note).toBe('Cancelled by the shop');
   });
 
-  it('names no amount for a second payment of an order that stays placed', () => {
-    const notice = refundNotice(order({ orderStatus: 'PLACED', statusNote: null }))!;
+  it('quotes the amount actually paid when it did not match the total', () => {
+    const notice = refundNotice(
+      order({ orderStatus: 'PENDING', refund: { reason: 'AMOUNT_MISMATCH', amount: 9000 } }),
+    )!;
+    expect(notice.text).toContain(`${formatRupees(9000)} will be refunded`);
+    expect(notice.text).toMatch(/did not match/);
+  });
+
+  it('names the extra payment of an order that stays placed', () => {
+    const notice = refundNotice(
+      order({
+        orderStatus: 'PLACED',
+        statusNote: null,
+        refund: { reason: 'ORDER_NOT_PENDING', amount: 12500 },
+      }),
+    )!;
     expect(notice.soldOut).toBe(false);
-    expect(notice.text).toContain('will be refunded');
-    expect(notice.text).not.toContain('₹');
+    expect(notice.summary).toBe(`An extra payment of ${formatRupees(12500)} will be refunded`);
     expect(notice.note).toBeNull();
+  });
+
+  it('tells a shopper who paid for an order cancelled meanwhile that it will be refunded', () => {
+    const notice = refundNotice(
+      order({ statusNote: null, refund: { reason: 'ORDER_NOT_PENDING', amount: 12500 } }),
+    )!;
+    expect(notice.text).toMatch(/cancelled before your payment arrived/);
   });
 });

@@ -1,11 +1,10 @@
-import { formatRupees } from '@kanak/shared';
+import { formatRupees, type RefundReason } from '@kanak/shared';
 
 /** The fields of an order view that say whether, and why, the shopper is owed a refund. */
 export interface RefundFacts {
   orderStatus: string;
   statusNote: string | null;
-  refundDue: boolean;
-  totalDiscountedPrice: number;
+  refund: { reason: RefundReason; amount: number } | null;
 }
 
 export interface RefundNotice {
@@ -19,41 +18,57 @@ export interface RefundNotice {
   note: string | null;
 }
 
-/** The payment confirmation's notes for a piece it could not take from stock (packages/core). */
-const OUT_OF_STOCK = /sold out|no longer sold|\bleft\b/i;
+const NOTHING_TO_DO = 'there is nothing you need to do.';
 
 /**
- * What the shopper (and the admin) is told about an order whose payment is owed back, or null when
- * none is. Cancelled for want of stock is the usual case: the last piece went to another shopper
- * while this one was paying.
+ * What the shopper (and the admin) is told about an order whose payment is owed back, or null
+ * when none is. The reason and amount come from the server (core records why a payment is owed).
  */
 export function refundNotice(order: RefundFacts): RefundNotice | null {
-  if (!order.refundDue) return null;
-  const amount = formatRupees(order.totalDiscountedPrice);
+  if (!order.refund) return null;
+  const amount = formatRupees(order.refund.amount);
   const note = order.statusNote?.trim() || null;
-  if (order.orderStatus === 'CANCELLED' && note && OUT_OF_STOCK.test(note)) {
-    return {
-      soldOut: true,
-      title: 'Sold out before your payment arrived',
-      summary: `Sold out: your payment of ${amount} will be refunded`,
-      text: `The piece sold out while you were paying, so we have cancelled this order. Your payment of ${amount} will be refunded to you; there is nothing you need to do.`,
-      note,
-    };
+  const refunded = `Your payment of ${amount} will be refunded to you; ${NOTHING_TO_DO}`;
+  switch (order.refund.reason) {
+    case 'SOLD_OUT':
+      return {
+        soldOut: true,
+        title: 'Sold out before your payment arrived',
+        summary: `Sold out: your payment of ${amount} will be refunded`,
+        text: `The piece sold out while you were paying, so we have cancelled this order. ${refunded}`,
+        note,
+      };
+    case 'CANCELLED_BY_SHOP':
+      return {
+        soldOut: false,
+        title: 'Your payment will be refunded',
+        summary: `Cancelled: your payment of ${amount} will be refunded`,
+        text: `We have cancelled this order. ${refunded}`,
+        note,
+      };
+    case 'AMOUNT_MISMATCH':
+      return {
+        soldOut: false,
+        title: 'Your payment will be refunded',
+        summary: `Payment of ${amount} will be refunded`,
+        text: `The amount paid did not match this order's total, so it could not be applied. ${refunded}`,
+        note,
+      };
+    case 'ORDER_NOT_PENDING':
+      return order.orderStatus === 'CANCELLED'
+        ? {
+            soldOut: false,
+            title: 'Your payment will be refunded',
+            summary: `Cancelled: your payment of ${amount} will be refunded`,
+            text: `This order was cancelled before your payment arrived. ${refunded}`,
+            note,
+          }
+        : {
+            soldOut: false,
+            title: 'Your payment will be refunded',
+            summary: `An extra payment of ${amount} will be refunded`,
+            text: `This order was already paid when another payment of ${amount} arrived; that one will be refunded to you, ${NOTHING_TO_DO}`,
+            note,
+          };
   }
-  if (order.orderStatus === 'CANCELLED') {
-    return {
-      soldOut: false,
-      title: 'Your payment will be refunded',
-      summary: `Cancelled: your payment of ${amount} will be refunded`,
-      text: `This order was cancelled before your payment arrived. Your payment of ${amount} will be refunded to you; there is nothing you need to do.`,
-      note,
-    };
-  }
-  return {
-    soldOut: false,
-    title: 'Your payment will be refunded',
-    summary: 'An extra payment will be refunded',
-    text: 'A payment for this order could not be applied to it, so it will be refunded to you; there is nothing you need to do.',
-    note,
-  };
 }

@@ -301,11 +301,10 @@ function FilterChip({
 }
 
 /**
- * The refund owed on an order, under its row across the whole table: to whom, how much (the order
- * total, when the order was cancelled at payment) and the server's note of what happened.
+ * The refund owed on an order, under its row across the whole table: to whom, how much (what
+ * the payments owed back come to) and the server's note of what happened.
  */
 function RefundRow({ order }: { order: AdminOrder }) {
-  const cancelled = order.orderStatus === 'CANCELLED';
   return (
     <TableRow data-refund-for={order._id} className="bg-amber-50/60 hover:bg-amber-50/60">
       <TableCell colSpan={8} className="pt-0 whitespace-normal">
@@ -313,7 +312,7 @@ function RefundRow({ order }: { order: AdminOrder }) {
           <Undo2 className="mt-0.5 size-3.5 shrink-0 text-amber-700" aria-hidden />
           <span>
             <span className="font-semibold">
-              Refund {cancelled ? `${formatRupees(order.totalDiscountedPrice)} ` : ''}to{' '}
+              Refund {order.refund ? `${formatRupees(order.refund.amount)} ` : ''}to{' '}
               {order.user.firstName} {order.user.lastName}
             </span>
             {order.statusNote && <span className="text-amber-900/80"> · {order.statusNote}</span>}
