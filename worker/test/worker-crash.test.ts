@@ -1,14 +1,11 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { createRedis, QUEUES, type OrderView } from '@kanak/core';
+import { createRedis, QUEUES } from '@kanak/core';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import {
-  ADDRESS,
   eventually,
-  fillCart,
   login,
-  newCustomer,
   paymentJobId,
   pickSizes,
   sandboxPaidOrder,
@@ -56,31 +53,11 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
   };
   const db = () => server.database.db;
 
-  /** A paid-for-in-the-sandbox return: the payment id for a fresh PENDING order. */
+  /** A paid-for-in-the-sandbox return for a fresh PENDING order of 2, and its size's stock. */
   async function sandboxPayment(offset: number) {
     const [size] = await pickSizes(db(), 1, offset);
-    const shopper = await newCustomer(server, 'Crash');
-    await fillCart(db(), shopper.id, [
-      { productId: size!.productId, sizeId: size!.sizeId, quantity: 2 },
-    ]);
-    const order = (await http.post<OrderView>('/api/orders/', ADDRESS, { token: shopper.token }))
-      .body;
-    const link = await http.post<{ payment_link_url: string }>(
-      `/api/payment/${order._id}`,
-      undefined,
-      { token: shopper.token },
-    );
-    const html = await (await fetch(link.body.payment_link_url)).text();
-    const href = new URL(/id="pay" href="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&'));
-    const paymentId = href.searchParams.get('razorpay_payment_id')!;
-    const stock = (
-      await db()
-        .selectFrom('product_sizes')
-        .select('stock')
-        .where('id', '=', size!.sizeId)
-        .executeTakeFirstOrThrow()
-    ).stock;
-    return { shopper, order, paymentId, sizeId: size!.sizeId, stock };
+    const pay = await sandboxPaidOrder(server, size!, 2);
+    return { ...pay, sizeId: size!.sizeId, stock: size!.stock };
   }
 
   const statusOf = async (id: string) =>
