@@ -21,9 +21,11 @@ import {
   eventually,
   fillCart,
   newCustomer,
+  orderStatus,
   pickSizes,
   paymentJobId,
   pipelineEnv,
+  placedEvents,
   sandboxPaidOrder,
   startWorkerProcess,
 } from './pipeline-support';
@@ -100,15 +102,11 @@ describe('a paid return while Redis is down, then the server is killed', () => {
     const second = await server();
     children.push(second);
 
-    const placed = await eventually(async () => {
-      const row = await database.db
-        .selectFrom('orders')
-        .select('status')
-        .where('id', '=', pay.order._id)
-        .executeTakeFirstOrThrow();
-      return row.status === 'PLACED' ? row : null;
-    }, 30_000);
-    expect(placed.status).toBe('PLACED');
+    await eventually(
+      async () => (await orderStatus(database.db, pay.order._id)) === 'PLACED',
+      30_000,
+    );
+    expect(await orderStatus(database.db, pay.order._id)).toBe('PLACED');
     const stock = await database.db
       .selectFrom('product_sizes')
       .select('stock')
@@ -122,14 +120,7 @@ describe('a paid return while Redis is down, then the server is killed', () => {
         .where('order_id', '=', pay.order._id)
         .execute(),
     ).toEqual([{ status: 'PAID', provider_payment_id: pay.paymentId }]);
-    expect(
-      await database.db
-        .selectFrom('order_events')
-        .select('id')
-        .where('order_id', '=', pay.order._id)
-        .where('to_status', '=', 'PLACED')
-        .execute(),
-    ).toHaveLength(1);
+    expect(await placedEvents(database.db, pay.order._id)).toHaveLength(1);
     const row = await database.db
       .selectFrom('outbox')
       .select(['sent_at', 'outcome'])
@@ -192,14 +183,7 @@ describe('reconciliation: a return and a webhook both lost', () => {
     return { order, linkId: link.body.payment_link_id };
   }
 
-  const statusOf = async (orderId: string) =>
-    (
-      await server.database.db
-        .selectFrom('orders')
-        .select('status')
-        .where('id', '=', orderId)
-        .executeTakeFirstOrThrow()
-    ).status;
+  const statusOf = (orderId: string) => orderStatus(server.database.db, orderId);
 
   it('asks the provider about open links and places the paid order, once', async () => {
     // The oldest open link cannot be asked about (provider outage): the others are still checked.
@@ -238,14 +222,7 @@ describe('reconciliation: a return and a webhook both lost', () => {
     fake.failingLinks.delete(unreachable.linkId);
     await eventually(async () => (await statusOf(unreachable.order._id)) === 'PLACED', 20_000);
     await worker.waitFor(new RegExp(`${late}→PAID`));
-    expect(
-      await server.database.db
-        .selectFrom('order_events')
-        .select('id')
-        .where('order_id', '=', paid.order._id)
-        .where('to_status', '=', 'PLACED')
-        .execute(),
-    ).toHaveLength(1);
+    expect(await placedEvents(server.database.db, paid.order._id)).toHaveLength(1);
   });
 });
 
@@ -281,21 +258,10 @@ describe('a job Redis lost after the relay sent it', () => {
     }
 
     workers.push(await startWorkerProcess(server));
-    await eventually(async () => {
-      const row = await server.database.db
-        .selectFrom('orders')
-        .select('status')
-        .where('id', '=', pay.order._id)
-        .executeTakeFirstOrThrow();
-      return row.status === 'PLACED';
-    }, 20_000);
-    expect(
-      await server.database.db
-        .selectFrom('order_events')
-        .select('id')
-        .where('order_id', '=', pay.order._id)
-        .where('to_status', '=', 'PLACED')
-        .execute(),
-    ).toHaveLength(1);
+    await eventually(
+      async () => (await orderStatus(server.database.db, pay.order._id)) === 'PLACED',
+      20_000,
+    );
+    expect(await placedEvents(server.database.db, pay.order._id)).toHaveLength(1);
   });
 });

@@ -171,6 +171,25 @@ export async function sandboxPaidOrder(
   };
 }
 
+/** An order's status as stored. */
+export async function orderStatus(db: Kysely<Database>, orderId: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
+/** The events that moved an order to PLACED: exactly one when a payment was applied once. */
+export const placedEvents = (db: Kysely<Database>, orderId: string) =>
+  db
+    .selectFrom('order_events')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('to_status', '=', 'PLACED')
+    .execute();
+
 /** The BullMQ job id the outbox relay gave the confirmation of this order's payment. */
 export async function paymentJobId(db: Kysely<Database>, orderId: string, paymentId: string) {
   const row = await db

@@ -6,8 +6,10 @@ import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import {
   eventually,
   login,
+  orderStatus,
   paymentJobId,
   pickSizes,
+  placedEvents,
   sandboxPaidOrder,
   startWorkerProcess,
   type WorkerProcess,
@@ -60,14 +62,7 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
     return { ...pay, sizeId: size!.sizeId, stock: size!.stock };
   }
 
-  const statusOf = async (id: string) =>
-    (
-      await db()
-        .selectFrom('orders')
-        .select('status')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).status;
+  const statusOf = (id: string) => orderStatus(db(), id);
 
   it('loses nothing and applies nothing twice when the worker is SIGKILLed between applying and acknowledging', async () => {
     // Worker A applies each job, then sleeps before acknowledging it: the kill lands in that window.
@@ -132,14 +127,7 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
         .executeTakeFirstOrThrow()
     ).stock;
     expect(stock).toBe(pay.stock - 2);
-    expect(
-      await db()
-        .selectFrom('order_events')
-        .select('id')
-        .where('order_id', '=', pay.order._id)
-        .where('to_status', '=', 'PLACED')
-        .execute(),
-    ).toHaveLength(1);
+    expect(await placedEvents(db(), pay.order._id)).toHaveLength(1);
     expect(
       await db()
         .selectFrom('payments')
