@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // `pnpm bench`: seeds a large catalogue into its own database, starts the real server as a
 // child process and measures the hot storefront reads with autocannon. Prints a table of figures.
 import { spawn } from 'node:child_process';
@@ -47,6 +48,10 @@ async function startServer() {
       DATABASE_URL: dbUrl.toString(),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Production refuses development secrets and the sandbox without an opt-in.
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
+      ALLOW_SANDBOX_PAYMENTS: 'true',
       QUEUE_PREFIX: 'bench',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -4,10 +4,9 @@ import { SEED_ACCOUNTS } from '@kanak/db';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
-const env = {
-  ...process.env,
-  NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production'),
-};
+// A local shop with demo data: development settings (sandbox payments, development secrets)
+// unless the caller says otherwise. Production runs the image (see README).
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { stdio: 'inherit', env });

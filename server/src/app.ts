@@ -1,7 +1,8 @@
 import cors from '@fastify/cors';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Duplex } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { registerAuthRest } from './auth/auth.rest';
 import { registerAdminProductsRest } from './catalog/admin-products.rest';
 import { registerCatalogRest } from './catalog/catalog.rest';
@@ -48,6 +49,10 @@ export interface BuiltApp {
 
 /** The whole HTTP server: tRPC at /trpc, the spec's REST paths, media and the built web. */
 export async function buildApp(config: Config): Promise<BuiltApp> {
+  // A hop count trusts that many proxies in front (proxy-addr's rule; Fastify's types lack numbers).
+  const hops = config.TRUST_PROXY;
+  const trustProxy: FastifyHttpOptions<Server>['trustProxy'] =
+    typeof hops === 'number' ? (_address, hop) => hop < hops : hops;
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -59,7 +64,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       ignoreDuplicateSlashes: true,
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Off unless configured: with it on, any client could name its own address (X-Forwarded-For)
+    // and escape every per-address limit.
+    trustProxy,
     // Fastify's default answers a bad request head and closes the socket without saying so:
     // a keep-alive client would then lose its next request on that connection.
     clientErrorHandler: answerClientError,

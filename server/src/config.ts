@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  assertProductionReady,
+  DEVELOPMENT_SECRETS,
+  envFlag,
+  trustProxySetting,
+} from '@kanak/core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -18,7 +24,8 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/kanak'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   QUEUE_PREFIX: z.string().min(1).default('kanak'),
-  JWT_SECRET: z.string().min(16).default('dev-only-secret-change-me-please'),
+  /** Signs login tokens. Production refuses a development default or fewer than 32 characters. */
+  JWT_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.JWT_SECRET),
   JWT_EXPIRES_IN: z.string().default('7d'),
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: csv.default(['http://localhost:5173']),
@@ -30,7 +37,11 @@ export const configSchema = z.object({
     .default(5 * 1024 * 1024),
   WEB_DIST: z.string().default(path.join(root, 'web/dist')),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
-  PAYMENT_SANDBOX_SECRET: z.string().min(8).default('dev-sandbox-payments-secret'),
+  PAYMENT_SANDBOX_SECRET: z.string().min(8).default(DEVELOPMENT_SECRETS.PAYMENT_SANDBOX_SECRET),
+  /** Production refuses the sandbox provider (anyone can pay without paying) unless this is true. */
+  ALLOW_SANDBOX_PAYMENTS: envFlag.default(false),
+  /** Which proxies may name the client's address (X-Forwarded-For); off by default. */
+  TRUST_PROXY: trustProxySetting.default(false),
   ORDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** How often the outbox relay looks for rows other processes left unsent (its own are sent at once). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
@@ -40,8 +51,29 @@ export const configSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
+  /** Login and sign-up attempts per client address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Failed logins for one e-mail from one address per 15 minutes before that pair is locked. */
   AUTH_FAILED_LOGINS_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  /**
+   * Failed logins for one e-mail from all addresses per hour (the slower limit against guessing
+   * from many addresses); addresses the owner has logged in from before are not held by it.
+   */
+  AUTH_FAILED_LOGINS_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(100),
+  /** Accounts created per client address per hour. */
+  RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Orders placed per customer per hour. */
+  RATE_LIMIT_ORDERS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** Reviews written per customer per hour. */
+  RATE_LIMIT_REVIEWS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Images uploaded per admin per hour. */
+  RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(300),
+  /** Payment returns (GET /api/payment) per client address per minute. */
+  RATE_LIMIT_PAYMENT_RETURNS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Payment webhooks per client address per minute. */
+  RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Most calls one tRPC batch request may carry. */
+  TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(25),
   /** Longest wait for a PostgreSQL connection (new, or a free one from the pool). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** PostgreSQL statement_timeout; the client gives up 1 s later if no answer comes at all. */
@@ -71,5 +103,6 @@ export function loadConfig(
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
+  assertProductionReady(result.data);
   return result.data;
 }

@@ -15,6 +15,7 @@ import {
   type RedisServer,
   type TestDatabase,
   type TestServer,
+  RELAXED_LIMITS,
 } from '@kanak/testkit';
 import {
   ADDRESS,
@@ -50,7 +51,7 @@ describe('a paid return while Redis is down, then the server is killed', () => {
         REDIS_URL: redis.url,
         QUEUE_PREFIX: uniquePrefix('q'),
         JWT_SECRET: randomBytes(24).toString('hex'),
-        AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
+        ...RELAXED_LIMITS,
         NODE_ENV: 'test',
       },
     );

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, uniquePrefix } from '@kanak/testkit';
+import { freePort, RELAXED_LIMITS, uniquePrefix } from '@kanak/testkit';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -117,8 +117,7 @@ export async function startServerProcess(env: {
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
       JWT_SECRET: randomBytes(24).toString('hex'),
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      AUTH_FAILED_LOGINS_PER_EMAIL: '100000',
+      ...RELAXED_LIMITS,
       ...env,
     },
     /Server listening at/,

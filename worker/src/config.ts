@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assertProductionReady, DEVELOPMENT_SECRETS, envFlag } from '@kanak/core';
 
 export const workerConfigSchema = z.object({
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/kanak'),
@@ -32,7 +33,10 @@ export const workerConfigSchema = z.object({
    */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(4000).max(120_000).default(9000),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
-  PAYMENT_SANDBOX_SECRET: z.string().min(8).default('dev-sandbox-payments-secret'),
+  PAYMENT_SANDBOX_SECRET: z.string().min(8).default(DEVELOPMENT_SECRETS.PAYMENT_SANDBOX_SECRET),
+  /** Production refuses the sandbox provider unless this is true (as the server does). */
+  ALLOW_SANDBOX_PAYMENTS: envFlag.default(false),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
@@ -47,5 +51,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       `Invalid configuration: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     );
   }
+  assertProductionReady(result.data);
   return result.data;
 }

@@ -47,3 +47,5 @@ export * from './outbox/submit';
 export * from './payments/request-confirmation';
 export * from './payments/reconcile-payments';
 export * from './orders/request-transition';
+export * from './config/production-guard';
+export * from './config/env-values';

@@ -4,3 +4,4 @@ export * from './server';
 export * from './http';
 export * from './browser';
 export * from './faults';
+export * from './limits';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp, loadConfig, type Config } from '@kanak/server';
 import { createTestDatabase, type TestDatabase } from './database';
 import { TEST_REDIS_URL } from './env';
+import { RELAXED_LIMITS } from './limits';
 
 export interface TestServer {
   baseUrl: string;
@@ -28,7 +29,7 @@ export async function startTestServer(
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
       JWT_SECRET: randomBytes(24).toString('hex'),
-      AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
+      ...RELAXED_LIMITS,
       ...overrides,
     },
   );
