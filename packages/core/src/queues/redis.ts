@@ -87,8 +87,28 @@ export function createRequestRedis(url: string, options: RequestRedisOptions = {
 }
 
 /** PING on an open client with a short timeout (health checks must not hang when Redis is down). */
+function readyWithin(client: Redis, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    client.once('ready', onReady);
+  });
+}
+
 export async function pingRedisClient(client: Redis, timeoutMs = 1000): Promise<boolean> {
   if (client.status === 'end' || client.status === 'close') return false;
+  // A client still making its first connection (a process just started) is given the timeout to
+  // get there; one that lost Redis ('reconnecting') is answered for at once.
+  if (
+    ['wait', 'connecting', 'connect'].includes(client.status) &&
+    !(await readyWithin(client, timeoutMs))
+  )
+    return false;
   const answer = await Promise.race([
     // While (re)connecting, ioredis queues the command; the timeout bounds the wait.
     client.ping().catch(() => 'error'),
