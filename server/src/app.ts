@@ -87,6 +87,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      // One request may not carry unbounded work: a longer batch is refused with 400.
+      maxBatchSize: config.TRPC_MAX_BATCH_SIZE,
       createContext: (opts) => createContext(services, opts),
       // Retry-After on a 503 (PostgreSQL or Redis out of reach), as REST sends it.
       responseMeta: trpcResponseMeta,
