@@ -69,6 +69,8 @@ export function createServices(
     authRateLimit: createAuthRateLimiter(requestRedis, config.QUEUE_PREFIX, {
       perAddressPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
       failedPerEmail: config.AUTH_FAILED_LOGINS_PER_EMAIL,
+      failedPerEmailPerHour: config.AUTH_FAILED_LOGINS_PER_EMAIL_PER_HOUR,
+      signupsPerHour: config.RATE_LIMIT_SIGNUPS_PER_HOUR,
     }),
     pipeline,
     relay: startOutboxRelay({

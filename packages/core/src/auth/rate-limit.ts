@@ -7,6 +7,10 @@ export interface AuthRateLimits {
   perAddressPerMinute: number;
   /** Failed logins per e-mail per 15 minutes before that e-mail is locked for the rest of the window. */
   failedPerEmail: number;
+  /** Failed logins per e-mail from all addresses per hour (the slower limit). */
+  failedPerEmailPerHour: number;
+  /** Accounts created per client address per hour. */
+  signupsPerHour: number;
 }
 
 const tooMany = (ms: number) => {
