@@ -6,18 +6,22 @@
 //
 // Reproduce a run with FUZZ_SEED=<seed printed in the summary>; FUZZ_RUNS raises the inputs per target.
 import { randomUUID } from 'node:crypto';
-import { channel } from 'node:diagnostics_channel';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCart } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { MAX_CART_QUANTITY } from '@kanak/shared';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
-import { appRouter } from '../src/trpc/router';
+import {
+  discoverProcedures,
+  watchNextApp,
+  type Procedure,
+  type Route,
+  type SchemaNode,
+} from './route-discovery';
 
 const RUNS = Math.max(200, Number(process.env.FUZZ_RUNS ?? 200));
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -26,100 +30,6 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const MIB = 1024 * 1024;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-// ---------------------------------------------------------------------------------------------
-// Discovery
-// ---------------------------------------------------------------------------------------------
-
-interface Route {
-  method: string;
-  url: string;
-  /** A file of the built web that @fastify/static serves under its own route (it sets config.file). */
-  staticFile?: boolean;
-}
-
-/**
- * Fastify publishes each new instance on the `fastify.initialization` diagnostics channel before
- * any plugin or route is added: an `onRoute` hook put there sees the whole route table of the app
- * that startTestServer builds, and an `onError` hook keeps each failed request's server-side error
- * (keyed by our x-fuzz-id header) so a 5xx can be reported with its cause.
- */
-function watchNextApp() {
-  const routes: Route[] = [];
-  const serverErrors = new Map<string, string>();
-  const procedureErrors = new Map<string, Set<string>>();
-  const init = channel('fastify.initialization');
-  let taken = false;
-  const onInit = (message: unknown) => {
-    if (taken) return;
-    taken = true;
-    const { fastify } = message as { fastify: FastifyInstance };
-    fastify.addHook('onRoute', (route) => {
-      const staticFile = typeof (route.config as { file?: unknown } | undefined)?.file === 'string';
-      for (const method of [route.method].flat())
-        routes.push({ method, url: route.url, staticFile });
-    });
-    fastify.addHook('onError', async (request, _reply, error) => {
-      const id = request.headers['x-fuzz-id'];
-      if (typeof id === 'string') serverErrors.set(id, `${error.name}: ${error.message}`);
-    });
-    // tRPC catches its own errors and logs them through app.log.error({ err, path }): keep those
-    // causes by procedure (the log level is 'fatal', so nothing is printed).
-    const log = fastify.log;
-    const logError = log.error.bind(log);
-    log.error = ((entry: unknown, ...rest: unknown[]) => {
-      const { err, path: at } = (entry ?? {}) as { err?: { cause?: unknown }; path?: unknown };
-      if (typeof at === 'string' && err) {
-        const cause = err.cause instanceof Error ? err.cause : err;
-        const text = `${(cause as Error).name}: ${(cause as Error).message}`;
-        const seen = procedureErrors.get(at) ?? new Set<string>();
-        procedureErrors.set(at, seen.add(text));
-      }
-      return (logError as (...args: unknown[]) => void)(entry, ...rest);
-    }) as typeof log.error;
-  };
-  init.subscribe(onInit);
-  return { routes, serverErrors, procedureErrors, stop: () => init.unsubscribe(onInit) };
-}
-
-/** The slice of a zod (classic or mini) schema this file reads to build a valid starting input. */
-interface SchemaNode {
-  _zod: {
-    def: {
-      type: string;
-      shape?: Record<string, SchemaNode>;
-      innerType?: SchemaNode;
-      element?: SchemaNode;
-      in?: SchemaNode;
-      options?: SchemaNode[];
-      entries?: Record<string, string | number>;
-      values?: unknown[];
-    };
-  };
-}
-const isSchema = (value: unknown): value is SchemaNode =>
-  typeof value === 'object' && value !== null && '_zod' in value;
-
-interface Procedure {
-  name: string;
-  type: 'query' | 'mutation';
-  input: SchemaNode | null;
-}
-
-/** Every query and mutation of the tRPC router, with its input schema. */
-function discoverProcedures(): Procedure[] {
-  const found: Procedure[] = [];
-  for (const [name, procedure] of Object.entries(
-    appRouter._def.procedures as Record<string, unknown>,
-  )) {
-    const def = (procedure as { _def?: { type?: unknown; inputs?: unknown[] } })._def;
-    if (def?.type !== 'query' && def?.type !== 'mutation')
-      throw new Error(`tRPC procedure ${name} is a ${String(def?.type)}: teach the fuzz suite it`);
-    const input = def.inputs?.find(isSchema) ?? null;
-    found.push({ name, type: def.type, input });
-  }
-  return found;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Malformed values
@@ -1082,7 +992,7 @@ describe('fuzz: every REST route and tRPC procedure refuses malformed input with
   let server: TestServer;
   let uploadDir: string;
   let fx: Fixtures;
-  const watch = watchNextApp();
+  const watch = watchNextApp({ requestIdHeader: 'x-fuzz-id' });
 
   beforeAll(async () => {
     uploadDir = await mkdtemp(path.join(os.tmpdir(), 'kanak-fuzz-uploads-'));
