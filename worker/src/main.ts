@@ -1,8 +1,12 @@
 import { loadWorkerConfig } from './config';
+import { heartbeatFile, startHeartbeat } from './health';
 import { startWorker } from './worker';
 
 const config = loadWorkerConfig();
 const worker = startWorker(config);
+// The container's liveness signal (see health.ts); the metrics query is the Redis round trip.
+const beatFile = heartbeatFile();
+const heartbeat = beatFile ? startHeartbeat(beatFile, () => worker.metricsLine()) : null;
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
@@ -13,6 +17,7 @@ const stop = async (signal: string) => {
     process.exit(1);
   }, config.SHUTDOWN_TIMEOUT_MS).unref();
   console.log(`${signal}: finishing running jobs, then stopping`);
+  await heartbeat?.stop().catch(() => undefined);
   // Running jobs get all but 3 s; the closes of queues, Redis and pool are bounded within those.
   await worker.close({ drainMs: config.SHUTDOWN_TIMEOUT_MS - 3000 });
   console.log(

@@ -11,6 +11,7 @@ export * from './catalog/rating-summary';
 export * from './catalog/admin-products';
 export * from './users/user-view';
 export * from './users/users';
+export * from './users/create-admin';
 export * from './reviews/reviews';
 export * from './wishlist/wishlist';
 export * from './cart/cart-view';

@@ -18,7 +18,11 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Applies pending migrations; a second run applies nothing. */
+/**
+ * Applies pending migrations; a second run applies nothing. Concurrent runs are safe: Kysely's
+ * Migrator takes PostgreSQL's session advisory lock (pg_advisory_lock) on one connection and
+ * migrates in a transaction under it, so a second caller waits and then finds nothing to apply.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   // Numbers are handed out per issue (002 may land after 003 was applied to a dev database).
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });

@@ -1,8 +1,13 @@
+// `pnpm db:migrate` and the image's one-shot migration step (`node dist/cli/migrate.js`). Safe to
+// run from several places at once: Kysely's Migrator holds PostgreSQL's advisory migration lock
+// (pg_advisory_lock) while it migrates, so a second run waits and then finds nothing to apply.
 import { createDb, ensureDatabase } from '../connection';
 import { migrateToLatest } from '../migrate';
-import { databaseUrl } from './env';
+import { SEED_ACCOUNTS, seedCatalogue } from '../seed/seed';
+import { databaseUrl, seedDemoRequested } from './env';
 
 const url = databaseUrl();
+const seedDemo = seedDemoRequested();
 await ensureDatabase(url);
 const db = createDb(url, 2);
 try {
@@ -10,6 +15,14 @@ try {
   console.log(
     applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date.',
   );
+  if (seedDemo) {
+    const seeded = await seedCatalogue(db);
+    console.log(
+      seeded
+        ? `SEED_DEMO=true: seeded ${seeded} demo products and the demo accounts (${SEED_ACCOUNTS.admin.email} / ${SEED_ACCOUNTS.admin.password}: not for a real shop).`
+        : 'SEED_DEMO=true: demo data already present.',
+    );
+  }
 } finally {
   await db.destroy();
 }

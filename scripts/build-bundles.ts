@@ -1,0 +1,101 @@
+// `pnpm build:bundles`: server, worker and the operator commands compiled to JavaScript in dist/,
+// for the production image (no tsx, no TypeScript at run time). The @kanak/* workspace packages
+// are bundled in; npm packages stay external and come from a production install of node_modules,
+// so native ones (@node-rs/argon2, msgpackr-extract) and jsdom's data files load as installed.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { builtinModules, createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type * as Esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, 'dist');
+
+// esbuild is installed as tsx's dependency (the root package does not list it): load that copy.
+const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
+const esbuild = fromTsx('esbuild') as typeof Esbuild;
+
+/** Output name (under dist/, without .js) → source entry. */
+const ENTRIES: Record<string, string> = {
+  // dist/server/main.js sits two levels below the image's /app, as server/src/main.ts does
+  // below the repository: its defaults for WEB_DIST and UPLOAD_DIR resolve the same way.
+  'server/main': 'server/src/main.ts',
+  'worker/main': 'worker/src/main.ts',
+  'worker/healthcheck': 'worker/src/healthcheck.ts',
+  'cli/migrate': 'packages/db/src/cli/migrate.ts',
+  'cli/seed': 'packages/db/src/cli/seed.ts',
+  'cli/admin-create': 'scripts/admin-create.ts',
+};
+
+/** Packages whose production dependencies the image installs (and the bundles may import). */
+const RUNTIME_PACKAGES = ['server', 'worker', 'packages/core', 'packages/db', 'packages/shared'];
+
+/** Bare imports other than @kanak/* stay imports (resolved from node_modules at run time). */
+const externalNpmPackages: Esbuild.Plugin = {
+  name: 'external-npm-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@kanak/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** "pkg/sub" → "pkg", "@scope/pkg/sub" → "@scope/pkg". */
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+async function runtimeDependencies(): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const dir of RUNTIME_PACKAGES) {
+    const manifest = JSON.parse(await readFile(path.join(root, dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const name of Object.keys(manifest.dependencies ?? {})) names.add(name);
+  }
+  return names;
+}
+
+await rm(outdir, { recursive: true, force: true });
+const result = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: Object.fromEntries(
+    Object.entries(ENTRIES).map(([out, entry]) => [out, path.join(root, entry)]),
+  ),
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  plugins: [externalNpmPackages],
+  metafile: true,
+  logLevel: 'warning',
+});
+
+// Every external import must be a production dependency of a bundled package: anything else
+// (a devDependency, a package only hoisted here) would be missing from the image.
+const allowed = await runtimeDependencies();
+const builtins = new Set(builtinModules);
+const missing = new Map<string, string>();
+for (const [file, input] of Object.entries(result.metafile.inputs))
+  for (const imported of input.imports) {
+    if (!imported.external || imported.path.startsWith('node:')) continue;
+    const name = packageName(imported.path);
+    if (!builtins.has(name) && !allowed.has(name)) missing.set(name, file);
+  }
+if (missing.size > 0) {
+  for (const [name, file] of missing)
+    console.error(`✗ ${file} imports ${name}, which no runtime package lists in dependencies`);
+  process.exit(1);
+}
+
+// The bundles are ES modules wherever dist/ is copied to.
+await mkdir(outdir, { recursive: true });
+await writeFile(path.join(outdir, 'package.json'), '{ "type": "module" }\n');
+const sizes = Object.entries(result.metafile.outputs)
+  .filter(([file]) => file.endsWith('.js'))
+  .map(([file, output]) => `  ${file} ${(output.bytes / 1024).toFixed(0)} KiB`);
+console.log(`Bundled into dist/:\n${sizes.join('\n')}`);
