@@ -1,8 +1,15 @@
-import { loadWorkerConfig } from './config';
+import { loadWorkerConfig, type WorkerConfig } from './config';
 import { heartbeatFile, startHeartbeat } from './health';
 import { startWorker } from './worker';
 
-const config = loadWorkerConfig();
+let config: WorkerConfig;
+try {
+  config = loadWorkerConfig();
+} catch (error) {
+  // A configuration refusal is one line for the operator, not a stack trace.
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const worker = startWorker(config);
 // The container's liveness signal (see health.ts); the metrics query is the Redis round trip.
 const beatFile = heartbeatFile();

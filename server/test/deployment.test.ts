@@ -1,0 +1,315 @@
+// The production deployment as files: Dockerfile, docker-compose.yml and .dockerignore keep the
+// properties README "Running in production" promises (no Docker engine runs in CI, so they are
+// read, not built); and a production start with development secrets is refused.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+// ---- Dockerfile -------------------------------------------------------------------------------
+
+interface Instruction {
+  op: string;
+  args: string;
+  stage: string;
+}
+
+/** Instructions (continuation lines joined, comments dropped), each tagged with its stage. */
+function dockerInstructions(text: string): Instruction[] {
+  const logical = text
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('#'))
+    .join('\n')
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  let stage = '';
+  return logical.map((line) => {
+    const [op, ...rest] = line.split(/\s+/);
+    const args = rest.join(' ');
+    if (op!.toUpperCase() === 'FROM') stage = /\bAS\s+(\S+)/i.exec(args)?.[1] ?? '';
+    return { op: op!.toUpperCase(), args, stage };
+  });
+}
+
+const dockerfile = dockerInstructions(read('Dockerfile'));
+const argDefault = (name: string) =>
+  new RegExp(`^${name}=(\\S+)`).exec(dockerfile.find((i) => i.op === 'ARG')?.args ?? '')?.[1];
+/** FROM's image with ${ARG}s replaced by their defaults. */
+const fromImage = (i: Instruction) =>
+  i.args.split(/\s+/)[0]!.replace(/\$\{(\w+)\}/g, (_, name: string) => argDefault(name) ?? '');
+const froms = dockerfile.filter((i) => i.op === 'FROM');
+const finalStage = froms.at(-1)!.stage;
+const inFinal = dockerfile.filter((i) => i.stage === finalStage);
+const indexOf = (predicate: (i: Instruction) => boolean) => dockerfile.findIndex(predicate);
+
+describe('Dockerfile', () => {
+  it('is multi-stage, and the runtime is node 22 slim (the build stages use the same major)', () => {
+    expect(froms.length).toBeGreaterThanOrEqual(3);
+    expect(fromImage(froms.at(-1)!)).toBe('node:22-bookworm-slim');
+    for (const from of froms) {
+      const image = fromImage(from);
+      // A stage built on an earlier stage, or on a node 22 image.
+      if (!froms.some((f) => f.stage === image)) expect(image).toMatch(/^node:22\b/);
+    }
+  });
+
+  it('installs from the lockfile before any source is copied, so that layer is cached', () => {
+    const lockfileCopy = indexOf(
+      (i) => i.op === 'COPY' && /pnpm-lock\.yaml/.test(i.args) && !/--from/.test(i.args),
+    );
+    const install = indexOf((i) => i.op === 'RUN' && /pnpm (fetch|install)/.test(i.args));
+    const sourceCopy = indexOf((i) => i.op === 'COPY' && /^\.\s+\./.test(i.args));
+    expect(lockfileCopy).toBeGreaterThanOrEqual(0);
+    expect(install).toBeGreaterThan(lockfileCopy);
+    expect(sourceCopy).toBeGreaterThan(install);
+    expect(dockerfile[install]!.args).toMatch(/--frozen-lockfile/);
+    // Only manifests before the install: every workspace package's package.json, nothing else.
+    const early = dockerfile.slice(0, install).filter((i) => i.op === 'COPY');
+    for (const copy of early) expect(copy.args).toMatch(/^(\S*(package\.json|pnpm-\S+)\s+)+\S+$/);
+    const workspaces = [
+      'web',
+      'server',
+      'worker',
+      'packages/shared',
+      'packages/db',
+      'packages/core',
+    ];
+    for (const dir of workspaces)
+      expect(early.some((c) => c.args.includes(`${dir}/package.json`))).toBe(true);
+  });
+
+  it('builds the web and the JavaScript bundles, and ships production dependencies only', () => {
+    const runs = dockerfile.filter((i) => i.op === 'RUN').map((i) => i.args);
+    expect(runs.some((r) => /pnpm build\b/.test(r) && /pnpm build:bundles/.test(r))).toBe(true);
+    expect(runs.some((r) => /pnpm .*deploy --prod/.test(r))).toBe(true);
+    const copies = inFinal.filter((i) => i.op === 'COPY').map((i) => i.args);
+    expect(copies.every((c) => c.startsWith('--from='))).toBe(true);
+    expect(copies.some((c) => /\/prod\/node_modules/.test(c))).toBe(true);
+    expect(copies.some((c) => /\/dist\s/.test(c))).toBe(true);
+    // No TypeScript at run time: nothing in the runtime stage mentions tsx or pnpm.
+    expect(inFinal.some((i) => /\btsx\b|\bpnpm\b/.test(i.args))).toBe(false);
+  });
+
+  it('runs as a non-root user, node started directly under tini, in production mode', () => {
+    const user = inFinal.filter((i) => i.op === 'USER').at(-1)?.args;
+    expect(user).toBeDefined();
+    expect(user).not.toMatch(/^(root|0)(:|$)/);
+    const cmd = JSON.parse(inFinal.filter((i) => i.op === 'CMD').at(-1)!.args) as string[];
+    expect(cmd[0]).toBe('node');
+    expect(cmd.at(-1)).toBe('dist/server/main.js');
+    const entrypoint = JSON.parse(
+      inFinal.filter((i) => i.op === 'ENTRYPOINT').at(-1)!.args,
+    ) as string[];
+    expect(entrypoint[0]).toMatch(/tini$/);
+    expect(inFinal.find((i) => i.op === 'ENV')?.args).toMatch(/NODE_ENV=production/);
+  });
+
+  it('never seeds demo data on its own', () => {
+    expect(dockerfile.some((i) => /seed/i.test(i.args))).toBe(false);
+  });
+});
+
+// ---- docker-compose.yml ---------------------------------------------------------------------
+
+interface Service {
+  image?: string;
+  build?: unknown;
+  command?: string[];
+  restart?: string;
+  init?: boolean;
+  environment?: Record<string, string>;
+  env_file?: Array<{ path: string; required?: boolean }>;
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+  volumes?: string[];
+  ports?: string[];
+}
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
+const { services } = compose;
+
+describe('docker-compose.yml', () => {
+  it('runs migrations once, before server and worker start', () => {
+    const migrate = services.migrate!;
+    expect(migrate.command).toContain('dist/cli/migrate.js');
+    expect(migrate.restart).toBe('no');
+    expect(migrate.depends_on?.postgres?.condition).toBe('service_healthy');
+    for (const name of ['server', 'worker'])
+      expect(services[name]!.depends_on?.migrate?.condition).toBe('service_completed_successfully');
+  });
+
+  it('seeds demo data only when SEED_DEMO is true (off by default)', () => {
+    expect(services.migrate!.environment?.SEED_DEMO).toBe('${SEED_DEMO:-false}');
+    for (const [name, service] of Object.entries(services)) {
+      if (name !== 'migrate') expect(service.environment?.SEED_DEMO).toBeUndefined();
+      expect((service.command ?? []).join(' ')).not.toMatch(/seed/);
+    }
+  });
+
+  it('restarts server, worker and the data stores, and starts node directly', () => {
+    for (const name of ['server', 'worker', 'postgres', 'redis'])
+      expect(services[name]!.restart).toBe('unless-stopped');
+    expect(services.server!.command).toEqual([
+      'node',
+      '--enable-source-maps',
+      'dist/server/main.js',
+    ]);
+    expect(services.worker!.command).toEqual([
+      'node',
+      '--enable-source-maps',
+      'dist/worker/main.js',
+    ]);
+    for (const name of ['migrate', 'server', 'worker']) expect(services[name]!.init).toBe(true);
+  });
+
+  it('has healthchecks for server, worker, postgres (over TCP) and redis', () => {
+    expect(services.server!.healthcheck!.test.join(' ')).toMatch(/\/api\/health/);
+    expect(services.worker!.healthcheck!.test).toEqual([
+      'CMD',
+      'node',
+      'dist/worker/healthcheck.js',
+    ]);
+    const pg = services.postgres!.healthcheck!.test;
+    expect(pg).toContain('pg_isready');
+    expect(pg[pg.indexOf('-h') + 1]).toBe('127.0.0.1');
+    expect(services.redis!.healthcheck!.test).toContain('ping');
+  });
+
+  it('keeps Redis durable (AOF, fsync every second), never evicting, on a volume', () => {
+    const command = services.redis!.command!.join(' ');
+    expect(command).toMatch(/--appendonly yes/);
+    expect(command).toMatch(/--appendfsync everysec/);
+    expect(command).toMatch(/--maxmemory-policy noeviction/);
+    expect(services.redis!.volumes).toContain('redisdata:/data');
+    expect(compose.volumes).toHaveProperty('redisdata');
+    expect(services.server!.volumes).toContain('uploads:/data/uploads');
+  });
+
+  it('reads .env and passes secrets, payment keys and proxy settings through', () => {
+    for (const name of ['migrate', 'server', 'worker']) {
+      const service = services[name]!;
+      expect(service.env_file).toEqual([{ path: '.env', required: false }]);
+      const env = service.environment!;
+      expect(env.NODE_ENV).toBe('production');
+      expect(env.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?.+\}$/);
+      expect(env.PAYMENT_SANDBOX_SECRET).toMatch(/^\$\{PAYMENT_SANDBOX_SECRET:\?.+\}$/);
+      expect(env.DATABASE_URL).toMatch(/\$\{POSTGRES_PASSWORD:\?.+\}/);
+      for (const variable of [
+        'RAZORPAY_KEY_ID',
+        'RAZORPAY_KEY_SECRET',
+        'RAZORPAY_WEBHOOK_SECRET',
+        'ALLOW_SANDBOX_PAYMENTS',
+        'TRUST_PROXY',
+        'PAYMENT_PROVIDER',
+      ])
+        expect(env[variable]).toMatch(new RegExp(`^\\$\\{${variable}(:-[^}]*)?\\}$`));
+    }
+    // No development secret is written into the file.
+    expect(read('docker-compose.yml')).not.toMatch(/change-this-secret|dev-only-secret/);
+  });
+
+  it('.env.example documents every variable compose reads', () => {
+    const example = read('.env.example');
+    const used = new Set([...read('docker-compose.yml').matchAll(/\$\{(\w+)/g)].map((m) => m[1]!));
+    for (const variable of used) expect(example).toMatch(new RegExp(`^${variable}=`, 'm'));
+  });
+});
+
+describe('.dockerignore', () => {
+  it('keeps secrets, dependencies, build outputs, git and local state out of the build', () => {
+    const entries = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
+    for (const entry of [
+      '.env',
+      'node_modules',
+      '**/node_modules',
+      'dist',
+      '**/dist',
+      '.git',
+      'var',
+      'web/e2e/screenshots',
+    ])
+      expect(entries).toContain(entry);
+  });
+});
+
+// ---- production start refusals ----------------------------------------------------------------
+
+/** Runs `node --import tsx <entry>` to its exit (bounded), with no inherited secrets. */
+function runToExit(entry: string, env: Record<string, string>) {
+  const inherited = { ...process.env };
+  for (const name of [
+    'JWT_SECRET',
+    'PAYMENT_SANDBOX_SECRET',
+    'ALLOW_SANDBOX_PAYMENTS',
+    'PAYMENT_PROVIDER',
+  ])
+    delete inherited[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+    cwd: root,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
+
+// The uncaught error of the server prints the throwing source line first: match the message line.
+const REFUSAL = /^(?:Error: )?Refusing to start with NODE_ENV=production: .*$/m;
+
+describe('a production start with the development defaults', () => {
+  // Nothing may be reachable for these to pass: the refusal comes before any connection.
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+    REDIS_URL: 'redis://127.0.0.1:1',
+  };
+
+  it('stops the server with one line naming JWT_SECRET and PAYMENT_SANDBOX_SECRET', async () => {
+    const { code, stderr, stdout } = await runToExit('server/src/main.ts', env);
+    expect(code).not.toBe(0);
+    expect(code).not.toBeNull();
+    const line = REFUSAL.exec(stderr)?.[0];
+    expect(line).toMatch(/JWT_SECRET/);
+    expect(line).toMatch(/PAYMENT_SANDBOX_SECRET/);
+    expect(stdout).not.toMatch(/Server listening/);
+  });
+
+  it('stops the worker with exactly one line naming PAYMENT_SANDBOX_SECRET', async () => {
+    const { code, stderr, stdout } = await runToExit('worker/src/main.ts', env);
+    expect(code).toBe(1);
+    const lines = stderr.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(REFUSAL);
+    expect(lines[0]).toMatch(/PAYMENT_SANDBOX_SECRET/);
+    expect(stdout).not.toMatch(/worker listening/);
+  });
+
+  it('starts neither with razorpay chosen but its keys missing, naming each key', async () => {
+    const strong = { JWT_SECRET: 'x'.repeat(48), PAYMENT_PROVIDER: 'razorpay' };
+    const { code, stderr } = await runToExit('worker/src/main.ts', { ...env, ...strong });
+    expect(code).toBe(1);
+    for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'])
+      expect(stderr).toMatch(key);
+  });
+});
