@@ -1,0 +1,984 @@
+// Access matrix (issue 10, "Safe to deploy"): every REST route in Fastify's route table and every
+// tRPC procedure in the router is called as a visitor, customer A, customer B and an admin, and
+// each answer is checked against one table, EXPECTED. A discovered endpoint without a row fails the
+// suite, so no endpoint ships before someone has decided who may call it.
+//
+// Ids in paths and inputs are customer A's own (order, cart line, wish, payment link…): B's cell
+// asks for A's resource and must be refused, must see nothing of A's, and must leave it unchanged.
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signToken, type CartView } from '@kanak/core';
+import { SEED_ACCOUNTS } from '@kanak/db';
+import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+import { discoverProcedures, uniqueRoutes, watchNextApp, type Route } from './route-discovery';
+
+type Caller = 'visitor' | 'A' | 'B' | 'admin';
+/**
+ * 'ok' is any 2xx. 'admitted' means past our guard (neither 401/403 nor 5xx): used only for the
+ * third-party queue board, whose own answers to dummy queue names are not ours to fix.
+ */
+type Expect = 'ok' | 'admitted' | 401 | 403 | 404;
+type Row = Record<Caller, Expect>;
+
+/**
+ * Who may call what (spec §6, design.md "Contracts"): public paths answer everyone; per-user paths
+ * answer 401 without a token and only ever touch the caller's own data; admin paths answer 401
+ * without a token and 403 to a customer. Another user's order, cart line or wish is a 404 (no
+ * existence leak), for an admin too where the resource is personal (cart, wishlist, payment).
+ * "Bearer null" and "Bearer undefined" are visitors (design.md): the visitor column covers them.
+ */
+const EXPECTED: Record<string, Row> = {
+  // Public: the catalogue, accounts, media, the provider's webhook and the hosted payment page.
+  'OPTIONS *': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' }, // CORS preflight
+  'GET /api/health': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'POST /auth/signup': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'POST /auth/login': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/products': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/products/search': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/products/id/:id': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/products/id/:id/similar': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/products/id/:id/rating-summary': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/reviews/product/:id': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/ratings/product/:id': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /media/art/:name': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /media/uploads/:name': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  // Signed by the provider, not by a user: the signature decides, a token changes nothing.
+  'POST /api/payment/webhook': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  // The link id is the capability (as on Razorpay's hosted page): whoever holds it may pay.
+  'GET /sandbox-pay/:linkId': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+
+  // Per user: each caller's own profile, cart, wishlist, orders and reviews.
+  'GET /api/users/profile': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/cart': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'PUT /api/cart/add': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'POST /api/cart/merge': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'PUT /api/cart_item/:id': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // A's line
+  'DELETE /api/cart_item/:id': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // A's line
+  'GET /api/wish': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/wish/product-ids': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'PUT /api/wish/add': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'DELETE /api/wish/:productId': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // A's wish
+  'POST /api/reviews/create': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'POST /api/ratings/create': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'POST /api/orders': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/orders/user': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/orders/:id': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
+  'POST /api/payment/:orderId': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // only the owner pays
+  'GET /api/payment': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // return for A's order
+
+  // Admin only.
+  'GET /api/users': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'DELETE /api/users/profile/:id': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/products': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /api/admin/products': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'PUT /api/admin/products/:id': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'DELETE /api/admin/products/:id': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/orders': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'PUT /api/admin/orders/:id/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'DELETE /api/admin/orders/:id': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /api/uploads': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /admin/queues/session': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+
+  // tRPC: the same services, the same rules.
+  'trpc ping': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc auth.signup': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc auth.login': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc catalog.list': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc catalog.byId': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc catalog.similar': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc catalog.search': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc catalog.ratingSummary': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc reviews.byProduct': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc ratings.byProduct': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc users.me': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc cart.get': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc cart.add': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc cart.merge': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc cart.updateItem': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // A's line
+  'trpc cart.removeItem': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // A's line
+  'trpc wishlist.get': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc wishlist.productIds': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc wishlist.add': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc wishlist.remove': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // A's wish
+  'trpc reviews.create': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc ratings.create': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc orders.create': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc orders.mine': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc orders.byId': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
+  'trpc payments.create': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // only the owner pays
+  'trpc payments.confirmReturn': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
+  'trpc users.list': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc users.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc catalog.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc catalog.create': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc catalog.update': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc catalog.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc orders.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc orders.transition': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc orders.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc orders.dashboard': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+};
+
+/**
+ * Routes answered by a rule instead of a row of their own, each with its reason; the first rule
+ * that matches decides.
+ */
+const RULES: { name: string; matches: (route: Route) => boolean; row: Row | 'asGet' | 'trpc' }[] = [
+  {
+    // bull-board's UI and JSON API sit behind our admin guard (queue-board.rest.ts).
+    name: 'queue board under /admin/queues',
+    matches: (r) => /^\/admin\/queues(\/|$)/.test(r.url) && r.url !== '/admin/queues/session',
+    row: { visitor: 401, A: 403, B: 403, admin: 'admitted' },
+  },
+  {
+    // The tRPC adapter: every procedure of the router is a row above.
+    name: 'tRPC adapter',
+    matches: (r) => r.url === '/trpc/:path',
+    row: 'trpc',
+  },
+  {
+    // The built web (present once `pnpm build` has run): the SPA shell, its assets and files.
+    name: 'built web',
+    matches: (r) => r.staticFile === true || r.url === '/*',
+    row: { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  },
+  {
+    // Fastify's automatic twin of each GET: the same handler, so the same answers.
+    name: 'HEAD twin of a GET',
+    matches: (r) => r.method === 'HEAD',
+    row: 'asGet',
+  },
+];
+
+const ruleFor = (route: Route) => RULES.find((rule) => rule.matches(route));
+
+// ---------------------------------------------------------------------------------------------
+// How each cell is sent
+// ---------------------------------------------------------------------------------------------
+
+/** One request of a cell; `snapshot` reads A's resource, which a refused caller must not change. */
+interface Shot {
+  path?: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  form?: () => FormData;
+  headers?: Record<string, string>;
+  /** tRPC input. */
+  input?: unknown;
+  snapshot?: () => Promise<unknown>;
+  /** What the request's own capability shows its holder (the hosted page shows its order id). */
+  reveals?: string[];
+}
+
+interface Cell {
+  key: string;
+  caller: Caller;
+  label: string;
+  expected: Expect;
+  request: string;
+  status: number;
+  text: string;
+  /** Set when a refused call still changed A's resource. */
+  changed?: string;
+  /** The server's own error, for a 5xx. */
+  cause?: string;
+  reveals: string[];
+}
+
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1,
+  0, 0, 0, 1,
+]);
+
+const PRODUCT = {
+  imageUrls: [
+    { imageUrl: '/media/art/ring-gold-a.svg' },
+    { imageUrl: '/media/art/ring-gold-b.svg' },
+  ],
+  title: 'Matrix Test Band',
+  brand: 'Kanak',
+  color: 'white',
+  discountedPrice: 45000,
+  price: 60000,
+  discountPercent: 25,
+  description: 'A band made by the access-matrix test.',
+  details: 'Hallmarked platinum.',
+  occasion: 'engagement',
+  quantity: 4,
+  collectionName: 'new-arrival',
+  type: 'platinum',
+  sizes: [{ weight: '6 g', size: '16 MM', stock: 3 }],
+  topLevelCategory: 'platinum',
+  secondLevelCategory: 'wedding',
+  thirdLevelCategory: 'couple-ring',
+};
+
+/** Which stocked size (by index) each use takes, so that no two rows share a resource of A's. */
+const SIZE = {
+  browsed: 0,
+  orders: 1,
+  added: 2,
+  wished: 3,
+  reviewed: 4,
+  restLineUpdate: 5,
+  restLineRemove: 6,
+  trpcLineUpdate: 7,
+  trpcLineRemove: 8,
+  restWishRemove: 9,
+  trpcWishRemove: 10,
+} as const;
+
+const ok = (status: number) => status >= 200 && status < 300;
+const meets = (expected: Expect, status: number) =>
+  status < 500 &&
+  (expected === 'ok'
+    ? ok(status)
+    : expected === 'admitted'
+      ? status !== 401 && status !== 403
+      : status === expected);
+
+/** Each caller's Authorization header; a visitor comes three ways (design.md: "Bearer null"). */
+const CALLERS: { label: string; caller: Caller }[] = [
+  { label: 'visitor', caller: 'visitor' },
+  { label: 'visitor (Bearer null)', caller: 'visitor' },
+  { label: 'visitor (Bearer undefined)', caller: 'visitor' },
+  { label: 'A', caller: 'A' },
+  { label: 'B', caller: 'B' },
+  { label: 'admin', caller: 'admin' },
+];
+
+/** Path parameters of routes answered by a rule (no resource of A's behind them). */
+const fillParams = (url: string) =>
+  url === '/*'
+    ? '/account/orders'
+    : url
+        .replace(/:queueName/g, 'matrix-no-such-queue')
+        .replace(/:[A-Za-z]+/g, 'matrix-x')
+        .replace('*', 'matrix.css');
+
+const short = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+describe('access matrix: who may call each REST route and tRPC procedure', () => {
+  let server: TestServer;
+  let http: ReturnType<typeof httpClient>;
+  let uploadDir: string;
+  const watch = watchNextApp({ requestIdHeader: 'x-matrix-id' });
+
+  const tokens = {} as Record<Exclude<Caller, 'visitor'>, string>;
+  const userIds = {} as Record<Exclude<Caller, 'visitor'>, string>;
+  /** Product sizes in stock, for carts and orders. */
+  let sizes: { productId: string; weight: string }[] = [];
+  let orderOfA: string; // A's PENDING order, kept PENDING: only fresh orders are moved or deleted
+  let linkOfA: string;
+  let artName: string;
+  let uploadName: string;
+  let scratchProduct: string; // updated by the admin cells, used by nothing else
+  const ownerOfA = {
+    lastName: `Matrixowner${randomBytes(3).toString('hex')}`,
+    email: `matrix-a-${randomBytes(4).toString('hex')}@example.com`,
+    street: `Flat ${randomBytes(3).toString('hex')} Secretgarden Lane`,
+    mobile: '98765' + String(Math.floor(10_000 + Math.random() * 89_999)),
+  };
+  const emailOfB = `matrix-b-${randomBytes(4).toString('hex')}@example.com`;
+  /** Text only A (and an admin) may ever see: B's and visitors' answers must not contain it. */
+  const secretsOfA = new Set<string>();
+
+  const signup = async (
+    label: string,
+    extra: Partial<{ lastName: string; email: string }> = {},
+  ) => {
+    const res = await http.post<{ jwt: string }>('/auth/signup', {
+      firstName: 'Matrix',
+      lastName: extra.lastName ?? 'Tester',
+      email: extra.email ?? `matrix-${label}-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'Matrix@123',
+    });
+    expect(res.status, `sign-up of ${label}`).toBe(201);
+    const me = await http.get<{ _id: string }>('/api/users/profile', { token: res.body.jwt });
+    return { token: res.body.jwt, id: me.body._id };
+  };
+
+  const address = (caller: Caller) =>
+    caller === 'A'
+      ? {
+          firstName: 'Matrix',
+          lastName: ownerOfA.lastName,
+          streetAddress: ownerOfA.street,
+          city: 'Pune',
+          state: 'MH',
+          zipCode: '411001',
+          mobile: ownerOfA.mobile,
+        }
+      : {
+          firstName: 'Matrix',
+          lastName: 'Tester',
+          streetAddress: '1 MG Road',
+          city: 'Pune',
+          state: 'MH',
+          zipCode: '411001',
+          mobile: '9999999999',
+        };
+
+  /**
+   * A's cart line of one size (made if missing): the id a foreign caller asks for. Each row that
+   * changes or removes a line has a size of its own, so rows can run side by side.
+   */
+  const cartLineOfA = async (index: number) => {
+    const size = sizes[index]!;
+    const cart = await http.get<CartView>('/api/cart', { token: tokens.A });
+    let line = cart.body.cartItems.find((l) => l.product._id === size.productId);
+    if (!line) {
+      const added = await http.put<CartView>('/api/cart/add', size, { token: tokens.A });
+      expect(added.status).toBe(200);
+      line = added.body.cartItems.find((l) => l.product._id === size.productId)!;
+    }
+    secretsOfA.add(line._id);
+    return line._id;
+  };
+
+  /** A caller's cart with at least one line, so that an order can be placed from it. */
+  const fillCart = async (caller: Caller) => {
+    if (caller === 'visitor') return;
+    if (caller === 'A') return void (await cartLineOfA(SIZE.orders));
+    const cart = await http.get<CartView>('/api/cart', { token: tokens[caller] });
+    if (cart.body.cartItems.length === 0)
+      expect(
+        (await http.put('/api/cart/add', sizes[SIZE.added]!, { token: tokens[caller] })).status,
+      ).toBe(200);
+  };
+
+  /** A fresh PENDING order of A, for the cells that move or delete one. */
+  const freshOrderOfA = async () => {
+    await cartLineOfA(SIZE.orders);
+    const res = await http.post<{ _id: string }>('/api/orders', address('A'), { token: tokens.A });
+    expect(res.status).toBe(201);
+    secretsOfA.add(res.body._id);
+    return res.body._id;
+  };
+
+  /** A product in A's wishlist (one product per row that removes it). */
+  const wishOfA = async (index: number) => {
+    const productId = sizes[index]!.productId;
+    expect((await http.put('/api/wish/add', { productId }, { token: tokens.A })).status).toBe(200);
+    return productId;
+  };
+
+  const freshProduct = async () => {
+    const res = await http.post<{ _id: string }>('/api/admin/products', PRODUCT, {
+      token: tokens.admin,
+    });
+    expect(res.status).toBe(201);
+    return res.body._id;
+  };
+
+  const db = () => server.database.db;
+  const orderSnapshot = (id: string) => () =>
+    db().selectFrom('orders').select(['status']).where('id', '=', id).executeTakeFirst();
+  const lineSnapshot = (id: string) => () =>
+    db().selectFrom('cart_items').select(['quantity']).where('id', '=', id).executeTakeFirst();
+  const wishSnapshot = (productId: string) => () =>
+    db()
+      .selectFrom('wish_items')
+      .select(['product_id'])
+      .where('user_id', '=', userIds.A)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
+  const productSnapshot = (id: string) => () =>
+    db().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  const userSnapshot = (id: string) => () =>
+    db().selectFrom('users').select(['removed_at']).where('id', '=', id).executeTakeFirst();
+  const paymentsSnapshot = (orderId: string) => () =>
+    db()
+      .selectFrom('payments')
+      .select(['payment_link_id'])
+      .where('order_id', '=', orderId)
+      .orderBy('payment_link_id')
+      .execute();
+
+  const sandboxSignature = (body: string) =>
+    createHmac('sha256', server.config.PAYMENT_SANDBOX_SECRET).update(body).digest('hex');
+  const uploadForm = () => {
+    const form = new FormData();
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'matrix.png');
+    return form;
+  };
+  const freshEmail = () => `matrix-${randomBytes(5).toString('hex')}@example.com`;
+  /** Each caller logs in as itself (a visitor as A, who is not logged in yet on that device). */
+  const loginOf = (caller: Caller) =>
+    caller === 'admin'
+      ? { email: SEED_ACCOUNTS.admin.email, password: SEED_ACCOUNTS.admin.password }
+      : { email: caller === 'B' ? emailOfB : ownerOfA.email, password: 'Matrix@123' };
+
+  /**
+   * How to call each row as a caller (a row not listed here is sent as is: no parameters, no body).
+   * Cells that change something get their own fresh resource, so the next cell finds the table's
+   * starting state.
+   */
+  const SEND: Record<string, (caller: Caller) => Promise<Shot> | Shot> = {
+    'OPTIONS *': () => ({
+      path: '/api/cart',
+      headers: {
+        origin: server.config.CORS_ORIGINS[0]!,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    }),
+    'POST /auth/signup': () => ({
+      body: {
+        firstName: 'Matrix',
+        lastName: 'Signup',
+        email: freshEmail(),
+        password: 'Matrix@123',
+      },
+    }),
+    'POST /auth/login': (caller) => ({ body: loginOf(caller) }),
+    'GET /api/products/search': () => ({ query: { q: 'ring' } }),
+    'GET /api/products/id/:id': () => ({
+      path: `/api/products/id/${sizes[SIZE.browsed]!.productId}`,
+    }),
+    'GET /api/products/id/:id/similar': () => ({
+      path: `/api/products/id/${sizes[SIZE.browsed]!.productId}/similar`,
+    }),
+    'GET /api/products/id/:id/rating-summary': () => ({
+      path: `/api/products/id/${sizes[SIZE.browsed]!.productId}/rating-summary`,
+    }),
+    'GET /api/reviews/product/:id': () => ({
+      path: `/api/reviews/product/${sizes[SIZE.reviewed]!.productId}`,
+    }),
+    'GET /api/ratings/product/:id': () => ({
+      path: `/api/ratings/product/${sizes[SIZE.reviewed]!.productId}`,
+    }),
+    'GET /media/art/:name': () => ({ path: `/media/art/${artName}` }),
+    'GET /media/uploads/:name': () => ({ path: `/media/uploads/${uploadName}` }),
+    'POST /api/payment/webhook': () => {
+      const body = JSON.stringify({ event: 'payment_link.paid', payload: {} });
+      return {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': sandboxSignature(body),
+        },
+      };
+    },
+    // The page links back to /payment/{orderId}: holding the link id is holding the order id.
+    'GET /sandbox-pay/:linkId': () => ({ path: `/sandbox-pay/${linkOfA}`, reveals: [orderOfA] }),
+
+    'PUT /api/cart/add': () => ({ body: sizes[SIZE.added]! }),
+    'POST /api/cart/merge': () => ({ body: { items: [] } }),
+    'PUT /api/cart_item/:id': async () => {
+      const id = await cartLineOfA(SIZE.restLineUpdate);
+      return { path: `/api/cart_item/${id}`, body: { quantity: 2 }, snapshot: lineSnapshot(id) };
+    },
+    'DELETE /api/cart_item/:id': async () => {
+      const id = await cartLineOfA(SIZE.restLineRemove);
+      return { path: `/api/cart_item/${id}`, snapshot: lineSnapshot(id) };
+    },
+    'PUT /api/wish/add': () => ({ body: { productId: sizes[SIZE.wished]!.productId } }),
+    'DELETE /api/wish/:productId': async () => {
+      const productId = await wishOfA(SIZE.restWishRemove);
+      return { path: `/api/wish/${productId}`, snapshot: wishSnapshot(productId) };
+    },
+    'POST /api/reviews/create': () => ({
+      body: { productId: sizes[SIZE.reviewed]!.productId, review: 'Lovely finish', rating: 4.5 },
+    }),
+    'POST /api/ratings/create': () => ({
+      body: { productId: sizes[SIZE.reviewed]!.productId, rating: 4 },
+    }),
+    'POST /api/orders': async (caller) => {
+      await fillCart(caller);
+      return { body: address(caller) };
+    },
+    'GET /api/orders/:id': () => ({ path: `/api/orders/${orderOfA}` }),
+    'POST /api/payment/:orderId': () => ({
+      path: `/api/payment/${orderOfA}`,
+      snapshot: paymentsSnapshot(orderOfA),
+    }),
+    'GET /api/payment': () => ({
+      query: { payment_id: 'pay_matrix0001', order_id: orderOfA },
+      snapshot: orderSnapshot(orderOfA),
+    }),
+
+    'DELETE /api/users/profile/:id': async () => {
+      const { id } = await signup('doomed');
+      return { path: `/api/users/profile/${id}`, snapshot: userSnapshot(id) };
+    },
+    'POST /api/admin/products': () => ({ body: PRODUCT }),
+    'PUT /api/admin/products/:id': () => ({
+      path: `/api/admin/products/${scratchProduct}`,
+      body: { ...PRODUCT, title: 'Matrix Test Band (edited)' },
+      snapshot: productSnapshot(scratchProduct),
+    }),
+    'DELETE /api/admin/products/:id': async () => {
+      const id = await freshProduct();
+      return { path: `/api/admin/products/${id}`, snapshot: productSnapshot(id) };
+    },
+    'PUT /api/admin/orders/:id/:action': async () => {
+      const id = await freshOrderOfA();
+      return { path: `/api/admin/orders/${id}/cancel`, snapshot: orderSnapshot(id) };
+    },
+    'DELETE /api/admin/orders/:id': async () => {
+      const id = await freshOrderOfA();
+      return { path: `/api/admin/orders/${id}`, snapshot: orderSnapshot(id) };
+    },
+    'POST /api/uploads': () => ({ form: uploadForm }),
+
+    'trpc auth.signup': () => ({
+      input: {
+        firstName: 'Matrix',
+        lastName: 'Signup',
+        email: freshEmail(),
+        password: 'Matrix@123',
+      },
+    }),
+    'trpc auth.login': (caller) => ({ input: loginOf(caller) }),
+    'trpc catalog.list': () => ({ input: { pageSize: 4 } }),
+    'trpc catalog.byId': () => ({ input: { id: sizes[SIZE.browsed]!.productId } }),
+    'trpc catalog.similar': () => ({ input: { id: sizes[SIZE.browsed]!.productId, limit: 4 } }),
+    'trpc catalog.search': () => ({ input: { q: 'ring', limit: 5 } }),
+    'trpc catalog.ratingSummary': () => ({ input: { productId: sizes[SIZE.reviewed]!.productId } }),
+    'trpc reviews.byProduct': () => ({ input: { productId: sizes[SIZE.reviewed]!.productId } }),
+    'trpc ratings.byProduct': () => ({ input: { productId: sizes[SIZE.reviewed]!.productId } }),
+    'trpc cart.add': () => ({ input: sizes[SIZE.added]! }),
+    'trpc cart.merge': () => ({ input: { items: [] } }),
+    'trpc cart.updateItem': async () => {
+      const id = await cartLineOfA(SIZE.trpcLineUpdate);
+      return { input: { cartItemId: id, quantity: 2 }, snapshot: lineSnapshot(id) };
+    },
+    'trpc cart.removeItem': async () => {
+      const id = await cartLineOfA(SIZE.trpcLineRemove);
+      return { input: { cartItemId: id }, snapshot: lineSnapshot(id) };
+    },
+    'trpc wishlist.add': () => ({ input: { productId: sizes[SIZE.wished]!.productId } }),
+    'trpc wishlist.remove': async () => {
+      const productId = await wishOfA(SIZE.trpcWishRemove);
+      return { input: { productId }, snapshot: wishSnapshot(productId) };
+    },
+    'trpc reviews.create': () => ({
+      input: { productId: sizes[SIZE.reviewed]!.productId, review: 'Lovely finish', rating: 4.5 },
+    }),
+    'trpc ratings.create': () => ({
+      input: { productId: sizes[SIZE.reviewed]!.productId, rating: 4 },
+    }),
+    'trpc orders.create': async (caller) => {
+      await fillCart(caller);
+      return { input: address(caller) };
+    },
+    'trpc orders.byId': () => ({ input: { id: orderOfA } }),
+    'trpc payments.create': () => ({
+      input: { orderId: orderOfA },
+      snapshot: paymentsSnapshot(orderOfA),
+    }),
+    'trpc payments.confirmReturn': () => ({
+      input: { orderId: orderOfA, paymentId: 'pay_matrix0002' },
+      snapshot: orderSnapshot(orderOfA),
+    }),
+    'trpc users.remove': async () => {
+      const { id } = await signup('doomed');
+      return { input: { id }, snapshot: userSnapshot(id) };
+    },
+    'trpc catalog.adminList': () => ({ input: { pageSize: 5 } }),
+    'trpc catalog.create': () => ({ input: PRODUCT }),
+    'trpc catalog.update': () => ({
+      input: { id: scratchProduct, product: { ...PRODUCT, title: 'Matrix Test Band (tRPC)' } },
+      snapshot: productSnapshot(scratchProduct),
+    }),
+    'trpc catalog.remove': async () => {
+      const id = await freshProduct();
+      return { input: { id }, snapshot: productSnapshot(id) };
+    },
+    'trpc orders.transition': async () => {
+      const id = await freshOrderOfA();
+      return { input: { id, action: 'cancel' }, snapshot: orderSnapshot(id) };
+    },
+    'trpc orders.remove': async () => {
+      const id = await freshOrderOfA();
+      return { input: { id }, snapshot: orderSnapshot(id) };
+    },
+  };
+
+  const authOf = (label: string): Record<string, string> => {
+    if (label === 'visitor') return {};
+    if (label.startsWith('visitor ('))
+      return { authorization: label.slice('visitor ('.length, -1) };
+    return { authorization: `Bearer ${tokens[label as Exclude<Caller, 'visitor'>]}` };
+  };
+
+  /** One endpoint to call: a REST route (as the route table has it) or a tRPC procedure. */
+  interface Target {
+    key: string;
+    method: string;
+    row: Row;
+    /** REST path template, or the procedure's name. */
+    at: string;
+    procedure?: boolean;
+    build: (caller: Caller) => Promise<Shot> | Shot;
+  }
+
+  function targets(): Target[] {
+    const list: Target[] = [];
+    const plain = () => ({});
+    for (const route of uniqueRoutes(watch.routes)) {
+      const key = `${route.method} ${route.url}`;
+      const rule = ruleFor(route);
+      if (rule?.row === 'trpc') continue;
+      if (rule?.row === 'asGet') {
+        const get = `GET ${route.url}`;
+        list.push({
+          key,
+          method: 'HEAD',
+          row: EXPECTED[get]!,
+          at: route.url,
+          build: SEND[get] ?? plain,
+        });
+      } else if (rule) {
+        const path = fillParams(route.url);
+        list.push({
+          key,
+          method: route.method,
+          row: rule.row,
+          at: route.url,
+          build: () => ({ path }),
+        });
+      } else {
+        list.push({
+          key,
+          method: route.method,
+          row: EXPECTED[key]!,
+          at: route.url,
+          build: SEND[key] ?? plain,
+        });
+      }
+    }
+    for (const p of discoverProcedures()) {
+      const key = `trpc ${p.name}`;
+      const method = p.type === 'query' ? 'GET' : 'POST';
+      list.push({
+        key,
+        method,
+        row: EXPECTED[key]!,
+        at: p.name,
+        procedure: true,
+        build: SEND[key] ?? (() => ({})),
+      });
+    }
+    return list;
+  }
+
+  let sent = 0;
+  async function sendCell(target: Target, label: string, caller: Caller): Promise<Cell> {
+    const shot = await target.build(caller);
+    const before = shot.snapshot ? JSON.stringify(await shot.snapshot()) : null;
+    const id = `matrix-${sent++}`;
+    const headers: Record<string, string> = { ...authOf(label), 'x-matrix-id': id };
+    let url: string;
+    let body: string | FormData | undefined;
+    if (target.procedure) {
+      url = `/trpc/${target.at}`;
+      if (target.method === 'GET') {
+        if (shot.input !== undefined)
+          url += `?input=${encodeURIComponent(JSON.stringify(shot.input))}`;
+      } else {
+        body = JSON.stringify(shot.input ?? null);
+        headers['content-type'] = 'application/json';
+      }
+    } else {
+      url = shot.path ?? target.at;
+      if (/[:*]/.test(url))
+        throw new Error(`${target.key}: SEND must give real ids for its parameters`);
+      if (shot.query) url += `?${new URLSearchParams(shot.query).toString()}`;
+      if (shot.form) body = shot.form();
+      else if (typeof shot.body === 'string') body = shot.body;
+      else if (shot.body !== undefined) {
+        body = JSON.stringify(shot.body);
+        headers['content-type'] = 'application/json';
+      }
+    }
+    Object.assign(headers, shot.headers);
+    const response = await fetch(`${server.baseUrl}${url}`, {
+      method: target.method,
+      headers,
+      body,
+    });
+    const text = await response.text();
+    const cell: Cell = {
+      key: target.key,
+      caller,
+      label,
+      expected: target.row[caller],
+      request: `${target.method} ${url}`,
+      status: response.status,
+      text,
+      reveals: shot.reveals ?? [],
+    };
+    if (shot.snapshot && !ok(response.status)) {
+      const after = JSON.stringify(await shot.snapshot());
+      if (after !== before) cell.changed = `${before} → ${after}`;
+    }
+    if (response.status >= 500)
+      cell.cause =
+        watch.serverErrors.get(id) ?? [...(watch.procedureErrors.get(target.at) ?? [])].join(' | ');
+    return cell;
+  }
+
+  /** What is wrong with one cell, if anything. */
+  function faults(cell: Cell): string[] {
+    const found: string[] = [];
+    const where = `${cell.key} as ${cell.label} (${short(cell.request, 160)})`;
+    if (!meets(cell.expected, cell.status))
+      found.push(
+        `${where}: expected ${cell.expected}, got ${cell.status}: ${short(cell.text)}` +
+          (cell.cause ? `\n      server: ${short(cell.cause)}` : ''),
+      );
+    if (cell.changed)
+      found.push(
+        `${where}: refused with ${cell.status}, yet A's resource changed: ${cell.changed}`,
+      );
+    if (cell.caller === 'visitor' || cell.caller === 'B') {
+      // What the caller sent is no secret to them (an id in the path may be echoed back).
+      const leaked = [...secretsOfA].filter(
+        (s) => !cell.request.includes(s) && !cell.reveals.includes(s) && cell.text.includes(s),
+      );
+      if (leaked.length) found.push(`${where}: the answer shows A's ${leaked.join(', ')}`);
+    }
+    // Our refusals read { error, message }; bull-board's own answers behind the guard are its own.
+    const refused =
+      cell.status >= 400 &&
+      cell.status < 500 &&
+      cell.expected !== 'admitted' &&
+      !cell.request.startsWith('HEAD ');
+    if (refused && !cell.key.startsWith('trpc ')) {
+      let shape: unknown = null;
+      try {
+        shape = JSON.parse(cell.text);
+      } catch {
+        // reported below
+      }
+      const { error, message } = (shape ?? {}) as { error?: unknown; message?: unknown };
+      if (typeof error !== 'string' || typeof message !== 'string')
+        found.push(`${where}: a refusal is { error, message }, got ${short(cell.text)}`);
+    }
+    return found;
+  }
+
+  beforeAll(async () => {
+    uploadDir = await mkdtemp(path.join(os.tmpdir(), 'kanak-matrix-uploads-'));
+    try {
+      server = await startTestServer({
+        UPLOAD_DIR: uploadDir,
+        // No worker runs here: queued payment returns and order moves answer at once.
+        ORDER_WAIT_MS: 0,
+        LOG_LEVEL: 'fatal',
+      });
+    } finally {
+      watch.stop();
+    }
+    http = httpClient(server.baseUrl);
+
+    const admin = await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.admin);
+    expect(admin.status).toBe(200);
+    tokens.admin = admin.body.jwt;
+    userIds.admin = (
+      await http.get<{ _id: string }>('/api/users/profile', { token: tokens.admin })
+    ).body._id;
+    const a = await signup('a', { lastName: ownerOfA.lastName, email: ownerOfA.email });
+    const b = await signup('b', { email: emailOfB });
+    [tokens.A, userIds.A, tokens.B, userIds.B] = [a.token, a.id, b.token, b.id];
+    for (const secret of [ownerOfA.lastName, ownerOfA.email, ownerOfA.street, ownerOfA.mobile])
+      secretsOfA.add(secret);
+
+    const stocked = await db()
+      .selectFrom('product_sizes')
+      .select(['product_id', 'weight'])
+      .where('stock', '>=', 5)
+      .orderBy('product_id')
+      .limit(1000)
+      .execute();
+    const seen = new Set<string>();
+    sizes = stocked
+      .filter((s) => !seen.has(s.product_id) && seen.add(s.product_id))
+      .map((s) => ({ productId: s.product_id, weight: s.weight }));
+    expect(sizes.length).toBeGreaterThan(Math.max(...Object.values(SIZE)));
+    artName = (
+      await db()
+        .selectFrom('product_images')
+        .select('url')
+        .where('url', 'like', '/media/art/%')
+        .executeTakeFirstOrThrow()
+    ).url.slice('/media/art/'.length);
+
+    orderOfA = await freshOrderOfA();
+    const link = await http.post<{ payment_link_id: string }>(
+      `/api/payment/${orderOfA}`,
+      undefined,
+      {
+        token: tokens.A,
+      },
+    );
+    expect(link.status).toBe(200);
+    linkOfA = link.body.payment_link_id;
+    scratchProduct = await freshProduct();
+    const uploaded = await fetch(`${server.baseUrl}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}` },
+      body: uploadForm(),
+    });
+    expect(uploaded.status).toBe(201);
+    uploadName = ((await uploaded.json()) as { secure_url: string }).secure_url.split('/').pop()!;
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(uploadDir, { recursive: true, force: true });
+  });
+
+  it('has a row (or a named rule) for every discovered route and procedure, and no stale row', () => {
+    const routes = uniqueRoutes(watch.routes);
+    const procedures = discoverProcedures();
+    expect(routes.length).toBeGreaterThan(30);
+    expect(procedures.length).toBeGreaterThan(20);
+
+    const unlisted = [
+      ...routes
+        .filter((r) => !ruleFor(r) && !EXPECTED[`${r.method} ${r.url}`])
+        .map((r) => `${r.method} ${r.url}`),
+      ...procedures.filter((p) => !EXPECTED[`trpc ${p.name}`]).map((p) => `trpc ${p.name}`),
+    ];
+    expect(
+      unlisted,
+      'endpoints nobody has decided who may call: give each a row in EXPECTED',
+    ).toEqual([]);
+
+    const known = new Set([
+      ...routes.map((r) => `${r.method} ${r.url}`),
+      ...procedures.map((p) => `trpc ${p.name}`),
+    ]);
+    expect(
+      Object.keys(EXPECTED).filter((key) => !known.has(key)),
+      'rows of endpoints that no longer exist',
+    ).toEqual([]);
+    expect(
+      Object.keys(SEND).filter((key) => !EXPECTED[key]),
+      'SEND entries without a row',
+    ).toEqual([]);
+    // A HEAD twin takes its GET's row.
+    expect(routes.filter((r) => ruleFor(r)?.row === 'asGet' && !EXPECTED[`GET ${r.url}`])).toEqual(
+      [],
+    );
+  });
+
+  it("answers every caller of every route and procedure as the table says; B sees and changes nothing of A's", async () => {
+    const list = targets();
+    expect(list.length).toBeGreaterThan(100);
+    // Rows run side by side (no two share a resource of A's); a row's callers run in turn, each
+    // on a fresh resource where the call changes it.
+    const cells: Cell[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (next < list.length) {
+          const target = list[next++]!;
+          for (const { label, caller } of CALLERS)
+            cells.push(await sendCell(target, label, caller));
+        }
+      }),
+    );
+    expect(cells.length).toBe(list.length * CALLERS.length);
+    const problems = cells.flatMap(faults);
+    expect(
+      problems,
+      `${problems.length} of ${cells.length} cells are wrong:\n${problems.join('\n')}`,
+    ).toEqual([]);
+    // Every column was exercised on both transports.
+    for (const caller of ['visitor', 'A', 'B', 'admin'] as const) {
+      expect(
+        cells.some((c) => c.caller === caller && c.key.startsWith('trpc ') && ok(c.status)),
+      ).toBe(true);
+      expect(
+        cells.some((c) => c.caller === caller && !c.key.startsWith('trpc ') && ok(c.status)),
+      ).toBe(true);
+    }
+  }, 120_000);
+
+  it('answers tampered, forged, expired, removed and garbage tokens with 401 on customer and admin endpoints', async () => {
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const [header, payload, signature] = tokens.A.split('.') as [string, string, string];
+    const claimsOfA = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const now = Math.floor(Date.now() / 1000);
+    const admin = { id: userIds.admin, role: 'ADMIN' as const, email: SEED_ACCOUNTS.admin.email };
+
+    const removed = await signup('removed');
+    const removal = await http.delete(`/api/users/profile/${removed.id}`, { token: tokens.admin });
+    expect(removal.status).toBe(200);
+
+    const bad: [string, string][] = [
+      [
+        'payload edited to role ADMIN, signature kept',
+        `${header}.${b64({ ...claimsOfA, role: 'ADMIN' })}.${signature}`,
+      ],
+      [
+        "payload edited to the admin's id, signature kept",
+        `${header}.${b64({ ...claimsOfA, sub: userIds.admin, role: 'ADMIN' })}.${signature}`,
+      ],
+      [
+        'alg none',
+        `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: admin.id, role: 'ADMIN', iat: now, exp: now + 3600 })}.`,
+      ],
+      [
+        'signed with a wrong key',
+        await signToken({ secret: randomBytes(24).toString('hex'), expiresIn: '1h' }, admin),
+      ],
+      [
+        "expired (the server's own key)",
+        await signToken({ secret: server.config.JWT_SECRET, expiresIn: '-1h' }, admin),
+      ],
+      ['of a removed customer', removed.token],
+      ['garbage', 'garbage'],
+      ['three dots of nothing', 'a.b.c'],
+      ['a cut signature', tokens.admin.slice(0, -6)],
+    ];
+    // Sanity: the server's own key really does sign tokens it accepts.
+    const fresh = await signToken({ secret: server.config.JWT_SECRET, expiresIn: '1h' }, admin);
+
+    const list = targets();
+    const chosen = [
+      'GET /api/cart',
+      'GET /api/users',
+      'POST /admin/queues/session',
+      'trpc cart.get',
+      'trpc users.list',
+    ];
+    const guarded = chosen.map((key) => list.find((t) => t.key === key)!);
+    expect(guarded.every(Boolean)).toBe(true);
+
+    const wrong: string[] = [];
+    const check = async (target: Target, what: string, token: string, expected: Expect) => {
+      const shot = await target.build('admin');
+      const url = target.procedure ? `/trpc/${target.at}` : (shot.path ?? target.at);
+      const response = await fetch(`${server.baseUrl}${url}`, {
+        method: target.method,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const text = await response.text();
+      if (!meets(expected, response.status))
+        wrong.push(
+          `${target.key} with a token ${what}: expected ${expected}, got ${response.status}: ${short(text)}`,
+        );
+    };
+    await Promise.all(
+      guarded.flatMap((target) => [
+        ...bad.map(([what, token]) => check(target, what, token, 401)),
+        check(target, 'freshly signed for the admin', fresh, 'ok'),
+        // A customer's own token on an admin endpoint: the table's answer (403).
+        check(target, 'of customer A', tokens.A, target.row.A),
+      ]),
+    );
+    expect(wrong, wrong.join('\n')).toEqual([]);
+    expect(guarded.filter((t) => t.row.A === 403).length).toBeGreaterThanOrEqual(3);
+  });
+});
