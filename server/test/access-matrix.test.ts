@@ -6,7 +6,7 @@
 // Ids in paths and inputs are customer A's own (order, cart line, wish, payment link…): B's cell
 // asks for A's resource and must be refused, must see nothing of A's, and must leave it unchanged.
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -265,6 +265,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
   let server: TestServer;
   let http: ReturnType<typeof httpClient>;
   let uploadDir: string;
+  let webDir: string;
   const watch = watchNextApp({ requestIdHeader: 'x-matrix-id' });
 
   const tokens = {} as Record<Exclude<Caller, 'visitor'>, string>;
@@ -765,9 +766,15 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
 
   beforeAll(async () => {
     uploadDir = await mkdtemp(path.join(os.tmpdir(), 'kanak-matrix-uploads-'));
+    // A stand-in for the built web, so its routes are in the table whether or not `pnpm build` ran.
+    webDir = await mkdtemp(path.join(os.tmpdir(), 'kanak-matrix-web-'));
+    await mkdir(path.join(webDir, 'assets'));
+    await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Kanak</title>');
+    await writeFile(path.join(webDir, 'assets', 'app-matrix.js'), 'export {};');
     try {
       server = await startTestServer({
         UPLOAD_DIR: uploadDir,
+        WEB_DIST: webDir,
         // No worker runs here: queued payment returns and order moves answer at once.
         ORDER_WAIT_MS: 0,
         LOG_LEVEL: 'fatal',
@@ -832,6 +839,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
   afterAll(async () => {
     await server?.close();
     await rm(uploadDir, { recursive: true, force: true });
+    await rm(webDir, { recursive: true, force: true });
   });
 
   it('has a row (or a named rule) for every discovered route and procedure, and no stale row', () => {
@@ -863,6 +871,12 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       Object.keys(SEND).filter((key) => !EXPECTED[key]),
       'SEND entries without a row',
     ).toEqual([]);
+    // Every rule is in use (a rule that matches nothing hides nothing, but says something false).
+    for (const rule of RULES)
+      expect(
+        routes.some((r) => ruleFor(r) === rule),
+        `rule "${rule.name}" matches no route`,
+      ).toBe(true);
     // A HEAD twin takes its GET's row.
     expect(routes.filter((r) => ruleFor(r)?.row === 'asGet' && !EXPECTED[`GET ${r.url}`])).toEqual(
       [],
@@ -913,6 +927,8 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     const admin = { id: userIds.admin, role: 'ADMIN' as const, email: SEED_ACCOUNTS.admin.email };
 
     const removed = await signup('removed');
+    // The token worked until its account was removed.
+    expect((await http.get('/api/cart', { token: removed.token })).status).toBe(200);
     const removal = await http.delete(`/api/users/profile/${removed.id}`, { token: tokens.admin });
     expect(removal.status).toBe(200);
 
