@@ -18,6 +18,7 @@ export * from './cart/cart-view';
 export * from './cart/cart';
 export * from './uploads/image-type';
 export * from './uploads/uploads';
+export * from './uploads/sanitize-svg';
 export * from './queues/names';
 export * from './queues/redis';
 export * from './auth/passwords';
