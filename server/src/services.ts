@@ -3,11 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   closeWithin,
+  createActionLimits,
   createAuthRateLimiter,
   createOrderPipeline,
   createPaymentProvider,
   createRequestRedis,
   startOutboxRelay,
+  type ActionLimits,
   type AuthRateLimiter,
   type OutboxDeps,
   type OutboxRelay,
@@ -23,12 +25,14 @@ export interface AppServices {
   config: Config;
   db: Kysely<Database>;
   /**
-   * For commands a request waits on (login rate limits, health): no offline queue and a command
+   * For commands a request waits on (rate limits, health): no offline queue and a command
    * timeout (REDIS_COMMAND_TIMEOUT_MS), so a request never waits on an unreachable Redis.
    */
   requestRedis: Redis;
   tokens: TokenSettings;
   authRateLimit: AuthRateLimiter;
+  /** Budgets of the routes that create work: orders, reviews, uploads, payment returns, webhooks. */
+  limits: ActionLimits;
   /** Producer side of the order pipeline's queues (payments, transitions, reconciliation). */
   pipeline: OrderPipeline;
   /** Moves outbox rows (payment returns, webhooks, admin moves) to the queues. */
@@ -71,6 +75,13 @@ export function createServices(
       failedPerEmail: config.AUTH_FAILED_LOGINS_PER_EMAIL,
       failedPerEmailPerHour: config.AUTH_FAILED_LOGINS_PER_EMAIL_PER_HOUR,
       signupsPerHour: config.RATE_LIMIT_SIGNUPS_PER_HOUR,
+    }),
+    limits: createActionLimits(requestRedis, config.QUEUE_PREFIX, {
+      ordersPerHour: config.RATE_LIMIT_ORDERS_PER_HOUR,
+      reviewsPerHour: config.RATE_LIMIT_REVIEWS_PER_HOUR,
+      uploadsPerHour: config.RATE_LIMIT_UPLOADS_PER_HOUR,
+      paymentReturnsPerMinute: config.RATE_LIMIT_PAYMENT_RETURNS_PER_MINUTE,
+      webhooksPerMinute: config.RATE_LIMIT_WEBHOOKS_PER_MINUTE,
     }),
     pipeline,
     relay: startOutboxRelay({

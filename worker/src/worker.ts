@@ -5,6 +5,8 @@ import {
   closeWithin,
   createPaymentProvider,
   createRedis,
+  KEEP_COMPLETED_JOBS,
+  KEEP_FAILED_JOBS,
   settledWithin,
   QUEUES,
   recordOutboxOutcome,
@@ -98,7 +100,15 @@ export function startWorker(
       ? reconciliation.upsertJobScheduler(
           'reconcile-payments',
           { every: config.RECONCILE_EVERY_MS },
-          { name: 'reconcile', opts: { removeOnComplete: 100, removeOnFail: 100 } },
+          {
+            name: 'reconcile',
+            // One run a minute or so: the last hundred of each are plenty, and none outlive
+            // the other queues' failed jobs.
+            opts: {
+              removeOnComplete: { age: KEEP_COMPLETED_JOBS.age, count: 100 },
+              removeOnFail: { age: KEEP_FAILED_JOBS.age, count: 100 },
+            },
+          },
         )
       : reconciliation.removeJobScheduler('reconcile-payments');
   void scheduled.catch((e: Error) => log(`could not schedule reconciliation: ${e.message}`));

@@ -10,7 +10,9 @@ export function registerOrdersRest(app: FastifyInstance, services: AppServices) 
   app.post('/api/orders', async (request, reply) => {
     const user = await requireUser(services, request);
     const address = await parseInput(createOrderInput, request.body);
-    return reply.status(201).send(await createOrderFromCart(services.db, user.id, address));
+    return reply
+      .status(201)
+      .send(await createOrderFromCart(services.db, user.id, address, services.limits));
   });
   app.get('/api/orders/user', async (request) => {
     const user = await requireUser(services, request);

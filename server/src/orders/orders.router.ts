@@ -13,7 +13,9 @@ import { transitionOrder } from './transition-request';
 export const ordersRouter = router({
   create: authedProcedure
     .input(createOrderInput)
-    .mutation(({ ctx, input }) => createOrderFromCart(ctx.services.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) =>
+      createOrderFromCart(ctx.services.db, ctx.user.id, input, ctx.services.limits),
+    ),
   byId: authedProcedure
     .input(orderIdInput)
     .query(({ ctx, input }) => getOrderFor(ctx.services.db, ctx.user, input.id)),

@@ -4,8 +4,8 @@ import {
   requestPaymentConfirmation,
   requireId,
   unauthorized,
-  type AuthUser,
   type OrderView,
+  type PaymentReturnCaller,
 } from '@kanak/core';
 import type { PaymentReturnInput, PaymentReturnStatus } from '@kanak/shared';
 import { outboxDeps, type AppServices } from '../services';
@@ -16,13 +16,15 @@ export interface PaymentReturnAnswer {
 }
 
 /**
- * The shopper is back from the payment page: the confirmation is written to the outbox (kept
- * even for a visitor whose session expired meanwhile, so a payment is never lost) and the
- * answer waits a few seconds for the worker; the order is shown only to its owner.
+ * The shopper is back from the payment page. Counted per client address and checked against the
+ * order before anything is written (core's requestPaymentConfirmation); then the confirmation is
+ * written to the outbox (kept even for a visitor whose session expired meanwhile, so a payment
+ * is never lost) and the answer waits a few seconds for the worker; the order is shown only to
+ * its owner.
  */
 export async function confirmPaymentReturn(
   services: AppServices,
-  user: AuthUser | null,
+  caller: PaymentReturnCaller,
   input: PaymentReturnInput,
 ): Promise<PaymentReturnAnswer> {
   const orderId = requireId(input.orderId, 'Order');
@@ -38,11 +40,12 @@ export async function confirmPaymentReturn(
     );
     if (!valid) throw badRequest('The payment signature is not valid');
   }
-  const outcome = await requestPaymentConfirmation(outboxDeps(services), {
-    orderId,
-    paymentId: input.paymentId,
-    source: 'return',
-  });
+  const outcome = await requestPaymentConfirmation(
+    { ...outboxDeps(services), limits: services.limits },
+    { orderId, paymentId: input.paymentId, paymentLinkId: input.paymentLinkId },
+    caller,
+  );
+  const user = caller.user;
   if (!user) throw unauthorized();
   const order = await getOrderFor(services.db, user, orderId);
   return { status: outcome?.result ?? 'PENDING', order };

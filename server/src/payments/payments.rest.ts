@@ -22,13 +22,18 @@ export async function registerPaymentsRest(app: FastifyInstance, services: AppSe
 
   app.get('/api/payment', async (request) => {
     const query = await parseInput(paymentReturnQuery, request.query);
-    return confirmPaymentReturn(services, await currentUser(services, request), {
-      orderId: query.order_id,
-      paymentId: query.payment_id,
-      paymentLinkId: query.razorpay_payment_link_id,
-      status: undefined,
-      signature: undefined,
-    });
+    const user = await currentUser(services, request);
+    return confirmPaymentReturn(
+      services,
+      { address: request.ip, user },
+      {
+        orderId: query.order_id,
+        paymentId: query.payment_id,
+        paymentLinkId: query.razorpay_payment_link_id,
+        status: undefined,
+        signature: undefined,
+      },
+    );
   });
 
   // The webhook signature covers the exact bytes sent: this scope keeps the body raw.
@@ -39,6 +44,8 @@ export async function registerPaymentsRest(app: FastifyInstance, services: AppSe
       (_req, body, done) => done(null, body),
     );
     scope.post('/api/payment/webhook', async (request, reply) => {
+      // Per sending address: the provider sends from a few; a flood from elsewhere stops here.
+      await services.limits.consume('webhook', request.ip);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['x-razorpay-signature'];
       if (

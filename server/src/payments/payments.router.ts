@@ -18,5 +18,7 @@ export const paymentsRouter = router({
     ),
   confirmReturn: authedProcedure
     .input(paymentReturnInput)
-    .mutation(({ ctx, input }) => confirmPaymentReturn(ctx.services, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      confirmPaymentReturn(ctx.services, { address: ctx.ip, user: ctx.user }, input),
+    ),
 });

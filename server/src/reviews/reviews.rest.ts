@@ -9,13 +9,13 @@ export function registerReviewsRest(app: FastifyInstance, services: AppServices)
   app.post('/api/reviews/create', async (request, reply) => {
     const user = await requireUser(services, request);
     const input = await parseInput(reviewInput, request.body);
-    return reply.status(201).send(await createReview(services.db, user.id, input));
+    return reply.status(201).send(await createReview(services.db, user.id, input, services.limits));
   });
   // The spec's review form posts the same body here; only rating (and productId) are read.
   app.post('/api/ratings/create', async (request, reply) => {
     const user = await requireUser(services, request);
     const input = await parseInput(ratingInput, request.body);
-    return reply.status(201).send(await createRating(services.db, user.id, input));
+    return reply.status(201).send(await createRating(services.db, user.id, input, services.limits));
   });
   app.get<{ Params: { id: string } }>('/api/reviews/product/:id', async (request) =>
     reviewsByProduct(services.db, request.params.id),

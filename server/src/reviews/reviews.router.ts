@@ -5,7 +5,9 @@ import { authedProcedure, publicProcedure, router } from '../trpc/trpc';
 export const reviewsRouter = router({
   create: authedProcedure
     .input(reviewInput)
-    .mutation(({ ctx, input }) => createReview(ctx.services.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) =>
+      createReview(ctx.services.db, ctx.user.id, input, ctx.services.limits),
+    ),
   byProduct: publicProcedure
     .input(productRefInput)
     .query(({ ctx, input }) => reviewsByProduct(ctx.services.db, input.productId)),
@@ -14,7 +16,9 @@ export const reviewsRouter = router({
 export const ratingsRouter = router({
   create: authedProcedure
     .input(ratingInput)
-    .mutation(({ ctx, input }) => createRating(ctx.services.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) =>
+      createRating(ctx.services.db, ctx.user.id, input, ctx.services.limits),
+    ),
   byProduct: publicProcedure
     .input(productRefInput)
     .query(({ ctx, input }) => ratingsByProduct(ctx.services.db, input.productId)),

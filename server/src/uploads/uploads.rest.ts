@@ -40,7 +40,9 @@ export function registerUploadsRest(app: FastifyInstance, services: AppServices)
       limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
     });
     scope.post('/api/uploads', async (request, reply) => {
-      await requireAdmin(services, request);
+      const admin = await requireAdmin(services, request);
+      // Counted before the body is read: each upload is a file on disk.
+      await services.limits.consume('upload', admin.id);
       if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);
       if (!multipartBoundary(request.headers['content-type'])) throw badRequest(NO_BOUNDARY);
       let bytes: Buffer;

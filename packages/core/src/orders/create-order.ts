@@ -3,6 +3,7 @@ import type { Database } from '@kanak/db';
 import type { AddressInput } from '@kanak/shared';
 import { badRequest, conflict } from '../shared/errors';
 import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart';
+import type { ActionLimits } from '../limits/action-limits';
 import { toOrderView, type OrderView } from './order-view';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placing an order';
@@ -11,12 +12,16 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placin
  * Creates a PENDING order from the user's cart: lines, sizes, quantities and current prices are
  * copied, the address is saved to the user's address book. Stock is only taken at payment;
  * here a line that asks for more than is in stock is refused so the shopper can fix the cart.
+ * Every attempt counts against the customer's hourly order budget (`limits`; the server always
+ * passes it, tests that build orders directly may leave it out).
  */
 export async function createOrderFromCart(
   db: Kysely<Database>,
   userId: string,
   address: AddressInput,
+  limits?: ActionLimits,
 ): Promise<OrderView> {
+  await limits?.consume('order', userId);
   const orderId = await db.transaction().execute(async (trx) => {
     // Locking the cart serialises a double-clicked checkout with itself and with cart edits.
     const cart = await trx

@@ -1,26 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import type { AuthUser } from '../auth/tokens';
+import type { ActionLimits } from '../limits/action-limits';
 import { writeOutbox } from '../outbox/outbox';
 import { submitAndWait } from '../outbox/submit';
 import type { OutboxDeps } from '../outbox/deps';
 import { paymentJobKey } from '../queues/jobs';
 import { QUEUES } from '../queues/names';
+import { badRequest, conflict, notFound, unauthorized } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import type { ConfirmationOutcome, PaymentConfirmation } from './confirm-payment';
 
+/** The shopper back from the payment page, as the return URL names the payment. */
+export interface PaymentReturn {
+  orderId: string;
+  paymentId: string;
+  /** The link the provider names on the way back, when it does. */
+  paymentLinkId?: string;
+}
+
+/** Who sent the return: counted per address, since a return may come without a session. */
+export interface PaymentReturnCaller {
+  address: string;
+  /** Null when the session expired while the shopper was paying. */
+  user: AuthUser | null;
+}
+
+export interface PaymentReturnDeps extends OutboxDeps {
+  /** Payment returns per client address (the server passes it). */
+  limits?: ActionLimits;
+}
+
 /**
- * A payment return or webhook: kept in the outbox under the provider's payment id (a duplicate
- * joins it), applied by the worker, which asks the provider (never trusting the caller).
+ * Refuses, with one indexed read and no write, a return that could not be a real payment of
+ * this order: an order that does not exist or is someone else's, a link that is not the
+ * order's, an order with no open link. A repeat of a return already kept (or of a payment
+ * already recorded) goes on and joins it, so a shopper reloading the page gets the outcome.
+ * An order cancelled while its link was open is kept: money may have been taken, to refund.
+ */
+async function requireReturnable(
+  db: Kysely<Database>,
+  ret: Required<Pick<PaymentReturn, 'orderId' | 'paymentId'>> & { paymentLinkId?: string },
+  jobKey: string,
+  user: AuthUser | null,
+): Promise<void> {
+  const linkId = ret.paymentLinkId;
+  const row = await db
+    .selectFrom('orders as o')
+    .select((eb) => {
+      const links = () => {
+        const ofOrder = eb
+          .selectFrom('payments as p')
+          .select('p.id')
+          .whereRef('p.order_id', '=', 'o.id');
+        return linkId === undefined ? ofOrder : ofOrder.where('p.payment_link_id', '=', linkId);
+      };
+      return [
+        'o.user_id',
+        eb.exists(links()).as('has_link'),
+        eb.exists(links().where('p.status', '=', 'CREATED')).as('open_link'),
+        eb
+          .exists(
+            eb
+              .selectFrom('payments as r')
+              .select('r.id')
+              .whereRef('r.order_id', '=', 'o.id')
+              .where('r.provider_payment_id', '=', ret.paymentId),
+          )
+          .as('recorded'),
+        eb
+          .exists(eb.selectFrom('outbox').select('outbox.id').where('outbox.job_key', '=', jobKey))
+          .as('kept'),
+      ];
+    })
+    .where('o.id', '=', ret.orderId)
+    .executeTakeFirst();
+  // A visitor learns nothing about an order: logging in is the way to see it.
+  const refuse = (reason: Error) => (user ? reason : unauthorized());
+  if (!row || (user && row.user_id !== user.id && user.role !== 'ADMIN'))
+    throw refuse(notFound('Order'));
+  if (row.kept || row.recorded) return;
+  if (!row.has_link)
+    throw refuse(
+      linkId
+        ? badRequest(`Payment link ${linkId} was not made for this order`)
+        : notFound('Payment link for this order'),
+    );
+  if (!row.open_link) throw refuse(conflict('This order is no longer waiting for a payment'));
+}
+
+/**
+ * A payment return: counted against the caller's address, checked against the order (see
+ * requireReturnable), then kept in the outbox under the provider's payment id (a duplicate
+ * joins it) and applied by the worker, which asks the provider (never trusting the caller).
  * Answers the outcome, or null while it is not applied yet.
  */
 export async function requestPaymentConfirmation(
-  deps: OutboxDeps,
-  confirmation: PaymentConfirmation,
+  deps: PaymentReturnDeps,
+  ret: PaymentReturn,
+  caller: PaymentReturnCaller,
 ): Promise<ConfirmationOutcome | null> {
-  const orderId = requireId(confirmation.orderId, 'Order');
+  await deps.limits?.consume('paymentReturn', caller.address);
+  const orderId = requireId(ret.orderId, 'Order');
+  const jobKey = paymentJobKey(orderId, ret.paymentId);
+  await requireReturnable(deps.db, { ...ret, orderId }, jobKey, caller.user);
   const { outcome } = await submitAndWait<ConfirmationOutcome>(deps, {
     queue: QUEUES.paymentConfirmations,
-    jobKey: paymentJobKey(orderId, confirmation.paymentId),
-    payload: { ...confirmation, orderId },
-    retryRefused: confirmation.source !== 'return',
+    jobKey,
+    payload: { orderId, paymentId: ret.paymentId, source: 'return' } satisfies PaymentConfirmation,
+    retryRefused: false,
   });
   return outcome;
 }

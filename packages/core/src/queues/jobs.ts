@@ -15,12 +15,23 @@ export interface OrderTransitionIntent {
 /** Payload of an 'order-transitions' job (relayed from the outbox). */
 export type OrderTransitionJob = OrderTransitionIntent & OutboxRef;
 
+/**
+ * Failed jobs Redis keeps, per queue, for the queue board: the newest 1000 for 3 days. Refused
+ * jobs (an unknown payment, an illegal move) fail too, so this bounds what a flood of bad
+ * requests can leave in Redis. Nothing an operator needs is lost with them: a job that failed
+ * on a fault is copied to PostgreSQL's dead_letters (queue, job id, payload, error, attempts)
+ * and its outbox row records the fault and the refusal alike.
+ */
+export const KEEP_FAILED_JOBS = { age: 3 * 24 * 3600, count: 1000 } as const;
+/** Completed jobs kept for the queue board: a day, at most 5000 per queue. */
+export const KEEP_COMPLETED_JOBS = { age: 24 * 3600, count: 5000 } as const;
+
 /** Retries with exponential backoff (0.5 s, 1 s, 2 s, 4 s) before a job is dead-lettered. */
 export const JOB_OPTIONS = {
   attempts: 5,
   backoff: { type: 'exponential', delay: 500 },
-  removeOnComplete: { age: 24 * 3600, count: 5000 },
-  removeOnFail: { age: 7 * 24 * 3600, count: 5000 },
+  removeOnComplete: KEEP_COMPLETED_JOBS,
+  removeOnFail: KEEP_FAILED_JOBS,
 } as const;
 
 /**

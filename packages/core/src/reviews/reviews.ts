@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { RatingInput, ReviewInput } from '@kanak/shared';
 import type { RatingView, ReviewView } from '../catalog/product-view';
+import type { ActionLimits } from '../limits/action-limits';
 import { notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
 
@@ -41,12 +42,17 @@ async function firstName(db: Kysely<Database>, userId: string) {
   return user.first_name;
 }
 
-/** POST /api/reviews/create: one review per user and product (a second replaces the first). */
+/**
+ * POST /api/reviews/create: one review per user and product (a second replaces the first). Each
+ * attempt counts against the customer's hourly review budget (`limits`, passed by the server).
+ */
 export async function createReview(
   db: Kysely<Database>,
   userId: string,
   input: ReviewInput,
+  limits?: ActionLimits,
 ): Promise<ReviewView> {
+  await limits?.consume('review', userId);
   const productId = await requireProduct(db, input.productId);
   const review = await db
     .insertInto('reviews')
@@ -69,12 +75,17 @@ export async function createReview(
   };
 }
 
-/** POST /api/ratings/create: one rating per user and product, half steps 0.5 to 5. */
+/**
+ * POST /api/ratings/create: one rating per user and product, half steps 0.5 to 5. Counted apart
+ * from reviews with the same budget: the review form posts both for one review.
+ */
 export async function createRating(
   db: Kysely<Database>,
   userId: string,
   input: RatingInput,
+  limits?: ActionLimits,
 ): Promise<RatingView> {
+  await limits?.consume('rating', userId);
   const productId = await requireProduct(db, input.productId);
   const rating = await upsertRating(db, userId, productId, input.rating);
   return {
