@@ -6,14 +6,33 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type * as Esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'dist');
 
-// esbuild is installed as tsx's dependency (the root package does not list it): load that copy.
+// esbuild is installed as tsx's dependency (the root package does not list it, so neither its
+// module nor its types resolve from here): load that copy, typed with the part used below.
+interface Metafile {
+  inputs: Record<string, { imports: Array<{ path: string; external?: boolean }> }>;
+  outputs: Record<string, { bytes: number }>;
+}
+interface ResolveArgs {
+  path: string;
+}
+interface Plugin {
+  name: string;
+  setup(build: {
+    onResolve(
+      options: { filter: RegExp },
+      callback: (args: ResolveArgs) => { path: string; external: boolean } | undefined,
+    ): void;
+  }): void;
+}
+interface Esbuild {
+  build(options: Record<string, unknown> & { plugins: Plugin[] }): Promise<{ metafile: Metafile }>;
+}
 const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
-const esbuild = fromTsx('esbuild') as typeof Esbuild;
+const esbuild = fromTsx('esbuild') as Esbuild;
 
 /** Output name (under dist/, without .js) → source entry. */
 const ENTRIES: Record<string, string> = {
@@ -31,7 +50,7 @@ const ENTRIES: Record<string, string> = {
 const RUNTIME_PACKAGES = ['server', 'worker', 'packages/core', 'packages/db', 'packages/shared'];
 
 /** Bare imports other than @kanak/* stay imports (resolved from node_modules at run time). */
-const externalNpmPackages: Esbuild.Plugin = {
+const externalNpmPackages: Plugin = {
   name: 'external-npm-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
