@@ -3,8 +3,7 @@
 // refused by the sign-up rules, 1 anything else (database unreachable, not migrated).
 import { parseArgs } from 'node:util';
 import { createDb, DEFAULT_DATABASE_URL } from '@kanak/db';
-// Relative: the root package does not depend on @kanak/core (the bundle inlines it either way).
-import { createAdmin, DomainError } from '../packages/core/src/index';
+import { createAdmin, DomainError } from '@kanak/core';
 
 const USAGE =
   'Usage: pnpm admin:create --email <e-mail> [--password <password>] [--first-name <name>] [--last-name <name>]';

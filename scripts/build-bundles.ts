@@ -3,36 +3,15 @@
 // are bundled in; npm packages stay external and come from a production install of node_modules,
 // so native ones (@node-rs/argon2, msgpackr-extract) and jsdom's data files load as installed.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { builtinModules, createRequire } from 'node:module';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'dist');
 
-// esbuild is installed as tsx's dependency (the root package does not list it, so neither its
-// module nor its types resolve from here): load that copy, typed with the part used below.
-interface Metafile {
-  inputs: Record<string, { imports: Array<{ path: string; external?: boolean }> }>;
-  outputs: Record<string, { bytes: number }>;
-}
-interface ResolveArgs {
-  path: string;
-}
-interface Plugin {
-  name: string;
-  setup(build: {
-    onResolve(
-      options: { filter: RegExp },
-      callback: (args: ResolveArgs) => { path: string; external: boolean } | undefined,
-    ): void;
-  }): void;
-}
-interface Esbuild {
-  build(options: Record<string, unknown> & { plugins: Plugin[] }): Promise<{ metafile: Metafile }>;
-}
-const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
-const esbuild = fromTsx('esbuild') as Esbuild;
+import * as esbuild from 'esbuild';
+import type { Plugin } from 'esbuild';
 
 /** Output name (under dist/, without .js) → source entry. */
 const ENTRIES: Record<string, string> = {
@@ -93,13 +72,14 @@ const result = await esbuild.build({
   metafile: true,
   logLevel: 'warning',
 });
+const { metafile } = result;
 
 // Every external import must be a production dependency of a bundled package: anything else
 // (a devDependency, a package only hoisted here) would be missing from the image.
 const allowed = await runtimeDependencies();
 const builtins = new Set(builtinModules);
 const missing = new Map<string, string>();
-for (const [file, input] of Object.entries(result.metafile.inputs))
+for (const [file, input] of Object.entries(metafile.inputs))
   for (const imported of input.imports) {
     if (!imported.external || imported.path.startsWith('node:')) continue;
     const name = packageName(imported.path);
@@ -114,7 +94,7 @@ if (missing.size > 0) {
 // The bundles are ES modules wherever dist/ is copied to.
 await mkdir(outdir, { recursive: true });
 await writeFile(path.join(outdir, 'package.json'), '{ "type": "module" }\n');
-const sizes = Object.entries(result.metafile.outputs)
+const sizes = Object.entries(metafile.outputs)
   .filter(([file]) => file.endsWith('.js'))
   .map(([file, output]) => `  ${file} ${(output.bytes / 1024).toFixed(0)} KiB`);
 console.log(`Bundled into dist/:\n${sizes.join('\n')}`);

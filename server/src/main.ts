@@ -1,8 +1,15 @@
 import { settledWithin } from '@kanak/core';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A configuration refusal is one line for the operator, not a stack trace.
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const { app } = await buildApp(config);
 
 /**
