@@ -1,6 +1,12 @@
-import type { Config, DOMPurify, RemovedAttribute, RemovedElement } from 'dompurify';
-import type { DOMWindow } from 'jsdom';
 import { badRequest } from '../shared/errors';
+import {
+  loadSvgDom,
+  type RemovedItem,
+  type SvgWindow,
+  type XmlDocument,
+  type XmlElement,
+  type XmlNode,
+} from './svg-dom';
 import { svgMarkupSize } from './svg-markup-size';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -29,7 +35,7 @@ export const SVG_MAX_DEPTH = 256;
 export const SVG_MAX_ELEMENTS = 50_000;
 export const SVG_TOO_COMPLEX = `The SVG is too complex to be checked: at most ${SVG_MAX_ELEMENTS.toLocaleString('en')} elements nested at most ${SVG_MAX_DEPTH} deep`;
 
-const PURIFY_CONFIG: Config = {
+const PURIFY_CONFIG = {
   USE_PROFILES: { svg: true, svgFilters: true },
   // DOMPurify drops <use> because it can load another file; the href hook below lets through only
   // same-document references, which icons use to reuse a shape or gradient.
@@ -37,25 +43,6 @@ const PURIFY_CONFIG: Config = {
   FORBID_TAGS: [...ACTIVE_ELEMENTS],
   RETURN_DOM: true,
 };
-
-// jsdom takes a noticeable time to load: it is loaded on the first SVG upload only, so importing
-// @kanak/core (in the worker, in every test) stays fast. The window is reused: sanitizing is
-// synchronous, so two uploads never share it at the same time.
-let svgWindow: Promise<{ window: DOMWindow; createPurifier: (w: DOMWindow) => DOMPurify }> | null =
-  null;
-function loadDom() {
-  svgWindow ??= Promise.all([import('jsdom'), import('dompurify')]).then(
-    ([{ JSDOM }, { default: createPurifier }]) => ({
-      window: new JSDOM('').window,
-      createPurifier: (w: DOMWindow) => createPurifier(w as unknown as Window),
-    }),
-    (error: unknown) => {
-      svgWindow = null;
-      throw error;
-    },
-  );
-  return svgWindow;
-}
 
 const compact = (value: string) => value.replace(/[\s\p{Cc}]+/gu, '').toLowerCase();
 
@@ -93,13 +80,13 @@ const short = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…`
  * metadata such as inkscape:* and sodipodi:*, comments, animation elements) do not refuse the
  * file: exports from drawing programs stay uploadable, and are stored without them.
  */
-function activeRemovals(removed: (RemovedElement | RemovedAttribute)[], walkRoot: Node): string[] {
+function activeRemovals(removed: RemovedItem[], walkRoot: XmlNode): string[] {
   const found: string[] = [];
   for (const item of removed) {
     if ('element' in item) {
       // The walk root (the <body> DOMPurify puts the drawing in) is listed but never removed.
       if (item.element === walkRoot || item.element.nodeType !== 1) continue;
-      const el = item.element as Element;
+      const el = item.element as XmlElement;
       if (ACTIVE_ELEMENTS.has(el.localName.toLowerCase()) || el.namespaceURI === HTML_NS)
         found.push(`<${el.prefix ? `${el.prefix}:` : ''}${el.localName}>`);
     } else if (item.attribute) {
@@ -116,8 +103,8 @@ function activeRemovals(removed: (RemovedElement | RemovedAttribute)[], walkRoot
   return found;
 }
 
-function depthExceeds(root: Element, limit: number): boolean {
-  const stack: [Element, number][] = [[root, 1]];
+function depthExceeds(root: XmlElement, limit: number): boolean {
+  const stack: [XmlElement, number][] = [[root, 1]];
   while (stack.length > 0) {
     const [el, depth] = stack.pop()!;
     if (depth > limit) return true;
@@ -127,16 +114,16 @@ function depthExceeds(root: Element, limit: number): boolean {
 }
 
 /** Replaces CDATA sections by the text they hold: the sanitizer would drop them, and CSS lives in them. */
-function cdataToText(doc: Document) {
+function cdataToText(doc: XmlDocument) {
   const walker = doc.createTreeWalker(doc, 0x8 /* NodeFilter.SHOW_CDATA_SECTION */);
-  const sections: Node[] = [];
+  const sections: XmlNode[] = [];
   while (walker.nextNode()) sections.push(walker.currentNode);
   for (const section of sections)
     section.parentNode?.replaceChild(doc.createTextNode(section.nodeValue ?? ''), section);
 }
 
 /** A cross-check on the stored result, independent of the sanitizer's own bookkeeping. */
-function isInert(root: Element): boolean {
+function isInert(root: XmlElement): boolean {
   for (const el of [root, ...Array.from(root.getElementsByTagName('*'))]) {
     const local = el.localName.toLowerCase();
     if (local === 'script' || local === 'foreignobject' || el.namespaceURI !== SVG_NS) return false;
@@ -151,7 +138,7 @@ function isInert(root: Element): boolean {
   return true;
 }
 
-function parseSvg(window: DOMWindow, text: string): Document {
+function parseSvg(window: SvgWindow, text: string): XmlDocument {
   return new window.DOMParser().parseFromString(text, 'image/svg+xml');
 }
 
@@ -174,7 +161,7 @@ export async function sanitizeSvg(bytes: Uint8Array): Promise<Uint8Array> {
   if (size.depth > SVG_MAX_DEPTH || size.elements > SVG_MAX_ELEMENTS)
     throw badRequest(SVG_TOO_COMPLEX);
 
-  const { window, createPurifier } = await loadDom();
+  const { window, createPurifier } = await loadSvgDom();
   const doc = parseSvg(window, text);
   const root = doc.documentElement;
   if (root?.localName === 'parsererror')
@@ -185,7 +172,7 @@ export async function sanitizeSvg(bytes: Uint8Array): Promise<Uint8Array> {
   if (depthExceeds(root, SVG_MAX_DEPTH)) throw badRequest(SVG_TOO_COMPLEX);
   cdataToText(doc);
 
-  const purifier = createPurifier(window);
+  const purifier = createPurifier();
   const blocked: string[] = [];
   purifier.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName === 'style' && !isSafeCss(node.textContent ?? '')) {
@@ -202,7 +189,7 @@ export async function sanitizeSvg(bytes: Uint8Array): Promise<Uint8Array> {
       data.keepAttr = false;
     }
   });
-  const body = purifier.sanitize(root, PURIFY_CONFIG) as unknown as Element;
+  const body = purifier.sanitize(root, PURIFY_CONFIG);
   const found = [...new Set([...blocked, ...activeRemovals(purifier.removed, body)])];
   if (found.length > 0) {
     // A bare attribute name is left out when the hook already named it with its value.
