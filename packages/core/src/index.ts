@@ -27,6 +27,7 @@ export * from './auth/session';
 export * from './auth/accounts';
 export * from './auth/rate-limit';
 export * from './limits/action-limits';
+export * from './limits/retry-after';
 export * from './auth/guarded-login';
 export * from './queues/jobs';
 export * from './queues/pipeline';

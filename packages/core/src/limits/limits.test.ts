@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '../shared/errors';
 import { tooManyActions } from './action-limits';
+import { retryAfterSeconds } from './retry-after';
 import { waitText } from './wait-text';
 
 describe('waitText', () => {
@@ -22,5 +24,14 @@ describe('tooManyActions', () => {
     expect(tooManyActions('paymentReturn', 12_300).message).toBe(
       'Too many payment confirmations. Please try again in 13 seconds.',
     );
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it('reads the wait of a TOO_MANY_REQUESTS refusal, and nothing from other errors', () => {
+    expect(retryAfterSeconds(tooManyActions('review', 4200))).toBe(5);
+    expect(retryAfterSeconds(new DomainError('TOO_MANY_REQUESTS', 'slow down'))).toBeNull();
+    expect(retryAfterSeconds(new DomainError('CONFLICT', 'no', { retryAfter: 3 }))).toBeNull();
+    expect(retryAfterSeconds(new Error('boom'))).toBeNull();
   });
 });
