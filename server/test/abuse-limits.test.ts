@@ -5,7 +5,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+import {
+  httpClient,
+  pingRedisPort,
+  startRedisServer,
+  startTestServer,
+  type RedisServer,
+  type TestServer,
+} from '@kanak/testkit';
 import { ADDRESS, fillCart, login, newCustomer, pickSizes } from './pipeline-support';
 
 /** Small budgets, so each limit is reached in a few calls; the other limits stay relaxed. */
@@ -251,5 +258,43 @@ describe('abuse limits on the routes that create work', () => {
     expect(over.status).toBeGreaterThanOrEqual(400);
     expect(over.status).toBeLessThan(500);
     expect(JSON.stringify(over.body)).toMatch(/batch/i);
+  });
+});
+
+describe('abuse limits while Redis is stopped', () => {
+  let redis: RedisServer;
+  let server: TestServer;
+  let http: ReturnType<typeof httpClient>;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    server = await startTestServer({
+      REDIS_URL: redis.url,
+      RATE_LIMIT_PAYMENT_RETURNS_PER_MINUTE: BUDGET.returns,
+      TRUST_PROXY: '1',
+    });
+    http = httpClient(server.baseUrl);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await redis?.stop();
+  });
+
+  it('keeps answering and counts in this process, refusing past the budget', async () => {
+    const shopper = await newCustomer(server, 'Offline');
+    const madeUp = () =>
+      http.get(`/api/payment?payment_id=pay_offline&order_id=${randomUUID()}`, {
+        headers: { 'x-forwarded-for': '10.0.4.1' },
+        token: shopper.token,
+      });
+    expect((await madeUp()).status).toBe(404);
+
+    await redis.stop();
+    expect(await pingRedisPort(redis.port)).toBe(false);
+    // Counted afresh in memory: the whole budget, then the refusal (not a 503).
+    for (let i = 0; i < BUDGET.returns; i++) expect((await madeUp()).status).toBe(404);
+    const refused = await madeUp();
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'TOO_MANY_REQUESTS' });
   });
 });
