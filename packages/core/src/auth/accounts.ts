@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { MESSAGES, type LoginInput, type SignupInput } from '@kanak/shared';
 import { conflict, unauthorized } from '../shared/errors';
-import { hashPassword, verifyPassword } from './passwords';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  verifyPassword,
+  type PasswordVerifier,
+} from './passwords';
 import { signToken, type TokenSettings } from './tokens';
 
 export interface AuthAnswer {
@@ -38,10 +43,15 @@ export async function signup(
   return { jwt: await signToken(settings, user), message: 'Signup success' };
 }
 
+/**
+ * Every login costs one argon2 verification: an unknown e-mail or a removed account is checked
+ * against a dummy hash, so the time taken does not tell which e-mails have accounts.
+ */
 export async function login(
   db: Kysely<Database>,
   settings: TokenSettings,
   input: LoginInput,
+  verify: PasswordVerifier = verifyPassword,
 ): Promise<AuthAnswer> {
   const user = await db
     .selectFrom('users')
@@ -49,7 +59,7 @@ export async function login(
     .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.toLowerCase()))
     .where('removed_at', 'is', null)
     .executeTakeFirst();
-  if (!user || !(await verifyPassword(user.password_hash, input.password)))
-    throw unauthorized(MESSAGES.loginFailed);
+  const matches = await verify(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !matches) throw unauthorized(MESSAGES.loginFailed);
   return { jwt: await signToken(settings, user), message: 'Login success' };
 }

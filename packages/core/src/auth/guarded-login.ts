@@ -12,21 +12,26 @@ export interface AuthDeps {
   rateLimit: AuthRateLimiter;
 }
 
-/** Login with brute-force protection: failures count against the e-mail, success clears it. */
+/**
+ * Login with brute-force protection: the attempt is counted before the password is checked (so a
+ * parallel burst cannot outrun the count); a success clears the failures of its (e-mail, address).
+ */
 export async function guardedLogin(deps: AuthDeps, address: string, input: LoginInput) {
-  await deps.rateLimit.attempt(address, input.email);
+  const attempt = await deps.rateLimit.login(address, input.email);
+  let answer;
   try {
-    const answer = await login(deps.db, deps.tokens, input);
-    await deps.rateLimit.succeeded(input.email);
-    return answer;
+    answer = await login(deps.db, deps.tokens, input);
   } catch (error) {
-    if (error instanceof DomainError && error.kind === 'UNAUTHORIZED')
-      await deps.rateLimit.failed(input.email);
+    // A wrong password keeps its point; anything else (the database failed) did not guess.
+    if (!(error instanceof DomainError && error.kind === 'UNAUTHORIZED'))
+      await attempt.notChecked();
     throw error;
   }
+  await attempt.succeeded();
+  return answer;
 }
 
 export async function guardedSignup(deps: AuthDeps, address: string, input: SignupInput) {
-  await deps.rateLimit.attempt(address, undefined);
+  await deps.rateLimit.signup(address);
   return signup(deps.db, deps.tokens, input);
 }
