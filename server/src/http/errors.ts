@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   DomainError,
   isUnavailable,
+  retryAfterSeconds,
   UNAVAILABLE_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   type DomainErrorKind,
@@ -41,6 +42,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         .send({ error: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
     }
     if (error instanceof DomainError) {
+      // A limit's refusal says when the next attempt is counted again.
+      const retryAfter = retryAfterSeconds(error);
+      if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
       return reply
         .status(HTTP_STATUS[error.kind])
         .send({ error: error.kind, message: error.message, details: error.details });

@@ -3,6 +3,7 @@ import {
   DomainError,
   forbidden,
   isUnavailable,
+  retryAfterSeconds,
   unauthorized,
   UNAVAILABLE_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
@@ -40,9 +41,11 @@ const t = initTRPC.context<Context>().create({
  * REST's does.
  */
 export function trpcResponseMeta({ errors }: { errors: readonly TRPCError[] }) {
-  return errors.some((error) => error.code === 'SERVICE_UNAVAILABLE')
-    ? { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } }
-    : {};
+  if (errors.some((error) => error.code === 'SERVICE_UNAVAILABLE'))
+    return { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } };
+  // A limit's refusal (TOO_MANY_REQUESTS) says when to come back; the longest wait of a batch.
+  const waits = errors.flatMap((error) => retryAfterSeconds(error.cause) ?? []);
+  return waits.length ? { headers: { 'retry-after': String(Math.max(...waits)) } } : {};
 }
 
 /** The first schema issue as one readable line, as REST's parseInput answers it (not zod's JSON dump). */
