@@ -14,6 +14,7 @@ import { registerWishlistRest } from './wishlist/wishlist.rest';
 import type { Config } from './config';
 import { registerHealthRest } from './health/health.rest';
 import { registerErrorHandler } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerMediaRest } from './media/media.rest';
 import { registerAdminOrdersRest } from './admin/admin-orders.rest';
 import { registerQueueBoard } from './admin/queue-board.rest';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.addHook('onClose', () => closeServices(services));
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
   await app.register(cors, {
     origin: config.CORS_ORIGINS.includes('*') ? true : config.CORS_ORIGINS,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

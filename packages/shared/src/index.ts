@@ -15,3 +15,4 @@ export * from './orders/transitions';
 export * from './reviews/schemas';
 export * from './cart/schemas';
 export * from './validation/db-values';
+export * from './navigation/return-path';

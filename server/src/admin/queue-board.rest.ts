@@ -3,6 +3,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, bearerToken } from '@kanak/core';
+import { appCsp, cspHeader } from '../http/security-headers';
 import type { AppServices } from '../services';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
@@ -14,6 +15,20 @@ function cookieToken(request: FastifyRequest): string | null {
     if (name === COOKIE) return decodeURIComponent(rest.join('='));
   }
   return null;
+}
+
+/**
+ * bull-board's own page, under this prefix only: the shop's policy plus the Google Fonts
+ * stylesheet and font files its HTML links. Its inline loading placeholder uses style attributes,
+ * which the shop's style-src already allows; its scripts are files of its own.
+ */
+function queueBoardCsp(config: AppServices['config']): string {
+  const shop = appCsp(config);
+  return cspHeader({
+    ...shop,
+    'style-src': [...shop['style-src'], 'https://fonts.googleapis.com'],
+    'font-src': [...shop['font-src'], 'https://fonts.gstatic.com'],
+  });
 }
 
 /** 401 / 403 unless the bearer header or the board's cookie belongs to an admin. */
@@ -56,6 +71,11 @@ export async function registerQueueBoard(app: FastifyInstance, services: AppServ
   });
 
   await app.register(async (scope) => {
+    const csp = queueBoardCsp(services.config);
+    // Runs after the app-wide security headers: this header replaces their CSP.
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.header('content-security-policy', csp);
+    });
     scope.addHook('onRequest', async (request, reply) => {
       if (
         await guard(

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createSandboxProvider, findPaymentLink } from '@kanak/core';
 import { formatRupees } from '@kanak/shared';
+import { cspHeader } from '../http/security-headers';
 import { isAllowedOrigin, requestOrigins } from './origins';
 import type { AppServices } from '../services';
 
@@ -10,11 +12,7 @@ const escape = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
-<style>
+const STYLE = `
   :root { --maroon: #7a1f2b; --gold: #b8892f; --ivory: #fbf7ef; --ink: #2b2220; }
   * { box-sizing: border-box; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: var(--ivory);
@@ -33,7 +31,26 @@ function page(title: string, body: string): string {
   .pay:hover { background: #5f1721; }
   .fail { background: #fff; color: var(--maroon); border: 1px solid var(--maroon); }
   .note { margin-top: 22px; font-size: 12px; color: #9a8c82; }
-</style></head>
+`;
+
+/**
+ * The page has no script and one fixed <style>: it is allowed by its hash and nothing else loads.
+ * Its links lead back to the shop, a navigation that CSP does not restrict.
+ */
+export const SANDBOX_PAGE_CSP = cspHeader({
+  'default-src': ["'none'"],
+  'style-src': [`'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`],
+  'img-src': ["'self'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+});
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title>
+<style>${STYLE}</style></head>
 <body><main class="card">${body}</main></body></html>`;
 }
 
@@ -46,7 +63,10 @@ export function registerSandboxPageRest(app: FastifyInstance, services: AppServi
   app.get<{ Params: { linkId: string }; Querystring: { callback?: string } }>(
     '/sandbox-pay/:linkId',
     async (request, reply) => {
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', SANDBOX_PAGE_CSP);
       const linkId = request.params.linkId;
       const link =
         provider && /^plink_sbx_[A-Za-z0-9]{16}$/.test(linkId)

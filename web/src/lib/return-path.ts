@@ -1,12 +1,4 @@
-/** A same-site path to return to after login ('/checkout?step=2'), never another origin. */
-export function safeReturnPath(value: unknown): string | undefined {
-  return typeof value === 'string' &&
-    value.startsWith('/') &&
-    !value.startsWith('//') &&
-    !value.startsWith('/\\')
-    ? value
-    : undefined;
-}
+import { safeReturnPath } from '@kanak/shared';
 
 /** Where a login made on /login or /register leads: the remembered page, else home. */
 export function postLoginPath(): string {

@@ -1,6 +1,6 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { readToken } from '@/lib/auth-storage';
-import { safeReturnPath } from '@/lib/return-path';
+import { safeReturnPath } from '@kanak/shared';
 
 /**
  * beforeLoad of the jwt-guarded routes: no stored jwt sends the shopper to /login (spec section 5),
