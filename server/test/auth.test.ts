@@ -73,7 +73,7 @@ describe('sign-up and login over REST', () => {
     expect(wrong.body.message).toBe(MESSAGES.loginFailed);
   });
 
-  it('locks an e-mail after repeated failed logins with 429', async () => {
+  it('locks an e-mail from this address after repeated failed logins with 429', async () => {
     const email = 'meera.iyer@example.com';
     for (let i = 0; i < 3; i++)
       expect((await http.post('/auth/login', { email, password: 'Wrong@123' })).status).toBe(401);
