@@ -349,12 +349,15 @@ describe('storefront in Chromium', () => {
       .first()
       .locator('label:has(input[type=checkbox])')
       .click();
-    expect(
-      await page
-        .getByLabel(/^Favourite: /)
-        .first()
-        .isChecked(),
-    ).toBe(true);
+    // The heart fills once the wish is saved (it may take a moment on a loaded machine).
+    await expect
+      .poll(() =>
+        page
+          .getByLabel(/^Favourite: /)
+          .first()
+          .isChecked(),
+      )
+      .toBe(true);
     await expect.poll(() => page.getByTestId('wishlist-badge').textContent()).toBe('1');
     await page.goto(url('/user-details?layout=1'));
     await expect.poll(() => page.getByTestId('wish-item').count()).toBe(1);
