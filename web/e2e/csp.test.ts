@@ -310,7 +310,12 @@ describe('the built app under its Content-Security-Policy', () => {
   });
 
   it('stays on this site after a login whose return path points elsewhere', async () => {
-    for (const redirect of ['/%09/evil.example', '//evil.example', '/%5Cevil.example']) {
+    for (const redirect of [
+      '/%09/evil.example',
+      '//evil.example',
+      '/%5Cevil.example',
+      '/.//evil.example',
+    ]) {
       const violations: string[] = [];
       const context = await watchedContext(browser, violations);
       const page = await context.newPage();

@@ -28,6 +28,8 @@ export interface ProductionSettings {
 }
 
 function secretProblem(name: string, value: string): string | null {
+  if (/\s/.test(value) || new Set(value).size < 8)
+    return `${name} has spaces or too few distinct characters; set a random value (openssl rand -hex 32)`;
   if (KNOWN_PUBLIC_SECRETS.has(value))
     return `${name} is a public development default; set a random value of at least ${MIN_PRODUCTION_SECRET_LENGTH} characters (openssl rand -hex 32)`;
   if (value.length < MIN_PRODUCTION_SECRET_LENGTH)

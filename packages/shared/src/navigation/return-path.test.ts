@@ -17,6 +17,10 @@ describe('safeReturnPath', () => {
   it('refuses paths that a browser reads as another host, as sent and once decoded', () => {
     for (const value of [
       // As they appear in the address bar (a reader that does not decode).
+      '/.//evil.example',
+      '/a/..//evil.example',
+      '/%2e%2e//evil.example',
+      '/./%2F/evil.example',
       '/%09/evil.example',
       '/%0a/evil.example',
       '/%5Cevil.example',

@@ -36,5 +36,9 @@ export function safeReturnPath(value: unknown): string | undefined {
   }
   if (!staysOnSite(decoded)) return undefined;
   const url = new URL(value, PROBE_ORIGIN);
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can normalise to a protocol-relative path ('/.//evil' → '//evil'): what is
+  // answered must pass the same checks as what was given (normalising again changes nothing).
+  if (path === value) return path;
+  return path.startsWith('//') ? undefined : safeReturnPath(path);
 }
