@@ -37,6 +37,8 @@ describe('passwords', () => {
     const dummy = await dummyPasswordHash();
     expect(await dummyPasswordHash()).toBe(dummy);
     expect(parameters(dummy)).toEqual(parameters(await hashPassword('Kundan@2024')));
+    // ...which are those of every hash stored before (node-argon2's): old accounts cost the same.
+    expect(parameters(dummy)).toEqual(parameters(NODE_ARGON2_HASH));
     expect(await verifyPassword(dummy, '')).toBe(false);
   });
 });

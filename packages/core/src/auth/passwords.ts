@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
+import { hashPassword } from '@kanak/db';
 
-/**
- * argon2id with @node-rs/argon2's defaults (19 MiB, 2 passes: OWASP's recommendation), from a
- * prebuilt binary: installing needs no compiler. Hashes are PHC strings that carry their own
- * parameters, so hashes made earlier by node-argon2 (64 MiB, 3 passes) keep verifying.
- */
-export const hashPassword = (password: string) => hash(password);
+/** argon2id with the parameters every stored hash has (packages/db/src/password-hash.ts). */
+export { hashPassword };
 
 export type PasswordVerifier = (passwordHash: string, password: string) => Promise<boolean>;
 

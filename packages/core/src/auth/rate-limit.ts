@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../shared/errors';
+import { addressKey } from '../limits/address-key';
 import { waitText } from '../limits/wait-text';
 
 export interface AuthRateLimits {
@@ -112,7 +113,8 @@ export function createAuthRateLimiter(redis: Redis, prefix: string, limits: Auth
 
   return {
     /** Counts one login attempt; throws TOO_MANY_REQUESTS when any of its limits is reached. */
-    async login(address: string, email: string): Promise<LoginAttempt> {
+    async login(clientAddress: string, email: string): Promise<LoginAttempt> {
+      const address = addressKey(clientAddress);
       const id = emailId(email);
       const pair = `${id}:${address}`;
       // Known to this process: the e-mail's limit is not counted at all (no Redis round trip).
@@ -148,7 +150,8 @@ export function createAuthRateLimiter(redis: Redis, prefix: string, limits: Auth
       };
     },
     /** Counts one sign-up attempt; throws TOO_MANY_REQUESTS past either limit of the address. */
-    async signup(address: string): Promise<void> {
+    async signup(clientAddress: string): Promise<void> {
+      const address = addressKey(clientAddress);
       const [perAddress, perHour] = await Promise.all([
         count(byAddress, address),
         count(signupsByAddress, address),

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../shared/errors';
+import { addressKey } from './address-key';
 import { waitText } from './wait-text';
 
 /** Budgets of the routes that create work (rows, files, jobs), from the configuration. */
@@ -93,7 +94,7 @@ export function createActionLimits(
   return {
     async consume(action, key) {
       try {
-        await limiters[action].consume(key);
+        await limiters[action].consume(ACTIONS[action].per === 'address' ? addressKey(key) : key);
       } catch (error) {
         if (error instanceof RateLimiterRes) throw tooManyActions(action, error.msBeforeNext);
         throw error;

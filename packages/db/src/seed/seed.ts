@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { hash as hashArgon2 } from '@node-rs/argon2';
+import { hashPassword } from '../password-hash';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { buildProduct, SEED_PRODUCT_COUNT, type SeedProduct } from './catalogue';
@@ -179,7 +179,7 @@ export async function seedAccounts(db: Kysely<Database>) {
         first_name: a.firstName,
         last_name: a.lastName,
         email: a.email,
-        password_hash: await hashArgon2(a.password),
+        password_hash: await hashPassword(a.password),
         role: a.role,
         mobile: a.role === 'ADMIN' ? '9876500000' : null,
       })
