@@ -99,7 +99,7 @@ describe('pnpm admin:create', () => {
     expect((await adminRoute(answer.body.jwt)).status).toBe(200);
   });
 
-  it('promotes an existing customer, who keeps their password', async () => {
+  it('promotes an existing customer with a new password; tokens issued before stay customer tokens', async () => {
     const address = email('customer');
     const signup = await http.post<{ jwt: string }>('/auth/signup', {
       firstName: 'Asha',
@@ -113,10 +113,14 @@ describe('pnpm admin:create', () => {
     const result = await adminCreate('--email', address.toUpperCase());
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`${address} is now an administrator (was a customer).`);
-    expect(result.stdout).not.toMatch(/Generated password/);
+    const password = /Generated password[^:]*: (\S+)/.exec(result.stdout)?.[1];
+    expect(password).toBeDefined();
 
-    // The role travels in the token: a fresh login carries ADMIN.
-    const answer = await login(address, 'Silver@123');
+    // Whoever signed up with this e-mail (sign-up is open, e-mails unverified) gains nothing:
+    // their token is still a customer's, and their password no longer works.
+    expect((await adminRoute(signup.body.jwt)).status).toBe(403);
+    expect((await login(address, 'Silver@123')).status).toBe(401);
+    const answer = await login(address, password!);
     expect(answer.status).toBe(200);
     expect((await adminRoute(answer.body.jwt)).status).toBe(200);
     const users = await shop.database.db

@@ -5,7 +5,7 @@ import { verifyToken, type AuthUser, type TokenSettings } from './tokens';
 
 /**
  * Resolves a token to a live user: a valid token of a deleted user is refused, and the role
- * is read from the database so a demoted admin loses access at once.
+ * is checked against the database.
  */
 export async function authenticate(
   db: Kysely<Database>,
@@ -20,5 +20,10 @@ export async function authenticate(
     .where('removed_at', 'is', null)
     .executeTakeFirst();
   if (!user) throw unauthorized('Your account no longer exists. Please sign up again.');
-  return { id: user.id, role: user.role };
+  // Admin needs both: a demoted admin loses access at once, and a token issued while the
+  // account was a customer's stays a customer token after `admin:create` promotes it.
+  return {
+    id: user.id,
+    role: user.role === 'ADMIN' && claims.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER',
+  };
 }

@@ -73,7 +73,7 @@ function validated(input: CreateAdminInput) {
   };
 }
 
-/** Creates an ADMIN account, or makes the account with this e-mail ADMIN (and sets its password if given). */
+/** Creates an ADMIN account, or makes the account with this e-mail ADMIN with a new password. */
 export async function createAdmin(
   db: Kysely<Database>,
   input: CreateAdminInput,
@@ -116,22 +116,29 @@ export async function createAdmin(
     if (!user) throw new Error(`The account ${fields.email} could neither be created nor found`);
   }
 
+  // Sign-up is open and e-mails are not verified: the account being promoted may be someone
+  // else's, made in the owner's name. It gets a password only the operator knows (given or
+  // generated), and tokens issued before stay customer tokens (auth/session.ts), so whoever made
+  // it cannot use it as an admin. An account that is already ADMIN keeps its password.
+  const promoting = user.role !== 'ADMIN';
+  const generatedPassword =
+    promoting && fields.password === undefined ? generateAdminPassword() : undefined;
+  const newPassword = fields.password ?? generatedPassword;
   await db
     .updateTable('users')
     .set({
       role: 'ADMIN',
-      ...(fields.password !== undefined
-        ? { password_hash: await hashPassword(fields.password) }
-        : {}),
+      ...(newPassword !== undefined ? { password_hash: await hashPassword(newPassword) } : {}),
       ...(fields.firstName !== undefined ? { first_name: fields.firstName } : {}),
       ...(fields.lastName !== undefined ? { last_name: fields.lastName } : {}),
     })
     .where('id', '=', user.id)
     .execute();
   return {
-    outcome: user.role === 'ADMIN' ? 'already-admin' : 'promoted',
+    outcome: promoting ? 'promoted' : 'already-admin',
     userId: user.id,
     email: user.email,
-    passwordSet: fields.password !== undefined,
+    passwordSet: newPassword !== undefined,
+    ...(generatedPassword ? { generatedPassword } : {}),
   };
 }
