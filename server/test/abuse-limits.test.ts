@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -231,11 +231,18 @@ describe('abuse limits on the routes that create work', () => {
     expectTrpcRefusal(await confirm(), /^Too many payment confirmations\./, 60);
   });
 
-  it('refuses webhooks past the per-address budget, before the body is judged', async () => {
+  it('refuses unsigned webhooks past the per-address budget; signed ones are never held', async () => {
     const body = JSON.stringify({ event: 'payment_link.paid', payload: {} });
-    const send = (address: string) =>
+    const signature = createHmac('sha256', server.config.PAYMENT_SANDBOX_SECRET)
+      .update(body)
+      .digest('hex');
+    const send = (address: string, signed = false) =>
       http.post('/api/payment/webhook', body, {
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': address,
+          ...(signed ? { 'x-razorpay-signature': signature } : {}),
+        },
       });
     for (let i = 0; i < BUDGET.webhooks; i++) expect((await send('10.0.3.1')).status).toBe(400);
     expectRestRefusal(
@@ -244,6 +251,12 @@ describe('abuse limits on the routes that create work', () => {
       60,
     );
     expect((await send('10.0.3.2')).status).toBe(400);
+    // The provider's own calls from the same address still go through (the sandbox ignores them).
+    for (let i = 0; i < BUDGET.webhooks + 2; i++) {
+      const signed = await send('10.0.3.1', true);
+      expect(signed.status).toBe(200);
+      expect(signed.body).toEqual({ status: 'ignored' });
+    }
   });
 
   it('answers a tRPC batch at the cap and refuses a longer one with a 4xx', async () => {

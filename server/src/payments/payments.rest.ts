@@ -44,13 +44,14 @@ export async function registerPaymentsRest(app: FastifyInstance, services: AppSe
       (_req, body, done) => done(null, body),
     );
     scope.post('/api/payment/webhook', async (request, reply) => {
-      // Per sending address: the provider sends from a few; a flood from elsewhere stops here.
-      await services.limits.consume('webhook', request.ip);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['x-razorpay-signature'];
       if (
         !services.payments.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)
       ) {
+        // Only calls without a valid signature count against the sending address (the HMAC is
+        // cheap): a sales spike of genuine webhooks is never refused, a flood of forgeries is.
+        await services.limits.consume('webhook', request.ip);
         return reply
           .status(400)
           .send({ error: 'BAD_REQUEST', message: 'Invalid webhook signature' });
