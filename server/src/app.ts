@@ -43,6 +43,21 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
   socket.destroy();
 }
 
+/**
+ * Behind a proxy without TRUST_PROXY every client has the proxy's address and they all share one
+ * set of limits: say so once in the log instead of leaving the operator to find out from 429s.
+ */
+function warnOnceAboutForwardedFor(app: FastifyInstance) {
+  let warned = false;
+  app.addHook('onRequest', async (request) => {
+    if (warned || request.headers['x-forwarded-for'] === undefined) return;
+    warned = true;
+    request.log.warn(
+      'A request came with X-Forwarded-For but TRUST_PROXY is off: limits count every client by the connecting address. Behind a proxy, set TRUST_PROXY (README: Proxies and HTTPS).',
+    );
+  });
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   services: AppServices;
@@ -73,6 +88,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     clientErrorHandler: answerClientError,
   });
   const services = createServices(config, app.log);
+  if (config.TRUST_PROXY === false) warnOnceAboutForwardedFor(app);
   // Runs once the HTTP server has drained: Fastify's own close step (added when the app is ready)
   // runs before hooks added earlier, so in-flight requests keep their pools; main.ts bounds it.
   app.addHook('onClose', () => closeServices(services));
