@@ -8,7 +8,7 @@ import {
   createSandboxProvider,
   type AuthUser,
 } from '@kanak/core';
-import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
+import { createTestDatabase, NO_LIMITS, type TestDatabase } from '@kanak/testkit';
 import { ADDRESS, fillCart, pickSizes } from './pipeline-support';
 
 describe('confirmPayment and applyOrderTransition racing themselves', () => {
@@ -36,7 +36,7 @@ describe('confirmPayment and applyOrderTransition racing themselves', () => {
     await fillCart(database.db, user.id, [
       { productId: size!.productId, sizeId: size!.sizeId, quantity: 2 },
     ]);
-    const order = await createOrderFromCart(database.db, user.id, ADDRESS);
+    const order = await createOrderFromCart(database.db, user.id, ADDRESS, NO_LIMITS);
     const link = await createPaymentLink(database.db, provider, user, order._id, origins);
     const paymentId = provider.paymentIdFor(link.payment_link_id, 'paid');
 
@@ -84,7 +84,7 @@ describe('confirmPayment and applyOrderTransition racing themselves', () => {
         await fillCart(database.db, user.id, [
           { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
         ]);
-        const order = await createOrderFromCart(database.db, user.id, ADDRESS);
+        const order = await createOrderFromCart(database.db, user.id, ADDRESS, NO_LIMITS);
         const link = await createPaymentLink(database.db, provider, user, order._id, origins);
         return { order, paymentId: provider.paymentIdFor(link.payment_link_id, 'paid') };
       }),

@@ -5,3 +5,4 @@ export * from './http';
 export * from './browser';
 export * from './faults';
 export * from './limits';
+export * from './no-limits';

@@ -19,9 +19,9 @@ export async function createOrderFromCart(
   db: Kysely<Database>,
   userId: string,
   address: AddressInput,
-  limits?: ActionLimits,
+  limits: ActionLimits,
 ): Promise<OrderView> {
-  await limits?.consume('order', userId);
+  await limits.consume('order', userId);
   const orderId = await db.transaction().execute(async (trx) => {
     // Locking the cart serialises a double-clicked checkout with itself and with cart edits.
     const cart = await trx

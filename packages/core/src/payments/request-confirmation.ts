@@ -28,7 +28,7 @@ export interface PaymentReturnCaller {
 
 export interface PaymentReturnDeps extends OutboxDeps {
   /** Payment returns per client address (the server passes it). */
-  limits?: ActionLimits;
+  limits: ActionLimits;
 }
 
 /**
@@ -100,7 +100,7 @@ export async function requestPaymentConfirmation(
   ret: PaymentReturn,
   caller: PaymentReturnCaller,
 ): Promise<ConfirmationOutcome | null> {
-  await deps.limits?.consume('paymentReturn', caller.address);
+  await deps.limits.consume('paymentReturn', caller.address);
   const orderId = requireId(ret.orderId, 'Order');
   const jobKey = paymentJobKey(orderId, ret.paymentId);
   await requireReturnable(deps.db, { ...ret, orderId }, jobKey, caller.user);

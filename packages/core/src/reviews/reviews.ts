@@ -50,9 +50,9 @@ export async function createReview(
   db: Kysely<Database>,
   userId: string,
   input: ReviewInput,
-  limits?: ActionLimits,
+  limits: ActionLimits,
 ): Promise<ReviewView> {
-  await limits?.consume('review', userId);
+  await limits.consume('review', userId);
   const productId = await requireProduct(db, input.productId);
   const review = await db
     .insertInto('reviews')
@@ -83,9 +83,9 @@ export async function createRating(
   db: Kysely<Database>,
   userId: string,
   input: RatingInput,
-  limits?: ActionLimits,
+  limits: ActionLimits,
 ): Promise<RatingView> {
-  await limits?.consume('rating', userId);
+  await limits.consume('rating', userId);
   const productId = await requireProduct(db, input.productId);
   const rating = await upsertRating(db, userId, productId, input.rating);
   return {
