@@ -1,12 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import {
-  assertProductionReady,
-  DEVELOPMENT_SECRETS,
-  envFlag,
-  trustProxySetting,
-} from '@kanak/core';
+import { DEVELOPMENT_SECRETS, parseEnv, sharedEnvShape, trustProxySetting } from '@kanak/core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,13 +12,11 @@ const csv = z.string().transform((v) =>
     .filter(Boolean),
 );
 
-/** Every environment variable the server reads; README lists them. */
+/** Every environment variable the server reads (its own and those it shares with the worker); README lists them. */
 export const configSchema = z.object({
+  ...sharedEnvShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/kanak'),
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-  QUEUE_PREFIX: z.string().min(1).default('kanak'),
   /** Signs login tokens. Production refuses a development default or fewer than 32 characters. */
   JWT_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.JWT_SECRET),
   JWT_EXPIRES_IN: z.string().default('7d'),
@@ -36,10 +29,6 @@ export const configSchema = z.object({
     .positive()
     .default(5 * 1024 * 1024),
   WEB_DIST: z.string().default(path.join(root, 'web/dist')),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
-  PAYMENT_SANDBOX_SECRET: z.string().min(8).default(DEVELOPMENT_SECRETS.PAYMENT_SANDBOX_SECRET),
-  /** Production refuses the sandbox provider (anyone can pay without paying) unless this is true. */
-  ALLOW_SANDBOX_PAYMENTS: envFlag.default(false),
   /** Which proxies may name the client's address (X-Forwarded-For); off by default. */
   TRUST_PROXY: trustProxySetting.default(false),
   ORDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
@@ -47,10 +36,6 @@ export const configSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   /** A row relayed this long ago without an outcome is relayed again (Redis may have lost the job). */
   OUTBOX_RESEND_AFTER_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
-  RAZORPAY_KEY_ID: z.string().optional(),
-  RAZORPAY_KEY_SECRET: z.string().optional(),
-  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
-  RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
   /** Login and sign-up attempts per client address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Failed logins for one e-mail from one address per 15 minutes before that pair is locked. */
@@ -74,23 +59,11 @@ export const configSchema = z.object({
   RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Most calls one tRPC batch request may carry. */
   TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(25),
-  /** Longest wait for a PostgreSQL connection (new, or a free one from the pool). */
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
-  /** PostgreSQL statement_timeout; the client gives up 1 s later if no answer comes at all. */
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  /** PostgreSQL idle_in_transaction_session_timeout. */
-  DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Bound on each Redis command a request waits on (login rate limits, health). */
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(300),
   /** Bound on each dependency check of GET /api/health. */
   HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
-  /**
-   * After SIGTERM the process exits at the latest this long after: in-flight requests get up to
-   * this minus 4 s to finish, then queues and pools are closed (each bounded by 1 s).
-   */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(4000).max(120_000).default(9000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -98,11 +71,5 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Record<keyof Config, unknown>> = {},
 ): Config {
-  const result = configSchema.safeParse({ ...env, ...overrides });
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
-  }
-  assertProductionReady(result.data);
-  return result.data;
+  return parseEnv(configSchema, { ...env, ...overrides });
 }

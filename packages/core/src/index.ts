@@ -53,3 +53,4 @@ export * from './payments/reconcile-payments';
 export * from './orders/request-transition';
 export * from './config/production-guard';
 export * from './config/env-values';
+export * from './config/shared-env';

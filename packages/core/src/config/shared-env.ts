@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { envFlag } from './env-values';
+import {
+  assertProductionReady,
+  DEVELOPMENT_SECRETS,
+  type ProductionSettings,
+} from './production-guard';
+
+/**
+ * The environment variables server and worker both read, declared once: the same database, Redis,
+ * queue prefix, timeouts and payment provider must mean the same thing in both (README lists them).
+ */
+export const sharedEnvShape = {
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/kanak'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  QUEUE_PREFIX: z.string().min(1).default('kanak'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Longest wait for a PostgreSQL connection (new, or a free one from the pool). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** PostgreSQL statement_timeout; the client gives up 1 s later if no answer comes at all. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** PostgreSQL idle_in_transaction_session_timeout. */
+  DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** After SIGTERM the process exits at the latest this long after (each process says how it splits it). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(4000).max(120_000).default(9000),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  /** Signs sandbox payment ids and return signatures: the same value in server and worker. */
+  PAYMENT_SANDBOX_SECRET: z.string().min(8).default(DEVELOPMENT_SECRETS.PAYMENT_SANDBOX_SECRET),
+  /** Production refuses the sandbox provider (anyone can pay without paying) unless this is true. */
+  ALLOW_SANDBOX_PAYMENTS: envFlag.default(false),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
+};
+
+/**
+ * Parses a process's environment with its schema: every problem in one line, then the production
+ * guard (which throws one line naming each unsafe variable).
+ */
+export function parseEnv<S extends z.ZodType<ProductionSettings>>(
+  schema: S,
+  env: Record<string, unknown>,
+): z.output<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  assertProductionReady(result.data);
+  return result.data;
+}
