@@ -13,6 +13,8 @@ export * from './orders/status';
 export * from './orders/schemas';
 export * from './orders/transitions';
 export * from './reviews/schemas';
+export * from './reviews/average';
 export * from './cart/schemas';
+export * from './cart/totals';
 export * from './validation/db-values';
 export * from './navigation/return-path';

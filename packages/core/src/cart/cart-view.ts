@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import { measureValue } from '@kanak/shared';
+import { cartTotals, lineTotal, measureValue } from '@kanak/shared';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from '../catalog/product-view';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -73,22 +73,11 @@ export async function getCart(db: Db, userId: string): Promise<CartView> {
   const cartItems = rows.map((row, i) => ({
     _id: row.item_id,
     product: products[i]!,
-    quantity: row.item_quantity,
     weight: row.weight,
     size: row.size,
     width: row.size ? measureValue(row.size) : null,
     stock: row.stock,
-    price: row.price * row.item_quantity,
-    discountedPrice: row.discounted_price * row.item_quantity,
+    ...lineTotal({ price: row.price, discountedPrice: row.discounted_price }, row.item_quantity),
   }));
-  const totalPrice = cartItems.reduce((sum, item) => sum + item.price, 0);
-  const totalDiscountedPrice = cartItems.reduce((sum, item) => sum + item.discountedPrice, 0);
-  return {
-    _id: cartId,
-    cartItems,
-    totalItem: cartItems.reduce((sum, item) => sum + item.quantity, 0),
-    totalPrice,
-    discount: totalPrice - totalDiscountedPrice,
-    totalDiscountedPrice,
-  };
+  return { _id: cartId, cartItems, ...cartTotals(cartItems) };
 }

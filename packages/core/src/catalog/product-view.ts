@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, ProductRow } from '@kanak/db';
+import { averageRating } from '@kanak/shared';
 
 /** A product as clients read it (spec section 3). */
 export interface ProductView {
@@ -164,9 +165,7 @@ export async function toProductViews(
         product: row.id,
       })),
       numRatings: values.length,
-      averageRating: values.length
-        ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10
-        : null,
+      averageRating: averageRating(values.map((rating) => ({ rating, count: 1 }))),
       createdAt: new Date(row.created_at).toISOString(),
     };
   });

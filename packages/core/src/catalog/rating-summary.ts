@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { RATING_BANDS, ratingBand } from '@kanak/shared';
+import { averageRating, RATING_BANDS, ratingBand } from '@kanak/shared';
 import { notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
 
@@ -28,20 +28,15 @@ export async function ratingSummary(
     .where('product_id', '=', id)
     .groupBy('rating')
     .execute();
+  const rated = groups.map((g) => ({ rating: Number(g.rating), count: Number(g.n) }));
   const counts = new Map<string, number>(RATING_BANDS.map((b) => [b, 0]));
-  let count = 0;
-  let sum = 0;
-  for (const g of groups) {
-    const value = Number(g.rating);
-    const n = Number(g.n);
-    count += n;
-    sum += value * n;
-    const band = ratingBand(value);
-    counts.set(band, (counts.get(band) ?? 0) + n);
+  for (const { rating, count } of rated) {
+    const band = ratingBand(rating);
+    counts.set(band, (counts.get(band) ?? 0) + count);
   }
   return {
-    average: count ? Math.round((sum / count) * 10) / 10 : null,
-    count,
+    average: averageRating(rated),
+    count: rated.reduce((sum, r) => sum + r.count, 0),
     breakdown: RATING_BANDS.map((label) => ({ label, count: counts.get(label) ?? 0 })),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedActions } from './transitions';
+import { ORDER_STATUSES } from './status';
+import { allowedActions, canMoveOrder, statusForAction } from './transitions';
 
 const labels = (status: string) => allowedActions(status).map((a) => a.label);
 
@@ -27,5 +28,20 @@ describe('allowedActions', () => {
       'deliver',
       'cancel',
     ]);
+  });
+});
+
+describe('statusForAction', () => {
+  it('maps each admin action to the status it asks for', () => {
+    expect(statusForAction('confirmed')).toBe('CONFIRMED');
+    expect(statusForAction('ship')).toBe('SHIPPED');
+    expect(statusForAction('deliver')).toBe('DELIVERED');
+    expect(statusForAction('cancel')).toBe('CANCELLED');
+  });
+
+  it('every offered choice leads to a move the state machine allows', () => {
+    for (const from of ORDER_STATUSES)
+      for (const choice of allowedActions(from))
+        expect(canMoveOrder(from, statusForAction(choice.action), 'admin')).toBe(true);
   });
 });

@@ -1,4 +1,9 @@
-import { ADMIN_ORDER_ACTIONS, ORDER_STATUSES, type OrderStatus } from './status';
+import {
+  ADMIN_ORDER_ACTIONS,
+  ORDER_STATUSES,
+  type AdminOrderAction,
+  type OrderStatus,
+} from './status';
 
 // The fulfilment line, in order; an order only moves forward along it (skipping is allowed).
 const LINE: readonly OrderStatus[] = ['PENDING', 'PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'];
@@ -30,4 +35,9 @@ const isStatus = (status: string): status is OrderStatus =>
 export function allowedActions(status: string): AdminOrderActionOption[] {
   if (!isStatus(status)) return [];
   return ADMIN_ORDER_ACTIONS.filter((a) => canMoveOrder(status, a.to, 'admin'));
+}
+
+/** The status an admin action asks for (REST path segment, tRPC action, Status menu choice). */
+export function statusForAction(action: AdminOrderAction): OrderStatus {
+  return ADMIN_ORDER_ACTIONS.find((a) => a.action === action)!.to;
 }

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
+import { capCartQuantity, cartQuantityRefusal, cartTotals, lineTotal } from '@kanak/shared';
 import {
   addGuestItem,
   guestLineId,
+  readGuestCart,
   removeGuestItem,
   setGuestQuantity,
   useGuestCart,
@@ -26,19 +28,7 @@ export type CartSummary = Pick<
   cartItems: CartLine[];
 };
 
-function summarise(cartItems: CartLine[]): CartSummary {
-  const totalPrice = cartItems.reduce((sum, l) => sum + l.price, 0);
-  const totalDiscountedPrice = cartItems.reduce((sum, l) => sum + l.discountedPrice, 0);
-  return {
-    cartItems,
-    totalItem: cartItems.reduce((sum, l) => sum + l.quantity, 0),
-    totalPrice,
-    totalDiscountedPrice,
-    discount: totalPrice - totalDiscountedPrice,
-  };
-}
-
-/** The guest cart with its products loaded (line totals worked out like the server's cart). */
+/** The guest cart with its products loaded (totals by the same shared rule as the server's cart). */
 function useGuestCartView(enabled: boolean) {
   const items = useGuestCart();
   const ids = [...new Set(items.map((i) => i.productId))];
@@ -53,17 +43,15 @@ function useGuestCartView(enabled: boolean) {
       {
         _id: guestLineId(item),
         product,
-        quantity: item.quantity,
         weight: item.weight,
         size: row?.size ?? '',
         stock: row?.stock ?? 0,
-        price: product.price * item.quantity,
-        discountedPrice: product.discountedPrice * item.quantity,
+        ...lineTotal(product, item.quantity),
       },
     ];
   });
   return {
-    cart: isLoading ? null : summarise(lines),
+    cart: isLoading ? null : { cartItems: lines, ...cartTotals(lines) },
     isLoading,
     count: items.reduce((s, i) => s + i.quantity, 0),
   };
@@ -91,7 +79,11 @@ export function useCart() {
     isUpdating: update.isPending || remove.isPending,
     setQuantity: (lineId: string, quantity: number) => {
       if (token) update.mutate({ cartItemId: lineId, quantity });
-      else setGuestQuantity(lineId, quantity);
+      else {
+        // The guest line's stock is known once its product loaded: the same cap as the server's cart.
+        const stock = cart?.cartItems.find((l) => l._id === lineId)?.stock;
+        setGuestQuantity(lineId, capCartQuantity(quantity, stock));
+      }
     },
     remove: (lineId: string) => {
       if (token) remove.mutate({ cartItemId: lineId });
@@ -116,9 +108,17 @@ export function useAddToCart() {
   });
   return {
     isPending: add.isPending,
-    add: async (productId: string, weight: string) => {
-      if (token) await add.mutateAsync({ productId, weight });
-      else addGuestItem(productId, weight);
+    /** Adds one piece; `stock` is the size's stock as the product page knows it. */
+    add: async (productId: string, weight: string, stock: number) => {
+      if (token) {
+        await add.mutateAsync({ productId, weight });
+        return;
+      }
+      // The guest cart refuses what the server's cart would, with the same message.
+      const line = readGuestCart().find((i) => i.productId === productId && i.weight === weight);
+      const refusal = cartQuantityRefusal((line?.quantity ?? 0) + 1, stock);
+      if (refusal) throw new Error(refusal);
+      addGuestItem(productId, weight);
     },
   };
 }

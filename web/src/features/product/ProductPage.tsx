@@ -86,7 +86,7 @@ export function ProductPage() {
   const addToCart = async () => {
     if (!size) return;
     try {
-      await cart.add(product._id, size.weight);
+      await cart.add(product._id, size.weight, size.stock);
       await navigate({ to: '/cart' });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Could not add to cart');

@@ -2,8 +2,8 @@ import { Loader2, Trash2, Undo2 } from 'lucide-react';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import {
-  ADMIN_ORDER_ACTIONS,
   formatRupees,
+  statusForAction,
   type AdminOrderAction,
   type OrderStatus,
 } from '@kanak/shared';
@@ -75,7 +75,7 @@ export function OrdersPage() {
 
   const transition = trpc.orders.transition.useMutation({
     onSuccess: (order, input) => {
-      const to = ADMIN_ORDER_ACTIONS.find((a) => a.action === input.action)!.to;
+      const to = statusForAction(input.action);
       utils.orders.adminList.setData(undefined, (list) =>
         list?.map((o) => (o._id === order._id ? order : o)),
       );
