@@ -25,8 +25,18 @@ const ENTRIES: Record<string, string> = {
   'cli/admin-create': 'scripts/admin-create.ts',
 };
 
-/** Packages whose production dependencies the image installs (and the bundles may import). */
-const RUNTIME_PACKAGES = ['server', 'worker', 'packages/core', 'packages/db', 'packages/shared'];
+/** Workspace package name → folder. */
+const WORKSPACE: Record<string, string> = {
+  '@kanak/server': 'server',
+  '@kanak/worker': 'worker',
+  '@kanak/core': 'packages/core',
+  '@kanak/db': 'packages/db',
+  '@kanak/shared': 'packages/shared',
+};
+/** The image installs the production closure of this package (Dockerfile: `pnpm deploy`). */
+const DEPLOYED = '@kanak/server';
+/** Imported by a computed name (svg-dom.ts), so the metafile cannot see them. */
+const DYNAMIC_IMPORTS = ['jsdom', 'dompurify'];
 
 /** Bare imports other than @kanak/* stay imports (resolved from node_modules at run time). */
 const externalNpmPackages: Plugin = {
@@ -45,14 +55,27 @@ const packageName = (specifier: string) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
+async function npmDependencies(pkg: string): Promise<string[]> {
+  const dir = WORKSPACE[pkg];
+  if (!dir) throw new Error(`${pkg} is not a workspace package this script knows`);
+  const manifest = JSON.parse(await readFile(path.join(root, dir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  return Object.keys(manifest.dependencies ?? {});
+}
+
+/** The npm packages `pnpm deploy --prod` of DEPLOYED installs: its own and its workspace packages'. */
 async function runtimeDependencies(): Promise<Set<string>> {
   const names = new Set<string>();
-  for (const dir of RUNTIME_PACKAGES) {
-    const manifest = JSON.parse(await readFile(path.join(root, dir, 'package.json'), 'utf8')) as {
-      dependencies?: Record<string, string>;
-    };
-    for (const name of Object.keys(manifest.dependencies ?? {})) names.add(name);
-  }
+  const seen = new Set<string>();
+  const visit = async (pkg: string) => {
+    if (seen.has(pkg)) return;
+    seen.add(pkg);
+    for (const name of await npmDependencies(pkg))
+      if (name.startsWith('@kanak/')) await visit(name);
+      else names.add(name);
+  };
+  await visit(DEPLOYED);
   return names;
 }
 
@@ -79,6 +102,11 @@ const { metafile } = result;
 const allowed = await runtimeDependencies();
 const builtins = new Set(builtinModules);
 const missing = new Map<string, string>();
+// The worker runs from the same node_modules: what it depends on must come with the server's.
+for (const name of await npmDependencies('@kanak/worker'))
+  if (!name.startsWith('@kanak/') && !allowed.has(name)) missing.set(name, 'worker/package.json');
+for (const name of DYNAMIC_IMPORTS)
+  if (!allowed.has(name)) missing.set(name, 'packages/core/src/uploads/svg-dom.ts');
 for (const [file, input] of Object.entries(metafile.inputs))
   for (const imported of input.imports) {
     if (!imported.external || imported.path.startsWith('node:')) continue;
