@@ -1,12 +1,13 @@
-// `pnpm admin:create --email <e> [--password <p>] [--first-name <n>] [--last-name <n>]`
+// `pnpm admin:create --email <e> [--password <p> | --password-stdin] [--first-name <n>] [--last-name <n>]`
 // (in the image: `node dist/cli/admin-create.js …`). Exit codes: 0 done, 2 bad usage or input
 // refused by the sign-up rules, 1 anything else (database unreachable, not migrated).
+import { text as readAll } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { createDb, DEFAULT_DATABASE_URL } from '@kanak/db';
 import { createAdmin, DomainError } from '@kanak/core';
 
 const USAGE =
-  'Usage: pnpm admin:create --email <e-mail> [--password <password>] [--first-name <name>] [--last-name <name>]';
+  'Usage: pnpm admin:create --email <e-mail> [--password <password> | --password-stdin] [--first-name <name>] [--last-name <name>]';
 
 function usage(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -19,6 +20,8 @@ try {
     options: {
       email: { type: 'string' },
       password: { type: 'string' },
+      // Keeps the password out of `ps` and the shell history: `… --password-stdin < file`.
+      'password-stdin': { type: 'boolean' },
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -37,12 +40,17 @@ const text = (name: string) => {
 };
 const email = text('email');
 if (!email) usage('--email is required.');
+if (values['password-stdin'] && text('password') !== undefined)
+  usage('Give either --password or --password-stdin, not both.');
+const password = values['password-stdin']
+  ? (await readAll(process.stdin)).split(/\r?\n/)[0]
+  : text('password');
 
 const db = createDb(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, 1);
 try {
   const result = await createAdmin(db, {
     email,
-    password: text('password'),
+    password,
     firstName: text('first-name'),
     lastName: text('last-name'),
   });

@@ -23,16 +23,17 @@ import { startTsxProcess } from './process-support';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** `node --import tsx <entry> …args` to its exit (bounded). */
-function run(entry: string, args: string[], env: Record<string, string>) {
+function run(entry: string, args: string[], env: Record<string, string>, input?: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  if (input !== undefined) child.stdin?.end(input);
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
     child.on('exit', (code) => {
@@ -129,6 +130,19 @@ describe('pnpm admin:create', () => {
       .where('email', '=', address)
       .execute();
     expect(users).toEqual([{ first_name: 'Asha', role: 'ADMIN' }]);
+  });
+
+  it('reads the password from standard input with --password-stdin', async () => {
+    const address = email('stdin');
+    const result = await run(
+      'scripts/admin-create.ts',
+      ['--email', address, '--password-stdin'],
+      { DATABASE_URL: shop.database.url },
+      'Ruby@2026x\n',
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toMatch(/Generated password/);
+    expect((await login(address, 'Ruby@2026x')).status).toBe(200);
   });
 
   it('sets a new password on an existing administrator when one is given', async () => {
