@@ -39,8 +39,8 @@ export function FormField({
   );
 }
 
-/** Props that tie a control to its FormField message. */
-export function invalidProps(id: string, error?: string) {
+/** aria props that tie a control to its FormField message. */
+export function fieldAria(id: string, error?: string) {
   return {
     id,
     'aria-invalid': error ? true : undefined,

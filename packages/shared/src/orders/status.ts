@@ -17,39 +17,6 @@ export const ADMIN_ORDER_ACTIONS = [
 ] as const satisfies readonly { action: string; label: string; to: OrderStatus }[];
 export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number]['action'];
 
-/** Badge colours of spec section 4: other statuses are maroon. */
-export function statusBadgeTone(status: string): 'green' | 'blue' | 'teal' | 'grey' | 'maroon' {
-  switch (status) {
-    case 'CONFIRMED':
-      return 'green';
-    case 'SHIPPED':
-      return 'blue';
-    case 'PLACED':
-      return 'teal';
-    case 'PENDING':
-      return 'grey';
-    default:
-      return 'maroon';
-  }
-}
-
-export const TRACKER_STEPS = [
-  'Placed',
-  'Order Confirmed',
-  'Shipped',
-  'Out For Delivery',
-  'Dilivered',
-] as const;
-
-/** Active tracker step of spec section 4: SHIPPED 2, DELIVERED 5 (all done), any other 1. */
-export function trackerStep(status: string): number {
-  if (status === 'DELIVERED') return 5;
-  if (status === 'SHIPPED') return 2;
-  return 1;
-}
-
-export const CHECKOUT_STEPS = ['Login', 'Dilivery Address', 'Order Summary', 'Payment'] as const;
-
 /**
  * Why a payment is owed back: its piece sold out when the payment arrived; the order was no
  * longer waiting for payment (cancelled, or already paid by another payment); the amount paid was

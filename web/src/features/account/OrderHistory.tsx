@@ -2,12 +2,12 @@ import { Link } from '@tanstack/react-router';
 import { format } from 'date-fns';
 import { PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { formatRupees } from '@kanak/shared';
+import { StatusBadge } from '@/components/StatusBadge';
 import { EmptyArt } from '@/components/EmptyArt';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { refundNotice } from '@/features/orders/refund';
 import { RefundBadge } from '@/features/orders/RefundNotice';
-import { StatusBadge } from '@/features/orders/StatusBadge';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 

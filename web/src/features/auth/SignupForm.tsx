@@ -10,7 +10,7 @@ import { closeAuthModal } from '@/lib/auth-modal';
 import { postLoginPath } from '@/lib/return-path';
 import { queryClient, trpc } from '@/lib/trpc';
 import { completeLogin, isAuthPath } from './complete-login';
-import { fieldAria, FormField } from './FormField';
+import { fieldAria, FormField } from '@/components/FormField';
 import { PasswordInput } from './PasswordInput';
 
 export function SignupForm({ onSwitch }: { onSwitch: () => void }) {

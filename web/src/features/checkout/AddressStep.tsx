@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { useSession } from '@/features/account/use-session';
 import { PriceDetails } from '@/features/cart/PriceDetails';
 import { useCart } from '@/features/cart/use-cart';
-import { fieldAria, FormField } from '@/features/auth/FormField';
+import { fieldAria, FormField } from '@/components/FormField';
 import { trpc } from '@/lib/trpc';
 
 const FIELDS: { name: keyof AddressInput; label: string; autoComplete: string; wide?: boolean }[] =

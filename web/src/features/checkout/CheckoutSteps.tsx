@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
-import { CHECKOUT_STEPS } from '@kanak/shared';
 import { cn } from '@/lib/utils';
+
+const CHECKOUT_STEPS = ['Login', 'Dilivery Address', 'Order Summary', 'Payment'] as const;
 
 /** The four-step bar: Login, Dilivery Address, Order Summary, Payment (spelt as the spec spells it). */
 export function CheckoutSteps({ active }: { active: number }) {

@@ -1,6 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Check, Star } from 'lucide-react';
-import { measureValue, TRACKER_STEPS, trackerStep } from '@kanak/shared';
+import { measureValue } from '@kanak/shared';
+import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PriceLine } from '@/features/catalog/PriceLine';
@@ -9,7 +10,7 @@ import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import { refundNotice } from './refund';
 import { RefundBadge, RefundNoticeCard } from './RefundNotice';
-import { StatusBadge } from './StatusBadge';
+import { TRACKER_STEPS, trackerStep } from './tracker';
 
 const route = getRouteApi('/account/orders/$orderId/$index');
 

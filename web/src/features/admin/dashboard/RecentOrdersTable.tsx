@@ -1,4 +1,5 @@
 import { formatRupees, percentOff } from '@kanak/shared';
+import { StatusBadge } from '@/components/StatusBadge';
 import {
   Table,
   TableBody,
@@ -8,7 +9,6 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { ImageGroup, orderImages } from '../shared/ImageGroup';
-import { StatusBadge } from '../shared/StatusBadge';
 import type { AdminOrder } from '../shared/types';
 
 /** The last five orders (spec: Image, Order Items, Quantity, Total Price, Discount, Status). */

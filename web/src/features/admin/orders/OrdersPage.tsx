@@ -7,6 +7,7 @@ import {
   type AdminOrderAction,
   type OrderStatus,
 } from '@kanak/shared';
+import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -27,7 +28,6 @@ import { errorMessage } from '../shared/error-message';
 import { ImageGroup, orderImages } from '../shared/ImageGroup';
 import { PageHeader } from '../shared/PageHeader';
 import { Pager } from '../shared/Pager';
-import { StatusBadge } from '../shared/StatusBadge';
 import type { AdminOrder } from '../shared/types';
 import { OrderStatusMenu } from './OrderStatusMenu';
 

@@ -4,7 +4,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { FormField, invalidProps } from './FormField';
+import { fieldAria, FormField } from '@/components/FormField';
 import type { ProductFormFields } from './product-fields';
 import { uploadImage } from './upload-image';
 
@@ -87,7 +87,7 @@ export function ImageRow({
           <Input
             type="file"
             accept="image/*"
-            {...invalidProps(`${id}-file`, error)}
+            {...fieldAria(`${id}-file`, error)}
             onChange={(e) => void onFile(e.target.files?.[0])}
             disabled={Boolean(upload)}
           />

@@ -23,7 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { FormField, invalidProps } from './FormField';
+import { fieldAria, FormField } from '@/components/FormField';
 import { ImageRow } from './ImageRow';
 import { productResolver, type ProductFormFields } from './product-fields';
 
@@ -72,7 +72,7 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
 
   const text = (name: 'title' | 'brand', label: string) => (
     <FormField id={name} label={label} error={errors[name]?.message} required>
-      <Input {...register(name)} {...invalidProps(name, errors[name]?.message)} />
+      <Input {...register(name)} {...fieldAria(name, errors[name]?.message)} />
     </FormField>
   );
   const number = (
@@ -88,7 +88,7 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
         inputMode="numeric"
         readOnly={readOnly}
         {...register(name)}
-        {...invalidProps(name, errors[name]?.message)}
+        {...fieldAria(name, errors[name]?.message)}
         className={readOnly ? 'bg-muted' : undefined}
       />
     </FormField>
@@ -106,7 +106,7 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
     options: readonly string[],
   ) => (
     <FormField id={name} label={label} error={errors[name]?.message} required>
-      <NativeSelect {...register(name)} {...invalidProps(name, errors[name]?.message)}>
+      <NativeSelect {...register(name)} {...fieldAria(name, errors[name]?.message)}>
         <NativeSelectOption value="">Select {label.toLowerCase()}</NativeSelectOption>
         {options.map((o) => (
           <NativeSelectOption key={o} value={o}>
@@ -207,14 +207,14 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
               <Textarea
                 rows={4}
                 {...register('description')}
-                {...invalidProps('description', errors.description?.message)}
+                {...fieldAria('description', errors.description?.message)}
               />
             </FormField>
             <FormField id="details" label="Details" error={errors.details?.message} required>
               <Textarea
                 rows={4}
                 {...register('details')}
-                {...invalidProps('details', errors.details?.message)}
+                {...fieldAria('details', errors.details?.message)}
               />
             </FormField>
           </CardContent>
@@ -247,7 +247,7 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
                       min={0}
                       step="any"
                       {...register(`sizes.${index}.weight`)}
-                      {...invalidProps(`sizes-${index}-weight`, rowErrors?.weight?.message)}
+                      {...fieldAria(`sizes-${index}-weight`, rowErrors?.weight?.message)}
                     />
                   </FormField>
                   <FormField
@@ -260,7 +260,7 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
                       min={0}
                       step="any"
                       {...register(`sizes.${index}.size`)}
-                      {...invalidProps(`sizes-${index}-size`, rowErrors?.size?.message)}
+                      {...fieldAria(`sizes-${index}-size`, rowErrors?.size?.message)}
                     />
                   </FormField>
                   <FormField
@@ -273,7 +273,7 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
                       min={0}
                       step={1}
                       {...register(`sizes.${index}.stock`)}
-                      {...invalidProps(`sizes-${index}-stock`, rowErrors?.stock?.message)}
+                      {...fieldAria(`sizes-${index}-stock`, rowErrors?.stock?.message)}
                     />
                   </FormField>
                   <Button
