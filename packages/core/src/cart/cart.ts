@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import {
+  cartQuantityRefusal,
   formatRupees,
   INT32_MAX,
   MAX_CART_QUANTITY,
@@ -65,11 +66,6 @@ async function totalWith(trx: Trx, cartId: string, sizeId: string, quantity: num
   return Number(others.total ?? 0) + own.price * quantity;
 }
 
-const stockMessage = (stock: number) =>
-  stock === 0
-    ? 'This size is out of stock'
-    : `Only ${stock} of this size ${stock === 1 ? 'is' : 'are'} in stock`;
-
 /** PUT /api/cart/add: adds a line or raises its quantity; at most the size row's stock. */
 export async function addToCart(
   db: Kysely<Database>,
@@ -95,9 +91,8 @@ export async function addToCart(
       .where('size_id', '=', size.id)
       .executeTakeFirst();
     const quantity = (existing?.quantity ?? 0) + (input.quantity ?? 1);
-    if (quantity > size.stock) throw conflict(stockMessage(size.stock));
-    if (quantity > MAX_CART_QUANTITY)
-      throw conflict(`At most ${MAX_CART_QUANTITY} of one item per order`);
+    const refusal = cartQuantityRefusal(quantity, size.stock);
+    if (refusal) throw conflict(refusal);
     if ((await totalWith(trx, cartId, size.id, quantity)) > MAX_CART_TOTAL)
       throw conflict(CART_TOTAL_MESSAGE);
     if (existing) {
@@ -136,7 +131,8 @@ export async function updateCartItem(
   return db.transaction().execute(async (trx) => {
     const cartId = await lockCart(trx, userId);
     const line = await ownLine(trx, cartId, input.cartItemId);
-    if (input.quantity > line.stock) throw conflict(stockMessage(line.stock));
+    const refusal = cartQuantityRefusal(input.quantity, line.stock);
+    if (refusal) throw conflict(refusal);
     if ((await totalWith(trx, cartId, line.size_id, input.quantity)) > MAX_CART_TOTAL)
       throw conflict(CART_TOTAL_MESSAGE);
     await trx
