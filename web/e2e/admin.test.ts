@@ -12,7 +12,8 @@ import {
   watchConsole,
   type TestServer,
 } from '@kanak/testkit';
-import { loadWorkerConfig, startWorker, type RunningWorker } from '@kanak/worker';
+import type { RunningWorker } from '@kanak/worker';
+import { startShopWorker, WEB_DIST } from './shop-support';
 
 // The admin back office in Chromium, against the real server and the order worker (issue 5).
 
@@ -52,15 +53,7 @@ describe('admin back office', () => {
     return context.newPage();
   }
 
-  const startOrderWorker = () =>
-    startWorker(
-      loadWorkerConfig({
-        DATABASE_URL: server.database.url,
-        REDIS_URL: server.config.REDIS_URL,
-        QUEUE_PREFIX: server.config.QUEUE_PREFIX,
-      }),
-      () => {},
-    );
+  const startOrderWorker = () => startShopWorker(server);
 
   /** A paid (PLACED) order among the 20 newest: the first page of /admin/orders. */
   async function placedOrderOnFirstPage() {
@@ -93,7 +86,7 @@ describe('admin back office', () => {
   beforeAll(async () => {
     uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kanak-admin-e2e-'));
     server = await startTestServer({
-      WEB_DIST: path.resolve(import.meta.dirname, '../dist'),
+      WEB_DIST,
       UPLOAD_DIR: uploadDir,
       ORDER_WAIT_MS: 3000,
     });

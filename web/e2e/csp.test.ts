@@ -2,7 +2,6 @@
 // page and the admin, walked in Chromium, with every CSP violation collected (console and
 // `securitypolicyviolation` events) and none allowed; and login return paths that try to leave
 // the site.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -13,7 +12,8 @@ import {
   watchConsole,
   type TestServer,
 } from '@kanak/testkit';
-import { loadWorkerConfig, startWorker, type RunningWorker } from '@kanak/worker';
+import type { RunningWorker } from '@kanak/worker';
+import { startShopWorker, WEB_DIST } from './shop-support';
 
 const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };
 const shopper = {
@@ -89,15 +89,8 @@ describe('the built app under its Content-Security-Policy', () => {
   const url = (p: string) => `${server.baseUrl}${p}`;
 
   beforeAll(async () => {
-    server = await startTestServer({ WEB_DIST: path.resolve(import.meta.dirname, '../dist') });
-    worker = startWorker(
-      loadWorkerConfig({
-        DATABASE_URL: server.database.url,
-        REDIS_URL: server.config.REDIS_URL,
-        QUEUE_PREFIX: server.config.QUEUE_PREFIX,
-      }),
-      () => {},
-    );
+    server = await startTestServer({ WEB_DIST });
+    worker = startShopWorker(server);
     browser = await launchBrowser();
     const signup = await httpClient(server.baseUrl).post('/auth/signup', shopper);
     expect(signup.status).toBe(201);

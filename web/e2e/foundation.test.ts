@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { WEB_DIST } from './shop-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
@@ -13,7 +13,7 @@ describe('built web app', () => {
   let server: TestServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startTestServer({ WEB_DIST: path.resolve(import.meta.dirname, '../dist') });
+    server = await startTestServer({ WEB_DIST });
     browser = await launchBrowser();
   });
   afterAll(async () => {

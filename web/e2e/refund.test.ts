@@ -1,7 +1,6 @@
 // Issue 9, item 8: a shopper who pays for a piece that sold out meanwhile is told the truth (sold
 // out, order cancelled, payment refunded) on the payment page and on their order pages, and the
 // admin finds the order among the refunds due. Real server, worker, seeded database and Chromium.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatRupees } from '@kanak/shared';
@@ -13,7 +12,8 @@ import {
   watchConsole,
   type TestServer,
 } from '@kanak/testkit';
-import { loadWorkerConfig, startWorker, type RunningWorker } from '@kanak/worker';
+import type { RunningWorker } from '@kanak/worker';
+import { startShopWorker, WEB_DIST } from './shop-support';
 
 const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };
 const shopper = {
@@ -82,15 +82,8 @@ describe('a shopper whose piece sold out while paying', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ WEB_DIST: path.resolve(import.meta.dirname, '../dist') });
-    worker = startWorker(
-      loadWorkerConfig({
-        DATABASE_URL: server.database.url,
-        REDIS_URL: server.config.REDIS_URL,
-        QUEUE_PREFIX: server.config.QUEUE_PREFIX,
-      }),
-      () => {},
-    );
+    server = await startTestServer({ WEB_DIST });
+    worker = startShopWorker(server);
     browser = await launchBrowser();
     const signup = await api().post<{ jwt: string }>('/auth/signup', shopper);
     expect(signup.status).toBe(201);

@@ -11,7 +11,8 @@ import {
   watchConsole,
   type TestServer,
 } from '@kanak/testkit';
-import { loadWorkerConfig, startWorker, type RunningWorker } from '@kanak/worker';
+import type { RunningWorker } from '@kanak/worker';
+import { startShopWorker, WEB_DIST } from './shop-support';
 import { MESSAGES } from '@kanak/shared';
 
 const shopper = {
@@ -62,15 +63,8 @@ describe('storefront in Chromium', () => {
   const rupees = (text: string) => Number(text.replace(/[^\d]/g, ''));
 
   beforeAll(async () => {
-    server = await startTestServer({ WEB_DIST: path.resolve(import.meta.dirname, '../dist') });
-    worker = startWorker(
-      loadWorkerConfig({
-        DATABASE_URL: server.database.url,
-        REDIS_URL: server.config.REDIS_URL,
-        QUEUE_PREFIX: server.config.QUEUE_PREFIX,
-      }),
-      () => {},
-    );
+    server = await startTestServer({ WEB_DIST });
+    worker = startShopWorker(server);
     browser = await launchBrowser();
     desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await desktop.newPage();

@@ -1,0 +1,18 @@
+import path from 'node:path';
+import type { TestServer } from '@kanak/testkit';
+import { loadWorkerConfig, startWorker, type RunningWorker } from '@kanak/worker';
+
+/** The built web (`pnpm build`), served by the test server. */
+export const WEB_DIST = path.resolve(import.meta.dirname, '../dist');
+
+/** A worker in this process on the test server's database and queue prefix, quiet. */
+export function startShopWorker(server: TestServer): RunningWorker {
+  return startWorker(
+    loadWorkerConfig({
+      DATABASE_URL: server.database.url,
+      REDIS_URL: server.config.REDIS_URL,
+      QUEUE_PREFIX: server.config.QUEUE_PREFIX,
+    }),
+    () => {},
+  );
+}
