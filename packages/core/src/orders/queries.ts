@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { AuthUser } from '../auth/tokens';
-import { forbidden, notFound } from '../shared/errors';
+import { canSeeRecordOf } from '../auth/access';
+import { notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import { toOrderView, toOrderViews, type OrderView } from './order-view';
 
@@ -17,7 +18,7 @@ export async function getOrderFor(
     .selectAll()
     .where('id', '=', orderId)
     .executeTakeFirst();
-  if (!row || (row.user_id !== user.id && user.role !== 'ADMIN')) throw notFound('Order');
+  if (!row || !canSeeRecordOf(user, row.user_id)) throw notFound('Order');
   return toOrderView(db, row);
 }
 
@@ -46,12 +47,7 @@ export async function listAllOrders(db: Kysely<Database>, limit = 500): Promise<
 }
 
 /** Deletes an order with its items, payments and events (admin). */
-export async function deleteOrder(
-  db: Kysely<Database>,
-  user: AuthUser,
-  id: unknown,
-): Promise<{ message: string }> {
-  if (user.role !== 'ADMIN') throw forbidden('Only administrators can do this');
+export async function removeOrder(db: Kysely<Database>, id: unknown): Promise<{ message: string }> {
   const orderId = requireId(id, 'Order');
   const deleted = await db.deleteFrom('orders').where('id', '=', orderId).executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw notFound('Order');

@@ -7,6 +7,7 @@ import { submitAndWait } from '../outbox/submit';
 import type { OutboxDeps } from '../outbox/deps';
 import { paymentJobKey } from '../queues/jobs';
 import { QUEUES } from '../queues/names';
+import { canSeeRecordOf } from '../auth/access';
 import { badRequest, conflict, notFound, unauthorized } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import type { ConfirmationOutcome, PaymentConfirmation } from './confirm-payment';
@@ -77,7 +78,7 @@ async function requireReturnable(
     .executeTakeFirst();
   // A visitor learns nothing about an order: logging in is the way to see it.
   const refuse = (reason: Error) => (user ? reason : unauthorized());
-  if (!row || (user && row.user_id !== user.id && user.role !== 'ADMIN'))
+  if (!row || (user && !canSeeRecordOf(user, row.user_id)))
     throw refuse(notFound('Order'));
   if (row.kept || row.recorded) return;
   if (!row.has_link)

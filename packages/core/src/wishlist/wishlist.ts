@@ -40,7 +40,7 @@ export async function getWishlist(db: Kysely<Database>, userId: string): Promise
 }
 
 /** PUT /api/wish/add: adding twice keeps one item; answers that item. */
-export async function addWish(
+export async function addToWishlist(
   db: Kysely<Database>,
   userId: string,
   productId: unknown,
@@ -64,7 +64,7 @@ export async function addWish(
 }
 
 /** DELETE /api/wish/{productId}: by product id; a product not in this user's wishlist is a 404. */
-export async function removeWish(
+export async function removeFromWishlist(
   db: Kysely<Database>,
   userId: string,
   productId: unknown,
@@ -80,7 +80,7 @@ export async function removeWish(
 }
 
 /** Product ids in the wishlist, so the storefront's hearts start in the right state. */
-export async function wishProductIds(db: Kysely<Database>, userId: string): Promise<string[]> {
+export async function wishlistProductIds(db: Kysely<Database>, userId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('wish_items')
     .select('product_id')

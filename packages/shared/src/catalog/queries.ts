@@ -18,8 +18,11 @@ const limit = (max: number) =>
 
 export const SEARCH_MAX_LENGTH = 200;
 
-/** A listing filter as a client sends it; parseProductQuery reads it (and defaults what it cannot). */
-const rawFilter = z.optional(z.union([z.string(), z.number()]));
+/**
+ * A listing filter as a client sends it (a repeated query parameter is a list); parseProductQuery
+ * reads it and defaults what it cannot, so a listing never refuses its filters (spec section 5).
+ */
+const rawFilter = z.optional(z.union([z.string(), z.number(), z.array(z.string())]));
 
 /** Input of catalog.list: the filters of GET /api/products, as strings or numbers. */
 export const productListInput = z.object({
@@ -34,15 +37,14 @@ export const productListInput = z.object({
   sort: rawFilter,
   pageNumber: rawFilter,
   pageSize: rawFilter,
-  collection: z.optional(
-    z.string().check(dbSafeText, z.maxLength(60, 'collection must be at most 60 characters')),
-  ),
+  collection: rawFilter,
 });
 export type ProductListInput = z.infer<typeof productListInput>;
 
-export const productIdInput = z.object({ id: id('Product id') });
-export const similarProductsInput = z.object({ id: id('Product id'), limit: limit(24) });
-export const ratingSummaryInput = z.object({ productId: id('productId') });
+/** One product, named the same way in every input: `productId`. */
+export const productRefInput = z.object({ productId: id('productId') });
+export type ProductRefInput = z.infer<typeof productRefInput>;
+export const similarProductsInput = z.object({ productId: id('productId'), limit: limit(24) });
 
 /** Header search box: free text, ranked full-text search with a prefix fallback. */
 export const productSearchInput = z.object({
@@ -89,4 +91,4 @@ export const adminProductListInput = z.object({
 });
 export type AdminProductListInput = z.infer<typeof adminProductListInput>;
 
-export const productUpdateInput = z.object({ id: id('Product id'), product: productInput });
+export const productUpdateInput = z.object({ productId: id('productId'), product: productInput });

@@ -7,10 +7,10 @@ const id = (what: string) =>
 /** Body of POST /api/orders/ and input of orders.create: the delivery address. */
 export const createOrderInput = addressInput;
 
-export const orderIdInput = z.object({ id: id('Order id') });
+export const orderIdInput = z.object({ orderId: id('Order id') });
 
 export const orderTransitionInput = z.object({
-  id: id('Order id'),
+  orderId: id('Order id'),
   action: z.enum(
     ['confirmed', 'ship', 'deliver', 'cancel'],
     'action must be one of confirmed, ship, deliver, cancel',

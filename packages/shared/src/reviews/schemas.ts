@@ -6,8 +6,6 @@ export const REVIEW_MAX_LENGTH = 2000;
 const productId = z
   .string('productId is required')
   .check(z.maxLength(100, 'Product id is not valid'));
-/** Reviews or ratings of one product. */
-export const productRefInput = z.object({ productId });
 
 /** Half-star steps from 0.5 to 5 (spec sections 5 and 9). */
 export const ratingValue = z.number('Rating must be a number').check(

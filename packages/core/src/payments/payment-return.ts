@@ -1,14 +1,14 @@
-import {
-  badRequest,
-  getOrderFor,
-  requestPaymentConfirmation,
-  requireId,
-  unauthorized,
-  type OrderView,
-  type PaymentReturnCaller,
-} from '@kanak/core';
 import type { PaymentReturnInput, PaymentReturnStatus } from '@kanak/shared';
-import { outboxDeps, type AppServices } from '../services';
+import { getOrderFor } from '../orders/queries';
+import type { OrderView } from '../orders/order-view';
+import { badRequest, unauthorized } from '../shared/errors';
+import { requireId } from '../shared/ids';
+import type { PaymentProvider } from './provider';
+import {
+  requestPaymentConfirmation,
+  type PaymentReturnCaller,
+  type PaymentReturnDeps,
+} from './request-confirmation';
 
 export interface PaymentReturnAnswer {
   status: PaymentReturnStatus;
@@ -17,19 +17,19 @@ export interface PaymentReturnAnswer {
 
 /**
  * The shopper is back from the payment page. Counted per client address and checked against the
- * order before anything is written (core's requestPaymentConfirmation); then the confirmation is
+ * order before anything is written (requestPaymentConfirmation); then the confirmation is
  * written to the outbox (kept even for a visitor whose session expired meanwhile, so a payment
  * is never lost) and the answer waits a few seconds for the worker; the order is shown only to
  * its owner.
  */
 export async function confirmPaymentReturn(
-  services: AppServices,
+  deps: PaymentReturnDeps & { payments: Pick<PaymentProvider, 'verifyReturnSignature'> },
   caller: PaymentReturnCaller,
   input: PaymentReturnInput,
 ): Promise<PaymentReturnAnswer> {
   const orderId = requireId(input.orderId, 'Order');
   if (input.signature && input.paymentLinkId && input.status) {
-    const valid = services.payments.verifyReturnSignature(
+    const valid = deps.payments.verifyReturnSignature(
       {
         paymentLinkId: input.paymentLinkId,
         referenceId: orderId,
@@ -41,12 +41,12 @@ export async function confirmPaymentReturn(
     if (!valid) throw badRequest('The payment signature is not valid');
   }
   const outcome = await requestPaymentConfirmation(
-    { ...outboxDeps(services), limits: services.limits },
+    deps,
     { orderId, paymentId: input.paymentId, paymentLinkId: input.paymentLinkId },
     caller,
   );
   const user = caller.user;
   if (!user) throw unauthorized();
-  const order = await getOrderFor(services.db, user, orderId);
+  const order = await getOrderFor(deps.db, user, orderId);
   return { status: outcome?.result ?? 'PENDING', order };
 }
