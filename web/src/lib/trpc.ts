@@ -3,7 +3,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@kanak/server';
-import { readToken } from './auth-storage';
+import { readToken } from '@/features/session/session';
 
 export const trpc = createTRPCReact<AppRouter>();
 

@@ -1,5 +1,5 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { readToken } from '@/lib/auth-storage';
+import { readToken } from '@/features/session/session';
 import { safeReturnPath } from '@kanak/shared';
 
 /**

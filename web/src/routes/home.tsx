@@ -4,7 +4,7 @@ import { BRAND } from '@/components/layout/Logo';
 import { HeroCarousel } from '@/features/home/HeroCarousel';
 import { HoverBanners, Poster, ShopByCategory } from '@/features/home/HomeSections';
 import { ProductSlider } from '@/features/home/ProductSlider';
-import { openAuthModal } from '@/lib/auth-modal';
+import { openAuthModal } from '@/features/session/session';
 import { validateLoginSearch } from './guards';
 import { rootRoute } from './root';
 

@@ -9,8 +9,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { logout, useSession } from '@/features/account/use-session';
-import { openAuthModal } from '@/lib/auth-modal';
+import { logout } from '@/features/session/login';
+import { useSession } from '@/features/session/use-session';
+import { openAuthModal } from '@/features/session/session';
 
 /** Logged in: greeting and account links (Admin Panel for admins); logged out: Log in and Sign up. */
 export function AccountMenu() {

@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 import { AccountTable } from './AccountTable';
 import { ContactUs } from './ContactUs';
 import { OrderHistory } from './OrderHistory';
-import { useSession } from './use-session';
+import { useSession } from '@/features/session/use-session';
 import { WishlistGrid } from './WishlistGrid';
 
 const route = getRouteApi('/user-details');

@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@/components/ui/table';
-import { useSession } from './use-session';
+import { useSession } from '@/features/session/use-session';
 
 /** My Account: read-only profile, a dash where a value is absent (spec section 2). */
 export function AccountTable() {

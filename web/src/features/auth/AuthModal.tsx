@@ -6,8 +6,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { closeAuthModal, openAuthModal, useAuthModal } from '@/lib/auth-modal';
-import { isAuthPath } from './complete-login';
+import { isAuthPath } from '@/features/session/login';
+import { closeAuthModal, openAuthModal, type AuthMode } from '@/features/session/session';
+import { useAuthModal } from '@/features/session/use-session';
 import { LoginForm } from './LoginForm';
 import { SignupForm } from './SignupForm';
 
@@ -22,7 +23,7 @@ export function AuthModal() {
     closeAuthModal();
     if (isAuthPath(pathname)) void navigate({ to: '/' });
   };
-  const switchTo = (next: 'login' | 'register') => {
+  const switchTo = (next: AuthMode) => {
     openAuthModal(next);
     // Switching between /login and /register keeps the page to return to.
     if (isAuthPath(pathname))

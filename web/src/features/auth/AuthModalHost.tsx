@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useAuthModal } from '@/lib/auth-modal';
+import { useAuthModal } from '@/features/session/use-session';
 
 // The forms (react-hook-form, validation) load on the first open, keeping them out of the first load.
 const AuthModal = lazy(() => import('./AuthModal').then((m) => ({ default: m.AuthModal })));

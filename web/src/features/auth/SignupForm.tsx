@@ -6,10 +6,9 @@ import { toast } from 'sonner';
 import { ALERT_MS, MESSAGES, signupInput, type SignupInput } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { closeAuthModal } from '@/lib/auth-modal';
-import { postLoginPath } from '@/lib/return-path';
+import { closeAuthModal } from '@/features/session/session';
+import { completeLogin, isAuthPath, postLoginPath } from '@/features/session/login';
 import { queryClient, trpc } from '@/lib/trpc';
-import { completeLogin, isAuthPath } from './complete-login';
 import { fieldAria, FormField } from '@/components/FormField';
 import { PasswordInput } from './PasswordInput';
 

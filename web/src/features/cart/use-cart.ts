@@ -9,7 +9,7 @@ import {
   useGuestCart,
 } from '@/lib/guest-cart';
 import { trpc, type Product, type RouterOutputs } from '@/lib/trpc';
-import { useToken } from '@/lib/use-token';
+import { useToken } from '@/features/session/use-session';
 
 type ServerCart = RouterOutputs['cart']['get'];
 type ServerLine = ServerCart['cartItems'][number];

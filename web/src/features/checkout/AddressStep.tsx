@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { addressInput, type AddressInput } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { useSession } from '@/features/account/use-session';
+import { useSession } from '@/features/session/use-session';
 import { PriceDetails } from '@/features/cart/PriceDetails';
 import { useCart } from '@/features/cart/use-cart';
 import { fieldAria, FormField } from '@/components/FormField';

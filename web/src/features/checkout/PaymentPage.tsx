@@ -9,7 +9,7 @@ import { refundNotice } from '@/features/orders/refund';
 import { RefundBadge } from '@/features/orders/RefundNotice';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
-import { useToken } from '@/lib/use-token';
+import { useToken } from '@/features/session/use-session';
 import { AddressCard, OrderItemList } from './OrderItems';
 
 const route = getRouteApi('/payment/$orderId');

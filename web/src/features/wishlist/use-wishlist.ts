@@ -1,6 +1,6 @@
-import { openAuthModal } from '@/lib/auth-modal';
+import { openAuthModal } from '@/features/session/session';
 import { trpc } from '@/lib/trpc';
-import { useToken } from '@/lib/use-token';
+import { useToken } from '@/features/session/use-session';
 
 /** Product ids on the signed-in shopper's wishlist (hearts start from these). */
 export function useWishlistIds() {

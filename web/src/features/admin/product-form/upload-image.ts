@@ -1,4 +1,4 @@
-import { readToken } from '@/lib/auth-storage';
+import { readToken } from '@/features/session/session';
 
 /** A failed upload, with the server's message when it sent one. */
 export class UploadError extends Error {}

@@ -1,6 +1,8 @@
-import { saveToken } from '@/lib/auth-storage';
+// What happens around a login and a logout: storing the jwt, merging the guest cart, where to go next.
+import { safeReturnPath } from '@kanak/shared';
 import { clearGuestCart, readGuestCart } from '@/lib/guest-cart';
 import { vanillaClient } from '@/lib/trpc';
+import { clearSession, saveToken } from './session';
 
 /** Stores the jwt and merges the browser's guest cart into the account's cart. */
 export async function completeLogin(jwt: string) {
@@ -16,7 +18,18 @@ export async function completeLogin(jwt: string) {
   }
 }
 
+/** Logout clears local storage and reloads the page (spec section 4). */
+export function logout() {
+  clearSession();
+  window.location.reload();
+}
+
 /** Where the auth routes lead after a login: home from /login and /register, else the same page. */
 export function isAuthPath(pathname: string) {
   return pathname === '/login' || pathname === '/register';
+}
+
+/** Where a login made on /login or /register leads: the remembered page, else home. */
+export function postLoginPath(): string {
+  return safeReturnPath(new URLSearchParams(window.location.search).get('redirect')) ?? '/';
 }

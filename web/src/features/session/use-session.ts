@@ -1,7 +1,16 @@
-import { useEffect } from 'react';
-import { clearStorage } from '@/lib/auth-storage';
+import { useEffect, useSyncExternalStore } from 'react';
 import { trpc } from '@/lib/trpc';
-import { useToken } from '@/lib/use-token';
+import { clearSession, readAuthMode, readToken, subscribeSession, type AuthMode } from './session';
+
+/** The stored jwt, re-rendering on login and logout. */
+export function useToken(): string | null {
+  return useSyncExternalStore(subscribeSession, readToken, () => null);
+}
+
+/** The auth modal's mode, or null while it is closed. */
+export function useAuthModal(): AuthMode | null {
+  return useSyncExternalStore(subscribeSession, readAuthMode, () => null);
+}
 
 /** The signed-in user (users.me) when a jwt is stored. */
 export function useSession() {
@@ -16,15 +25,9 @@ export function useSession() {
     // Spec section 8: a failing profile fetch clears storage and sends the shopper to /login;
     // an expired or forged token (401) is treated the same way.
     if (status === 500 || status === 401) {
-      clearStorage();
+      clearSession();
       window.location.assign('/login');
     }
   }, [status]);
   return { token, user: me.data ?? null, isLoading: !!token && me.isLoading };
-}
-
-/** Logout clears local storage and reloads the page (spec section 4). */
-export function logout() {
-  clearStorage();
-  window.location.reload();
 }
