@@ -9,7 +9,7 @@ export const productRoute = createRoute({
   path: 'product/$productId',
   loader: async ({ context, params }) => {
     try {
-      await context.trpc.catalog.byId.ensureData({ id: params.productId });
+      await context.trpc.catalog.byId.ensureData({ productId: params.productId });
     } catch (error) {
       // An unknown or malformed id is the 404 page, not the error screen.
       if (

@@ -32,7 +32,9 @@ export type CartSummary = Pick<
 function useGuestCartView(enabled: boolean) {
   const items = useGuestCart();
   const ids = [...new Set(items.map((i) => i.productId))];
-  const products = trpc.useQueries((t) => (enabled ? ids.map((id) => t.catalog.byId({ id })) : []));
+  const products = trpc.useQueries((t) =>
+    enabled ? ids.map((productId) => t.catalog.byId({ productId })) : [],
+  );
   const isLoading = products.some((p) => p.isLoading);
   const byId = new Map(products.flatMap((p) => (p.data ? [[p.data._id, p.data] as const] : [])));
   const lines: CartLine[] = items.flatMap((item) => {

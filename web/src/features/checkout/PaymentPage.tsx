@@ -140,7 +140,7 @@ function PaymentOutcome({
   const pending = initialStatus === 'PENDING';
   // Every 2 s for about half a minute, then the order history tells the rest.
   const live = trpc.orders.byId.useQuery(
-    { id: initial._id },
+    { orderId: initial._id },
     {
       enabled: pending,
       refetchInterval: (q) =>

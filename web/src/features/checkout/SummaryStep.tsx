@@ -10,7 +10,7 @@ import { AddressCard, OrderItemList } from './OrderItems';
 /** Step 3: the order summary with the Payment button (disabled while the request runs). */
 export function SummaryStep({ orderId }: { orderId: string | undefined }) {
   const order = trpc.orders.byId.useQuery(
-    { id: orderId ?? '' },
+    { orderId: orderId ?? '' },
     { enabled: !!orderId, retry: false },
   );
   const pay = trpc.payments.create.useMutation({

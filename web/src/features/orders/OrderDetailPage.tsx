@@ -68,7 +68,7 @@ function Tracker({ status }: { status: string }) {
 
 export function OrderDetailPage() {
   const { orderId, index } = route.useParams();
-  const order = trpc.orders.byId.useQuery({ id: orderId }, { retry: false });
+  const order = trpc.orders.byId.useQuery({ orderId }, { retry: false });
 
   if (order.error) {
     return (

@@ -64,7 +64,7 @@ function OptionButtons({
 
 export function ProductPage() {
   const { productId } = route.useParams();
-  const [product] = trpc.catalog.byId.useSuspenseQuery({ id: productId });
+  const [product] = trpc.catalog.byId.useSuspenseQuery({ productId });
   const navigate = useNavigate();
   const cart = useAddToCart();
   const firstInStock = product.sizes.findIndex((s) => s.stock > 0);

@@ -39,7 +39,7 @@ export function ReviewDialog() {
     try {
       await create.mutateAsync({ productId, review, rating });
       await Promise.all([
-        utils.catalog.byId.invalidate({ id: productId }),
+        utils.catalog.byId.invalidate({ productId }),
         utils.catalog.ratingSummary.invalidate({ productId }),
       ]);
       toast.success('Thank you for your review');

@@ -3,7 +3,7 @@ import { ProductCard } from '@/features/catalog/ProductCard';
 import { trpc } from '@/lib/trpc';
 
 export function SimilarProducts({ productId }: { productId: string }) {
-  const similar = trpc.catalog.similar.useQuery({ id: productId, limit: 8 });
+  const similar = trpc.catalog.similar.useQuery({ productId, limit: 8 });
   if (similar.data?.length === 0) return null;
   return (
     <section aria-labelledby="similar-title" className="mt-16">

@@ -75,13 +75,13 @@ export function CustomersPage() {
                           <span className="text-xs text-muted-foreground">You</span>
                         ) : (
                           <ConfirmDialog
-                            onConfirm={() => remove.mutate({ id: user._id })}
+                            onConfirm={() => remove.mutate({ userId: user._id })}
                             trigger={
                               <Button
                                 variant="destructive"
                                 size="sm"
                                 aria-label={`Remove ${user.email}`}
-                                disabled={remove.isPending && remove.variables?.id === user._id}
+                                disabled={remove.isPending && remove.variables?.userId === user._id}
                               >
                                 REMOVE
                               </Button>

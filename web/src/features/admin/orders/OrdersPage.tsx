@@ -74,12 +74,13 @@ export function OrdersPage() {
   }, [orders.data, pending, waiting]);
 
   const transition = trpc.orders.transition.useMutation({
-    onSuccess: (order, input) => {
+    // done: the worker applied the move in time; otherwise it is queued and the list polls for it.
+    onSuccess: ({ done, order }, input) => {
       const to = statusForAction(input.action);
       utils.orders.adminList.setData(undefined, (list) =>
         list?.map((o) => (o._id === order._id ? order : o)),
       );
-      if (order.orderStatus === to) toast.success(`Order is now ${to}`);
+      if (done) toast.success(`Order is now ${to}`);
       else setPending((p) => ({ ...p, [order._id]: { to, since: Date.now() } }));
       void utils.orders.dashboard.invalidate();
     },
@@ -99,7 +100,7 @@ export function OrdersPage() {
   });
 
   const move = (order: AdminOrder, action: AdminOrderAction) =>
-    transition.mutate({ id: order._id, action });
+    transition.mutate({ orderId: order._id, action });
   // adminList answers every order; the table shows them (or only the refunds due) a page at a time.
   const refunds = orders.data?.filter((o) => o.refundDue) ?? [];
   const listed = refundsOnly ? refunds : (orders.data ?? []);
@@ -175,7 +176,7 @@ export function OrdersPage() {
                 {shown.map((order) => {
                   const busy =
                     Boolean(pending[order._id]) ||
-                    (transition.isPending && transition.variables?.id === order._id);
+                    (transition.isPending && transition.variables?.orderId === order._id);
                   return (
                     <Fragment key={order._id}>
                       <TableRow
@@ -234,7 +235,7 @@ export function OrdersPage() {
                               onMove={(action) => move(order, action)}
                             />
                             <ConfirmDialog
-                              onConfirm={() => remove.mutate({ id: order._id })}
+                              onConfirm={() => remove.mutate({ orderId: order._id })}
                               trigger={
                                 <Button
                                   variant="destructive"

@@ -15,7 +15,7 @@ const route = getRouteApi('/admin/product/$productId/edit');
 export function EditProductPage() {
   const { productId } = route.useParams();
   const utils = trpc.useUtils();
-  const product = trpc.catalog.byId.useQuery({ id: productId }, { staleTime: 0 });
+  const product = trpc.catalog.byId.useQuery({ productId }, { staleTime: 0 });
   const update = trpc.catalog.update.useMutation();
 
   return (
@@ -44,9 +44,9 @@ export function EditProductPage() {
           submitLabel="Update Product"
           onSubmit={async (input) => {
             try {
-              const saved = await update.mutateAsync({ id: productId, product: input });
+              const saved = await update.mutateAsync({ productId, product: input });
               toast.success(`Product "${saved.title}" updated`);
-              utils.catalog.byId.setData({ id: productId }, saved);
+              utils.catalog.byId.setData({ productId }, saved);
               void utils.catalog.invalidate();
               return productToFields(saved);
             } catch (error) {

@@ -109,7 +109,7 @@ export function ProductsPage() {
                   <ProductRow
                     key={product._id}
                     product={product}
-                    onDelete={() => remove.mutate({ id: product._id })}
+                    onDelete={() => remove.mutate({ productId: product._id })}
                   />
                 ))}
               </TableBody>
