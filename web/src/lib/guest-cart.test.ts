@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MAX_QUANTITY_MESSAGE, stockMessage } from '@kanak/shared';
 import {
   addGuestItem,
   clearGuestCart,
@@ -23,21 +24,37 @@ describe('guest cart', () => {
   beforeEach(() => clearGuestCart());
 
   it('adds lines and raises the quantity of a repeated product and weight', () => {
-    addGuestItem('p1', '5 g');
-    addGuestItem('p1', '5 g');
-    addGuestItem('p1', '6 g');
+    expect(addGuestItem('p1', '5 g', 10)).toBeNull();
+    expect(addGuestItem('p1', '5 g', 10)).toBeNull();
+    expect(addGuestItem('p1', '6 g', 10)).toBeNull();
     expect(readGuestCart()).toEqual([
       { productId: 'p1', weight: '5 g', quantity: 2 },
       { productId: 'p1', weight: '6 g', quantity: 1 },
     ]);
   });
 
-  it('keeps quantities between 1 and 99 and removes a line', () => {
-    addGuestItem('p1', '5 g');
+  it('refuses more pieces than the size has in stock, with the server cart message', () => {
+    expect(addGuestItem('p1', '5 g', 2)).toBeNull();
+    expect(addGuestItem('p1', '5 g', 2)).toBeNull();
+    expect(addGuestItem('p1', '5 g', 2)).toBe(stockMessage(2));
+    expect(addGuestItem('p2', '5 g', 0)).toBe('This size is out of stock');
+    expect(readGuestCart()).toEqual([{ productId: 'p1', weight: '5 g', quantity: 2 }]);
+  });
+
+  it('refuses more than the per-item maximum even when the stock is larger', () => {
+    expect(addGuestItem('p1', '5 g', 500, 99)).toBeNull();
+    expect(addGuestItem('p1', '5 g', 500)).toBe(MAX_QUANTITY_MESSAGE);
+    expect(readGuestCart()[0]!.quantity).toBe(99);
+  });
+
+  it('keeps a set quantity between 1 and the stock (at most 99) and removes a line', () => {
+    addGuestItem('p1', '5 g', 3);
     const id = guestLineId({ productId: 'p1', weight: '5 g' });
-    setGuestQuantity(id, 0);
+    setGuestQuantity(id, 0, 3);
     expect(readGuestCart()[0]!.quantity).toBe(1);
-    setGuestQuantity(id, 500);
+    setGuestQuantity(id, 5, 3);
+    expect(readGuestCart()[0]!.quantity).toBe(3);
+    setGuestQuantity(id, 500, 1000);
     expect(readGuestCart()[0]!.quantity).toBe(99);
     removeGuestItem(id);
     expect(readGuestCart()).toEqual([]);
@@ -55,7 +72,7 @@ describe('guest cart', () => {
   });
 
   it('returns the same array while storage is unchanged (a stable useSyncExternalStore snapshot)', () => {
-    addGuestItem('p1', '5 g');
+    addGuestItem('p1', '5 g', 1);
     expect(readGuestCart()).toBe(readGuestCart());
   });
 });

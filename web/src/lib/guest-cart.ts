@@ -1,6 +1,8 @@
-// The cart of a shopper who is not logged in lives in localStorage and is merged at login.
+// The cart of a shopper who is not logged in lives in localStorage and is merged at login. It
+// follows the server cart's rules from shared: never more than the size's stock or
+// MAX_CART_QUANTITY, refused with the same messages.
 import { useSyncExternalStore } from 'react';
-import { MAX_CART_QUANTITY, type AddToCartInput } from '@kanak/shared';
+import { capCartQuantity, cartQuantityRefusal, type AddToCartInput } from '@kanak/shared';
 
 const KEY = 'guestCart';
 const EMPTY: GuestCartItem[] = [];
@@ -50,26 +52,33 @@ function write(items: GuestCartItem[]) {
 export const guestLineId = (item: Pick<GuestCartItem, 'productId' | 'weight'>) =>
   `${item.productId}|${item.weight}`;
 
-export function addGuestItem(productId: string, weight: string, quantity = 1) {
+/**
+ * Adds `quantity` pieces of a size with `stock` left. Answers the server cart's refusal (and
+ * changes nothing) when the line would then hold more than the stock or MAX_CART_QUANTITY.
+ */
+export function addGuestItem(
+  productId: string,
+  weight: string,
+  stock: number,
+  quantity = 1,
+): string | null {
   const items = readGuestCart();
   const existing = items.find((i) => i.productId === productId && i.weight === weight);
+  const refusal = cartQuantityRefusal((existing?.quantity ?? 0) + quantity, stock);
+  if (refusal) return refusal;
   write(
     existing
-      ? items.map((i) =>
-          i === existing
-            ? { ...i, quantity: Math.min(MAX_CART_QUANTITY, i.quantity + quantity) }
-            : i,
-        )
+      ? items.map((i) => (i === existing ? { ...i, quantity: i.quantity + quantity } : i))
       : [...items, { productId, weight, quantity }],
   );
+  return null;
 }
 
-export function setGuestQuantity(lineId: string, quantity: number) {
+/** Sets a line's quantity, kept between 1 and the size's stock (at most MAX_CART_QUANTITY). */
+export function setGuestQuantity(lineId: string, quantity: number, stock: number) {
   write(
     readGuestCart().map((i) =>
-      guestLineId(i) === lineId
-        ? { ...i, quantity: Math.max(1, Math.min(MAX_CART_QUANTITY, quantity)) }
-        : i,
+      guestLineId(i) === lineId ? { ...i, quantity: capCartQuantity(quantity, stock) } : i,
     ),
   );
 }

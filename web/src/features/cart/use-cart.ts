@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { capCartQuantity, cartQuantityRefusal, cartTotals, lineTotal } from '@kanak/shared';
+import { cartTotals, lineTotal } from '@kanak/shared';
 import {
   addGuestItem,
   guestLineId,
-  readGuestCart,
   removeGuestItem,
   setGuestQuantity,
   useGuestCart,
@@ -82,9 +81,9 @@ export function useCart() {
     setQuantity: (lineId: string, quantity: number) => {
       if (token) update.mutate({ cartItemId: lineId, quantity });
       else {
-        // The guest line's stock is known once its product loaded: the same cap as the server's cart.
-        const stock = cart?.cartItems.find((l) => l._id === lineId)?.stock;
-        setGuestQuantity(lineId, capCartQuantity(quantity, stock));
+        // Guest lines are shown (and so changed) only once their product, with its stock, loaded.
+        const line = cart?.cartItems.find((l) => l._id === lineId);
+        if (line) setGuestQuantity(lineId, quantity, line.stock);
       }
     },
     remove: (lineId: string) => {
@@ -117,10 +116,8 @@ export function useAddToCart() {
         return;
       }
       // The guest cart refuses what the server's cart would, with the same message.
-      const line = readGuestCart().find((i) => i.productId === productId && i.weight === weight);
-      const refusal = cartQuantityRefusal((line?.quantity ?? 0) + 1, stock);
+      const refusal = addGuestItem(productId, weight, stock);
       if (refusal) throw new Error(refusal);
-      addGuestItem(productId, weight);
     },
   };
 }
