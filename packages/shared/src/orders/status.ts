@@ -8,13 +8,13 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Admin status actions and the REST path segment of each (spec section 7). */
+/** Admin status actions (the REST path segment of each) and the status each asks for (spec section 7). */
 export const ADMIN_ORDER_ACTIONS = [
-  { action: 'confirmed', label: 'Confirmed', to: 'CONFIRMED' },
-  { action: 'ship', label: 'Shipped', to: 'SHIPPED' },
-  { action: 'deliver', label: 'Delivered', to: 'DELIVERED' },
-  { action: 'cancel', label: 'Cancel', to: 'CANCELLED' },
-] as const satisfies readonly { action: string; label: string; to: OrderStatus }[];
+  { action: 'confirmed', to: 'CONFIRMED' },
+  { action: 'ship', to: 'SHIPPED' },
+  { action: 'deliver', to: 'DELIVERED' },
+  { action: 'cancel', to: 'CANCELLED' },
+] as const satisfies readonly { action: string; to: OrderStatus }[];
 export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number]['action'];
 
 /**

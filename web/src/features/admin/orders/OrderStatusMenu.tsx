@@ -9,6 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { ACTION_LABELS } from './action-labels';
 
 /** The Status menu: only the moves the order state machine allows from the current status. */
 export function OrderStatusMenu({
@@ -42,7 +43,7 @@ export function OrderStatusMenu({
             onSelect={() => onMove(a.action)}
             variant={a.action === 'cancel' ? 'destructive' : undefined}
           >
-            {a.label}
+            {ACTION_LABELS[a.action]}
           </DropdownMenuItem>
         ))}
       </DropdownMenuContent>
