@@ -3,28 +3,22 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { Duplex } from 'node:stream';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
-import { registerAuthRest } from './auth/auth.rest';
-import { registerAdminProductsRest } from './catalog/admin-products.rest';
-import { registerCatalogRest } from './catalog/catalog.rest';
-import { registerCartRest } from './cart/cart.rest';
-import { registerReviewsRest } from './reviews/reviews.rest';
-import { registerUploadsRest } from './uploads/uploads.rest';
-import { registerUsersRest } from './users/users.rest';
-import { registerWishlistRest } from './wishlist/wishlist.rest';
+import { registerApiDocs } from './api/docs.rest';
+import { registerUseCaseRoutes } from './api/rest-routes';
+import { eachUseCase } from './api/use-cases';
 import type { Config } from './config';
-import { registerHealthRest } from './health/health.rest';
+import { healthDoc, registerHealthRest } from './health/health.rest';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerMediaRest } from './media/media.rest';
-import { registerAdminOrdersRest } from './admin/admin-orders.rest';
 import { registerQueueBoard } from './admin/queue-board.rest';
-import { registerOrdersRest } from './orders/orders.rest';
-import { registerPaymentsRest } from './payments/payments.rest';
+import { paymentWebhookDoc, registerPaymentWebhookRest } from './payments/payment-webhook.rest';
 import { registerSandboxPageRest } from './payments/sandbox-page.rest';
 import { closeServices, createServices, type AppServices } from './services';
 import { createContext } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 import { trpcResponseMeta } from './trpc/trpc';
+import { registerUploadsRest, uploadsDoc } from './uploads/uploads.rest';
 import { registerWeb } from './web/static';
 
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
@@ -117,20 +111,19 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  // The spec's REST paths: generated from the use case declarations, then the few that are
+  // REST by nature (health, uploads, the payment webhook, media, the sandbox page).
+  registerUseCaseRoutes(
+    app,
+    services,
+    eachUseCase().map(({ useCase }) => useCase),
+  );
   registerHealthRest(app, services);
-  registerAuthRest(app, services);
-  registerCatalogRest(app, services);
-  registerAdminProductsRest(app, services);
-  registerUsersRest(app, services);
-  registerReviewsRest(app, services);
-  registerWishlistRest(app, services);
-  registerCartRest(app, services);
   registerUploadsRest(app, services);
+  await registerPaymentWebhookRest(app, services);
   registerMediaRest(app);
-  registerOrdersRest(app, services);
-  registerAdminOrdersRest(app, services);
-  await registerPaymentsRest(app, services);
   registerSandboxPageRest(app, services);
+  await registerApiDocs(app, [healthDoc, uploadsDoc, paymentWebhookDoc]);
   await registerQueueBoard(app, services);
   await registerWeb(app, config.WEB_DIST);
   return { app, services };

@@ -18,3 +18,11 @@ export * from './cart/schemas';
 export * from './cart/totals';
 export * from './validation/db-values';
 export * from './navigation/return-path';
+// Answer shapes: the OpenAPI document's schemas and core's view types.
+export * from './catalog/views';
+export * from './reviews/views';
+export * from './cart/views';
+export * from './wishlist/views';
+export * from './account/views';
+export * from './auth/views';
+export * from './orders/views';

@@ -2,7 +2,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate, bearerToken } from '@kanak/core';
+import { ADMIN_ONLY_MESSAGE, authenticate, bearerToken, isAdmin } from '@kanak/core';
 import { appCsp, cspHeader } from '../http/security-headers';
 import type { AppServices } from '../services';
 
@@ -46,10 +46,8 @@ async function guard(
       error: 'UNAUTHORIZED',
       message: 'Please log in as an administrator to see the queues',
     });
-  if (user.role !== 'ADMIN')
-    return reply
-      .status(403)
-      .send({ error: 'FORBIDDEN', message: 'Only administrators can do this' });
+  if (!isAdmin(user))
+    return reply.status(403).send({ error: 'FORBIDDEN', message: ADMIN_ONLY_MESSAGE });
   return null;
 }
 

@@ -1,7 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { pingRedisClient, settledWithin, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@kanak/core';
+import * as z from 'zod/mini';
+import type { RouteDoc } from '../api/openapi';
 import type { AppServices } from '../services';
+
+const health = z.object({
+  status: z.enum(['ok', 'degraded']),
+  postgres: z.enum(['up', 'down']),
+  redis: z.enum(['up', 'down']),
+});
+
+export const healthDoc: RouteDoc = {
+  method: 'GET',
+  path: '/api/health',
+  tag: 'health',
+  access: 'public',
+  summary: 'PostgreSQL and Redis reachability, each checked within HEALTH_CHECK_TIMEOUT_MS',
+  responses: {
+    200: { description: 'Both answer', schema: health },
+    503: { description: 'One is down (named)', schema: health },
+  },
+};
 
 /**
  * Each dependency is checked in parallel with its own bound (HEALTH_CHECK_TIMEOUT_MS, default

@@ -1,3 +1,4 @@
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   DomainError,
@@ -8,15 +9,19 @@ import {
   type DomainErrorKind,
 } from '@kanak/core';
 
-export const HTTP_STATUS: Record<DomainErrorKind, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  TOO_MANY_REQUESTS: 429,
-  UNAVAILABLE: 503,
-};
+/** A domain refusal on each transport: the HTTP status (REST) and the tRPC code (same status). */
+export const ERROR_ANSWERS = {
+  BAD_REQUEST: { status: 400, trpc: 'BAD_REQUEST' },
+  UNAUTHORIZED: { status: 401, trpc: 'UNAUTHORIZED' },
+  FORBIDDEN: { status: 403, trpc: 'FORBIDDEN' },
+  NOT_FOUND: { status: 404, trpc: 'NOT_FOUND' },
+  CONFLICT: { status: 409, trpc: 'CONFLICT' },
+  TOO_MANY_REQUESTS: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
+  UNAVAILABLE: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
+} as const satisfies Record<DomainErrorKind, { status: number; trpc: TRPC_ERROR_CODE_KEY }>;
+
+/** What a client reads for a fault of ours, on both transports. */
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /** An error's own message with its cause's, for the server log only. */
 export function errorText(error: unknown): string {
@@ -46,7 +51,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const retryAfter = retryAfterSeconds(error);
       if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
       return reply
-        .status(HTTP_STATUS[error.kind])
+        .status(ERROR_ANSWERS[error.kind].status)
         .send({ error: error.kind, message: error.message, details: error.details });
     }
     const status = error.statusCode ?? 500;
@@ -56,9 +61,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         .send({ error: error.code ?? 'BAD_REQUEST', message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send({ error: 'INTERNAL', message: INTERNAL_MESSAGE });
   });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({

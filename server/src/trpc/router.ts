@@ -1,23 +1,10 @@
-import { authRouter } from '../auth/auth.router';
-import { catalogRouter } from '../catalog/catalog.router';
-import { cartRouter } from '../cart/cart.router';
-import { ratingsRouter, reviewsRouter } from '../reviews/reviews.router';
-import { usersRouter } from '../users/users.router';
-import { wishlistRouter } from '../wishlist/wishlist.router';
-import { ordersRouter } from '../orders/orders.router';
-import { paymentsRouter } from '../payments/payments.router';
+import { toRouters } from '../api/trpc-router';
+import { useCases } from '../api/use-cases';
 import { publicProcedure, router } from './trpc';
 
+/** The web's API: one router per domain, built from the same declarations as the REST paths. */
 export const appRouter = router({
   ping: publicProcedure.query(() => 'pong' as const),
-  auth: authRouter,
-  catalog: catalogRouter,
-  orders: ordersRouter,
-  payments: paymentsRouter,
-  users: usersRouter,
-  reviews: reviewsRouter,
-  ratings: ratingsRouter,
-  wishlist: wishlistRouter,
-  cart: cartRouter,
+  ...toRouters(useCases),
 });
 export type AppRouter = typeof appRouter;

@@ -30,9 +30,6 @@ async function app() {
       router: testRouter,
       createContext: ({ req }: CreateFastifyContextOptions): Context => ({
         req,
-        ip: req.ip,
-        hasToken: false,
-        getUser: () => null,
         services: undefined as never,
       }),
       responseMeta: trpcResponseMeta,

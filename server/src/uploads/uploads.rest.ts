@@ -1,10 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
+import * as z from 'zod/mini';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, DomainError, storedUpload, storeUpload, UPLOAD_URL_PREFIX } from '@kanak/core';
-import { requireAdmin } from '../http/auth';
+import { resolveCall } from '../api/caller';
 import { LONG_CACHE } from '../media/media.rest';
+import { errorBody, type RouteDoc } from '../api/openapi';
 import type { AppServices } from '../services';
 import { multipartBoundary } from './multipart';
 
@@ -26,6 +28,27 @@ function publicUrl(services: AppServices, request: FastifyRequest, name: string)
   return `${origin}${UPLOAD_URL_PREFIX}${name}`;
 }
 
+export const uploadsDoc: RouteDoc = {
+  method: 'POST',
+  path: '/api/uploads',
+  tag: 'uploads',
+  access: 'admin',
+  summary:
+    'Stores a product image (JPEG, PNG, WebP, GIF or SVG) sent as multipart in the field "file"',
+  request: {
+    contentType: 'multipart/form-data',
+    schema: {
+      type: 'object',
+      properties: { file: { type: 'string', format: 'binary' }, upload_preset: { type: 'string' } },
+      required: ['file'],
+    },
+  },
+  responses: {
+    201: { description: 'Where the image is served', schema: z.object({ secure_url: z.string() }) },
+    413: { description: 'The image is larger than UPLOAD_MAX_BYTES', schema: errorBody },
+  },
+};
+
 /**
  * POST /api/uploads (admin): multipart with the image in `file` (an `upload_preset` field, sent by
  * clients written for an image hosting service, is accepted and ignored) → { secure_url }.
@@ -40,7 +63,7 @@ export function registerUploadsRest(app: FastifyInstance, services: AppServices)
       limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
     });
     scope.post('/api/uploads', async (request, reply) => {
-      const admin = await requireAdmin(services, request);
+      const { user: admin } = await resolveCall(services, request, 'admin');
       // Counted before the body is read: each upload is a file on disk.
       await services.limits.consume('upload', admin.id);
       if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);

@@ -9,11 +9,10 @@ import {
   type PasswordVerifier,
 } from './passwords';
 import { signToken, type TokenSettings } from './tokens';
+import type { AuthAnswer } from '@kanak/shared';
 
-export interface AuthAnswer {
-  jwt: string;
-  message: string;
-}
+/** The answer shapes are declared once, as zod schemas in @kanak/shared. */
+export type { AuthAnswer };
 
 export async function signup(
   db: Kysely<Database>,

@@ -1,32 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { cartTotals, lineTotal, measureValue } from '@kanak/shared';
-import { PRODUCT_COLUMNS, toProductViews, type ProductView } from '../catalog/product-view';
+import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
+import type { CartItemView, CartView } from '@kanak/shared';
+
+/** The answer shapes are declared once, as zod schemas in @kanak/shared. */
+export type { CartItemView, CartView };
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** price and discountedPrice are line totals (unit price × quantity) from current prices. */
-export interface CartItemView {
-  _id: string;
-  product: ProductView;
-  quantity: number;
-  weight: string;
-  size: string;
-  /** The number inside size ("16 MM" → 16), null for pieces without a size. */
-  width: number | null;
-  stock: number;
-  price: number;
-  discountedPrice: number;
-}
-
-export interface CartView {
-  _id: string;
-  cartItems: CartItemView[];
-  totalItem: number;
-  totalPrice: number;
-  discount: number;
-  totalDiscountedPrice: number;
-}
 
 /** The user's cart row, created on first use. */
 export async function ensureCart(db: Db, userId: string): Promise<string> {

@@ -2,14 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { ALL_CATEGORIES, resolveCategory, type ProductFilter } from '@kanak/shared';
 import { cachedCount } from './listing-counts';
-import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
+import { PRODUCT_COLUMNS, toProductViews } from './product-view';
+import type { ProductPage } from '@kanak/shared';
 
-export interface ProductPage {
-  content: ProductView[];
-  totalPages: number;
-  currentPage: number;
-  totalElements: number;
-}
+/** The answer shapes are declared once, as zod schemas in @kanak/shared. */
+export type { ProductPage };
 
 /** GET /api/products: filters of spec section 7, `category` matching the third level. */
 export async function listProducts(

@@ -1,50 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database, ProductRow } from '@kanak/db';
 import { averageRating } from '@kanak/shared';
+import type { ProductView, ReviewView, RatingView } from '@kanak/shared';
 
-/** A product as clients read it (spec section 3). */
-export interface ProductView {
-  _id: string;
-  title: string;
-  brand: string;
-  color: string;
-  price: number;
-  discountedPrice: number;
-  discountPercent: number;
-  description: string;
-  details: string;
-  occasion: string;
-  quantity: number;
-  collectionName: string;
-  type: string;
-  imageUrls: { imageUrl: string }[];
-  sizes: { weight: string; size: string; stock: number }[];
-  category: { name: string };
-  topLevelCategory: string;
-  secondLevelCategory: string;
-  thirdLevelCategory: string;
-  reviews: ReviewView[];
-  ratings: RatingView[];
-  numRatings: number;
-  averageRating: number | null;
-  createdAt: string;
-}
-
-export interface ReviewView {
-  _id: string;
-  review: string;
-  createdAt: string;
-  user: { _id: string; firstName: string };
-  product: string;
-}
-
-export interface RatingView {
-  _id: string;
-  rating: number;
-  createdAt: string;
-  user: { _id: string; firstName: string };
-  product: string;
-}
+/** The answer shapes are declared once, as zod schemas in @kanak/shared. */
+export type { ProductView, ReviewView, RatingView };
 
 type ProductCore = Omit<ProductRow, 'search_vector'>;
 

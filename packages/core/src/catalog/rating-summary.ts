@@ -3,12 +3,10 @@ import type { Database } from '@kanak/db';
 import { averageRating, RATING_BANDS, ratingBand } from '@kanak/shared';
 import { notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
+import type { RatingSummary } from '@kanak/shared';
 
-export interface RatingSummary {
-  average: number | null;
-  count: number;
-  breakdown: { label: (typeof RATING_BANDS)[number]; count: number }[];
-}
+/** The answer shapes are declared once, as zod schemas in @kanak/shared. */
+export type { RatingSummary };
 
 /** The product page's rating summary, computed from real ratings (the spec's figures were placeholders). */
 export async function ratingSummary(

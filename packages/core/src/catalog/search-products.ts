@@ -1,13 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
+import { PRODUCT_COLUMNS, toProductViews } from './product-view';
+import type { SearchResult } from '@kanak/shared';
+
+/** The answer shapes are declared once, as zod schemas in @kanak/shared. */
+export type { SearchResult };
 
 export const SEARCH_DEFAULT_LIMIT = 20;
-
-export interface SearchResult {
-  content: ProductView[];
-  total: number;
-}
 
 /** Words of the query reduced to letters and digits, so they are safe inside to_tsquery. */
 export function searchWords(q: string): string[] {

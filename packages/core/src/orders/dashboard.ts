@@ -1,26 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { PRODUCT_COLUMNS, toProductViews, type ProductView } from '../catalog/product-view';
-import { toOrderViews, type OrderView } from './order-view';
+import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
+import { toOrderViews } from './order-view';
+import type { Dashboard } from '@kanak/shared';
+
+/** The answer shapes are declared once, as zod schemas in @kanak/shared. */
+export type { Dashboard };
 
 /** Orders that were paid for and not cancelled count as sales. */
 const PAID = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'] as const;
 const DAY_MS = 86_400_000;
-
-export interface Dashboard {
-  /** Pieces sold (Σ items of paid orders). */
-  sales: number;
-  /** Rupees taken (Σ discounted totals of paid orders). */
-  revenue: number;
-  customers: number;
-  products: number;
-  orders: number;
-  /** Revenue of the last 30 days against the 30 before, in percent (one decimal). */
-  growthPercent: number;
-  salesByDay: { date: string; revenue: number; orders: number }[];
-  recentOrders: OrderView[];
-  recentProducts: ProductView[];
-}
 
 export async function getDashboard(db: Kysely<Database>, now = new Date()): Promise<Dashboard> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

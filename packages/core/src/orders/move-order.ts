@@ -2,13 +2,11 @@ import type { AdminOrderAction } from '@kanak/shared';
 import type { AuthUser } from '../auth/tokens';
 import type { OutboxDeps } from '../outbox/deps';
 import { getOrderFor } from './queries';
-import type { OrderView } from './order-view';
 import { requestOrderTransition } from './request-transition';
+import type { OrderMoveAnswer } from '@kanak/shared';
 
-/** done: the worker applied it within the wait; otherwise it is queued under `jobId`. */
-export type OrderMoveAnswer =
-  | { done: true; order: OrderView }
-  | { done: false; jobId: string; order: OrderView };
+/** The answer shapes are declared once, as zod schemas in @kanak/shared. */
+export type { OrderMoveAnswer };
 
 /** An admin's status move through the outbox, answered with the order as it stands afterwards. */
 export async function moveOrder(

@@ -1,50 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
-import { measureValue, type OrderStatus, type RefundReason } from '@kanak/shared';
-import { PRODUCT_COLUMNS, toProductViews, type ProductView } from '../catalog/product-view';
+import { measureValue, type RefundReason } from '@kanak/shared';
+import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
+import type { OrderItemView, OrderView } from '@kanak/shared';
 
-export interface OrderItemView {
-  _id: string;
-  product: ProductView | null;
-  title: string;
-  brand: string;
-  imageUrl: string;
-  weight: string;
-  size: string;
-  width: number | null;
-  quantity: number;
-  /** Line totals (unit × quantity), as cart items carry them. */
-  price: number;
-  discountedPrice: number;
-}
-
-/** An order as clients read it (spec section 3, design.md). */
-export interface OrderView {
-  _id: string;
-  user: { _id: string; firstName: string; lastName: string; email: string };
-  shippingAddress: {
-    firstName: string;
-    lastName: string;
-    streetAddress: string;
-    city: string;
-    state: string;
-    zipCode: string;
-    mobile: string;
-  };
-  orderItems: OrderItemView[];
-  totalItem: number;
-  totalPrice: number;
-  discount: number;
-  totalDiscountedPrice: number;
-  orderDate: string;
-  orderStatus: OrderStatus;
-  deliveryDate: string | null;
-  statusNote: string | null;
-  /** A payment of this order is owed back to the shopper (sold out when paid, or cancelled after payment). */
-  refundDue: boolean;
-  /** What is owed back and why (the first reason when several payments are), or null. */
-  refund: { reason: RefundReason; amount: number } | null;
-}
+/** The answer shapes are declared once, as zod schemas in @kanak/shared. */
+export type { OrderItemView, OrderView };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -4,11 +4,10 @@ import type { AuthUser } from '../auth/tokens';
 import { conflict, notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import type { PaymentProvider } from './provider';
+import type { PaymentLinkAnswer } from '@kanak/shared';
 
-export interface PaymentLinkAnswer {
-  payment_link_url: string;
-  payment_link_id: string;
-}
+/** The answer shapes are declared once, as zod schemas in @kanak/shared. */
+export type { PaymentLinkAnswer };
 
 /**
  * A payment link for the owner's PENDING order. The order row is locked while the link is

@@ -1,6 +1,5 @@
-import type { PaymentReturnInput, PaymentReturnStatus } from '@kanak/shared';
+import type { PaymentReturnInput } from '@kanak/shared';
 import { getOrderFor } from '../orders/queries';
-import type { OrderView } from '../orders/order-view';
 import { badRequest, unauthorized } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import type { PaymentProvider } from './provider';
@@ -9,11 +8,10 @@ import {
   type PaymentReturnCaller,
   type PaymentReturnDeps,
 } from './request-confirmation';
+import type { PaymentReturnAnswer } from '@kanak/shared';
 
-export interface PaymentReturnAnswer {
-  status: PaymentReturnStatus;
-  order: OrderView;
-}
+/** The answer shapes are declared once, as zod schemas in @kanak/shared. */
+export type { PaymentReturnAnswer };
 
 /**
  * The shopper is back from the payment page. Counted per client address and checked against the

@@ -78,8 +78,7 @@ async function requireReturnable(
     .executeTakeFirst();
   // A visitor learns nothing about an order: logging in is the way to see it.
   const refuse = (reason: Error) => (user ? reason : unauthorized());
-  if (!row || (user && !canSeeRecordOf(user, row.user_id)))
-    throw refuse(notFound('Order'));
+  if (!row || (user && !canSeeRecordOf(user, row.user_id))) throw refuse(notFound('Order'));
   if (row.kept || row.recorded) return;
   if (!row.has_link)
     throw refuse(

@@ -1,28 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { AddressRow, Database, UserRow } from '@kanak/db';
+import type { AddressView, UserView } from '@kanak/shared';
 
-export interface AddressView {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  streetAddress: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  mobile: string;
-}
-
-/** A user as clients read it; addresses travel under `address` (design.md contracts). */
-export interface UserView {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: UserRow['role'];
-  mobile: string | null;
-  address: AddressView[];
-  createdAt: string;
-}
+/** The answer shapes are declared once, as zod schemas in @kanak/shared. */
+export type { AddressView, UserView };
 
 export const toAddressView = (a: AddressRow): AddressView => ({
   _id: a.id,

@@ -1,19 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { PRODUCT_COLUMNS, toProductViews, type ProductView } from '../catalog/product-view';
+import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
 import { notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
+import type { WishItemView, WishlistView } from '@kanak/shared';
 
-export interface WishItemView {
-  _id: string;
-  product: ProductView;
-}
-
-/** The wishlist has no row of its own: it is the user's wish items, so its id is the user's. */
-export interface WishlistView {
-  _id: string;
-  wishItems: WishItemView[];
-}
+/** The answer shapes are declared once, as zod schemas in @kanak/shared. */
+export type { WishItemView, WishlistView };
 
 async function wishItems(
   db: Kysely<Database>,

@@ -1,41 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { createPaymentLink, recordPaymentWebhook } from '@kanak/core';
-import { paymentReturnQuery } from '@kanak/shared';
-import { currentUser, requireUser } from '../http/auth';
-import { parseInput } from '../http/validate';
-import { requestOrigins } from './origins';
+import { recordPaymentWebhook } from '@kanak/core';
+import * as z from 'zod/mini';
+import { errorBody, type RouteDoc } from '../api/openapi';
 import type { AppServices } from '../services';
-import { confirmPaymentReturn } from './confirm-return';
 
-/** POST /api/payment/{orderId}, GET /api/payment?payment_id=&order_id=, POST /api/payment/webhook. */
-export async function registerPaymentsRest(app: FastifyInstance, services: AppServices) {
-  app.post<{ Params: { orderId: string } }>('/api/payment/:orderId', async (request) => {
-    const user = await requireUser(services, request);
-    return createPaymentLink(
-      services.db,
-      services.payments,
-      user,
-      request.params.orderId,
-      requestOrigins(services.config, request),
-    );
-  });
+export const paymentWebhookDoc: RouteDoc = {
+  method: 'POST',
+  path: '/api/payment/webhook',
+  tag: 'payments',
+  access: 'public',
+  summary: "The payment provider's signed event (X-Razorpay-Signature over the raw body)",
+  request: { contentType: 'application/json', schema: { type: 'object' } },
+  responses: {
+    200: {
+      description: 'Recorded (queued for the worker) or ignored',
+      schema: z.object({ status: z.enum(['queued', 'ignored']), jobId: z.optional(z.string()) }),
+    },
+    400: { description: 'Invalid signature or body', schema: errorBody },
+  },
+};
 
-  app.get('/api/payment', async (request) => {
-    const query = await parseInput(paymentReturnQuery, request.query);
-    const user = await currentUser(services, request);
-    return confirmPaymentReturn(
-      services,
-      { address: request.ip, user },
-      {
-        orderId: query.order_id,
-        paymentId: query.payment_id,
-        paymentLinkId: query.razorpay_payment_link_id,
-        status: undefined,
-        signature: undefined,
-      },
-    );
-  });
-
+/** POST /api/payment/webhook: REST by nature (the provider signs the raw bytes it sends). */
+export async function registerPaymentWebhookRest(app: FastifyInstance, services: AppServices) {
   // The webhook signature covers the exact bytes sent: this scope keeps the body raw.
   await app.register(async (scope) => {
     scope.addContentTypeParser(

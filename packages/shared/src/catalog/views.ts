@@ -1,0 +1,55 @@
+import * as z from 'zod/mini';
+import { RATING_BANDS } from '../reviews/schemas';
+import { ratingView, reviewView } from '../reviews/views';
+
+/** A product as clients read it (spec section 3; design.md: `category` an object, two images at least). */
+export const productView = z.object({
+  _id: z.string(),
+  title: z.string(),
+  brand: z.string(),
+  color: z.string(),
+  price: z.number(),
+  discountedPrice: z.number(),
+  discountPercent: z.number(),
+  description: z.string(),
+  details: z.string(),
+  occasion: z.string(),
+  quantity: z.number(),
+  collectionName: z.string(),
+  type: z.string(),
+  imageUrls: z.array(z.object({ imageUrl: z.string() })),
+  /** Display strings with units: `{ weight: "5 g", size: "16 MM", stock }`. */
+  sizes: z.array(z.object({ weight: z.string(), size: z.string(), stock: z.number() })),
+  category: z.object({ name: z.string() }),
+  topLevelCategory: z.string(),
+  secondLevelCategory: z.string(),
+  thirdLevelCategory: z.string(),
+  reviews: z.array(reviewView),
+  ratings: z.array(ratingView),
+  numRatings: z.number(),
+  averageRating: z.nullable(z.number()),
+  createdAt: z.string(),
+});
+export type ProductView = z.infer<typeof productView>;
+
+/** A listing page (GET /api/products) and the back office's product table. */
+export const productPage = z.object({
+  content: z.array(productView),
+  totalPages: z.number(),
+  currentPage: z.number(),
+  totalElements: z.number(),
+});
+export type ProductPage = z.infer<typeof productPage>;
+export const adminProductPage = productPage;
+
+export const searchResult = z.object({ content: z.array(productView), total: z.number() });
+export type SearchResult = z.infer<typeof searchResult>;
+
+export const ratingSummaryView = z.object({
+  average: z.nullable(z.number()),
+  count: z.number(),
+  breakdown: z.array(z.object({ label: z.enum(RATING_BANDS), count: z.number() })),
+});
+export type RatingSummary = z.infer<typeof ratingSummaryView>;
+
+export const productRemoval = z.object({ message: z.string() });

@@ -1,0 +1,95 @@
+import * as z from 'zod/mini';
+import { productView } from '../catalog/views';
+import { PAYMENT_RETURN_STATUSES } from './schemas';
+import { ORDER_STATUSES, REFUND_REASONS } from './status';
+
+export const orderItemView = z.object({
+  _id: z.string(),
+  /** Null once the product has been removed from the catalogue (the line keeps its own copy). */
+  product: z.nullable(productView),
+  title: z.string(),
+  brand: z.string(),
+  imageUrl: z.string(),
+  weight: z.string(),
+  size: z.string(),
+  width: z.nullable(z.number()),
+  quantity: z.number(),
+  /** Line totals (unit × quantity), as cart items carry them. */
+  price: z.number(),
+  discountedPrice: z.number(),
+});
+export type OrderItemView = z.infer<typeof orderItemView>;
+
+/** An order as clients read it (spec section 3, design.md); admin lists carry the same. */
+export const orderView = z.object({
+  _id: z.string(),
+  user: z.object({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+  }),
+  shippingAddress: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    streetAddress: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    mobile: z.string(),
+  }),
+  orderItems: z.array(orderItemView),
+  totalItem: z.number(),
+  totalPrice: z.number(),
+  discount: z.number(),
+  totalDiscountedPrice: z.number(),
+  /** ISO date-time. */
+  orderDate: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  deliveryDate: z.nullable(z.string()),
+  statusNote: z.nullable(z.string()),
+  /** A payment of this order is owed back (sold out when paid, or cancelled after payment). */
+  refundDue: z.boolean(),
+  refund: z.nullable(z.object({ reason: z.enum(REFUND_REASONS), amount: z.number() })),
+});
+export type OrderView = z.infer<typeof orderView>;
+
+/** An admin's move: applied within the wait (`done`), or queued under `jobId`. */
+export const orderMoveAnswer = z.union([
+  z.object({ done: z.literal(true), order: orderView }),
+  z.object({ done: z.literal(false), jobId: z.string(), order: orderView }),
+]);
+export type OrderMoveAnswer = z.infer<typeof orderMoveAnswer>;
+
+/** REST's 202 for a move still queued. */
+export const queuedMoveAnswer = z.object({ jobId: z.string(), message: z.string() });
+
+export const orderRemoval = z.object({ message: z.string() });
+
+export const dashboardView = z.object({
+  /** Pieces sold (Σ items of paid orders). */
+  sales: z.number(),
+  /** Rupees taken (Σ discounted totals of paid orders). */
+  revenue: z.number(),
+  customers: z.number(),
+  products: z.number(),
+  orders: z.number(),
+  /** Revenue of the last 30 days against the 30 before, in percent (one decimal). */
+  growthPercent: z.number(),
+  salesByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number() })),
+  recentOrders: z.array(orderView),
+  recentProducts: z.array(productView),
+});
+export type Dashboard = z.infer<typeof dashboardView>;
+
+export const paymentLinkAnswer = z.object({
+  payment_link_url: z.string(),
+  payment_link_id: z.string(),
+});
+export type PaymentLinkAnswer = z.infer<typeof paymentLinkAnswer>;
+
+export const paymentReturnAnswer = z.object({
+  status: z.enum(PAYMENT_RETURN_STATUSES),
+  order: orderView,
+});
+export type PaymentReturnAnswer = z.infer<typeof paymentReturnAnswer>;

@@ -1,0 +1,25 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { buildOpenApiDocument, type RouteDoc } from './openapi';
+import { eachUseCase } from './use-cases';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+/**
+ * The OpenAPI document at /api/openapi.json and Swagger UI at /api/docs. The document is built
+ * once from the declarations (static mode), never from Fastify's route schemas, so serializing an
+ * answer can never drop a field the document forgot.
+ */
+export async function registerApiDocs(app: FastifyInstance, handWritten: RouteDoc[]) {
+  const document = buildOpenApiDocument(eachUseCase(), handWritten);
+  await app.register(swagger, { mode: 'static', specification: { document } });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PATH,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+  app.get(OPENAPI_PATH, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(document),
+  );
+}

@@ -1,0 +1,215 @@
+import * as z from 'zod/mini';
+import type { Access } from '@kanak/core';
+import type { HttpMethod, RestBinding, Schema, UseCase } from './use-case';
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema> };
+
+/** A JSON Schema (2020-12, as OpenAPI 3.1 reads it) of a zod schema, inlined. */
+export function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+/** The object schema inside an optional input (`noInput`, an optional filter object). */
+function objectSchema(schema: JsonSchema): JsonSchema {
+  const anyOf = schema.anyOf;
+  if (Array.isArray(anyOf)) {
+    const object = (anyOf as JsonSchema[]).find((s) => s.properties);
+    if (object) return object;
+  }
+  return schema;
+}
+
+/** Every refusal's body, on every REST path. */
+export const errorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  details: z.optional(z.unknown()),
+});
+
+/** A hand-written REST route (webhook, uploads, health) described for the document. */
+export interface RouteDoc {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  access: Access;
+  tag: string;
+  request?: { contentType: string; schema: JsonSchema };
+  responses: Record<number, { description: string; schema: Schema }>;
+}
+
+interface Operation {
+  tag: string;
+  summary: string;
+  operationId: string;
+  access: Access;
+  pathParams: string[];
+  query?: JsonSchema;
+  body?: { contentType: string; schema: JsonSchema };
+  responses: Record<number, { description: string; schema: JsonSchema }>;
+}
+
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+const pathParamsOf = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+
+function withoutFields(schema: JsonSchema, names: string[]): JsonSchema | undefined {
+  const object = objectSchema(schema);
+  const properties = Object.fromEntries(
+    Object.entries(object.properties ?? {}).filter(([name]) => !names.includes(name)),
+  );
+  if (Object.keys(properties).length === 0) return undefined;
+  const required = Array.isArray(object.required)
+    ? (object.required as string[]).filter((name) => !names.includes(name))
+    : undefined;
+  return { ...object, properties, ...(required?.length ? { required } : { required: undefined }) };
+}
+
+function useCaseOperation(
+  tag: string,
+  name: string,
+  useCase: UseCase,
+  binding: RestBinding,
+  index: number,
+): Operation {
+  const pathParams = pathParamsOf(binding.path);
+  const sent = binding.request
+    ? jsonSchema(binding.request, 'input')
+    : withoutFields(jsonSchema(useCase.input, 'input'), pathParams);
+  const hasBody = binding.method === 'POST' || binding.method === 'PUT';
+  const responses = binding.otherAnswers
+    ? Object.fromEntries(
+        Object.entries(binding.otherAnswers).map(([status, answer]) => [
+          status,
+          { description: answer.description, schema: jsonSchema(answer.schema, 'output') },
+        ]),
+      )
+    : {
+        [binding.status ?? 200]: {
+          description: 'Success',
+          schema: jsonSchema(useCase.output, 'output'),
+        },
+      };
+  return {
+    tag,
+    summary: useCase.summary,
+    operationId: index === 0 ? `${tag}.${name}` : `${tag}.${name}.${index + 1}`,
+    access: useCase.access,
+    pathParams,
+    ...(sent && !hasBody ? { query: sent } : {}),
+    ...(sent && hasBody ? { body: { contentType: 'application/json', schema: sent } } : {}),
+    responses,
+  };
+}
+
+function errorResponses(access: Access, hasInput: boolean) {
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: jsonSchema(errorBody, 'output') } },
+  });
+  return {
+    ...(hasInput ? { 400: error('The input is not valid; `message` says why') } : {}),
+    ...(access !== 'public' ? { 401: error('No valid token') } : {}),
+    ...(access === 'admin' ? { 403: error('Not an administrator') } : {}),
+    429: error('Too many requests; `Retry-After` says when to try again'),
+    503: error('PostgreSQL or Redis is out of reach; `Retry-After` says when to try again'),
+  };
+}
+
+function operationObject(op: Operation) {
+  const parameters = [
+    ...op.pathParams.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    })),
+    ...Object.entries(op.query?.properties ?? {}).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: Array.isArray(op.query?.required) && (op.query.required as string[]).includes(name),
+      schema,
+    })),
+  ];
+  return {
+    tags: [op.tag],
+    summary: op.summary,
+    operationId: op.operationId,
+    ...(op.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { [op.body.contentType]: { schema: op.body.schema } },
+          },
+        }
+      : {}),
+    responses: {
+      ...Object.fromEntries(
+        Object.entries(op.responses).map(([status, r]) => [
+          status,
+          { description: r.description, content: { 'application/json': { schema: r.schema } } },
+        ]),
+      ),
+      ...errorResponses(op.access, Boolean(op.query || op.body || op.pathParams.length)),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of the REST API, from the use case declarations and the hand-written routes. */
+export function buildOpenApiDocument(
+  useCases: { path: string; useCase: UseCase }[],
+  handWritten: RouteDoc[],
+) {
+  const operations: { method: HttpMethod; path: string; operation: Operation }[] = [];
+  for (const { path, useCase } of useCases) {
+    const [tag = path, name = path] = path.split('.');
+    useCase.rest.forEach((binding, index) =>
+      operations.push({
+        method: binding.method,
+        path: binding.path,
+        operation: useCaseOperation(tag, name, useCase, binding, index),
+      }),
+    );
+  }
+  for (const route of handWritten)
+    operations.push({
+      method: route.method,
+      path: route.path,
+      operation: {
+        tag: route.tag,
+        summary: route.summary,
+        operationId: `${route.tag}.${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
+        access: route.access,
+        pathParams: pathParamsOf(route.path),
+        ...(route.request ? { body: route.request } : {}),
+        responses: Object.fromEntries(
+          Object.entries(route.responses).map(([status, r]) => [
+            status,
+            { description: r.description, schema: jsonSchema(r.schema, 'output') },
+          ]),
+        ),
+      },
+    });
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const { method, path, operation } of operations)
+    (paths[openApiPath(path)] ??= {})[method.toLowerCase()] = operationObject(operation);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Kanak jewellery shop REST API',
+      version: '1.0.0',
+      description:
+        'The REST paths of the shop (the web uses tRPC at /trpc with the same use cases). Money is whole rupees; ids are strings under `_id`. Errors answer `{ error, message }`.',
+    },
+    components: {
+      securitySchemes: { bearer: { type: 'http' as const, scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+    paths,
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

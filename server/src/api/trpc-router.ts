@@ -1,0 +1,48 @@
+import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
+import type * as zc from 'zod/v4/core';
+import type { Access } from '@kanak/core';
+import { publicProcedure, router } from '../trpc/trpc';
+import { resolveCall } from './caller';
+import type { Kind, Schema, UseCase, UseCases } from './use-case';
+
+type Definition<I extends Schema, O extends Schema> = {
+  input: zc.input<I>;
+  output: zc.output<O>;
+  meta: object;
+};
+
+/** The tRPC procedure a use case becomes: a query or a mutation with its input and output types. */
+export type ProcedureOf<U> =
+  U extends UseCase<infer I, infer O, Access, infer K>
+    ? K extends 'query'
+      ? TRPCQueryProcedure<Definition<I, O>>
+      : TRPCMutationProcedure<Definition<I, O>>
+    : never;
+
+function toProcedure(useCase: UseCase<Schema, Schema, Access, Kind>) {
+  const procedure = publicProcedure.input(useCase.input);
+  return useCase.kind === 'query'
+    ? procedure.query(async ({ ctx, input }) =>
+        useCase.run(await resolveCall(ctx.services, ctx.req, useCase.access), input),
+      )
+    : procedure.mutation(async ({ ctx, input }) =>
+        useCase.run(await resolveCall(ctx.services, ctx.req, useCase.access), input),
+      );
+}
+
+/** One domain's use cases as a tRPC router, each under its own name. */
+export function toRouter<T extends UseCases>(useCases: T) {
+  const procedures = Object.fromEntries(
+    Object.entries(useCases).map(([name, useCase]) => [name, toProcedure(useCase)]),
+  );
+  // Built one by one above; the mapped type gives the client each procedure's own types.
+  return router(procedures as { [K in keyof T]: ProcedureOf<T[K]> });
+}
+
+/** Every domain's router, keyed as `useCases` is (`catalog`, `orders`, …). */
+export function toRouters<T extends Record<string, UseCases>>(domains: T) {
+  const routers = Object.fromEntries(
+    Object.entries(domains).map(([domain, useCases]) => [domain, toRouter(useCases)]),
+  );
+  return routers as { [D in keyof T]: ReturnType<typeof toRouter<T[D]>> };
+}

@@ -1,0 +1,32 @@
+import { authApi } from '../auth/auth.api';
+import { cartApi } from '../cart/cart.api';
+import { catalogApi } from '../catalog/catalog.api';
+import { ordersApi } from '../orders/orders.api';
+import { paymentsApi } from '../payments/payments.api';
+import { ratingsApi, reviewsApi } from '../reviews/reviews.api';
+import { usersApi } from '../users/users.api';
+import { wishlistApi } from '../wishlist/wishlist.api';
+import type { UseCase } from './use-case';
+
+/** Every use case of the API by domain: the tRPC router, the REST routes and the OpenAPI document come from here. */
+export const useCases = {
+  auth: authApi,
+  catalog: catalogApi,
+  orders: ordersApi,
+  payments: paymentsApi,
+  users: usersApi,
+  reviews: reviewsApi,
+  ratings: ratingsApi,
+  wishlist: wishlistApi,
+  cart: cartApi,
+};
+
+/** Each use case with its tRPC path (`catalog.byId`). */
+export function eachUseCase(): { path: string; useCase: UseCase }[] {
+  return Object.entries(useCases).flatMap(([domain, cases]) =>
+    Object.entries(cases).map(([name, useCase]) => ({
+      path: `${domain}.${name}`,
+      useCase: useCase as UseCase,
+    })),
+  );
+}

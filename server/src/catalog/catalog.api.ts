@@ -1,0 +1,112 @@
+import * as z from 'zod/mini';
+import {
+  adminListProducts,
+  createProduct,
+  getProduct,
+  listProducts,
+  ratingSummary,
+  removeProduct,
+  searchProducts,
+  similarProducts,
+  updateProduct,
+} from '@kanak/core';
+import {
+  adminProductListInput,
+  adminProductPage,
+  parseProductQuery,
+  productInput,
+  productListInput,
+  productPage,
+  productRefInput,
+  productRemoval,
+  productSearchInput,
+  productUpdateInput,
+  productView,
+  ratingSummaryView,
+  searchResult,
+  similarProductsInput,
+} from '@kanak/shared';
+import { mutation, query } from '../api/use-case';
+
+export const catalogApi = {
+  list: query({
+    summary:
+      'A page of the product listing; unreadable filters take their defaults (spec section 5)',
+    access: 'public',
+    input: productListInput,
+    output: productPage,
+    run: ({ services }, input) => listProducts(services.db, parseProductQuery(input)),
+    rest: [{ method: 'GET', path: '/api/products' }],
+  }),
+  search: query({
+    summary: 'Products matching the header search box',
+    access: 'public',
+    input: productSearchInput,
+    output: searchResult,
+    run: ({ services }, input) => searchProducts(services.db, input.q, input.limit),
+    rest: [{ method: 'GET', path: '/api/products/search' }],
+  }),
+  byId: query({
+    summary: 'One product with its sizes, images and rating',
+    access: 'public',
+    input: productRefInput,
+    output: productView,
+    run: ({ services }, input) => getProduct(services.db, input.productId),
+    rest: [{ method: 'GET', path: '/api/products/id/:productId' }],
+  }),
+  similar: query({
+    summary: "'You May Also Like': other products of the same category",
+    access: 'public',
+    input: similarProductsInput,
+    output: z.array(productView),
+    run: ({ services }, input) => similarProducts(services.db, input.productId, input.limit),
+    rest: [{ method: 'GET', path: '/api/products/id/:productId/similar' }],
+  }),
+  ratingSummary: query({
+    summary: "A product's rating bands and average",
+    access: 'public',
+    input: productRefInput,
+    output: ratingSummaryView,
+    run: ({ services }, input) => ratingSummary(services.db, input.productId),
+    rest: [{ method: 'GET', path: '/api/products/id/:productId/rating-summary' }],
+  }),
+  adminList: query({
+    summary: 'The back office product table, searchable and paged',
+    access: 'admin',
+    input: z.optional(adminProductListInput),
+    output: adminProductPage,
+    run: ({ services }, input) => adminListProducts(services.db, input ?? {}),
+    rest: [{ method: 'GET', path: '/api/admin/products' }],
+  }),
+  create: mutation({
+    summary: 'Adds a product',
+    access: 'admin',
+    input: productInput,
+    output: productView,
+    run: ({ services }, input) => createProduct(services.db, input),
+    rest: [{ method: 'POST', path: '/api/admin/products', status: 201 }],
+  }),
+  update: mutation({
+    summary: 'Replaces a product (all fields, as the product form sends them)',
+    access: 'admin',
+    input: productUpdateInput,
+    output: productView,
+    run: ({ services }, input) => updateProduct(services.db, input.productId, input.product),
+    rest: [
+      {
+        method: 'PUT',
+        path: '/api/admin/products/:productId',
+        request: productInput,
+        input: ({ params, body }) => ({ productId: params.productId, product: body }),
+      },
+    ],
+  }),
+  remove: mutation({
+    summary: 'Removes a product',
+    access: 'admin',
+    input: productRefInput,
+    output: productRemoval,
+    run: ({ services }, input) => removeProduct(services.db, input.productId),
+    rest: [{ method: 'DELETE', path: '/api/admin/products/:productId' }],
+  }),
+};
