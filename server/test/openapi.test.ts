@@ -1,0 +1,131 @@
+// The OpenAPI document (issue 11): every REST route the app serves under /api and /auth appears in
+// /api/openapi.json, each use case's path with its input (parameters or body) and its output
+// schema as the declaration gives them, the document is valid OpenAPI 3.1, and /api/docs answers.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '@kanak/testkit';
+import { jsonSchema } from '../src/api/openapi';
+import { eachUseCase } from '../src/api/use-cases';
+import { uniqueRoutes, watchNextApp, type Route } from './route-discovery';
+
+interface Operation {
+  parameters?: { name: string; in: string; schema: unknown }[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+}
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+}
+
+const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+/** Paths that are the reference itself, not the API it describes. */
+const isReference = (url: string) => url === '/api/openapi.json' || url.startsWith('/api/docs');
+
+let server: TestServer;
+let routes: Route[];
+let document: Document;
+/** The document as the validator reads it (plain JSON). */
+let documentJson: Record<string, unknown>;
+
+beforeAll(async () => {
+  const watch = watchNextApp({ requestIdHeader: 'x-test-request' });
+  server = await startTestServer();
+  watch.stop();
+  routes = uniqueRoutes(watch.routes).filter(
+    (r) => (r.url.startsWith('/api/') || r.url.startsWith('/auth/')) && r.method !== 'HEAD',
+  );
+  const res = await fetch(`${server.baseUrl}/api/openapi.json`);
+  expect(res.status).toBe(200);
+  documentJson = (await res.json()) as Record<string, unknown>;
+  document = documentJson as unknown as Document;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(documentJson);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists every REST route the app serves under /api and /auth', () => {
+    const apiRoutes = routes.filter((r) => !isReference(r.url));
+    expect(apiRoutes.length).toBeGreaterThan(30);
+    const missing = apiRoutes
+      .filter((r) => !document.paths[toOpenApiPath(r.url)]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('lists no path the app does not serve', () => {
+    const served = new Set(routes.map((r) => `${r.method.toLowerCase()} ${toOpenApiPath(r.url)}`));
+    const extra = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .map((method) => `${method} ${path}`)
+        .filter((key) => !served.has(key)),
+    );
+    expect(extra).toEqual([]);
+  });
+
+  it("documents each use case's input and output schema on each of its paths", () => {
+    const bindings = eachUseCase().flatMap(({ path, useCase }) =>
+      useCase.rest.map((binding) => ({ path, useCase, binding })),
+    );
+    expect(bindings.length).toBeGreaterThan(30);
+    for (const { path, useCase, binding } of bindings) {
+      const operation = document.paths[toOpenApiPath(binding.path)]?.[binding.method.toLowerCase()];
+      expect(operation, `${path}: ${binding.method} ${binding.path}`).toBeDefined();
+      if (!operation) continue;
+      // Input: every path parameter, and each field of the input (or of the REST request shape)
+      // as a query parameter or a body property.
+      const pathParams = [...binding.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+      const params = operation.parameters ?? [];
+      for (const name of pathParams)
+        expect(
+          params.some((p) => p.in === 'path' && p.name === name),
+          `${path} :${name}`,
+        ).toBe(true);
+      const sent = jsonSchema(binding.request ?? useCase.input, 'input') as {
+        properties?: Record<string, unknown>;
+        anyOf?: { properties?: Record<string, unknown> }[];
+      };
+      const fields = Object.keys(
+        sent.properties ?? sent.anyOf?.find((s) => s.properties)?.properties ?? {},
+      ).filter((name) => binding.request || !pathParams.includes(name));
+      const documented =
+        binding.method === 'POST' || binding.method === 'PUT'
+          ? Object.keys(operation.requestBody?.content['application/json']?.schema.properties ?? {})
+          : params.filter((p) => p.in === 'query').map((p) => p.name);
+      expect(documented.sort(), `${path} input fields`).toEqual(fields.sort());
+      // Output: the declared output schema (or each declared answer) under its status.
+      const answers = binding.otherAnswers
+        ? Object.entries(binding.otherAnswers).map(([status, a]) => [status, a.schema] as const)
+        : [[String(binding.status ?? 200), useCase.output] as const];
+      for (const [status, schema] of answers)
+        expect(
+          operation.responses[status]?.content?.['application/json']?.schema,
+          `${path} ${status}`,
+        ).toEqual(jsonSchema(schema, 'output'));
+    }
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves the API reference page and its scripts from this origin', async () => {
+    const res = await fetch(`${server.baseUrl}/api/docs/`, { redirect: 'follow' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const script = await fetch(new URL(src, `${server.baseUrl}/api/docs/`));
+      expect(script.status, src).toBe(200);
+    }
+  });
+});
