@@ -20,14 +20,15 @@ export type ProcedureOf<U> =
     : never;
 
 function toProcedure(useCase: UseCase<Schema, Schema, Access, Kind>) {
-  const procedure = publicProcedure.input(useCase.input);
+  // The caller is checked before the input is read, as on REST: a visitor gets 401, not a 400.
+  const procedure = publicProcedure
+    .use(async ({ ctx, next }) =>
+      next({ ctx: { call: await resolveCall(ctx.services, ctx.req, useCase.access) } }),
+    )
+    .input(useCase.input);
   return useCase.kind === 'query'
-    ? procedure.query(async ({ ctx, input }) =>
-        useCase.run(await resolveCall(ctx.services, ctx.req, useCase.access), input),
-      )
-    : procedure.mutation(async ({ ctx, input }) =>
-        useCase.run(await resolveCall(ctx.services, ctx.req, useCase.access), input),
-      );
+    ? procedure.query(({ ctx, input }) => useCase.run(ctx.call, input))
+    : procedure.mutation(({ ctx, input }) => useCase.run(ctx.call, input));
 }
 
 /** One domain's use cases as a tRPC router, each under its own name. */
