@@ -65,24 +65,33 @@ export interface UseCase<
   rest: RestBinding<O>[];
 }
 
-type Declaration<I extends Schema, O extends Schema, A extends Access> = Omit<
+/** What a declaration says besides who may call it and its input and output schemas. */
+type Declaration<I extends Schema, O extends Schema, A extends Access> = Pick<
   UseCase<I, O, A>,
-  'kind' | 'rest'
+  'summary' | 'run'
 > & { rest?: RestBinding<O>[] };
 
-/** A use case that reads (a tRPC query; REST GET). */
-export function query<I extends Schema, O extends Schema, A extends Access>(
-  declaration: Declaration<I, O, A>,
-): UseCase<I, O, A, 'query'> {
-  return { ...declaration, kind: 'query', rest: declaration.rest ?? [] };
+/** The declaring function of one kind: `(access, input, output, { summary, run, rest })`. */
+function declarer<K extends Kind>(kind: K) {
+  return <I extends Schema, O extends Schema, A extends Access>(
+    access: A,
+    input: I,
+    output: O,
+    declaration: Declaration<I, O, A>,
+  ): UseCase<I, O, A, K> => ({
+    ...declaration,
+    kind,
+    access,
+    input,
+    output,
+    rest: declaration.rest ?? [],
+  });
 }
 
-/** A use case that writes (a tRPC mutation; REST POST, PUT or DELETE). */
-export function mutation<I extends Schema, O extends Schema, A extends Access>(
-  declaration: Declaration<I, O, A>,
-): UseCase<I, O, A, 'mutation'> {
-  return { ...declaration, kind: 'mutation', rest: declaration.rest ?? [] };
-}
+/** A use case that reads: a tRPC query (REST GET). */
+export const query = declarer('query');
+/** A use case that writes: a tRPC mutation (REST POST, PUT or DELETE). */
+export const mutation = declarer('mutation');
 
 /** The input of a use case that takes none (tRPC callers pass nothing). */
 export const noInput = z.optional(z.object({}));

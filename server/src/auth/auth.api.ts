@@ -1,23 +1,17 @@
-import { guardedLogin, guardedSignup } from '@kanak/core';
-import { authAnswer, loginInput, signupInput } from '@kanak/shared';
+import * as core from '@kanak/core';
+import * as shared from '@kanak/shared';
 import { mutation } from '../api/use-case';
 import { authDeps } from '../services';
 
 export const authApi = {
-  signup: mutation({
+  signup: mutation('public', shared.signupInput, shared.authAnswer, {
     summary: 'Creates a customer account and signs it in',
-    access: 'public',
-    input: signupInput,
-    output: authAnswer,
-    run: ({ services, address }, input) => guardedSignup(authDeps(services), address, input),
+    run: ({ services, address }, input) => core.guardedSignup(authDeps(services), address, input),
     rest: [{ method: 'POST', path: '/auth/signup', status: 201 }],
   }),
-  login: mutation({
+  login: mutation('public', shared.loginInput, shared.authAnswer, {
     summary: 'Signs in with e-mail and password',
-    access: 'public',
-    input: loginInput,
-    output: authAnswer,
-    run: ({ services, address }, input) => guardedLogin(authDeps(services), address, input),
+    run: ({ services, address }, input) => core.guardedLogin(authDeps(services), address, input),
     rest: [{ method: 'POST', path: '/auth/login' }],
   }),
 };

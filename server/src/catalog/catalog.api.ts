@@ -1,112 +1,60 @@
 import * as z from 'zod/mini';
-import {
-  adminListProducts,
-  createProduct,
-  getProduct,
-  listProducts,
-  ratingSummary,
-  removeProduct,
-  searchProducts,
-  similarProducts,
-  updateProduct,
-} from '@kanak/core';
-import {
-  adminProductListInput,
-  adminProductPage,
-  parseProductQuery,
-  productInput,
-  productListInput,
-  productPage,
-  productRefInput,
-  productRemoval,
-  productSearchInput,
-  productUpdateInput,
-  productView,
-  ratingSummaryView,
-  searchResult,
-  similarProductsInput,
-} from '@kanak/shared';
+import * as core from '@kanak/core';
+import * as shared from '@kanak/shared';
 import { mutation, query } from '../api/use-case';
 
 export const catalogApi = {
-  list: query({
+  list: query('public', shared.productListInput, shared.productPage, {
     summary:
       'A page of the product listing; unreadable filters take their defaults (spec section 5)',
-    access: 'public',
-    input: productListInput,
-    output: productPage,
-    run: ({ services }, input) => listProducts(services.db, parseProductQuery(input)),
+    run: ({ services }, input) => core.listProducts(services.db, shared.parseProductQuery(input)),
     rest: [{ method: 'GET', path: '/api/products' }],
   }),
-  search: query({
-    summary: 'Products matching the header search box',
-    access: 'public',
-    input: productSearchInput,
-    output: searchResult,
-    run: ({ services }, input) => searchProducts(services.db, input.q, input.limit),
-    rest: [{ method: 'GET', path: '/api/products/search' }],
-  }),
-  byId: query({
+  byId: query('public', shared.productRefInput, shared.productView, {
     summary: 'One product with its sizes, images and rating',
-    access: 'public',
-    input: productRefInput,
-    output: productView,
-    run: ({ services }, input) => getProduct(services.db, input.productId),
+    run: ({ services }, input) => core.getProduct(services.db, input.productId),
     rest: [{ method: 'GET', path: '/api/products/id/:productId' }],
   }),
-  similar: query({
-    summary: "'You May Also Like': other products of the same category",
-    access: 'public',
-    input: similarProductsInput,
-    output: z.array(productView),
-    run: ({ services }, input) => similarProducts(services.db, input.productId, input.limit),
-    rest: [{ method: 'GET', path: '/api/products/id/:productId/similar' }],
+  search: query('public', shared.productSearchInput, shared.searchResult, {
+    summary: 'Products matching the header search box',
+    run: ({ services }, input) => core.searchProducts(services.db, input.q, input.limit),
+    rest: [{ method: 'GET', path: '/api/products/search' }],
   }),
-  ratingSummary: query({
+  ratingSummary: query('public', shared.productRefInput, shared.ratingSummaryView, {
     summary: "A product's rating bands and average",
-    access: 'public',
-    input: productRefInput,
-    output: ratingSummaryView,
-    run: ({ services }, input) => ratingSummary(services.db, input.productId),
+    run: ({ services }, input) => core.ratingSummary(services.db, input.productId),
     rest: [{ method: 'GET', path: '/api/products/id/:productId/rating-summary' }],
   }),
-  adminList: query({
+  similar: query('public', shared.similarProductsInput, z.array(shared.productView), {
+    summary: "'You May Also Like': other products of the same category",
+    run: ({ services }, input) => core.similarProducts(services.db, input.productId, input.limit),
+    rest: [{ method: 'GET', path: '/api/products/id/:productId/similar' }],
+  }),
+  adminList: query('admin', z.optional(shared.adminProductListInput), shared.adminProductPage, {
     summary: 'The back office product table, searchable and paged',
-    access: 'admin',
-    input: z.optional(adminProductListInput),
-    output: adminProductPage,
-    run: ({ services }, input) => adminListProducts(services.db, input ?? {}),
+    run: ({ services }, input) => core.adminListProducts(services.db, input ?? {}),
     rest: [{ method: 'GET', path: '/api/admin/products' }],
   }),
-  create: mutation({
+  create: mutation('admin', shared.productInput, shared.productView, {
     summary: 'Adds a product',
-    access: 'admin',
-    input: productInput,
-    output: productView,
-    run: ({ services }, input) => createProduct(services.db, input),
+    run: ({ services }, input) => core.createProduct(services.db, input),
     rest: [{ method: 'POST', path: '/api/admin/products', status: 201 }],
   }),
-  update: mutation({
+  update: mutation('admin', shared.productUpdateInput, shared.productView, {
     summary: 'Replaces a product (all fields, as the product form sends them)',
-    access: 'admin',
-    input: productUpdateInput,
-    output: productView,
-    run: ({ services }, input) => updateProduct(services.db, input.productId, input.product),
+    run: ({ services }, input) => core.updateProduct(services.db, input.productId, input.product),
     rest: [
       {
         method: 'PUT',
         path: '/api/admin/products/:productId',
-        request: productInput,
+        request: shared.productInput,
         input: ({ params, body }) => ({ productId: params.productId, product: body }),
       },
     ],
   }),
-  remove: mutation({
+  remove: mutation('admin', shared.productRefInput, shared.productRemoval, {
     summary: 'Removes a product',
-    access: 'admin',
-    input: productRefInput,
-    output: productRemoval,
-    run: ({ services }, input) => removeProduct(services.db, input.productId),
+    run: ({ services }, input) => core.removeProduct(services.db, input.productId),
     rest: [{ method: 'DELETE', path: '/api/admin/products/:productId' }],
   }),
 };
