@@ -1,0 +1,143 @@
+// Helpers for core's direct tests: seeded rows, fresh customers, and refusals checked by kind.
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Kysely } from 'kysely';
+import { SEED_ACCOUNTS, type Database } from '@kanak/db';
+import type { AddressInput, AddToCartInput } from '@kanak/shared';
+import {
+  addToCart,
+  createOrderFromCart,
+  DomainError,
+  type AuthUser,
+  type DomainErrorKind,
+  type OrderView,
+} from '@kanak/core';
+import { NO_LIMITS } from '@kanak/testkit';
+
+type Db = Kysely<Database>;
+
+export const ADDRESS: AddressInput = {
+  firstName: 'Priya',
+  lastName: 'Sharma',
+  streetAddress: '12, MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipCode: '560001',
+  mobile: '9876543210',
+};
+
+/** A new customer account that never logs in (its password hash matches nothing). */
+export async function newCustomer(db: Db, label = 'buyer'): Promise<AuthUser & { email: string }> {
+  const email = `${label}.${randomBytes(4).toString('hex')}@example.com`;
+  const row = await db
+    .insertInto('users')
+    .values({ first_name: 'Test', last_name: label, email, password_hash: '!none' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, role: 'CUSTOMER', email };
+}
+
+/** The seeded admin or demo customer, as `authenticate` would resolve them. */
+export async function seededUser(db: Db, who: 'admin' | 'customer'): Promise<AuthUser> {
+  const account = SEED_ACCOUNTS[who];
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('email', '=', account.email)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, role: row.role };
+}
+
+export interface SizeRow {
+  id: string;
+  productId: string;
+  weight: string;
+  size: string;
+  stock: number;
+  price: number;
+  discountedPrice: number;
+  categoryId: string;
+}
+
+/**
+ * A size row of a discounted product whose stock is set to `stock`, taken from the seed in id
+ * order and never handed out twice in one test file, so tests that change stock stay apart.
+ */
+let nextSizeRow = 0;
+export async function stockedSize(db: Db, stock: number): Promise<SizeRow> {
+  const row = await db
+    .selectFrom('product_sizes')
+    .innerJoin('products', 'products.id', 'product_sizes.product_id')
+    .select([
+      'product_sizes.id',
+      'product_sizes.product_id',
+      'product_sizes.weight',
+      'product_sizes.size',
+      'products.price',
+      'products.discounted_price',
+      'products.category_id',
+    ])
+    .whereRef('products.discounted_price', '<', 'products.price')
+    // One row per product (its first), so two rows never share a product's cart or wishlist line.
+    .where('product_sizes.position', '=', 0)
+    .orderBy('product_sizes.id')
+    .offset(nextSizeRow++)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await db.updateTable('product_sizes').set({ stock }).where('id', '=', row.id).execute();
+  return {
+    id: row.id,
+    productId: row.product_id,
+    weight: row.weight,
+    size: row.size,
+    stock,
+    price: row.price,
+    discountedPrice: row.discounted_price,
+    categoryId: row.category_id,
+  };
+}
+
+export async function stockOf(db: Db, sizeId: string): Promise<number> {
+  const row = await db
+    .selectFrom('product_sizes')
+    .select('stock')
+    .where('id', '=', sizeId)
+    .executeTakeFirstOrThrow();
+  return row.stock;
+}
+
+export const line = (size: SizeRow, quantity = 1): AddToCartInput => ({
+  productId: size.productId,
+  weight: size.weight,
+  quantity,
+});
+
+/** Fills the user's cart with these lines and checks out: a PENDING order. */
+export async function placeOrder(
+  db: Db,
+  user: AuthUser,
+  lines: AddToCartInput[],
+): Promise<OrderView> {
+  for (const item of lines) await addToCart(db, user.id, item);
+  return createOrderFromCart(db, user.id, ADDRESS, NO_LIMITS);
+}
+
+/** Awaits a refusal of this kind (and message, when given) from core. */
+export async function expectRefusal(
+  work: Promise<unknown>,
+  kind: DomainErrorKind,
+  message?: string | RegExp,
+): Promise<DomainError> {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  const refusal = error as DomainError;
+  expect(refusal.kind).toBe(kind);
+  if (typeof message === 'string') expect(refusal.message).toBe(message);
+  else if (message) expect(refusal.message).toMatch(message);
+  return refusal;
+}
+
+export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
