@@ -6,7 +6,10 @@ import { SEED_ACCOUNTS, type Database } from '@kanak/db';
 import type { AddressInput, AddToCartInput } from '@kanak/shared';
 import {
   addToCart,
+  confirmPayment,
   createOrderFromCart,
+  createPaymentLink,
+  createSandboxProvider,
   DomainError,
   type AuthUser,
   type DomainErrorKind,
@@ -120,6 +123,37 @@ export async function placeOrder(
 ): Promise<OrderView> {
   for (const item of lines) await addToCart(db, user.id, item);
   return createOrderFromCart(db, user.id, ADDRESS, NO_LIMITS);
+}
+
+/** The built-in payment provider, with a secret of the tests' own. */
+export const sandbox = createSandboxProvider('core-tests-sandbox-secret');
+export const ORIGINS = { server: 'http://127.0.0.1:1', web: 'http://127.0.0.1:2' };
+
+/** A payment link for the user's order, and the sandbox payment id of paying (or failing) it. */
+export async function payable(db: Db, user: AuthUser, orderId: string) {
+  const link = await createPaymentLink(db, sandbox, user, orderId, ORIGINS);
+  return {
+    link,
+    paid: sandbox.paymentIdFor(link.payment_link_id, 'paid'),
+    failed: sandbox.paymentIdFor(link.payment_link_id, 'failed'),
+  };
+}
+
+/** A PLACED order: checked out and paid through the sandbox, as the worker applies it. */
+export async function paidOrder(
+  db: Db,
+  user: AuthUser,
+  lines: AddToCartInput[],
+): Promise<OrderView> {
+  const order = await placeOrder(db, user, lines);
+  const { paid } = await payable(db, user, order._id);
+  const outcome = await confirmPayment(db, sandbox, {
+    orderId: order._id,
+    paymentId: paid,
+    source: 'return',
+  });
+  expect(outcome.result).toBe('PAID');
+  return order;
 }
 
 /** Awaits a refusal of this kind (and message, when given) from core. */
