@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyOrderTransition, getDashboard, removeUser, type AuthUser } from '@kanak/core';
+import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
+import { line, newCustomer, paidOrder, placeOrder, seededUser, stockedSize } from './support';
+
+const DAY_MS = 86_400_000;
+
+describe('admin dashboard figures (core)', () => {
+  let database: TestDatabase;
+  let admin: AuthUser;
+  const db = () => database.db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    admin = await seededUser(db(), 'admin');
+  });
+  afterAll(() => database.drop());
+
+  it('a paid order adds its pieces and amount to sales, revenue, orders and today', async () => {
+    const before = await getDashboard(db());
+    const order = await paidOrder(db(), await newCustomer(db()), [
+      line(await stockedSize(db(), 5), 2),
+    ]);
+    const after = await getDashboard(db());
+    expect(after.sales - before.sales).toBe(2);
+    expect(after.revenue - before.revenue).toBe(order.totalDiscountedPrice);
+    expect(after.orders - before.orders).toBe(1);
+    expect(after.salesByDay.at(-1)!.revenue - before.salesByDay.at(-1)!.revenue).toBe(
+      order.totalDiscountedPrice,
+    );
+    expect(after.recentOrders[0]!._id).toBe(order._id);
+  });
+
+  it('an unpaid or cancelled order counts as an order but not as a sale', async () => {
+    const before = await getDashboard(db());
+    const pending = await placeOrder(db(), await newCustomer(db()), [
+      line(await stockedSize(db(), 5)),
+    ]);
+    const cancelled = await paidOrder(db(), await newCustomer(db()), [
+      line(await stockedSize(db(), 5)),
+    ]);
+    await applyOrderTransition(db(), {
+      orderId: cancelled._id,
+      to: 'CANCELLED',
+      actor: 'admin',
+      actorUserId: admin.id,
+      jobKey: `outbox:${randomUUID()}`,
+    });
+    const after = await getDashboard(db());
+    expect(after.orders - before.orders).toBe(2);
+    expect(after.sales).toBe(before.sales);
+    expect(after.revenue).toBe(before.revenue);
+    expect(after.recentOrders.map((o) => o._id).slice(0, 2)).toEqual([cancelled._id, pending._id]);
+  });
+
+  it('customers count live customer accounts only (no admins, no removed accounts)', async () => {
+    const before = await getDashboard(db());
+    const customer = await newCustomer(db());
+    expect((await getDashboard(db())).customers).toBe(before.customers + 1);
+    await removeUser(db(), admin, customer.id);
+    expect((await getDashboard(db())).customers).toBe(before.customers);
+    const counted = await database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('role', '=', 'CUSTOMER')
+      .where('removed_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(before.customers).toBe(Number(counted.n));
+  });
+
+  it('sales by day cover the last 30 days, ending today, and add up with the seeded month', async () => {
+    const dashboard = await getDashboard(db());
+    expect(dashboard.salesByDay).toHaveLength(30);
+    expect(dashboard.salesByDay.at(-1)!.date).toBe(new Date().toISOString().slice(0, 10));
+    const dates = dashboard.salesByDay.map((d) => d.date);
+    expect(dates).toEqual([...dates].sort());
+    expect(dashboard.salesByDay.some((d) => d.orders > 0)).toBe(true);
+    expect(dashboard.recentOrders).toHaveLength(5);
+    expect(dashboard.recentProducts).toHaveLength(10);
+  });
+
+  it('growth compares the last 30 days with the 30 before: nothing lately after sales is -100 %', async () => {
+    // Seen from 30 days ahead, the current window is empty and the previous one holds today's sales.
+    const later = await getDashboard(db(), new Date(Date.now() + 30 * DAY_MS));
+    expect(later.salesByDay.every((d) => d.revenue === 0)).toBe(true);
+    expect(later.growthPercent).toBe(-100);
+    // Seen from further ahead, both windows are empty: no growth.
+    expect((await getDashboard(db(), new Date(Date.now() + 90 * DAY_MS))).growthPercent).toBe(0);
+  });
+});
