@@ -7,6 +7,7 @@ import {
   getCart,
   getOrderFor,
   paymentJobKey,
+  reconcilePayments,
   requestPaymentConfirmation,
   type AuthUser,
   type PaymentProvider,
@@ -300,6 +301,39 @@ describe('payment rules (core)', () => {
       'NOT_FOUND',
       'Payment link for this order not found',
     );
+  });
+
+  it('reconciliation applies a payment whose return and webhook were lost; a failing link stops no other', async () => {
+    const lost = await pendingOrder();
+    const broken = await pendingOrder();
+    const lostPay = await payable(db(), lost.user, lost.order._id);
+    const brokenPay = await payable(db(), broken.user, broken.order._id);
+    // A provider that keeps a record of link payments (Razorpay does; the sandbox does not).
+    const remembering: PaymentProvider = {
+      ...sandbox,
+      async linkPayments(linkId) {
+        if (linkId === brokenPay.link.payment_link_id) throw new Error('provider timed out');
+        if (linkId !== lostPay.link.payment_link_id) return [];
+        const payment = await sandbox.fetchPayment(lostPay.paid, [linkId]);
+        return payment ? [payment] : [];
+      },
+    };
+    const report = await reconcilePayments(db(), remembering, { olderThanMs: 0, limit: 500 });
+    expect(report.applied).toContainEqual({
+      orderId: lost.order._id,
+      paymentId: lostPay.paid,
+      result: 'PAID',
+    });
+    expect(report.failed).toContainEqual({
+      orderId: broken.order._id,
+      linkId: brokenPay.link.payment_link_id,
+      message: 'provider timed out',
+    });
+    expect((await getOrderFor(db(), lost.user, lost.order._id)).orderStatus).toBe('PLACED');
+    expect(await stockOf(db(), lost.size.id)).toBe(4);
+    // Placed now: the next run leaves it alone.
+    const next = await reconcilePayments(db(), remembering, { olderThanMs: 0, limit: 500 });
+    expect(next.applied.some((a) => a.orderId === lost.order._id)).toBe(false);
   });
 
   describe('payment return, before it is queued', () => {
