@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyOrderTransition,
   getOrderFor,
+  moveOrder,
   requireOrderId,
   type AuthUser,
   type TransitionRequest,
@@ -159,5 +160,31 @@ describe('order status moves (core)', () => {
     await expectRefusal(requireOrderId(db(), MISSING_ID), 'NOT_FOUND', 'Order not found');
     await expectRefusal(requireOrderId(db(), 'nope'), 'BAD_REQUEST');
     await expectRefusal(move(MISSING_ID, 'CONFIRMED'), 'NOT_FOUND', 'Order not found');
+  });
+
+  it('an admin move is queued, not applied, when no worker can answer; an unknown order queues nothing', async () => {
+    // Redis "down": the move is kept in the outbox and answered at once as not done yet.
+    const deps = {
+      db: db(),
+      relay: { wake: () => undefined, connected: () => false },
+      waitMs: 0,
+    };
+    const queued = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('outbox')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await queued();
+    await expectRefusal(moveOrder(deps, admin, MISSING_ID, 'ship'), 'NOT_FOUND');
+    expect(await queued()).toBe(before);
+    const order = await paid();
+    const answer = await moveOrder(deps, admin, order._id, 'ship');
+    expect(answer.done).toBe(false);
+    expect(answer.order.orderStatus).toBe('PLACED');
+    expect(await queued()).toBe(before + 1);
   });
 });

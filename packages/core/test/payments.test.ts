@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyOrderTransition,
   confirmPayment,
+  confirmPaymentReturn,
   createPaymentLink,
   getCart,
   getOrderFor,
@@ -386,6 +387,34 @@ describe('payment rules (core)', () => {
       const ret = { orderId: order._id, paymentId: paid };
       expect(await requestPaymentConfirmation(deps(), ret, caller(user))).toBeNull();
       expect(await requestPaymentConfirmation(deps(), ret, caller(user))).toBeNull();
+      expect(await kept(order._id, paid)).toBe(1);
+    });
+
+    it("refuses a return whose provider signature does not match, and answers a signed one with the owner's order", async () => {
+      const { user, order } = await pendingOrder();
+      const { link, paid } = await payable(db(), user, order._id);
+      const query = sandbox.returnQuery({
+        orderId: order._id,
+        linkId: link.payment_link_id,
+        outcome: 'paid',
+      });
+      const signed = {
+        orderId: order._id,
+        paymentId: paid,
+        paymentLinkId: link.payment_link_id,
+        status: 'paid' as const,
+        signature: query.get('razorpay_signature')!,
+      };
+      const returnDeps = { ...deps(), payments: sandbox };
+      await expectRefusal(
+        confirmPaymentReturn(returnDeps, caller(user), { ...signed, status: 'failed' }),
+        'BAD_REQUEST',
+        'The payment signature is not valid',
+      );
+      expect(await kept(order._id, paid)).toBe(0);
+      const answer = await confirmPaymentReturn(returnDeps, caller(user), signed);
+      expect(answer.status).toBe('PENDING');
+      expect(answer.order._id).toBe(order._id);
       expect(await kept(order._id, paid)).toBe(1);
     });
   });
