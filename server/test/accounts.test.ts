@@ -250,12 +250,16 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
   it('users.remove works the same through tRPC', async () => {
     const token = await signup('trpc.doomed@example.com');
     const me = await http.get<UserView>('/api/users/profile', { token });
-    expect((await mutate('users.remove', { id: me.body._id }, customer)).status).toBe(403);
-    expect((await mutate('users.remove', { id: me.body._id })).status).toBe(401);
-    expect((await mutate('users.remove', { id: 'nope' }, admin)).status).toBe(400);
-    expect((await mutate('users.remove', { id: 5 }, admin)).status).toBe(400);
+    expect((await mutate('users.remove', { userId: me.body._id }, customer)).status).toBe(403);
+    expect((await mutate('users.remove', { userId: me.body._id })).status).toBe(401);
+    expect((await mutate('users.remove', { userId: 'nope' }, admin)).status).toBe(400);
+    expect((await mutate('users.remove', { userId: 5 }, admin)).status).toBe(400);
     expect((await mutate('users.remove', {}, admin)).status).toBe(400);
-    const removed = await mutate<{ message: string }>('users.remove', { id: me.body._id }, admin);
+    const removed = await mutate<{ message: string }>(
+      'users.remove',
+      { userId: me.body._id },
+      admin,
+    );
     expect(removed.status).toBe(200);
     expect(removed.body.result.data.message).toEqual(expect.any(String));
     const list = await http.get<UserView[]>('/api/users', { token: admin });

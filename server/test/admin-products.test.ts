@@ -63,10 +63,10 @@ describe('admin products over REST and tRPC', () => {
       expect((await http.delete(`/api/admin/products/${id}`, { token })).status).toBe(expected);
       expect((await http.get('/api/admin/products', { token })).status).toBe(expected);
       expect((await mutate('catalog.create', payload, token)).status).toBe(expected);
-      expect((await mutate('catalog.update', { id, product: payload }, token)).status).toBe(
-        expected,
-      );
-      expect((await mutate('catalog.remove', { id }, token)).status).toBe(expected);
+      expect(
+        (await mutate('catalog.update', { productId: id, product: payload }, token)).status,
+      ).toBe(expected);
+      expect((await mutate('catalog.remove', { productId: id }, token)).status).toBe(expected);
       expect((await query('catalog.adminList', {}, token)).status).toBe(expected);
     }
   });
@@ -349,7 +349,7 @@ describe('admin products over REST and tRPC', () => {
 
     const updated = await mutate<ProductView>(
       'catalog.update',
-      { id: product._id, product: { ...payload, title: 'Renamed' } },
+      { productId: product._id, product: { ...payload, title: 'Renamed' } },
       admin,
     );
     expect(updated.body.result.data.title).toBe('Renamed');
@@ -357,17 +357,23 @@ describe('admin products over REST and tRPC', () => {
       (
         await mutate(
           'catalog.update',
-          { id: product._id, product: { ...payload, collectionName: 'random' } },
+          { productId: product._id, product: { ...payload, collectionName: 'random' } },
           admin,
         )
       ).status,
     ).toBe(400);
-    expect((await mutate('catalog.update', { id: 'x', product: payload }, admin)).status).toBe(400);
+    expect(
+      (await mutate('catalog.update', { productId: 'x', product: payload }, admin)).status,
+    ).toBe(400);
     expect((await mutate('catalog.create', { ...payload, sizes: [] }, admin)).status).toBe(400);
 
-    const removed = await mutate<{ message: string }>('catalog.remove', { id: product._id }, admin);
+    const removed = await mutate<{ message: string }>(
+      'catalog.remove',
+      { productId: product._id },
+      admin,
+    );
     expect(removed.status).toBe(200);
-    expect((await mutate('catalog.remove', { id: product._id }, admin)).status).toBe(404);
-    expect((await mutate('catalog.remove', { id: 42 }, admin)).status).toBe(400);
+    expect((await mutate('catalog.remove', { productId: product._id }, admin)).status).toBe(404);
+    expect((await mutate('catalog.remove', { productId: 42 }, admin)).status).toBe(400);
   });
 });

@@ -103,11 +103,12 @@ describe('catalogue reads over REST and tRPC', () => {
       expect(trpc.body.result.data).toEqual(rest.body);
       expect((await query('catalog.list', { category: { $ne: 1 } })).status).toBe(400);
       expect((await query('catalog.list', { pageNumber: [1] })).status).toBe(400);
-      expect((await query('catalog.list', { collection: 'x'.repeat(100) })).status).toBe(400);
       for (const input of [
         { minPrice: 5e-324, maxPrice: 2 ** 53, maxDiscount: 99.5 },
         { minPrice: '0.5', pageNumber: 1.5 },
         { collection: 'best\u0000sellers' },
+        // One rule for both transports: an unknown collection is an empty page, never a refusal.
+        { collection: 'x'.repeat(100) },
       ])
         expect((await query('catalog.list', input)).status, JSON.stringify(input)).toBe(200);
     });
@@ -131,7 +132,7 @@ describe('catalogue reads over REST and tRPC', () => {
         expect(review.user.firstName).toEqual(expect.any(String));
         expect(res.body.ratings[i]!.user.firstName).toBe(review.user.firstName);
       }
-      const trpc = await query<ProductView>('catalog.byId', { id: reviewed });
+      const trpc = await query<ProductView>('catalog.byId', { productId: reviewed });
       expect(trpc.body.result.data).toEqual(res.body);
     });
 
@@ -141,8 +142,8 @@ describe('catalogue reads over REST and tRPC', () => {
       expect((await http.get('/api/products/id/00000000-0000-4000-8000-000000000000')).status).toBe(
         404,
       );
-      expect((await query('catalog.byId', { id: 'nope' })).status).toBe(400);
-      expect((await query('catalog.byId', { id: 12 })).status).toBe(400);
+      expect((await query('catalog.byId', { productId: 'nope' })).status).toBe(400);
+      expect((await query('catalog.byId', { productId: 12 })).status).toBe(400);
       expect((await query('catalog.byId', {})).status).toBe(400);
     });
   });
@@ -158,10 +159,11 @@ describe('catalogue reads over REST and tRPC', () => {
         expect(p._id).not.toBe(reviewed);
         expect(p.category.name).toBe(product.category.name);
       }
-      const trpc = await query<ProductView[]>('catalog.similar', { id: reviewed, limit: 5 });
+      const trpc = await query<ProductView[]>('catalog.similar', { productId: reviewed, limit: 5 });
       expect(trpc.body.result.data).toEqual(res.body);
       expect(
-        (await query<ProductView[]>('catalog.similar', { id: reviewed })).body.result.data.length,
+        (await query<ProductView[]>('catalog.similar', { productId: reviewed })).body.result.data
+          .length,
       ).toBeLessThanOrEqual(8);
     });
 
@@ -172,9 +174,10 @@ describe('catalogue reads over REST and tRPC', () => {
         400,
       );
       expect((await http.get('/api/products/id/bad/similar')).status).toBe(400);
-      expect((await query('catalog.similar', { id: reviewed, limit: 0 })).status).toBe(400);
+      expect((await query('catalog.similar', { productId: reviewed, limit: 0 })).status).toBe(400);
       expect(
-        (await query('catalog.similar', { id: '00000000-0000-4000-8000-000000000000' })).status,
+        (await query('catalog.similar', { productId: '00000000-0000-4000-8000-000000000000' }))
+          .status,
       ).toBe(404);
     });
   });

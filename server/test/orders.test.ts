@@ -293,7 +293,7 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
 
     const refused = await http.post<{
       error: { message: string; data: { code: string; httpStatus: number } };
-    }>('/trpc/orders.transition', { id, action: 'ship' }, { token: admin });
+    }>('/trpc/orders.transition', { orderId: id, action: 'ship' }, { token: admin });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe('Cannot move order from PENDING to SHIPPED');
     expect(refused.body.error.data.code).toBe('CONFLICT');
@@ -303,17 +303,18 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
       .set({ status: 'PLACED' })
       .where('id', '=', id)
       .execute();
-    const moved = await http.post<{ result: { data: OrderView } }>(
+    const moved = await http.post<{ result: { data: { done: boolean; order: OrderView } } }>(
       '/trpc/orders.transition',
-      { id, action: 'confirmed' },
+      { orderId: id, action: 'confirmed' },
       { token: admin },
     );
-    expect(moved.body.result.data.orderStatus).toBe('CONFIRMED');
+    expect(moved.body.result.data.done).toBe(true);
+    expect(moved.body.result.data.order.orderStatus).toBe('CONFIRMED');
     expect(
       (
         await http.post(
           '/trpc/orders.transition',
-          { id, action: 'confirmed' },
+          { orderId: id, action: 'confirmed' },
           { token: shopper.token },
         )
       ).status,
