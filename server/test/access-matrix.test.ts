@@ -38,25 +38,33 @@ const EXPECTED: Record<string, Row> = {
   'POST /auth/login': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/products': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/products/search': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
-  'GET /api/products/id/:id': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
-  'GET /api/products/id/:id/similar': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
-  'GET /api/products/id/:id/rating-summary': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
-  'GET /api/reviews/product/:id': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
-  'GET /api/ratings/product/:id': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/products/id/:productId': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/products/id/:productId/similar': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/products/id/:productId/rating-summary': {
+    visitor: 'ok',
+    A: 'ok',
+    B: 'ok',
+    admin: 'ok',
+  },
+  'GET /api/reviews/product/:productId': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/ratings/product/:productId': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /media/art/:name': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /media/uploads/:name': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   // Signed by the provider, not by a user: the signature decides, a token changes nothing.
   'POST /api/payment/webhook': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   // The link id is the capability (as on Razorpay's hosted page): whoever holds it may pay.
   'GET /sandbox-pay/:linkId': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  // The API's own description (issue 11): public and read-only.
+  'GET /api/openapi.json': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/docs/static/*': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' }, // Swagger UI's files
 
   // Per user: each caller's own profile, cart, wishlist, orders and reviews.
   'GET /api/users/profile': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/cart': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'PUT /api/cart/add': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'POST /api/cart/merge': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
-  'PUT /api/cart_item/:id': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // A's line
-  'DELETE /api/cart_item/:id': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // A's line
+  'PUT /api/cart_item/:cartItemId': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // A's line
+  'DELETE /api/cart_item/:cartItemId': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // A's line
   'GET /api/wish': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/wish/product-ids': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'PUT /api/wish/add': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
@@ -65,20 +73,21 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/ratings/create': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'POST /api/orders': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/orders/user': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
-  'GET /api/orders/:id': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
+  'GET /api/orders/:orderId': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
   'POST /api/payment/:orderId': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // only the owner pays
   'GET /api/payment': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // return for A's order
 
   // Admin only.
   'GET /api/users': { visitor: 401, A: 403, B: 403, admin: 'ok' },
-  'DELETE /api/users/profile/:id': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'DELETE /api/users/profile/:userId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/products': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /api/admin/products': { visitor: 401, A: 403, B: 403, admin: 'ok' },
-  'PUT /api/admin/products/:id': { visitor: 401, A: 403, B: 403, admin: 'ok' },
-  'DELETE /api/admin/products/:id': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'PUT /api/admin/products/:productId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'DELETE /api/admin/products/:productId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/orders': { visitor: 401, A: 403, B: 403, admin: 'ok' },
-  'PUT /api/admin/orders/:id/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
-  'DELETE /api/admin/orders/:id': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'PUT /api/admin/orders/:orderId/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'DELETE /api/admin/orders/:orderId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'PUT /api/admin/orders/:orderId/delete': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /api/uploads': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /admin/queues/session': { visitor: 401, A: 403, B: 403, admin: 'ok' },
 
@@ -132,6 +141,15 @@ const RULES: { name: string; matches: (route: Route) => boolean; row: Row | 'asG
     name: 'queue board under /admin/queues',
     matches: (r) => /^\/admin\/queues(\/|$)/.test(r.url) && r.url !== '/admin/queues/session',
     row: { visitor: 401, A: 403, B: 403, admin: 'admitted' },
+  },
+  {
+    // Swagger UI's page, its files and its copy of the document (api/docs.rest.ts): read-only.
+    name: 'API reference under /api/docs',
+    matches: (r) =>
+      ['GET', 'HEAD'].includes(r.method) &&
+      /^\/api\/docs(\/|$)/.test(r.url) &&
+      r.url !== '/api/docs/static/*',
+    row: { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   },
   {
     // The tRPC adapter: every procedure of the router is a row above.
@@ -437,22 +455,23 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     }),
     'POST /auth/login': (caller) => ({ body: loginOf(caller) }),
     'GET /api/products/search': () => ({ query: { q: 'ring' } }),
-    'GET /api/products/id/:id': () => ({
+    'GET /api/products/id/:productId': () => ({
       path: `/api/products/id/${sizes[SIZE.browsed]!.productId}`,
     }),
-    'GET /api/products/id/:id/similar': () => ({
+    'GET /api/products/id/:productId/similar': () => ({
       path: `/api/products/id/${sizes[SIZE.browsed]!.productId}/similar`,
     }),
-    'GET /api/products/id/:id/rating-summary': () => ({
+    'GET /api/products/id/:productId/rating-summary': () => ({
       path: `/api/products/id/${sizes[SIZE.browsed]!.productId}/rating-summary`,
     }),
-    'GET /api/reviews/product/:id': () => ({
+    'GET /api/reviews/product/:productId': () => ({
       path: `/api/reviews/product/${sizes[SIZE.reviewed]!.productId}`,
     }),
-    'GET /api/ratings/product/:id': () => ({
+    'GET /api/ratings/product/:productId': () => ({
       path: `/api/ratings/product/${sizes[SIZE.reviewed]!.productId}`,
     }),
     'GET /media/art/:name': () => ({ path: `/media/art/${artName}` }),
+    'GET /api/docs/static/*': () => ({ path: '/api/docs/static/swagger-ui.css' }),
     'GET /media/uploads/:name': () => ({ path: `/media/uploads/${uploadName}` }),
     'POST /api/payment/webhook': () => {
       const body = JSON.stringify({ event: 'payment_link.paid', payload: {} });
@@ -469,11 +488,11 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
 
     'PUT /api/cart/add': () => ({ body: sizes[SIZE.added]! }),
     'POST /api/cart/merge': () => ({ body: { items: [] } }),
-    'PUT /api/cart_item/:id': async () => {
+    'PUT /api/cart_item/:cartItemId': async () => {
       const id = await cartLineOfA(SIZE.restLineUpdate);
       return { path: `/api/cart_item/${id}`, body: { quantity: 2 }, snapshot: lineSnapshot(id) };
     },
-    'DELETE /api/cart_item/:id': async () => {
+    'DELETE /api/cart_item/:cartItemId': async () => {
       const id = await cartLineOfA(SIZE.restLineRemove);
       return { path: `/api/cart_item/${id}`, snapshot: lineSnapshot(id) };
     },
@@ -492,7 +511,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       await fillCart(caller);
       return { body: address(caller) };
     },
-    'GET /api/orders/:id': () => ({ path: `/api/orders/${orderOfA}` }),
+    'GET /api/orders/:orderId': () => ({ path: `/api/orders/${orderOfA}` }),
     'POST /api/payment/:orderId': () => ({
       path: `/api/payment/${orderOfA}`,
       snapshot: paymentsSnapshot(orderOfA),
@@ -502,25 +521,29 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       snapshot: orderSnapshot(orderOfA),
     }),
 
-    'DELETE /api/users/profile/:id': async () => {
+    'DELETE /api/users/profile/:userId': async () => {
       const { id } = await signup('doomed');
       return { path: `/api/users/profile/${id}`, snapshot: userSnapshot(id) };
     },
     'POST /api/admin/products': () => ({ body: PRODUCT }),
-    'PUT /api/admin/products/:id': () => ({
+    'PUT /api/admin/products/:productId': () => ({
       path: `/api/admin/products/${scratchProduct}`,
       body: { ...PRODUCT, title: 'Matrix Test Band (edited)' },
       snapshot: productSnapshot(scratchProduct),
     }),
-    'DELETE /api/admin/products/:id': async () => {
+    'DELETE /api/admin/products/:productId': async () => {
       const id = await freshProduct();
       return { path: `/api/admin/products/${id}`, snapshot: productSnapshot(id) };
     },
-    'PUT /api/admin/orders/:id/:action': async () => {
+    'PUT /api/admin/orders/:orderId/:action': async () => {
       const id = await freshOrderOfA();
       return { path: `/api/admin/orders/${id}/cancel`, snapshot: orderSnapshot(id) };
     },
-    'DELETE /api/admin/orders/:id': async () => {
+    'PUT /api/admin/orders/:orderId/delete': async () => {
+      const id = await freshOrderOfA();
+      return { path: `/api/admin/orders/${id}/delete`, snapshot: orderSnapshot(id) };
+    },
+    'DELETE /api/admin/orders/:orderId': async () => {
       const id = await freshOrderOfA();
       return { path: `/api/admin/orders/${id}`, snapshot: orderSnapshot(id) };
     },
@@ -536,8 +559,10 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     }),
     'trpc auth.login': (caller) => ({ input: loginOf(caller) }),
     'trpc catalog.list': () => ({ input: { pageSize: 4 } }),
-    'trpc catalog.byId': () => ({ input: { id: sizes[SIZE.browsed]!.productId } }),
-    'trpc catalog.similar': () => ({ input: { id: sizes[SIZE.browsed]!.productId, limit: 4 } }),
+    'trpc catalog.byId': () => ({ input: { productId: sizes[SIZE.browsed]!.productId } }),
+    'trpc catalog.similar': () => ({
+      input: { productId: sizes[SIZE.browsed]!.productId, limit: 4 },
+    }),
     'trpc catalog.search': () => ({ input: { q: 'ring', limit: 5 } }),
     'trpc catalog.ratingSummary': () => ({ input: { productId: sizes[SIZE.reviewed]!.productId } }),
     'trpc reviews.byProduct': () => ({ input: { productId: sizes[SIZE.reviewed]!.productId } }),
@@ -567,7 +592,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       await fillCart(caller);
       return { input: address(caller) };
     },
-    'trpc orders.byId': () => ({ input: { id: orderOfA } }),
+    'trpc orders.byId': () => ({ input: { orderId: orderOfA } }),
     'trpc payments.create': () => ({
       input: { orderId: orderOfA },
       snapshot: paymentsSnapshot(orderOfA),
@@ -578,25 +603,28 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     }),
     'trpc users.remove': async () => {
       const { id } = await signup('doomed');
-      return { input: { id }, snapshot: userSnapshot(id) };
+      return { input: { userId: id }, snapshot: userSnapshot(id) };
     },
     'trpc catalog.adminList': () => ({ input: { pageSize: 5 } }),
     'trpc catalog.create': () => ({ input: PRODUCT }),
     'trpc catalog.update': () => ({
-      input: { id: scratchProduct, product: { ...PRODUCT, title: 'Matrix Test Band (tRPC)' } },
+      input: {
+        productId: scratchProduct,
+        product: { ...PRODUCT, title: 'Matrix Test Band (tRPC)' },
+      },
       snapshot: productSnapshot(scratchProduct),
     }),
     'trpc catalog.remove': async () => {
       const id = await freshProduct();
-      return { input: { id }, snapshot: productSnapshot(id) };
+      return { input: { productId: id }, snapshot: productSnapshot(id) };
     },
     'trpc orders.transition': async () => {
       const id = await freshOrderOfA();
-      return { input: { id, action: 'cancel' }, snapshot: orderSnapshot(id) };
+      return { input: { orderId: id, action: 'cancel' }, snapshot: orderSnapshot(id) };
     },
     'trpc orders.remove': async () => {
       const id = await freshOrderOfA();
-      return { input: { id }, snapshot: orderSnapshot(id) };
+      return { input: { orderId: id }, snapshot: orderSnapshot(id) };
     },
   };
 
