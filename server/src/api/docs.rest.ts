@@ -14,6 +14,13 @@ export const DOCS_PATH = '/api/docs';
  */
 export async function registerApiDocs(app: FastifyInstance, handWritten: RouteDoc[]) {
   const document = buildOpenApiDocument(eachUseCase(), handWritten);
+  // Swagger UI redirects static/index.html to its page, but with a query string its redirect
+  // names the same URL again (an endless loop): answer that path here, query or not.
+  const uiIndex = `${DOCS_PATH}/static/index.html`;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(uiIndex) && request.url.split('?')[0] === uiIndex)
+      return reply.redirect(`${DOCS_PATH}/`);
+  });
   await app.register(swagger, { mode: 'static', specification: { document } });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
