@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { averageRating, RATING_BANDS, ratingBand } from '@kanak/shared';
-import { notFound } from '../shared/errors';
-import { requireId } from '../shared/ids';
 import type { RatingSummary } from '@kanak/shared';
+import { requireProduct } from './require-product';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { RatingSummary };
@@ -13,13 +12,7 @@ export async function ratingSummary(
   db: Kysely<Database>,
   productId: unknown,
 ): Promise<RatingSummary> {
-  const id = requireId(productId, 'Product');
-  const product = await db
-    .selectFrom('products')
-    .select('id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!product) throw notFound('Product');
+  const id = await requireProduct(db, productId);
   const groups = await db
     .selectFrom('ratings')
     .select(['rating', (eb) => eb.fn.countAll<string>().as('n')])

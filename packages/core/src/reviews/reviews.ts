@@ -3,19 +3,7 @@ import type { Database } from '@kanak/db';
 import type { RatingInput, ReviewInput } from '@kanak/shared';
 import type { RatingView, ReviewView } from '../catalog/product-view';
 import type { ActionLimits } from '../limits/action-limits';
-import { notFound } from '../shared/errors';
-import { requireId } from '../shared/ids';
-
-async function requireProduct(db: Kysely<Database>, productId: unknown): Promise<string> {
-  const id = requireId(productId, 'Product');
-  const product = await db
-    .selectFrom('products')
-    .select('id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!product) throw notFound('Product');
-  return id;
-}
+import { requireProduct } from '../catalog/require-product';
 
 async function upsertRating(
   db: Kysely<Database>,

@@ -4,6 +4,7 @@ import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
 import { notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import type { WishItemView, WishlistView } from '@kanak/shared';
+import { requireProduct } from '../catalog/require-product';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { WishItemView, WishlistView };
@@ -38,13 +39,7 @@ export async function addToWishlist(
   userId: string,
   productId: unknown,
 ): Promise<WishItemView> {
-  const id = requireId(productId, 'Product');
-  const product = await db
-    .selectFrom('products')
-    .select('id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!product) throw notFound('Product');
+  const id = await requireProduct(db, productId);
   await db
     .insertInto('wish_items')
     .values({ user_id: userId, product_id: id })
