@@ -5,6 +5,7 @@ import { notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import { toOrderView, type OrderView } from './order-view';
 import { assertOrderMove } from './state-machine';
+import { lockOrder } from './lock-order';
 
 export interface TransitionRequest {
   orderId: string;
@@ -26,13 +27,7 @@ export async function applyOrderTransition(
 ): Promise<OrderView> {
   const orderId = requireId(request.orderId, 'Order');
   const row = await db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw notFound('Order');
+    const order = await lockOrder(trx, orderId);
     const done = await trx
       .selectFrom('order_events')
       .select('id')

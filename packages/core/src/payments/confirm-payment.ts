@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import { assertOrderMove } from '../orders/state-machine';
 import type { PaymentProvider } from './provider';
+import { lockOrder } from '../orders/lock-order';
 
 export interface PaymentConfirmation {
   orderId: string;
@@ -101,13 +102,7 @@ export async function confirmPayment(
   }
 
   return db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw notFound('Order');
+    const order = await lockOrder(trx, orderId);
     // Re-checked under the lock: a concurrent duplicate may have committed meanwhile.
     const again = await findRecorded(trx, payment.id);
     if (again) return again;
