@@ -29,6 +29,23 @@ async function touchCart(trx: Trx, cartId: string) {
 }
 
 /** The size row chosen by its weight string ("5 g"; "5" and "5g" are read the same way). */
+/**
+ * One change of the user's cart: in a transaction with the cart row locked (so concurrent
+ * changes queue up), then the cart's update time is bumped and the whole cart is answered.
+ */
+async function changeCart(
+  db: Kysely<Database>,
+  userId: string,
+  change: (trx: Trx, cartId: string) => Promise<void>,
+): Promise<CartView> {
+  return db.transaction().execute(async (trx) => {
+    const cartId = await lockCart(trx, userId);
+    await change(trx, cartId);
+    await touchCart(trx, cartId);
+    return getCart(trx, userId);
+  });
+}
+
 async function findSize(trx: Trx, productId: string, weight: string) {
   // Stored weights are normalised, so a weight that does not normalise matches no row.
   const normalised = normaliseWeight(weight);
@@ -73,8 +90,7 @@ export async function addToCart(
   input: AddToCartInput,
 ): Promise<CartView> {
   const productId = requireId(input.productId, 'Product');
-  return db.transaction().execute(async (trx) => {
-    const cartId = await lockCart(trx, userId);
+  return changeCart(db, userId, async (trx, cartId) => {
     const product = await trx
       .selectFrom('products')
       .select('id')
@@ -103,8 +119,6 @@ export async function addToCart(
         .values({ cart_id: cartId, product_id: productId, size_id: size.id, quantity })
         .execute();
     }
-    await touchCart(trx, cartId);
-    return getCart(trx, userId);
   });
 }
 
@@ -128,8 +142,7 @@ export async function updateCartItem(
   userId: string,
   input: UpdateCartItemInput,
 ): Promise<CartView> {
-  return db.transaction().execute(async (trx) => {
-    const cartId = await lockCart(trx, userId);
+  return changeCart(db, userId, async (trx, cartId) => {
     const line = await ownLine(trx, cartId, input.cartItemId);
     const refusal = cartQuantityRefusal(input.quantity, line.stock);
     if (refusal) throw conflict(refusal);
@@ -140,8 +153,6 @@ export async function updateCartItem(
       .set({ quantity: input.quantity })
       .where('id', '=', line.id)
       .execute();
-    await touchCart(trx, cartId);
-    return getCart(trx, userId);
   });
 }
 
@@ -151,12 +162,9 @@ export async function removeCartItem(
   userId: string,
   cartItemId: unknown,
 ): Promise<CartView> {
-  return db.transaction().execute(async (trx) => {
-    const cartId = await lockCart(trx, userId);
+  return changeCart(db, userId, async (trx, cartId) => {
     const line = await ownLine(trx, cartId, cartItemId);
     await trx.deleteFrom('cart_items').where('id', '=', line.id).execute();
-    await touchCart(trx, cartId);
-    return getCart(trx, userId);
   });
 }
 
@@ -169,8 +177,7 @@ export async function mergeCart(
   userId: string,
   input: GuestCartInput,
 ): Promise<CartView> {
-  return db.transaction().execute(async (trx) => {
-    const cartId = await lockCart(trx, userId);
+  return changeCart(db, userId, async (trx, cartId) => {
     for (const item of input.items) {
       if (!isId(item.productId)) continue;
       const size = await findSize(trx, item.productId.toLowerCase(), item.weight);
@@ -206,7 +213,5 @@ export async function mergeCart(
           .execute();
       }
     }
-    await touchCart(trx, cartId);
-    return getCart(trx, userId);
   });
 }
