@@ -46,6 +46,16 @@ async function changeCart(
   });
 }
 
+/** The cart's line for a size row, if it has one. */
+function lineOfSize(trx: Trx, cartId: string, sizeId: string) {
+  return trx
+    .selectFrom('cart_items')
+    .select(['id', 'quantity'])
+    .where('cart_id', '=', cartId)
+    .where('size_id', '=', sizeId)
+    .executeTakeFirst();
+}
+
 async function findSize(trx: Trx, productId: string, weight: string) {
   // Stored weights are normalised, so a weight that does not normalise matches no row.
   const normalised = normaliseWeight(weight);
@@ -100,12 +110,7 @@ export async function addToCart(
     const size = await findSize(trx, productId, input.weight);
     if (!size)
       throw new DomainError('NOT_FOUND', `This product has no size of weight ${input.weight}`);
-    const existing = await trx
-      .selectFrom('cart_items')
-      .select(['id', 'quantity'])
-      .where('cart_id', '=', cartId)
-      .where('size_id', '=', size.id)
-      .executeTakeFirst();
+    const existing = await lineOfSize(trx, cartId, size.id);
     const quantity = (existing?.quantity ?? 0) + (input.quantity ?? 1);
     const refusal = cartQuantityRefusal(quantity, size.stock);
     if (refusal) throw conflict(refusal);
@@ -182,12 +187,7 @@ export async function mergeCart(
       if (!isId(item.productId)) continue;
       const size = await findSize(trx, item.productId.toLowerCase(), item.weight);
       if (!size || size.stock === 0) continue;
-      const existing = await trx
-        .selectFrom('cart_items')
-        .select(['id', 'quantity'])
-        .where('cart_id', '=', cartId)
-        .where('size_id', '=', size.id)
-        .executeTakeFirst();
+      const existing = await lineOfSize(trx, cartId, size.id);
       const quantity = Math.min(
         size.stock,
         MAX_CART_QUANTITY,
