@@ -83,7 +83,7 @@ export function buildProcessors(
     [QUEUES.orderTransitions]: async (job) => {
       const data = job.data as OrderTransitionJob;
       const moved = await recorded(db, data, async () => {
-        const order = await applyOrderTransition(db, {
+        return applyOrderTransition(db, {
           orderId: data.orderId,
           to: data.to,
           actor: 'admin',
@@ -91,7 +91,6 @@ export function buildProcessors(
           // Stable across resends of the row: a re-run finds its move applied.
           jobKey: `outbox:${data.outboxId}`,
         });
-        return { orderId: order._id, orderStatus: order.orderStatus };
       });
       return settle(moved);
     },

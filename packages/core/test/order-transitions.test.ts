@@ -28,8 +28,9 @@ describe('order status moves (core)', () => {
   let admin: AuthUser;
   const db = () => database.db;
 
-  const move = (orderId: string, to: OrderStatus, extra: Partial<TransitionRequest> = {}) =>
-    applyOrderTransition(db(), {
+  /** Applies a move as the worker does (which answers only the new status), then reads the order. */
+  const move = async (orderId: string, to: OrderStatus, extra: Partial<TransitionRequest> = {}) => {
+    const moved = await applyOrderTransition(db(), {
       orderId,
       to,
       actor: 'admin',
@@ -37,6 +38,10 @@ describe('order status moves (core)', () => {
       jobKey: `outbox:${randomUUID()}`,
       ...extra,
     });
+    const order = await getOrderFor(db(), admin, orderId);
+    expect(moved).toEqual({ orderId, orderStatus: order.orderStatus });
+    return order;
+  };
 
   const events = (orderId: string) =>
     database.db

@@ -3,7 +3,6 @@ import type { Database } from '@kanak/db';
 import type { OrderStatus } from '@kanak/shared';
 import { notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
-import { toOrderView, type OrderView } from './order-view';
 import { assertOrderMove } from './state-machine';
 import { lockOrder } from './lock-order';
 
@@ -17,6 +16,12 @@ export interface TransitionRequest {
   note?: string | null;
 }
 
+/** What the worker records of an applied move: no order view is built for it. */
+export interface AppliedMove {
+  orderId: string;
+  orderStatus: OrderStatus;
+}
+
 /**
  * Applies one admin status move in a transaction with the order row locked, writing the event
  * log. Idempotent per jobKey: a re-run answers the order as it is instead of refusing.
@@ -24,7 +29,7 @@ export interface TransitionRequest {
 export async function applyOrderTransition(
   db: Kysely<Database>,
   request: TransitionRequest,
-): Promise<OrderView> {
+): Promise<AppliedMove> {
   const orderId = requireId(request.orderId, 'Order');
   const row = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
@@ -65,7 +70,7 @@ export async function applyOrderTransition(
       .execute();
     return updated;
   });
-  return toOrderView(db, row);
+  return { orderId: row.id, orderStatus: row.status };
 }
 
 /**
