@@ -391,7 +391,7 @@ describe('admin back office', () => {
     const moved = await fetch(`${server.baseUrl}/trpc/orders.transition`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ id: order.id, action: 'deliver' }),
+      body: JSON.stringify({ orderId: order.id, action: 'deliver' }),
     });
     expect(moved.status).toBe(200);
     await row.getByRole('button', { name: 'Status' }).click();
