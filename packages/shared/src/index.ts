@@ -26,3 +26,5 @@ export * from './wishlist/views';
 export * from './account/views';
 export * from './auth/views';
 export * from './orders/views';
+// The catalogue's own product drawings: pure SVG text, served by the server and named by the seed.
+export * from './media/jewel-art';

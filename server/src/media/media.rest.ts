@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { parseArtName, renderJewelArt } from '@kanak/db';
+import { parseArtName, renderJewelArt } from '@kanak/shared';
 
 export const LONG_CACHE = 'public, max-age=31536000, immutable';
 

@@ -9,7 +9,7 @@ import {
   type Metal,
   type ThirdLevelCategory,
 } from '@kanak/shared';
-import { artUrl, type ArtFinish, type ArtShape } from './art';
+import { artUrl, type ArtFinish, type ArtShape } from '@kanak/shared';
 import { createRandom, type Random } from './random';
 
 export const BRANDS = ['Kanak', 'Swarnika', 'Noor', 'Aabha', 'Mayura', 'Ratnavali'] as const;
