@@ -8,6 +8,7 @@ import { registerUseCaseRoutes } from './api/rest-routes';
 import { eachUseCase } from './api/use-cases';
 import type { Config } from './config';
 import { healthDoc, registerHealthRest } from './health/health.rest';
+import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerMediaRest } from './media/media.rest';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await app.register(cors, {
     origin: config.CORS_ORIGINS.includes('*') ? true : config.CORS_ORIGINS,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -113,11 +115,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   // The spec's REST paths: generated from the use case declarations, then the few that are
   // REST by nature (health, uploads, the payment webhook, media, the sandbox page).
-  registerUseCaseRoutes(
-    app,
-    services,
-    eachUseCase().map(({ useCase }) => useCase),
-  );
+  registerUseCaseRoutes(app, services, eachUseCase());
   registerHealthRest(app, services);
   registerUploadsRest(app, services);
   await registerPaymentWebhookRest(app, services);

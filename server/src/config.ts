@@ -63,6 +63,10 @@ export const configSchema = z.object({
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(300),
   /** Bound on each dependency check of GET /api/health. */
   HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
+  /** Memory for the catalogue read cache (listings, products, search); 0 turns it off. */
+  CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  /** Longest a cached catalogue answer is kept, should an invalidation ever be missed. */
+  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Config = z.infer<typeof configSchema>;

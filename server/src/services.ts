@@ -2,7 +2,10 @@ import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
+  clearListingCounts,
   closeWithin,
+  listenToCatalogChanges,
+  publishCatalogChange,
   createActionLimits,
   createAuthRateLimiter,
   createOrderPipeline,
@@ -10,6 +13,8 @@ import {
   createRequestRedis,
   startOutboxRelay,
   type ActionLimits,
+  type CatalogChange,
+  type CatalogListener,
   type AuthRateLimiter,
   type OutboxDeps,
   type OutboxRelay,
@@ -18,6 +23,7 @@ import {
   type TokenSettings,
 } from '@kanak/core';
 import { createDb, type Database } from '@kanak/db';
+import { ReadCache } from './api/read-cache';
 import type { Config } from './config';
 
 /** Long-lived resources the adapters share; closed by the app's onClose hook. */
@@ -40,6 +46,16 @@ export interface AppServices {
   /** The queues' own connection: fails fast instead of queueing commands while Redis is away. */
   queueRedis: Redis;
   payments: PaymentProvider;
+  /** Listings, products, search and reviews as last read, until a change is heard. */
+  catalogCache: ReadCache;
+  /** Hears every process's catalogue changes (Redis pub/sub) for the cache. */
+  catalogListener: CatalogListener;
+  /**
+   * After a committed catalogue write: drops what it changed here at once and tells every other
+   * server. A publish that fails is logged, not thrown (the write stands); the others' entries
+   * then live at most CATALOG_CACHE_TTL_MS.
+   */
+  announceCatalogChange(change: CatalogChange): Promise<void>;
 }
 
 /** `log` is the app's logger (pino), so relay state changes land in the server's log. */
@@ -65,9 +81,34 @@ export function createServices(
     idleInTransactionTimeoutMs: config.DB_IDLE_TX_TIMEOUT_MS,
     log: (message) => log.warn(message),
   });
+  const forget = (change: CatalogChange) => {
+    catalogCache.invalidate(change);
+    if (change.scope === 'all') clearListingCounts(db);
+  };
+  const catalogListener = listenToCatalogChanges(
+    config.REDIS_URL,
+    config.QUEUE_PREFIX,
+    forget,
+    (level, message) => log[level](message),
+  );
+  const catalogCache = new ReadCache({
+    maxBytes: config.CATALOG_CACHE_MB * 1024 * 1024,
+    ttlMs: config.CATALOG_CACHE_TTL_MS,
+    listening: catalogListener.listening,
+  });
   return {
     config,
     db,
+    catalogCache,
+    catalogListener,
+    async announceCatalogChange(change) {
+      forget(change);
+      await publishCatalogChange(requestRedis, config.QUEUE_PREFIX, change).catch((error: Error) =>
+        log.warn(
+          `catalogue change not published (${error.message}): other servers' caches expire within ${config.CATALOG_CACHE_TTL_MS} ms`,
+        ),
+      );
+    },
     requestRedis,
     tokens: { secret: config.JWT_SECRET, expiresIn: config.JWT_EXPIRES_IN },
     authRateLimit: createAuthRateLimiter(requestRedis, config.QUEUE_PREFIX, {
@@ -112,6 +153,7 @@ export async function closeServices(services: AppServices, stepMs = 1000) {
   const warn = (message: string) => console.warn(message);
   await closeWithin('outbox relay', stepMs, () => services.relay.stop(), warn);
   await closeWithin('queues', stepMs, () => services.pipeline.close(), warn);
+  services.catalogListener.close();
   services.queueRedis.disconnect();
   services.requestRedis.disconnect();
   await closeWithin('database pool', stepMs, () => services.db.destroy(), warn);

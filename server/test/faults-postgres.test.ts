@@ -53,6 +53,9 @@ describe('PostgreSQL faults under load', () => {
       REDIS_URL: redis.url,
       DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
       DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+      // This server shows the database path itself: every read reaches PostgreSQL. What the
+      // catalogue cache adds during an outage is the last test's subject.
+      CATALOG_CACHE_MB: '0',
     });
     const product = await database.db
       .selectFrom('products')
@@ -215,5 +218,43 @@ describe('PostgreSQL faults under load', () => {
     expectOnlyServedOrUnavailable(load.answers);
     await expectAllServing();
     expect(server.output.join('\n')).toMatch(/terminating connection due to administrator command/);
+  }, 90_000);
+
+  it('keeps serving catalogue pages already cached while PostgreSQL is cut, and 503 for the rest', async () => {
+    // A second server, cache on, behind the same proxy: what a shopper sees during the outage.
+    const cached = await startServerProcess({
+      DATABASE_URL: proxy.rewrite(database.url),
+      REDIS_URL: redis.url,
+      DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+      DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+    });
+    try {
+      const warm = specs.find((s) => s.label === 'REST product')!;
+      const cold = '/api/products?pageSize=7&sort=high_to_low';
+      const before = await timedFetch(`${cached.baseUrl}${warm.path}`, {}, 10_000);
+      expect(before.status).toBe(200);
+      await proxy.cut();
+      try {
+        const during = await timedFetch(`${cached.baseUrl}${warm.path}`, {}, 10_000);
+        expect(during.status).toBe(200);
+        // The same bytes: a cached answer is the committed state, nothing was changed meanwhile.
+        expect(during.body).toBe(before.body);
+        const uncached = await timedFetch(`${cached.baseUrl}${cold}`, {}, 10_000);
+        expect(uncached.status).toBe(503);
+        expectUnavailableAnswer(uncached);
+        const login = specs.find((s) => s.label === 'REST login')!;
+        const refused = await timedFetch(`${cached.baseUrl}${login.path}`, login.init, 10_000);
+        expect(refused.status).toBe(503);
+      } finally {
+        await proxy.restore();
+      }
+      const recovered = await until(async () => {
+        const answer = await timedFetch(`${cached.baseUrl}${cold}`, {}, 10_000);
+        return answer.status === 200;
+      }, 10_000);
+      expect(recovered).toBeLessThan(10_000);
+    } finally {
+      await cached.stop('SIGKILL');
+    }
   }, 90_000);
 });

@@ -28,6 +28,11 @@ export interface ProcessorOptions {
   /** Reconciliation asks about links older than this. */
   reconcileAfterMs: number;
   log: (message: string) => void;
+  /**
+   * The order's stock moved (paid, or a paid order cancelled): tells every server's catalogue
+   * cache. Runs before the outcome is recorded, so a server waiting on it answers after.
+   */
+  stockMoved: (orderId: string) => Promise<void>;
 }
 
 /**
@@ -69,12 +74,15 @@ export function buildProcessors(
       const outcome = await recorded(
         db,
         data,
-        () =>
-          confirmPayment(db, provider, {
+        async () => {
+          const confirmed = await confirmPayment(db, provider, {
             orderId: data.orderId,
             paymentId: data.paymentId,
             source: data.source,
-          }),
+          });
+          if (confirmed.result === 'PAID') await options.stockMoved(confirmed.orderId);
+          return confirmed;
+        },
         // Not captured yet: a later return or webhook for the same payment runs it again.
         (o) => o.result !== 'PENDING',
       );
@@ -83,7 +91,7 @@ export function buildProcessors(
     [QUEUES.orderTransitions]: async (job) => {
       const data = job.data as OrderTransitionJob;
       const moved = await recorded(db, data, async () => {
-        return applyOrderTransition(db, {
+        const applied = await applyOrderTransition(db, {
           orderId: data.orderId,
           to: data.to,
           actor: 'admin',
@@ -91,6 +99,8 @@ export function buildProcessors(
           // Stable across resends of the row: a re-run finds its move applied.
           jobKey: `outbox:${data.outboxId}`,
         });
+        if (data.to === 'CANCELLED') await options.stockMoved(applied.orderId);
+        return applied;
       });
       return settle(moved);
     },
@@ -98,6 +108,8 @@ export function buildProcessors(
       const report = await reconcilePayments(db, provider, {
         olderThanMs: options.reconcileAfterMs,
       });
+      for (const applied of report.applied)
+        if (applied.result === 'PAID') await options.stockMoved(applied.orderId);
       await pruneOutbox(db, OUTBOX_KEEP_MS);
       const parts = [
         report.applied.length &&

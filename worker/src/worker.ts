@@ -5,6 +5,10 @@ import {
   closeWithin,
   createPaymentProvider,
   createRedis,
+  createRequestRedis,
+  productsChanged,
+  productsOfOrder,
+  publishCatalogChange,
   KEEP_COMPLETED_JOBS,
   KEEP_FAILED_JOBS,
   settledWithin,
@@ -68,10 +72,24 @@ export function startWorker(
       .catch((e: Error) => log(`could not dead-letter ${queue}/${job.id}: ${e.message}`));
   };
 
+  // Fails fast: a lost announcement only leaves servers' caches to their TTL, never a job stuck.
+  const announcer = createRequestRedis(config.REDIS_URL, {
+    commandTimeoutMs: 1000,
+    label: 'Redis (catalogue changes)',
+    log: (_level, message) => log(message),
+  });
+  const stockMoved = async (orderId: string) => {
+    const change = productsChanged(await productsOfOrder(db, orderId));
+    if (change.scope === 'products' && change.productIds.length === 0) return;
+    await publishCatalogChange(announcer, config.QUEUE_PREFIX, change).catch((e: Error) =>
+      log(`stock change of order ${orderId} not announced to the servers' caches: ${e.message}`),
+    );
+  };
   const processors = buildProcessors(db, provider, {
     ackDelayMs: config.WORKER_ACK_DELAY_MS,
     reconcileAfterMs: config.RECONCILE_AFTER_MS,
     log,
+    stockMoved,
   });
   const workers = Object.entries(processors).map(([queue, processor]) => {
     const worker = new Worker(queue, processor, {
@@ -145,6 +163,7 @@ export function startWorker(
         log(`jobs still running after ${drainMs} ms: left for the stalled-job check`);
       await closeWithin('queues', 1000, () => Promise.all(queues.map((q) => q.close())), log);
       connection.disconnect();
+      announcer.disconnect();
       await closeWithin('database pool', 1000, () => db.destroy(), log);
     },
   };

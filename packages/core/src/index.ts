@@ -7,6 +7,8 @@ export * from './catalog/list-products';
 export * from './catalog/get-product';
 export * from './catalog/similar-products';
 export * from './catalog/search-products';
+export * from './catalog/suggest-products';
+export * from './catalog/catalog-changes';
 export * from './catalog/rating-summary';
 export * from './catalog/admin-products';
 export * from './users/user-view';

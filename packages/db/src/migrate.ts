@@ -5,6 +5,7 @@ import * as m003 from './migrations/003_order_pipeline';
 import * as m004 from './migrations/004_customer_removal';
 import * as m005 from './migrations/005_outbox';
 import * as m006 from './migrations/006_refund_reason';
+import * as m007 from './migrations/007_search_terms';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004_customer_removal': m004,
   '005_outbox': m005,
   '006_refund_reason': m006,
+  '007_search_terms': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -39,6 +39,11 @@ export interface CategoriesTable {
   parent_id: string | null;
 }
 
+/** Words shoppers could mean, for correcting typed words (migration 007). */
+export interface SearchTermsTable {
+  term: string;
+}
+
 export interface ProductsTable {
   id: Generated<string>;
   title: string;
@@ -220,6 +225,7 @@ export interface Database {
   addresses: AddressesTable;
   categories: CategoriesTable;
   products: ProductsTable;
+  search_terms: SearchTermsTable;
   product_images: ProductImagesTable;
   product_sizes: ProductSizesTable;
   reviews: ReviewsTable;

@@ -4,6 +4,7 @@ export * from './catalog/listing';
 export * from './catalog/measure';
 export * from './catalog/product-input';
 export * from './catalog/queries';
+export * from './catalog/suggest-categories';
 export * from './money/price';
 export * from './auth/messages';
 export * from './auth/schemas';

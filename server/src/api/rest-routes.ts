@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../services';
 import { resolveCall } from './caller';
 import { numericFields, parseInput, queryNumber } from './input';
+import { encodedBody, matchesEtag, preferredEncoding, type CachedAnswer } from './read-cache';
+import { runUseCase } from './run-use-case';
 import type { RestBinding, RestRequest, Schema, UseCase } from './use-case';
 
 /** A JSON body's fields, or nothing when the body is absent or not an object. */
@@ -36,6 +38,24 @@ function restRequest(request: FastifyRequest): RestRequest {
 }
 
 /**
+ * A cached answer as stored: its ETag (a repeat with If-None-Match gets 304) and the body
+ * compressed once for all requests, so a cache hit costs no serializing or compressing.
+ * `no-cache`: browsers revalidate each time, so nobody keeps a price the shop has changed.
+ */
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  const vary = reply.getHeader('vary');
+  reply
+    .header('etag', answer.etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding || answer.json.length < 1024) return reply.send(answer.json);
+  return reply.header('content-encoding', encoding).send(encodedBody(answer, encoding));
+}
+
+/**
  * Each REST path of each use case as a Fastify route: the caller is checked first (401/403
  * before any 400), then the request is read and validated, then the core function runs. Errors
  * go to the app's one error handler (http/errors.ts).
@@ -43,9 +63,9 @@ function restRequest(request: FastifyRequest): RestRequest {
 export function registerUseCaseRoutes(
   app: FastifyInstance,
   services: AppServices,
-  useCases: Iterable<UseCase>,
+  useCases: Iterable<{ path: string; useCase: UseCase }>,
 ) {
-  for (const useCase of useCases) {
+  for (const { path, useCase } of useCases) {
     const numbers: Set<string> = numericFields(useCase.input);
     for (const binding of useCase.rest) {
       app.route({
@@ -60,7 +80,10 @@ export function registerUseCaseRoutes(
             await parseInput(binding.request, sent);
           }
           const raw = binding.input ? binding.input(parts) : defaultInput(binding, numbers, parts);
-          const result = await useCase.run(call, await parseInput(useCase.input as Schema, raw));
+          const input = await parseInput(useCase.input as Schema, raw);
+          const { cached, result } = await runUseCase(services, path, useCase, call, input);
+          if (cached && !binding.answer && !binding.status)
+            return sendCached(request, reply, cached);
           if (binding.answer) {
             const answer = binding.answer(result);
             return reply.status(answer.status).send(answer.body);

@@ -3,7 +3,8 @@ import type * as zc from 'zod/v4/core';
 import type { Access } from '@kanak/core';
 import { publicProcedure, router } from '../trpc/trpc';
 import { resolveCall } from './caller';
-import type { Kind, Schema, UseCase, UseCases } from './use-case';
+import { runUseCase } from './run-use-case';
+import type { Call, Kind, Schema, UseCase, UseCases } from './use-case';
 
 type Definition<I extends Schema, O extends Schema> = {
   input: zc.input<I>;
@@ -19,22 +20,25 @@ export type ProcedureOf<U> =
       : TRPCMutationProcedure<Definition<I, O>>
     : never;
 
-function toProcedure(useCase: UseCase<Schema, Schema, Access, Kind>) {
+function toProcedure(path: string, useCase: UseCase<Schema, Schema, Access, Kind>) {
   // The caller is checked before the input is read, as on REST: a visitor gets 401, not a 400.
   const procedure = publicProcedure
     .use(async ({ ctx, next }) =>
       next({ ctx: { call: await resolveCall(ctx.services, ctx.req, useCase.access) } }),
     )
     .input(useCase.input);
-  return useCase.kind === 'query'
-    ? procedure.query(({ ctx, input }) => useCase.run(ctx.call, input))
-    : procedure.mutation(({ ctx, input }) => useCase.run(ctx.call, input));
+  const run = async ({ ctx, input }: { ctx: { call: Call }; input: unknown }) =>
+    (await runUseCase(ctx.call.services, path, useCase, ctx.call, input)).result;
+  return useCase.kind === 'query' ? procedure.query(run) : procedure.mutation(run);
 }
 
 /** One domain's use cases as a tRPC router, each under its own name. */
-export function toRouter<T extends UseCases>(useCases: T) {
+export function toRouter<T extends UseCases>(domain: string, useCases: T) {
   const procedures = Object.fromEntries(
-    Object.entries(useCases).map(([name, useCase]) => [name, toProcedure(useCase)]),
+    Object.entries(useCases).map(([name, useCase]) => [
+      name,
+      toProcedure(`${domain}.${name}`, useCase),
+    ]),
   );
   // Built one by one above; the mapped type gives the client each procedure's own types.
   return router(procedures as { [K in keyof T]: ProcedureOf<T[K]> });
@@ -43,7 +47,7 @@ export function toRouter<T extends UseCases>(useCases: T) {
 /** Every domain's router, keyed as `useCases` is (`catalog`, `orders`, …). */
 export function toRouters<T extends Record<string, UseCases>>(domains: T) {
   const routers = Object.fromEntries(
-    Object.entries(domains).map(([domain, useCases]) => [domain, toRouter(useCases)]),
+    Object.entries(domains).map(([domain, useCases]) => [domain, toRouter(domain, useCases)]),
   );
   return routers as { [D in keyof T]: ReturnType<typeof toRouter<T[D]>> };
 }

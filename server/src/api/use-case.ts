@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type * as zc from 'zod/v4/core';
 import * as z from 'zod/mini';
-import type { Access, AuthUser } from '@kanak/core';
+import type { Access, AuthUser, CatalogChange } from '@kanak/core';
 import type { AppServices } from '../services';
 
 /** Input and output schemas are zod (classic or mini): validated, typed and documented by one value. */
@@ -63,12 +63,22 @@ export interface UseCase<
   // Method syntax: a declaration for one audience still fits the list of all use cases.
   run(call: Call<A>, input: zc.output<I>): Promise<zc.output<O>> | zc.output<O>;
   rest: RestBinding<O>[];
+  /**
+   * A query whose answer is the same for every caller, kept in the catalogue read cache: `key`
+   * normalizes the input (default: the input itself), `tags` names the products the answer shows.
+   */
+  cache?: {
+    key?(input: zc.output<I>): unknown;
+    tags(input: zc.output<I>, result: zc.output<O>): readonly string[];
+  };
+  /** A mutation that changes what cached reads answer: what it changed, once committed. */
+  changes?(input: zc.output<I>, result: zc.output<O>): CatalogChange;
 }
 
 /** What a declaration says besides who may call it and its input and output schemas. */
 type Declaration<I extends Schema, O extends Schema, A extends Access> = Pick<
   UseCase<I, O, A>,
-  'summary' | 'run'
+  'summary' | 'run' | 'cache' | 'changes'
 > & { rest?: RestBinding<O>[] };
 
 /** The declaring function of one kind: `(access, input, output, { summary, run, rest })`. */

@@ -8,11 +8,13 @@ export const reviewsApi = {
     summary: 'Writes a review (with an optional rating)',
     run: ({ services, user }, input) =>
       core.createReview(services.db, user.id, input, services.limits),
+    changes: (input) => core.productsChanged([input.productId]),
     rest: [{ method: 'POST', path: '/api/reviews/create', status: 201 }],
   }),
   byProduct: query('public', shared.productRefInput, z.array(shared.reviewView), {
     summary: "A product's reviews, newest first",
     run: ({ services }, input) => core.reviewsByProduct(services.db, input.productId),
+    cache: { tags: (input) => [input.productId] },
     rest: [{ method: 'GET', path: '/api/reviews/product/:productId' }],
   }),
 };
@@ -21,12 +23,14 @@ export const ratingsApi = {
   byProduct: query('public', shared.productRefInput, z.array(shared.ratingView), {
     summary: "A product's ratings",
     run: ({ services }, input) => core.ratingsByProduct(services.db, input.productId),
+    cache: { tags: (input) => [input.productId] },
     rest: [{ method: 'GET', path: '/api/ratings/product/:productId' }],
   }),
   create: mutation('customer', shared.ratingInput, shared.ratingView, {
     summary: "Rates a product (the spec's review form posts the same body here)",
     run: ({ services, user }, input) =>
       core.createRating(services.db, user.id, input, services.limits),
+    changes: (input) => core.productsChanged([input.productId]),
     rest: [{ method: 'POST', path: '/api/ratings/create', status: 201 }],
   }),
 };

@@ -16,6 +16,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     root: webDist,
     wildcard: false,
     index: false,
+    // The .br/.gz files `pnpm build` writes beside each asset, chosen by Accept-Encoding.
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Vite puts a content hash in every asset name: those never change.
       if (filePath.includes(`${path.sep}assets${path.sep}`))

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database, ProductRow } from '@kanak/db';
 import { averageRating } from '@kanak/shared';
 import type { ProductView, ReviewView, RatingView } from '@kanak/shared';
@@ -8,82 +9,72 @@ export type { ProductView, ReviewView, RatingView };
 
 type ProductCore = Omit<ProductRow, 'search_vector'>;
 
-/** Loads images, sizes, categories, reviews and ratings for a set of products in five queries. */
+/**
+ * Images, sizes, category names, reviews and ratings of a set of products in one statement (JSON
+ * aggregated per product), so a page of products costs this and the query that chose them.
+ */
+function viewParts(db: Kysely<Database>, ids: string[]) {
+  return db
+    .selectFrom('products as p')
+    .leftJoin('categories as c3', 'c3.id', 'p.category_id')
+    .leftJoin('categories as c2', 'c2.id', 'c3.parent_id')
+    .leftJoin('categories as c1', 'c1.id', 'c2.parent_id')
+    .select(['p.id', 'c3.name as third', 'c2.name as second', 'c1.name as top'])
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('product_images as i')
+          .select('i.url')
+          .whereRef('i.product_id', '=', 'p.id')
+          .orderBy('i.position'),
+      ).as('images'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('product_sizes as s')
+          .select(['s.weight', 's.size', 's.stock'])
+          .whereRef('s.product_id', '=', 'p.id')
+          .orderBy('s.position'),
+      ).as('sizes'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('reviews as rv')
+          .innerJoin('users as u', 'u.id', 'rv.user_id')
+          .select(['rv.id', 'rv.review', 'rv.created_at', 'u.id as user_id', 'u.first_name'])
+          .whereRef('rv.product_id', '=', 'p.id')
+          .orderBy('rv.created_at', 'desc'),
+      ).as('reviews'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('ratings as rt')
+          .innerJoin('users as u', 'u.id', 'rt.user_id')
+          .select(['rt.id', 'rt.rating', 'rt.created_at', 'u.id as user_id', 'u.first_name'])
+          .whereRef('rt.product_id', '=', 'p.id'),
+      ).as('ratings'),
+    ])
+    .where('p.id', 'in', ids)
+    .execute();
+}
+
+/** Product rows as clients read them, in the order given. */
 export async function toProductViews(
   db: Kysely<Database>,
   rows: ProductCore[],
 ): Promise<ProductView[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [images, sizes, categories, reviews, ratings] = await Promise.all([
-    db
-      .selectFrom('product_images')
-      .select(['product_id', 'url'])
-      .where('product_id', 'in', ids)
-      .orderBy('position')
-      .execute(),
-    db
-      .selectFrom('product_sizes')
-      .select(['product_id', 'weight', 'size', 'stock'])
-      .where('product_id', 'in', ids)
-      .orderBy('position')
-      .execute(),
-    db
-      .selectFrom('categories as c3')
-      .innerJoin('categories as c2', 'c2.id', 'c3.parent_id')
-      .innerJoin('categories as c1', 'c1.id', 'c2.parent_id')
-      .select(['c3.id', 'c3.name as third', 'c2.name as second', 'c1.name as top'])
-      .where('c3.id', 'in', [...new Set(rows.map((r) => r.category_id))])
-      .execute(),
-    db
-      .selectFrom('reviews')
-      .innerJoin('users', 'users.id', 'reviews.user_id')
-      .select([
-        'reviews.id',
-        'reviews.product_id',
-        'reviews.review',
-        'reviews.created_at',
-        'users.id as user_id',
-        'users.first_name',
-      ])
-      .where('reviews.product_id', 'in', ids)
-      .orderBy('reviews.created_at', 'desc')
-      .execute(),
-    db
-      .selectFrom('ratings')
-      .innerJoin('users', 'users.id', 'ratings.user_id')
-      .select([
-        'ratings.id',
-        'ratings.product_id',
-        'ratings.rating',
-        'ratings.created_at',
-        'users.id as user_id',
-        'users.first_name',
-      ])
-      .where('ratings.product_id', 'in', ids)
-      .execute(),
-  ]);
-  const group = <T extends { product_id: string }>(list: T[]) => {
-    const map = new Map<string, T[]>();
-    for (const item of list) map.set(item.product_id, [...(map.get(item.product_id) ?? []), item]);
-    return map;
-  };
-  const imagesBy = group(images);
-  const sizesBy = group(sizes);
-  const reviewsBy = group(reviews);
-  const ratingsBy = group(ratings);
-  const categoryBy = new Map(categories.map((c) => [c.id, c]));
+  const partsBy = new Map(
+    (await viewParts(db, [...new Set(rows.map((r) => r.id))])).map((p) => [p.id, p]),
+  );
 
   return rows.map((row) => {
-    const category = categoryBy.get(row.category_id);
-    const productReviews = reviewsBy.get(row.id) ?? [];
+    const parts = partsBy.get(row.id);
+    const productReviews = parts?.reviews ?? [];
+    const productRatings = parts?.ratings ?? [];
     // Ratings are paired with reviews by position (spec section 3): order them by the same user.
-    const byUser = new Map((ratingsBy.get(row.id) ?? []).map((r) => [r.user_id, r]));
+    const byUser = new Map(productRatings.map((r) => [r.user_id, r]));
+    const reviewers = new Set(productReviews.map((rv) => rv.user_id));
     const paired = [
       ...productReviews.map((rv) => byUser.get(rv.user_id)).filter((r) => r !== undefined),
-      ...(ratingsBy.get(row.id) ?? []).filter(
-        (r) => !productReviews.some((rv) => rv.user_id === r.user_id),
-      ),
+      ...productRatings.filter((r) => !reviewers.has(r.user_id)),
     ];
     const values = paired.map((r) => Number(r.rating));
     return {
@@ -100,16 +91,16 @@ export async function toProductViews(
       quantity: row.quantity,
       collectionName: row.collection_name,
       type: row.type,
-      imageUrls: withHoverImage((imagesBy.get(row.id) ?? []).map((i) => ({ imageUrl: i.url }))),
-      sizes: (sizesBy.get(row.id) ?? []).map((s) => ({
+      imageUrls: withHoverImage((parts?.images ?? []).map((i) => ({ imageUrl: i.url }))),
+      sizes: (parts?.sizes ?? []).map((s) => ({
         weight: s.weight,
         size: s.size,
         stock: s.stock,
       })),
-      category: { name: category?.third ?? '' },
-      topLevelCategory: category?.top ?? '',
-      secondLevelCategory: category?.second ?? '',
-      thirdLevelCategory: category?.third ?? '',
+      category: { name: parts?.third ?? '' },
+      topLevelCategory: parts?.top ?? '',
+      secondLevelCategory: parts?.second ?? '',
+      thirdLevelCategory: parts?.third ?? '',
       reviews: productReviews.map((rv) => ({
         _id: rv.id,
         review: rv.review,

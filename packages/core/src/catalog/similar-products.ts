@@ -15,17 +15,26 @@ export async function similarProducts(
   const id = requireId(productId, 'Product');
   const product = await db
     .selectFrom('products')
-    .select('category_id')
-    .where('id', '=', id)
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .select('categories.name')
+    .where('products.id', '=', id)
     .executeTakeFirst();
   if (!product) throw notFound('Product');
+  // The category as the listing's `category` filter reads it: every third-level row of that
+  // name (a ring under Gold and one under Diamond are both rings).
   const rows = await db
     .selectFrom('products')
     .select([...PRODUCT_COLUMNS])
-    .where('category_id', '=', product.category_id)
-    .where('id', '!=', id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
+    .where('products.category_id', 'in', (eb) =>
+      eb
+        .selectFrom('categories')
+        .select('id')
+        .where('level', '=', 3)
+        .where('name', '=', product.name),
+    )
+    .where('products.id', '!=', id)
+    .orderBy('products.created_at', 'desc')
+    .orderBy('products.id')
     .limit(limit)
     .execute();
   return toProductViews(db, rows);

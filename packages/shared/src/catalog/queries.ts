@@ -92,3 +92,15 @@ export const adminProductListInput = z.object({
 export type AdminProductListInput = z.infer<typeof adminProductListInput>;
 
 export const productUpdateInput = z.object({ productId: id('productId'), product: productInput });
+
+/** Header autocomplete: the text typed so far (a few letters are enough). */
+export const productSuggestInput = z.object({
+  q: z
+    .string('q is required')
+    .check(
+      dbSafeText,
+      z.maxLength(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`),
+    ),
+  limit: limit(10),
+});
+export type ProductSuggestInput = z.infer<typeof productSuggestInput>;

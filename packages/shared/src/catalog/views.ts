@@ -53,3 +53,17 @@ export const ratingSummaryView = z.object({
 export type RatingSummary = z.infer<typeof ratingSummaryView>;
 
 export const productRemoval = z.object({ message: z.string() });
+
+/** Header autocomplete: top product titles and listing pages (menu categories) for the typed text. */
+export const suggestions = z.object({
+  products: z.array(
+    z.object({
+      _id: z.string(),
+      title: z.string(),
+      imageUrl: z.nullable(z.string()),
+      discountedPrice: z.number(),
+    }),
+  ),
+  categories: z.array(z.object({ label: z.string(), path: z.string() })),
+});
+export type Suggestions = z.infer<typeof suggestions>;

@@ -1,0 +1,108 @@
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+
+/**
+ * What a committed write changed in the catalogue, as every server's read cache hears it:
+ * `products` when only those products' own figures moved (stock, reviews, ratings), `all` when
+ * listings themselves may change (a product added, removed or re-priced, a customer's reviews
+ * gone).
+ */
+export type CatalogChange = { scope: 'all' } | { scope: 'products'; productIds: string[] };
+
+export const EVERYTHING: CatalogChange = { scope: 'all' };
+export const productsChanged = (productIds: string[]): CatalogChange => ({
+  scope: 'products',
+  productIds: [...new Set(productIds)],
+});
+
+/** The Redis pub/sub channel of one deployment (its queue prefix keeps test runs apart). */
+export const catalogChannel = (prefix: string) => `${prefix}:catalog-changes`;
+
+export function parseCatalogChange(message: string): CatalogChange {
+  try {
+    const value = JSON.parse(message) as Partial<{ scope: string; productIds: unknown }>;
+    if (
+      value.scope === 'products' &&
+      Array.isArray(value.productIds) &&
+      value.productIds.every((id) => typeof id === 'string')
+    )
+      return productsChanged(value.productIds as string[]);
+  } catch {
+    // An unreadable message still means something changed: drop everything.
+  }
+  return EVERYTHING;
+}
+
+/** Tells every server process; the caller has committed the change already. */
+export async function publishCatalogChange(redis: Redis, prefix: string, change: CatalogChange) {
+  await redis.publish(catalogChannel(prefix), JSON.stringify(change));
+}
+
+/** The products an order holds: a payment or a cancellation moved their stock. */
+export async function productsOfOrder(db: Kysely<Database>, orderId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('order_items')
+    .innerJoin('product_sizes', 'product_sizes.id', 'order_items.size_id')
+    .select('product_sizes.product_id')
+    .distinct()
+    .where('order_items.order_id', '=', orderId)
+    .execute();
+  return rows.map((r) => r.product_id);
+}
+
+export interface CatalogListener {
+  /** Ready: messages arrive. While not, a cache cannot know what changed and must not answer. */
+  listening(): boolean;
+  close(): void;
+}
+
+/**
+ * Subscribes to the channel on its own connection (a subscribed connection can do nothing
+ * else). `onChange` also gets EVERYTHING each time the subscription comes back after a loss,
+ * since messages sent meanwhile are gone.
+ */
+export function listenToCatalogChanges(
+  url: string,
+  prefix: string,
+  onChange: (change: CatalogChange) => void,
+  log: (level: 'warn' | 'info', message: string) => void,
+): CatalogListener {
+  const client = new Redis(url, {
+    maxRetriesPerRequest: null,
+    connectTimeout: 1000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  let subscribed = false;
+  let lost = false;
+  client.on('error', () => {
+    // Reported once below ('close'); ioredis would otherwise print every retry.
+  });
+  client.on('close', () => {
+    if (subscribed) log('warn', 'catalogue cache: Redis subscription lost; answering uncached');
+    subscribed = false;
+    lost = true;
+  });
+  client.on('ready', () => {
+    // ioredis re-subscribes by itself on reconnect; the first subscribe is below.
+    if (!lost) return;
+    subscribed = true;
+    onChange(EVERYTHING);
+    log('info', 'catalogue cache: Redis subscription back; cache cleared');
+  });
+  client.on('message', (_channel: string, message: string) =>
+    onChange(parseCatalogChange(message)),
+  );
+  client.subscribe(catalogChannel(prefix)).then(
+    () => {
+      subscribed = true;
+    },
+    () => {
+      // Retried through the reconnect above.
+    },
+  );
+  return {
+    listening: () => subscribed && client.status === 'ready',
+    close: () => client.disconnect(),
+  };
+}

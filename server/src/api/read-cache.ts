@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import type { CatalogChange } from '@kanak/core';
+
+/** One cached answer: the result for tRPC, its JSON, ETag and compressed bodies for REST. */
+export interface CachedAnswer {
+  result: unknown;
+  json: string;
+  etag: string;
+  /** Made on the first request that accepts each encoding, then reused. */
+  br?: Buffer;
+  gzip?: Buffer;
+  /** The products this answer shows: a change to any of them drops it. */
+  tags: readonly string[];
+}
+
+export interface ReadCacheOptions {
+  maxBytes: number;
+  ttlMs: number;
+  /** False while invalidations cannot be heard (Redis subscription down): read through, keep nothing. */
+  listening: () => boolean;
+}
+
+export interface Loaded {
+  result: unknown;
+  tags: readonly string[];
+}
+
+function toAnswer({ result, tags }: Loaded): CachedAnswer {
+  const json = JSON.stringify(result);
+  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+  return { result, json, etag, tags };
+}
+
+/**
+ * The catalogue read cache of one server process: answers of public, caller-independent queries
+ * keyed by use case and normalized input. Every committed catalogue write reaches `invalidate`
+ * (this process's own at once, others' over Redis pub/sub), and an answer whose read began before
+ * an invalidation is handed out but never stored, so a later read never sees data older than
+ * the last change it could have heard of.
+ */
+export class ReadCache {
+  private readonly entries: LRUCache<string, CachedAnswer>;
+  private readonly keysByTag = new Map<string, Set<string>>();
+  /** Concurrent misses of one key share one load. */
+  private readonly loading = new Map<string, Promise<CachedAnswer>>();
+  private generation = 0;
+
+  constructor(private readonly options: ReadCacheOptions) {
+    this.entries = new LRUCache<string, CachedAnswer>({
+      maxSize: Math.max(1, Math.floor(options.maxBytes)),
+      ttl: options.ttlMs,
+      // The compressed bodies come later and are a fraction of the JSON: counted up front.
+      sizeCalculation: (answer, key) => Math.ceil(answer.json.length * 1.3) + key.length + 200,
+      dispose: (answer, key) => {
+        for (const tag of answer.tags) {
+          const keys = this.keysByTag.get(tag);
+          keys?.delete(key);
+          if (keys?.size === 0) this.keysByTag.delete(tag);
+        }
+      },
+    });
+  }
+
+  get enabled() {
+    return this.options.maxBytes > 0 && this.options.listening();
+  }
+
+  async answer(key: string, load: () => Promise<Loaded>): Promise<CachedAnswer> {
+    if (!this.enabled) return toAnswer(await load());
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const loaded = load()
+      .then((value) => {
+        const answer = toAnswer(value);
+        if (generation === this.generation && this.enabled) this.store(key, answer);
+        return answer;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === loaded) this.loading.delete(key);
+      });
+    this.loading.set(key, loaded);
+    return loaded;
+  }
+
+  private store(key: string, answer: CachedAnswer) {
+    this.entries.set(key, answer);
+    if (!this.entries.has(key)) return; // larger than the whole cache
+    for (const tag of answer.tags) {
+      let keys = this.keysByTag.get(tag);
+      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  invalidate(change: CatalogChange) {
+    this.generation += 1;
+    this.loading.clear();
+    if (change.scope === 'all') {
+      this.entries.clear();
+      this.keysByTag.clear();
+      return;
+    }
+    for (const id of change.productIds)
+      for (const key of [...(this.keysByTag.get(id) ?? [])]) this.entries.delete(key);
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/** br over gzip when both are accepted (q=0 refuses one); null when neither is. */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    if (name) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/** The body for an encoding, compressed once per cached answer (brotli at a cheap quality). */
+export function encodedBody(answer: CachedAnswer, encoding: 'br' | 'gzip'): Buffer {
+  if (encoding === 'br')
+    return (answer.br ??= brotliCompressSync(answer.json, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: answer.json.length },
+    }));
+  return (answer.gzip ??= gzipSync(answer.json, { level: 6 }));
+}
+
+/** If-None-Match holds this ETag (or `*`). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
