@@ -6,3 +6,4 @@ export * from './browser';
 export * from './faults';
 export * from './limits';
 export * from './no-limits';
+export * from './query-plans';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { ALL_CATEGORIES, resolveCategory, type ProductFilter } from '@kanak/shared';
+import { categoryIdsNamed } from './category-ids';
 import { cachedCount } from './listing-counts';
 import { PRODUCT_COLUMNS, toProductViews } from './product-view';
 import type { ProductPage } from '@kanak/shared';
@@ -20,10 +21,11 @@ export async function listProducts(
     .where('products.discount_percent', '>=', filter.minDiscount)
     .where('products.discount_percent', '<=', filter.maxDiscount);
   if (filter.category !== ALL_CATEGORIES) {
-    const name = resolveCategory(filter.category);
-    query = query.where('products.category_id', 'in', (eb) =>
-      eb.selectFrom('categories').select('id').where('level', '=', 3).where('name', '=', name),
-    );
+    // The ids as values, not a subquery: the planner then reads them from the category index
+    // with its per-value statistics instead of guessing and scanning the table.
+    const ids = await categoryIdsNamed(db, resolveCategory(filter.category));
+    if (ids.length === 0) return emptyPage(filter);
+    query = query.where('products.category_id', 'in', ids);
   }
   if (filter.colors.length) query = query.where('products.color', 'in', filter.colors);
   if (filter.types.length) query = query.where('products.type', 'in', filter.types);
@@ -52,4 +54,8 @@ export async function listProducts(
     currentPage: filter.pageNumber,
     totalElements: total,
   };
+}
+
+function emptyPage(filter: ProductFilter): ProductPage {
+  return { content: [], totalPages: 0, currentPage: filter.pageNumber, totalElements: 0 };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
+import { categoryIdsNamed } from './category-ids';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 
 export const SIMILAR_DEFAULT_LIMIT = 8;
@@ -22,16 +23,12 @@ export async function similarProducts(
   if (!product) throw notFound('Product');
   // The category as the listing's `category` filter reads it: every third-level row of that
   // name (a ring under Gold and one under Diamond are both rings).
+  const ids = await categoryIdsNamed(db, product.name);
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('products')
     .select([...PRODUCT_COLUMNS])
-    .where('products.category_id', 'in', (eb) =>
-      eb
-        .selectFrom('categories')
-        .select('id')
-        .where('level', '=', 3)
-        .where('name', '=', product.name),
-    )
+    .where('products.category_id', 'in', ids)
     .where('products.id', '!=', id)
     .orderBy('products.created_at', 'desc')
     .orderBy('products.id')
