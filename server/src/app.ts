@@ -20,6 +20,7 @@ import { createContext } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 import { trpcResponseMeta } from './trpc/trpc';
 import { registerUploadsRest, uploadsDoc } from './uploads/uploads.rest';
+import { registerSeoRest } from './seo/seo.rest';
 import { registerWeb } from './web/static';
 
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
@@ -121,6 +122,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await registerPaymentWebhookRest(app, services);
   registerMediaRest(app);
   registerSandboxPageRest(app, services);
+  registerSeoRest(app, services);
   await registerApiDocs(app, [healthDoc, uploadsDoc, paymentWebhookDoc]);
   await registerQueueBoard(app, services);
   await registerWeb(app, config.WEB_DIST);

@@ -57,6 +57,11 @@ const EXPECTED: Record<string, Row> = {
   'GET /sandbox-pay/:linkId': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   // The API's own description (issue 11): public and read-only.
   'GET /api/openapi.json': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  // What crawlers read (issue 12): public, and naming no private page.
+  'GET /robots.txt': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /sitemap.xml': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /sitemaps/catalogue.xml': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /sitemaps/:file': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/docs/static/*': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' }, // Swagger UI's files
 
   // Per user: each caller's own profile, cart, wishlist, orders and reviews.
@@ -474,6 +479,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       path: `/api/ratings/product/${sizes[SIZE.reviewed]!.productId}`,
     }),
     'GET /media/art/:name': () => ({ path: `/media/art/${artName}` }),
+    'GET /sitemaps/:file': () => ({ path: '/sitemaps/products-1.xml' }),
     'GET /api/docs/static/*': () => ({ path: '/api/docs/static/swagger-ui.css' }),
     'GET /media/uploads/:name': () => ({ path: `/media/uploads/${uploadName}` }),
     'POST /api/payment/webhook': () => {

@@ -8,6 +8,7 @@ export * from './catalog/get-product';
 export * from './catalog/similar-products';
 export * from './catalog/search-products';
 export * from './catalog/suggest-products';
+export * from './catalog/sitemap-products';
 export * from './catalog/catalog-changes';
 export * from './catalog/rating-summary';
 export * from './catalog/admin-products';
