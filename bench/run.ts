@@ -1,7 +1,11 @@
+// `pnpm bench`: seeds a large catalogue into its own database, starts the real server as a child
+// process and measures the storefront's reads with autocannon, each figure printed beside a
+// ceiling measured in the same run (this machine is shared and noisy: ratios hold, absolute
+// numbers drift). Writes bench/results.json. Nothing here is asserted: targets are printed.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-// `pnpm bench`: seeds a large catalogue into its own database, starts the real server as a
-// child process and measures the hot storefront reads with autocannon. Prints a table of figures.
-import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
@@ -10,18 +14,31 @@ import {
   dropDatabase,
   ensureDatabase,
   migrateToLatest,
+  seedAccounts,
   seedBulkProducts,
   seedCatalogue,
+  SEED_ACCOUNTS,
 } from '@kanak/db';
+import { COLORS, OCCASIONS, LISTING_TYPES, SORT_VALUES } from '@kanak/shared';
 
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3950);
+const root = path.resolve(import.meta.dirname, '..');
 const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbUrl = new URL(base);
 dbUrl.pathname = '/kanak_bench';
-const url = `http://127.0.0.1:${PORT}`;
+
+type Row = {
+  scenario: string;
+  'req/s': number | string;
+  'p50 ms': number | string;
+  'p99 ms': number | string;
+  ceiling: string;
+  target: string;
+  note: string;
+};
 
 async function prepareDatabase() {
   await dropDatabase(dbUrl.toString());
@@ -30,20 +47,62 @@ async function prepareDatabase() {
   const started = performance.now();
   await migrateToLatest(db);
   await seedCatalogue(db);
-  await seedBulkProducts(db, PRODUCTS);
-  await sql`ANALYZE`.execute(db);
+  await seedAccounts(db);
+  await seedBulkProducts(db, PRODUCTS, (done) => {
+    if (done % 20_000 === 0) console.log(`  seeded ${done} products`);
+  });
+  await sql`VACUUM ANALYZE`.execute(db);
   const seconds = (performance.now() - started) / 1000;
+  const ids = (
+    await db
+      .selectFrom('products')
+      .select('id')
+      .orderBy(sql`random()`)
+      .limit(1000)
+      .execute()
+  ).map((r) => r.id);
   await db.destroy();
-  console.log(
-    `seeded ${PRODUCTS + 340} products in ${seconds.toFixed(1)} s (${Math.round(PRODUCTS / seconds)} products/s)`,
-  );
+  console.log(`seeded ${PRODUCTS + 340} products in ${seconds.toFixed(1)} s`);
+  return ids;
 }
 
-async function startServer() {
-  const child = spawn('tsx', ['server/src/main.ts'], {
+/** A process whose resident memory is sampled while it runs (peak from /proc, Linux). */
+function sampleRss(child: ChildProcess) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb * 1024);
+    } catch {
+      // The process has exited.
+    }
+  }, 200);
+  return { peakMb: () => Math.round(peak / 1024 / 1024), stop: () => clearInterval(timer) };
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited (${child.exitCode})`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function startServer(port: number, env: Record<string, string> = {}) {
+  // node itself (not the tsx wrapper), so the sampled pid is the server's.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
     env: {
       ...process.env,
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: dbUrl.toString(),
       LOG_LEVEL: 'warn',
@@ -52,81 +111,297 @@ async function startServer() {
       JWT_SECRET: randomBytes(32).toString('hex'),
       PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
       ALLOW_SANDBOX_PAYMENTS: 'true',
-      QUEUE_PREFIX: 'bench',
+      QUEUE_PREFIX: `bench${port}`,
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('server did not start');
+  await waitFor(`http://127.0.0.1:${port}/api/health`, child);
+  return child;
 }
 
-const trpcInput = (input: unknown) => encodeURIComponent(JSON.stringify(input));
-
-async function firstProductId(): Promise<string> {
-  const page = (await (await fetch(`${url}/api/products?pageSize=1`)).json()) as {
-    content: { _id: string }[];
-  };
-  return page.content[0]!._id;
+/** The ceiling: bare Fastify answering a constant 2 kB JSON, nothing else. */
+async function startBareFastify(port: number) {
+  const script = `
+    const app = require('fastify')();
+    const body = JSON.stringify({ items: Array.from({ length: 40 }, (_, i) => ({ id: i, name: 'item-' + i, price: 1000 + i })) });
+    app.get('/', (req, reply) => reply.type('application/json').send(body));
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['-e', script], {
+    cwd: path.join(root, 'server'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${port}/`, child);
+  return child;
 }
 
-async function measure(name: string, path: string) {
-  const status = (await fetch(`${url}${path}`)).status;
-  if (status !== 200)
-    return { name, 'req/s': '—', 'p50 ms': '—', 'p99 ms': '—', note: `HTTP ${status}, skipped` };
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+interface Load {
+  paths: string[];
+  headers?: Record<string, string>;
+  /** Reads every path once first: the figure is then the warm cache's, not its first pass. */
+  warm?: boolean;
+}
+
+/** autocannon over `paths` in turn (so a one-entry cache cannot flatter the figure). */
+async function run(origin: string, load: Load) {
+  const first = await fetch(`${origin}${load.paths[0]}`, { headers: load.headers });
+  if (first.status !== 200) return { error: `HTTP ${first.status} on ${load.paths[0]}` };
+  if (load.warm)
+    for (let i = 0; i < load.paths.length; i += 20)
+      await Promise.all(
+        load.paths.slice(i, i + 20).map((p) => fetch(`${origin}${p}`).then((r) => r.arrayBuffer())),
+      );
+  let next = 0;
   const result = await autocannon({
-    url: `${url}${path}`,
+    url: origin,
     connections: CONNECTIONS,
     duration: DURATION,
+    headers: { 'accept-encoding': 'br, gzip', ...load.headers },
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          path: load.paths[next++ % load.paths.length]!,
+        }),
+      },
+    ],
   });
   return {
-    name,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    note: result.non2xx ? `${result.non2xx} non-2xx` : '',
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
   };
 }
 
-await prepareDatabase();
-const server = await startServer();
-try {
-  const id = await firstProductId();
-  const scenarios: [string, string][] = [
-    ['health (PostgreSQL + Redis ping)', '/api/health'],
-    ['tRPC trivial ping (ceiling)', '/trpc/ping'],
-    ['REST listing, all, page 1', '/api/products'],
-    [
-      'REST listing, ring + 2 colours, desc, page 3',
-      '/api/products?category=ring&color=rose,white&sort=high_to_low&pageNumber=3',
-    ],
-    [
-      'REST listing, gold + bridal + price/discount',
-      '/api/products?type=gold&occasion=bridal&minPrice=10000&maxPrice=200000&minDiscount=10&maxDiscount=40',
-    ],
-    ['REST listing, deep page 200', '/api/products?pageNumber=200'],
-    ['tRPC catalog.list, ring', `/trpc/catalog.list?input=${trpcInput({ category: 'ring' })}`],
-    ['REST product detail', `/api/products/id/${id}`],
-    ['REST search "gold ring"', '/api/products/search?q=gold%20ring'],
-    ['REST search prefix "ear"', '/api/products/search?q=ear'],
-  ];
-  const rows = [];
-  for (const [name, path] of scenarios) rows.push(await measure(name, path));
-  console.log(
-    `\n${PRODUCTS + 340} products, ${CONNECTIONS} connections, ${DURATION} s per scenario, 2 cores shared by server and load generator`,
-  );
-  console.table(rows);
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  await dropDatabase(dbUrl.toString());
+const trpcPath = (procedure: string, input: unknown) =>
+  `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
+
+/** 200 listing filter combinations the storefront sends (category, colours, sort, page…). */
+function listingCombinations(): string[] {
+  const categories = ['ring', 'necklace', 'earring', 'bangle', 'chain', 'pendant', 'bracelet'];
+  const paths: string[] = [];
+  for (let i = 0; paths.length < 200; i++) {
+    const q = new URLSearchParams();
+    if (i % 5 !== 4) q.set('category', categories[i % categories.length]!);
+    if (i % 3 === 0) q.set('color', COLORS[i % COLORS.length]!);
+    if (i % 4 === 1) q.set('occasion', OCCASIONS[i % OCCASIONS.length]!);
+    if (i % 6 === 2) q.set('type', LISTING_TYPES[i % LISTING_TYPES.length]!);
+    if (i % 7 === 3) {
+      q.set('minPrice', String(5000 * (i % 5)));
+      q.set('maxPrice', String(50_000 + 10_000 * (i % 9)));
+    }
+    q.set('sort', SORT_VALUES[i % 2]!);
+    q.set('pageNumber', String(1 + (i % 4)));
+    paths.push(`/api/products?${q}`);
+  }
+  return paths;
 }
+
+const SEARCHES = [
+  'gold ring',
+  'ear',
+  'neklace',
+  'diamond',
+  'braclet',
+  'rose gold',
+  'jhumka',
+  'bangle',
+  'chain',
+  'pendant',
+  'platinum band',
+  'silver',
+  'earing',
+  'mangal sutra',
+  'stud',
+  'drop',
+  'bridal',
+  'white gold ring',
+  'gemstone',
+  'nose pin',
+  'kada',
+  'anklet',
+  'diamnd',
+  'solitaire',
+  'hoop',
+  'emerald',
+  'ruby',
+  'couple ring',
+  'office wear',
+  'g',
+].map((q) => `/api/products/search?q=${encodeURIComponent(q)}`);
+
+function row(
+  scenario: string,
+  m: Awaited<ReturnType<typeof run>>,
+  ceiling: { name: string; rps: number } | null,
+  target: string,
+): Row {
+  if ('error' in m)
+    return {
+      scenario,
+      'req/s': '—',
+      'p50 ms': '—',
+      'p99 ms': '—',
+      ceiling: '',
+      target,
+      note: m.error!,
+    };
+  return {
+    scenario,
+    'req/s': m.rps,
+    'p50 ms': m.p50,
+    'p99 ms': m.p99,
+    ceiling: ceiling ? `${((100 * m.rps) / ceiling.rps).toFixed(1)}% of ${ceiling.name}` : '',
+    target,
+    note: m.non2xx ? `${m.non2xx} non-2xx` : '',
+  };
+}
+
+async function customerToken(origin: string, productId: string) {
+  const login = await fetch(`${origin}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(SEED_ACCOUNTS.customer),
+  });
+  const { jwt } = (await login.json()) as { jwt: string };
+  const product = (await (await fetch(`${origin}/api/products/id/${productId}`)).json()) as {
+    sizes: { weight: string; stock: number }[];
+  };
+  const size = product.sizes.find((s) => s.stock > 0);
+  if (size)
+    await fetch(`${origin}/api/cart/add`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
+      body: JSON.stringify({ productId, weight: size.weight }),
+    });
+  return jwt;
+}
+
+const ids = await prepareDatabase();
+const rows: Row[] = [];
+const memory: Record<string, number> = {};
+const listings = listingCombinations();
+const details = ids.map((id) => `/api/products/id/${id}`);
+const similar = ids.map((id) => `/api/products/id/${id}/similar`);
+
+const bare = await startBareFastify(PORT + 10);
+let bareCeiling: { name: string; rps: number };
+try {
+  const m = await run(`http://127.0.0.1:${PORT + 10}`, { paths: ['/'] });
+  if ('error' in m) throw new Error(m.error);
+  bareCeiling = { name: 'bare Fastify', rps: m.rps };
+  rows.push(row('bare Fastify, constant 2 kB JSON (ceiling)', m, null, ''));
+} finally {
+  await stop(bare);
+}
+
+for (const cache of ['on', 'off'] as const) {
+  const port = cache === 'on' ? PORT : PORT + 1;
+  const server = await startServer(port, cache === 'off' ? { CATALOG_CACHE_MB: '0' } : {});
+  const rss = sampleRss(server);
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    const ping = await run(origin, { paths: ['/trpc/ping'] });
+    const pingCeiling = 'error' in ping ? null : { name: 'tRPC ping', rps: ping.rps };
+    const tag = `cache ${cache}`;
+    rows.push(row(`tRPC trivial query (${tag})`, ping, bareCeiling, ''));
+    const fixed: Array<[string, string]> = [
+      ['listing, page 1', '/api/products'],
+      [
+        'listing ring + 2 colours, desc, page 3',
+        '/api/products?category=ring&color=rose&color=white&sort=high_to_low&pageNumber=3',
+      ],
+      ['listing deep page 200', '/api/products?pageNumber=200'],
+    ];
+    for (const [name, p] of fixed)
+      rows.push(row(`${name} (${tag})`, await run(origin, { paths: [p] }), bareCeiling, ''));
+    const warmTarget = cache === 'on' ? '≥30% of bare, p99 ≤ 20 ms' : '';
+    rows.push(
+      row(
+        `listing, 200 rotating filters (${tag})`,
+        await run(origin, { paths: listings, warm: cache === 'on' }),
+        bareCeiling,
+        cache === 'on' ? warmTarget : 'p99 ≤ 30 ms',
+      ),
+    );
+    rows.push(
+      row(
+        `tRPC catalog.list ring (${tag})`,
+        await run(origin, { paths: [trpcPath('catalog.list', { category: 'ring' })] }),
+        pingCeiling,
+        '≥70% of tRPC ping',
+      ),
+    );
+    rows.push(
+      row(
+        `product detail, 1,000 rotating ids (${tag})`,
+        await run(origin, { paths: details, warm: cache === 'on' }),
+        bareCeiling,
+        warmTarget,
+      ),
+    );
+    rows.push(
+      row(
+        `similar products, 1,000 rotating ids (${tag})`,
+        await run(origin, { paths: similar, warm: cache === 'on' }),
+        bareCeiling,
+        warmTarget,
+      ),
+    );
+    rows.push(
+      row(
+        `search, 30 rotating queries with typos (${tag})`,
+        await run(origin, { paths: SEARCHES }),
+        bareCeiling,
+        cache === 'off' ? '≥1,000 req/s, p99 ≤ 50 ms' : '',
+      ),
+    );
+    const token = await customerToken(origin, ids[0]!);
+    rows.push(
+      row(
+        `cart of a logged-in customer (${tag})`,
+        await run(origin, { paths: ['/api/cart'], headers: { authorization: `Bearer ${token}` } }),
+        bareCeiling,
+        '',
+      ),
+    );
+  } finally {
+    rss.stop();
+    memory[`server RSS peak, cache ${cache} (MB)`] = rss.peakMb();
+    await stop(server);
+  }
+}
+
+console.log(
+  `\n${PRODUCTS + 340} products, ${CONNECTIONS} connections, ${DURATION} s per scenario; server and load generator share this machine's cores`,
+);
+console.table(rows);
+console.table(
+  Object.entries(memory).map(([what, mb]) => ({ what, MB: mb, target: '≤ 250 MB under load' })),
+);
+console.log(
+  'Not measured by this run yet: paid-order confirmations per second through the worker, and the web (JS bytes, LCP, CLS, Lighthouse).',
+);
+writeFileSync(
+  path.join(root, 'bench/results.json'),
+  `${JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      products: PRODUCTS + 340,
+      connections: CONNECTIONS,
+      seconds: DURATION,
+      rows,
+      memory,
+    },
+    null,
+    2,
+  )}\n`,
+);
+await dropDatabase(dbUrl.toString());

@@ -22,6 +22,7 @@ import { Gallery } from './Gallery';
 import { ReviewsSection } from './ReviewsSection';
 import { SimilarProducts } from './SimilarProducts';
 import { Stars } from './Stars';
+import { asJsonLd, productStructuredData } from './structured-data';
 
 const route = getRouteApi('/product/$productId');
 
@@ -103,6 +104,13 @@ export function ProductPage() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
+      <script
+        type="application/ld+json"
+        // A data block, never executed: what search engines read as the product's offer.
+        dangerouslySetInnerHTML={{
+          __html: asJsonLd(productStructuredData(product, window.location.origin)),
+        }}
+      />
       <Breadcrumb>
         <BreadcrumbList>
           <BreadcrumbItem>
