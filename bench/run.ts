@@ -339,22 +339,18 @@ for (const cache of ['on', 'off'] as const) {
         '≥70% of tRPC ping',
       ),
     );
-    rows.push(
-      row(
-        `product detail, 1,000 rotating ids (${tag})`,
-        await run(origin, { paths: details, warm: cache === 'on' }),
-        bareCeiling,
-        warmTarget,
-      ),
-    );
-    rows.push(
-      row(
-        `similar products, 1,000 rotating ids (${tag})`,
-        await run(origin, { paths: similar, warm: cache === 'on' }),
-        bareCeiling,
-        warmTarget,
-      ),
-    );
+    for (const [name, paths] of [
+      ['product detail', details],
+      ['similar products', similar],
+    ] as const)
+      rows.push(
+        row(
+          `${name}, 1,000 rotating ids (${tag})`,
+          await run(origin, { paths, warm: cache === 'on' }),
+          bareCeiling,
+          warmTarget,
+        ),
+      );
     rows.push(
       row(
         `search, 30 rotating queries with typos (${tag})`,

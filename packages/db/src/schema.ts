@@ -59,6 +59,8 @@ export interface ProductsTable {
   collection_name: string;
   type: string;
   category_id: string;
+  /** The category's name, kept by a trigger (migration 008): what listings filter on. */
+  category_name: ColumnType<string, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
   search_vector: ColumnType<string, never, never>;

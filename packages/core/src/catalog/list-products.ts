@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { ALL_CATEGORIES, resolveCategory, type ProductFilter } from '@kanak/shared';
-import { categoryIdsNamed } from './category-ids';
 import { cachedCount } from './listing-counts';
 import { PRODUCT_COLUMNS, toProductViews } from './product-view';
 import type { ProductPage } from '@kanak/shared';
@@ -20,19 +19,16 @@ export async function listProducts(
     .where('products.discounted_price', '<=', filter.maxPrice)
     .where('products.discount_percent', '>=', filter.minDiscount)
     .where('products.discount_percent', '<=', filter.maxDiscount);
-  if (filter.category !== ALL_CATEGORIES) {
-    // The ids as values, not a subquery: the planner then reads them from the category index
-    // with its per-value statistics instead of guessing and scanning the table.
-    const ids = await categoryIdsNamed(db, resolveCategory(filter.category));
-    if (ids.length === 0) return emptyPage(filter);
-    query = query.where('products.category_id', 'in', ids);
-  }
+  // One index (category_name, discounted_price, id) serves this filter and the price order.
+  if (filter.category !== ALL_CATEGORIES)
+    query = query.where('products.category_name', '=', resolveCategory(filter.category));
   if (filter.colors.length) query = query.where('products.color', 'in', filter.colors);
   if (filter.types.length) query = query.where('products.type', 'in', filter.types);
   if (filter.occasions.length) query = query.where('products.occasion', 'in', filter.occasions);
   if (filter.collection) query = query.where('products.collection_name', '=', filter.collection);
 
   const offset = (filter.pageNumber - 1) * filter.pageSize;
+  const direction = filter.sort === 'high_to_low' ? 'desc' : 'asc';
   const { pageNumber: _page, pageSize: _size, sort: _sort, ...counted } = filter;
   const [total, rows] = await Promise.all([
     cachedCount(db, JSON.stringify(counted), async () =>
@@ -42,8 +38,9 @@ export async function listProducts(
     ),
     query
       .select([...PRODUCT_COLUMNS])
-      .orderBy('products.discounted_price', filter.sort === 'high_to_low' ? 'desc' : 'asc')
-      .orderBy('products.id')
+      // The tie-break runs the same way as the price, so both come from one index scan.
+      .orderBy('products.discounted_price', direction)
+      .orderBy('products.id', direction)
       .limit(filter.pageSize)
       .offset(offset)
       .execute(),
@@ -54,8 +51,4 @@ export async function listProducts(
     currentPage: filter.pageNumber,
     totalElements: total,
   };
-}
-
-function emptyPage(filter: ProductFilter): ProductPage {
-  return { content: [], totalPages: 0, currentPage: filter.pageNumber, totalElements: 0 };
 }

@@ -7,7 +7,7 @@ import type { ProductView, ReviewView, RatingView } from '@kanak/shared';
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { ProductView, ReviewView, RatingView };
 
-type ProductCore = Omit<ProductRow, 'search_vector'>;
+type ProductCore = Omit<ProductRow, 'search_vector' | 'category_name'>;
 
 /**
  * Images, sizes, category names, reviews and ratings of a set of products in one statement (JSON

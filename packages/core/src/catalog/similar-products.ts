@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
-import { categoryIdsNamed } from './category-ids';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 
 export const SIMILAR_DEFAULT_LIMIT = 8;
@@ -16,22 +15,19 @@ export async function similarProducts(
   const id = requireId(productId, 'Product');
   const product = await db
     .selectFrom('products')
-    .innerJoin('categories', 'categories.id', 'products.category_id')
-    .select('categories.name')
-    .where('products.id', '=', id)
+    .select('category_name')
+    .where('id', '=', id)
     .executeTakeFirst();
   if (!product) throw notFound('Product');
-  // The category as the listing's `category` filter reads it: every third-level row of that
-  // name (a ring under Gold and one under Diamond are both rings).
-  const ids = await categoryIdsNamed(db, product.name);
-  if (ids.length === 0) return [];
+  // The category as the listing's `category` filter reads it: every product whose third-level
+  // category has that name (a ring under Gold and one under Diamond are both rings).
   const rows = await db
     .selectFrom('products')
     .select([...PRODUCT_COLUMNS])
-    .where('products.category_id', 'in', ids)
+    .where('products.category_name', '=', product.category_name)
     .where('products.id', '!=', id)
     .orderBy('products.created_at', 'desc')
-    .orderBy('products.id')
+    .orderBy('products.id', 'desc')
     .limit(limit)
     .execute();
   return toProductViews(db, rows);

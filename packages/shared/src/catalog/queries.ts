@@ -18,6 +18,15 @@ const limit = (max: number) =>
 
 export const SEARCH_MAX_LENGTH = 200;
 
+/** Free text typed into a search box: storable in PostgreSQL, at most SEARCH_MAX_LENGTH long. */
+const searchText = (required?: string) =>
+  z
+    .string(required)
+    .check(
+      dbSafeText,
+      z.maxLength(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`),
+    );
+
 /**
  * A listing filter as a client sends it (a repeated query parameter is a list); parseProductQuery
  * reads it and defaults what it cannot, so a listing never refuses its filters (spec section 5).
@@ -47,31 +56,13 @@ export type ProductRefInput = z.infer<typeof productRefInput>;
 export const similarProductsInput = z.object({ productId: id('productId'), limit: limit(24) });
 
 /** Header search box: free text, ranked full-text search with a prefix fallback. */
-export const productSearchInput = z.object({
-  q: z
-    .string('q is required')
-    .check(
-      dbSafeText,
-      z.maxLength(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`),
-    ),
-  limit: limit(50),
-});
+export const productSearchInput = z.object({ q: searchText('q is required'), limit: limit(50) });
 export type ProductSearchInput = z.infer<typeof productSearchInput>;
 
 export const ADMIN_PAGE_SIZE = 20;
 
 export const adminProductListInput = z.object({
-  q: z.optional(
-    z
-      .string()
-      .check(
-        dbSafeText,
-        z.maxLength(
-          SEARCH_MAX_LENGTH,
-          `Search text must be at most ${SEARCH_MAX_LENGTH} characters`,
-        ),
-      ),
-  ),
+  q: z.optional(searchText()),
   page: z.optional(
     int32({
       type: 'page must be a number',
@@ -94,13 +85,5 @@ export type AdminProductListInput = z.infer<typeof adminProductListInput>;
 export const productUpdateInput = z.object({ productId: id('productId'), product: productInput });
 
 /** Header autocomplete: the text typed so far (a few letters are enough). */
-export const productSuggestInput = z.object({
-  q: z
-    .string('q is required')
-    .check(
-      dbSafeText,
-      z.maxLength(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`),
-    ),
-  limit: limit(10),
-});
+export const productSuggestInput = z.object({ q: searchText('q is required'), limit: limit(10) });
 export type ProductSuggestInput = z.infer<typeof productSuggestInput>;
