@@ -21,8 +21,5 @@ export default defineConfig({
       ['/trpc', '/api', '/auth', '/media', '/sandbox-pay'].map((p) => [p, api]),
     ),
   },
-  build: {
-    sourcemap: true,
-    chunkSizeWarningLimit: 600,
-  },
+  build: { sourcemap: true, chunkSizeWarningLimit: 600 },
 });

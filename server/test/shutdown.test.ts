@@ -150,7 +150,9 @@ describe('shutdown', () => {
   }, 90_000);
 
   it('exits within 10 s when PostgreSQL is frozen under load', async () => {
-    const child = await server();
+    // Every read on the database path (no catalogue cache answering around the freeze), so
+    // requests are stuck in PostgreSQL when the drain bound comes.
+    const child = await server({ CATALOG_CACHE_MB: '0' });
     const load = runLoad(child.baseUrl, specs, 20, 30_000);
     await sleep(1000);
     proxy.freeze();

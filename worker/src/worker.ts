@@ -79,11 +79,15 @@ export function startWorker(
     log: (_level, message) => log(message),
   });
   const stockMoved = async (orderId: string) => {
-    const change = productsChanged(await productsOfOrder(db, orderId));
-    if (change.scope === 'products' && change.productIds.length === 0) return;
-    await publishCatalogChange(announcer, config.QUEUE_PREFIX, change).catch((e: Error) =>
-      log(`stock change of order ${orderId} not announced to the servers' caches: ${e.message}`),
-    );
+    try {
+      const change = productsChanged(await productsOfOrder(db, orderId));
+      if (change.scope === 'products' && change.productIds.length === 0) return;
+      await publishCatalogChange(announcer, config.QUEUE_PREFIX, change);
+    } catch (e) {
+      log(
+        `stock change of order ${orderId} not announced to the servers' caches: ${(e as Error).message}`,
+      );
+    }
   };
   const processors = buildProcessors(db, provider, {
     ackDelayMs: config.WORKER_ACK_DELAY_MS,

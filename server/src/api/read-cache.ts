@@ -27,9 +27,13 @@ export interface Loaded {
   tags: readonly string[];
 }
 
+/** Ids arrive as clients typed them (any case) and as stored (lower case): one spelling here. */
+const sameId = (id: string) => id.toLowerCase();
+
 function toAnswer({ result, tags }: Loaded): CachedAnswer {
   const json = JSON.stringify(result);
-  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+  // Weak: the same validator stands for the identity, br and gzip bodies of one answer.
+  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
   return { result, json, etag, tags };
 }
 
@@ -54,7 +58,7 @@ export class ReadCache {
       // The compressed bodies come later and are a fraction of the JSON: counted up front.
       sizeCalculation: (answer, key) => Math.ceil(answer.json.length * 1.3) + key.length + 200,
       dispose: (answer, key) => {
-        for (const tag of answer.tags) {
+        for (const tag of answer.tags.map(sameId)) {
           const keys = this.keysByTag.get(tag);
           keys?.delete(key);
           if (keys?.size === 0) this.keysByTag.delete(tag);
@@ -67,8 +71,8 @@ export class ReadCache {
     return this.options.maxBytes > 0 && this.options.listening();
   }
 
+  /** Callers check `enabled` first: a disabled cache has nothing to answer from. */
   async answer(key: string, load: () => Promise<Loaded>): Promise<CachedAnswer> {
-    if (!this.enabled) return toAnswer(await load());
     const hit = this.entries.get(key);
     if (hit) return hit;
     const pending = this.loading.get(key);
@@ -90,7 +94,7 @@ export class ReadCache {
   private store(key: string, answer: CachedAnswer) {
     this.entries.set(key, answer);
     if (!this.entries.has(key)) return; // larger than the whole cache
-    for (const tag of answer.tags) {
+    for (const tag of answer.tags.map(sameId)) {
       let keys = this.keysByTag.get(tag);
       if (!keys) this.keysByTag.set(tag, (keys = new Set()));
       keys.add(key);
@@ -105,7 +109,7 @@ export class ReadCache {
       this.keysByTag.clear();
       return;
     }
-    for (const id of change.productIds)
+    for (const id of change.productIds.map(sameId))
       for (const key of [...(this.keysByTag.get(id) ?? [])]) this.entries.delete(key);
   }
 

@@ -18,7 +18,8 @@ export async function runUseCase(
   input: unknown,
 ): Promise<RunOutcome> {
   const { cache } = useCase;
-  if (cache) {
+  // Off, or deaf to invalidations: the plain path (no hashing, compression by @fastify/compress).
+  if (cache && services.catalogCache.enabled) {
     const key = `${path}:${JSON.stringify(cache.key ? cache.key(input) : input)}`;
     const cached = await services.catalogCache.answer(key, async () => {
       const result = await useCase.run(call, input);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { publicOrigin } from '../http/public-origin';
 
 /**
  * The server's own origin (hosted sandbox page) and the web's origin (where the payment provider
@@ -10,7 +11,7 @@ export function requestOrigins(
   config: Config,
   request: FastifyRequest,
 ): { server: string; web: string } {
-  const server = (config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+  const server = publicOrigin(config, request);
   const origin = request.headers.origin;
   const web = origin && isAllowedOrigin(config, server, origin) ? origin : server;
   return { server, web };

@@ -2,15 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createSandboxProvider, findPaymentLink } from '@kanak/core';
 import { formatRupees } from '@kanak/shared';
+import { escapeMarkup as escape } from '../http/markup';
 import { cspHeader } from '../http/security-headers';
 import { isAllowedOrigin, requestOrigins } from './origins';
 import type { AppServices } from '../services';
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const STYLE = `
   :root { --maroon: #7a1f2b; --gold: #b8892f; --ivory: #fbf7ef; --ink: #2b2220; }

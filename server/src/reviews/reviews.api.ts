@@ -8,7 +8,7 @@ export const reviewsApi = {
     summary: 'Writes a review (with an optional rating)',
     run: ({ services, user }, input) =>
       core.createReview(services.db, user.id, input, services.limits),
-    changes: (input) => core.productsChanged([input.productId]),
+    changes: (_input, written) => core.productsChanged([written.product]),
     rest: [{ method: 'POST', path: '/api/reviews/create', status: 201 }],
   }),
   byProduct: query('public', shared.productRefInput, z.array(shared.reviewView), {
@@ -30,7 +30,7 @@ export const ratingsApi = {
     summary: "Rates a product (the spec's review form posts the same body here)",
     run: ({ services, user }, input) =>
       core.createRating(services.db, user.id, input, services.limits),
-    changes: (input) => core.productsChanged([input.productId]),
+    changes: (_input, written) => core.productsChanged([written.product]),
     rest: [{ method: 'POST', path: '/api/ratings/create', status: 201 }],
   }),
 };

@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { productSitemapCount, productSitemapPage } from '@kanak/core';
-import { CATALOGUE_MENU, menuItemPath } from '@kanak/shared';
+import type { FastifyInstance } from 'fastify';
+import { notFound, productSitemapCount, productSitemapPage } from '@kanak/core';
+import { menuEntries } from '@kanak/shared';
+import { escapeMarkup } from '../http/markup';
+import { publicOrigin } from '../http/public-origin';
 import type { AppServices } from '../services';
 
 /** Pages no crawler should index: the shopper's own, the admin's, and the machine interfaces. */
@@ -19,26 +21,17 @@ const PRIVATE_PATHS = [
   '/sandbox-pay/',
 ];
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function origin(services: AppServices, request: FastifyRequest) {
-  return services.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-}
-
 function urlSet(entries: Array<{ loc: string; lastmod?: Date }>) {
   const urls = entries.map(
     (e) =>
-      `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
+      `<url><loc>${escapeMarkup(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /** The storefront's listing pages: every menu entry once. */
 function catalogueUrls(base: string) {
-  const paths = new Set(['/']);
-  for (const top of CATALOGUE_MENU)
-    for (const section of top.sections)
-      for (const item of section.items) paths.add(menuItemPath(top.id, section.id, item.id));
+  const paths = new Set(['/', ...[...menuEntries()].map((e) => e.path)]);
   return [...paths].map((p) => ({ loc: `${base}${p}` }));
 }
 
@@ -54,7 +47,7 @@ export function registerSeoRest(app: FastifyInstance, services: AppServices) {
       'Allow: /',
       ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
       '',
-      `Sitemap: ${origin(services, request)}/sitemap.xml`,
+      `Sitemap: ${publicOrigin(services.config, request)}/sitemap.xml`,
       '',
     ];
     return reply
@@ -64,14 +57,14 @@ export function registerSeoRest(app: FastifyInstance, services: AppServices) {
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
-    const base = origin(services, request);
+    const base = publicOrigin(services.config, request);
     const files = await productSitemapCount(services.db);
     const maps = [
       `${base}/sitemaps/catalogue.xml`,
       ...Array.from({ length: files }, (_, i) => `${base}/sitemaps/products-${i + 1}.xml`),
     ];
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps
-      .map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`)
+      .map((loc) => `<sitemap><loc>${escapeMarkup(loc)}</loc></sitemap>`)
       .join('\n')}\n</sitemapindex>\n`;
     return reply.type(XML).header('cache-control', CACHE).send(body);
   });
@@ -80,21 +73,15 @@ export function registerSeoRest(app: FastifyInstance, services: AppServices) {
     reply
       .type(XML)
       .header('cache-control', CACHE)
-      .send(urlSet(catalogueUrls(origin(services, request)))),
+      .send(urlSet(catalogueUrls(publicOrigin(services.config, request)))),
   );
 
   app.get<{ Params: { file: string } }>('/sitemaps/:file', async (request, reply) => {
-    const match = /^products-([1-9]\d{0,5})\.xml$/.exec(request.params.file);
-    if (!match)
-      return reply
-        .status(404)
-        .send({ error: 'NOT_FOUND', message: `No sitemap named ${request.params.file}` });
-    const products = await productSitemapPage(services.db, Number(match[1]));
-    if (products.length === 0 && match[1] !== '1')
-      return reply
-        .status(404)
-        .send({ error: 'NOT_FOUND', message: `No sitemap named ${request.params.file}` });
-    const base = origin(services, request);
+    // The page is checked against the count first: a far page costs no scan to refuse.
+    const page = Number(/^products-([1-9]\d{0,5})\.xml$/.exec(request.params.file)?.[1] ?? 0);
+    if (page === 0 || page > (await productSitemapCount(services.db))) throw notFound('Sitemap');
+    const products = await productSitemapPage(services.db, page);
+    const base = publicOrigin(services.config, request);
     return reply
       .type(XML)
       .header('cache-control', CACHE)

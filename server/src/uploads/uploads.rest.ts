@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, DomainError, storedUpload, storeUpload, UPLOAD_URL_PREFIX } from '@kanak/core';
 import { resolveCall } from '../api/caller';
+import { publicOrigin } from '../http/public-origin';
 import { LONG_CACHE } from '../media/media.rest';
 import { errorBody, type RouteDoc } from '../api/openapi';
 import type { AppServices } from '../services';
@@ -23,9 +24,7 @@ const MALFORMED =
 
 /** Absolute URL of a stored upload: PUBLIC_URL when configured, else the request's own origin. */
 function publicUrl(services: AppServices, request: FastifyRequest, name: string) {
-  const origin =
-    services.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-  return `${origin}${UPLOAD_URL_PREFIX}${name}`;
+  return `${publicOrigin(services.config, request)}${UPLOAD_URL_PREFIX}${name}`;
 }
 
 export const uploadsDoc: RouteDoc = {

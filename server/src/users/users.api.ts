@@ -17,8 +17,6 @@ export const usersApi = {
   remove: mutation('admin', shared.userIdInput, shared.userRemoval, {
     summary: 'Removes a customer account (administrators cannot be removed)',
     run: ({ services, user }, input) => core.removeUser(services.db, user, input.userId),
-    // Their reviews and ratings leave every product page they were on.
-    changes: () => core.EVERYTHING,
     rest: [{ method: 'DELETE', path: '/api/users/profile/:userId' }],
   }),
 };

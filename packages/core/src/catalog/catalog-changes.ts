@@ -72,37 +72,66 @@ export function listenToCatalogChanges(
     maxRetriesPerRequest: null,
     connectTimeout: 1000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    // Subscribed below on every 'ready': listening only once Redis acknowledged the subscription.
+    autoResubscribe: false,
   });
+  const channel = catalogChannel(prefix);
   let subscribed = false;
   let lost = false;
-  client.on('error', () => {
-    // Reported once below ('close'); ioredis would otherwise print every retry.
-  });
-  client.on('close', () => {
-    if (subscribed) log('warn', 'catalogue cache: Redis subscription lost; answering uncached');
+  const deaf = (why: string) => {
+    if (subscribed)
+      log('warn', `catalogue cache: Redis subscription lost (${why}); answering uncached`);
     subscribed = false;
     lost = true;
+  };
+  client.on('error', () => {
+    // Reported once through 'close'; ioredis would otherwise print every retry.
   });
+  client.on('close', () => deaf('connection closed'));
   client.on('ready', () => {
-    // ioredis re-subscribes by itself on reconnect; the first subscribe is below.
-    if (!lost) return;
-    subscribed = true;
-    onChange(EVERYTHING);
-    log('info', 'catalogue cache: Redis subscription back; cache cleared');
+    client.subscribe(channel).then(
+      () => {
+        subscribed = true;
+        // Messages sent while deaf are gone: whatever was cached may be stale.
+        if (lost) {
+          onChange(EVERYTHING);
+          log('info', 'catalogue cache: Redis subscription back; cache cleared');
+        }
+      },
+      () => client.disconnect(true),
+    );
   });
   client.on('message', (_channel: string, message: string) =>
     onChange(parseCatalogChange(message)),
   );
-  client.subscribe(catalogChannel(prefix)).then(
-    () => {
-      subscribed = true;
-    },
-    () => {
-      // Retried through the reconnect above.
-    },
-  );
+  // A link that hangs (Redis frozen, a half-open TCP connection) stays 'ready' and delivers
+  // nothing: a PING each second that goes unanswered makes the listener deaf and reconnects.
+  const heartbeat = setInterval(() => {
+    if (client.status !== 'ready') return;
+    let answered = false;
+    const timer = setTimeout(() => {
+      if (answered) return;
+      deaf('no answer to PING');
+      client.disconnect(true);
+    }, 1000);
+    client.ping().then(
+      () => {
+        answered = true;
+        clearTimeout(timer);
+      },
+      () => {
+        // Refused on a closing connection: the 'close' that follows reports it.
+        answered = true;
+        clearTimeout(timer);
+      },
+    );
+  }, 1000);
+  heartbeat.unref();
   return {
     listening: () => subscribed && client.status === 'ready',
-    close: () => client.disconnect(),
+    close: () => {
+      clearInterval(heartbeat);
+      client.disconnect();
+    },
   };
 }

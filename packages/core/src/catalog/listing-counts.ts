@@ -8,12 +8,18 @@ import type { Database } from '@kanak/db';
  * through the same filters. Product writes clear it; other server instances see new totals
  * within the TTL.
  */
-const caches = new WeakMap<Kysely<Database>, LRUCache<string, number>>();
+interface Counts {
+  values: LRUCache<string, number>;
+  /** Bumped by every clear: a count begun before it is answered but not kept. */
+  generation: number;
+}
 
-function cacheFor(db: Kysely<Database>) {
+const caches = new WeakMap<Kysely<Database>, Counts>();
+
+function cacheFor(db: Kysely<Database>): Counts {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new LRUCache<string, number>({ max: 2000, ttl: 30_000 });
+    cache = { values: new LRUCache<string, number>({ max: 2000, ttl: 30_000 }), generation: 0 };
     caches.set(db, cache);
   }
   return cache;
@@ -25,13 +31,17 @@ export async function cachedCount(
   count: () => Promise<number>,
 ): Promise<number> {
   const cache = cacheFor(db);
-  const hit = cache.get(key);
+  const hit = cache.values.get(key);
   if (hit !== undefined) return hit;
+  const generation = cache.generation;
   const value = await count();
-  cache.set(key, value);
+  if (generation === cache.generation) cache.values.set(key, value);
   return value;
 }
 
 export function clearListingCounts(db: Kysely<Database>) {
-  caches.get(db)?.clear();
+  const cache = caches.get(db);
+  if (!cache) return;
+  cache.generation += 1;
+  cache.values.clear();
 }

@@ -21,7 +21,7 @@ export const SEARCH_CANDIDATES = 400;
  * (products.search_vector, GIN indexed): every word as a prefix, a misspelt word also as its
  * nearest catalogue term, category names by their start. At most SEARCH_CANDIDATES matches are
  * ranked (title words first, whole words above prefixes); beyond that the total is the planner's
- * estimate. Measured by `pnpm bench`, plans checked by server/test/query-plans.test.ts.
+ * estimate. Measured by `pnpm bench`, plans checked by packages/core/test/query-plans.test.ts.
  */
 export async function searchProducts(
   db: Kysely<Database>,

@@ -70,3 +70,11 @@ export const CATALOGUE_MENU: MenuTop[] = [
 
 export const menuItemPath = (top: string, section: string, item: string) =>
   `/${top}/${section}/${item}`;
+
+/** Every listing page of the menu, in menu order (an item under several tops once per top). */
+export function* menuEntries(): Generator<{ id: string; name: string; path: string }> {
+  for (const top of CATALOGUE_MENU)
+    for (const section of top.sections)
+      for (const item of section.items)
+        yield { id: item.id, name: item.name, path: menuItemPath(top.id, section.id, item.id) };
+}

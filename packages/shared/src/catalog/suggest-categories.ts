@@ -1,4 +1,4 @@
-import { CATALOGUE_MENU, menuItemPath } from './menu';
+import { menuEntries } from './menu';
 
 /** Menu entries whose words start with the typed text ("ear" → Earring, Earrings · Stud…). */
 export function suggestCategories(q: string, limit = 5): { label: string; path: string }[] {
@@ -6,16 +6,13 @@ export function suggestCategories(q: string, limit = 5): { label: string; path: 
   if (!typed) return [];
   const seen = new Set<string>();
   const found: { label: string; path: string }[] = [];
-  for (const top of CATALOGUE_MENU)
-    for (const section of top.sections)
-      for (const item of section.items) {
-        const words = item.name.toLowerCase();
-        const matches =
-          words.startsWith(typed) || words.split(' ').some((w) => w.startsWith(typed));
-        if (!matches || seen.has(item.id)) continue;
-        seen.add(item.id);
-        found.push({ label: item.name, path: menuItemPath(top.id, section.id, item.id) });
-        if (found.length === limit) return found;
-      }
+  for (const item of menuEntries()) {
+    const words = item.name.toLowerCase();
+    const matches = words.startsWith(typed) || words.split(' ').some((w) => w.startsWith(typed));
+    if (!matches || seen.has(item.id)) continue;
+    seen.add(item.id);
+    found.push({ label: item.name, path: item.path });
+    if (found.length === limit) return found;
+  }
   return found;
 }

@@ -32,7 +32,7 @@ describe('product structured data', () => {
       'https://shop.example/media/art/a.svg',
       'https://cdn.example/b.png',
     ]);
-    expect(data.aggregateRating).toMatchObject({ ratingValue: 4.3, reviewCount: 3 });
+    expect(data.aggregateRating).toMatchObject({ ratingValue: 4.3, ratingCount: 3 });
   });
 
   it('says out of stock when no size has stock, and leaves the rating out when there is none', () => {

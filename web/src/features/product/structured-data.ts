@@ -29,7 +29,7 @@ export function productStructuredData(product: ProductView, origin: string) {
           aggregateRating: {
             '@type': 'AggregateRating',
             ratingValue: product.averageRating,
-            reviewCount: product.numRatings,
+            ratingCount: product.numRatings,
             bestRating: 5,
             worstRating: 1,
           },
