@@ -7,9 +7,11 @@ export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  /** The planner's estimate of the rows this node yields. */
+  'Plan Rows': number;
   Plans?: PlanNode[];
-  /** Set here, not by PostgreSQL: a Limit sits above this node, so its reading stops early. */
-  underLimit?: boolean;
+  /** Set here, not by PostgreSQL: the rows of the nearest Limit above this node (it stops early). */
+  limitRows?: number;
 }
 
 export interface PlanRecorder {
@@ -22,9 +24,9 @@ export interface PlanRecorder {
   close(): Promise<void>;
 }
 
-function nodesOf(plan: PlanNode, underLimit = false): PlanNode[] {
-  const below = underLimit || plan['Node Type'] === 'Limit';
-  return [{ ...plan, underLimit }, ...(plan.Plans ?? []).flatMap((p) => nodesOf(p, below))];
+function nodesOf(plan: PlanNode, limitRows?: number): PlanNode[] {
+  const below = plan['Node Type'] === 'Limit' ? plan['Plan Rows'] : limitRows;
+  return [{ ...plan, limitRows }, ...(plan.Plans ?? []).flatMap((p) => nodesOf(p, below))];
 }
 
 /** What the code's real queries would do: each is EXPLAINed with the parameters it was sent. */

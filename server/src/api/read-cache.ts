@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import type { CatalogChange } from '@kanak/core';
+import { BROTLI_QUALITY } from '../http/compression';
 
 /** One cached answer: the result for tRPC, its JSON, ETag and compressed bodies for REST. */
 export interface CachedAnswer {
@@ -55,8 +57,9 @@ export class ReadCache {
     this.entries = new LRUCache<string, CachedAnswer>({
       maxSize: Math.max(1, Math.floor(options.maxBytes)),
       ttl: options.ttlMs,
-      // The compressed bodies come later and are a fraction of the JSON: counted up front.
-      sizeCalculation: (answer, key) => Math.ceil(answer.json.length * 1.3) + key.length + 200,
+      // The JSON, the compressed bodies made later (a fraction of it, counted up front) and the
+      // parsed result kept for tRPC (an object graph several times the JSON's length).
+      sizeCalculation: (answer, key) => answer.json.length * 4 + key.length + 200,
       dispose: (answer, key) => {
         for (const tag of answer.tags.map(sameId)) {
           const keys = this.keysByTag.get(tag);
@@ -118,26 +121,21 @@ export class ReadCache {
   }
 }
 
-/** br over gzip when both are accepted (q=0 refuses one); null when neither is. */
+const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
+
+/** br over gzip when both are accepted (Accept-Encoding with its q-values); null when neither is. */
 export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) continue;
-    if (name) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
+  return header ? encodings.negotiate(header) : null;
 }
 
-/** The body for an encoding, compressed once per cached answer (brotli at a cheap quality). */
+/** The body for an encoding, compressed once per cached answer (brotli at the quality of live answers). */
 export function encodedBody(answer: CachedAnswer, encoding: 'br' | 'gzip'): Buffer {
   if (encoding === 'br')
     return (answer.br ??= brotliCompressSync(answer.json, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: answer.json.length },
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: answer.json.length,
+      },
     }));
   return (answer.gzip ??= gzipSync(answer.json, { level: 6 }));
 }

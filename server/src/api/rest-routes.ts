@@ -47,7 +47,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Cached
   reply
     .header('etag', answer.etag)
     .header('cache-control', 'no-cache')
-    .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');
   const encoding = preferredEncoding(request.headers['accept-encoding']);

@@ -88,14 +88,32 @@ function declarer<K extends Kind>(kind: K) {
     input: I,
     output: O,
     declaration: Declaration<I, O, A>,
-  ): UseCase<I, O, A, K> => ({
+  ): UseCase<I, O, A, K> => {
+    // A cached answer is shared by every caller: only a public read may be one (checked when
+    // the module loads, so a wrong declaration never starts).
+    if (declaration.cache && (kind !== 'query' || access !== 'public'))
+      throw new Error(`${declaration.summary}: only public queries can be cached`);
+    if (declaration.changes && kind !== 'mutation')
+      throw new Error(`${declaration.summary}: only mutations change the catalogue`);
+    return useCaseOf(kind, access, input, output, declaration);
+  };
+}
+
+function useCaseOf<K extends Kind, I extends Schema, O extends Schema, A extends Access>(
+  kind: K,
+  access: A,
+  input: I,
+  output: O,
+  declaration: Declaration<I, O, A>,
+): UseCase<I, O, A, K> {
+  return {
     ...declaration,
     kind,
     access,
     input,
     output,
     rest: declaration.rest ?? [],
-  });
+  };
 }
 
 /** A use case that reads: a tRPC query (REST GET). */
