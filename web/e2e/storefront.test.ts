@@ -382,6 +382,25 @@ describe('storefront in Chromium', () => {
     await page.getByRole('heading', { name: first, level: 1 }).waitFor();
   });
 
+  it('suggests listing pages as the shopper types and opens one from the keyboard', async () => {
+    await page.goto(url('/'));
+    const box = page.getByRole('combobox').first();
+    await box.fill('earr');
+    const results = page.getByRole('listbox', { name: 'Search results' });
+    const category = results.getByRole('option', { name: /all designs/ }).first();
+    await category.waitFor();
+    const options = await results.getByRole('option').allTextContents();
+    const at = options.findIndex((text) => text.includes('all designs'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < at; i++) await box.press('ArrowDown');
+    // The highlighted option is announced to assistive technology, and Enter follows it.
+    const active = await box.getAttribute('aria-activedescendant');
+    expect(await page.locator(`[id="${active}"]`).textContent()).toContain('all designs');
+    await box.press('Enter');
+    await page.waitForURL(/\/[^/]+\/[^/]+\/[^/?]+(\?.*)?$/);
+    await expect.poll(() => page.getByTestId('listing-card').count()).toBeGreaterThan(0);
+  });
+
   it('shows the 404 page for an unknown path', async () => {
     await page.goto(url('/no/such/page/here/at-all'));
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();

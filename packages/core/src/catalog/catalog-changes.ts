@@ -78,8 +78,9 @@ export function listenToCatalogChanges(
   const channel = catalogChannel(prefix);
   let subscribed = false;
   let lost = false;
+  let closing = false;
   const deaf = (why: string) => {
-    if (subscribed)
+    if (subscribed && !closing)
       log('warn', `catalogue cache: Redis subscription lost (${why}); answering uncached`);
     subscribed = false;
     lost = true;
@@ -130,6 +131,7 @@ export function listenToCatalogChanges(
   return {
     listening: () => subscribed && client.status === 'ready',
     close: () => {
+      closing = true;
       clearInterval(heartbeat);
       client.disconnect();
     },

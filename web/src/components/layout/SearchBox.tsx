@@ -14,7 +14,15 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** Header search: a dropdown of full-text results (catalog.search); Enter opens the highlighted one. */
+type Option =
+  | { kind: 'product'; id: string; title: string; imageUrl: string | null; price: number }
+  | { kind: 'category'; id: string; label: string; path: string };
+
+/**
+ * Header search: as the shopper types (debounced), a few matching pieces and listing pages
+ * (catalog.suggest, answered from the title index); arrows move through them, Enter opens the
+ * highlighted one, Escape closes the list.
+ */
 export function SearchBox({ className }: { className?: string }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -22,16 +30,43 @@ export function SearchBox({ className }: { className?: string }) {
   const q = useDebounced(text.trim(), 200);
   const listId = useId();
   const navigate = useNavigate();
-  const results = trpc.catalog.search.useQuery(
+  const results = trpc.catalog.suggest.useQuery(
     { q, limit: 6 },
     { enabled: q.length >= 2, placeholderData: (prev) => prev },
   );
-  const items = q.length >= 2 ? (results.data?.content ?? []) : [];
+  const items: Option[] =
+    q.length >= 2 && results.data
+      ? [
+          ...results.data.products.map((p) => ({
+            kind: 'product' as const,
+            id: p._id,
+            title: p.title,
+            imageUrl: p.imageUrl,
+            price: p.discountedPrice,
+          })),
+          ...results.data.categories.map((c) => ({
+            kind: 'category' as const,
+            id: c.path,
+            label: c.label,
+            path: c.path,
+          })),
+        ]
+      : [];
+  const optionId = (i: number) => `${listId}-${i}`;
+  const expanded = open && items.length > 0;
 
-  const go = (id: string) => {
+  const go = (option: Option) => {
     setOpen(false);
     setText('');
-    void navigate({ to: '/product/$productId', params: { productId: id } });
+    if (option.kind === 'product')
+      void navigate({ to: '/product/$productId', params: { productId: option.id } });
+    else {
+      const [levelOne = '', levelTwo = '', levelThree = ''] = option.path.split('/').slice(1);
+      void navigate({
+        to: '/$levelOne/$levelTwo/$levelThree',
+        params: { levelOne, levelTwo, levelThree },
+      });
+    }
   };
 
   return (
@@ -41,7 +76,7 @@ export function SearchBox({ className }: { className?: string }) {
       onSubmit={(e) => {
         e.preventDefault();
         const pick = items[active] ?? items[0];
-        if (pick) go(pick._id);
+        if (pick) go(pick);
       }}
     >
       <label className="relative block">
@@ -51,8 +86,9 @@ export function SearchBox({ className }: { className?: string }) {
           type="search"
           value={text}
           role="combobox"
-          aria-expanded={open && items.length > 0}
+          aria-expanded={expanded}
           aria-controls={listId}
+          aria-activedescendant={expanded ? optionId(active) : undefined}
           aria-autocomplete="list"
           placeholder="Search rings, jhumkas, gold chains…"
           onChange={(e) => {
@@ -63,9 +99,14 @@ export function SearchBox({ className }: { className?: string }) {
           onFocus={() => setOpen(true)}
           onBlur={() => window.setTimeout(() => setOpen(false), 150)}
           onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') setActive((a) => Math.min(items.length - 1, a + 1));
-            else if (e.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
-            else if (e.key === 'Escape') setOpen(false);
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              setOpen(true);
+              setActive((a) => Math.max(0, Math.min(items.length - 1, a + 1)));
+            } else if (e.key === 'ArrowUp') {
+              e.preventDefault();
+              setActive((a) => Math.max(0, a - 1));
+            } else if (e.key === 'Escape') setOpen(false);
           }}
           className="h-10 w-full rounded-full border border-input bg-card pr-4 pl-10 text-sm shadow-xs outline-none [&::-webkit-search-cancel-button]:appearance-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
         />
@@ -74,30 +115,51 @@ export function SearchBox({ className }: { className?: string }) {
         <div className="absolute inset-x-0 top-full z-50 mt-2 overflow-hidden rounded-lg border bg-popover shadow-xl">
           {items.length ? (
             <ul id={listId} role="listbox" aria-label="Search results">
-              {items.map((p, i) => (
-                <li key={p._id} role="option" aria-selected={i === active}>
+              {items.map((option, i) => (
+                <li
+                  key={`${option.kind}-${option.id}`}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === active}
+                >
                   <button
                     type="button"
+                    tabIndex={-1}
                     onMouseDown={(e) => e.preventDefault()}
-                    onClick={() => go(p._id)}
+                    onClick={() => go(option)}
                     onMouseEnter={() => setActive(i)}
                     className={cn(
                       'flex w-full items-center gap-3 px-3 py-2 text-left',
                       i === active && 'bg-secondary',
                     )}
                   >
-                    <img
-                      src={p.imageUrls[0]?.imageUrl}
-                      alt=""
-                      className="size-11 rounded-md bg-muted object-cover"
-                    />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium">{p.title}</span>
-                      <span className="text-xs text-muted-foreground">{p.brand}</span>
-                    </span>
-                    <span className="text-sm font-semibold text-primary">
-                      {formatRupees(p.discountedPrice)}
-                    </span>
+                    {option.kind === 'product' ? (
+                      <>
+                        <img
+                          src={option.imageUrl ?? undefined}
+                          alt=""
+                          width={44}
+                          height={44}
+                          className="size-11 rounded-md bg-muted object-cover"
+                        />
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate text-sm font-medium">{option.title}</span>
+                        </span>
+                        <span className="text-sm font-semibold text-primary">
+                          {formatRupees(option.price)}
+                        </span>
+                      </>
+                    ) : (
+                      <>
+                        <span className="grid size-11 place-items-center rounded-md bg-muted">
+                          <Search className="size-4 text-muted-foreground" />
+                        </span>
+                        <span className="min-w-0 flex-1 text-sm">
+                          <span className="font-medium">{option.label}</span>
+                          <span className="text-muted-foreground"> · all designs</span>
+                        </span>
+                      </>
+                    )}
                   </button>
                 </li>
               ))}
