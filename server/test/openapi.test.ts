@@ -126,6 +126,8 @@ describe('GET /api/docs', () => {
     for (const src of scripts) {
       const script = await fetch(new URL(src, `${server.baseUrl}/api/docs/`));
       expect(script.status, src).toBe(200);
+      // Read it to the end: an unread streamed body keeps the connection busy and close() waiting.
+      expect((await script.arrayBuffer()).byteLength, src).toBeGreaterThan(0);
     }
   });
 });
