@@ -1,12 +1,16 @@
 import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
+import { lazy, Suspense } from 'react';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 import { AuthModalHost } from '@/features/auth/AuthModalHost';
+import { useToasterWanted } from '@/lib/toast';
 import type { trpcUtils } from '@/lib/trpc';
 import { RouterErrorScreen } from './error-screen';
 import { NotFoundPage } from './not-found';
+
+// Loaded with the first toast (see lib/toast).
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -19,6 +23,7 @@ function RootLayout() {
   const inAdmin = useRouterState({
     select: (s) => s.matches.some((m) => m.routeId === '/admin' && m.status === 'success'),
   });
+  const toasterWanted = useToasterWanted();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -33,7 +38,11 @@ function RootLayout() {
       </div>
       {!inAdmin && <Footer />}
       <AuthModalHost />
-      <Toaster position="top-center" richColors closeButton />
+      {toasterWanted && (
+        <Suspense>
+          <Toaster position="top-center" richColors closeButton />
+        </Suspense>
+      )}
     </div>
   );
 }

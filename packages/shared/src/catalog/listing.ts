@@ -1,5 +1,5 @@
 // Listing query rules of spec sections 2, 4, 5 and 9: parsing, defaults, redirects.
-import { clampNumber, dbText, INT32_MAX } from '../validation/db-values';
+import { clampNumber, dbText, INT32_MAX } from '../validation/db-limits';
 import { ALL_CATEGORIES, METALS, OCCASIONS, SORT_VALUES, type Sort } from './options';
 
 export const PAGE_SIZE = 12;

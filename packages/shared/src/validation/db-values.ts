@@ -1,34 +1,9 @@
 // What PostgreSQL accepts, checked before a value leaves the client's input: whole numbers within
 // the 32-bit range of an `integer` column, and text without the characters `text` cannot hold.
 import * as z from 'zod/mini';
+import { dbText, isInt32 } from './db-limits';
 
-/** The range of a PostgreSQL `integer` column. */
-export const INT32_MIN = -2_147_483_648;
-export const INT32_MAX = 2_147_483_647;
-
-/** A whole number an `integer` column can store (not NaN, not ±Infinity, not 1.5 or 5e-324). */
-export function isInt32(value: unknown): value is number {
-  return (
-    typeof value === 'number' && Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX
-  );
-}
-
-/** A finite number clamped into [min, max]; NaN and ±Infinity are not numbers here, so null. */
-export function clampNumber(value: number, min: number, max: number): number | null {
-  if (!Number.isFinite(value)) return null;
-  return Math.min(max, Math.max(min, value));
-}
-
-// A high surrogate not followed by a low one, or a low one not preceded by a high one.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * Text as PostgreSQL stores it: NUL (which `text` refuses) is dropped, and a lone surrogate (which
- * UTF-8 cannot encode) becomes U+FFFD, as the driver would make it, but before lengths are checked.
- */
-export function dbText(value: string): string {
-  return value.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
-}
+export { clampNumber, dbText, INT32_MAX, INT32_MIN, isInt32 } from './db-limits';
 
 /** The zod check form of dbText, first in a string schema's checks (before trim and lengths). */
 export const dbSafeText = z.overwrite(dbText);

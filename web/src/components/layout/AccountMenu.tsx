@@ -1,17 +1,11 @@
-import { LogOut, Package, Phone, Shield, User, UserCircle } from 'lucide-react';
-import { Link } from '@tanstack/react-router';
+import { User } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { logout } from '@/features/session/login';
 import { useSession } from '@/features/session/use-session';
 import { openAuthModal } from '@/features/session/session';
+
+// The menu library loads only for a signed-in shopper, not on a visitor's first load.
+const AccountDropdown = lazy(() => import('./AccountDropdown'));
 
 /** Logged in: greeting and account links (Admin Panel for admins); logged out: Log in and Sign up. */
 export function AccountMenu() {
@@ -46,52 +40,18 @@ export function AccountMenu() {
     );
   }
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-secondary"
-          aria-label="Account menu"
+    // Until the menu arrives, the initial shows without a button to press.
+    <Suspense
+      fallback={
+        <span
+          aria-hidden
+          className="flex size-8 items-center justify-center rounded-full bg-primary font-serif text-base text-primary-foreground"
         >
-          <span className="flex size-8 items-center justify-center rounded-full bg-primary font-serif text-base text-primary-foreground">
-            {user?.firstName.charAt(0).toUpperCase() ?? <User className="size-4" />}
-          </span>
-          <span className="hidden text-sm font-medium xl:inline">{user?.firstName}</span>
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="font-normal">
-          <p className="font-serif text-lg text-primary">Hello, {user?.firstName ?? 'there'}</p>
-          <p className="truncate text-xs text-muted-foreground">{user?.email}</p>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {user?.role === 'ADMIN' && (
-          <DropdownMenuItem asChild>
-            <a href="/admin">
-              <Shield /> Admin Panel
-            </a>
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuItem asChild>
-          <Link to="/user-details" search={{ layout: 0 }}>
-            <UserCircle /> My Account
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/user-details" search={{ layout: 2 }}>
-            <Package /> Order History
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/user-details" search={{ layout: 3 }}>
-            <Phone /> Contact Us
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={logout}>
-          <LogOut /> Log out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          {user?.firstName.charAt(0).toUpperCase()}
+        </span>
+      }
+    >
+      <AccountDropdown user={user} />
+    </Suspense>
   );
 }

@@ -1,71 +1,33 @@
-import { ChevronDown, Menu } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '@/components/ui/sheet';
-import { CATALOGUE_MENU, listingLink } from './catalogue-links';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 
-/** Mobile drawer built from the same catalogue as the mega-menu. */
+// The drawer (and the dialog library under it) loads when first opened: most visits never open it.
+const MobileMenuDrawer = lazy(() => import('./MobileMenuDrawer'));
+
+/** Mobile menu button; the drawer is built from the same catalogue as the mega-menu. */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <button
-          type="button"
-          className="rounded-full p-2 hover:bg-secondary lg:hidden"
-          aria-label="Open menu"
-        >
-          <Menu className="size-5" />
-        </button>
-      </SheetTrigger>
-      <SheetContent side="left" className="w-[85vw] max-w-sm gap-0 p-0">
-        <SheetHeader className="border-b">
-          <SheetTitle className="text-primary">Shop Jewellery</SheetTitle>
-          <SheetDescription className="sr-only">
-            Browse the catalogue by collection and category
-          </SheetDescription>
-        </SheetHeader>
-        <nav aria-label="Catalogue" className="divide-y">
-          {CATALOGUE_MENU.map((top) => (
-            <details key={top.id} className="group">
-              <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3.5 text-sm font-medium tracking-[0.12em] uppercase [&::-webkit-details-marker]:hidden">
-                {top.name}
-                <ChevronDown
-                  className="size-4 transition-transform group-open:rotate-180"
-                  aria-hidden
-                />
-              </summary>
-              <div className="space-y-4 bg-secondary/50 px-5 py-4">
-                {top.sections.map((section) => (
-                  <div key={section.id}>
-                    <p className="mb-1.5 font-serif text-base text-primary">{section.name}</p>
-                    <ul className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
-                      {section.items.map((item) => (
-                        <li key={item.id}>
-                          <Link
-                            {...listingLink(top.id, section.id, item.id)}
-                            onClick={() => setOpen(false)}
-                            className="block py-0.5 hover:text-primary"
-                          >
-                            {item.name}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ))}
-              </div>
-            </details>
-          ))}
-        </nav>
-      </SheetContent>
-    </Sheet>
+    <>
+      <button
+        type="button"
+        className="rounded-full p-2 hover:bg-secondary lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-5" />
+      </button>
+      {wanted && (
+        <Suspense>
+          <MobileMenuDrawer open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

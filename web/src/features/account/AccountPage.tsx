@@ -25,7 +25,7 @@ export function AccountPage() {
     <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[15rem_1fr]">
       <aside className="min-w-0">
         <div className="mb-4 rounded-xl bg-primary p-5 text-primary-foreground">
-          <p className="text-xs tracking-[0.2em] text-gold uppercase">Welcome</p>
+          <p className="text-xs tracking-[0.2em] text-gold-ink uppercase">Welcome</p>
           <p className="font-serif text-2xl">{user ? `${user.firstName} ${user.lastName}` : '…'}</p>
         </div>
         <nav aria-label="Account sections">

@@ -38,7 +38,7 @@ export function AuthModal() {
     <Dialog open={mode !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
-          <p className="text-xs font-semibold tracking-[0.3em] text-gold uppercase">
+          <p className="text-xs font-semibold tracking-[0.3em] text-gold-ink uppercase">
             Kanak Jewellers
           </p>
           <DialogTitle className="text-3xl text-primary">

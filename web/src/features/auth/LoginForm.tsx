@@ -1,6 +1,6 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ALERT_MS, loginInput, MESSAGES, type LoginInput } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -2,7 +2,7 @@ import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ALERT_MS, MESSAGES, signupInput, type SignupInput } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

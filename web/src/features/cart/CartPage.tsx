@@ -30,7 +30,7 @@ function CartItemCard({
         />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="text-[11px] font-semibold tracking-[0.16em] text-gold uppercase">
+        <p className="text-[11px] font-semibold tracking-[0.16em] text-gold-ink uppercase">
           {product.brand}
         </p>
         <Link

@@ -11,7 +11,6 @@ export function ProductCard({ product }: { product: Product }) {
         target="_blank"
         rel="noopener"
         className="block focus-visible:outline-none"
-        aria-label={`${product.title} (opens in a new tab)`}
       >
         <div className="aspect-square overflow-hidden bg-secondary">
           <img
@@ -24,13 +23,15 @@ export function ProductCard({ product }: { product: Product }) {
           />
         </div>
         <div className="space-y-1 p-3.5">
-          <p className="text-[11px] font-medium tracking-[0.16em] text-gold uppercase">
+          <p className="text-[11px] font-medium tracking-[0.16em] text-gold-ink uppercase">
             {product.brand}
           </p>
           <h3 className="line-clamp-1 font-sans text-sm font-medium tracking-normal text-foreground">
             {product.title}
           </h3>
           <PriceLine price={product.price} discountedPrice={product.discountedPrice} />
+          {/* Named by its visible text (brand, title, price), as speech input expects. */}
+          <span className="sr-only">(opens in a new tab)</span>
         </div>
       </a>
       <FavouriteToggle

@@ -2,7 +2,7 @@ import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useNavigate } from '@tanstack/react-router';
 import { MapPin } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { addressInput, type AddressInput } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -36,7 +36,7 @@ export function OrderItemList({ order }: { order: Order }) {
             className="size-20 rounded-lg bg-secondary object-cover"
           />
           <div className="min-w-0 flex-1 space-y-0.5">
-            <p className="text-[11px] font-semibold tracking-[0.16em] text-gold uppercase">
+            <p className="text-[11px] font-semibold tracking-[0.16em] text-gold-ink uppercase">
               {item.brand}
             </p>
             <p className="line-clamp-1 font-medium">{item.title}</p>

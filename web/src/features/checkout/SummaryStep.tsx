@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PriceDetails } from '@/features/cart/PriceDetails';

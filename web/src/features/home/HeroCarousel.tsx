@@ -110,11 +110,16 @@ export function HeroCarousel() {
             onClick={() => setIndex(i)}
             aria-label={`Show offer ${i + 1}: ${slide.offer}`}
             aria-current={i === index}
-            className={cn(
-              'h-2 rounded-full transition-all',
-              i === index ? 'w-8 bg-gold' : 'w-2 bg-white/50 hover:bg-white/80',
-            )}
-          />
+            // A 24 px target around the small dot (WCAG target size).
+            className="group flex h-6 min-w-6 items-center justify-center"
+          >
+            <span
+              className={cn(
+                'h-2 rounded-full transition-all',
+                i === index ? 'w-8 bg-gold' : 'w-2 bg-white/50 group-hover:bg-white/80',
+              )}
+            />
+          </button>
         ))}
       </div>
     </section>

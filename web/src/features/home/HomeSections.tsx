@@ -39,7 +39,9 @@ export function HoverBanners() {
           className="group relative flex h-48 items-center overflow-hidden rounded-2xl bg-gradient-to-r from-secondary to-[#f3e3c3] p-6 shadow-sm ring-1 ring-border transition hover:shadow-lg"
         >
           <div className="relative z-10 max-w-[55%] space-y-1">
-            <p className="text-xs font-semibold tracking-[0.24em] text-gold uppercase">{b.offer}</p>
+            <p className="text-xs font-semibold tracking-[0.24em] text-gold-ink uppercase">
+              {b.offer}
+            </p>
             <h3 className="text-2xl text-primary">{b.title}</h3>
             <span className="inline-flex items-center gap-1 text-sm font-medium text-foreground/80 group-hover:text-primary">
               Shop now <ArrowRight className="size-4 transition group-hover:translate-x-1" />
@@ -77,7 +79,7 @@ export function ShopByCategory() {
     >
       <div className="mx-auto max-w-7xl px-4">
         <div className="mb-8 text-center">
-          <p className="text-xs font-semibold tracking-[0.3em] text-gold uppercase">
+          <p className="text-xs font-semibold tracking-[0.3em] text-gold-ink uppercase">
             Find your piece
           </p>
           <h2 id="categories-title" className="mt-1 text-3xl text-primary sm:text-4xl">

@@ -1,6 +1,5 @@
-import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductCard } from '@/features/catalog/ProductCard';
 import { trpc } from '@/lib/trpc';
@@ -36,23 +35,32 @@ export function ProductSlider({
   collection: string;
 }) {
   const products = trpc.catalog.list.useQuery(homeQuery(collection));
-  const [emblaRef, embla] = useEmblaCarousel({
-    align: 'start',
-    slidesToScroll: 'auto',
-    containScroll: 'trimSnaps',
-  });
+  // The browser's own scrolling with snap points (touch, trackpad and keyboard for free, no
+  // carousel library in the first load); the arrows move one view at a time.
+  const track = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ prev: false, next: false });
   const update = useCallback(() => {
-    if (embla) setEdges({ prev: embla.canScrollPrev(), next: embla.canScrollNext() });
-  }, [embla]);
+    const el = track.current;
+    if (el)
+      setEdges({
+        prev: el.scrollLeft > 1,
+        next: el.scrollLeft + el.clientWidth < el.scrollWidth - 1,
+      });
+  }, []);
   useEffect(() => {
-    if (!embla) return;
+    const el = track.current;
+    if (!el) return;
     update();
-    embla.on('select', update).on('reInit', update);
+    const resize = new ResizeObserver(update);
+    resize.observe(el);
+    el.addEventListener('scroll', update, { passive: true });
     return () => {
-      embla.off('select', update).off('reInit', update);
+      resize.disconnect();
+      el.removeEventListener('scroll', update);
     };
-  }, [embla, update]);
+  }, [update, products.data]);
+  const scrollBy = (direction: 1 | -1) =>
+    track.current?.scrollBy({ left: direction * track.current.clientWidth, behavior: 'smooth' });
 
   const headingId = `${id}-title`;
   return (
@@ -63,7 +71,9 @@ export function ProductSlider({
     >
       <div className="mb-6 flex items-end justify-between gap-4">
         <div>
-          <p className="text-xs font-semibold tracking-[0.3em] text-gold uppercase">{subtitle}</p>
+          <p className="text-xs font-semibold tracking-[0.3em] text-gold-ink uppercase">
+            {subtitle}
+          </p>
           <h2 id={headingId} className="mt-1 text-3xl text-primary sm:text-4xl">
             {title}
           </h2>
@@ -71,7 +81,7 @@ export function ProductSlider({
         <div className="flex gap-2">
           <button
             type="button"
-            onClick={() => embla?.scrollPrev()}
+            onClick={() => scrollBy(-1)}
             disabled={!edges.prev}
             aria-label={`Previous ${title}`}
             className="rounded-full border bg-card p-2 shadow-xs transition hover:border-primary disabled:opacity-40"
@@ -80,7 +90,7 @@ export function ProductSlider({
           </button>
           <button
             type="button"
-            onClick={() => embla?.scrollNext()}
+            onClick={() => scrollBy(1)}
             disabled={!edges.next}
             aria-label={`Next ${title}`}
             className="rounded-full border bg-card p-2 shadow-xs transition hover:border-primary disabled:opacity-40"
@@ -89,8 +99,11 @@ export function ProductSlider({
           </button>
         </div>
       </div>
-      <div className="-mx-2 overflow-hidden py-2" ref={emblaRef}>
-        <div className="flex touch-pan-y">
+      <div
+        ref={track}
+        className="-mx-2 snap-x snap-mandatory overflow-x-auto overscroll-x-contain py-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+      >
+        <div className="flex">
           {products.isLoading
             ? Array.from({ length: 4 }, (_, i) => (
                 <div key={i} className={`${slideBasis} min-w-0 shrink-0 px-2`}>
@@ -100,7 +113,7 @@ export function ProductSlider({
             : products.data?.content.map((product) => (
                 <div
                   key={product._id}
-                  className={`${slideBasis} min-w-0 shrink-0 px-2`}
+                  className={`${slideBasis} min-w-0 shrink-0 snap-start px-2`}
                   data-testid="slider-card"
                 >
                   <ProductCard product={product} />

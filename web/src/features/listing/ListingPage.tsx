@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { SlidersHorizontal } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { listingToProductQuery, SORTS, type ListingSearch } from '@kanak/shared';
 import { EmptyArt } from '@/components/EmptyArt';
 import {
@@ -19,19 +19,15 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-} from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { trpc } from '@/lib/trpc';
 import { FilterPanel } from './FilterPanel';
 import { ListingCard } from './ListingCard';
 import { ListingPagination } from './ListingPagination';
 import { titleCase, toListInput } from './listing-search';
+
+// The phone's filter drawer (and the dialog library under it) loads when first opened.
+const FiltersSheet = lazy(() => import('./FiltersSheet'));
 
 const route = getRouteApi('/$levelOne/$levelTwo/$levelThree');
 
@@ -40,6 +36,7 @@ export function ListingPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filtersWanted, setFiltersWanted] = useState(false);
   const filter = listingToProductQuery(levelThree, search);
   // Re-fetched whenever the category or any query parameter changes (spec section 4).
   const products = trpc.catalog.list.useQuery(toListInput(filter), {
@@ -80,7 +77,10 @@ export function ListingPage() {
           <Button
             variant="outline"
             className="lg:hidden"
-            onClick={() => setFiltersOpen(true)}
+            onClick={() => {
+              setFiltersWanted(true);
+              setFiltersOpen(true);
+            }}
             aria-label="Open filters"
           >
             <SlidersHorizontal /> Filters
@@ -109,30 +109,27 @@ export function ListingPage() {
             <FilterPanel search={search} onChange={setSearch} />
           </div>
         </aside>
-        <Sheet open={filtersOpen} onOpenChange={setFiltersOpen}>
-          <SheetContent side="left" className="p-0">
-            <SheetHeader className="sr-only">
-              <SheetTitle>Filters</SheetTitle>
-              <SheetDescription>
-                Narrow the listing by price, discount, type, colour and occasion
-              </SheetDescription>
-            </SheetHeader>
-            <div className="p-5 pt-10">
-              <FilterPanel search={search} onChange={setSearch} />
-            </div>
-            <div className="sticky bottom-0 mt-auto border-t bg-background p-4">
-              <Button className="w-full" size="lg" onClick={() => setFiltersOpen(false)}>
-                {data ? `View ${data.totalElements} designs` : 'View designs'}
-              </Button>
-            </div>
-          </SheetContent>
-        </Sheet>
+        {filtersWanted && (
+          <Suspense>
+            <FiltersSheet
+              open={filtersOpen}
+              onOpenChange={setFiltersOpen}
+              search={search}
+              onChange={setSearch}
+              designs={data?.totalElements}
+            />
+          </Suspense>
+        )}
 
         <section
-          aria-label="Products"
+          aria-labelledby="listing-products"
           aria-busy={products.isFetching}
           className="relative min-h-[50vh]"
         >
+          {/* Cards are h3s: this keeps the outline whole on phones, where the filters' h2 is hidden. */}
+          <h2 id="listing-products" className="sr-only">
+            Products
+          </h2>
           {!data ? (
             <div className="flex h-[50vh] items-center justify-center">
               <Spinner className="size-10" label="Loading products" />

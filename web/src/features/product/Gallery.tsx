@@ -23,7 +23,8 @@ export function Gallery({ images, title }: { images: { imageUrl: string }[]; tit
           </button>
         ))}
       </div>
-      <div className="group relative flex-1 self-start overflow-hidden rounded-2xl border bg-secondary">
+      {/* Full width before the image arrives: a shrink-to-fit box would start at 0 px and jump. */}
+      <div className="group relative w-full min-w-0 flex-1 self-start overflow-hidden rounded-2xl border bg-secondary">
         <img
           src={main?.imageUrl}
           alt={title}

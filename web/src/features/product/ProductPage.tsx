@@ -1,7 +1,7 @@
 import { getRouteApi, Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { BadgeCheck, RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   Breadcrumb,
   BreadcrumbItem,
@@ -144,7 +144,7 @@ export function ProductPage() {
         <Gallery images={product.imageUrls} title={product.title} />
         <div className="space-y-5">
           <div>
-            <p className="text-xs font-semibold tracking-[0.24em] text-gold uppercase">
+            <p className="text-xs font-semibold tracking-[0.24em] text-gold-ink uppercase">
               {product.brand}
             </p>
             <div className="mt-1 flex items-start justify-between gap-4">

@@ -1,10 +1,16 @@
-import { format } from 'date-fns';
 import { MessageSquareText } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc, type Product } from '@/lib/trpc';
 import { Stars } from './Stars';
+
+// 'November 25, 2026', from the browser's own Intl: no date library on the product page.
+const reviewDate = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
 
 function RatingSummary({ productId }: { productId: string }) {
   const summary = trpc.catalog.ratingSummary.useQuery({ productId });
@@ -81,7 +87,7 @@ export function ReviewsSection({ product }: { product: Product }) {
                 <span className="font-medium">{review.user.firstName}</span>
                 {ratingOf.has(review.user._id) && <Stars value={ratingOf.get(review.user._id)!} />}
                 <time dateTime={review.createdAt} className="ml-auto text-xs text-muted-foreground">
-                  {format(new Date(review.createdAt), 'MMMM d, yyyy')}
+                  {reviewDate.format(new Date(review.createdAt))}
                 </time>
               </div>
               <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-foreground/90">

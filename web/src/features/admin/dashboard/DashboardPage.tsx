@@ -64,7 +64,10 @@ export function DashboardPage() {
           </CardHeader>
           <CardContent className="space-y-4">
             {data ? (
-              <p className="font-serif text-4xl font-bold text-gold" data-testid="welcome-sales">
+              <p
+                className="font-serif text-4xl font-bold text-gold-ink"
+                data-testid="welcome-sales"
+              >
                 {formatRupees(data.revenue)}
               </p>
             ) : (

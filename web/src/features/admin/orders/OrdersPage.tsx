@@ -1,6 +1,6 @@
 import { Loader2, Trash2, Undo2 } from 'lucide-react';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   formatRupees,
   statusForAction,

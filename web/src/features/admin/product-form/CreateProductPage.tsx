@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';

@@ -1,0 +1,47 @@
+import type { ListingSearch } from '@kanak/shared';
+import { Button } from '@/components/ui/button';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+} from '@/components/ui/sheet';
+import { FilterPanel } from './FilterPanel';
+
+/** The listing's filters as a drawer on phones and tablets. */
+export default function FiltersSheet({
+  open,
+  onOpenChange,
+  search,
+  onChange,
+  designs,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  search: ListingSearch;
+  onChange: (next: ListingSearch) => void;
+  /** How many designs the filters leave, once known. */
+  designs: number | undefined;
+}) {
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent side="left" className="p-0">
+        <SheetHeader className="sr-only">
+          <SheetTitle>Filters</SheetTitle>
+          <SheetDescription>
+            Narrow the listing by price, discount, type, colour and occasion
+          </SheetDescription>
+        </SheetHeader>
+        <div className="p-5 pt-10">
+          <FilterPanel search={search} onChange={onChange} />
+        </div>
+        <div className="sticky bottom-0 mt-auto border-t bg-background p-4">
+          <Button className="w-full" size="lg" onClick={() => onOpenChange(false)}>
+            {designs !== undefined ? `View ${designs} designs` : 'View designs'}
+          </Button>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
