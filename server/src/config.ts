@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEVELOPMENT_SECRETS, parseEnv, sharedEnvShape, trustProxySetting } from '@kanak/core';
+import {
+  DEVELOPMENT_SECRETS,
+  envFlag,
+  parseEnv,
+  sharedEnvShape,
+  trustProxySetting,
+} from '@kanak/core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -12,8 +18,22 @@ const csv = z.string().transform((v) =>
     .filter(Boolean),
 );
 
+/** Compose passes an unset variable as an empty string: empty means unset. */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .optional();
+const optionalUrl = z
+  .union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as http://storage:9000' }),
+  ])
+  .transform((v) => v || undefined)
+  .optional();
+
 /** Every environment variable the server reads (its own and those it shares with the worker); README lists them. */
-export const configSchema = z.object({
+const configFields = z.object({
   ...sharedEnvShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -22,7 +42,23 @@ export const configSchema = z.object({
   JWT_EXPIRES_IN: z.string().default('7d'),
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: csv.default(['http://localhost:5173']),
+  /** Where uploaded images are kept when S3_BUCKET is not set (one machine only). */
   UPLOAD_DIR: z.string().default(path.join(root, 'var/uploads')),
+  /**
+   * S3 bucket for uploaded images; set it to run more than one server (every replica reads every
+   * image). Unset: images stay in UPLOAD_DIR.
+   */
+  S3_BUCKET: optionalText,
+  /** An S3-compatible server (MinIO: http://storage:9000); unset means AWS S3 itself. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Both or neither; neither uses the AWS SDK's own lookup (AWS_* variables, instance role). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Bucket in the path (http://host/bucket/key), as MinIO and most self-hosted servers need. */
+  S3_FORCE_PATH_STYLE: envFlag.default(false),
+  /** Bound on connecting to storage and on waiting for its answer, per attempt (two at most). */
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -68,6 +104,23 @@ export const configSchema = z.object({
   /** Longest a cached catalogue answer is kept, should an invalidation ever be missed. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** The variables above, with the S3 settings checked as a whole. */
+export const configSchema = configFields.superRefine((config, ctx) => {
+  // A half-done storage setup would quietly keep images on one machine's disk, or fail later.
+  if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_SECRET_ACCESS_KEY'],
+      message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither',
+    });
+  if (!config.S3_BUCKET && (config.S3_ENDPOINT || config.S3_ACCESS_KEY_ID))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'S3 storage is configured without S3_BUCKET; set it, or unset the S3_* variables',
+    });
 });
 export type Config = z.infer<typeof configSchema>;
 

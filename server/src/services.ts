@@ -16,6 +16,7 @@ import {
   type CatalogChange,
   type CatalogListener,
   type AuthRateLimiter,
+  type ImageStore,
   type OutboxDeps,
   type OutboxRelay,
   type OrderPipeline,
@@ -25,6 +26,7 @@ import {
 import { createDb, type Database } from '@kanak/db';
 import { ReadCache } from './api/read-cache';
 import type { Config } from './config';
+import { createImageStore } from './uploads/image-store';
 
 /** Long-lived resources the adapters share; closed by the app's onClose hook. */
 export interface AppServices {
@@ -46,6 +48,8 @@ export interface AppServices {
   /** The queues' own connection: fails fast instead of queueing commands while Redis is away. */
   queueRedis: Redis;
   payments: PaymentProvider;
+  /** Uploaded images: S3 when S3_BUCKET is set, else the directory UPLOAD_DIR. */
+  images: ImageStore;
   /** Listings, products, search and reviews as last read, until a change is heard. */
   catalogCache: ReadCache;
   /** Hears every process's catalogue changes (Redis pub/sub) for the cache. */
@@ -135,6 +139,7 @@ export function createServices(
     }),
     queueRedis,
     payments: createPaymentProvider(config),
+    images: createImageStore(config),
   };
 }
 
@@ -156,6 +161,7 @@ export async function closeServices(services: AppServices, stepMs = 1000) {
   services.catalogListener.close();
   services.queueRedis.disconnect();
   services.requestRedis.disconnect();
+  services.images.close();
   await closeWithin('database pool', stepMs, () => services.db.destroy(), warn);
 }
 

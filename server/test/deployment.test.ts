@@ -193,7 +193,28 @@ describe('docker-compose.yml', () => {
     expect(command).toMatch(/--maxmemory-policy noeviction/);
     expect(services.redis!.volumes).toContain('redisdata:/data');
     expect(compose.volumes).toHaveProperty('redisdata');
-    expect(services.server!.volumes).toContain('uploads:/data/uploads');
+  });
+
+  it('keeps uploaded images in the storage service (MinIO), its bucket made before the server starts', () => {
+    expect(services.storage!.image).toMatch(/^minio\/minio/);
+    expect(services.storage!.restart).toBe('unless-stopped');
+    expect(services.storage!.volumes).toContain('storagedata:/data');
+    expect(compose.volumes).toHaveProperty('storagedata');
+    expect(services.storage!.healthcheck!.test).toContain('ready');
+    const init = services['storage-init']!;
+    expect(init.restart).toBe('no');
+    expect(init.depends_on?.storage?.condition).toBe('service_healthy');
+    expect(init.command!.join(' ')).toMatch(/mc mb --ignore-existing/);
+    // Images a single-machine install kept on its volume are copied into the bucket.
+    expect(init.volumes).toContain('uploads:/data/uploads:ro');
+    const server = services.server!;
+    expect(server.depends_on?.['storage-init']?.condition).toBe('service_completed_successfully');
+    const env = server.environment!;
+    expect(env.S3_ENDPOINT).toBe('http://storage:9000');
+    expect(env.S3_FORCE_PATH_STYLE).toBe('true');
+    expect(env.S3_BUCKET).toMatch(/^\$\{S3_BUCKET(:-[^}]*)?\}$/);
+    expect(env.S3_SECRET_ACCESS_KEY).toMatch(/^\$\{S3_SECRET_ACCESS_KEY:\?.+\}$/);
+    expect(services.storage!.environment?.MINIO_ROOT_PASSWORD).toBe(env.S3_SECRET_ACCESS_KEY);
   });
 
   it('reads .env and passes secrets, payment keys and proxy settings through', () => {

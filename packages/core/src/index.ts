@@ -21,6 +21,8 @@ export * from './cart/cart-view';
 export * from './cart/cart';
 export * from './uploads/image-type';
 export * from './uploads/uploads';
+export * from './uploads/image-store';
+export * from './uploads/local-image-store';
 export * from './uploads/sanitize-svg';
 export * from './queues/names';
 export * from './queues/redis';

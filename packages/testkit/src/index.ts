@@ -7,3 +7,4 @@ export * from './faults';
 export * from './limits';
 export * from './no-limits';
 export * from './query-plans';
+export * from './s3';

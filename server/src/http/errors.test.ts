@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { notFound, UNAVAILABLE_MESSAGE } from '@kanak/core';
+import { notFound, unavailable, UNAVAILABLE_MESSAGE } from '@kanak/core';
 import { registerErrorHandler } from './errors';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -16,6 +16,11 @@ function app() {
   });
   server.get('/broken', async () => {
     throw withCode('relation "secret_table" does not exist', '42P01');
+  });
+  server.get('/storage', async () => {
+    throw Object.assign(unavailable('Image storage cannot be reached'), {
+      cause: withCode('connect ECONNREFUSED 127.0.0.1:9000', 'ECONNREFUSED'),
+    });
   });
   server.get('/refused', async () => {
     throw notFound('Product');
@@ -33,6 +38,16 @@ describe('REST error answers', () => {
       expect(res.json()).toEqual({ error: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
     },
   );
+
+  it('an outage refusal keeps its own message (what is away), not its cause', async () => {
+    const res = await app().inject({ method: 'GET', url: '/storage' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect(res.json()).toEqual({
+      error: 'UNAVAILABLE',
+      message: 'Image storage cannot be reached',
+    });
+  });
 
   it('a fault of ours: 500 without its text', async () => {
     const res = await app().inject({ method: 'GET', url: '/broken' });

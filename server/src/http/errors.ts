@@ -4,8 +4,8 @@ import {
   DomainError,
   isUnavailable,
   retryAfterSeconds,
-  UNAVAILABLE_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
+  unavailableMessage,
   type DomainErrorKind,
 } from '@kanak/core';
 
@@ -44,7 +44,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(503)
         .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
-        .send({ error: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
+        .send({ error: 'UNAVAILABLE', message: unavailableMessage(error) });
     }
     if (error instanceof DomainError) {
       // A limit's refusal says when the next attempt is counted again.

@@ -3,7 +3,7 @@ import {
   DomainError,
   isUnavailable,
   retryAfterSeconds,
-  UNAVAILABLE_MESSAGE,
+  unavailableMessage,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
 } from '@kanak/core';
 import { inputIssueMessage } from '../api/input';
@@ -48,7 +48,11 @@ const domainErrors = t.middleware(async ({ ctx, next }) => {
       { reason: errorText(cause), path: ctx.req.url.split('?')[0] },
       'dependency unavailable: answered 503',
     );
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause });
+    throw new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: unavailableMessage(cause),
+      cause,
+    });
   }
   if (cause instanceof DomainError)
     throw new TRPCError({ code: ERROR_ANSWERS[cause.kind].trpc, message: cause.message, cause });

@@ -1,9 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import * as z from 'zod/mini';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, DomainError, storedUpload, storeUpload, UPLOAD_URL_PREFIX } from '@kanak/core';
+import { badRequest, DomainError, openUpload, storeUpload, UPLOAD_URL_PREFIX } from '@kanak/core';
 import { resolveCall } from '../api/caller';
 import { publicOrigin } from '../http/public-origin';
 import { LONG_CACHE } from '../media/media.rest';
@@ -63,7 +61,7 @@ export function registerUploadsRest(app: FastifyInstance, services: AppServices)
     });
     scope.post('/api/uploads', async (request, reply) => {
       const { user: admin } = await resolveCall(services, request, 'admin');
-      // Counted before the body is read: each upload is a file on disk.
+      // Counted before the body is read: each upload is a file kept for good.
       await services.limits.consume('upload', admin.id);
       if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);
       if (!multipartBoundary(request.headers['content-type'])) throw badRequest(NO_BOUNDARY);
@@ -89,21 +87,15 @@ export function registerUploadsRest(app: FastifyInstance, services: AppServices)
         // malformed part header, a prototype field name, a client that hung up.
         throw badRequest(MALFORMED);
       }
-      const name = await storeUpload(services.config.UPLOAD_DIR, bytes);
+      const name = await storeUpload(services.images, bytes);
       return reply.status(201).send({ secure_url: publicUrl(services, request, name) });
     });
   });
 
   app.get<{ Params: { name: string } }>(`${UPLOAD_URL_PREFIX}:name`, async (request, reply) => {
-    const stored = storedUpload(services.config.UPLOAD_DIR, request.params.name);
-    const found =
-      stored &&
-      (await stat(stored.file).then(
-        (s) => s.isFile(),
-        () => false,
-      ));
-    if (!stored || !found)
-      return reply.status(404).send({ error: 'NOT_FOUND', message: 'Image not found' });
+    // Any replica serves any image: it is read from the shared store, not this machine's disk.
+    const stored = await openUpload(services.images, request.params.name);
+    if (!stored) return reply.status(404).send({ error: 'NOT_FOUND', message: 'Image not found' });
     return (
       reply
         .header('content-type', stored.contentType)
@@ -114,7 +106,7 @@ export function registerUploadsRest(app: FastifyInstance, services: AppServices)
           'content-security-policy',
           "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
         )
-        .send(createReadStream(stored.file))
+        .send(stored.body)
     );
   });
 }

@@ -37,6 +37,15 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 export const unavailable = (message = UNAVAILABLE_MESSAGE) =>
   new DomainError('UNAVAILABLE', message);
 
+/**
+ * What a client reads for an outage: an UNAVAILABLE refusal's own message (it may name what is
+ * away, e.g. image storage), else UNAVAILABLE_MESSAGE (never driver text).
+ */
+export const unavailableMessage = (error: unknown) =>
+  error instanceof DomainError && error.kind === 'UNAVAILABLE'
+    ? error.message
+    : UNAVAILABLE_MESSAGE;
+
 /** Socket-level failures: the dependency is not reachable right now. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { badRequest } from '../shared/errors';
 import { detectImageType, IMAGE_TYPES, type ImageExtension } from './image-type';
+import type { ImageStore } from './image-store';
 import { sanitizeSvg } from './sanitize-svg';
 
 export const UPLOAD_URL_PREFIX = '/media/uploads/';
@@ -15,23 +15,26 @@ export const UNSUPPORTED_IMAGE = 'Only JPEG, PNG, WebP, GIF or SVG images can be
  * Checks the bytes are an image and stores them under a random name; answers that name. Raster
  * images are stored as sent; an SVG is stored as sanitizeSvg re-serialized it, or refused.
  */
-export async function storeUpload(uploadDir: string, bytes: Uint8Array): Promise<string> {
+export async function storeUpload(store: ImageStore, bytes: Uint8Array): Promise<string> {
   if (bytes.length === 0) throw badRequest('The uploaded file is empty');
   const ext = detectImageType(bytes);
   if (!ext) throw badRequest(UNSUPPORTED_IMAGE);
   const stored = ext === 'svg' ? await sanitizeSvg(bytes) : bytes;
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
-  await mkdir(uploadDir, { recursive: true });
-  await writeFile(path.join(uploadDir, name), stored, { flag: 'wx' });
+  await store.put(name, stored, IMAGE_TYPES[ext]);
   return name;
 }
 
-/** The file of a stored name and its content type, or null for anything we did not store. */
-export function storedUpload(
-  uploadDir: string,
+/**
+ * A stored image's bytes and content type (from its name, which only storeUpload gave), or null
+ * for a name storeUpload could not have given or one with nothing stored under it.
+ */
+export async function openUpload(
+  store: ImageStore,
   name: string,
-): { file: string; contentType: string } | null {
+): Promise<{ body: Readable; contentType: string } | null> {
   const match = STORED_NAME.exec(name);
   if (!match) return null;
-  return { file: path.join(uploadDir, name), contentType: IMAGE_TYPES[match[1] as ImageExtension] };
+  const body = await store.get(name);
+  return body && { body, contentType: IMAGE_TYPES[match[1] as ImageExtension] };
 }
