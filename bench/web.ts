@@ -110,7 +110,7 @@ async function coldLoad(origin: string, page: WebPage) {
 export async function measureWeb(origin: string, pages: WebPage[]): Promise<WebFigures[]> {
   const figures: WebFigures[] = [];
   for (const page of pages) {
-    const loads = [];
+    const loads: Awaited<ReturnType<typeof coldLoad>>[] = [];
     for (let i = 0; i < LOADS; i++) loads.push(await coldLoad(origin, page));
     const pick = (f: (l: (typeof loads)[number]) => number) => median(loads.map(f));
     figures.push({
