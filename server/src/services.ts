@@ -8,6 +8,7 @@ import {
   publishCatalogChange,
   createActionLimits,
   createAuthRateLimiter,
+  createOrderEventHub,
   createOrderPipeline,
   createPaymentProvider,
   createRequestRedis,
@@ -17,6 +18,7 @@ import {
   type CatalogListener,
   type AuthRateLimiter,
   type ImageStore,
+  type OrderEventHub,
   type OutboxDeps,
   type OutboxRelay,
   type OrderPipeline,
@@ -48,6 +50,8 @@ export interface AppServices {
   /** The queues' own connection: fails fast instead of queueing commands while Redis is away. */
   queueRedis: Redis;
   payments: PaymentProvider;
+  /** Order events from the worker, read once per process and handed to each watching browser. */
+  orderEvents: OrderEventHub;
   /** Uploaded images: S3 when S3_BUCKET is set, else the directory UPLOAD_DIR. */
   images: ImageStore;
   /** Listings, products, search and reviews as last read, until a change is heard. */
@@ -140,6 +144,9 @@ export function createServices(
     queueRedis,
     payments: createPaymentProvider(config),
     images: createImageStore(config),
+    orderEvents: createOrderEventHub(config.REDIS_URL, config.QUEUE_PREFIX, (message) =>
+      log.warn(message),
+    ),
   };
 }
 
@@ -159,6 +166,7 @@ export async function closeServices(services: AppServices, stepMs = 1000) {
   await closeWithin('outbox relay', stepMs, () => services.relay.stop(), warn);
   await closeWithin('queues', stepMs, () => services.pipeline.close(), warn);
   services.catalogListener.close();
+  services.orderEvents.close();
   services.queueRedis.disconnect();
   services.requestRedis.disconnect();
   services.images.close();

@@ -147,8 +147,16 @@ describe('admin back office', () => {
     expect(await overview.getByTestId('overview-revenue').textContent()).toBe(
       formatRupees(Number(totals.revenue)),
     );
-    expect(await overview.getByTestId('growth').textContent()).toMatch(
-      /^Total -?\d+(\.\d)?% growth$/,
+    // Only a rise reads "growth", and the arrow agrees with the words (packages/shared growthNote).
+    const growth = await overview.getByTestId('growth').textContent();
+    expect(growth).toMatch(/^(Total \d+(\.\d)?% (growth|decline)|No change)$/);
+    const direction = growth!.endsWith('growth')
+      ? 'up'
+      : growth!.endsWith('decline')
+        ? 'down'
+        : 'flat';
+    expect(await overview.getByTestId('growth-arrow').getAttribute('data-direction')).toBe(
+      direction,
     );
     expect(await page.getByTestId('welcome-card').textContent()).toContain('Kanak Jewellers');
     expect(await page.getByTestId('welcome-card').textContent()).toContain('Congratulations Asha!');
@@ -381,9 +389,61 @@ describe('admin back office', () => {
     await page.context().close();
   });
 
+  it("shows another admin's move at once, without a reload", async () => {
+    const order = await placedOrderOnFirstPage();
+    const page = await pageWith(adminToken);
+    await page.goto(`${server.baseUrl}/admin/orders`);
+    const badge = page.locator(`tr[data-order-id="${order.id}"]`).getByTestId('order-status');
+    await badge.waitFor();
+    expect(await badge.textContent()).toBe('PLACED');
+    const moved = await fetch(`${server.baseUrl}/trpc/orders.transition`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ orderId: order.id, action: 'confirmed' }),
+    });
+    expect(moved.status).toBe(200);
+    // The worker's event reaches this page's stream; the list reloads itself.
+    await expect.poll(() => badge.textContent(), { timeout: 5_000 }).toBe('CONFIRMED');
+    await page.context().close();
+  });
+
+  it("moves an order while the shopper's open order page follows it", async () => {
+    const { db } = server.database;
+    const mine = await db
+      .selectFrom('orders')
+      .innerJoin('users', 'users.id', 'orders.user_id')
+      .select('orders.id')
+      .where('users.email', '=', CUSTOMER.email)
+      .where('orders.status', '=', 'PLACED')
+      .orderBy('orders.order_date', 'desc')
+      .executeTakeFirst();
+    if (!mine) throw new Error(`No PLACED order of ${CUSTOMER.email} in the seed`);
+    const shopper = await pageWith(customerToken);
+    await shopper.goto(`${server.baseUrl}/account/orders/${mine.id}/0`);
+    const shopperBadge = shopper.getByTestId('order-status').first();
+    await shopperBadge.waitFor();
+    expect(await shopperBadge.textContent()).toBe('PLACED');
+
+    const admin = await pageWith(adminToken);
+    await admin.goto(`${server.baseUrl}/admin/orders`);
+    const row = admin.locator(`tr[data-order-id="${mine.id}"]`);
+    await row.getByTestId('order-status').waitFor();
+    await row.getByRole('button', { name: 'Status' }).click();
+    await admin.getByRole('menuitem', { name: 'Shipped', exact: true }).click();
+    await expect.poll(() => row.getByTestId('order-status').textContent()).toBe('SHIPPED');
+    // No reload on the shopper's side: the order event arrives over their own stream.
+    await expect.poll(() => shopperBadge.textContent(), { timeout: 5_000 }).toBe('SHIPPED');
+    expect(await shopper.getByTestId('order-tracker').getAttribute('data-step')).toBe('2');
+    await screenshot(shopper, 'order-detail-live-shipped');
+    await admin.context().close();
+    await shopper.context().close();
+  });
+
   it('explains a refused move', async () => {
     const order = await placedOrderOnFirstPage();
     const page = await pageWith(adminToken);
+    // This page hears no order events, so its list goes stale: the refusal must explain itself.
+    await page.route('**/trpc/live.orders**', (route) => route.abort());
     await page.goto(`${server.baseUrl}/admin/orders`);
     const row = page.locator(`tr[data-order-id="${order.id}"]`);
     await row.getByTestId('order-status').waitFor();
@@ -394,6 +454,7 @@ describe('admin back office', () => {
       body: JSON.stringify({ orderId: order.id, action: 'deliver' }),
     });
     expect(moved.status).toBe(200);
+    expect(await row.getByTestId('order-status').textContent()).toBe('PLACED');
     await row.getByRole('button', { name: 'Status' }).click();
     await page.getByRole('menuitem', { name: 'Confirmed', exact: true }).click();
     await page.getByText('Cannot move order from DELIVERED to CONFIRMED').waitFor();
@@ -420,7 +481,8 @@ describe('admin back office', () => {
     const row = page.locator(`tr[data-order-id="${order.id}"]`);
     const badge = row.getByTestId('order-status');
     await badge.waitFor();
-    // No worker: the server answers after ORDER_WAIT_MS with the order unchanged, and the list polls.
+    // No worker: the server answers after ORDER_WAIT_MS with the order unchanged; the worker's
+    // event, once it runs, updates the row.
     await worker.close();
     await row.getByRole('button', { name: 'Status' }).click();
     await page.getByRole('menuitem', { name: 'Shipped', exact: true }).click();

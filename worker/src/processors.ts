@@ -10,6 +10,7 @@ import {
   reconcilePayments,
   recordOutboxOutcome,
   refusalOutcome,
+  type OrderEventDetail,
   type OrderTransitionJob,
   type OutboxRef,
   type PaymentConfirmationJob,
@@ -33,6 +34,8 @@ export interface ProcessorOptions {
    * cache. Runs before the outcome is recorded, so a server waiting on it answers after.
    */
   stockMoved: (orderId: string) => Promise<void>;
+  /** Tells every server's watching browsers what happened to the order; never throws. */
+  announce: (orderId: string, detail: OrderEventDetail) => Promise<void>;
 }
 
 /**
@@ -45,6 +48,7 @@ async function recorded<T>(
   ref: OutboxRef,
   work: () => Promise<T>,
   settled: (value: T) => boolean = () => true,
+  refused?: (error: DomainError) => Promise<void>,
 ): Promise<T> {
   let value: T;
   try {
@@ -52,6 +56,7 @@ async function recorded<T>(
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     await recordOutboxOutcome(db, ref, refusalOutcome(error));
+    await refused?.(error);
     throw new UnrecoverableError(error.message);
   }
   await recordOutboxOutcome(db, ref, { kind: 'done', value, settled: settled(value) });
@@ -81,6 +86,11 @@ export function buildProcessors(
             source: data.source,
           });
           if (confirmed.result === 'PAID') await options.stockMoved(confirmed.orderId);
+          if (confirmed.result !== 'PENDING')
+            await options.announce(confirmed.orderId, {
+              kind: 'payment',
+              result: confirmed.result,
+            });
           return confirmed;
         },
         // Not captured yet: a later return or webhook for the same payment runs it again.
@@ -90,26 +100,46 @@ export function buildProcessors(
     },
     [QUEUES.orderTransitions]: async (job) => {
       const data = job.data as OrderTransitionJob;
-      const moved = await recorded(db, data, async () => {
-        const applied = await applyOrderTransition(db, {
-          orderId: data.orderId,
-          to: data.to,
-          actor: 'admin',
-          actorUserId: data.actorUserId,
-          // Stable across resends of the row: a re-run finds its move applied.
-          jobKey: `outbox:${data.outboxId}`,
-        });
-        if (data.to === 'CANCELLED') await options.stockMoved(applied.orderId);
-        return applied;
-      });
+      const moved = await recorded(
+        db,
+        data,
+        async () => {
+          const applied = await applyOrderTransition(db, {
+            orderId: data.orderId,
+            to: data.to,
+            actor: 'admin',
+            actorUserId: data.actorUserId,
+            // Stable across resends of the row: a re-run finds its move applied.
+            jobKey: `outbox:${data.outboxId}`,
+          });
+          if (data.to === 'CANCELLED') await options.stockMoved(applied.orderId);
+          await options.announce(applied.orderId, {
+            kind: 'moved',
+            actorUserId: data.actorUserId,
+          });
+          return applied;
+        },
+        undefined,
+        // The admin who asked sees why, even when the answer came after their request returned.
+        (error) =>
+          options.announce(data.orderId, {
+            kind: 'refused',
+            to: data.to,
+            message: error.message,
+            actorUserId: data.actorUserId,
+          }),
+      );
       return settle(moved);
     },
     [QUEUES.paymentReconciliation]: async () => {
       const report = await reconcilePayments(db, provider, {
         olderThanMs: options.reconcileAfterMs,
       });
-      for (const applied of report.applied)
+      for (const applied of report.applied) {
         if (applied.result === 'PAID') await options.stockMoved(applied.orderId);
+        if (applied.result !== 'PENDING')
+          await options.announce(applied.orderId, { kind: 'payment', result: applied.result });
+      }
       await pruneOutbox(db, OUTBOX_KEEP_MS);
       const parts = [
         report.applied.length &&

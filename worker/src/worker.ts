@@ -9,6 +9,9 @@ import {
   productsChanged,
   productsOfOrder,
   publishCatalogChange,
+  publishOrderEvent,
+  orderEventOf,
+  type OrderEventDetail,
   KEEP_COMPLETED_JOBS,
   KEEP_FAILED_JOBS,
   settledWithin,
@@ -75,7 +78,7 @@ export function startWorker(
   // Fails fast: a lost announcement only leaves servers' caches to their TTL, never a job stuck.
   const announcer = createRequestRedis(config.REDIS_URL, {
     commandTimeoutMs: 1000,
-    label: 'Redis (catalogue changes)',
+    label: 'Redis (catalogue changes, order events)',
     log: (_level, message) => log(message),
   });
   const stockMoved = async (orderId: string) => {
@@ -89,11 +92,22 @@ export function startWorker(
       );
     }
   };
+  // Order events for the browsers watching (every server reads the stream). A lost one leaves an
+  // open page as it was until its next reload; it never fails or repeats the job.
+  const announce = async (orderId: string, detail: OrderEventDetail) => {
+    try {
+      const event = await orderEventOf(db, orderId, detail);
+      if (event) await publishOrderEvent(announcer, config.QUEUE_PREFIX, event);
+    } catch (e) {
+      log(`order ${orderId}: ${detail.kind} event not published: ${(e as Error).message}`);
+    }
+  };
   const processors = buildProcessors(db, provider, {
     ackDelayMs: config.WORKER_ACK_DELAY_MS,
     reconcileAfterMs: config.RECONCILE_AFTER_MS,
     log,
     stockMoved,
+    announce,
   });
   const workers = Object.entries(processors).map(([queue, processor]) => {
     const worker = new Worker(queue, processor, {

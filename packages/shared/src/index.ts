@@ -13,6 +13,8 @@ export * from './account/users';
 export * from './orders/status';
 export * from './orders/schemas';
 export * from './orders/transitions';
+export * from './orders/growth';
+export * from './orders/events';
 export * from './reviews/schemas';
 export * from './reviews/average';
 export * from './cart/schemas';

@@ -31,6 +31,7 @@ async function app() {
       createContext: ({ req }: CreateFastifyContextOptions): Context => ({
         req,
         services: undefined as never,
+        connectionParams: null,
       }),
       responseMeta: trpcResponseMeta,
     },

@@ -13,6 +13,12 @@ import type { Context } from './context';
 export { INTERNAL_MESSAGE };
 
 const t = initTRPC.context<Context>().create({
+  // Event streams: a comment every 15 s keeps proxies from closing a quiet stream, and a client
+  // that hears nothing for 30 s reconnects (with its last event id).
+  sse: {
+    ping: { enabled: true, intervalMs: 15_000 },
+    client: { reconnectAfterInactivityMs: 30_000 },
+  },
   // Stack traces stay on the server: clients get the message and code only.
   isDev: false,
   // A fault's own text (a database message, a driver error) never reaches a client; refusals

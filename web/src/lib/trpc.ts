@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@kanak/server';
@@ -11,15 +11,37 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
+const authorization = (): Record<string, string> => {
+  const token = readToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+};
+
+/**
+ * An EventSource cannot send the token as a header (and a token in a URL ends up in logs): each
+ * (re)connection first trades it for a one-use ticket.
+ */
+async function eventTicket(): Promise<{ ticket: string } | null> {
+  const res = await fetch('/trpc/live.ticket', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...authorization() },
+    body: '{}',
+  });
+  if (!res.ok) return null;
+  const body = (await res.json()) as { result?: { data?: { ticket?: string } } };
+  const ticket = body.result?.data?.ticket;
+  return ticket ? { ticket } : null;
+}
+
 const links = [
-  httpBatchLink({
-    url: '/trpc',
-    // The server refuses batches over TRPC_MAX_BATCH_SIZE (25 by default).
-    maxItems: 10,
-    headers() {
-      const token = readToken();
-      return token ? { authorization: `Bearer ${token}` } : {};
-    },
+  splitLink({
+    condition: (op) => op.type === 'subscription',
+    true: httpSubscriptionLink({ url: '/trpc', connectionParams: eventTicket }),
+    false: httpBatchLink({
+      url: '/trpc',
+      // The server refuses batches over TRPC_MAX_BATCH_SIZE (25 by default).
+      maxItems: 10,
+      headers: authorization,
+    }),
   }),
 ];
 

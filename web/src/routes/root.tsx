@@ -4,6 +4,8 @@ import { lazy, Suspense } from 'react';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 import { AuthModalHost } from '@/features/auth/AuthModalHost';
+import { LiveOrders } from '@/features/orders/live-orders';
+import { useToken } from '@/features/session/use-session';
 import { useToasterWanted } from '@/lib/toast';
 import type { trpcUtils } from '@/lib/trpc';
 import { RouterErrorScreen } from './error-screen';
@@ -24,6 +26,7 @@ function RootLayout() {
     select: (s) => s.matches.some((m) => m.routeId === '/admin' && m.status === 'success'),
   });
   const toasterWanted = useToasterWanted();
+  const token = useToken();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -38,6 +41,7 @@ function RootLayout() {
       </div>
       {!inAdmin && <Footer />}
       <AuthModalHost />
+      {token && <LiveOrders key={token} />}
       {toasterWanted && (
         <Suspense>
           <Toaster position="top-center" richColors closeButton />

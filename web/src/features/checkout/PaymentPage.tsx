@@ -128,7 +128,7 @@ export function PaymentPage() {
 
 type ConfirmedOrder = RouterOutputs['payments']['confirmReturn']['order'];
 
-/** The outcome; a pending payment keeps checking the order until the worker settles it. A paid order
+/** The outcome; a pending payment updates when the worker settles it (its event arrives). A paid order
  * empties the cart on the server, so the cart (and the header badge) is reloaded. */
 function PaymentOutcome({
   status: initialStatus,
@@ -138,15 +138,8 @@ function PaymentOutcome({
   initial: ConfirmedOrder;
 }) {
   const pending = initialStatus === 'PENDING';
-  // Every 2 s for about half a minute, then the order history tells the rest.
-  const live = trpc.orders.byId.useQuery(
-    { orderId: initial._id },
-    {
-      enabled: pending,
-      refetchInterval: (q) =>
-        q.state.data?.orderStatus === 'PENDING' && q.state.dataUpdateCount < 15 ? 2000 : false,
-    },
-  );
+  // No polling: the worker's payment event for this order reloads it (see LiveOrders).
+  const live = trpc.orders.byId.useQuery({ orderId: initial._id }, { enabled: pending });
   const order = live.data ?? initial;
   const status: keyof typeof OUTCOME =
     pending && order.orderStatus !== 'PENDING'

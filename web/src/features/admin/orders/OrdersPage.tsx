@@ -19,6 +19,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { useOrderEvent } from '@/features/orders/live-orders';
 import { RefundBadge } from '@/features/orders/RefundNotice';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
@@ -31,13 +32,12 @@ import { Pager } from '../shared/Pager';
 import type { AdminOrder } from '../shared/types';
 import { OrderStatusMenu } from './OrderStatusMenu';
 
-/** A queued move the list waits for: the worker applies it, the list polls until it shows. */
+/** A queued move the list waits for: the worker applies it and its event reloads the list. */
 interface PendingMove {
   to: OrderStatus;
   since: number;
 }
 
-const POLL_MS = 1000;
 const PAGE_SIZE = 20;
 const GIVE_UP_MS = 30_000;
 
@@ -48,12 +48,27 @@ export function OrdersPage() {
   const [page, setPage] = useState(1);
   // Refunds due: paid orders that could not be kept (sold out when the payment arrived), to pay back.
   const [refundsOnly, setRefundsOnly] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
   const waiting = Object.keys(pending).length > 0;
-  const orders = trpc.orders.adminList.useQuery(undefined, {
-    refetchInterval: waiting ? POLL_MS : false,
+  // No polling: the worker's order events reload the list (see LiveOrders).
+  const orders = trpc.orders.adminList.useQuery();
+
+  // A queued move the worker refused: the admin who asked is told why.
+  useOrderEvent((event) => {
+    if (event.kind !== 'refused' || !pending[event.orderId]) return;
+    toast.error(event.message);
+    setPending(({ [event.orderId]: _, ...rest }) => rest);
   });
 
-  // A move is done when the polled list shows the new status; a move the worker never applies is reported.
+  // Wakes the check below when the oldest queued move is due to be reported as still queued.
+  useEffect(() => {
+    if (!waiting) return;
+    const oldest = Math.min(...Object.values(pending).map((m) => m.since));
+    const timer = setTimeout(() => setNow(Date.now()), oldest + GIVE_UP_MS - Date.now() + 50);
+    return () => clearTimeout(timer);
+  }, [pending, waiting]);
+
+  // A move is done when the reloaded list shows the new status; one never applied is reported.
   useEffect(() => {
     if (!orders.data || !waiting) return;
     const done: string[] = [];
@@ -62,7 +77,7 @@ export function OrdersPage() {
       if (!order || order.orderStatus === move.to) {
         done.push(id);
         if (order) toast.success(`Order is now ${move.to}`);
-      } else if (Date.now() - move.since > GIVE_UP_MS) {
+      } else if (now - move.since > GIVE_UP_MS) {
         done.push(id);
         toast.warning(
           `The move to ${move.to} is still queued; the list will show it once applied.`,
@@ -71,10 +86,10 @@ export function OrdersPage() {
     }
     if (done.length)
       setPending((p) => Object.fromEntries(Object.entries(p).filter(([id]) => !done.includes(id))));
-  }, [orders.data, pending, waiting]);
+  }, [orders.data, pending, waiting, now]);
 
   const transition = trpc.orders.transition.useMutation({
-    // done: the worker applied the move in time; otherwise it is queued and the list polls for it.
+    // done: the worker applied the move in time; otherwise it is queued and its event will come.
     onSuccess: ({ done, order }, input) => {
       const to = statusForAction(input.action);
       utils.orders.adminList.setData(undefined, (list) =>

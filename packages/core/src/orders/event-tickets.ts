@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { AuthUser } from '../auth/tokens';
+
+/**
+ * A browser's EventSource cannot send an Authorization header, and a token in its URL would land
+ * in proxy and server logs. It trades its token for a ticket instead: random, good for one
+ * connection within a minute, kept in Redis so any server can take it.
+ */
+const TICKET_TTL_SECONDS = 60;
+const key = (prefix: string, ticket: string) => `${prefix}:event-ticket:${ticket}`;
+
+export async function issueEventTicket(redis: Redis, prefix: string, user: AuthUser) {
+  const ticket = randomBytes(24).toString('base64url');
+  await redis.set(key(prefix, ticket), JSON.stringify(user), 'EX', TICKET_TTL_SECONDS);
+  return { ticket };
+}
+
+/** The ticket's user, once: a second use (or an expired or made-up ticket) is null. */
+export async function redeemEventTicket(
+  redis: Redis,
+  prefix: string,
+  ticket: string,
+): Promise<AuthUser | null> {
+  if (!/^[\w-]{32}$/.test(ticket)) return null;
+  const stored = await redis.getdel(key(prefix, ticket));
+  if (!stored) return null;
+  const user = JSON.parse(stored) as AuthUser;
+  return { id: user.id, role: user.role };
+}

@@ -1,0 +1,49 @@
+import { tracked } from '@trpc/server';
+import * as z from 'zod/mini';
+import {
+  canSeeRecordOf,
+  issueEventTicket,
+  redeemEventTicket,
+  unauthorized,
+  type AuthUser,
+} from '@kanak/core';
+import type { OrderEvent } from '@kanak/shared';
+import { requestUser, resolveCall } from '../api/caller';
+import type { Context } from '../trpc/context';
+import { publicProcedure, router } from '../trpc/trpc';
+
+/** The watcher: a ticket from `live.ticket` (a browser's EventSource) or the Authorization header. */
+async function watcher(ctx: Context): Promise<AuthUser> {
+  const ticket = ctx.connectionParams?.ticket;
+  const { requestRedis, config } = ctx.services;
+  const user =
+    typeof ticket === 'string'
+      ? await redeemEventTicket(requestRedis, config.QUEUE_PREFIX, ticket)
+      : await requestUser(ctx.services, ctx.req);
+  if (!user) throw unauthorized('Sign in again to follow your orders');
+  return user;
+}
+
+/**
+ * Live order events over Server-Sent Events: `live.ticket` trades the caller's token for a
+ * one-connection ticket, and `live.orders` streams the events the caller may see (an admin all,
+ * a shopper their own). A reconnecting EventSource sends the last id it saw and is sent what it
+ * missed first.
+ */
+export const liveRouter = router({
+  ticket: publicProcedure.mutation(async ({ ctx }) => {
+    const { user, services } = await resolveCall(ctx.services, ctx.req, 'customer');
+    return issueEventTicket(services.requestRedis, services.config.QUEUE_PREFIX, user);
+  }),
+  orders: publicProcedure
+    .input(z.optional(z.object({ lastEventId: z.nullish(z.string()) })))
+    .subscription(async function* ({ ctx, input, signal }) {
+      const user = await watcher(ctx);
+      const events = ctx.services.orderEvents.watch({
+        signal,
+        lastEventId: input?.lastEventId,
+        allows: (event: OrderEvent) => canSeeRecordOf(user, event.userId),
+      });
+      for await (const { id, event } of events) yield tracked(id, event);
+    }),
+});
