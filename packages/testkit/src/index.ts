@@ -8,3 +8,4 @@ export * from './limits';
 export * from './no-limits';
 export * from './query-plans';
 export * from './s3';
+export * from './sse';

@@ -36,9 +36,11 @@ export const liveRouter = router({
     return issueEventTicket(services.requestRedis, services.config.QUEUE_PREFIX, user);
   }),
   orders: publicProcedure
+    // Before the stream opens (in a middleware, not the generator): a refusal is then a 401.
+    .use(async ({ ctx, next }) => next({ ctx: { user: await watcher(ctx) } }))
     .input(z.optional(z.object({ lastEventId: z.nullish(z.string()) })))
     .subscription(async function* ({ ctx, input, signal }) {
-      const user = await watcher(ctx);
+      const { user } = ctx;
       const events = ctx.services.orderEvents.watch({
         signal,
         lastEventId: input?.lastEventId,

@@ -55,6 +55,18 @@ export function createOrderEventHub(redisUrl: string, prefix: string, log: Log):
   const replayer = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false });
   reader.on('error', () => {});
   replayer.on('error', () => {});
+  // The blocked read is re-sent by the client after a reconnect: the log says when that happens.
+  let lost = false;
+  reader.on('close', () => {
+    if (closed || lost) return;
+    lost = true;
+    log('order events: lost the Redis connection; pages get what they missed once it is back');
+  });
+  reader.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    log('order events: reading again');
+  });
   const listeners = new Set<(e: StreamedOrderEvent) => void>();
   const closers = new Set<() => void>();
   let closed = false;
@@ -68,7 +80,6 @@ export function createOrderEventHub(redisUrl: string, prefix: string, log: Log):
         if (lastRead === null)
           lastRead = (await reader.xrevrange(key, '+', '-', 'COUNT', 1))[0]?.[0] ?? '0-0';
         const answer = await reader.xread('COUNT', 200, 'BLOCK', 5000, 'STREAMS', key, lastRead);
-        if (failing) log('order events: reading again');
         failing = false;
         for (const [, entries] of answer ?? [])
           for (const [id, fields] of entries) {

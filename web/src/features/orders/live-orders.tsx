@@ -12,7 +12,13 @@ const listeners = new Set<Listener>();
  */
 export function LiveOrders() {
   const utils = trpc.useUtils();
+  const started = useRef(false);
   trpc.live.orders.useSubscription(undefined, {
+    // After a reconnect the server resends what it still holds; a reload covers anything older.
+    onStarted: () => {
+      if (started.current) void utils.orders.invalidate();
+      started.current = true;
+    },
     onData: ({ data: event }) => {
       void utils.orders.invalidate();
       // A paid order empties the shopper's cart on the server.
