@@ -1,12 +1,15 @@
-// The production deployment as files: Dockerfile, docker-compose.yml and .dockerignore keep the
-// properties README "Running in production" promises (no Docker engine runs in CI, so they are
-// read, not built); and a production start with development secrets is refused.
+// The production deployment as files: Dockerfile, docker-compose.yml, the proxy's nginx.conf and
+// .dockerignore keep the properties README "Running in production" and "Scaling" promise (no
+// Docker engine runs in CI, so they are read, not built); and a production start with development
+// secrets is refused.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { loadConfig } from '../src/config';
+import { healthDoc } from '../src/health/health.rest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -130,6 +133,8 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   volumes?: string[];
   ports?: string[];
+  expose?: string[];
+  container_name?: string;
 }
 const compose = parse(read('docker-compose.yml'), { merge: true }) as {
   services: Record<string, Service>;
@@ -244,6 +249,120 @@ describe('docker-compose.yml', () => {
     const example = read('.env.example');
     const used = new Set([...read('docker-compose.yml').matchAll(/\$\{(\w+)/g)].map((m) => m[1]!));
     for (const variable of used) expect(example).toMatch(new RegExp(`^${variable}=`, 'm'));
+  });
+});
+
+// ---- scaling: replicas behind the proxy ------------------------------------------------------
+
+/** nginx.conf without comments, whitespace runs collapsed (no value in it contains a `#`). */
+const nginx = read('deploy/nginx.conf').replace(/#.*$/gm, '').replace(/\s+/g, ' ').trim();
+/** The body of the first `{ … }` block opened by `header` (blocks here nest one level at most). */
+function nginxBlock(header: string): string {
+  const start = nginx.indexOf(`${header} {`);
+  expect(start, `nginx.conf has "${header} {"`).toBeGreaterThanOrEqual(0);
+  const body = nginx.slice(start + header.length + 2);
+  let depth = 0;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === '{') depth++;
+    else if (body[i] === '}' && depth-- === 0) return body.slice(0, i);
+  }
+  throw new Error(`unclosed block ${header}`);
+}
+/** Values of a directive (`name value…;`, or a block header `name value… {`) in nginx.conf text. */
+const directives = (text: string, name: string) =>
+  text
+    .split(/[;{}]/)
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.startsWith(`${name} `))
+    .map((statement) => statement.slice(name.length + 1).trim());
+/** An nginx size (`16m`, `512k`, `1048576`) in bytes. */
+function nginxBytes(size: string): number {
+  const match = /^(\d+)([kKmMgG]?)$/.exec(size);
+  expect(match, `size ${size}`).not.toBeNull();
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[match![2]!.toLowerCase()]!;
+  return Number(match![1]) * unit;
+}
+/** An nginx time (`1h`, `60s`, `3600`) in seconds. */
+function nginxSeconds(time: string): number {
+  const match = /^(\d+)(s|m|h|d)?$/.exec(time);
+  expect(match, `time ${time}`).not.toBeNull();
+  return Number(match![1]) * { s: 1, m: 60, h: 3600, d: 86_400 }[match![2] ?? 's']!;
+}
+
+describe('scaling: `docker compose up --scale server=2 --scale worker=2`', () => {
+  const proxy = services.proxy!;
+
+  it('lets server and worker run as replicas: no host port, no fixed container name', () => {
+    for (const name of ['server', 'worker']) {
+      expect(services[name]!.ports, name).toBeUndefined();
+      expect(services[name]!.container_name, name).toBeUndefined();
+    }
+    // Nothing else publishes the server's port either: the proxy is the only way in.
+    const published = Object.entries(services).filter(([, service]) => service.ports?.length);
+    expect(published.map(([name]) => name)).toEqual(['proxy']);
+  });
+
+  it('puts a pinned nginx in front that publishes the one port and waits for a healthy server', () => {
+    // An exact version (no `latest`, no bare major): ≥ 1.27.3 has the open-source `resolve`.
+    const [, major, minor, patch] = /^nginx:(\d+)\.(\d+)\.(\d+)(-[a-z0-9.-]+)?$/
+      .exec(proxy.image ?? '')!
+      .map(Number);
+    expect(major! * 1e6 + minor! * 1e3 + patch!).toBeGreaterThanOrEqual(1_027_003);
+    expect(proxy.restart).toBe('unless-stopped');
+    expect(proxy.ports).toEqual(['${PROXY_PORT:-127.0.0.1:3000}:80']);
+    expect(proxy.volumes).toContain('./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro');
+    expect(proxy.depends_on?.server?.condition).toBe('service_healthy');
+    expect(proxy.container_name).toBeUndefined();
+    expect(proxy.healthcheck!.test.join(' ')).toMatch(/127\.0\.0\.1:8080\/healthz/);
+    expect(nginxBlock('location = /healthz')).toMatch(/return 200/);
+    expect(directives(nginx, 'listen')).toContain('127.0.0.1:8080');
+  });
+
+  it('trusts the proxy for the client address by default', () => {
+    expect(services.server!.environment!.TRUST_PROXY).toBe('${TRUST_PROXY:-1}');
+  });
+
+  it('finds every replica through Docker DNS, re-read every few seconds, and balances over them', () => {
+    expect(directives(nginx, 'resolver')).toEqual(['127.0.0.11 valid=5s ipv6=off']);
+    const upstream = nginxBlock('upstream servers');
+    expect(directives(upstream, 'zone')).toHaveLength(1);
+    const [server] = directives(upstream, 'server');
+    expect(server).toMatch(/^server:3000 resolve\b/);
+    // Passive health: a replica refusing connections is skipped for a while, the request retried.
+    expect(server).toMatch(/max_fails=\d+ fail_timeout=\d+s/);
+    expect(directives(nginx, 'proxy_next_upstream')).toEqual(['error timeout']);
+    // Every location passes to the group; none names a single replica.
+    const passes = directives(nginx, 'proxy_pass');
+    expect(passes.length).toBeGreaterThanOrEqual(3);
+    for (const pass of passes) expect(pass).toBe('http://servers');
+  });
+
+  it('passes the health path the server answers and compose checks', () => {
+    expect(healthDoc.path).toBe('/api/health');
+    expect(services.server!.healthcheck!.test.join(' ')).toContain(healthDoc.path);
+    expect(nginxBlock(`location = ${healthDoc.path}`)).toMatch(/proxy_pass http:\/\/servers;/);
+  });
+
+  it('streams tRPC (subscriptions over Server-Sent Events) unbuffered, kept open while quiet', () => {
+    const trpc = nginxBlock('location /trpc');
+    expect(directives(trpc, 'proxy_buffering')).toEqual(['off']);
+    expect(nginxSeconds(directives(trpc, 'proxy_read_timeout')[0]!)).toBeGreaterThanOrEqual(600);
+    // Upstream keep-alive and chunked streams need HTTP/1.1 with the Connection header cleared.
+    expect(directives(nginx, 'proxy_http_version')).toEqual(['1.1']);
+    expect(directives(nginx, 'proxy_set_header')).toContain("Connection ''");
+  });
+
+  it('forwards the client address and scheme, and the Host the client asked for', () => {
+    const headers = directives(nginx, 'proxy_set_header');
+    expect(headers).toContain('X-Forwarded-For $proxy_add_x_forwarded_for');
+    expect(headers).toContain('X-Forwarded-Proto $forwarded_proto');
+    expect(headers).toContain('Host $http_host');
+    expect(nginxBlock('map $http_x_forwarded_proto $forwarded_proto')).toMatch(/'' \$scheme;/);
+  });
+
+  it('accepts an upload of UPLOAD_MAX_BYTES with room for its multipart framing', () => {
+    const [size] = directives(nginx, 'client_max_body_size');
+    expect(nginxBytes(size!)).toBeGreaterThan(loadConfig({}).UPLOAD_MAX_BYTES + 64 * 1024);
   });
 });
 

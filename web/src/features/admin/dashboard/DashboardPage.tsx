@@ -1,6 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { IndianRupee, Package, ShoppingBag, TrendingUp, Users } from 'lucide-react';
-import { formatRupees } from '@kanak/shared';
+import {
+  IndianRupee,
+  Minus,
+  Package,
+  ShoppingBag,
+  TrendingDown,
+  TrendingUp,
+  Users,
+} from 'lucide-react';
+import { formatRupees, growthNote, type GrowthDirection } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,6 +17,25 @@ import { errorMessage } from '../shared/error-message';
 import { RecentOrdersTable } from './RecentOrdersTable';
 import { RecentProductsTable } from './RecentProductsTable';
 import { SalesChart } from './SalesChart';
+
+/** The arrow beside the growth note follows its sign; the note says it in words too. */
+const GROWTH_ARROWS: Record<GrowthDirection, { Icon: typeof TrendingUp; tone: string }> = {
+  up: { Icon: TrendingUp, tone: 'text-green-600' },
+  down: { Icon: TrendingDown, tone: 'text-destructive' },
+  flat: { Icon: Minus, tone: 'text-muted-foreground' },
+};
+
+function GrowthArrow({ direction }: { direction: GrowthDirection }) {
+  const { Icon, tone } = GROWTH_ARROWS[direction];
+  return (
+    <Icon
+      aria-hidden
+      className={`size-4 shrink-0 ${tone}`}
+      data-testid="growth-arrow"
+      data-direction={direction}
+    />
+  );
+}
 
 /** /admin: figures computed by the server from the database (not the spec's fixed samples). */
 export function DashboardPage() {
@@ -23,6 +50,7 @@ export function DashboardPage() {
     );
   }
   const data = dashboard.data;
+  const growth = data ? growthNote(data.growthPercent) : undefined;
   const overview = data
     ? [
         {
@@ -84,14 +112,16 @@ export function DashboardPage() {
           <CardHeader>
             <CardTitle>Monthly Overview</CardTitle>
             <CardDescription className="flex items-center gap-1">
-              <TrendingUp className="size-4 text-green-600" />
-              {data ? (
-                <span>
-                  <span className="font-semibold text-foreground" data-testid="growth">
-                    Total {data.growthPercent}% growth
-                  </span>{' '}
-                  in the last 30 days
-                </span>
+              {growth ? (
+                <>
+                  <GrowthArrow direction={growth.direction} />
+                  <span>
+                    <span className="font-semibold text-foreground" data-testid="growth">
+                      {growth.text}
+                    </span>{' '}
+                    in the last 30 days
+                  </span>
+                </>
               ) : (
                 <Skeleton className="h-4 w-48" />
               )}
