@@ -3,9 +3,9 @@
 // pipeline's throughput (worker-throughput.ts), each figure printed beside a ceiling measured in
 // the same run (this machine is shared and noisy: ratios hold, absolute numbers drift). Writes
 // bench/results.json. Nothing here is asserted: targets are printed.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -22,6 +22,8 @@ import {
   SEED_ACCOUNTS,
 } from '@kanak/db';
 import { COLORS, OCCASIONS, LISTING_TYPES, SORT_VALUES } from '@kanak/shared';
+import { runLighthouse, type LighthouseFigures } from './lighthouse';
+import { measureWeb, type WebFigures } from './web';
 import { workerThroughputRows } from './worker-throughput';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -388,6 +390,38 @@ for (const cache of ['on', 'off'] as const) {
 
 rows.push(...(await workerThroughputRows(root, dbUrl.toString())));
 
+// The web as a phone on slow 4G sees it, then Lighthouse, against the cached server over the
+// same catalogue. The built web is what the server serves: built first if it is missing.
+if (!existsSync(path.join(root, 'web/dist/index.html')))
+  spawnSync('pnpm', ['build'], { cwd: root, stdio: 'inherit' });
+let web: WebFigures[] = [];
+let lighthouse: LighthouseFigures[] = [];
+const webSkipped = process.env.BENCH_WEB === '0';
+if (!webSkipped) {
+  const server = await startServer(PORT + 2);
+  const origin = `http://127.0.0.1:${PORT + 2}`;
+  try {
+    const login = await fetch(`${origin}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(SEED_ACCOUNTS.admin),
+    });
+    const { jwt } = (await login.json()) as { jwt: string };
+    const pages = [
+      { name: 'home', path: '/', lcpTargetMs: 2000 },
+      { name: 'listing (rings)', path: '/all-jewellery/category/ring', lcpTargetMs: 2000 },
+      { name: 'product', path: `/product/${ids[0]}`, lcpTargetMs: 2000 },
+    ];
+    web = await measureWeb(origin, [
+      ...pages,
+      { name: 'admin dashboard', path: '/admin', lcpTargetMs: 3000, token: jwt },
+    ]);
+    lighthouse = await runLighthouse(origin, pages);
+  } finally {
+    await stop(server);
+  }
+}
+
 console.log(
   `\n${PRODUCTS + 340} products, ${CUSTOMERS} customers, ${CONNECTIONS} connections, ${DURATION} s per scenario; server and load generator share this machine's cores`,
 );
@@ -395,7 +429,17 @@ console.table(rows);
 console.table(
   Object.entries(memory).map(([what, mb]) => ({ what, MB: mb, target: '≤ 250 MB under load' })),
 );
-console.log('Not measured by this run yet: the web (JS bytes, LCP, CLS, Lighthouse).');
+if (webSkipped) console.log('Web and Lighthouse skipped (BENCH_WEB=0).');
+else {
+  console.log(
+    '\nWeb: Chromium, 4× CPU slowdown, slow 4G (150 ms, 1.6 Mbps), 412×823, median of 3 cold loads',
+  );
+  console.table(web);
+  console.log('Lighthouse, mobile preset (targets: performance ≥ 95, the others 100)');
+  console.table(
+    lighthouse.map(({ failing, ...scores }) => ({ ...scores, failing: failing.join(', ') })),
+  );
+}
 writeFileSync(
   path.join(root, 'bench/results.json'),
   `${JSON.stringify(
@@ -407,6 +451,8 @@ writeFileSync(
       seconds: DURATION,
       rows,
       memory,
+      web,
+      lighthouse,
     },
     null,
     2,

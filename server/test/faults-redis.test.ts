@@ -74,6 +74,18 @@ describe('Redis unreachable: login and sign-up', () => {
       password: 'Meera@1234',
     });
   const health = () => timedFetch(`${server.baseUrl}/api/health`, {}, 10_000);
+  /** A live-updates ticket (order events need Redis: no ticket while it is away). */
+  const eventTicket = (jwt: string) =>
+    timedFetch(
+      `${server.baseUrl}/trpc/live.ticket`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
+        body: '{}',
+      },
+      10_000,
+    );
+  const jwtOf = (answer: { body: string }) => (JSON.parse(answer.body) as { jwt: string }).jwt;
 
   it('answers login and sign-up within 2 s from memory limits while Redis is stopped', async () => {
     expect((await login()).status).toBe(200);
@@ -93,6 +105,9 @@ describe('Redis unreachable: login and sign-up', () => {
     expect(rest.ms).toBeLessThan(BOUND_MS);
     const trpc = await trpcLogin();
     expect(trpc.status, trpc.body).toBe(200);
+    const ticket = await eventTicket(jwtOf(rest));
+    expect(ticket.status, ticket.body).toBe(503);
+    expect(ticket.body).toMatch(/unavailable|try again/i);
     expect(trpc.ms).toBeLessThan(BOUND_MS);
     const created = await signup();
     expect(created.status, created.body).toBe(201);
@@ -128,6 +143,13 @@ describe('Redis unreachable: login and sign-up', () => {
     // Redis restarted empty (no persistence in this test): the count starts again there.
     const answer = await login();
     expect(answer.status, answer.body).toBe(200);
+    expect((await eventTicket(jwtOf(answer))).status).toBe(200);
+    // The order event reader said it lost Redis and found it again.
+    await until(
+      async () => server.output.join('\n').includes('order events: reading again'),
+      10_000,
+    );
+    expect(server.output.join('\n')).toMatch(/order events: lost the Redis connection/);
     expect(server.output.join('\n')).toMatch(/Redis \(login limits, health\) reachable again/);
     // The attempt was counted in Redis, not in memory.
     const keys = await redisCommand(redis.port, 'KEYS *rl:auth-ip*');
