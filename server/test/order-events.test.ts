@@ -134,7 +134,12 @@ describe('live order events over SSE', () => {
     expect((await move(ashaOrder, 'confirmed')).status).toBe(200);
     const seen = orderEvent(await adminStream.next(about(ashaOrder, 'moved')))!;
     expect(seen).toMatchObject({ userId: asha.id, status: 'CONFIRMED', kind: 'moved' });
-    expect(orderEvent(await ashaStream.next(about(ashaOrder, 'moved')))).toEqual(seen);
+    expect(seen.kind === 'moved' && seen.actorUserId).toMatch(/^[0-9a-f-]{36}$/);
+    // The shopper hears the move, not which admin made it.
+    expect(orderEvent(await ashaStream.next(about(ashaOrder, 'moved')))).toEqual({
+      ...seen,
+      actorUserId: null,
+    });
 
     expect((await move(belaOrder, 'ship')).status).toBe(200);
     await belaStream.next(about(belaOrder, 'moved'));
@@ -144,10 +149,12 @@ describe('live order events over SSE', () => {
     expect(ashaStream.events.some(about(belaOrder, 'moved'))).toBe(false);
   });
 
-  it('tells the admin why a move was refused', async () => {
+  it('tells the admin why a move was refused, and not the shopper', async () => {
     const shopper = await newCustomer(server, 'Chitra');
     const orderId = await placedOrder(shopper, 6);
+    const later = await placedOrder(shopper, 8);
     const stream = await watch(admin);
+    const shopperStream = await watch(shopper.token);
     expect((await move(orderId, 'deliver')).status).toBe(200);
     expect((await move(orderId, 'confirmed')).status).toBe(409);
     const refused = orderEvent(await stream.next(about(orderId, 'refused')))!;
@@ -156,6 +163,26 @@ describe('live order events over SSE', () => {
       to: 'CONFIRMED',
       message: 'Cannot move order from DELIVERED to CONFIRMED',
     });
+    // A later move of another of their orders: the shopper's stream is past the refusal by then,
+    // without having carried it.
+    expect((await move(later, 'confirmed')).status).toBe(200);
+    await shopperStream.next(about(later, 'moved'));
+    expect(shopperStream.events.some(about(orderId, 'moved'))).toBe(true);
+    expect(shopperStream.events.some(about(orderId, 'refused'))).toBe(false);
+  });
+
+  it("refuses a ticket's stream once the account is removed", async () => {
+    const shopper = await newCustomer(server, 'Esha');
+    const { ticket: t } = await ticket(shopper.token);
+    await server.database.db
+      .updateTable('users')
+      .set({ removed_at: new Date() })
+      .where('id', '=', shopper.id)
+      .execute();
+    const refused = await openEventStream(streamUrl({ ticket: t }));
+    streams.push(refused);
+    const error = await refused.next((e) => e.event === 'serialized-error');
+    expect(JSON.parse(error.data)).toMatchObject({ data: { httpStatus: 401 } });
   });
 
   it('sends a reconnecting stream what it missed after its last event id', async () => {

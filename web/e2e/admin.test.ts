@@ -389,10 +389,34 @@ describe('admin back office', () => {
     await page.context().close();
   });
 
-  it("shows another admin's move at once, without a reload", async () => {
+  it("shows another admin's move at once, without a reload, after its stream's first try failed", async () => {
     const order = await placedOrderOnFirstPage();
     const page = await pageWith(adminToken);
+    // The first ticket is refused (as while Redis is away): the page tries again by itself.
+    let tickets = 0;
+    await page.route('**/trpc/live.ticket**', (route) =>
+      ++tickets === 1
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify([
+              {
+                error: {
+                  message: 'Unavailable',
+                  code: -32603,
+                  data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503 },
+                },
+              },
+            ]),
+          })
+        : route.continue(),
+    );
+    const streamOpened = page.waitForResponse(
+      (res) => res.url().includes('/trpc/live.orders') && res.status() === 200,
+    );
     await page.goto(`${server.baseUrl}/admin/orders`);
+    await streamOpened;
+    expect(tickets).toBe(2);
     const badge = page.locator(`tr[data-order-id="${order.id}"]`).getByTestId('order-status');
     await badge.waitFor();
     expect(await badge.textContent()).toBe('PLACED');

@@ -9,6 +9,7 @@ import {
   createOrderEventHub,
   publishOrderEvent,
   streamIdAfter,
+  WATCH_QUEUE_MAX,
   type OrderEventHub,
   type StreamedOrderEvent,
 } from '../src/index';
@@ -65,10 +66,10 @@ describe('order event hub', () => {
   });
 
   it('hands each event to the watchers allowed to see it, in order', async () => {
+    // The reader starts after the newest event in the stream: live from then on.
+    await hub.ready;
     const all = collect(hub.watch({ allows: () => true }));
     const mine = collect(hub.watch({ allows: (e) => e.userId === 'u1' }));
-    // The reader starts after the newest event in the stream: give it a moment to be reading.
-    await new Promise((r) => setTimeout(r, 300));
     for (const [order, user] of [
       ['o1', 'u1'],
       ['o2', 'u2'],
@@ -86,9 +87,9 @@ describe('order event hub', () => {
     const resumed = collect(hub.watch({ allows: () => true, lastEventId: ids[0] }));
     await resumed.until(2);
     await publishOrderEvent(publisher, PREFIX, event('o4', 'u2'));
-    await resumed.until(3);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(resumed.seen.map((e) => e.event.orderId)).toEqual(['o2', 'o3', 'o4']);
+    await publishOrderEvent(publisher, PREFIX, event('o5', 'u2'));
+    await resumed.until(4);
+    expect(resumed.seen.map((e) => e.event.orderId)).toEqual(['o2', 'o3', 'o4', 'o5']);
   });
 
   it('keeps delivering after Redis goes away and comes back', async () => {
@@ -105,6 +106,38 @@ describe('order event hub', () => {
     expect(watch.seen.map((e) => e.event.orderId)).toEqual(['outage-before', 'outage-after']);
     expect(logs.some((m) => m.includes('lost the Redis connection'))).toBe(true);
     expect(logs).toContain('order events: reading again');
+  });
+
+  it('ends a watcher that falls too far behind, instead of buffering without bound', async () => {
+    // Never read: its events pile up until the limit.
+    const stalled = hub.watch({ allows: (e) => e.orderId.startsWith('flood') });
+    const first = stalled.next();
+    // A reader that keeps up tells when the hub has handed every event out.
+    const keepingUp = collect(hub.watch({ allows: (e) => e.orderId.startsWith('flood') }));
+    const pipeline = publisher.pipeline();
+    for (let i = 0; i < WATCH_QUEUE_MAX + 50; i++)
+      pipeline.xadd(
+        'hub-test:order-events',
+        '*',
+        'event',
+        JSON.stringify(event(`flood-${i}`, 'u9')),
+      );
+    await pipeline.exec();
+    expect((await first).value?.event.orderId).toBe('flood-0');
+    await keepingUp.until(WATCH_QUEUE_MAX + 50);
+    let error: unknown = null;
+    let read = 1;
+    try {
+      for (;;) {
+        const next = await stalled.next();
+        if (next.done) break;
+        read++;
+      }
+    } catch (e) {
+      error = e;
+    }
+    expect(String(error)).toMatch(/fell behind/);
+    expect(read).toBeLessThanOrEqual(WATCH_QUEUE_MAX + 1);
   });
 
   it('ends every watch on close, and a watch whose signal aborts', async () => {

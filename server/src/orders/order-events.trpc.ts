@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import * as z from 'zod/mini';
 import {
-  canSeeRecordOf,
+  isAdmin,
   issueEventTicket,
   redeemEventTicket,
   unauthorized,
@@ -18,10 +18,23 @@ async function watcher(ctx: Context): Promise<AuthUser> {
   const { requestRedis, config } = ctx.services;
   const user =
     typeof ticket === 'string'
-      ? await redeemEventTicket(requestRedis, config.QUEUE_PREFIX, ticket)
+      ? await redeemEventTicket(requestRedis, ctx.services.db, config.QUEUE_PREFIX, ticket)
       : await requestUser(ctx.services, ctx.req);
   if (!user) throw unauthorized('Sign in again to follow your orders');
   return user;
+}
+
+/**
+ * What a watcher may hear: an admin every event; a shopper the moves and payment results of their
+ * own orders, without who moved them (a refused move is for the admin who asked).
+ */
+function audienceOf(user: AuthUser) {
+  if (isAdmin(user)) return { allows: () => true, shown: (event: OrderEvent) => event };
+  return {
+    allows: (event: OrderEvent) => event.userId === user.id && event.kind !== 'refused',
+    shown: (event: OrderEvent): OrderEvent =>
+      event.kind === 'moved' ? { ...event, actorUserId: null } : event,
+  };
 }
 
 /**
@@ -36,16 +49,17 @@ export const liveRouter = router({
     return issueEventTicket(services.requestRedis, services.config.QUEUE_PREFIX, user);
   }),
   orders: publicProcedure
-    // Before the stream opens (in a middleware, not the generator): a refusal is then a 401.
+    // Checked before the stream opens (a middleware, not the generator), so a refusal is an
+    // UNAUTHORIZED error event, not a fault; SSE answers carry their errors as events.
     .use(async ({ ctx, next }) => next({ ctx: { user: await watcher(ctx) } }))
     .input(z.optional(z.object({ lastEventId: z.nullish(z.string()) })))
     .subscription(async function* ({ ctx, input, signal }) {
-      const { user } = ctx;
+      const audience = audienceOf(ctx.user);
       const events = ctx.services.orderEvents.watch({
         signal,
         lastEventId: input?.lastEventId,
-        allows: (event: OrderEvent) => canSeeRecordOf(user, event.userId),
+        allows: audience.allows,
       });
-      for await (const { id, event } of events) yield tracked(id, event);
+      for await (const { id, event } of events) yield tracked(id, audience.shown(event));
     }),
 });

@@ -14,8 +14,10 @@ export { INTERNAL_MESSAGE };
 
 const t = initTRPC.context<Context>().create({
   // Event streams: a comment every 15 s keeps proxies from closing a quiet stream, and a client
-  // that hears nothing for 30 s reconnects (with its last event id).
+  // that hears nothing for 30 s reconnects (with its last event id). A stream ends after an hour
+  // and the page opens a new one with a new ticket: the account is checked again.
   sse: {
+    maxDurationMs: 3_600_000,
     ping: { enabled: true, intervalMs: 15_000 },
     client: { reconnectAfterInactivityMs: 30_000 },
   },

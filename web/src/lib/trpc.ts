@@ -20,16 +20,8 @@ const authorization = (): Record<string, string> => {
  * An EventSource cannot send the token as a header (and a token in a URL ends up in logs): each
  * (re)connection first trades it for a one-use ticket.
  */
-async function eventTicket(): Promise<{ ticket: string } | null> {
-  const res = await fetch('/trpc/live.ticket', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...authorization() },
-    body: '{}',
-  });
-  if (!res.ok) return null;
-  const body = (await res.json()) as { result?: { data?: { ticket?: string } } };
-  const ticket = body.result?.data?.ticket;
-  return ticket ? { ticket } : null;
+async function eventTicket(): Promise<{ ticket: string }> {
+  return vanillaClient.live.ticket.mutate();
 }
 
 const links = [
@@ -46,8 +38,9 @@ const links = [
 ];
 
 export const trpcClient = trpc.createClient({ links });
-/** Same client for route loaders (outside React). */
-export const vanillaClient = createTRPCClient<AppRouter>({ links });
+/** Same client for route loaders (outside React) and the event stream's ticket. */
+export const vanillaClient: ReturnType<typeof createTRPCClient<AppRouter>> =
+  createTRPCClient<AppRouter>({ links });
 export const trpcUtils = createTRPCQueryUtils({ queryClient, client: vanillaClient });
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

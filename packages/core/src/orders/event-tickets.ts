@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
 import type { AuthUser } from '../auth/tokens';
 
 /**
@@ -16,15 +18,30 @@ export async function issueEventTicket(redis: Redis, prefix: string, user: AuthU
   return { ticket };
 }
 
-/** The ticket's user, once: a second use (or an expired or made-up ticket) is null. */
+/**
+ * The ticket's user, once: a second use (or an expired or made-up ticket) is null. The account is
+ * checked again, as a token is: removed since is refused, and admin needs the role both when the
+ * ticket was issued and now.
+ */
 export async function redeemEventTicket(
   redis: Redis,
+  db: Kysely<Database>,
   prefix: string,
   ticket: string,
 ): Promise<AuthUser | null> {
   if (!/^[\w-]{32}$/.test(ticket)) return null;
   const stored = await redis.getdel(key(prefix, ticket));
   if (!stored) return null;
-  const user = JSON.parse(stored) as AuthUser;
-  return { id: user.id, role: user.role };
+  const issued = JSON.parse(stored) as AuthUser;
+  const now = await db
+    .selectFrom('users')
+    .select('role')
+    .where('id', '=', issued.id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  if (!now) return null;
+  return {
+    id: issued.id,
+    role: issued.role === 'ADMIN' && now.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER',
+  };
 }

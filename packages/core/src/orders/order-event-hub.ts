@@ -17,11 +17,24 @@ export interface WatchOptions {
 }
 
 export interface OrderEventHub {
-  /** Events as they are published (after a replay from lastEventId), until signal or close. */
+  /** Resolves once the reader knows where the stream stands (events from then on are live). */
+  ready: Promise<void>;
+  /**
+   * Events as they are published (after a replay from lastEventId), until signal or close. Throws
+   * when the replay cannot be read or the watcher falls too far behind: its client reconnects with
+   * its last id and is sent the rest.
+   */
   watch(options: WatchOptions): AsyncGenerator<StreamedOrderEvent>;
   /** Ends every watch: their SSE answers finish, so the HTTP server can drain. */
   close(): void;
 }
+
+/** A watcher this far behind is ended rather than buffered without bound (a stalled socket). */
+export const WATCH_QUEUE_MAX = 1000;
+const REPLAY_PAGE = 500;
+const BLOCK_MS = 5000;
+/** A blocked read that outlives its BLOCK by this much is on a dead connection. */
+const READ_GRACE_MS = 3000;
 
 type Log = (message: string) => void;
 
@@ -45,7 +58,7 @@ function parse(fields: string[]): OrderEvent | null {
 /**
  * One reader per server process: a dedicated connection blocks on XREAD and hands each event to
  * every watcher in this process, so a thousand open pages cost one Redis connection. While Redis
- * is away it retries each second and then goes on from the last id it read: nothing is skipped.
+ * is away it waits and then goes on from the last id it read, so nothing published is skipped.
  */
 export function createOrderEventHub(redisUrl: string, prefix: string, log: Log): OrderEventHub {
   const key = orderEventStream(prefix);
@@ -72,14 +85,47 @@ export function createOrderEventHub(redisUrl: string, prefix: string, log: Log):
   let closed = false;
   let lastRead: string | null = null;
   let failing = false;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  /**
+   * XREAD that gives up on a connection that stopped answering without closing (while the client
+   * is reconnecting, the queued read simply waits for it).
+   */
+  async function readOnce(after: string) {
+    let timer: NodeJS.Timeout | undefined;
+    let abandoned = false;
+    const silent = new Promise<null>((resolve) => {
+      const check = () => {
+        if (reader.status !== 'ready') return void (timer = setTimeout(check, READ_GRACE_MS));
+        log('order events: Redis stopped answering; reconnecting');
+        abandoned = true;
+        reader.disconnect(true);
+        resolve(null);
+      };
+      timer = setTimeout(check, BLOCK_MS + READ_GRACE_MS);
+    });
+    try {
+      // An abandoned read's answer is ignored: the next read starts from the same id.
+      const answer = await Promise.race([
+        reader.xread('COUNT', 200, 'BLOCK', BLOCK_MS, 'STREAMS', key, after),
+        silent,
+      ]);
+      return abandoned ? null : answer;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   async function readLoop() {
     while (!closed) {
       try {
         // Start after the newest event now in the stream: older ones come only by replay.
-        if (lastRead === null)
+        if (lastRead === null) {
           lastRead = (await reader.xrevrange(key, '+', '-', 'COUNT', 1))[0]?.[0] ?? '0-0';
-        const answer = await reader.xread('COUNT', 200, 'BLOCK', 5000, 'STREAMS', key, lastRead);
+          markReady();
+        }
+        const answer = await readOnce(lastRead);
         failing = false;
         for (const [, entries] of answer ?? [])
           for (const [id, fields] of entries) {
@@ -97,24 +143,34 @@ export function createOrderEventHub(redisUrl: string, prefix: string, log: Log):
   }
   void readLoop();
 
-  async function replay(after: string): Promise<StreamedOrderEvent[]> {
-    const entries = await replayer.xrange(key, `(${after}`, '+', 'COUNT', 1000);
-    return entries.flatMap(([id, fields]) => {
-      const event = parse(fields);
-      return event ? [{ id, event }] : [];
-    });
+  /** Every event after `after` still in the stream, page by page. */
+  async function* replay(after: string): AsyncGenerator<StreamedOrderEvent> {
+    let from = after;
+    for (;;) {
+      const entries = await replayer.xrange(key, `(${from}`, '+', 'COUNT', REPLAY_PAGE);
+      for (const [id, fields] of entries) {
+        from = id;
+        const event = parse(fields);
+        if (event) yield { id, event };
+      }
+      if (entries.length < REPLAY_PAGE) return;
+    }
   }
 
   async function* watch(options: WatchOptions): AsyncGenerator<StreamedOrderEvent> {
     const queue: StreamedOrderEvent[] = [];
     let wake: (() => void) | null = null;
     let ended = closed || Boolean(options.signal?.aborted);
+    let overflow = false;
     const nudge = () => {
       wake?.();
       wake = null;
     };
+    // Only what this watcher may see is queued, and only so much of it.
     const listener = (e: StreamedOrderEvent) => {
-      queue.push(e);
+      if (!options.allows(e.event)) return;
+      if (queue.length >= WATCH_QUEUE_MAX) overflow = true;
+      else queue.push(e);
       nudge();
     };
     const end = () => {
@@ -129,11 +185,13 @@ export function createOrderEventHub(redisUrl: string, prefix: string, log: Log):
       options.lastEventId && STREAM_ID.test(options.lastEventId) ? options.lastEventId : null;
     try {
       if (last && !ended)
-        for (const e of await replay(last).catch(() => [])) {
+        for await (const e of replay(last)) {
+          if (ended) return;
           last = e.id;
           if (options.allows(e.event)) yield e;
         }
       while (!ended) {
+        if (overflow) throw new Error('order events: watcher fell behind; it reconnects');
         const next = queue.shift();
         if (!next) {
           await new Promise<void>((r) => (wake = r));
@@ -142,7 +200,7 @@ export function createOrderEventHub(redisUrl: string, prefix: string, log: Log):
         // Already sent by the replay.
         if (last && !streamIdAfter(next.id, last)) continue;
         last = next.id;
-        if (options.allows(next.event)) yield next;
+        yield next;
       }
     } finally {
       listeners.delete(listener);
@@ -152,9 +210,11 @@ export function createOrderEventHub(redisUrl: string, prefix: string, log: Log):
   }
 
   return {
+    ready,
     watch,
     close() {
       closed = true;
+      markReady();
       for (const end of closers) end();
       reader.disconnect();
       replayer.disconnect();

@@ -140,13 +140,13 @@ export function Footer() {
           <ul className="flex gap-3">
             {socials.map(({ label, short }) => (
               <li key={label}>
-                {/* The visible letters stay out of the accessibility tree; the full name is read. */}
+                {/* Named "IG Instagram": the visible letters (what speech input users say) and the name. */}
                 <a
                   href="#"
                   className="inline-flex size-8 items-center justify-center rounded-full border border-primary-foreground/30 text-[11px] font-semibold hover:bg-primary-foreground/10"
                 >
-                  <span aria-hidden>{short}</span>
-                  <span className="sr-only">{label}</span>
+                  {short}
+                  <span className="sr-only"> {label}</span>
                 </a>
               </li>
             ))}

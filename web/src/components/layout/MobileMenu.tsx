@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 
 // The drawer (and the dialog library under it) loads when first opened: most visits never open it.
 const MobileMenuDrawer = lazy(() => import('./MobileMenuDrawer'));
@@ -8,9 +8,11 @@ const MobileMenuDrawer = lazy(() => import('./MobileMenuDrawer'));
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="rounded-full p-2 hover:bg-secondary lg:hidden"
         aria-label="Open menu"
@@ -25,7 +27,7 @@ export function MobileMenu() {
       </button>
       {wanted && (
         <Suspense>
-          <MobileMenuDrawer open={open} onOpenChange={setOpen} />
+          <MobileMenuDrawer open={open} onOpenChange={setOpen} returnFocusTo={button} />
         </Suspense>
       )}
     </>

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import {
@@ -13,14 +14,24 @@ import { CATALOGUE_MENU, listingLink } from './catalogue-links';
 export default function MobileMenuDrawer({
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The menu button: the drawer has no trigger of its own to give focus back to. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   const setOpen = onOpenChange;
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="left" className="w-[85vw] max-w-sm gap-0 p-0">
+      <SheetContent
+        side="left"
+        className="w-[85vw] max-w-sm gap-0 p-0"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <SheetHeader className="border-b">
           <SheetTitle className="text-primary">Shop Jewellery</SheetTitle>
           <SheetDescription className="sr-only">

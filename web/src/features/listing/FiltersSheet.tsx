@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import type { ListingSearch } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,6 +17,7 @@ export default function FiltersSheet({
   search,
   onChange,
   designs,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -23,10 +25,19 @@ export default function FiltersSheet({
   onChange: (next: ListingSearch) => void;
   /** How many designs the filters leave, once known. */
   designs: number | undefined;
+  /** The Filters button: the drawer has no trigger of its own to give focus back to. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="left" className="p-0">
+      <SheetContent
+        side="left"
+        className="p-0"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <SheetHeader className="sr-only">
           <SheetTitle>Filters</SheetTitle>
           <SheetDescription>

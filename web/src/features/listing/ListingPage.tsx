@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { listingToProductQuery, SORTS, type ListingSearch } from '@kanak/shared';
 import { EmptyArt } from '@/components/EmptyArt';
 import {
@@ -37,6 +37,7 @@ export function ListingPage() {
   const navigate = route.useNavigate();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [filtersWanted, setFiltersWanted] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
   const filter = listingToProductQuery(levelThree, search);
   // Re-fetched whenever the category or any query parameter changes (spec section 4).
   const products = trpc.catalog.list.useQuery(toListInput(filter), {
@@ -75,6 +76,7 @@ export function ListingPage() {
         </div>
         <div className="flex items-center gap-2">
           <Button
+            ref={filtersButton}
             variant="outline"
             className="lg:hidden"
             onClick={() => {
@@ -117,6 +119,7 @@ export function ListingPage() {
               search={search}
               onChange={setSearch}
               designs={data?.totalElements}
+              returnFocusTo={filtersButton}
             />
           </Suspense>
         )}

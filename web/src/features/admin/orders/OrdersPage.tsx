@@ -20,6 +20,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { useOrderEvent } from '@/features/orders/live-orders';
+import { useSession } from '@/features/session/use-session';
 import { RefundBadge } from '@/features/orders/RefundNotice';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
@@ -53,9 +54,11 @@ export function OrdersPage() {
   // No polling: the worker's order events reload the list (see LiveOrders).
   const orders = trpc.orders.adminList.useQuery();
 
-  // A queued move the worker refused: the admin who asked is told why.
+  // A queued move the worker refused: the admin who asked (this one, for this move) is told why.
+  const me = useSession().user?._id;
   useOrderEvent((event) => {
-    if (event.kind !== 'refused' || !pending[event.orderId]) return;
+    if (event.kind !== 'refused' || event.actorUserId !== me) return;
+    if (pending[event.orderId]?.to !== event.to) return;
     toast.error(event.message);
     setPending(({ [event.orderId]: _, ...rest }) => rest);
   });
