@@ -6,19 +6,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHROMIUM } from '@kanak/testkit/browser';
+import { CHROMIUM, CHROMIUM_ARGS } from '@kanak/testkit/browser';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 interface Report {
   categories: Record<(typeof CATEGORIES)[number], { score: number | null }>;

@@ -22,6 +22,7 @@ import {
   SEED_ACCOUNTS,
 } from '@kanak/db';
 import { COLORS, OCCASIONS, LISTING_TYPES, SORT_VALUES } from '@kanak/shared';
+import type { Row } from './row';
 import { runLighthouse, type LighthouseFigures } from './lighthouse';
 import { measureWeb, type WebFigures } from './web';
 import { workerThroughputRows } from './worker-throughput';
@@ -35,16 +36,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbUrl = new URL(base);
 dbUrl.pathname = '/kanak_bench';
-
-type Row = {
-  scenario: string;
-  'req/s': number | string;
-  'p50 ms': number | string;
-  'p99 ms': number | string;
-  ceiling: string;
-  target: string;
-  note: string;
-};
 
 async function prepareDatabase() {
   await dropDatabase(dbUrl.toString());

@@ -2,6 +2,8 @@
 // the real worker, beside a ceiling measured in the same run: the jobs per second BullMQ itself
 // completes for a job that does nothing, at the worker's concurrency, on the same Redis.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { deleteKeysUnder, inBatches } from '@kanak/testkit/helpers';
+import type { Row } from './row';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,16 +34,6 @@ const CLIENTS = 32;
 // Budgets are not what is measured here (and would refuse 2,000 returns from one address).
 const NO_LIMITS: ActionLimits = { consume: async () => undefined };
 
-export interface ThroughputRow {
-  scenario: string;
-  'req/s': number | string;
-  'p50 ms': number | string;
-  'p99 ms': number | string;
-  ceiling: string;
-  target: string;
-  note: string;
-}
-
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** A client made by createRequestRedis refuses commands until it is connected. */
@@ -50,21 +42,6 @@ async function connected(redis: ReturnType<typeof createRequestRedis>) {
     if (i > 100) throw new Error(`Redis at ${REDIS_URL} is not reachable`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/** Runs `work` over `items`, `clients` at a time. */
-async function inParallel<T, R>(items: T[], clients: number, work: (item: T) => Promise<R>) {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(clients, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i]!);
-      }
-    }),
-  );
-  return results;
 }
 
 /**
@@ -205,7 +182,7 @@ async function confirmationsPerSecond(root: string, dbUrl: string, prefix: strin
     const origins = { server: 'http://127.0.0.1', web: 'http://127.0.0.1' };
     const since = new Date(Date.now() - 1000);
     const placedAt = performance.now();
-    const orders = await inParallel(users, CLIENTS, async (userId) => {
+    const orders = await inBatches(users, CLIENTS, async (userId) => {
       const user = { id: userId, role: 'CUSTOMER' as const };
       const order = await createOrderFromCart(db, userId, address, NO_LIMITS);
       const link = await createPaymentLink(db, provider, user, order._id, origins);
@@ -233,7 +210,7 @@ async function confirmationsPerSecond(root: string, dbUrl: string, prefix: strin
       );
 
     const started = performance.now();
-    await inParallel(orders, CLIENTS, (o) =>
+    await inBatches(orders, CLIENTS, (o) =>
       requestPaymentConfirmation(
         { db, relay, waitMs: 0, limits: NO_LIMITS },
         {
@@ -287,25 +264,16 @@ async function dropQueueKeys(prefix: string) {
   const redis = createRequestRedis(REDIS_URL, { commandTimeoutMs: 5000, label: 'Redis (bench)' });
   try {
     await connected(redis);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await deleteKeysUnder(redis, prefix);
   } finally {
     redis.disconnect();
   }
 }
 
 /** Both rows: the no-op ceiling first, then the confirmations as a share of it. */
-export async function workerThroughputRows(root: string, dbUrl: string): Promise<ThroughputRow[]> {
+export async function workerThroughputRows(root: string, dbUrl: string): Promise<Row[]> {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const row = (
-    scenario: string,
-    perSecond: number | string,
-    more: Partial<ThroughputRow> = {},
-  ) => ({
+  const row = (scenario: string, perSecond: number | string, more: Partial<Row> = {}) => ({
     scenario,
     'req/s': perSecond,
     'p50 ms': '—',
@@ -321,7 +289,7 @@ export async function workerThroughputRows(root: string, dbUrl: string): Promise
     `paid-order confirmations through the worker, ${fmt(orders)} orders (/s)`;
   const target = '≥ 1,000/s';
   // A run that fails is a row saying why, as an HTTP scenario's error is: the bench goes on.
-  const rows: ThroughputRow[] = [];
+  const rows: Row[] = [];
   try {
     let noop: number | null = null;
     try {

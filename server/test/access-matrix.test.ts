@@ -13,7 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken, type CartView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
-import { discoverProcedures, uniqueRoutes, watchNextApp, type Route } from './route-discovery';
+import {
+  discoverProcedures,
+  firstEvent,
+  methodOf,
+  uniqueRoutes,
+  watchNextApp,
+  type Route,
+} from './route-discovery';
 
 type Caller = 'visitor' | 'A' | 'B' | 'admin';
 /**
@@ -136,6 +143,9 @@ const EXPECTED: Record<string, Row> = {
   'trpc orders.transition': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.dashboard': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  // Live order events: any signed-in caller (what each hears is its own: order-events.test.ts).
+  'trpc live.ticket': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc live.orders': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
 };
 
 /**
@@ -693,7 +703,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     }
     for (const p of discoverProcedures()) {
       const key = `trpc ${p.name}`;
-      const method = p.type === 'query' ? 'GET' : 'POST';
+      const method = methodOf(p);
       list.push({
         key,
         method,
@@ -741,14 +751,17 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       headers,
       body,
     });
-    const text = await response.text();
+    // A subscription answers as an event stream: its first event says opened or refused (status).
+    const stream = response.headers.get('content-type')?.startsWith('text/event-stream');
+    const text = stream ? await firstEvent(response) : await response.text();
+    const streamed = stream ? /"httpStatus":\s*(\d{3})/.exec(text) : null;
     const cell: Cell = {
       key: target.key,
       caller,
       label,
       expected: target.row[caller],
       request: `${target.method} ${url}`,
-      status: response.status,
+      status: streamed ? Number(streamed[1]) : response.status,
       text,
       reveals: shot.reveals ?? [],
     };

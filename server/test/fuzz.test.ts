@@ -17,6 +17,8 @@ import { MAX_CART_QUANTITY } from '@kanak/shared';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import {
   discoverProcedures,
+  firstEvent,
+  methodOf,
   watchNextApp,
   type Procedure,
   type Route,
@@ -581,7 +583,7 @@ const multipartArb: fc.Arbitrary<{ contentType: string; body: Uint8Array }> = fc
 
 interface Template {
   keys: string[];
-  kind: 'query' | 'mutation';
+  kind: Procedure['type'];
   valid: (destructive: boolean) => fc.Arbitrary<Json>;
 }
 
@@ -729,7 +731,7 @@ function trpcSweep(p: Procedure, fx: Fixtures): Shot[] {
   if (!p.input) return [];
   const start = sampleOne(validFor(p.input, samples(fx, DESTRUCTIVE.test(p.name))));
   return sweep(start, true).map(({ note, value }) => {
-    const get = p.type === 'query';
+    const get = methodOf(p) === 'GET';
     const body = json(value);
     return {
       target: `trpc ${p.name}`,
@@ -904,7 +906,7 @@ function trpcArb(
     note: string;
     accept?: string;
   };
-  const natural = p.type === 'query' ? 'GET' : 'POST';
+  const natural = methodOf(p);
   const shots: fc.Arbitrary<Built>[] = [
     ...[0, 1, 2, 3, 4].map(() =>
       input.map((v) => ({
@@ -1257,7 +1259,11 @@ describe('fuzz: every REST route and tRPC procedure refuses malformed input with
           body: shot.body,
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
-        const text = await response.text();
+        // An event stream (a subscription that opened) answers with its first event: read that,
+        // then hang up; a refusal comes as an error event carrying its status.
+        const text = response.headers.get('content-type')?.startsWith('text/event-stream')
+          ? await firstEvent(response)
+          : await response.text();
         const tally = answered.get(shot.target) ?? { all: 0, pastAuth: 0 };
         tally.all++;
         if (response.status !== 401 && response.status !== 403) tally.pastAuth++;

@@ -93,18 +93,21 @@ export const isSchema = (value: unknown): value is SchemaNode =>
 
 export interface Procedure {
   name: string;
-  type: 'query' | 'mutation';
+  type: 'query' | 'mutation' | 'subscription';
   input: SchemaNode | null;
 }
 
-/** Every query and mutation of the tRPC router, with its input schema. */
+/** tRPC sends queries and subscriptions (an EventSource) as GET, mutations as POST. */
+export const methodOf = (p: Pick<Procedure, 'type'>) => (p.type === 'mutation' ? 'POST' : 'GET');
+
+/** Every query, mutation and subscription of the tRPC router, with its input schema. */
 export function discoverProcedures(): Procedure[] {
   const found: Procedure[] = [];
   for (const [name, procedure] of Object.entries(
     appRouter._def.procedures as Record<string, unknown>,
   )) {
     const def = (procedure as { _def?: { type?: unknown; inputs?: unknown[] } })._def;
-    if (def?.type !== 'query' && def?.type !== 'mutation')
+    if (def?.type !== 'query' && def?.type !== 'mutation' && def?.type !== 'subscription')
       throw new Error(
         `tRPC procedure ${name} is a ${String(def?.type)}: teach server/test/route-discovery.ts it`,
       );
@@ -112,4 +115,25 @@ export function discoverProcedures(): Procedure[] {
     found.push({ name, type: def.type, input });
   }
   return found;
+}
+
+/**
+ * The first event of a Server-Sent Events answer (`connected`, or the error that refused the
+ * stream), then the connection is dropped: an open stream never ends by itself.
+ */
+export async function firstEvent(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (!/\n\n/.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return text;
 }

@@ -18,7 +18,9 @@ import { SEED_ACCOUNTS } from '@kanak/db';
 import { loadConfig, type Config } from '@kanak/server';
 import {
   createTestDatabase,
+  deleteKeysUnder,
   httpClient,
+  inBatches,
   NO_LIMITS,
   openEventStream,
   startTestS3,
@@ -49,31 +51,11 @@ const PNG = new Uint8Array([
   0, 0, 0, 1,
 ]);
 
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function inBatches<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i]!);
-      }
-    }),
-  );
-  return results;
-}
-
 /** Deletes the test's queues, limits and jobs from the shared Redis. */
 async function deleteKeys(prefix: string) {
   const redis = createRedis(TEST_REDIS_URL);
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await deleteKeysUnder(redis, prefix);
   } finally {
     redis.disconnect();
   }

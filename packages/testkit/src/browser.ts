@@ -4,23 +4,22 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
+/** The flags this closed network needs (no background calls home, no sandbox as root). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium, headless. */
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../web/e2e/screenshots');

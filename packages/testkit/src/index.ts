@@ -9,3 +9,4 @@ export * from './no-limits';
 export * from './query-plans';
 export * from './s3';
 export * from './sse';
+export * from './helpers';
