@@ -34,8 +34,11 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="bg-primary text-primary-foreground">
-        <p className="mx-auto max-w-7xl px-4 py-1.5 text-center text-[11px] tracking-[0.18em] uppercase">
-          BIS hallmarked gold · Certified diamonds · Free insured delivery
+        {/* Always one line: wrapped in the fallback font and not in the web font, it made every
+            page below jump when the font arrived. */}
+        <p className="mx-auto max-w-7xl truncate px-4 py-1.5 text-center text-[11px] tracking-[0.1em] uppercase sm:tracking-[0.18em]">
+          BIS hallmarked gold · Certified diamonds
+          <span className="hidden min-[440px]:inline"> · Free insured delivery</span>
         </p>
       </div>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4">

@@ -112,14 +112,16 @@ export function ProductPage() {
         }}
       />
       <Breadcrumb>
-        <BreadcrumbList>
-          <BreadcrumbItem>
+        {/* One line whatever the font: a trail that wrapped until the web font arrived made the
+            whole page jump when it did. The title gives way (ellipsis) to Home and the category. */}
+        <BreadcrumbList className="flex-nowrap">
+          <BreadcrumbItem className="shrink-0">
             <BreadcrumbLink asChild>
               <Link to="/">Home</Link>
             </BreadcrumbLink>
           </BreadcrumbItem>
           <BreadcrumbSeparator />
-          <BreadcrumbItem>
+          <BreadcrumbItem className="shrink-0">
             <BreadcrumbLink asChild>
               <Link
                 to="/$levelOne/$levelTwo/$levelThree"
@@ -134,8 +136,8 @@ export function ProductPage() {
             </BreadcrumbLink>
           </BreadcrumbItem>
           <BreadcrumbSeparator />
-          <BreadcrumbItem>
-            <BreadcrumbPage>{product.title}</BreadcrumbPage>
+          <BreadcrumbItem className="min-w-0">
+            <BreadcrumbPage className="block truncate">{product.title}</BreadcrumbPage>
           </BreadcrumbItem>
         </BreadcrumbList>
       </Breadcrumb>
