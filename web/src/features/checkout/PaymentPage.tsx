@@ -138,8 +138,12 @@ function PaymentOutcome({
   initial: ConfirmedOrder;
 }) {
   const pending = initialStatus === 'PENDING';
-  // No polling: the worker's payment event for this order reloads it (see LiveOrders).
-  const live = trpc.orders.byId.useQuery({ orderId: initial._id }, { enabled: pending });
+  // No polling: the worker's payment event for this order reloads it (see LiveOrders). Coming
+  // back to the tab reads it again too, in case that event was lost (Redis away when it was sent).
+  const live = trpc.orders.byId.useQuery(
+    { orderId: initial._id },
+    { enabled: pending, refetchOnWindowFocus: 'always' },
+  );
   const order = live.data ?? initial;
   const status: keyof typeof OUTCOME =
     pending && order.orderStatus !== 'PENDING'

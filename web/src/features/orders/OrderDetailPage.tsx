@@ -68,7 +68,11 @@ function Tracker({ status }: { status: string }) {
 
 export function OrderDetailPage() {
   const { orderId, index } = route.useParams();
-  const order = trpc.orders.byId.useQuery({ orderId }, { retry: false });
+  // Order events keep it current; coming back to the tab reads it again in case one was lost.
+  const order = trpc.orders.byId.useQuery(
+    { orderId },
+    { retry: false, refetchOnWindowFocus: 'always' },
+  );
 
   if (order.error) {
     return (
