@@ -13,10 +13,9 @@ export const orderEventStream = (prefix: string) => `${prefix}:order-events`;
 export const ORDER_STREAM_MAX = 10_000;
 
 /** What the event adds to the order's owner and status, which are read from the database. */
-export type OrderEventDetail =
-  | { kind: 'moved'; actorUserId: string | null }
-  | { kind: 'payment'; result: Extract<OrderEvent, { kind: 'payment' }>['result'] }
-  | { kind: 'refused'; to: OrderEvent['status']; message: string; actorUserId: string | null };
+export type OrderEventDetail = OmitEach<OrderEvent, 'orderId' | 'userId' | 'status' | 'at'>;
+/** Omit applied to each member of a union (plain Omit would merge the kinds into one shape). */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The event for an order as it now stands (owner and status from its row); null if it is gone. */
 export async function orderEventOf(

@@ -27,10 +27,7 @@ export default function MobileMenuDrawer({
       <SheetContent
         side="left"
         className="w-[85vw] max-w-sm gap-0 p-0"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
+        returnFocusTo={returnFocusTo}
       >
         <SheetHeader className="border-b">
           <SheetTitle className="text-primary">Shop Jewellery</SheetTitle>

@@ -33,9 +33,12 @@ function SheetContent({
   className,
   children,
   side = 'right',
+  returnFocusTo,
   ...props
 }: React.ComponentProps<typeof SheetPrimitive.Content> & {
   side?: 'top' | 'right' | 'bottom' | 'left';
+  /** Where focus goes back on close, for a sheet opened without a SheetTrigger (loaded later). */
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
 }) {
   return (
     <SheetPrimitive.Portal>
@@ -54,6 +57,14 @@ function SheetContent({
             'inset-x-0 bottom-0 h-auto border-t data-[state=closed]:slide-out-to-bottom data-[state=open]:slide-in-from-bottom',
           className,
         )}
+        onCloseAutoFocus={
+          returnFocusTo
+            ? (event) => {
+                event.preventDefault();
+                returnFocusTo.current?.focus();
+              }
+            : undefined
+        }
         {...props}
       >
         {children}
