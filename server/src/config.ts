@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
+  DEFAULT_LINK_TTL_MINUTES,
   DEVELOPMENT_SECRETS,
   envFlag,
   parseEnv,
@@ -68,6 +69,13 @@ const configFields = z.object({
   /** Which proxies may name the client's address (X-Forwarded-For); off by default. */
   TRUST_PROXY: trustProxySetting.default(false),
   ORDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  // Razorpay takes expire_by at least 15 minutes ahead; the sandbox honours any.
+  PAYMENT_LINK_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(DEFAULT_LINK_TTL_MINUTES),
   /** How often the outbox relay looks for rows other processes left unsent (its own are sent at once). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   /** A row relayed this long ago without an outcome is relayed again (Redis may have lost the job). */

@@ -140,7 +140,7 @@ const EXPECTED: Record<string, Row> = {
   'trpc catalog.update': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalog.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
-  'trpc orders.transition': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc orders.move': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.dashboard': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   // Live order events: any signed-in caller (what each hears is its own: order-events.test.ts).
@@ -638,7 +638,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       const id = await freshProduct();
       return { input: { productId: id }, snapshot: productSnapshot(id) };
     },
-    'trpc orders.transition': async () => {
+    'trpc orders.move': async () => {
       const id = await freshOrderOfA();
       return { input: { orderId: id, action: 'cancel' }, snapshot: orderSnapshot(id) };
     },

@@ -293,7 +293,7 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
 
     const refused = await http.post<{
       error: { message: string; data: { code: string; httpStatus: number } };
-    }>('/trpc/orders.transition', { orderId: id, action: 'ship' }, { token: admin });
+    }>('/trpc/orders.move', { orderId: id, action: 'ship' }, { token: admin });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe('Cannot move order from PENDING to SHIPPED');
     expect(refused.body.error.data.code).toBe('CONFLICT');
@@ -304,7 +304,7 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
       .where('id', '=', id)
       .execute();
     const moved = await http.post<{ result: { data: { done: boolean; order: OrderView } } }>(
-      '/trpc/orders.transition',
+      '/trpc/orders.move',
       { orderId: id, action: 'confirmed' },
       { token: admin },
     );
@@ -313,7 +313,7 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
     expect(
       (
         await http.post(
-          '/trpc/orders.transition',
+          '/trpc/orders.move',
           { orderId: id, action: 'confirmed' },
           { token: shopper.token },
         )

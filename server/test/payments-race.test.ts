@@ -1,7 +1,7 @@
 // The database-level guarantees under true concurrency, without the queue's job-id dedupe in front.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  applyOrderTransition,
+  applyAdminMove,
   confirmPayment,
   createOrderFromCart,
   createPaymentLink,
@@ -11,7 +11,7 @@ import {
 import { createTestDatabase, NO_LIMITS, type TestDatabase } from '@kanak/testkit';
 import { ADDRESS, fillCart, pickSizes } from './pipeline-support';
 
-describe('confirmPayment and applyOrderTransition racing themselves', () => {
+describe('confirmPayment and applyAdminMove racing themselves', () => {
   let database: TestDatabase;
   const provider = createSandboxProvider('race-test-secret');
   const origins = { server: 'http://shop.test', web: 'http://shop.test' };
@@ -43,16 +43,22 @@ describe('confirmPayment and applyOrderTransition racing themselves', () => {
     // They queue on the order row's lock; each later one finds the payment recorded.
     const outcomes = await Promise.all(
       Array.from({ length: 8 }, () =>
-        confirmPayment(database.db, provider, { orderId: order._id, paymentId, source: 'return' }),
+        confirmPayment(database.db, provider, {
+          orderId: order._id,
+          paymentId,
+          source: 'return',
+        }).then((c) => c.outcome),
       ),
     );
     for (const o of outcomes) expect(o).toMatchObject({ result: 'PAID', orderStatus: 'PLACED' });
     expect(
-      await confirmPayment(database.db, provider, {
-        orderId: order._id,
-        paymentId,
-        source: 'webhook',
-      }),
+      (
+        await confirmPayment(database.db, provider, {
+          orderId: order._id,
+          paymentId,
+          source: 'webhook',
+        })
+      ).outcome,
     ).toMatchObject({ result: 'PAID' });
 
     const stock = await database.db
@@ -95,7 +101,7 @@ describe('confirmPayment and applyOrderTransition racing themselves', () => {
           orderId: b.order._id,
           paymentId: b.paymentId,
           source: 'return',
-        }),
+        }).then((c) => c.outcome),
       ),
     );
     expect(outcomes.filter((o) => o.result === 'PAID')).toHaveLength(3);
@@ -122,10 +128,9 @@ describe('confirmPayment and applyOrderTransition racing themselves', () => {
       .where('role', '=', 'ADMIN')
       .executeTakeFirstOrThrow();
     const move = (to: 'CONFIRMED' | 'SHIPPED', jobKey: string) =>
-      applyOrderTransition(database.db, {
+      applyAdminMove(database.db, {
         orderId: order.id,
         to,
-        actor: 'admin',
         actorUserId: admin.id,
         jobKey,
       }).catch((e: Error) => e);

@@ -51,10 +51,7 @@ describe('queue dashboard (bull-board) at /admin/queues', () => {
     });
     expect(api.status).toBe(200);
     const body = (await api.json()) as { queues: { name: string }[] };
-    expect(body.queues.map((q) => q.name).sort()).toEqual([
-      'order-transitions',
-      'payment-confirmations',
-    ]);
+    expect(body.queues.map((q) => q.name).sort()).toEqual(['order-moves', 'payment-confirmations']);
     expect(
       (
         await fetch(`${server.baseUrl}/admin/queues`, {

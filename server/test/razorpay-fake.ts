@@ -8,27 +8,36 @@ export interface FakeLink {
   amount: number;
   reference_id: string;
   callback_url: string;
-  status: 'created' | 'paid';
-  payments: { payment_id: string; status: string; amount: number }[] | null;
+  /** Unix seconds, as sent (Razorpay's expire_by). */
+  expire_by: number | null;
+  status: 'created' | 'paid' | 'cancelled';
+  payments: { payment_id: string; status: string; amount: number; created_at: number }[] | null;
 }
 
 export interface FakeRazorpay {
   url: string;
   links: Map<string, FakeLink>;
-  payments: Map<string, { id: string; amount: number; status: string }>;
+  payments: Map<string, { id: string; amount: number; status: string; created_at: number }>;
   requests: { method: string; path: string; authorization: string | undefined; body: unknown }[];
   /** Payment ids whose fetch answers 500 (a provider outage). */
   failing: Set<string>;
   /** Payment link ids whose fetch answers 503. */
   failingLinks: Set<string>;
-  pay(linkId: string, status?: 'captured' | 'authorized' | 'failed'): string;
+  /**
+   * A shopper paying through the link (the fake takes it even on a cancelled or expired link: the
+   * race a real provider can lose); `at` is when it was made (default now).
+   */
+  pay(linkId: string, status?: 'captured' | 'authorized' | 'failed', at?: Date): string;
   capture(paymentId: string): void;
   close(): Promise<void>;
 }
 
 export async function startFakeRazorpay(keyId: string, keySecret: string): Promise<FakeRazorpay> {
   const links = new Map<string, FakeLink>();
-  const payments = new Map<string, { id: string; amount: number; status: string }>();
+  const payments = new Map<
+    string,
+    { id: string; amount: number; status: string; created_at: number }
+  >();
   const requests: FakeRazorpay['requests'] = [];
   const failing = new Set<string>();
   const failingLinks = new Set<string>();
@@ -65,11 +74,23 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
           amount: Number(body?.amount),
           reference_id: String(body?.reference_id),
           callback_url: String(body?.callback_url),
+          expire_by: typeof body?.expire_by === 'number' ? body.expire_by : null,
           status: 'created',
           payments: null,
         };
         links.set(id, link);
         return send(200, { ...link, currency: 'INR' });
+      }
+      const cancelMatch = /^\/v1\/payment_links\/([^/]+)\/cancel$/.exec(path);
+      if (req.method === 'POST' && cancelMatch) {
+        const link = links.get(cancelMatch[1]!);
+        if (!link) return send(404, { error: { description: 'not found' } });
+        if (link.status !== 'created')
+          return send(400, {
+            error: { code: 'BAD_REQUEST_ERROR', description: `Payment link is ${link.status}` },
+          });
+        link.status = 'cancelled';
+        return send(200, link);
       }
       const linkMatch = /^\/v1\/payment_links\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && linkMatch) {
@@ -104,11 +125,15 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
     requests,
     failing,
     failingLinks,
-    pay(linkId, status = 'captured') {
+    pay(linkId, status = 'captured', at = new Date()) {
       const link = links.get(linkId)!;
       const id = `pay_Fake${String(++seq).padStart(10, '0')}`;
-      payments.set(id, { id, amount: link.amount, status });
-      link.payments = [...(link.payments ?? []), { payment_id: id, status, amount: link.amount }];
+      const created_at = Math.floor(at.getTime() / 1000);
+      payments.set(id, { id, amount: link.amount, status, created_at });
+      link.payments = [
+        ...(link.payments ?? []),
+        { payment_id: id, status, amount: link.amount, created_at },
+      ];
       if (status === 'captured') link.status = 'paid';
       return id;
     },

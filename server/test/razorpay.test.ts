@@ -42,6 +42,7 @@ describe('Razorpay payment-links adapter against a local fake', () => {
       customer: { name: 'Priya Sharma', email: 'priya@example.com', contact: '9876543210' },
       callbackUrl: 'http://shop.test/payment/' + orderId,
       serverOrigin: 'http://shop.test',
+      expiresAt: new Date('2030-01-01T00:30:00Z'),
     });
     expect(link.id).toMatch(/^plink_/);
     expect(link.url).toBe(`${fake.url}/rzp/${link.id}`);
@@ -55,6 +56,7 @@ describe('Razorpay payment-links adapter against a local fake', () => {
       reference_id: orderId,
       callback_url: `http://shop.test/payment/${orderId}`,
       callback_method: 'get',
+      expire_by: Date.parse('2030-01-01T00:30:00Z') / 1000,
     });
 
     const paymentId = fake.pay(link.id);

@@ -420,7 +420,7 @@ describe('admin back office', () => {
     const badge = page.locator(`tr[data-order-id="${order.id}"]`).getByTestId('order-status');
     await badge.waitFor();
     expect(await badge.textContent()).toBe('PLACED');
-    const moved = await fetch(`${server.baseUrl}/trpc/orders.transition`, {
+    const moved = await fetch(`${server.baseUrl}/trpc/orders.move`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
       body: JSON.stringify({ orderId: order.id, action: 'confirmed' }),
@@ -472,7 +472,7 @@ describe('admin back office', () => {
     const row = page.locator(`tr[data-order-id="${order.id}"]`);
     await row.getByTestId('order-status').waitFor();
     // Another admin delivers the order meanwhile; this list still shows it PLACED.
-    const moved = await fetch(`${server.baseUrl}/trpc/orders.transition`, {
+    const moved = await fetch(`${server.baseUrl}/trpc/orders.move`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
       body: JSON.stringify({ orderId: order.id, action: 'deliver' }),
@@ -485,14 +485,56 @@ describe('admin back office', () => {
     await expect.poll(() => row.getByTestId('order-status').textContent()).toBe('DELIVERED');
     await shoot(page, 'admin-orders-refused');
 
-    // Delete, after the confirmation.
+    // A delivered (paid) order is never deleted: Delete says why, and offers no cancel.
     await row.getByRole('button', { name: 'Delete order' }).click();
+    const kept = page.getByTestId('undeletable-order');
+    await kept.getByText('This order has been paid.', { exact: false }).waitFor();
+    expect(await kept.getByRole('button', { name: 'Cancel order instead' }).count()).toBe(0);
+    await shoot(page, 'admin-orders-undeletable');
+    await kept.getByRole('button', { name: 'Close' }).click();
+    expect(
+      await server.database.db
+        .selectFrom('orders')
+        .select('id')
+        .where('id', '=', order.id)
+        .executeTakeFirst(),
+    ).toBeDefined();
+
+    // An unpaid order is deleted, after the spec's confirmation.
+    const size = await server.database.db
+      .selectFrom('product_sizes')
+      .select(['product_id', 'weight'])
+      .where('stock', '>=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await api().put(
+      '/api/cart/add',
+      { productId: size.product_id, weight: size.weight },
+      { token: customerToken },
+    );
+    const unpaid = await api().post<{ _id: string }>(
+      '/api/orders/',
+      {
+        firstName: 'Priya',
+        lastName: 'Sharma',
+        streetAddress: '7 Marine Drive',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+        zipCode: '400002',
+        mobile: '9876543210',
+      },
+      { token: customerToken },
+    );
+    expect(unpaid.status).toBe(201);
+    await page.reload();
+    const unpaidRow = page.locator(`tr[data-order-id="${unpaid.body._id}"]`);
+    await unpaidRow.getByRole('button', { name: 'Delete order' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete it!' }).click();
-    await row.waitFor({ state: 'detached' });
+    await unpaidRow.waitFor({ state: 'detached' });
     const gone = await server.database.db
       .selectFrom('orders')
       .select('id')
-      .where('id', '=', order.id)
+      .where('id', '=', unpaid.body._id)
       .executeTakeFirst();
     expect(gone).toBeUndefined();
     await page.context().close();

@@ -290,7 +290,7 @@ describe('the built app under its Content-Security-Policy', () => {
     expect(session.status()).toBe(204);
     await page.goto(url('/admin/queues'));
     await page.getByText('Kanak queues').first().waitFor();
-    for (const queue of ['payment-confirmations', 'order-transitions'])
+    for (const queue of ['payment-confirmations', 'order-moves'])
       await page.getByText(queue).first().waitFor();
     // A queue's page: its job-state tabs come from the board's own API.
     await page.getByText('payment-confirmations').first().click();

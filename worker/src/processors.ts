@@ -2,16 +2,17 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import {
-  applyOrderTransition,
+  applyAdminMove,
   confirmPayment,
   DomainError,
+  MoveRefused,
   QUEUES,
   pruneOutbox,
   reconcilePayments,
   recordOutboxOutcome,
   refusalOutcome,
-  type OrderEventDetail,
-  type OrderTransitionJob,
+  type LedgerEntry,
+  type OrderMoveJob,
   type OutboxRef,
   type PaymentConfirmationJob,
   type PaymentProvider,
@@ -19,6 +20,9 @@ import {
 } from '@kanak/core';
 
 export type Processor = (job: Job) => Promise<unknown>;
+
+/** An order event, as the ledger makes it. */
+export type OrderEvent = NonNullable<LedgerEntry['event']>;
 
 /** Settled outbox rows are pruned after 30 days (the reconciliation run does it). */
 const OUTBOX_KEEP_MS = 30 * 24 * 3600_000;
@@ -30,12 +34,12 @@ export interface ProcessorOptions {
   reconcileAfterMs: number;
   log: (message: string) => void;
   /**
-   * The order's stock moved (paid, or a paid order cancelled): tells every server's catalogue
-   * cache. Runs before the outcome is recorded, so a server waiting on it answers after.
+   * These products' stock moved: tells every server's catalogue cache. Runs before the outcome
+   * is recorded, so a server waiting on it answers after.
    */
-  stockMoved: (orderId: string) => Promise<void>;
+  stockMoved: (productIds: string[]) => Promise<void>;
   /** Tells every server's watching browsers what happened to the order; never throws. */
-  announce: (orderId: string, detail: OrderEventDetail) => Promise<void>;
+  announce: (event: OrderEvent) => Promise<void>;
 }
 
 /**
@@ -73,6 +77,24 @@ export function buildProcessors(
     if (options.ackDelayMs) await new Promise((r) => setTimeout(r, options.ackDelayMs));
     return value;
   };
+  /**
+   * What follows a committed ledger entry, the same for every queue: caches told of the stock,
+   * closed links cancelled at the provider (best effort: they expire anyway, and a payment
+   * still made on one is owed back), watchers told.
+   */
+  const followUp = async (entry: LedgerEntry | null) => {
+    if (!entry) return;
+    if (entry.stockOf.length) await options.stockMoved(entry.stockOf);
+    for (const linkId of entry.closedLinks)
+      await provider
+        .cancelLink(linkId)
+        .catch((e: Error) =>
+          options.log(
+            `order ${entry.orderId}: payment link ${linkId} not cancelled at the provider: ${e.message}`,
+          ),
+        );
+    if (entry.event) await options.announce(entry.event);
+  };
   return {
     [QUEUES.paymentConfirmations]: async (job) => {
       const data = job.data as PaymentConfirmationJob;
@@ -80,54 +102,40 @@ export function buildProcessors(
         db,
         data,
         async () => {
-          const confirmed = await confirmPayment(db, provider, {
+          const { outcome, entry } = await confirmPayment(db, provider, {
             orderId: data.orderId,
             paymentId: data.paymentId,
             source: data.source,
           });
-          if (confirmed.result === 'PAID') await options.stockMoved(confirmed.orderId);
-          if (confirmed.result !== 'PENDING')
-            await options.announce(confirmed.orderId, {
-              kind: 'payment',
-              result: confirmed.result,
-            });
-          return confirmed;
+          await followUp(entry);
+          return outcome;
         },
         // Not captured yet: a later return or webhook for the same payment runs it again.
         (o) => o.result !== 'PENDING',
       );
       return settle(outcome);
     },
-    [QUEUES.orderTransitions]: async (job) => {
-      const data = job.data as OrderTransitionJob;
+    [QUEUES.orderMoves]: async (job) => {
+      const data = job.data as OrderMoveJob;
       const moved = await recorded(
         db,
         data,
         async () => {
-          const applied = await applyOrderTransition(db, {
+          const { applied, entry } = await applyAdminMove(db, {
             orderId: data.orderId,
             to: data.to,
-            actor: 'admin',
             actorUserId: data.actorUserId,
             // Stable across resends of the row: a re-run finds its move applied.
             jobKey: `outbox:${data.outboxId}`,
           });
-          if (data.to === 'CANCELLED') await options.stockMoved(applied.orderId);
-          await options.announce(applied.orderId, {
-            kind: 'moved',
-            actorUserId: data.actorUserId,
-          });
+          await followUp(entry);
           return applied;
         },
         undefined,
         // The admin who asked sees why, even when the answer came after their request returned.
-        (error) =>
-          options.announce(data.orderId, {
-            kind: 'refused',
-            to: data.to,
-            message: error.message,
-            actorUserId: data.actorUserId,
-          }),
+        async (error) => {
+          if (error instanceof MoveRefused) await options.announce(error.event);
+        },
       );
       return settle(moved);
     },
@@ -135,11 +143,7 @@ export function buildProcessors(
       const report = await reconcilePayments(db, provider, {
         olderThanMs: options.reconcileAfterMs,
       });
-      for (const applied of report.applied) {
-        if (applied.result === 'PAID') await options.stockMoved(applied.orderId);
-        if (applied.result !== 'PENDING')
-          await options.announce(applied.orderId, { kind: 'payment', result: applied.result });
-      }
+      for (const entry of report.entries) await followUp(entry);
       await pruneOutbox(db, OUTBOX_KEEP_MS);
       const parts = [
         report.applied.length &&
@@ -148,10 +152,11 @@ export function buildProcessors(
           `refused ${report.refused.map((r) => `${r.paymentId}: ${r.message}`).join('; ')}`,
         report.failed.length &&
           `could not ask about ${report.failed.map((f) => `${f.linkId}: ${f.message}`).join('; ')}`,
+        report.expired && `closed ${report.expired} expired unpaid links`,
       ].filter(Boolean);
       if (parts.length)
         options.log(`reconciliation: checked ${report.checked} open links, ${parts.join('; ')}`);
-      return report;
+      return { ...report, entries: report.entries.length };
     },
   };
 }

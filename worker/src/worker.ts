@@ -7,11 +7,8 @@ import {
   createRedis,
   createRequestRedis,
   productsChanged,
-  productsOfOrder,
   publishCatalogChange,
   publishOrderEvent,
-  orderEventOf,
-  type OrderEventDetail,
   KEEP_COMPLETED_JOBS,
   KEEP_FAILED_JOBS,
   settledWithin,
@@ -20,7 +17,7 @@ import {
   type OutboxRef,
 } from '@kanak/core';
 import type { WorkerConfig } from './config';
-import { buildProcessors } from './processors';
+import { buildProcessors, type OrderEvent } from './processors';
 
 export interface RunningWorker {
   /**
@@ -81,25 +78,22 @@ export function startWorker(
     label: 'Redis (catalogue changes, order events)',
     log: (_level, message) => log(message),
   });
-  const stockMoved = async (orderId: string) => {
+  const stockMoved = async (productIds: string[]) => {
     try {
-      const change = productsChanged(await productsOfOrder(db, orderId));
-      if (change.scope === 'products' && change.productIds.length === 0) return;
-      await publishCatalogChange(announcer, config.QUEUE_PREFIX, change);
+      await publishCatalogChange(announcer, config.QUEUE_PREFIX, productsChanged(productIds));
     } catch (e) {
       log(
-        `stock change of order ${orderId} not announced to the servers' caches: ${(e as Error).message}`,
+        `stock change of ${productIds.length} products not announced to the servers' caches: ${(e as Error).message}`,
       );
     }
   };
   // Order events for the browsers watching (every server reads the stream). A lost one leaves an
   // open page as it was until its next reload; it never fails or repeats the job.
-  const announce = async (orderId: string, detail: OrderEventDetail) => {
+  const announce = async (event: OrderEvent) => {
     try {
-      const event = await orderEventOf(db, orderId, detail);
-      if (event) await publishOrderEvent(announcer, config.QUEUE_PREFIX, event);
+      await publishOrderEvent(announcer, config.QUEUE_PREFIX, event);
     } catch (e) {
-      log(`order ${orderId}: ${detail.kind} event not published: ${(e as Error).message}`);
+      log(`order ${event.orderId}: ${event.kind} event not published: ${(e as Error).message}`);
     }
   };
   const processors = buildProcessors(db, provider, {

@@ -36,7 +36,7 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
       connection,
       prefix: server.config.QUEUE_PREFIX,
     });
-    transitions = new Queue(QUEUES.orderTransitions, {
+    transitions = new Queue(QUEUES.orderMoves, {
       connection,
       prefix: server.config.QUEUE_PREFIX,
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyOrderTransition, getDashboard, removeUser, type AuthUser } from '@kanak/core';
+import { applyAdminMove, getDashboard, removeUser, type AuthUser } from '@kanak/core';
 import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
 import { line, newCustomer, paidOrder, placeOrder, seededUser, stockedSize } from './support';
 
@@ -40,10 +40,9 @@ describe('admin dashboard figures (core)', () => {
     const cancelled = await paidOrder(db(), await newCustomer(db()), [
       line(await stockedSize(db(), 5)),
     ]);
-    await applyOrderTransition(db(), {
+    await applyAdminMove(db(), {
       orderId: cancelled._id,
       to: 'CANCELLED',
-      actor: 'admin',
       actorUserId: admin.id,
       jobKey: `outbox:${randomUUID()}`,
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  applyOrderTransition,
+  applyAdminMove,
   confirmPayment,
   confirmPaymentReturn,
   createPaymentLink,
@@ -105,7 +105,7 @@ describe('payment rules (core)', () => {
   it('a captured payment places the order, takes the stock, empties the cart and records the payment', async () => {
     const { user, size, order } = await pendingOrder(5, 2);
     const { paid } = await payable(db(), user, order._id);
-    const outcome = await confirmPayment(db(), sandbox, {
+    const { outcome } = await confirmPayment(db(), sandbox, {
       orderId: order._id,
       paymentId: paid,
       source: 'return',
@@ -127,8 +127,9 @@ describe('payment rules (core)', () => {
   it('the same payment confirmed twice (return, then webhook) is applied once', async () => {
     const { user, size, order } = await pendingOrder(5, 2);
     const { paid } = await payable(db(), user, order._id);
-    const confirm = (source: 'return' | 'webhook') =>
-      confirmPayment(db(), sandbox, { orderId: order._id, paymentId: paid, source });
+    const confirm = async (source: 'return' | 'webhook') =>
+      (await confirmPayment(db(), sandbox, { orderId: order._id, paymentId: paid, source }))
+        .outcome;
     const [first, second] = await Promise.all([confirm('return'), confirm('webhook')]);
     const third = await confirm('return');
     for (const outcome of [first, second, third]) {
@@ -143,7 +144,7 @@ describe('payment rules (core)', () => {
   it('a failed payment leaves the order PENDING with its link open for another try', async () => {
     const { user, size, order } = await pendingOrder();
     const { failed, paid } = await payable(db(), user, order._id);
-    const outcome = await confirmPayment(db(), sandbox, {
+    const { outcome } = await confirmPayment(db(), sandbox, {
       orderId: order._id,
       paymentId: failed,
       source: 'return',
@@ -151,7 +152,7 @@ describe('payment rules (core)', () => {
     expect(outcome).toMatchObject({ result: 'FAILED', orderStatus: 'PENDING' });
     expect(await stockOf(db(), size.id)).toBe(5);
     expect((await paymentsOf(order._id))[0]!.status).toBe('CREATED');
-    const retry = await confirmPayment(db(), sandbox, {
+    const { outcome: retry } = await confirmPayment(db(), sandbox, {
       orderId: order._id,
       paymentId: paid,
       source: 'return',
@@ -167,7 +168,7 @@ describe('payment rules (core)', () => {
       .where('id', '=', size.id)
       .execute();
     const { paid } = await payable(db(), user, order._id);
-    const outcome = await confirmPayment(db(), sandbox, {
+    const { outcome } = await confirmPayment(db(), sandbox, {
       orderId: order._id,
       paymentId: paid,
       source: 'return',
@@ -194,7 +195,7 @@ describe('payment rules (core)', () => {
       .where('id', '=', short.id)
       .execute();
     const { paid } = await payable(db(), user, order._id);
-    const outcome = await confirmPayment(db(), sandbox, {
+    const { outcome } = await confirmPayment(db(), sandbox, {
       orderId: order._id,
       paymentId: paid,
       source: 'webhook',
@@ -207,14 +208,13 @@ describe('payment rules (core)', () => {
   it('a payment for an order the shop already cancelled is owed back, and the order stays cancelled', async () => {
     const { user, size, order } = await pendingOrder();
     const { paid } = await payable(db(), user, order._id);
-    await applyOrderTransition(db(), {
+    await applyAdminMove(db(), {
       orderId: order._id,
       to: 'CANCELLED',
-      actor: 'admin',
       actorUserId: (await seededUser(db(), 'admin')).id,
       jobKey: `outbox:${randomUUID()}`,
     });
-    const outcome = await confirmPayment(db(), sandbox, {
+    const { outcome } = await confirmPayment(db(), sandbox, {
       orderId: order._id,
       paymentId: paid,
       source: 'return',
@@ -235,7 +235,7 @@ describe('payment rules (core)', () => {
         return payment && { ...payment, amount: order.totalDiscountedPrice - 1 };
       },
     };
-    const outcome = await confirmPayment(db(), shortPaying, {
+    const { outcome } = await confirmPayment(db(), shortPaying, {
       orderId: order._id,
       paymentId: paid,
       source: 'webhook',

@@ -147,7 +147,7 @@ export async function paidOrder(
 ): Promise<OrderView> {
   const order = await placeOrder(db, user, lines);
   const { paid } = await payable(db, user, order._id);
-  const outcome = await confirmPayment(db, sandbox, {
+  const { outcome } = await confirmPayment(db, sandbox, {
     orderId: order._id,
     paymentId: paid,
     source: 'return',

@@ -157,10 +157,13 @@ export interface OrderItemsTable {
   discounted_price: number;
 }
 
-export type PaymentStatus = 'CREATED' | 'PAID' | 'FAILED' | 'REFUND_PENDING';
+/** CANCELLED: the shop closed the link (order deleted or cancelled); EXPIRED: its time ran out. */
+export type PaymentStatus =
+  'CREATED' | 'PAID' | 'FAILED' | 'REFUND_PENDING' | 'CANCELLED' | 'EXPIRED';
 
 export interface PaymentsTable {
   id: Generated<string>;
+  /** No foreign key (migration 009): a payment outlives an unpaid order deleted after it. */
   order_id: string;
   provider: string;
   payment_link_id: string;
@@ -171,6 +174,8 @@ export interface PaymentsTable {
   note: string | null;
   /** Set with REFUND_PENDING (migration 006). */
   refund_reason: RefundReason | null;
+  /** When the link stops taking payments (migration 009); null for links made before. */
+  expires_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

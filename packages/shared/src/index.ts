@@ -12,7 +12,7 @@ export * from './account/address';
 export * from './account/users';
 export * from './orders/status';
 export * from './orders/schemas';
-export * from './orders/transitions';
+export * from './orders/moves';
 export * from './orders/growth';
 export * from './orders/events';
 export * from './reviews/schemas';
@@ -29,5 +29,6 @@ export * from './wishlist/views';
 export * from './account/views';
 export * from './auth/views';
 export * from './orders/views';
+export * from './orders/admin-list';
 // The catalogue's own product drawings: pure SVG text, served by the server and named by the seed.
 export * from './media/jewel-art';

@@ -90,7 +90,7 @@ export async function registerQueueBoard(app: FastifyInstance, services: AppServ
     createBullBoard({
       queues: [
         new BullMQAdapter(services.pipeline.payments),
-        new BullMQAdapter(services.pipeline.transitions),
+        new BullMQAdapter(services.pipeline.moves),
       ],
       // @bull-board/fastify 9.10.1 brings its own copy of @bull-board/api 9.10.1 beside ours (9.10.2):
       // same shape, but TypeScript sees two declarations of a private field.

@@ -15,12 +15,25 @@ export const ordersApi = {
     run: ({ services, user }) => core.listUserOrders(services.db, user.id),
     rest: [{ method: 'GET', path: '/api/orders/user' }],
   }),
-  adminList: query('admin', noInput, z.array(shared.orderView), {
-    summary: 'Every order with its customer, newest first (a bare array)',
-    run: ({ services }) => core.listAllOrders(services.db),
-    rest: [{ method: 'GET', path: '/api/admin/orders' }],
+  adminList: query('admin', z.optional(shared.adminOrdersQuery), shared.adminOrdersPage, {
+    summary:
+      'A page of all orders with their customers, newest first, by status, refund owed or a search of customer or order number; REST answers the page as a bare array (500 at most: ?page=2 for the next)',
+    run: ({ services }, input) => core.listAdminOrders(services.db, input ?? {}),
+    rest: [
+      {
+        method: 'GET',
+        path: '/api/admin/orders',
+        answer: (page) => ({ status: 200, body: page.content }),
+        otherAnswers: {
+          200: {
+            description: 'The page of orders (a bare array)',
+            schema: z.array(shared.orderView),
+          },
+        },
+      },
+    ],
   }),
-  transition: mutation('admin', shared.orderTransitionInput, shared.orderMoveAnswer, {
+  move: mutation('admin', shared.orderMoveInput, shared.orderMoveAnswer, {
     summary:
       'Moves an order (confirmed, ship, deliver, cancel); the worker applies it, and REST answers 202 while it is queued',
     run: ({ services, user }, input) =>
@@ -53,8 +66,9 @@ export const ordersApi = {
     rest: [{ method: 'POST', path: '/api/orders', status: 201 }],
   }),
   remove: mutation('admin', shared.orderIdInput, shared.orderRemoval, {
-    summary: 'Deletes an order with its items, payments and events',
-    run: ({ services }, input) => core.removeOrder(services.db, input.orderId),
+    summary:
+      'Deletes an unpaid order (its payment links are cancelled first); an order with a payment or a refund owed answers 409: cancel it instead',
+    run: ({ services }, input) => core.removeOrder(services.db, services.payments, input.orderId),
     // The spec's client deletes with PUT …/delete; other clients use DELETE.
     rest: [
       { method: 'PUT', path: '/api/admin/orders/:orderId/delete' },

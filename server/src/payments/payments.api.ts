@@ -14,6 +14,7 @@ export const paymentsApi = {
         user,
         input.orderId,
         requestOrigins(services.config, request),
+        services.config.PAYMENT_LINK_TTL_MINUTES,
       ),
     rest: [{ method: 'POST', path: '/api/payment/:orderId' }],
   }),

@@ -95,7 +95,18 @@ export function registerSandboxPageRest(app: FastifyInstance, services: AppServi
       }
       const hrefFor = (outcome: 'paid' | 'failed') =>
         `${back}?${provider.returnQuery({ orderId: link.order_id, linkId, outcome })}`;
-      const open = link.status === 'CREATED' && link.order_status === 'PENDING';
+      const expired =
+        link.status === 'EXPIRED' ||
+        (link.expires_at !== null && new Date(link.expires_at).getTime() <= Date.now());
+      const open = link.status === 'CREATED' && !expired && link.order_status === 'PENDING';
+      const closedText =
+        link.order_status !== 'PENDING'
+          ? `This order is no longer waiting for payment (${escape(link.order_status)}).`
+          : link.status === 'CANCELLED'
+            ? 'This payment link was cancelled by the shop.'
+            : expired
+              ? 'This payment link has expired. Open your order in the shop to pay with a new link.'
+              : 'This payment link no longer takes payments.';
       const body = `
       <h1 class="brand">Kanak Jewellers</h1>
       <span class="tag">Sandbox payment</span>
@@ -108,7 +119,7 @@ export function registerSandboxPageRest(app: FastifyInstance, services: AppServi
         <a class="btn pay" id="pay" href="${escape(hrefFor('paid'))}">Pay ${escape(formatRupees(link.amount))}</a>
         <a class="btn fail" id="fail" href="${escape(hrefFor('failed'))}">Fail payment</a>
       </div>`
-          : `<p class="meta">This order is no longer waiting for payment (${escape(link.order_status)}).</p>
+          : `<p class="meta">${closedText}</p>
       <div class="actions"><a class="btn fail" href="${escape(back)}">Back to the shop</a></div>`
       }
       <p class="note">No money moves: this page stands in for a real payment provider.</p>`;

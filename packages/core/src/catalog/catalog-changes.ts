@@ -1,6 +1,4 @@
 import { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
-import type { Database } from '@kanak/db';
 
 /**
  * What a committed write changed in the catalogue, as every server's read cache hears it:
@@ -37,18 +35,6 @@ export function parseCatalogChange(message: string): CatalogChange {
 /** Tells every server process; the caller has committed the change already. */
 export async function publishCatalogChange(redis: Redis, prefix: string, change: CatalogChange) {
   await redis.publish(catalogChannel(prefix), JSON.stringify(change));
-}
-
-/** The products an order holds: a payment or a cancellation moved their stock. */
-export async function productsOfOrder(db: Kysely<Database>, orderId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('order_items')
-    .innerJoin('product_sizes', 'product_sizes.id', 'order_items.size_id')
-    .select('product_sizes.product_id')
-    .distinct()
-    .where('order_items.order_id', '=', orderId)
-    .execute();
-  return rows.map((r) => r.product_id);
 }
 
 export interface CatalogListener {

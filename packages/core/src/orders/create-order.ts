@@ -4,6 +4,7 @@ import type { AddressInput } from '@kanak/shared';
 import { badRequest, conflict } from '../shared/errors';
 import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart';
 import type { ActionLimits } from '../limits/action-limits';
+import { recordCreated } from '../ledger/order-ledger';
 import { toOrderView, type OrderView } from './order-view';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placing an order';
@@ -110,17 +111,7 @@ export async function createOrderFromCart(
         })),
       )
       .execute();
-    await trx
-      .insertInto('order_events')
-      .values({
-        order_id: order.id,
-        actor: 'customer',
-        actor_user_id: userId,
-        from_status: null,
-        to_status: 'PENDING',
-        note: 'Order created from cart',
-      })
-      .execute();
+    await recordCreated(trx, order.id, userId);
     await saveAddress(trx, userId, address);
     return order.id;
   });

@@ -1,5 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
+import {
+  ADMIN_ORDERS_MAX_PAGE_SIZE,
+  type AdminOrdersPage,
+  type AdminOrdersQuery,
+} from '@kanak/shared';
+import { removeUnpaidOrder } from '../ledger/remove-order';
+import type { PaymentProvider } from '../payments/provider';
 import type { AuthUser } from '../auth/tokens';
 import { canSeeRecordOf } from '../auth/access';
 import { notFound } from '../shared/errors';
@@ -34,22 +41,78 @@ export async function listUserOrders(db: Kysely<Database>, userId: string): Prom
   return toOrderViews(db, rows);
 }
 
-/** Every order, newest first (admin). */
-export async function listAllOrders(db: Kysely<Database>, limit = 500): Promise<OrderView[]> {
-  const rows = await db
+/**
+ * A page of every order, newest first (admin), filtered by status, by a refund owed, or by a
+ * search of the customer's name and e-mail or the order number (its id's first characters).
+ */
+export async function listAdminOrders(
+  db: Kysely<Database>,
+  query: AdminOrdersQuery,
+): Promise<AdminOrdersPage> {
+  const pageSize = query.pageSize ?? ADMIN_ORDERS_MAX_PAGE_SIZE;
+  const owed = (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb.exists(
+      eb
+        .selectFrom('payments')
+        .select('payments.id')
+        .whereRef('payments.order_id', '=', 'orders.id')
+        .where('payments.status', '=', 'REFUND_PENDING'),
+    );
+  const search = query.search?.trim().toLowerCase();
+  const filtered = db
     .selectFrom('orders')
-    .selectAll()
-    .orderBy('order_date', 'desc')
-    .orderBy('id')
-    .limit(limit)
+    .$if(query.status !== undefined, (q) => q.where('orders.status', '=', query.status!))
+    .$if(query.refundsDue === true, (q) => q.where(owed))
+    .$if(Boolean(search), (q) =>
+      q.where((eb) => {
+        const like = `%${search!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const customers = eb
+          .selectFrom('users')
+          .select('users.id')
+          .where((u) =>
+            u.or([
+              u(sql`lower(users.first_name || ' ' || users.last_name)`, 'like', like),
+              u(sql`lower(users.email)`, 'like', like),
+            ]),
+          );
+        const orderNumber = /^[0-9a-f]{4,}$/.test(search!)
+          ? [eb(sql`orders.id::text`, 'like', `${search}%`)]
+          : [];
+        return eb.or([eb('orders.user_id', 'in', customers), ...orderNumber]);
+      }),
+    );
+  const [counts, refunds] = await Promise.all([
+    filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(owed)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const totalCount = Number(counts.n);
+  const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
+  const currentPage = Math.min(query.page ?? 1, totalPages);
+  const rows = await filtered
+    .selectAll('orders')
+    .orderBy('orders.order_date', 'desc')
+    .orderBy('orders.id')
+    .limit(pageSize)
+    .offset((currentPage - 1) * pageSize)
     .execute();
-  return toOrderViews(db, rows);
+  return {
+    content: await toOrderViews(db, rows),
+    currentPage,
+    totalPages,
+    totalCount,
+    refundsDue: Number(refunds.n),
+  };
 }
 
-/** Deletes an order with its items, payments and events (admin). */
-export async function removeOrder(db: Kysely<Database>, id: unknown): Promise<{ message: string }> {
-  const orderId = requireId(id, 'Order');
-  const deleted = await db.deleteFrom('orders').where('id', '=', orderId).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) throw notFound('Order');
-  return { message: 'Order deleted successfully' };
+/** Deletes an order that holds no money (admin); see the ledger's removeUnpaidOrder. */
+export async function removeOrder(
+  db: Kysely<Database>,
+  provider: Pick<PaymentProvider, 'name' | 'cancelLink'>,
+  id: unknown,
+): Promise<{ message: string }> {
+  return removeUnpaidOrder(db, provider, requireId(id, 'Order'));
 }

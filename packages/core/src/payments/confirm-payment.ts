@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, PaymentStatus } from '@kanak/db';
+import type { Kysely } from 'kysely';
+import type { Database, PaymentRow, PaymentStatus } from '@kanak/db';
 import {
   formatRupees,
   type OrderStatus,
@@ -7,10 +7,8 @@ import {
   type RefundReason,
 } from '@kanak/shared';
 import { badRequest, notFound } from '../shared/errors';
-import { requireId } from '../shared/ids';
-import { assertOrderMove } from '../orders/state-machine';
+import { orderEvent, placePaidOrder, type LedgerEntry } from '../ledger/order-ledger';
 import type { PaymentProvider } from './provider';
-import { lockOrder } from '../orders/lock-order';
 
 export interface PaymentConfirmation {
   orderId: string;
@@ -25,8 +23,16 @@ export type ConfirmationResult = PaymentReturnStatus;
 export interface ConfirmationOutcome {
   result: ConfirmationResult;
   orderId: string;
-  orderStatus: OrderStatus;
+  /** Null when the order was deleted before the payment arrived. */
+  orderStatus: OrderStatus | null;
   note: string | null;
+}
+
+/** The outcome (recorded for whoever waits on it) and the ledger's entry to follow up on. */
+export interface Confirmed {
+  outcome: ConfirmationOutcome;
+  /** Null when the order did not move and nobody is to be told (a duplicate, not settled yet). */
+  entry: LedgerEntry | null;
 }
 
 const resultOf = (status: PaymentStatus): ConfirmationResult =>
@@ -38,23 +44,33 @@ const resultOf = (status: PaymentStatus): ConfirmationResult =>
         ? 'FAILED'
         : 'PENDING';
 
+/** Why a link no longer takes payments when one was made at `madeAt`, or null when it does. */
+function linkClosed(link: Pick<PaymentRow, 'status' | 'expires_at'>, madeAt: Date): string | null {
+  if (link.status === 'CANCELLED') return 'its payment link had been cancelled';
+  if (link.expires_at && madeAt.getTime() > new Date(link.expires_at).getTime())
+    return 'its payment link had expired';
+  return null;
+}
+
 /**
  * Applies a payment exactly once. The provider is asked (never the browser); then, in ONE
- * transaction with the order row locked: the payment is recorded under its unique provider id,
- * the order moves PENDING → PLACED, each size row's stock is taken (never below zero: if a line
- * is short the order is cancelled and the payment marked for refund), and the cart is emptied.
- * A duplicate (second job, webhook + return, a re-run after a crash) finds the recorded payment.
+ * transaction with the order row locked: the payment is recorded under its unique provider id
+ * and the order ledger places the order (taking stock, or cancelling it when a line is short,
+ * the payment then owed back). Money that came through a link the shop no longer wanted
+ * (expired, cancelled, its order deleted or no longer PENDING) is recorded as owed back, never
+ * dropped. A duplicate (second job, webhook + return, a re-run after a crash) finds the
+ * recorded payment. `orderId` was checked at the boundary (return, webhook, reconciliation).
  */
 export async function confirmPayment(
   db: Kysely<Database>,
   provider: PaymentProvider,
   confirmation: PaymentConfirmation,
-): Promise<ConfirmationOutcome> {
-  const orderId = requireId(confirmation.orderId, 'Order');
+): Promise<Confirmed> {
+  const { orderId } = confirmation;
   const recorded = await findRecorded(db, confirmation.paymentId);
   if (recorded && recorded.orderId !== orderId)
     throw badRequest(`Payment ${confirmation.paymentId} was not made for this order`);
-  if (recorded) return recorded;
+  if (recorded) return { outcome: recorded, entry: null };
 
   const links = await db
     .selectFrom('payments')
@@ -77,7 +93,8 @@ export async function confirmPayment(
       .selectFrom('orders')
       .select('status')
       .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    const orderStatus = order?.status ?? null;
     if (payment.status === 'failed') {
       // The link stays open so the shopper can try again; the attempt is noted.
       await db
@@ -87,25 +104,31 @@ export async function confirmPayment(
         .where('status', '=', 'CREATED')
         .execute();
       return {
-        result: 'FAILED',
-        orderId,
-        orderStatus: order.status,
-        note: 'The payment failed; the order is still waiting for payment',
+        outcome: {
+          result: 'FAILED',
+          orderId,
+          orderStatus,
+          note: 'The payment failed; the order is still waiting for payment',
+        },
+        entry: null,
       };
     }
     return {
-      result: 'PENDING',
-      orderId,
-      orderStatus: order.status,
-      note: 'The payment is not complete yet',
+      outcome: { result: 'PENDING', orderId, orderStatus, note: 'The payment is not complete yet' },
+      entry: null,
     };
   }
 
-  return db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, orderId);
+  return db.transaction().execute(async (trx): Promise<Confirmed> => {
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
     // Re-checked under the lock: a concurrent duplicate may have committed meanwhile.
     const again = await findRecorded(trx, payment.id);
-    if (again) return again;
+    if (again) return { outcome: again, entry: null };
     const link = await trx
       .selectFrom('payments')
       .selectAll()
@@ -116,6 +139,7 @@ export async function confirmPayment(
     /** Records the payment; a refund says why, and keeps the amount actually paid. */
     const record = async (status: PaymentStatus, note: string | null, reason?: RefundReason) => {
       const refund_reason = reason ?? null;
+      const amount = payment.amount ?? link.amount;
       if (link.provider_payment_id === null) {
         await trx
           .updateTable('payments')
@@ -124,7 +148,7 @@ export async function confirmPayment(
             status,
             note,
             refund_reason,
-            amount: payment.amount ?? link.amount,
+            amount,
             updated_at: new Date(),
           })
           .where('id', '=', link.id)
@@ -140,129 +164,69 @@ export async function confirmPayment(
             payment_link_url: link.payment_link_url,
             provider_payment_id: payment.id,
             status,
-            amount: payment.amount ?? link.amount,
+            amount,
             note,
             refund_reason,
+            expires_at: link.expires_at,
           })
           .execute();
       }
     };
-
-    /** Moves the locked order and logs the move as the payment's doing. */
-    const moveOrder = async (
-      to: 'PLACED' | 'CANCELLED',
-      by: 'payment' | 'system',
-      move: { statusNote: string | null; actorUserId: string | null; eventNote: string },
-    ) => {
-      assertOrderMove(order.status, to, by);
-      await trx
-        .updateTable('orders')
-        .set({ status: to, status_note: move.statusNote, updated_at: new Date() })
-        .where('id', '=', orderId)
-        .execute();
-      await trx
-        .insertInto('order_events')
-        .values({
-          order_id: orderId,
-          actor: 'payment',
-          actor_user_id: move.actorUserId,
-          from_status: order.status,
-          to_status: to,
-          note: move.eventNote,
-          job_key: null,
-        })
-        .execute();
-    };
-
-    if (order.status !== 'PENDING') {
-      const note = `Order was ${order.status} when payment ${payment.id} arrived: refund due`;
-      await record('REFUND_PENDING', note, 'ORDER_NOT_PENDING');
-      return { result: 'REFUND_PENDING' as const, orderId, orderStatus: order.status, note };
-    }
-    if (payment.amount !== null && payment.amount !== order.total_discounted_price) {
-      const note = `Paid ${formatRupees(payment.amount)} but the order totals ${formatRupees(order.total_discounted_price)}: refund due`;
-      await record('REFUND_PENDING', note, 'AMOUNT_MISMATCH');
-      return { result: 'REFUND_PENDING' as const, orderId, orderStatus: order.status, note };
-    }
-
-    const short = await takeStock(trx, orderId);
-    if (short) {
-      const note = `Cancelled: ${short} when the payment arrived. The payment of ${formatRupees(order.total_discounted_price)} will be refunded.`;
-      await moveOrder('CANCELLED', 'system', {
-        statusNote: note,
-        actorUserId: null,
-        eventNote: note,
-      });
-      await record('REFUND_PENDING', note, 'SOLD_OUT');
-      return {
+    /** Money kept to be paid back; the order does not move. */
+    const owed = async (note: string, reason: RefundReason): Promise<Confirmed> => {
+      await record('REFUND_PENDING', note, reason);
+      const outcome = {
         result: 'REFUND_PENDING' as const,
         orderId,
-        orderStatus: 'CANCELLED' as const,
+        orderStatus: order?.status ?? null,
         note,
       };
-    }
+      if (!order) return { outcome, entry: null };
+      const event = orderEvent(order, order.status, { kind: 'payment', result: 'REFUND_PENDING' });
+      return {
+        outcome,
+        entry: { orderId, status: order.status, event, stockOf: [], closedLinks: [] },
+      };
+    };
 
-    await moveOrder('PLACED', 'payment', {
-      statusNote: null,
-      actorUserId: order.user_id,
-      eventNote: `Paid by ${payment.id} (${confirmation.source})`,
+    if (!order)
+      return owed(
+        `Order was deleted before payment ${payment.id} arrived: refund due`,
+        'LINK_CLOSED',
+      );
+    if (order.status !== 'PENDING')
+      return owed(
+        `Order was ${order.status} when payment ${payment.id} arrived: refund due`,
+        'ORDER_NOT_PENDING',
+      );
+    const closed = linkClosed(link, payment.madeAt ?? new Date());
+    if (closed)
+      return owed(`Payment ${payment.id} arrived after ${closed}: refund due`, 'LINK_CLOSED');
+    if (payment.amount !== null && payment.amount !== order.total_discounted_price)
+      return owed(
+        `Paid ${formatRupees(payment.amount)} but the order totals ${formatRupees(order.total_discounted_price)}: refund due`,
+        'AMOUNT_MISMATCH',
+      );
+
+    const placement = await placePaidOrder(trx, order, {
+      reason: `Paid by ${payment.id} (${confirmation.source})`,
+      refundNote: (short) =>
+        `Cancelled: ${short} when the payment arrived. The payment of ${formatRupees(order.total_discounted_price)} will be refunded.`,
     });
+    if (!placement.placed) {
+      const note = placement.note;
+      await record('REFUND_PENDING', note, 'SOLD_OUT');
+      return {
+        outcome: { result: 'REFUND_PENDING', orderId, orderStatus: 'CANCELLED', note },
+        entry: placement.entry,
+      };
+    }
     await record('PAID', null);
-    await trx
-      .deleteFrom('cart_items')
-      .where('cart_id', 'in', (eb) =>
-        eb.selectFrom('carts').select('id').where('user_id', '=', order.user_id),
-      )
-      .execute();
-    return { result: 'PAID' as const, orderId, orderStatus: 'PLACED' as const, note: null };
+    return {
+      outcome: { result: 'PAID', orderId, orderStatus: 'PLACED', note: null },
+      entry: placement.entry,
+    };
   });
-}
-
-/**
- * Takes the order's quantities from its size rows, locked in id order (no deadlocks between
- * orders sharing rows). Returns a description of the first short line, taking nothing, if any.
- */
-async function takeStock(trx: Transaction<Database>, orderId: string): Promise<string | null> {
-  const items = await trx
-    .selectFrom('order_items')
-    .select(['size_id', 'quantity', 'title', 'weight'])
-    .where('order_id', '=', orderId)
-    .execute();
-  const wanted = new Map<string, { quantity: number; title: string; weight: string }>();
-  for (const item of items) {
-    if (!item.size_id) return `${item.title} (${item.weight}) is no longer sold`;
-    const prev = wanted.get(item.size_id);
-    wanted.set(item.size_id, {
-      quantity: (prev?.quantity ?? 0) + item.quantity,
-      title: item.title,
-      weight: item.weight,
-    });
-  }
-  const rows = await trx
-    .selectFrom('product_sizes')
-    .select(['id', 'stock'])
-    .where('id', 'in', [...wanted.keys()])
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  const stockBy = new Map(rows.map((r) => [r.id, r.stock]));
-  for (const [sizeId, want] of wanted) {
-    const stock = stockBy.get(sizeId);
-    if (stock === undefined) return `${want.title} (${want.weight}) is no longer sold`;
-    if (stock < want.quantity) {
-      return stock === 0
-        ? `${want.title} (${want.weight}) sold out`
-        : `only ${stock} of ${want.title} (${want.weight}) left, ${want.quantity} ordered`;
-    }
-  }
-  for (const [sizeId, want] of wanted) {
-    await trx
-      .updateTable('product_sizes')
-      .set((eb) => ({ stock: eb('stock', '-', want.quantity) }))
-      .where('id', '=', sizeId)
-      .execute();
-  }
-  return null;
 }
 
 async function findRecorded(
@@ -271,14 +235,20 @@ async function findRecorded(
 ): Promise<ConfirmationOutcome | null> {
   const row = await db
     .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .select(['payments.status', 'payments.note', 'orders.id', 'orders.status as order_status'])
+    // A payment outlives an order deleted before it arrived (no foreign key): left join.
+    .leftJoin('orders', 'orders.id', 'payments.order_id')
+    .select([
+      'payments.status',
+      'payments.note',
+      'payments.order_id',
+      'orders.status as order_status',
+    ])
     .where('payments.provider_payment_id', '=', paymentId)
     .executeTakeFirst();
   return row
     ? {
         result: resultOf(row.status),
-        orderId: row.id,
+        orderId: row.order_id,
         orderStatus: row.order_status,
         note: row.note,
       }

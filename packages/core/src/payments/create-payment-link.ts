@@ -4,14 +4,17 @@ import type { AuthUser } from '../auth/tokens';
 import { conflict, notFound } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import type { PaymentProvider } from './provider';
+import { DEFAULT_LINK_TTL_MINUTES, LINK_REUSE_MARGIN_MS } from './link-expiry';
 import type { PaymentLinkAnswer } from '@kanak/shared';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { PaymentLinkAnswer };
 
 /**
- * A payment link for the owner's PENDING order. The order row is locked while the link is
- * made, so a double click gets the same link; a later call reuses the open link.
+ * A payment link for the owner's PENDING order, taking payments for `ttlMinutes`. The order row
+ * is locked while the link is made, so a double click gets the same link; a later call reuses
+ * the open link while enough of its life is left, else the stale one is closed as EXPIRED and
+ * the shopper gets a fresh link.
  */
 export async function createPaymentLink(
   db: Kysely<Database>,
@@ -19,6 +22,7 @@ export async function createPaymentLink(
   user: AuthUser,
   orderIdInput: unknown,
   origins: { server: string; web: string },
+  ttlMinutes: number = DEFAULT_LINK_TTL_MINUTES,
 ): Promise<PaymentLinkAnswer> {
   const orderId = requireId(orderIdInput, 'Order');
   return db.transaction().execute(async (trx) => {
@@ -48,10 +52,25 @@ export async function createPaymentLink(
       .where('provider', '=', provider.name)
       .where('status', '=', 'CREATED')
       .where('amount', '=', order.total_discounted_price)
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', 'is', null),
+          eb('expires_at', '>', new Date(Date.now() + LINK_REUSE_MARGIN_MS)),
+        ]),
+      )
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
     if (open)
       return { payment_link_url: open.payment_link_url, payment_link_id: open.payment_link_id };
+    // Its expiry stays what it was: a payment made in time is still taken (see confirmPayment).
+    await trx
+      .updateTable('payments')
+      .set({ status: 'EXPIRED', note: 'Replaced by a fresh link', updated_at: new Date() })
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'CREATED')
+      .where('expires_at', '<=', new Date(Date.now() + LINK_REUSE_MARGIN_MS))
+      .execute();
+    const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
     const link = await provider.createLink({
       orderId,
       amount: order.total_discounted_price,
@@ -63,6 +82,7 @@ export async function createPaymentLink(
       },
       callbackUrl: `${origins.web}/payment/${orderId}`,
       serverOrigin: origins.server,
+      expiresAt,
     });
     await trx
       .insertInto('payments')
@@ -72,6 +92,7 @@ export async function createPaymentLink(
         payment_link_id: link.id,
         payment_link_url: link.url,
         amount: order.total_discounted_price,
+        expires_at: expiresAt,
       })
       .execute();
     return { payment_link_url: link.url, payment_link_id: link.id };
@@ -88,6 +109,7 @@ export async function findPaymentLink(db: Kysely<Database>, linkId: string) {
       'payments.amount',
       'payments.status',
       'payments.provider',
+      'payments.expires_at',
       'orders.status as order_status',
       'orders.total_item',
     ])

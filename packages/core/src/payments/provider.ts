@@ -10,6 +10,8 @@ export interface CreateLinkRequest {
   callbackUrl: string;
   /** The server's own origin, for providers that host their page here (sandbox). */
   serverOrigin: string;
+  /** When the link stops taking payments (Razorpay's expire_by; the sandbox page checks it too). */
+  expiresAt: Date;
 }
 
 export interface PaymentLink {
@@ -25,7 +27,12 @@ export interface ProviderPayment {
   amount: number | null;
   /** Which of the order's links it was made through; null when none of them. */
   paymentLinkId: string | null;
+  /** When the payment was made, if the provider says (judged against the link's expiry). */
+  madeAt: Date | null;
 }
+
+/** What cancelling a link found: closed now (or already), or paid before it could be. */
+export type LinkCancellation = 'cancelled' | 'paid';
 
 /** What a signed webhook tells us; null for events we do not act on. */
 export interface WebhookPayment {
@@ -38,6 +45,8 @@ export interface WebhookPayment {
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'razorpay';
   createLink(request: CreateLinkRequest): Promise<PaymentLink>;
+  /** Stops the link taking payments (its order was deleted or cancelled); throws when unreachable. */
+  cancelLink(linkId: string): Promise<LinkCancellation>;
   /**
    * The payment as the provider knows it, or null when it does not exist. `paymentLinkId` is
    * the one of `orderLinkIds` (the order's own links) the payment was made through, else null.

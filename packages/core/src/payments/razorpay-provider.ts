@@ -19,12 +19,15 @@ interface RazorpayPayment {
   id: string;
   amount: number;
   status: string;
+  /** Unix seconds. */
+  created_at?: number;
 }
 interface RazorpayLink {
   id: string;
   short_url: string;
+  status?: string;
   reference_id?: string;
-  payments?: { payment_id: string; status: string; amount?: number }[] | null;
+  payments?: { payment_id: string; status: string; amount?: number; created_at?: number }[] | null;
 }
 
 const KNOWN: ProviderPayment['status'][] = ['captured', 'authorized', 'failed', 'created'];
@@ -69,6 +72,7 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
           notes: { order_id: request.orderId },
           callback_url: request.callbackUrl,
           callback_method: 'get',
+          expire_by: Math.floor(request.expiresAt.getTime() / 1000),
         },
       );
       if (status >= 300 || !body.id || !body.short_url) {
@@ -77,6 +81,19 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
         );
       }
       return { id: body.id, url: body.short_url };
+    },
+    async cancelLink(linkId) {
+      const path = `/v1/payment_links/${encodeURIComponent(linkId)}`;
+      const { status } = await call<RazorpayLink>('POST', `${path}/cancel`);
+      if (status < 300) return 'cancelled';
+      // Razorpay refuses to cancel a link that is paid, expired or cancelled: ask which.
+      const link = await call<RazorpayLink>('GET', path);
+      if (link.status === 404) return 'cancelled';
+      if (link.status >= 300)
+        throw new Error(`Razorpay payment link fetch answered ${link.status}`);
+      if (link.body.status === 'paid' || link.body.status === 'partially_paid') return 'paid';
+      if (link.body.status === 'cancelled' || link.body.status === 'expired') return 'cancelled';
+      throw new Error(`Razorpay would not cancel payment link ${linkId} (${status})`);
     },
     async linkPayments(linkId) {
       const { status, body } = await call<RazorpayLink>(
@@ -90,6 +107,7 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
         status: knownStatus(p.status),
         amount: p.amount === undefined ? null : Math.round(p.amount / 100),
         paymentLinkId: linkId,
+        madeAt: p.created_at === undefined ? null : new Date(p.created_at * 1000),
       }));
     },
     async fetchPayment(paymentId, orderLinkIds) {
@@ -116,6 +134,7 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
         status: knownStatus(body.status),
         amount: Math.round(body.amount / 100),
         paymentLinkId,
+        madeAt: body.created_at === undefined ? null : new Date(body.created_at * 1000),
       };
     },
     verifyWebhook(rawBody, signature) {

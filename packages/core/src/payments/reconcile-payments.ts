@@ -1,13 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { DomainError } from '../shared/errors';
+import type { LedgerEntry } from '../ledger/order-ledger';
 import { confirmPayment, type ConfirmationOutcome } from './confirm-payment';
+import { LINK_GRACE_MS } from './link-expiry';
 import type { PaymentProvider } from './provider';
 
 export interface ReconcileOptions {
   /** Links younger than this are left to their return and webhook. */
   olderThanMs: number;
-  /** Links are asked about for this long after they were made (providers expire them). */
+  /** Links without an expiry (made before links expired) are asked about for this long. */
   maxAgeMs?: number;
   limit?: number;
 }
@@ -15,6 +17,10 @@ export interface ReconcileOptions {
 export interface ReconcileReport {
   checked: number;
   applied: { orderId: string; paymentId: string; result: ConfirmationOutcome['result'] }[];
+  /** What the ledger did, for the worker to follow up (announce, refresh caches). */
+  entries: LedgerEntry[];
+  /** Open links whose time ran out (plus the grace for a late payment): marked EXPIRED. */
+  expired: number;
   refused: { orderId: string; paymentId: string; message: string }[];
   /** Links the provider could not be asked about this time (outage): tried again next run. */
   failed: { orderId: string; linkId: string; message: string }[];
@@ -24,6 +30,8 @@ export interface ReconcileReport {
  * Asks the provider about orders still PENDING with an open payment link: a payment whose return
  * and webhook were both lost is confirmed through the same exactly-once path. Links checked
  * least recently go first (updated_at marks the check), so a long tail is covered in turns.
+ * A link past its expiry and the grace after it is closed as EXPIRED and no longer asked about:
+ * no payment can be made through it any more.
  */
 export async function reconcilePayments(
   db: Kysely<Database>,
@@ -31,6 +39,12 @@ export async function reconcilePayments(
   options: ReconcileOptions,
 ): Promise<ReconcileReport> {
   const now = Date.now();
+  const expired = await db
+    .updateTable('payments')
+    .set({ status: 'EXPIRED', note: 'Payment link expired unpaid', updated_at: sql<Date>`now()` })
+    .where('status', '=', 'CREATED')
+    .where('expires_at', '<', new Date(now - LINK_GRACE_MS))
+    .executeTakeFirst();
   const links = await db
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
@@ -39,11 +53,26 @@ export async function reconcilePayments(
     .where('payments.status', '=', 'CREATED')
     .where('payments.provider', '=', provider.name)
     .where('payments.created_at', '<', new Date(now - options.olderThanMs))
-    .where('payments.created_at', '>', new Date(now - (options.maxAgeMs ?? 7 * 24 * 3600_000)))
+    .where((eb) =>
+      eb.or([
+        eb('payments.expires_at', '>=', new Date(now - LINK_GRACE_MS)),
+        eb.and([
+          eb('payments.expires_at', 'is', null),
+          eb('payments.created_at', '>', new Date(now - (options.maxAgeMs ?? 7 * 24 * 3600_000))),
+        ]),
+      ]),
+    )
     .orderBy('payments.updated_at')
     .limit(options.limit ?? 50)
     .execute();
-  const report: ReconcileReport = { checked: links.length, applied: [], refused: [], failed: [] };
+  const report: ReconcileReport = {
+    checked: links.length,
+    applied: [],
+    entries: [],
+    refused: [],
+    failed: [],
+    expired: Number(expired.numUpdatedRows),
+  };
   for (const link of links) {
     // One link's failure (provider outage, a fault while applying) must not stop the others,
     // nor keep this link first in line for every later run.
@@ -51,11 +80,12 @@ export async function reconcilePayments(
       const payments = await provider.linkPayments(link.payment_link_id);
       for (const payment of payments.filter((p) => p.status === 'captured')) {
         try {
-          const outcome = await confirmPayment(db, provider, {
+          const { outcome, entry } = await confirmPayment(db, provider, {
             orderId: link.order_id,
             paymentId: payment.id,
             source: 'reconcile',
           });
+          if (entry) report.entries.push(entry);
           report.applied.push({
             orderId: link.order_id,
             paymentId: payment.id,

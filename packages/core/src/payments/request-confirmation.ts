@@ -11,6 +11,7 @@ import { canSeeRecordOf } from '../auth/access';
 import { badRequest, conflict, notFound, unauthorized } from '../shared/errors';
 import { requireId } from '../shared/ids';
 import type { ConfirmationOutcome, PaymentConfirmation } from './confirm-payment';
+import { LINK_GRACE_MS } from './link-expiry';
 
 /** The shopper back from the payment page, as the return URL names the payment. */
 export interface PaymentReturn {
@@ -35,9 +36,11 @@ export interface PaymentReturnDeps extends OutboxDeps {
 /**
  * Refuses, with one indexed read and no write, a return that could not be a real payment of
  * this order: an order that does not exist or is someone else's, a link that is not the
- * order's, an order with no open link. A repeat of a return already kept (or of a payment
+ * order's, an order with no open link (closed when the order was cancelled or deleted, or past
+ * its expiry and the grace after it). A repeat of a return already kept (or of a payment
  * already recorded) goes on and joins it, so a shopper reloading the page gets the outcome.
- * An order cancelled while its link was open is kept: money may have been taken, to refund.
+ * Money taken on a closed link still reaches the worker by webhook or reconciliation, and is
+ * recorded as owed back.
  */
 async function requireReturnable(
   db: Kysely<Database>,
@@ -59,7 +62,20 @@ async function requireReturnable(
       return [
         'o.user_id',
         eb.exists(links()).as('has_link'),
-        eb.exists(links().where('p.status', '=', 'CREATED')).as('open_link'),
+        eb.exists(links().where('p.status', '=', 'CREATED')).as('unpaid_link'),
+        // Open: not closed, and within its life (plus the grace for a late return).
+        eb
+          .exists(
+            links()
+              .where('p.status', '=', 'CREATED')
+              .where((w) =>
+                w.or([
+                  w('p.expires_at', 'is', null),
+                  w('p.expires_at', '>', new Date(Date.now() - LINK_GRACE_MS)),
+                ]),
+              ),
+          )
+          .as('open_link'),
         eb
           .exists(
             eb
@@ -86,7 +102,13 @@ async function requireReturnable(
         ? badRequest(`Payment link ${linkId} was not made for this order`)
         : notFound('Payment link for this order'),
     );
-  if (!row.open_link) throw refuse(conflict('This order is no longer waiting for a payment'));
+  if (!row.unpaid_link) throw refuse(conflict('This order is no longer waiting for a payment'));
+  if (!row.open_link)
+    throw refuse(
+      conflict(
+        'This payment link has expired: open the order and pay again, a new link will be made',
+      ),
+    );
 }
 
 /**
@@ -101,7 +123,7 @@ export async function requestPaymentConfirmation(
   caller: PaymentReturnCaller,
 ): Promise<ConfirmationOutcome | null> {
   await deps.limits.consume('paymentReturn', caller.address);
-  const orderId = requireId(ret.orderId, 'Order');
+  const { orderId } = ret;
   const jobKey = paymentJobKey(orderId, ret.paymentId);
   await requireReturnable(deps.db, { ...ret, orderId }, jobKey, caller.user);
   const { outcome } = await submitAndWait<ConfirmationOutcome>(deps, {
@@ -119,8 +141,10 @@ export async function requestPaymentConfirmation(
  */
 export async function recordPaymentWebhook(
   deps: Pick<OutboxDeps, 'db' | 'relay'>,
-  confirmation: Omit<PaymentConfirmation, 'source'>,
+  webhook: Omit<PaymentConfirmation, 'source'>,
 ): Promise<string> {
+  // The one check of the order id on this path (the worker trusts what the outbox holds).
+  const confirmation = { ...webhook, orderId: requireId(webhook.orderId, 'Order') };
   const jobKey = paymentJobKey(confirmation.orderId, confirmation.paymentId);
   await writeOutbox(deps.db, {
     queue: QUEUES.paymentConfirmations,

@@ -12,6 +12,7 @@ describe('sandbox payment provider', () => {
       customer: { name: '', email: '', contact: '' },
       callbackUrl: 'http://shop.test/payment/o',
       serverOrigin: 'http://shop.test',
+      expiresAt: new Date(Date.now() + 30 * 60_000),
     });
     expect(link.id).toMatch(/^plink_sbx_[A-Za-z0-9]{16}$/);
     expect(link.url).toBe(

@@ -56,7 +56,13 @@ export function createSandboxProvider(secret: string): PaymentProvider & {
         paymentLinkId: orderLinkIds.includes(`plink_sbx_${match[2]}`)
           ? `plink_sbx_${match[2]}`
           : null,
+        // The hosted page refuses a closed link, so a press it allowed was made in time.
+        madeAt: null,
       };
+    },
+    // The hosted page reads the link's row (CANCELLED or past its expiry: no Pay button).
+    async cancelLink() {
+      return 'cancelled' as const;
     },
     // The hosted page keeps no record of a press (its payment ids are derived, not stored), so
     // there is nothing to reconcile: a lost sandbox return moves no money.

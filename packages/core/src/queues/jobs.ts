@@ -5,15 +5,15 @@ import type { PaymentConfirmation } from '../payments/confirm-payment';
 /** Payload of a 'payment-confirmations' job (relayed from the outbox). */
 export type PaymentConfirmationJob = PaymentConfirmation & OutboxRef;
 
-/** An admin's status move, as written to the outbox. */
-export interface OrderTransitionIntent {
+/** An admin's move of an order's status, as written to the outbox. */
+export interface OrderMoveIntent {
   orderId: string;
   to: OrderStatus;
   actorUserId: string;
 }
 
-/** Payload of an 'order-transitions' job (relayed from the outbox). */
-export type OrderTransitionJob = OrderTransitionIntent & OutboxRef;
+/** Payload of an 'order-moves' job (relayed from the outbox). */
+export type OrderMoveJob = OrderMoveIntent & OutboxRef;
 
 /**
  * Failed jobs Redis keeps, per queue, for the queue board: the newest 1000 for 3 days. Refused

@@ -1,7 +1,7 @@
 /** BullMQ queues of the order pipeline; the outbox relay enqueues, the worker applies. */
 export const QUEUES = {
   paymentConfirmations: 'payment-confirmations',
-  orderTransitions: 'order-transitions',
+  orderMoves: 'order-moves',
   /** A repeatable job: asks the provider about orders whose return and webhook never came. */
   paymentReconciliation: 'payment-reconciliation',
 } as const;

@@ -1,11 +1,11 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JOB_OPTIONS, type OrderTransitionJob, type PaymentConfirmationJob } from './jobs';
+import { JOB_OPTIONS, type OrderMoveJob, type PaymentConfirmationJob } from './jobs';
 import { QUEUES, type QueueName } from './names';
 
 export interface OrderPipeline {
   payments: Queue<PaymentConfirmationJob>;
-  transitions: Queue<OrderTransitionJob>;
+  moves: Queue<OrderMoveJob>;
   reconciliation: Queue;
   /** Every queue by name, for the outbox relay. */
   byName: Record<QueueName, Queue>;
@@ -22,7 +22,7 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
     prefix,
     defaultJobOptions: JOB_OPTIONS,
   });
-  const transitions = new Queue<OrderTransitionJob>(QUEUES.orderTransitions, {
+  const moves = new Queue<OrderMoveJob>(QUEUES.orderMoves, {
     connection,
     prefix,
     defaultJobOptions: JOB_OPTIONS,
@@ -30,15 +30,15 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
   const reconciliation = new Queue(QUEUES.paymentReconciliation, { connection, prefix });
   return {
     payments,
-    transitions,
+    moves,
     reconciliation,
     byName: {
       [QUEUES.paymentConfirmations]: payments,
-      [QUEUES.orderTransitions]: transitions,
+      [QUEUES.orderMoves]: moves,
       [QUEUES.paymentReconciliation]: reconciliation,
     } as Record<QueueName, Queue>,
     async close() {
-      await Promise.all([payments.close(), transitions.close(), reconciliation.close()]);
+      await Promise.all([payments.close(), moves.close(), reconciliation.close()]);
     },
   };
 }

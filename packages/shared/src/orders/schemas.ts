@@ -9,14 +9,15 @@ export const createOrderInput = addressInput;
 
 export const orderIdInput = z.object({ orderId: id('Order id') });
 
-export const orderTransitionInput = z.object({
+/** An admin's move of an order: `action` is the REST path segment (confirmed, ship, deliver, cancel). */
+export const orderMoveInput = z.object({
   orderId: id('Order id'),
   action: z.enum(
     ['confirmed', 'ship', 'deliver', 'cancel'],
     'action must be one of confirmed, ship, deliver, cancel',
   ),
 });
-export type OrderTransitionInput = z.infer<typeof orderTransitionInput>;
+export type OrderMoveInput = z.infer<typeof orderMoveInput>;
 
 /** Provider payment ids travel in URLs and job ids: letters, digits, _ and - only. */
 const providerId = (what: string) =>

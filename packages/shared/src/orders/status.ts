@@ -20,12 +20,14 @@ export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number]['action'];
 /**
  * Why a payment is owed back: its piece sold out when the payment arrived; the order was no
  * longer waiting for payment (cancelled, or already paid by another payment); the amount paid was
- * not the order's total; the shop cancelled a paid order.
+ * not the order's total; the shop cancelled a paid order; the money came through a link the shop
+ * had closed (expired, or its order cancelled or deleted).
  */
 export const REFUND_REASONS = [
   'SOLD_OUT',
   'ORDER_NOT_PENDING',
   'AMOUNT_MISMATCH',
   'CANCELLED_BY_SHOP',
+  'LINK_CLOSED',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];

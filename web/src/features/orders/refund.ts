@@ -54,6 +54,14 @@ export function refundNotice(order: RefundFacts): RefundNotice | null {
         text: `The amount paid did not match this order's total, so it could not be applied. ${refunded}`,
         note,
       };
+    case 'LINK_CLOSED':
+      return {
+        soldOut: false,
+        title: 'Your payment will be refunded',
+        summary: `Late payment of ${amount} will be refunded`,
+        text: `This payment came through a payment link that had expired or been closed, so it could not be applied. ${refunded} To buy the piece, pay the order again with a new link.`,
+        note,
+      };
     case 'ORDER_NOT_PENDING':
       return order.orderStatus === 'CANCELLED'
         ? {

@@ -1,4 +1,5 @@
-import { Loader2, Trash2, Undo2 } from 'lucide-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Loader2, Undo2 } from 'lucide-react';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import {
@@ -8,7 +9,6 @@ import {
   type OrderStatus,
 } from '@kanak/shared';
 import { StatusBadge } from '@/components/StatusBadge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
@@ -25,12 +25,12 @@ import { RefundBadge } from '@/features/orders/RefundNotice';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import { DiscountCell, OrderItemTitles } from '../dashboard/RecentOrdersTable';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { errorMessage } from '../shared/error-message';
 import { ImageGroup, orderImages } from '../shared/ImageGroup';
 import { PageHeader } from '../shared/PageHeader';
 import { Pager } from '../shared/Pager';
 import type { AdminOrder } from '../shared/types';
+import { DeleteOrderButton } from './DeleteOrderButton';
 import { OrderStatusMenu } from './OrderStatusMenu';
 
 /** A queued move the list waits for: the worker applies it and its event reloads the list. */
@@ -42,7 +42,7 @@ interface PendingMove {
 const PAGE_SIZE = 20;
 const GIVE_UP_MS = 30_000;
 
-/** /admin/orders: every order, newest first, with status moves and delete. */
+/** /admin/orders: every order, newest first, a page at a time from the server, with status moves and delete. */
 export function OrdersPage() {
   const utils = trpc.useUtils();
   const [pending, setPending] = useState<Record<string, PendingMove>>({});
@@ -51,8 +51,13 @@ export function OrdersPage() {
   const [refundsOnly, setRefundsOnly] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const waiting = Object.keys(pending).length > 0;
-  // No polling: the worker's order events reload the list (see LiveOrders).
-  const orders = trpc.orders.adminList.useQuery();
+  // No polling: the worker's order events reload the list (see LiveOrders). The page on screen
+  // stays while the next one loads.
+  const list = trpc.orders.adminList.useQuery(
+    { page, pageSize: PAGE_SIZE, ...(refundsOnly ? { refundsDue: true } : {}) },
+    { placeholderData: keepPreviousData },
+  );
+  const orders = { ...list, data: list.data?.content };
 
   // A queued move the worker refused: the admin who asked (this one, for this move) is told why.
   const me = useSession().user?._id;
@@ -91,13 +96,11 @@ export function OrdersPage() {
       setPending((p) => Object.fromEntries(Object.entries(p).filter(([id]) => !done.includes(id))));
   }, [orders.data, pending, waiting, now]);
 
-  const transition = trpc.orders.transition.useMutation({
+  const transition = trpc.orders.move.useMutation({
     // done: the worker applied the move in time; otherwise it is queued and its event will come.
     onSuccess: ({ done, order }, input) => {
       const to = statusForAction(input.action);
-      utils.orders.adminList.setData(undefined, (list) =>
-        list?.map((o) => (o._id === order._id ? order : o)),
-      );
+      void utils.orders.adminList.invalidate();
       if (done) toast.success(`Order is now ${to}`);
       else setPending((p) => ({ ...p, [order._id]: { to, since: Date.now() } }));
       void utils.orders.dashboard.invalidate();
@@ -114,17 +117,19 @@ export function OrdersPage() {
       toast.success(result.message || 'Order deleted');
       void utils.orders.invalidate();
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    // A 409 says why the order is kept (a payment landed meanwhile) and what to do instead.
+    onError: (error) => {
+      toast.error(errorMessage(error));
+      void utils.orders.adminList.invalidate();
+    },
   });
 
   const move = (order: AdminOrder, action: AdminOrderAction) =>
     transition.mutate({ orderId: order._id, action });
-  // adminList answers every order; the table shows them (or only the refunds due) a page at a time.
-  const refunds = orders.data?.filter((o) => o.refundDue) ?? [];
-  const listed = refundsOnly ? refunds : (orders.data ?? []);
-  const totalPages = Math.max(1, Math.ceil(listed.length / PAGE_SIZE));
-  const shownPage = Math.min(page, totalPages);
-  const shown = listed.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
+  const shown = orders.data ?? [];
+  const refundCount = list.data?.refundsDue ?? 0;
+  const totalPages = list.data?.totalPages ?? 1;
+  const shownPage = list.data?.currentPage ?? page;
   const showRefunds = (only: boolean) => {
     setRefundsOnly(only);
     setPage(1);
@@ -135,8 +140,8 @@ export function OrdersPage() {
       <PageHeader
         title="Customer Orders"
         description={
-          orders.data
-            ? `${orders.data.length} orders, newest first · ${refundsDueLabel(refunds.length)}`
+          list.data
+            ? `${refundsOnly ? `${list.data.totalCount} owed a refund` : `${list.data.totalCount} orders`}, newest first · ${refundsDueLabel(refundCount)}`
             : undefined
         }
         actions={
@@ -154,7 +159,7 @@ export function OrdersPage() {
                 <Undo2 className="size-3.5" aria-hidden />
                 Refunds due
                 <span className="rounded-full bg-white/70 px-1.5 text-[11px] font-semibold tabular-nums">
-                  {refunds.length}
+                  {refundCount}
                 </span>
               </FilterChip>
             </div>
@@ -170,9 +175,9 @@ export function OrdersPage() {
           )}
           {!orders.data ? (
             <Skeleton className="h-96" />
-          ) : orders.data.length === 0 ? (
+          ) : shown.length === 0 && !refundsOnly ? (
             <p className="py-10 text-center text-muted-foreground">No orders found!</p>
-          ) : listed.length === 0 ? (
+          ) : shown.length === 0 ? (
             <p className="py-10 text-center text-muted-foreground" data-testid="no-refunds">
               No refunds due: every paid order was placed.
             </p>
@@ -252,19 +257,10 @@ export function OrdersPage() {
                               disabled={busy}
                               onMove={(action) => move(order, action)}
                             />
-                            <ConfirmDialog
-                              onConfirm={() => remove.mutate({ orderId: order._id })}
-                              trigger={
-                                <Button
-                                  variant="destructive"
-                                  size="icon"
-                                  className="size-8"
-                                  aria-label="Delete order"
-                                  title="Delete order"
-                                >
-                                  <Trash2 />
-                                </Button>
-                              }
+                            <DeleteOrderButton
+                              order={order}
+                              onDelete={() => remove.mutate({ orderId: order._id })}
+                              onCancel={() => move(order, 'cancel')}
                             />
                           </div>
                         </TableCell>

@@ -5,6 +5,6 @@ import type { AppRouter } from '@kanak/server';
 type Outputs = inferRouterOutputs<AppRouter>;
 
 export type AdminProduct = Outputs['catalog']['adminList']['content'][number];
-export type AdminOrder = Outputs['orders']['adminList'][number];
+export type AdminOrder = Outputs['orders']['adminList']['content'][number];
 export type AdminUser = Outputs['users']['list'][number];
 export type Dashboard = Outputs['orders']['dashboard'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from './status';
-import { allowedActions, canMoveOrder, statusForAction } from './transitions';
+import { allowedActions, canMoveOrder, statusForAction } from './moves';
 
 const actions = (status: string) => allowedActions(status).map((a) => a.action);
 

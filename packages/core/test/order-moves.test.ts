@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applyOrderTransition,
-  getOrderFor,
-  moveOrder,
-  requireOrderId,
-  type AuthUser,
-  type TransitionRequest,
-} from '@kanak/core';
+import { applyAdminMove, getOrderFor, moveOrder, type AuthUser, type AdminMove } from '@kanak/core';
 import type { OrderStatus } from '@kanak/shared';
 import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
 import {
@@ -22,24 +15,23 @@ import {
   stockOf,
 } from './support';
 
-// The worker applies each admin move with applyOrderTransition; these call it as the worker does.
+// The worker applies each admin move with applyAdminMove; these call it as the worker does.
 describe('order status moves (core)', () => {
   let database: TestDatabase;
   let admin: AuthUser;
   const db = () => database.db;
 
   /** Applies a move as the worker does (which answers only the new status), then reads the order. */
-  const move = async (orderId: string, to: OrderStatus, extra: Partial<TransitionRequest> = {}) => {
-    const moved = await applyOrderTransition(db(), {
+  const move = async (orderId: string, to: OrderStatus, extra: Partial<AdminMove> = {}) => {
+    const { applied } = await applyAdminMove(db(), {
       orderId,
       to,
-      actor: 'admin',
       actorUserId: admin.id,
       jobKey: `outbox:${randomUUID()}`,
       ...extra,
     });
     const order = await getOrderFor(db(), admin, orderId);
-    expect(moved).toEqual({ orderId, orderStatus: order.orderStatus });
+    expect(applied).toEqual({ orderId, orderStatus: order.orderStatus });
     return order;
   };
 
@@ -162,8 +154,9 @@ describe('order status moves (core)', () => {
   });
 
   it('an unknown order is a 404 when queued and when applied', async () => {
-    await expectRefusal(requireOrderId(db(), MISSING_ID), 'NOT_FOUND', 'Order not found');
-    await expectRefusal(requireOrderId(db(), 'nope'), 'BAD_REQUEST');
+    const deps = { db: db(), relay: { wake: () => undefined, connected: () => false }, waitMs: 0 };
+    await expectRefusal(moveOrder(deps, admin, MISSING_ID, 'ship'), 'NOT_FOUND', 'Order not found');
+    await expectRefusal(moveOrder(deps, admin, 'nope', 'ship'), 'BAD_REQUEST');
     await expectRefusal(move(MISSING_ID, 'CONFIRMED'), 'NOT_FOUND', 'Order not found');
   });
 

@@ -1,0 +1,96 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '@kanak/db';
+
+interface Wanted {
+  quantity: number;
+  title: string;
+  weight: string;
+  productId: string | null;
+}
+
+/** The order's quantities per size row (lines of one size added up); null size: no longer sold. */
+async function wantedBySize(trx: Transaction<Database>, orderId: string) {
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['size_id', 'product_id', 'quantity', 'title', 'weight'])
+    .where('order_id', '=', orderId)
+    .execute();
+  const wanted = new Map<string, Wanted>();
+  let gone: string | null = null;
+  for (const item of items) {
+    if (!item.size_id) {
+      gone ??= `${item.title} (${item.weight}) is no longer sold`;
+      continue;
+    }
+    const prev = wanted.get(item.size_id);
+    wanted.set(item.size_id, {
+      quantity: (prev?.quantity ?? 0) + item.quantity,
+      title: item.title,
+      weight: item.weight,
+      productId: item.product_id,
+    });
+  }
+  return { wanted, gone };
+}
+
+const productIdsOf = (wanted: Map<string, Wanted>) => [
+  ...new Set([...wanted.values()].flatMap((w) => (w.productId ? [w.productId] : []))),
+];
+
+export type StockTaken = { taken: true; productIds: string[] } | { taken: false; short: string };
+
+/**
+ * Takes the order's quantities from its size rows, locked in id order (no deadlocks between
+ * orders sharing rows), never below zero: if any line is short nothing is taken and the first
+ * short line is described.
+ */
+export async function takeOrderStock(
+  trx: Transaction<Database>,
+  orderId: string,
+): Promise<StockTaken> {
+  const { wanted, gone } = await wantedBySize(trx, orderId);
+  if (gone) return { taken: false, short: gone };
+  const rows = await trx
+    .selectFrom('product_sizes')
+    .select(['id', 'stock'])
+    .where('id', 'in', [...wanted.keys()])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const stockBy = new Map(rows.map((r) => [r.id, r.stock]));
+  for (const [sizeId, want] of wanted) {
+    const stock = stockBy.get(sizeId);
+    const line = `${want.title} (${want.weight})`;
+    if (stock === undefined) return { taken: false, short: `${line} is no longer sold` };
+    if (stock < want.quantity)
+      return {
+        taken: false,
+        short:
+          stock === 0
+            ? `${line} sold out`
+            : `only ${stock} of ${line} left, ${want.quantity} ordered`,
+      };
+  }
+  for (const [sizeId, want] of [...wanted].sort(([a], [b]) => a.localeCompare(b)))
+    await trx
+      .updateTable('product_sizes')
+      .set((eb) => ({ stock: eb('stock', '-', want.quantity) }))
+      .where('id', '=', sizeId)
+      .execute();
+  return { taken: true, productIds: productIdsOf(wanted) };
+}
+
+/** Gives the order's quantities back to the size rows that still exist; answers the products. */
+export async function returnOrderStock(
+  trx: Transaction<Database>,
+  orderId: string,
+): Promise<string[]> {
+  const { wanted } = await wantedBySize(trx, orderId);
+  for (const [sizeId, want] of [...wanted].sort(([a], [b]) => a.localeCompare(b)))
+    await trx
+      .updateTable('product_sizes')
+      .set((eb) => ({ stock: eb('stock', '+', want.quantity) }))
+      .where('id', '=', sizeId)
+      .execute();
+  return productIdsOf(wanted);
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import type { OrderStatus } from '@kanak/shared';
+import { applyMove, type LedgerEntry } from '../ledger/order-ledger';
+import { lockOrder } from './lock-order';
+
+export interface AdminMove {
+  orderId: string;
+  to: OrderStatus;
+  actorUserId: string | null;
+  /** The queued job's key: a job re-run after a crash finds its move already applied. */
+  jobKey: string;
+  note?: string | null;
+}
+
+/** What the worker records of an applied move: no order view is built for it. */
+export interface AppliedMove {
+  orderId: string;
+  orderStatus: OrderStatus;
+}
+
+/**
+ * Applies one admin move through the order ledger, in a transaction with the order row locked.
+ * Idempotent per jobKey: a re-run answers the order as it is instead of refusing. A refusal is
+ * the ledger's MoveRefused (409, with the event that tells the admin who asked).
+ */
+export async function applyAdminMove(
+  db: Kysely<Database>,
+  move: AdminMove,
+): Promise<{ applied: AppliedMove; entry: LedgerEntry }> {
+  const entry = await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, move.orderId);
+    return applyMove(trx, order, {
+      to: move.to,
+      by: 'admin',
+      actorUserId: move.actorUserId,
+      reason: move.note ?? null,
+      ...(move.to === 'CANCELLED' ? { statusNote: move.note ?? 'Cancelled by the shop' } : {}),
+      jobKey: move.jobKey,
+    });
+  });
+  return { applied: { orderId: entry.orderId, orderStatus: entry.status }, entry };
+}

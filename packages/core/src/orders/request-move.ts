@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import type { AdminOrderAction } from '@kanak/shared';
+import type { AuthUser } from '../auth/tokens';
+import { outboxJobId } from '../outbox/outbox';
+import { submitAndWait } from '../outbox/submit';
+import type { OutboxDeps } from '../outbox/deps';
+import { moveJobKey, type OrderMoveIntent } from '../queues/jobs';
+import { QUEUES } from '../queues/names';
+import { notFound } from '../shared/errors';
+import { statusForAction } from './state-machine';
+
+export type MoveRequestAnswer =
+  { done: true; orderId: string } | { done: false; orderId: string; jobId: string };
+
+/**
+ * Checks a move's order exists before it is queued. The state machine itself is applied by the
+ * worker under the row lock (a pre-check here could pass and still lose a race).
+ */
+async function requireOrder(db: Kysely<Database>, orderId: string): Promise<void> {
+  const order = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) throw notFound('Order');
+}
+
+/**
+ * An admin's move: written to the outbox, applied by the worker under the order's row lock
+ * through the order ledger. A refusal comes back as the same DomainError (409 naming both
+ * statuses). `orderId` was checked at the boundary.
+ */
+export async function requestOrderMove(
+  deps: OutboxDeps,
+  admin: AuthUser,
+  orderId: string,
+  action: AdminOrderAction,
+): Promise<MoveRequestAnswer> {
+  await requireOrder(deps.db, orderId);
+  const jobKey = moveJobKey(randomUUID());
+  const payload: OrderMoveIntent = { orderId, to: statusForAction(action), actorUserId: admin.id };
+  const { ref, outcome } = await submitAndWait(deps, { queue: QUEUES.orderMoves, jobKey, payload });
+  return outcome ? { done: true, orderId } : { done: false, orderId, jobId: outboxJobId(ref) };
+}

@@ -1,0 +1,51 @@
+import * as z from 'zod/mini';
+import { ORDER_STATUSES } from './status';
+import { orderView } from './views';
+
+/** The most orders one page of the admin list carries (REST's bare array included). */
+export const ADMIN_ORDERS_MAX_PAGE_SIZE = 500;
+
+const whole = (what: string, max: number) =>
+  z.optional(
+    z.coerce
+      .number(`${what} must be a whole number`)
+      .check(
+        z.int(`${what} must be a whole number`),
+        z.minimum(1, `${what} must be 1 or more`),
+        z.maximum(max, `${what} must be at most ${max}`),
+      ),
+  );
+
+/**
+ * Which orders the admin list shows: a page (newest first) of all orders, or of one status, or
+ * of those owed a refund; `search` matches the customer's name or e-mail, or the order number.
+ * REST clients send none of it and get the first page.
+ */
+export const adminOrdersQuery = z.object({
+  page: whole('page', 1_000_000),
+  pageSize: whole('pageSize', ADMIN_ORDERS_MAX_PAGE_SIZE),
+  status: z.optional(z.enum(ORDER_STATUSES, `status must be one of ${ORDER_STATUSES.join(', ')}`)),
+  refundsDue: z.optional(z.boolean()),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100, 'search is too long'))),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
+
+/** A page of the admin list, with what the filter chips count. */
+export const adminOrdersPage = z.object({
+  content: z.array(orderView),
+  currentPage: z.number(),
+  totalPages: z.number(),
+  /** Orders matching the filter. */
+  totalCount: z.number(),
+  /** Orders owed a refund, whatever the filter. */
+  refundsDue: z.number(),
+});
+export type AdminOrdersPage = z.infer<typeof adminOrdersPage>;
+
+/**
+ * Whether an order holds money, as the admin table can tell from its view: it was paid (any
+ * status past PENDING but CANCELLED), or a payment on it is owed back. Such an order is
+ * cancelled, never deleted; the server decides from its payment rows and answers 409.
+ */
+export const orderHoldsMoney = (order: { orderStatus: string; refundDue: boolean }) =>
+  order.refundDue || !['PENDING', 'CANCELLED'].includes(order.orderStatus);
