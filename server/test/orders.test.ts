@@ -259,10 +259,19 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
         })
       ).status,
     ).toBe(404);
-    const id = await orderIn('PLACED', shopper.token, shopper.id);
+    const paid = await orderIn('PLACED', shopper.token, shopper.id);
     expect(
-      (await http.put(`/api/admin/orders/${id}/launch`, undefined, { token: admin })).status,
+      (await http.put(`/api/admin/orders/${paid}/launch`, undefined, { token: admin })).status,
     ).toBe(400);
+    // A paid order keeps its money trail: cancelled, never deleted.
+    const kept = await http.put<{ message: string }>(
+      `/api/admin/orders/${paid}/delete`,
+      undefined,
+      { token: admin },
+    );
+    expect(kept.status).toBe(409);
+    expect(kept.body.message).toMatch(/Cancel it instead/);
+    const id = await orderIn('PENDING', shopper.token, shopper.id);
     const deleted = await http.put<{ message: string }>(
       `/api/admin/orders/${id}/delete`,
       undefined,

@@ -65,6 +65,7 @@ describe('Razorpay payment-links adapter against a local fake', () => {
       status: 'captured',
       amount: 12_345,
       paymentLinkId: link.id,
+      madeAt: expect.any(Date),
     });
     expect(await provider.fetchPayment(paymentId, ['plink_Other'])).toMatchObject({
       status: 'captured',

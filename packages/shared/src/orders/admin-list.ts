@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dbSafeText } from '../validation/db-values';
 import { ORDER_STATUSES } from './status';
 import { orderView } from './views';
 
@@ -26,7 +27,9 @@ export const adminOrdersQuery = z.object({
   pageSize: whole('pageSize', ADMIN_ORDERS_MAX_PAGE_SIZE),
   status: z.optional(z.enum(ORDER_STATUSES, `status must be one of ${ORDER_STATUSES.join(', ')}`)),
   refundsDue: z.optional(z.boolean()),
-  search: z.optional(z.string().check(z.trim(), z.maxLength(100, 'search is too long'))),
+  search: z.optional(
+    z.string().check(dbSafeText, z.trim(), z.maxLength(100, 'search is too long')),
+  ),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 
