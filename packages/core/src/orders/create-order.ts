@@ -77,7 +77,7 @@ export async function createOrderFromCart(
       .insertInto('orders')
       .values({
         user_id: userId,
-        status: 'PENDING',
+        // status: the column's default, PENDING; every later status is the ledger's to write.
         ship_first_name: address.firstName,
         ship_last_name: address.lastName,
         ship_street_address: address.streetAddress,

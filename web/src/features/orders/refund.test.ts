@@ -55,6 +55,16 @@ describe('refundNotice', () => {
     expect(notice.text).toMatch(/did not match/);
   });
 
+  it('explains a payment through a closed link and how to buy the piece after all', () => {
+    const notice = refundNotice(
+      order({ orderStatus: 'PENDING', refund: { reason: 'LINK_CLOSED', amount: 9000 } }),
+    )!;
+    expect(notice.soldOut).toBe(false);
+    expect(notice.text).toMatch(/expired or been closed/);
+    expect(notice.text).toContain(`${formatRupees(9000)} will be refunded`);
+    expect(notice.text).toMatch(/pay the order again with a new link/);
+  });
+
   it('names the extra payment of an order that stays placed', () => {
     const notice = refundNotice(
       order({

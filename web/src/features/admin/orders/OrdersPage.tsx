@@ -1,15 +1,18 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Loader2, Undo2 } from 'lucide-react';
+import { Loader2, Search, Undo2 } from 'lucide-react';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import {
   formatRupees,
+  ORDER_STATUSES,
   statusForAction,
   type AdminOrderAction,
   type OrderStatus,
 } from '@kanak/shared';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   Table,
@@ -49,12 +52,29 @@ export function OrdersPage() {
   const [page, setPage] = useState(1);
   // Refunds due: paid orders that could not be kept (sold out when the payment arrived), to pay back.
   const [refundsOnly, setRefundsOnly] = useState(false);
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [term, setTerm] = useState('');
+  const [search, setSearch] = useState('');
   const [now, setNow] = useState(() => Date.now());
   const waiting = Object.keys(pending).length > 0;
+  // Typing searches after a short pause, from the first page.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(term.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [term]);
   // No polling: the worker's order events reload the list (see LiveOrders). The page on screen
   // stays while the next one loads.
   const list = trpc.orders.adminList.useQuery(
-    { page, pageSize: PAGE_SIZE, ...(refundsOnly ? { refundsDue: true } : {}) },
+    {
+      page,
+      pageSize: PAGE_SIZE,
+      ...(refundsOnly ? { refundsDue: true } : {}),
+      ...(status ? { status } : {}),
+      ...(search ? { search } : {}),
+    },
     { placeholderData: keepPreviousData },
   );
   const orders = { ...list, data: list.data?.content };
@@ -168,6 +188,36 @@ export function OrdersPage() {
       />
       <Card>
         <CardContent className="space-y-4">
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <label className="relative block flex-1 sm:max-w-md">
+              <span className="sr-only">Search orders</span>
+              <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+              <Input
+                type="search"
+                value={term}
+                onChange={(e) => setTerm(e.target.value)}
+                placeholder="Search by customer, e-mail or order number"
+                className="pl-9"
+              />
+            </label>
+            <label className="block sm:w-48">
+              <span className="sr-only">Order status</span>
+              <NativeSelect
+                value={status}
+                onChange={(e) => {
+                  setStatus(e.target.value as OrderStatus | '');
+                  setPage(1);
+                }}
+              >
+                <NativeSelectOption value="">All statuses</NativeSelectOption>
+                {ORDER_STATUSES.map((s) => (
+                  <NativeSelectOption key={s} value={s}>
+                    {s}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </label>
+          </div>
           {orders.isError && (
             <p role="alert" className="text-destructive">
               {errorMessage(orders.error)}
@@ -176,7 +226,9 @@ export function OrdersPage() {
           {!orders.data ? (
             <Skeleton className="h-96" />
           ) : shown.length === 0 && !refundsOnly ? (
-            <p className="py-10 text-center text-muted-foreground">No orders found!</p>
+            <p className="py-10 text-center text-muted-foreground">
+              {status || search ? 'No orders match this search.' : 'No orders found!'}
+            </p>
           ) : shown.length === 0 ? (
             <p className="py-10 text-center text-muted-foreground" data-testid="no-refunds">
               No refunds due: every paid order was placed.
