@@ -1,7 +1,6 @@
 export * from './shared/errors';
 export * from './shared/deadline';
 export * from './shared/ids';
-export * from './shared/deps';
 export * from './catalog/product-view';
 export * from './catalog/list-products';
 export * from './catalog/get-product';
