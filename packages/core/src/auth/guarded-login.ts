@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { LoginInput, SignupInput } from '@kanak/shared';
 import { DomainError } from '../shared/errors';
-import { login, signup } from './accounts';
+import { login } from './login';
+import { signup } from './signup';
 import type { AuthRateLimiter } from './rate-limit';
 import type { TokenSettings } from './tokens';
 
