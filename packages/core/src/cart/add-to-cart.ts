@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { cartQuantityRefusal, type AddToCartInput } from '@kanak/shared';
-import { conflict, DomainError, notFound } from '../shared/errors';
-import { requireId } from '../shared/ids';
+import { conflict, DomainError, notFound } from '../common/errors';
+import { requireId } from '../common/ids';
 import { findSize, lineOfSize } from './cart-lines';
 import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL, totalWith } from './cart-total';
 import type { CartView } from './cart-view';

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { normaliseWeight } from '@kanak/shared';
-import { notFound } from '../shared/errors';
-import { requireId } from '../shared/ids';
+import { notFound } from '../common/errors';
+import { requireId } from '../common/ids';
 
 /** The cart's line for a size row, if it has one. */
 export function lineOfSize(trx: Transaction<Database>, cartId: string, sizeId: string) {

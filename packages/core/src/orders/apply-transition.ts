@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { OrderStatus } from '@kanak/shared';
-import { notFound } from '../shared/errors';
-import { requireId } from '../shared/ids';
+import { notFound } from '../common/errors';
+import { requireId } from '../common/ids';
 import { assertOrderMove } from './state-machine';
 import { lockOrder } from './lock-order';
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { AddressInput } from '@kanak/shared';
-import { badRequest, conflict } from '../shared/errors';
+import { badRequest, conflict } from '../common/errors';
 import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart-total';
 import type { ActionLimits } from '../limits/action-limits';
 import { toOrderView, type OrderView } from './order-view';

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { AuthUser } from '../auth/tokens';
 import { canSeeRecordOf } from '../auth/access';
-import { notFound } from '../shared/errors';
-import { requireId } from '../shared/ids';
+import { notFound } from '../common/errors';
+import { requireId } from '../common/ids';
 import { toOrderView, toOrderViews, type OrderView } from './order-view';
 
 /** One order, for its owner or an admin; another user's order is a 404 (no existence leak). */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, OutboxOutcome } from '@kanak/db';
-import { DOMAIN_ERROR_KINDS, DomainError } from '../shared/errors';
+import { DOMAIN_ERROR_KINDS, DomainError } from '../common/errors';
 import type { QueueName } from '../queues/names';
 
 /** One outbox row as a job knows it: the worker records its outcome against this generation. */

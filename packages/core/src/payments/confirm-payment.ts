@@ -6,8 +6,8 @@ import {
   type PaymentReturnStatus,
   type RefundReason,
 } from '@kanak/shared';
-import { badRequest, notFound } from '../shared/errors';
-import { requireId } from '../shared/ids';
+import { badRequest, notFound } from '../common/errors';
+import { requireId } from '../common/ids';
 import { assertOrderMove } from '../orders/state-machine';
 import type { PaymentProvider } from './provider';
 import { lockOrder } from '../orders/lock-order';

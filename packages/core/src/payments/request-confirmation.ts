@@ -8,8 +8,8 @@ import type { OutboxDeps } from '../outbox/deps';
 import { paymentJobKey } from '../queues/jobs';
 import { QUEUES } from '../queues/names';
 import { canSeeRecordOf } from '../auth/access';
-import { badRequest, conflict, notFound, unauthorized } from '../shared/errors';
-import { requireId } from '../shared/ids';
+import { badRequest, conflict, notFound, unauthorized } from '../common/errors';
+import { requireId } from '../common/ids';
 import type { ConfirmationOutcome, PaymentConfirmation } from './confirm-payment';
 
 /** The shopper back from the payment page, as the return URL names the payment. */
