@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { registerApiDocs } from './api/docs.rest';
 import { registerUseCaseRoutes } from './api/rest-routes';
-import { eachUseCase } from './api/use-cases';
+import { eachUseCase } from './api/use-case-registry';
 import type { Config } from './config';
 import { healthDoc, registerHealthRest } from './health/health.rest';
 import { registerCompression } from './http/compression';

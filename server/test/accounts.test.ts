@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken, type UserView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+import { httpClient, startTestServer, trpcCalls, type TestServer } from '@kanak/testkit';
 
 describe('accounts: profile, users list and removal over REST and tRPC', () => {
   let server: TestServer;
@@ -9,13 +9,7 @@ describe('accounts: profile, users list and removal over REST and tRPC', () => {
   let admin: string;
   let customer: string;
 
-  const query = <T>(path: string, input: unknown, token?: string) =>
-    http.get<{ result: { data: T } }>(
-      `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-      { token },
-    );
-  const mutate = <T>(path: string, input: unknown, token?: string) =>
-    http.post<{ result: { data: T } }>(`/trpc/${path}`, input, { token });
+  const { query, mutate } = trpcCalls(() => http);
   const signup = async (email: string) =>
     (
       await http.post<{ jwt: string }>('/auth/signup', {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartView, ProductPage, ProductView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+import { httpClient, startTestServer, trpcCalls, type TestServer } from '@kanak/testkit';
 
 const payload = {
   imageUrls: [
@@ -36,13 +36,7 @@ describe('admin products over REST and tRPC', () => {
   let customer: string;
   let created: ProductView;
 
-  const query = <T>(path: string, input: unknown, token?: string) =>
-    http.get<{ result: { data: T } }>(
-      `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-      { token },
-    );
-  const mutate = <T>(path: string, input: unknown, token?: string) =>
-    http.post<{ result: { data: T } }>(`/trpc/${path}`, input, { token });
+  const { query, mutate } = trpcCalls(() => http);
 
   beforeAll(async () => {
     server = await startTestServer();

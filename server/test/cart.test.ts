@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+import { httpClient, startTestServer, trpcCalls, type TestServer } from '@kanak/testkit';
 
 // A products ⨝ product_sizes row read straight from the database; core has no equivalent type.
 interface SizeRow {
@@ -21,13 +21,7 @@ describe('cart over REST and tRPC', () => {
   let ring: SizeRow;
   let chain: SizeRow;
 
-  const query = <T>(path: string, input: unknown, token?: string) =>
-    http.get<{ result: { data: T } }>(
-      `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-      { token },
-    );
-  const mutate = <T>(path: string, input: unknown, token?: string) =>
-    http.post<{ result: { data: T } }>(`/trpc/${path}`, input, { token });
+  const { query, mutate } = trpcCalls(() => http);
 
   /** A size row with enough stock, sized (a ring) or not (a chain). */
   const sizeRow = (sized: boolean) =>

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage, ProductView, RatingSummary } from '@kanak/core';
-import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+import { httpClient, startTestServer, trpcCalls, type TestServer } from '@kanak/testkit';
 
 describe('catalogue reads over REST and tRPC', () => {
   let server: TestServer;
   let http: ReturnType<typeof httpClient>;
   let reviewed: string;
 
-  const query = <T>(path: string, input: unknown) =>
-    http.get<{ result: { data: T } }>(
-      `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-    );
+  const { query } = trpcCalls(() => http);
 
   beforeAll(async () => {
     server = await startTestServer();

@@ -5,7 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@kanak/testkit';
 import { jsonSchema } from '../src/api/openapi';
-import { eachUseCase } from '../src/api/use-cases';
+import { eachUseCase } from '../src/api/use-case-registry';
 import { uniqueRoutes, watchNextApp, type Route } from './route-discovery';
 
 interface Operation {

@@ -232,6 +232,34 @@ describe('server and worker configured for Razorpay', () => {
     expect(fake.requests.some((r) => r.path === `/v1/payments/${paymentId}`)).toBe(true);
   });
 
+  it('answers a webhook it cannot use with 400 and the reason', async () => {
+    const post = (body: string, signature?: string) =>
+      http.post('/api/payment/webhook', body, {
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'x-razorpay-signature': signature } : {}),
+        },
+      });
+    const refusal = (message: string) => ({ status: 400, body: { error: 'BAD_REQUEST', message } });
+    const pick = ({ status, body }: { status: number; body: unknown }) => ({ status, body });
+
+    expect(pick(await post('{}'))).toEqual(refusal('Invalid webhook signature'));
+    const notJson = 'not json';
+    expect(pick(await post(notJson, sign(WEBHOOK_SECRET, notJson)))).toEqual(
+      refusal('Webhook body is not valid JSON'),
+    );
+    const badId = JSON.stringify({
+      event: 'payment_link.paid',
+      payload: {
+        payment_link: { entity: { id: 'plink_x', reference_id: 'order-x' } },
+        payment: { entity: { id: 'pay bad id!' } },
+      },
+    });
+    expect(pick(await post(badId, sign(WEBHOOK_SECRET, badId)))).toEqual(
+      refusal('Webhook payment id is not valid'),
+    );
+  });
+
   it('answers PENDING for a payment not captured yet, and applies it when the webhook reports it paid', async () => {
     const { shopper, order, paymentId, webhook } = await paidOrder('Authorized', 34, 'authorized');
     const early = await http.get<{ status: string; order: OrderView }>(

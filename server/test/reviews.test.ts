@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductView, RatingView, ReviewView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+import { httpClient, startTestServer, trpcCalls, type TestServer } from '@kanak/testkit';
 
 describe('reviews and ratings over REST and tRPC', () => {
   let server: TestServer;
@@ -10,13 +10,7 @@ describe('reviews and ratings over REST and tRPC', () => {
   let productId: string;
   let otherProductId: string;
 
-  const query = <T>(path: string, input: unknown, token?: string) =>
-    http.get<{ result: { data: T } }>(
-      `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
-      { token },
-    );
-  const mutate = <T>(path: string, input: unknown, token?: string) =>
-    http.post<{ result: { data: T } }>(`/trpc/${path}`, input, { token });
+  const { query, mutate } = trpcCalls(() => http);
 
   beforeAll(async () => {
     server = await startTestServer();

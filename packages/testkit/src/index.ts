@@ -2,6 +2,7 @@ export * from './env';
 export * from './database';
 export * from './server';
 export * from './http';
+export * from './trpc';
 export * from './browser';
 export * from './faults';
 export * from './limits';

@@ -8,7 +8,7 @@ import {
   type AuthUser,
 } from '@kanak/core';
 import type { AppServices } from '../services';
-import type { Call } from './use-case';
+import type { Call } from './declare-use-case';
 
 const users = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
 

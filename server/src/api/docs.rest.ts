@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { buildOpenApiDocument, type RouteDoc } from './openapi';
-import { eachUseCase } from './use-cases';
+import { eachUseCase } from './use-case-registry';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';

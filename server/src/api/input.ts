@@ -2,7 +2,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import * as z from 'zod/mini';
 import { badRequest } from '@kanak/core';
 import { presentText } from '@kanak/shared';
-import type { Schema } from './use-case';
+import type { Schema } from './declare-use-case';
 
 interface Issue {
   path: string;

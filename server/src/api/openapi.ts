@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Access } from '@kanak/core';
-import type { HttpMethod, RestBinding, Schema, UseCase } from './use-case';
+import type { HttpMethod, RestBinding, Schema, UseCase } from './declare-use-case';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema> };
 

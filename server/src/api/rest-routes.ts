@@ -4,7 +4,7 @@ import { resolveCall } from './caller';
 import { numericFields, parseInput, queryNumber } from './input';
 import { encodedBody, matchesEtag, preferredEncoding, type CachedAnswer } from './read-cache';
 import { runUseCase } from './run-use-case';
-import type { RestBinding, RestRequest, Schema, UseCase } from './use-case';
+import type { RestBinding, RestRequest, Schema, UseCase } from './declare-use-case';
 
 /** A JSON body's fields, or nothing when the body is absent or not an object. */
 function bodyFields(body: unknown): Record<string, unknown> {

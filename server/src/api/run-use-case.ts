@@ -1,6 +1,6 @@
 import type { AppServices } from '../services';
 import type { CachedAnswer } from './read-cache';
-import type { Call, UseCase } from './use-case';
+import type { Call, UseCase } from './declare-use-case';
 
 export type RunOutcome =
   { cached: CachedAnswer; result: unknown } | { cached: null; result: unknown };

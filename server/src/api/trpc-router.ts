@@ -4,7 +4,7 @@ import type { Access } from '@kanak/core';
 import { publicProcedure, router } from '../trpc/trpc';
 import { resolveCall } from './caller';
 import { runUseCase } from './run-use-case';
-import type { Call, Kind, Schema, UseCase, UseCases } from './use-case';
+import type { Call, Kind, Schema, UseCase, UseCases } from './declare-use-case';
 
 type Definition<I extends Schema, O extends Schema> = {
   input: zc.input<I>;

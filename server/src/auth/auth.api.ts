@@ -1,6 +1,6 @@
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
-import { mutation } from '../api/use-case';
+import { mutation } from '../api/declare-use-case';
 import { authDeps } from '../services';
 
 export const authApi = {

@@ -1,6 +1,6 @@
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
-import { mutation, noInput, query } from '../api/use-case';
+import { mutation, noInput, query } from '../api/declare-use-case';
 
 export const cartApi = {
   get: query('customer', noInput, shared.cartView, {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
-import { mutation, query } from '../api/use-case';
+import { mutation, query } from '../api/declare-use-case';
 
 /** The products an answer shows: a stock, review or rating change to one of them drops it. */
 const shown = (products: readonly { _id: string }[]) => products.map((p) => p._id);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { recordPaymentWebhook } from '@kanak/core';
+import { badRequest, recordPaymentWebhook } from '@kanak/core';
 import * as z from 'zod/mini';
 import { errorBody, type RouteDoc } from '../api/openapi';
 import type { AppServices } from '../services';
@@ -29,7 +29,8 @@ export async function registerPaymentWebhookRest(app: FastifyInstance, services:
       { parseAs: 'buffer', bodyLimit: 256 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    scope.post('/api/payment/webhook', async (request, reply) => {
+    // Refusals go to the central error handler (http/errors.ts), which answers them as 400s.
+    scope.post('/api/payment/webhook', async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['x-razorpay-signature'];
       if (
@@ -38,24 +39,17 @@ export async function registerPaymentWebhookRest(app: FastifyInstance, services:
         // Only calls without a valid signature count against the sending address (the HMAC is
         // cheap): a sales spike of genuine webhooks is never refused, a flood of forgeries is.
         await services.limits.consume('webhook', request.ip);
-        return reply
-          .status(400)
-          .send({ error: 'BAD_REQUEST', message: 'Invalid webhook signature' });
+        throw badRequest('Invalid webhook signature');
       }
       let event;
       try {
         event = services.payments.parseWebhook(raw);
       } catch {
-        return reply
-          .status(400)
-          .send({ error: 'BAD_REQUEST', message: 'Webhook body is not valid JSON' });
+        throw badRequest('Webhook body is not valid JSON');
       }
       if (!event) return { status: 'ignored' };
-      if (!/^[A-Za-z0-9_-]{1,120}$/.test(event.paymentId)) {
-        return reply
-          .status(400)
-          .send({ error: 'BAD_REQUEST', message: 'Webhook payment id is not valid' });
-      }
+      if (!/^[A-Za-z0-9_-]{1,120}$/.test(event.paymentId))
+        throw badRequest('Webhook payment id is not valid');
       // Acknowledged once it is in PostgreSQL: the provider will not send it again.
       const jobId = await recordPaymentWebhook(services, {
         orderId: event.orderId,

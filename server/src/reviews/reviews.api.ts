@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
-import { mutation, query } from '../api/use-case';
+import { mutation, query } from '../api/declare-use-case';
 
 export const reviewsApi = {
   create: mutation('customer', shared.reviewInput, shared.reviewView, {

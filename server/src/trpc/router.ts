@@ -1,5 +1,5 @@
 import { toRouters } from '../api/trpc-router';
-import { useCases } from '../api/use-cases';
+import { useCases } from '../api/use-case-registry';
 import { liveRouter } from '../orders/order-events.trpc';
 import { publicProcedure, router } from './trpc';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
-import { mutation, noInput, query } from '../api/use-case';
+import { mutation, noInput, query } from '../api/declare-use-case';
 
 export const wishlistApi = {
   get: query('customer', noInput, shared.wishlistView, {

@@ -1,4 +1,4 @@
-import { forbidden } from '../shared/errors';
+import { forbidden } from '../common/errors';
 import type { AuthUser } from './tokens';
 
 /** Who may call a use case: anyone, a signed-in customer (or admin), or an administrator. */

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { LoginInput, SignupInput } from '@kanak/shared';
-import { DomainError } from '../shared/errors';
-import { login, signup } from './accounts';
+import { DomainError } from '../common/errors';
+import { login } from './login';
+import { signup } from './signup';
 import type { AuthRateLimiter } from './rate-limit';
 import type { TokenSettings } from './tokens';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { DomainError } from '../shared/errors';
+import { DomainError } from '../common/errors';
 import { addressKey } from '../limits/address-key';
 import { waitText } from '../limits/wait-text';
 

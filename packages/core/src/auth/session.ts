@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { unauthorized } from '../shared/errors';
+import { unauthorized } from '../common/errors';
 import { verifyToken, type AuthUser, type TokenSettings } from './tokens';
 
 /**

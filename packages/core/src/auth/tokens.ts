@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { unauthorized } from '../shared/errors';
+import { unauthorized } from '../common/errors';
 
 export type Role = 'CUSTOMER' | 'ADMIN';
 

@@ -7,8 +7,8 @@ import {
   type AdminProductListInput,
   type ProductInput,
 } from '@kanak/shared';
-import { notFound } from '../shared/errors';
-import { requireId } from '../shared/ids';
+import { notFound } from '../common/errors';
+import { requireId } from '../common/ids';
 import { getProduct } from './get-product';
 import type { ProductPage } from './list-products';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { notFound } from '../shared/errors';
-import { requireId } from '../shared/ids';
+import { notFound } from '../common/errors';
+import { requireId } from '../common/ids';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 
 export const SIMILAR_DEFAULT_LIMIT = 8;

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
 import { canMoveOrder, type OrderEvent, type OrderMover, type OrderStatus } from '@kanak/shared';
-import { DomainError } from '../shared/errors';
+import { DomainError } from '../common/errors';
 import { removeBoughtFromCart } from '../cart/remove-bought';
 import { returnOrderStock, takeOrderStock } from './stock';
 
@@ -118,8 +118,7 @@ export async function applyMove(
 }
 
 export type Placement =
-  | { placed: true; entry: LedgerEntry }
-  | { placed: false; note: string; entry: LedgerEntry };
+  { placed: true; entry: LedgerEntry } | { placed: false; note: string; entry: LedgerEntry };
 
 /**
  * A captured payment for a locked PENDING order: takes the stock and places the order, or, when

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import { conflict, notFound, unavailable } from '../shared/errors';
+import { conflict, notFound, unavailable } from '../common/errors';
 import type { PaymentProvider } from '../payments/provider';
 import { lockOrder } from '../orders/lock-order';
 import { closeOpenLinks } from './order-ledger';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { DomainError } from '../shared/errors';
+import { DomainError } from '../common/errors';
 import { addressKey } from './address-key';
 import { waitText } from './wait-text';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors';
+import { DomainError } from '../common/errors';
 
 /**
  * The `Retry-After` (whole seconds) a refusal carries: a TOO_MANY_REQUESTS DomainError from the

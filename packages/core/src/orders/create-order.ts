@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { AddressInput } from '@kanak/shared';
-import { badRequest, conflict } from '../shared/errors';
-import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart';
+import { badRequest, conflict } from '../common/errors';
+import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart-total';
 import type { ActionLimits } from '../limits/action-limits';
 import { recordCreated } from '../ledger/order-ledger';
 import { toOrderView, type OrderView } from './order-view';

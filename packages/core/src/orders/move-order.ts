@@ -1,7 +1,7 @@
 import type { AdminOrderAction, OrderMoveAnswer } from '@kanak/shared';
 import type { AuthUser } from '../auth/tokens';
 import type { OutboxDeps } from '../outbox/deps';
-import { requireId } from '../shared/ids';
+import { requireId } from '../common/ids';
 import { getOrderFor } from './queries';
 import { requestOrderMove } from './request-move';
 

@@ -9,8 +9,8 @@ import { removeUnpaidOrder } from '../ledger/remove-order';
 import type { PaymentProvider } from '../payments/provider';
 import type { AuthUser } from '../auth/tokens';
 import { canSeeRecordOf } from '../auth/access';
-import { notFound } from '../shared/errors';
-import { requireId } from '../shared/ids';
+import { notFound } from '../common/errors';
+import { requireId } from '../common/ids';
 import { toOrderView, toOrderViews, type OrderView } from './order-view';
 
 /** One order, for its owner or an admin; another user's order is a 404 (no existence leak). */

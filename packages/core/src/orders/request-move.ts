@@ -8,7 +8,7 @@ import { submitAndWait } from '../outbox/submit';
 import type { OutboxDeps } from '../outbox/deps';
 import { moveJobKey, type OrderMoveIntent } from '../queues/jobs';
 import { QUEUES } from '../queues/names';
-import { notFound } from '../shared/errors';
+import { notFound } from '../common/errors';
 import { statusForAction } from './state-machine';
 
 export type MoveRequestAnswer =

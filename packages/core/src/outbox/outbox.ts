@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, OutboxOutcome } from '@kanak/db';
-import { DomainError, type DomainErrorKind } from '../shared/errors';
+import { DOMAIN_ERROR_KINDS, DomainError } from '../common/errors';
 import type { QueueName } from '../queues/names';
 
 /** One outbox row as a job knows it: the worker records its outcome against this generation. */
@@ -90,14 +90,11 @@ export const refusalOutcome = (error: DomainError): OutboxOutcome => ({
   message: error.message,
 });
 
-const KINDS: readonly DomainErrorKind[] = [
-  'BAD_REQUEST',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'TOO_MANY_REQUESTS',
-];
+/**
+ * The kinds a recorded refusal is read back as; any other text is a BAD_REQUEST. UNAVAILABLE
+ * stays out, as before (no outbox job refuses with it).
+ */
+const REFUSAL_KINDS = DOMAIN_ERROR_KINDS.filter((kind) => kind !== 'UNAVAILABLE');
 
 /**
  * Waits (polling the row) until the worker has recorded an outcome, at most `timeoutMs`.
@@ -120,7 +117,7 @@ export async function waitForOutboxOutcome<T>(
     const outcome = row && row.generation === ref.generation ? row.outcome : null;
     if (outcome?.kind === 'done') return outcome.value as T;
     if (outcome?.kind === 'refused') {
-      const kind = KINDS.find((k) => k === outcome.error) ?? 'BAD_REQUEST';
+      const kind = REFUSAL_KINDS.find((k) => k === outcome.error) ?? 'BAD_REQUEST';
       throw new DomainError(kind, outcome.message);
     }
     if (outcome?.kind === 'fault') return null;

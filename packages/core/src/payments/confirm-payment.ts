@@ -6,7 +6,7 @@ import {
   type PaymentReturnStatus,
   type RefundReason,
 } from '@kanak/shared';
-import { badRequest, notFound } from '../shared/errors';
+import { badRequest, notFound } from '../common/errors';
 import { orderEvent, placePaidOrder, type LedgerEntry } from '../ledger/order-ledger';
 import type { PaymentProvider } from './provider';
 

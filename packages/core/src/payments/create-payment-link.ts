@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { AuthUser } from '../auth/tokens';
-import { conflict, notFound } from '../shared/errors';
-import { requireId } from '../shared/ids';
+import { conflict, notFound } from '../common/errors';
+import { requireId } from '../common/ids';
 import type { PaymentProvider } from './provider';
 import { DEFAULT_LINK_TTL_MINUTES, LINK_REUSE_MARGIN_MS } from './link-expiry';
 import type { PaymentLinkAnswer } from '@kanak/shared';

@@ -1,7 +1,7 @@
 import type { PaymentReturnInput } from '@kanak/shared';
 import { getOrderFor } from '../orders/queries';
-import { badRequest, unauthorized } from '../shared/errors';
-import { requireId } from '../shared/ids';
+import { badRequest, unauthorized } from '../common/errors';
+import { requireId } from '../common/ids';
 import type { PaymentProvider } from './provider';
 import {
   requestPaymentConfirmation,

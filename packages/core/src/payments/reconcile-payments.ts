@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { DomainError } from '../shared/errors';
+import { DomainError } from '../common/errors';
 import type { LedgerEntry } from '../ledger/order-ledger';
 import { confirmPayment, type ConfirmationOutcome } from './confirm-payment';
 import { LINK_GRACE_MS } from './link-expiry';

@@ -8,8 +8,8 @@ import type { OutboxDeps } from '../outbox/deps';
 import { paymentJobKey } from '../queues/jobs';
 import { QUEUES } from '../queues/names';
 import { canSeeRecordOf } from '../auth/access';
-import { badRequest, conflict, notFound, unauthorized } from '../shared/errors';
-import { requireId } from '../shared/ids';
+import { badRequest, conflict, notFound, unauthorized } from '../common/errors';
+import { requireId } from '../common/ids';
 import type { ConfirmationOutcome, PaymentConfirmation } from './confirm-payment';
 import { LINK_GRACE_MS } from './link-expiry';
 

@@ -1,4 +1,4 @@
-import { badRequest } from '../shared/errors';
+import { badRequest } from '../common/errors';
 import {
   loadSvgDom,
   type RemovedItem,

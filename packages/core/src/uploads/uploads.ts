@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { badRequest } from '../shared/errors';
+import { badRequest } from '../common/errors';
 import { detectImageType, IMAGE_TYPES, type ImageExtension } from './image-type';
 import type { ImageStore } from './image-store';
 import { sanitizeSvg } from './sanitize-svg';

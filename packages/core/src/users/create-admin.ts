@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { MESSAGES, PASSWORD_PATTERN, signupInput } from '@kanak/shared';
 import { hashPassword } from '../auth/passwords';
-import { badRequest } from '../shared/errors';
+import { badRequest } from '../common/errors';
 
 /**
  * The first administrator of a fresh shop (and later ones): `pnpm admin:create`. Nothing in the

@@ -1,5 +1,14 @@
 // The one catalogue behind the desktop mega-menu and the mobile drawer (spec section 2).
 
+import {
+  ALL_CATEGORIES,
+  OCCASIONS,
+  SHOP_CATEGORIES,
+  type Metal,
+  type ShopCategory,
+  type ThirdLevelCategory,
+} from './options';
+
 export interface MenuSection {
   id: string;
   name: string;
@@ -22,44 +31,48 @@ const section = (id: string, name: string, items: readonly string[]): MenuSectio
   items: items.map((item) => ({ id: item, name: label(item) })),
 });
 
+// Every item that is also an option value comes from ./options, or is checked against it.
 const sharedSections = [
-  section('category', 'Category', ['bangle', 'bracelet', 'earring', 'necklace', 'ring']),
-  section('earrings', 'Earrings', ['drop', 'hoop', 'jhumka', 'stud']),
+  section('category', 'Category', [
+    'bangle',
+    'bracelet',
+    'earring',
+    'necklace',
+    'ring',
+  ] satisfies ShopCategory[]),
+  section('earrings', 'Earrings', [
+    'drop',
+    'hoop',
+    'jhumka',
+    'stud',
+  ] satisfies ThirdLevelCategory[]),
+  // Not third-level values: the listing reads engagement and bridal as occasions.
   section('rings', 'Rings', ['engagement', 'pearl', 'bridal', 'couple']),
-  section('necklaces', 'Necklaces', ['pendant', 'mangal-sutra', 'chain', 'locket']),
+  section('necklaces', 'Necklaces', [
+    'pendant',
+    'mangal-sutra',
+    'chain',
+    'locket',
+  ] satisfies ThirdLevelCategory[]),
 ];
+
+// The metals in the menu's order, which is not METALS' (spec section 2); menu.test checks it names each.
+const MENU_METALS = [
+  'gold',
+  'diamond',
+  'silver',
+  'platinum',
+  'gemstone',
+] as const satisfies readonly Metal[];
 
 export const CATALOGUE_MENU: MenuTop[] = [
   {
     id: 'all-jewellery',
     name: 'All Jewellery',
     sections: [
-      section('category', 'Category', [
-        'jewellery',
-        'bangle',
-        'bracelet',
-        'earring',
-        'pendant',
-        'mangal-sutra',
-        'chain',
-        'necklace',
-        'ring',
-      ]),
-      section('jewellery-types', 'Jewellery Types', [
-        'gold',
-        'diamond',
-        'silver',
-        'platinum',
-        'gemstone',
-      ]),
-      section('occasion', 'Occasion', [
-        'bridal',
-        'casual',
-        'engagement',
-        'modern',
-        'office',
-        'traditional-ethenic',
-      ]),
+      section('category', 'Category', [ALL_CATEGORIES, ...SHOP_CATEGORIES]),
+      section('jewellery-types', 'Jewellery Types', MENU_METALS),
+      section('occasion', 'Occasion', OCCASIONS),
     ],
   },
   { id: 'gold', name: 'Gold', sections: sharedSections },

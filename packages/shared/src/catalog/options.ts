@@ -27,12 +27,13 @@ export const OCCASIONS = [
 ] as const;
 export type Occasion = (typeof OCCASIONS)[number];
 
-export const SORTS = [
-  { value: 'low_to_high', label: 'Price: Low to High' },
-  { value: 'high_to_low', label: 'Price: High to Low' },
-] as const;
 export const SORT_VALUES = ['low_to_high', 'high_to_low'] as const;
 export type Sort = (typeof SORT_VALUES)[number];
+const SORT_LABELS: Record<Sort, string> = {
+  low_to_high: 'Price: Low to High',
+  high_to_low: 'Price: High to Low',
+};
+export const SORTS = SORT_VALUES.map((value) => ({ value, label: SORT_LABELS[value] }));
 
 /** Fixed collections; the admin form also offers one named after the product's brand. */
 export const COLLECTIONS = [
@@ -73,17 +74,21 @@ export const THIRD_LEVEL_CATEGORIES = [
 ] as const;
 export type ThirdLevelCategory = (typeof THIRD_LEVEL_CATEGORIES)[number];
 
-/** Categories of /all-jewellery/category/{category} (spec route table). */
+/**
+ * Categories of /all-jewellery/category/{category} (spec route table), in the order the
+ * menu lists them (spec section 2).
+ */
 export const SHOP_CATEGORIES = [
+  'bangle',
+  'bracelet',
   'earring',
-  'ring',
   'pendant',
   'mangal-sutra',
   'chain',
-  'bracelet',
-  'bangle',
   'necklace',
-] as const;
+  'ring',
+] as const satisfies readonly ThirdLevelCategory[];
+export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
 
 /** The listing's "category" value meaning every category. */
 export const ALL_CATEGORIES = 'jewellery';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { addressView } from '../account/views';
 import { productView } from '../catalog/views';
 import { PAYMENT_RETURN_STATUSES } from './schemas';
 import { ORDER_STATUSES, REFUND_REASONS } from './status';
@@ -29,15 +30,8 @@ export const orderView = z.object({
     lastName: z.string(),
     email: z.string(),
   }),
-  shippingAddress: z.object({
-    firstName: z.string(),
-    lastName: z.string(),
-    streetAddress: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zipCode: z.string(),
-    mobile: z.string(),
-  }),
+  /** The order's own copy of the address, so it has no id. */
+  shippingAddress: z.omit(addressView, { _id: true }),
   orderItems: z.array(orderItemView),
   totalItem: z.number(),
   totalPrice: z.number(),

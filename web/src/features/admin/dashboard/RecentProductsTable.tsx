@@ -1,20 +1,12 @@
-import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ProductSummaryCells } from '../shared/ProductSummaryCells';
+import { Table, TableBody, TableRow } from '@/components/ui/table';
+import { ProductSummaryCells, ProductSummaryHeader } from '../shared/ProductSummaryColumns';
 import type { AdminProduct } from '../shared/types';
 
 /** The first ten products (spec: Image, Title, Category, Price (the discounted price), Type). */
 export function RecentProductsTable({ products }: { products: AdminProduct[] }) {
   return (
     <Table data-testid="recent-products">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Image</TableHead>
-          <TableHead>Title</TableHead>
-          <TableHead>Category</TableHead>
-          <TableHead>Price</TableHead>
-          <TableHead>Type</TableHead>
-        </TableRow>
-      </TableHeader>
+      <ProductSummaryHeader />
       <TableBody>
         {products.map((product) => (
           <TableRow key={product._id}>

@@ -6,20 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
 import { Pager } from '../shared/Pager';
-import { ProductSummaryCells } from '../shared/ProductSummaryCells';
+import { ProductSummaryCells, ProductSummaryHeader } from '../shared/ProductSummaryColumns';
 import type { AdminProduct } from '../shared/types';
 
 const PAGE_SIZE = 10;
@@ -94,16 +87,9 @@ export function ProductsPage() {
             <p className="py-10 text-center text-muted-foreground">No products found</p>
           ) : (
             <Table data-testid="products-table">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Image</TableHead>
-                  <TableHead>Title</TableHead>
-                  <TableHead>Category</TableHead>
-                  <TableHead>Price</TableHead>
-                  <TableHead>Type</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
+              <ProductSummaryHeader>
+                <TableHead className="text-right">Actions</TableHead>
+              </ProductSummaryHeader>
               <TableBody>
                 {data.content.map((product) => (
                   <ProductRow

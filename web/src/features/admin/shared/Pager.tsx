@@ -1,24 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { pageWindow, type PagerProps } from '@/lib/page-window';
 
-/** Page numbers around the current one, with the first and last always shown. */
-function pageWindow(page: number, totalPages: number): (number | 'gap')[] {
-  const pages = new Set(
-    [1, totalPages, page - 1, page, page + 1].filter((p) => p >= 1 && p <= totalPages),
-  );
-  const sorted = [...pages].sort((a, b) => a - b);
-  return sorted.flatMap((p, i) => (i > 0 && p - sorted[i - 1]! > 1 ? ['gap' as const, p] : [p]));
-}
-
-export function Pager({
-  page,
-  totalPages,
-  onPage,
-}: {
-  page: number;
-  totalPages: number;
-  onPage: (page: number) => void;
-}) {
+export function Pager({ page, totalPages, onPage }: PagerProps) {
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-1">
       <Button

@@ -1,34 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { AuthUser } from '../auth/tokens';
-import { badRequest, conflict, notFound } from '../shared/errors';
-import { requireId } from '../shared/ids';
-import { toUserViews, USER_COLUMNS, type UserView } from './user-view';
-
-/** GET /api/users/profile: the caller with their addresses. */
-export async function getProfile(db: Kysely<Database>, userId: string): Promise<UserView> {
-  const user = await db
-    .selectFrom('users')
-    .select([...USER_COLUMNS])
-    .where('id', '=', userId)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
-  if (!user) throw notFound('User');
-  const [view] = await toUserViews(db, [user]);
-  return view!;
-}
-
-/** GET /api/users (admin): every account, newest first. */
-export async function listUsers(db: Kysely<Database>): Promise<UserView[]> {
-  const users = await db
-    .selectFrom('users')
-    .select([...USER_COLUMNS])
-    .where('removed_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
-  return toUserViews(db, users);
-}
+import { badRequest, conflict, notFound } from '../common/errors';
+import { requireId } from '../common/ids';
 
 /**
  * DELETE /api/users/profile/{id} (admin): removes a customer. Their orders stay (the shop's

@@ -1,13 +1,17 @@
-/** A refusal the caller can act on; adapters map `kind` to an HTTP status or tRPC code. */
-export type DomainErrorKind =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_MANY_REQUESTS'
+/** The kinds of refusal, as a list for code that reads a kind back from stored text. */
+export const DOMAIN_ERROR_KINDS = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_MANY_REQUESTS',
   /** PostgreSQL or Redis cannot be reached right now (503 with Retry-After); see isUnavailable. */
-  | 'UNAVAILABLE';
+  'UNAVAILABLE',
+] as const;
+
+/** A refusal the caller can act on; adapters map `kind` to an HTTP status or tRPC code. */
+export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
 
 export class DomainError extends Error {
   constructor(

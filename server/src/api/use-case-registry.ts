@@ -6,7 +6,7 @@ import { paymentsApi } from '../payments/payments.api';
 import { ratingsApi, reviewsApi } from '../reviews/reviews.api';
 import { usersApi } from '../users/users.api';
 import { wishlistApi } from '../wishlist/wishlist.api';
-import type { UseCase } from './use-case';
+import type { UseCase } from './declare-use-case';
 
 /** Every use case of the API by domain: the tRPC router, the REST routes and the OpenAPI document come from here. */
 export const useCases = {

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import { cartQuantityRefusal, type AddToCartInput } from '@kanak/shared';
+import { conflict, DomainError, notFound } from '../common/errors';
+import { requireId } from '../common/ids';
+import { findSize, lineOfSize } from './cart-lines';
+import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL, totalWith } from './cart-total';
+import type { CartView } from './cart-view';
+import { changeCart } from './change-cart';
+
+/** PUT /api/cart/add: adds a line or raises its quantity; at most the size row's stock. */
+export async function addToCart(
+  db: Kysely<Database>,
+  userId: string,
+  input: AddToCartInput,
+): Promise<CartView> {
+  const productId = requireId(input.productId, 'Product');
+  return changeCart(db, userId, async (trx, cartId) => {
+    const product = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('id', '=', productId)
+      .executeTakeFirst();
+    if (!product) throw notFound('Product');
+    const size = await findSize(trx, productId, input.weight);
+    if (!size)
+      throw new DomainError('NOT_FOUND', `This product has no size of weight ${input.weight}`);
+    const existing = await lineOfSize(trx, cartId, size.id);
+    const quantity = (existing?.quantity ?? 0) + (input.quantity ?? 1);
+    const refusal = cartQuantityRefusal(quantity, size.stock);
+    if (refusal) throw conflict(refusal);
+    if ((await totalWith(trx, cartId, size.id, quantity)) > MAX_CART_TOTAL)
+      throw conflict(CART_TOTAL_MESSAGE);
+    if (existing) {
+      await trx.updateTable('cart_items').set({ quantity }).where('id', '=', existing.id).execute();
+    } else {
+      await trx
+        .insertInto('cart_items')
+        .values({ cart_id: cartId, product_id: productId, size_id: size.id, quantity })
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,42 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '@kanak/db';
+import { normaliseWeight } from '@kanak/shared';
+import { notFound } from '../common/errors';
+import { requireId } from '../common/ids';
+
+/** The cart's line for a size row, if it has one. */
+export function lineOfSize(trx: Transaction<Database>, cartId: string, sizeId: string) {
+  return trx
+    .selectFrom('cart_items')
+    .select(['id', 'quantity'])
+    .where('cart_id', '=', cartId)
+    .where('size_id', '=', sizeId)
+    .executeTakeFirst();
+}
+
+/** The size row chosen by its weight string ("5 g"; "5" and "5g" are read the same way). */
+export async function findSize(trx: Transaction<Database>, productId: string, weight: string) {
+  // Stored weights are normalised, so a weight that does not normalise matches no row.
+  const normalised = normaliseWeight(weight);
+  if (!normalised) return undefined;
+  return trx
+    .selectFrom('product_sizes')
+    .select(['id', 'stock', 'weight'])
+    .where('product_id', '=', productId)
+    .where('weight', '=', normalised)
+    .executeTakeFirst();
+}
+
+/** A line of this user's cart; anybody else's line is simply not found. */
+export async function ownLine(trx: Transaction<Database>, cartId: string, cartItemId: unknown) {
+  const id = requireId(cartItemId, 'Cart item');
+  const line = await trx
+    .selectFrom('cart_items')
+    .innerJoin('product_sizes', 'product_sizes.id', 'cart_items.size_id')
+    .select(['cart_items.id', 'cart_items.size_id', 'product_sizes.stock'])
+    .where('cart_items.id', '=', id)
+    .where('cart_items.cart_id', '=', cartId)
+    .executeTakeFirst();
+  if (!line) throw notFound('Cart item');
+  return line;
+}

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import { MAX_CART_QUANTITY, type GuestCartInput } from '@kanak/shared';
+import { isId } from '../common/ids';
+import { findSize, lineOfSize } from './cart-lines';
+import { MAX_CART_TOTAL, totalWith } from './cart-total';
+import type { CartView } from './cart-view';
+import { changeCart } from './change-cart';
+
+/**
+ * The browser's guest cart merged at login: lines add to the account's lines, quantities are
+ * capped at stock, and lines whose product or weight vanished (or are sold out) are skipped.
+ */
+export async function mergeCart(
+  db: Kysely<Database>,
+  userId: string,
+  input: GuestCartInput,
+): Promise<CartView> {
+  return changeCart(db, userId, async (trx, cartId) => {
+    for (const item of input.items) {
+      if (!isId(item.productId)) continue;
+      const size = await findSize(trx, item.productId.toLowerCase(), item.weight);
+      if (!size || size.stock === 0) continue;
+      const existing = await lineOfSize(trx, cartId, size.id);
+      const quantity = Math.min(
+        size.stock,
+        MAX_CART_QUANTITY,
+        (existing?.quantity ?? 0) + (item.quantity ?? 1),
+      );
+      // A guest line that would take the cart past what one order holds is skipped too.
+      if ((await totalWith(trx, cartId, size.id, quantity)) > MAX_CART_TOTAL) continue;
+      if (existing) {
+        await trx
+          .updateTable('cart_items')
+          .set({ quantity })
+          .where('id', '=', existing.id)
+          .execute();
+      } else {
+        await trx
+          .insertInto('cart_items')
+          .values({
+            cart_id: cartId,
+            product_id: item.productId.toLowerCase(),
+            size_id: size.id,
+            quantity,
+          })
+          .execute();
+      }
+    }
+  });
+}

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import type { RatingInput } from '@kanak/shared';
+import type { RatingView } from '../catalog/product-view';
+import { requireProduct } from '../catalog/require-product';
+import type { ActionLimits } from '../limits/action-limits';
+import { reviewerFirstName } from './reviewer-name';
+import { upsertRating } from './upsert-rating';
+
+/**
+ * POST /api/ratings/create: one rating per user and product, half steps 0.5 to 5. Counted apart
+ * from reviews with the same budget: the review form posts both for one review.
+ */
+export async function createRating(
+  db: Kysely<Database>,
+  userId: string,
+  input: RatingInput,
+  limits: ActionLimits,
+): Promise<RatingView> {
+  await limits.consume('rating', userId);
+  const productId = await requireProduct(db, input.productId);
+  const rating = await upsertRating(db, userId, productId, input.rating);
+  return {
+    _id: rating.id,
+    rating: Number(rating.rating),
+    createdAt: new Date(rating.created_at).toISOString(),
+    user: { _id: userId, firstName: await reviewerFirstName(db, userId) },
+    product: productId,
+  };
+}

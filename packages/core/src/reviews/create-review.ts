@@ -1,0 +1,41 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import type { ReviewInput } from '@kanak/shared';
+import type { ReviewView } from '../catalog/product-view';
+import { requireProduct } from '../catalog/require-product';
+import type { ActionLimits } from '../limits/action-limits';
+import { reviewerFirstName } from './reviewer-name';
+import { upsertRating } from './upsert-rating';
+
+/**
+ * POST /api/reviews/create: one review per user and product (a second replaces the first). Each
+ * attempt counts against the customer's hourly review budget (`limits`, passed by the server).
+ */
+export async function createReview(
+  db: Kysely<Database>,
+  userId: string,
+  input: ReviewInput,
+  limits: ActionLimits,
+): Promise<ReviewView> {
+  await limits.consume('review', userId);
+  const productId = await requireProduct(db, input.productId);
+  const review = await db
+    .insertInto('reviews')
+    .values({ user_id: userId, product_id: productId, review: input.review })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'product_id'])
+        .doUpdateSet({ review: input.review, created_at: sql`now()` }),
+    )
+    .returning(['id', 'review', 'created_at'])
+    .executeTakeFirstOrThrow();
+  if (input.rating !== undefined && input.rating !== null)
+    await upsertRating(db, userId, productId, input.rating);
+  return {
+    _id: review.id,
+    review: review.review,
+    createdAt: new Date(review.created_at).toISOString(),
+    user: { _id: userId, firstName: await reviewerFirstName(db, userId) },
+    product: productId,
+  };
+}

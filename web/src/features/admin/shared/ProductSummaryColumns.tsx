@@ -1,0 +1,45 @@
+import { formatRupees } from '@kanak/shared';
+import type { ReactNode } from 'react';
+import { TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { AdminProduct } from './types';
+
+// Image, Title, Category, Price (the discounted price) and Type: the spec's product columns,
+// headed and filled in one place so the admin's product tables cannot drift apart.
+
+/** The header of the product columns; `children` head the columns a table adds after them. */
+export function ProductSummaryHeader({ children }: { children?: ReactNode }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        <TableHead>Image</TableHead>
+        <TableHead>Title</TableHead>
+        <TableHead>Category</TableHead>
+        <TableHead>Price</TableHead>
+        <TableHead>Type</TableHead>
+        {children}
+      </TableRow>
+    </TableHeader>
+  );
+}
+
+/** One product's cells under ProductSummaryHeader. */
+export function ProductSummaryCells({ product }: { product: AdminProduct }) {
+  return (
+    <>
+      <TableCell>
+        <img
+          src={product.imageUrls[0]?.imageUrl}
+          alt={product.title}
+          width={48}
+          height={48}
+          loading="lazy"
+          className="size-12 rounded-md bg-secondary object-cover"
+        />
+      </TableCell>
+      <TableCell className="max-w-80 truncate font-medium">{product.title}</TableCell>
+      <TableCell className="capitalize">{product.category.name}</TableCell>
+      <TableCell>{formatRupees(product.discountedPrice)}</TableCell>
+      <TableCell className="capitalize">{product.type}</TableCell>
+    </>
+  );
+}
