@@ -457,7 +457,12 @@ describe('admin back office', () => {
     await expect.poll(() => row.getByTestId('order-status').textContent()).toBe('SHIPPED');
     // No reload on the shopper's side: the order event arrives over their own stream.
     await expect.poll(() => shopperBadge.textContent(), { timeout: 5_000 }).toBe('SHIPPED');
-    expect(await shopper.getByTestId('order-tracker').getAttribute('data-step')).toBe('2');
+    // SHIPPED ticks Shipped (and the steps before it), not only Order Confirmed.
+    const tracker = shopper.getByTestId('order-tracker');
+    await expect.poll(() => tracker.getAttribute('data-step')).toBe('3');
+    const shippedStep = tracker.getByRole('listitem').filter({ hasText: 'Shipped' });
+    expect(await shippedStep.getAttribute('aria-current')).toBe('step');
+    expect(await shippedStep.locator('svg').count()).toBe(1);
     await screenshot(shopper, 'order-detail-live-shipped');
     await admin.context().close();
     await shopper.context().close();

@@ -14,7 +14,7 @@ import { TRACKER_STEPS, trackerStep } from './tracker';
 
 const route = getRouteApi('/account/orders/$orderId/$index');
 
-/** Five-step tracker: CONFIRMED (or any other status) step 1, SHIPPED 2, DELIVERED all five (spec section 4). */
+/** Five-step tracker: the steps up to the one the status names are ticked (tracker.ts). */
 function Tracker({ status }: { status: string }) {
   const active = trackerStep(status);
   return (

