@@ -288,24 +288,33 @@ async function seedReviewsAndOrders(
     const totalDiscounted = items.reduce((s, i) => s + i.discounted_price * i.quantity, 0);
     const status = statuses[n % statuses.length]!;
     const orderDate = new Date(Date.now() - (n * 25 + rnd.int(0, 12)) * 3_600_000);
+    const ship = {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      street_address: `${rnd.int(1, 220)}, ${rnd.pick(['MG Road', 'Park Street', 'Linking Road', 'Anna Salai', 'Brigade Road'])}`,
+      city: rnd.pick(['Mumbai', 'Kolkata', 'Chennai', 'Bengaluru', 'Jaipur']),
+      state: rnd.pick(['Maharashtra', 'West Bengal', 'Tamil Nadu', 'Karnataka', 'Rajasthan']),
+      zip_code: String(rnd.int(400001, 700100)),
+      mobile: `98${rnd.int(10000000, 99999999)}`,
+    };
+    // As placing an order does (create-order.ts), the delivery address joins the address book:
+    // a shopper with past orders has saved addresses.
+    await trx
+      .insertInto('addresses')
+      .values({ user_id: user.id, ...ship })
+      .execute();
     const order = await trx
       .insertInto('orders')
       .values({
         user_id: user.id,
         status,
-        ship_first_name: user.first_name,
-        ship_last_name: user.last_name,
-        ship_street_address: `${rnd.int(1, 220)}, ${rnd.pick(['MG Road', 'Park Street', 'Linking Road', 'Anna Salai', 'Brigade Road'])}`,
-        ship_city: rnd.pick(['Mumbai', 'Kolkata', 'Chennai', 'Bengaluru', 'Jaipur']),
-        ship_state: rnd.pick([
-          'Maharashtra',
-          'West Bengal',
-          'Tamil Nadu',
-          'Karnataka',
-          'Rajasthan',
-        ]),
-        ship_zip_code: String(rnd.int(400001, 700100)),
-        ship_mobile: `98${rnd.int(10000000, 99999999)}`,
+        ship_first_name: ship.first_name,
+        ship_last_name: ship.last_name,
+        ship_street_address: ship.street_address,
+        ship_city: ship.city,
+        ship_state: ship.state,
+        ship_zip_code: ship.zip_code,
+        ship_mobile: ship.mobile,
         total_price: totalPrice,
         total_discounted_price: totalDiscounted,
         discount: totalPrice - totalDiscounted,

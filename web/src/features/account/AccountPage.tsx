@@ -29,7 +29,8 @@ export function AccountPage() {
           <p className="font-serif text-2xl">{user ? `${user.firstName} ${user.lastName}` : '…'}</p>
         </div>
         <nav aria-label="Account sections">
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          {/* Two by two on a phone: four labels never fit one 390 px row whole. */}
+          <ul className="grid grid-cols-2 gap-1 md:flex md:flex-col">
             {LAYOUTS.map(({ label, icon: Icon }, i) => (
               <li key={label}>
                 <Link
@@ -37,7 +38,7 @@ export function AccountPage() {
                   search={{ layout: i as 0 | 1 | 2 | 3 }}
                   aria-current={i === layout ? 'page' : undefined}
                   className={cn(
-                    'flex items-center gap-2 rounded-lg px-3 py-2.5 text-sm whitespace-nowrap transition',
+                    'flex items-center gap-2 rounded-lg px-3 py-2.5 text-sm whitespace-nowrap ring-1 ring-border transition md:ring-0',
                     i === layout
                       ? 'bg-secondary font-semibold text-primary'
                       : 'hover:bg-secondary/60',

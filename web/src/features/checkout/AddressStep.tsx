@@ -39,8 +39,11 @@ export function AddressStep() {
   const { user } = useSession();
   const { cart } = useCart();
   const utils = trpc.useUtils();
-  // The server decides when an order empties the cart, so the cart (and its badge) is reloaded.
-  const create = trpc.orders.create.useMutation({ onSuccess: () => utils.cart.get.invalidate() });
+  // The server decides when an order empties the cart, so the cart (and its badge) is reloaded;
+  // the order also saved its address, so the profile's address book is read again.
+  const create = trpc.orders.create.useMutation({
+    onSuccess: () => Promise.all([utils.cart.get.invalidate(), utils.users.me.invalidate()]),
+  });
   const form = useForm<AddressInput>({
     resolver: standardSchemaResolver(addressInput),
     defaultValues: EMPTY,
