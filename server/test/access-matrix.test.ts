@@ -46,6 +46,8 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/products': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/products/search': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/products/suggest': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/products/search/page': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/products/offers': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/products/id/:productId': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/products/id/:productId/similar': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/products/id/:productId/rating-summary': {
@@ -113,6 +115,8 @@ const EXPECTED: Record<string, Row> = {
   'trpc catalog.similar': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc catalog.search': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc catalog.suggest': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc catalog.searchPage': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc catalog.offers': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc catalog.ratingSummary': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc reviews.byProduct': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc ratings.byProduct': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -473,6 +477,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'POST /auth/login': (caller) => ({ body: loginOf(caller) }),
     'GET /api/products/search': () => ({ query: { q: 'ring' } }),
     'GET /api/products/suggest': () => ({ query: { q: 'ri' } }),
+    'GET /api/products/search/page': () => ({ query: { q: 'ring' } }),
     'GET /api/products/id/:productId': () => ({
       path: `/api/products/id/${sizes[SIZE.browsed]!.productId}`,
     }),
@@ -584,6 +589,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     }),
     'trpc catalog.search': () => ({ input: { q: 'ring', limit: 5 } }),
     'trpc catalog.suggest': () => ({ input: { q: 'ri', limit: 5 } }),
+    'trpc catalog.searchPage': () => ({ input: { q: 'ring' } }),
     'trpc catalog.ratingSummary': () => ({ input: { productId: sizes[SIZE.reviewed]!.productId } }),
     'trpc reviews.byProduct': () => ({ input: { productId: sizes[SIZE.reviewed]!.productId } }),
     'trpc ratings.byProduct': () => ({ input: { productId: sizes[SIZE.reviewed]!.productId } }),

@@ -3,6 +3,8 @@ export * from './common/deadline';
 export * from './common/ids';
 export * from './catalog/product-view';
 export * from './catalog/list-products';
+export * from './catalog/offer-prices';
+export * from './catalog/search-listing';
 export * from './catalog/get-product';
 export * from './catalog/similar-products';
 export * from './catalog/search-products';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
-import { mutation, query } from '../api/declare-use-case';
+import { mutation, noInput, query } from '../api/declare-use-case';
 
 /** The products an answer shows: a stock, review or rating change to one of them drops it. */
 const shown = (products: readonly { _id: string }[]) => products.map((p) => p._id);
@@ -26,6 +26,23 @@ export const catalogApi = {
     run: ({ services }, input) => core.searchProducts(services.db, input.q, input.limit),
     cache: { tags: (_input, found) => shown(found.content) },
     rest: [{ method: 'GET', path: '/api/products/search' }],
+  }),
+  searchPage: query('public', shared.searchListingInput, shared.searchPage, {
+    summary: 'The search results page: every match, with the listing filters, paged and sorted',
+    run: ({ services }, input) =>
+      core.searchListing(services.db, input.q, shared.parseProductQuery(input), input.sort),
+    cache: {
+      key: (input) => [input.q.trim().toLowerCase(), shared.parseProductQuery(input), input.sort],
+      tags: (_input, page) => shown(page.content),
+    },
+    rest: [{ method: 'GET', path: '/api/products/search/page' }],
+  }),
+  offers: query('public', noInput, shared.offerPrices, {
+    summary: 'The home offers\' "From ₹" figures: the cheapest piece on each offer\'s listing',
+    run: ({ services }) => core.offerPrices(services.db),
+    // Prices and discounts only: any product write changes them ('all'), stock and reviews do not.
+    cache: { key: () => 'offers', tags: () => [] },
+    rest: [{ method: 'GET', path: '/api/products/offers' }],
   }),
   suggest: query('public', shared.productSuggestInput, shared.suggestions, {
     summary: 'Header autocomplete: product titles and listing pages for the text typed so far',

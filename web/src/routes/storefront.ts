@@ -1,6 +1,7 @@
 import { homeRoute, loginRoute, registerRoute } from './home';
 import { listingRoute } from './listing';
 import { productRoute, ratrevRoute } from './product';
+import { searchRoute } from './search';
 import { accountRoute, cartRoute, checkoutRoute, orderDetailRoute, paymentRoute } from './shopper';
 
 /** Every shopper route (spec section 2); the admin tree is added beside these in router.tsx. */
@@ -9,6 +10,7 @@ export const storefrontRoutes = [
   loginRoute,
   registerRoute,
   listingRoute,
+  searchRoute,
   productRoute.addChildren([ratrevRoute]),
   cartRoute,
   checkoutRoute,

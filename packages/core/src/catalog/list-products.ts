@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { ALL_CATEGORIES, resolveCategory, type ProductFilter } from '@kanak/shared';
-import { cachedCount } from './listing-counts';
+import { ALL_CATEGORIES, INT32_MAX, resolveCategory, type ProductFilter } from '@kanak/shared';
+import { cachedCount, cachedListingValue } from './listing-counts';
 import { PRODUCT_COLUMNS, toProductViews } from './product-view';
-import type { ProductPage } from '@kanak/shared';
+import type { PriceRange, ProductPage } from '@kanak/shared';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { ProductPage };
@@ -13,6 +13,60 @@ export async function listProducts(
   db: Kysely<Database>,
   filter: ProductFilter,
 ): Promise<ProductPage> {
+  const query = productsMatching(db, filter);
+  const offset = (filter.pageNumber - 1) * filter.pageSize;
+  const direction = filter.sort === 'high_to_low' ? 'desc' : 'asc';
+  const { pageNumber: _page, pageSize: _size, sort: _sort, ...counted } = filter;
+  const [total, rows, priceRange] = await Promise.all([
+    cachedCount(db, JSON.stringify(counted), async () =>
+      Number(
+        (await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      ),
+    ),
+    query
+      .select([...PRODUCT_COLUMNS])
+      // The tie-break runs the same way as the price, so both come from one index scan.
+      .orderBy('products.discounted_price', direction)
+      .orderBy('products.id', direction)
+      .limit(filter.pageSize)
+      .offset(offset)
+      .execute(),
+    listingPriceRange(db, filter),
+  ]);
+  return {
+    content: await toProductViews(db, rows),
+    totalPages: Math.ceil(total / filter.pageSize),
+    currentPage: filter.pageNumber,
+    totalElements: total,
+    priceRange,
+  };
+}
+
+/**
+ * The cheapest and dearest piece of the listing with its price filter left out: the range the
+ * price slider spans, so it shows what the listing holds rather than a fixed ₹1,000–₹60,000.
+ */
+export function listingPriceRange(
+  db: Kysely<Database>,
+  filter: ProductFilter,
+): Promise<PriceRange | null> {
+  const { pageNumber: _p, pageSize: _s, sort: _o, minPrice: _a, maxPrice: _b, ...ranged } = filter;
+  const unpriced = { ...filter, minPrice: 0, maxPrice: INT32_MAX };
+  return cachedListingValue(db, `range:${JSON.stringify(ranged)}`, async () => {
+    const row = await productsMatching(db, unpriced)
+      .select((eb) => [
+        eb.fn.min('products.discounted_price').as('min'),
+        eb.fn.max('products.discounted_price').as('max'),
+      ])
+      .executeTakeFirst();
+    return row?.min == null || row.max == null
+      ? null
+      : { min: Number(row.min), max: Number(row.max) };
+  });
+}
+
+/** The products a listing filter matches (every filter but the page and the order). */
+export function productsMatching(db: Kysely<Database>, filter: ProductFilter) {
   let query = db
     .selectFrom('products')
     .where('products.discounted_price', '>=', filter.minPrice)
@@ -27,28 +81,5 @@ export async function listProducts(
   if (filter.occasions.length) query = query.where('products.occasion', 'in', filter.occasions);
   if (filter.collection) query = query.where('products.collection_name', '=', filter.collection);
 
-  const offset = (filter.pageNumber - 1) * filter.pageSize;
-  const direction = filter.sort === 'high_to_low' ? 'desc' : 'asc';
-  const { pageNumber: _page, pageSize: _size, sort: _sort, ...counted } = filter;
-  const [total, rows] = await Promise.all([
-    cachedCount(db, JSON.stringify(counted), async () =>
-      Number(
-        (await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-      ),
-    ),
-    query
-      .select([...PRODUCT_COLUMNS])
-      // The tie-break runs the same way as the price, so both come from one index scan.
-      .orderBy('products.discounted_price', direction)
-      .orderBy('products.id', direction)
-      .limit(filter.pageSize)
-      .offset(offset)
-      .execute(),
-  ]);
-  return {
-    content: await toProductViews(db, rows),
-    totalPages: Math.ceil(total / filter.pageSize),
-    currentPage: filter.pageNumber,
-    totalElements: total,
-  };
+  return query;
 }

@@ -9,7 +9,8 @@ import type { Database } from '@kanak/db';
  * within the TTL.
  */
 interface Counts {
-  values: LRUCache<string, number>;
+  /** Counts, and the price ranges of listing-ranges (boxed: LRUCache holds no null). */
+  values: LRUCache<string, { value: unknown }>;
   /** Bumped by every clear: a count begun before it is answered but not kept. */
   generation: number;
 }
@@ -19,23 +20,35 @@ const caches = new WeakMap<Kysely<Database>, Counts>();
 function cacheFor(db: Kysely<Database>): Counts {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { values: new LRUCache<string, number>({ max: 2000, ttl: 30_000 }), generation: 0 };
+    cache = {
+      values: new LRUCache<string, { value: unknown }>({ max: 2000, ttl: 30_000 }),
+      generation: 0,
+    };
     caches.set(db, cache);
   }
   return cache;
 }
 
-export async function cachedCount(
+export function cachedCount(
   db: Kysely<Database>,
   key: string,
   count: () => Promise<number>,
 ): Promise<number> {
+  return cachedListingValue(db, `count:${key}`, count);
+}
+
+/** A listing figure (a count, a price range) kept like the counts and cleared with them. */
+export async function cachedListingValue<T>(
+  db: Kysely<Database>,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
   const cache = cacheFor(db);
   const hit = cache.values.get(key);
-  if (hit !== undefined) return hit;
+  if (hit !== undefined) return hit.value as T;
   const generation = cache.generation;
-  const value = await count();
-  if (generation === cache.generation) cache.values.set(key, value);
+  const value = await load();
+  if (generation === cache.generation) cache.values.set(key, { value });
   return value;
 }
 

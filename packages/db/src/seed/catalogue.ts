@@ -5,7 +5,10 @@ import {
   METALS,
   OCCASIONS,
   THIRD_LEVEL_CATEGORIES,
+  HOME_OFFERS,
+  offerFilter,
   percentOff,
+  resolveCategory,
   type Metal,
   type ThirdLevelCategory,
 } from '@kanak/shared';
@@ -143,6 +146,24 @@ export interface SeedProduct {
   createdDaysAgo: number;
 }
 
+/**
+ * The home page promises each offer's listing pieces at least that far off (shared's
+ * HOME_OFFERS): every other product of such a listing (by metal cycle) is priced down to the
+ * offer, so each listing holds pieces that honour it whatever the random discounts drew.
+ */
+function promisedDiscount(index: number, third: string, metal: Metal, occasion: string): number {
+  if (Math.floor(index / (THIRD_LEVEL_CATEGORIES.length * METALS.length)) % 2 !== 0) return 0;
+  const inListing = (offer: (typeof HOME_OFFERS)[number]) => {
+    const filter = offerFilter(offer);
+    return (
+      (filter.category === 'jewellery' || resolveCategory(filter.category) === third) &&
+      (filter.types.length === 0 || filter.types.includes(metal)) &&
+      (filter.occasions.length === 0 || filter.occasions.includes(occasion))
+    );
+  };
+  return Math.max(0, ...HOME_OFFERS.filter(inListing).map((offer) => offer.percent));
+}
+
 /** Product number `index` of the catalogue; the same index always yields the same product. */
 export function buildProduct(index: number): SeedProduct {
   const rnd = createRandom(index * 7919 + 17);
@@ -162,8 +183,12 @@ export function buildProduct(index: number): SeedProduct {
   const baseGrams = rnd.int(kind.grams[0] * 10, kind.grams[1] * 10) / 10;
   const perGram = rnd.int(...PRICE_PER_GRAM[metal]);
   const price = Math.max(999, Math.round((baseGrams * perGram * 1.12) / 10) * 10);
-  const discount = rnd.pick([0, 5, 8, 10, 12, 15, 18, 20, 25, 30, 35, 40]);
-  const discountedPrice = Math.min(price, Math.round((price * (100 - discount)) / 100 / 10) * 10);
+  const drawn = rnd.pick([0, 5, 8, 10, 12, 15, 18, 20, 25, 30, 35, 40]);
+  const promised = promisedDiscount(index, third, metal, occasion);
+  const discount = Math.max(drawn, promised);
+  // A promised discount rounds the price down, so the percent shown is never below the promise.
+  const round = promised > drawn ? Math.floor : Math.round;
+  const discountedPrice = Math.min(price, round((price * (100 - discount)) / 100 / 10) * 10);
 
   const rows = rnd.int(2, 3);
   const sizes = Array.from({ length: rows }, (_, i) => {

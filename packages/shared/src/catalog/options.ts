@@ -35,6 +35,16 @@ const SORT_LABELS: Record<Sort, string> = {
 };
 export const SORTS = SORT_VALUES.map((value) => ({ value, label: SORT_LABELS[value] }));
 
+/** The search results page orders by relevance unless a price order is asked for. */
+export type SearchSort = 'relevance' | Sort;
+export const SEARCH_SORTS: { value: SearchSort; label: string }[] = [
+  { value: 'relevance', label: 'Relevance' },
+  ...SORTS,
+];
+export function searchSortOf(text: unknown): SearchSort {
+  return (SORT_VALUES as readonly unknown[]).includes(text) ? (text as Sort) : 'relevance';
+}
+
 /** Fixed collections; the admin form also offers one named after the product's brand. */
 export const COLLECTIONS = [
   'best-sellers',

@@ -59,6 +59,10 @@ export const similarProductsInput = z.object({ productId: id('productId'), limit
 export const productSearchInput = z.object({ q: searchText('q is required'), limit: limit(50) });
 export type ProductSearchInput = z.infer<typeof productSearchInput>;
 
+/** The search results page: the text and the listing's filters, page and order. */
+export const searchListingInput = z.extend(productListInput, { q: searchText('q is required') });
+export type SearchListingInput = z.infer<typeof searchListingInput>;
+
 export const ADMIN_PAGE_SIZE = 20;
 
 export const adminProductListInput = z.object({

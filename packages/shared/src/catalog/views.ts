@@ -33,13 +33,23 @@ export const productView = z.object({
 export type ProductView = z.infer<typeof productView>;
 
 /** A listing page (GET /api/products) and the back office's product table. */
+/** The cheapest and dearest discounted price a listing holds, whatever its price filter. */
+export const priceRange = z.object({ min: z.number(), max: z.number() });
+export type PriceRange = z.infer<typeof priceRange>;
+
 export const productPage = z.object({
   content: z.array(productView),
   totalPages: z.number(),
   currentPage: z.number(),
   totalElements: z.number(),
+  /** The listing's own price span (its other filters applied, not the price): the slider's range. */
+  priceRange: z.optional(z.nullable(priceRange)),
 });
 export type ProductPage = z.infer<typeof productPage>;
+
+/** /search's page: the matches as a listing page; when none, searches that do find something. */
+export const searchPage = z.extend(productPage, { alternatives: z.array(z.string()) });
+export type SearchPage = z.infer<typeof searchPage>;
 export const adminProductPage = productPage;
 
 export const searchResult = z.object({ content: z.array(productView), total: z.number() });

@@ -20,13 +20,14 @@ type Option =
 
 /**
  * Header search: as the shopper types (debounced), a few matching pieces and listing pages
- * (catalog.suggest, answered from the title index); arrows move through them, Enter opens the
- * highlighted one, Escape closes the list.
+ * (catalog.suggest, answered from the title index); arrows move through them and Enter opens the
+ * highlighted one; Enter on the text itself opens /search?q=… with every match. Escape closes the list.
  */
 export function SearchBox({ className }: { className?: string }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // -1: no suggestion picked with the arrows, so Enter searches for the text.
+  const [active, setActive] = useState(-1);
   const q = useDebounced(text.trim(), 200);
   const listId = useId();
   const navigate = useNavigate();
@@ -75,8 +76,13 @@ export function SearchBox({ className }: { className?: string }) {
       className={cn('relative', className)}
       onSubmit={(e) => {
         e.preventDefault();
-        const pick = items[active] ?? items[0];
-        if (pick) go(pick);
+        // A suggestion picked with the arrows opens; otherwise Enter shows every match.
+        const pick = expanded ? items[active] : undefined;
+        if (pick) return go(pick);
+        const typed = text.trim();
+        if (!typed) return;
+        setOpen(false);
+        void navigate({ to: '/search', search: { q: typed } });
       }}
     >
       <label className="relative block">
@@ -88,12 +94,12 @@ export function SearchBox({ className }: { className?: string }) {
           role="combobox"
           aria-expanded={expanded}
           aria-controls={listId}
-          aria-activedescendant={expanded ? optionId(active) : undefined}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           aria-autocomplete="list"
           placeholder="Search rings, jhumkas, gold chains…"
           onChange={(e) => {
             setText(e.target.value);
-            setActive(0);
+            setActive(-1);
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
@@ -105,7 +111,7 @@ export function SearchBox({ className }: { className?: string }) {
               setActive((a) => Math.max(0, Math.min(items.length - 1, a + 1)));
             } else if (e.key === 'ArrowUp') {
               e.preventDefault();
-              setActive((a) => Math.max(0, a - 1));
+              setActive((a) => Math.max(-1, a - 1));
             } else if (e.key === 'Escape') setOpen(false);
           }}
           className="h-10 w-full rounded-full border border-input bg-card pr-4 pl-10 text-sm shadow-xs outline-none [&::-webkit-search-cancel-button]:appearance-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"

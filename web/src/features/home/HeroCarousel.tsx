@@ -1,35 +1,37 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { HOME_OFFERS, offerSearch, type HomeOffer } from '@kanak/shared';
 import { listingLink } from '@/components/layout/catalogue-links';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { OfferFrom, useOfferPrices } from './offer-prices';
+
+const offer = (id: (typeof HOME_OFFERS)[number]['id']): HomeOffer =>
+  HOME_OFFERS.find((o) => o.id === id)!;
 
 const SLIDES = [
   {
     offer: '20% Off',
     name: 'Kundan Jhumka Collection',
     quality: 'BIS hallmarked 22 KT gold, handcrafted in Jaipur',
-    price: 'From ₹24,999',
+    listing: offer('kundan-jhumka'),
     image: '/media/art/jhumka-gold-a.svg',
-    link: ['gold', 'earrings', 'jhumka'],
     tone: 'from-[#4a1222] via-[#6b1f33] to-[#3a0d1a]',
   },
   {
     offer: '40% Off',
     name: 'Solitaire Diamond Rings',
     quality: 'IGI certified diamonds set in 18 KT gold',
-    price: 'From ₹39,999',
+    listing: offer('solitaire-rings'),
     image: '/media/art/ring-diamond-a.svg',
-    link: ['diamond', 'rings', 'couple'],
     tone: 'from-[#1f2433] via-[#2d3550] to-[#161a26]',
   },
   {
     offer: '10% Off',
-    name: 'Bridal Temple Necklaces',
+    name: 'Temple Gold Necklaces',
     quality: 'Antique finish 22 KT gold with ruby accents',
-    price: 'From ₹1,49,999',
+    listing: offer('temple-necklaces'),
     image: '/media/art/necklace-ruby-a.svg',
-    link: ['all-jewellery', 'occasion', 'bridal'],
     tone: 'from-[#3b2410] via-[#5c3a17] to-[#2a190a]',
   },
 ] as const;
@@ -40,6 +42,7 @@ const ADVANCE_MS = 1000;
 export function HeroCarousel() {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  const prices = useOfferPrices();
 
   useEffect(() => {
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -84,9 +87,19 @@ export function HeroCarousel() {
                 {slide.name}
               </h2>
               <p className="text-sm text-primary-foreground/80 sm:text-base">{slide.quality}</p>
-              <p className="font-serif text-2xl text-gold">{slide.price}</p>
+              <OfferFrom
+                offerId={slide.listing.id}
+                prices={prices}
+                className="min-h-8 font-serif text-2xl text-gold"
+              />
               <Button asChild variant="gold" size="lg" className="mt-2">
-                <Link {...listingLink(slide.link[0], slide.link[1], slide.link[2])}>Shop Now</Link>
+                <Link
+                  {...listingLink(...slide.listing.levels)}
+                  search={offerSearch(slide.listing)}
+                  data-offer-link={slide.listing.id}
+                >
+                  Shop Now
+                </Link>
               </Button>
             </div>
             <div className="flex justify-center max-md:order-1">

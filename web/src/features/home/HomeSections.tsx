@@ -1,31 +1,37 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import { listingLink } from '@/components/layout/catalogue-links';
+import { HOME_OFFERS, offerSearch, type HomeOffer } from '@kanak/shared';
 import { BRAND } from '@/components/layout/Logo';
+import { OfferFrom, useOfferPrices } from './offer-prices';
 
-const BANNERS: { title: string; offer: string; image: string; link: [string, string, string] }[] = [
+const offer = (id: (typeof HOME_OFFERS)[number]['id']): HomeOffer =>
+  HOME_OFFERS.find((o) => o.id === id)!;
+
+const BANNERS: { title: string; offer: string; image: string; listing: HomeOffer }[] = [
   {
     title: 'Featured Bangles',
     offer: '20% off',
     image: '/media/art/bangle-gold-a.svg',
-    link: ['all-jewellery', 'category', 'bangle'],
+    listing: offer('featured-bangles'),
   },
   {
     title: 'New Designs',
     offer: '20% off',
     image: '/media/art/pendant-emerald-a.svg',
-    link: ['all-jewellery', 'category', 'pendant'],
+    listing: offer('new-designs'),
   },
   {
     title: 'Bestsellings',
     offer: '10% off',
     image: '/media/art/bracelet-rose-a.svg',
-    link: ['best-sellers', 'category', 'bracelet'],
+    listing: offer('bestsellings'),
   },
 ];
 
 /** Three hover banners (spec section 2), under the offers-contest anchor. */
 export function HoverBanners() {
+  const prices = useOfferPrices();
   return (
     <section
       id="offers-contest"
@@ -35,7 +41,9 @@ export function HoverBanners() {
       {BANNERS.map((b) => (
         <Link
           key={b.title}
-          {...listingLink(...b.link)}
+          {...listingLink(...b.listing.levels)}
+          search={offerSearch(b.listing)}
+          data-offer-link={b.listing.id}
           className="group relative flex h-48 items-center overflow-hidden rounded-2xl bg-gradient-to-r from-secondary to-[#f3e3c3] p-6 shadow-sm ring-1 ring-border transition hover:shadow-lg"
         >
           <div className="relative z-10 max-w-[55%] space-y-1">
@@ -43,6 +51,11 @@ export function HoverBanners() {
               {b.offer}
             </p>
             <h3 className="text-2xl text-primary">{b.title}</h3>
+            <OfferFrom
+              offerId={b.listing.id}
+              prices={prices}
+              className="min-h-5 text-sm text-foreground/80"
+            />
             <span className="inline-flex items-center gap-1 text-sm font-medium text-foreground/80 group-hover:text-primary">
               Shop now <ArrowRight className="size-4 transition group-hover:translate-x-1" />
             </span>

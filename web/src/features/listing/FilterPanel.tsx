@@ -1,17 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   COLORS,
+  committedRange,
   DISCOUNT_SLIDER,
-  DISCOUNT_SLIDER_INITIAL,
   formatRupees,
   LISTING_TYPES,
   OCCASIONS,
+  OPEN_DISCOUNT,
+  OPEN_PRICE,
   parseList,
-  parseRange,
   PRICE_BOUNDS,
-  PRICE_SLIDER_INITIAL,
+  priceSliderBounds,
+  sliderValues,
   toggleListValue,
   type ListingSearch,
+  type PriceRange,
+  type SliderBounds,
 } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -33,38 +37,38 @@ const SWATCH: Record<string, string> = {
 
 /** Maps a handle position to a value and back (the price slider is logarithmic). */
 interface Scale {
+  bounds: SliderBounds;
   steps: number;
   toValue: (position: number) => number;
   toPosition: (value: number) => number;
 }
 
-const linear = (bounds: { min: number; max: number; step: number }): Scale => ({
-  steps: Math.round((bounds.max - bounds.min) / bounds.step),
-  toValue: (p) => bounds.min + p * bounds.step,
-  toPosition: (v) => Math.round((v - bounds.min) / bounds.step),
-});
-
-const discountScale = linear(DISCOUNT_SLIDER);
+const discountScale: Scale = {
+  bounds: DISCOUNT_SLIDER,
+  steps: Math.round((DISCOUNT_SLIDER.max - DISCOUNT_SLIDER.min) / DISCOUNT_SLIDER.step),
+  toValue: (p) => DISCOUNT_SLIDER.min + p * DISCOUNT_SLIDER.step,
+  toPosition: (v) => Math.round((v - DISCOUNT_SLIDER.min) / DISCOUNT_SLIDER.step),
+};
 
 /**
- * ₹100 to ₹10,00,000 spans four decades, so equal handle travel covers equal ratios; values stay
- * whole multiples of the ₹5 step (spec section 5).
+ * Prices span decades (₹640 to ₹6,40,090), so equal handle travel covers equal ratios between the
+ * listing's cheapest and dearest piece; values stay whole multiples of the ₹5 step (spec section 5).
  */
 const LOG_STEPS = 1000;
-const logPrice: Scale = {
-  steps: LOG_STEPS,
-  toValue: (p) => {
-    const raw = PRICE_BOUNDS.min * Math.pow(PRICE_BOUNDS.max / PRICE_BOUNDS.min, p / LOG_STEPS);
-    const stepped = Math.round(raw / PRICE_BOUNDS.step) * PRICE_BOUNDS.step;
-    return Math.min(PRICE_BOUNDS.max, Math.max(PRICE_BOUNDS.min, stepped));
-  },
-  toPosition: (v) =>
-    Math.round(
-      (Math.log(Math.max(PRICE_BOUNDS.min, v) / PRICE_BOUNDS.min) /
-        Math.log(PRICE_BOUNDS.max / PRICE_BOUNDS.min)) *
-        LOG_STEPS,
-    ),
-};
+function logPrice(bounds: SliderBounds): Scale {
+  const ratio = bounds.max / bounds.min;
+  return {
+    bounds,
+    steps: LOG_STEPS,
+    toValue: (p) => {
+      const raw = bounds.min * Math.pow(ratio, p / LOG_STEPS);
+      const stepped = Math.round(raw / PRICE_BOUNDS.step) * PRICE_BOUNDS.step;
+      return Math.min(bounds.max, Math.max(bounds.min, stepped));
+    },
+    toPosition: (v) =>
+      Math.round((Math.log(Math.max(bounds.min, v) / bounds.min) / Math.log(ratio)) * LOG_STEPS),
+  };
+}
 
 function CheckGroup({
   title,
@@ -111,31 +115,34 @@ function CheckGroup({
 function RangeFilter({
   title,
   value,
-  initial,
   scale,
+  open,
   format,
   onCommit,
 }: {
   title: string;
   value: string | undefined;
-  initial: readonly [number, number];
   scale: Scale;
+  /** What a handle left at an end writes: that side unfiltered. */
+  open: SliderBounds;
   format: (n: number) => string;
-  onCommit: (range: [number, number]) => void;
+  onCommit: (range: string) => void;
 }) {
-  // Values (not handle positions) are the state, so the initial display reads exactly 1000 to 60000.
-  const [range, setRange] = useState(() => parseRange(value, initial));
-  // Follow the URL when it changes (back button, Clear all).
-  useEffect(() => setRange(parseRange(value, initial)), [value, initial]);
+  const { bounds } = scale;
+  // Values (not handle positions) are the state, so the handles show exact prices.
+  const [range, setRange] = useState(() => sliderValues(value, bounds, open));
+  // Follow the URL and the listing's span when they change (back button, Clear all, new filters);
+  // the scales and open bounds are stable values (memoized or module constants).
+  useEffect(() => setRange(sliderValues(value, bounds, open)), [value, bounds, open]);
   const positions = range.map(scale.toPosition);
-  // A handle that did not move keeps its exact value.
+  // Only the handle that moved takes a new value; the other keeps its exact one.
   const fromPositions = (v: number[]): [number, number] =>
     [0, 1].map((i) => (v[i] === positions[i] ? range[i]! : scale.toValue(v[i]!))) as [
       number,
       number,
     ];
   return (
-    <fieldset className="space-y-3">
+    <fieldset className="space-y-3" data-testid={`range-${title.toLowerCase()}`}>
       <legend className="mb-2 font-serif text-lg text-primary">{title}</legend>
       <Slider
         min={0}
@@ -144,16 +151,17 @@ function RangeFilter({
         value={positions}
         minStepsBetweenThumbs={1}
         onValueChange={(v) => setRange(fromPositions(v))}
-        // Releasing a handle writes 'min,max' into the query (spec section 4).
-        onValueCommit={(v) => onCommit(fromPositions(v))}
+        // Releasing a handle writes 'min,max' into the query (spec section 4); a handle at an end
+        // of the slider writes that side open, so it filters nothing out.
+        onValueCommit={(v) => onCommit(committedRange(fromPositions(v), bounds, open))}
         thumbLabels={[`Minimum ${title.toLowerCase()}`, `Maximum ${title.toLowerCase()}`]}
         thumbValueText={(p) =>
           format(p === positions[0] ? range[0] : p === positions[1] ? range[1] : scale.toValue(p))
         }
       />
       <p className="flex justify-between text-xs text-muted-foreground">
-        <span>{format(range[0])}</span>
-        <span>{format(range[1])}</span>
+        <span data-testid="range-low">{format(range[0])}</span>
+        <span data-testid="range-high">{format(range[1])}</span>
       </p>
     </fieldset>
   );
@@ -162,10 +170,18 @@ function RangeFilter({
 export function FilterPanel({
   search,
   onChange,
+  priceRange,
 }: {
   search: ListingSearch;
   onChange: (next: ListingSearch) => void;
+  /** The listing's cheapest and dearest piece (from the server with the listing). */
+  priceRange?: PriceRange | null;
 }) {
+  const priceBounds = priceSliderBounds(priceRange);
+  const priceScale = useMemo(
+    () => logPrice({ min: priceBounds.min, max: priceBounds.max }),
+    [priceBounds.min, priceBounds.max],
+  );
   const toggle = (key: ListKey, value: string) =>
     onChange({ ...search, [key]: toggleListValue(search[key], value), page: undefined });
   const hasFilters = Boolean(
@@ -189,18 +205,18 @@ export function FilterPanel({
       <RangeFilter
         title="Price"
         value={search.price}
-        initial={PRICE_SLIDER_INITIAL}
-        scale={logPrice}
+        scale={priceScale}
+        open={OPEN_PRICE}
         format={formatRupees}
-        onCommit={([a, b]) => onChange({ ...search, price: `${a},${b}`, page: undefined })}
+        onCommit={(price) => onChange({ ...search, price, page: undefined })}
       />
       <RangeFilter
         title="Discount"
         value={search.discount}
-        initial={DISCOUNT_SLIDER_INITIAL}
         scale={discountScale}
+        open={OPEN_DISCOUNT}
         format={(n) => `${n}%`}
-        onCommit={([a, b]) => onChange({ ...search, discount: `${a},${b}`, page: undefined })}
+        onCommit={(discount) => onChange({ ...search, discount, page: undefined })}
       />
       <CheckGroup
         title="Jewellery Type"

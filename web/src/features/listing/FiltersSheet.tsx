@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { ListingSearch } from '@kanak/shared';
+import type { ListingSearch, PriceRange } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import {
   Sheet,
@@ -17,6 +17,7 @@ export default function FiltersSheet({
   search,
   onChange,
   designs,
+  priceRange,
   returnFocusTo,
 }: {
   open: boolean;
@@ -25,6 +26,7 @@ export default function FiltersSheet({
   onChange: (next: ListingSearch) => void;
   /** How many designs the filters leave, once known. */
   designs: number | undefined;
+  priceRange: PriceRange | null | undefined;
   /** The Filters button: the drawer has no trigger of its own to give focus back to. */
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
@@ -38,7 +40,7 @@ export default function FiltersSheet({
           </SheetDescription>
         </SheetHeader>
         <div className="p-5 pt-10">
-          <FilterPanel search={search} onChange={onChange} />
+          <FilterPanel search={search} onChange={onChange} priceRange={priceRange} />
         </div>
         <div className="sticky bottom-0 mt-auto border-t bg-background p-4">
           <Button className="w-full" size="lg" onClick={() => onOpenChange(false)}>

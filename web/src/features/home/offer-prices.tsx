@@ -1,0 +1,28 @@
+import { formatRupees, type OfferPrices } from '@kanak/shared';
+import { trpc } from '@/lib/trpc';
+
+/** Each home offer's cheapest piece on its listing, read from the server (catalog.offers). */
+export function useOfferPrices() {
+  return trpc.catalog.offers.useQuery(undefined, { staleTime: 5 * 60_000 }).data;
+}
+
+/**
+ * "From ₹…": the offer listing's cheapest piece, so the figure is one its page shows first.
+ * Nothing while loading or when the listing is empty (no figure is better than a wrong one).
+ */
+export function OfferFrom({
+  offerId,
+  prices,
+  className,
+}: {
+  offerId: string;
+  prices: OfferPrices | undefined;
+  className?: string;
+}) {
+  const from = prices?.find((p) => p.id === offerId)?.fromPrice;
+  return (
+    <p className={className} data-offer-from={offerId} data-from-price={from ?? undefined}>
+      {from == null ? '' : `From ${formatRupees(from)}`}
+    </p>
+  );
+}
