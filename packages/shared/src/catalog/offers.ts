@@ -30,7 +30,8 @@ export const HOME_OFFERS = [
   {
     id: 'solitaire-rings',
     percent: 40,
-    levels: ['diamond', 'rings', 'engagement'],
+    // 'engagement' in a path is the occasion (spec section 2 redirects it): the ring category.
+    levels: ['diamond', 'rings', 'eangagement-ring'],
     filters: { type: 'diamond' },
   },
   {

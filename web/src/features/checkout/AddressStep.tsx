@@ -66,7 +66,8 @@ export function AddressStep() {
         <h2 id="saved-title" className="text-2xl">
           Saved addresses
         </h2>
-        {saved.length === 0 && (
+        {/* Only once the profile is read: while it loads, "none yet" would be untrue. */}
+        {user && saved.length === 0 && (
           <p className="text-sm text-muted-foreground">
             Your delivery addresses will appear here after your first order.
           </p>

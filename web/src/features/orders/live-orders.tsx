@@ -60,7 +60,11 @@ function OrderStream({
       void utils.orders.invalidate();
     }, RELOAD_EVERY_MS);
   };
-  trpc.live.orders.useSubscription(lastEventId ? { lastEventId } : undefined, {
+  // The input is fixed for this stream's life: a new input is a new subscription (a ticket and a
+  // stream), so an id heard since must not change it when the root re-renders (a navigation, a
+  // sign-in check). A reopened stream (a new key) starts from the last id.
+  const [input] = useState(() => (lastEventId ? { lastEventId } : undefined));
+  trpc.live.orders.useSubscription(input, {
     // Whatever changed before this stream was open (or while a previous one was down) is read again.
     onStarted: () => {
       onStarted();
