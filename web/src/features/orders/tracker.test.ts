@@ -14,6 +14,7 @@ describe('trackerStep', () => {
 
   it('ticks Order Confirmed for a confirmed order and only Placed for any other status', () => {
     expect(ticked('CONFIRMED')).toEqual(['Placed', 'Order Confirmed']);
-    for (const status of ['PLACED', 'PENDING', 'CANCELLED']) expect(ticked(status)).toEqual(['Placed']);
+    for (const status of ['PLACED', 'PENDING', 'CANCELLED'])
+      expect(ticked(status)).toEqual(['Placed']);
   });
 });
