@@ -9,6 +9,7 @@ import { seedBulkProducts } from '@kanak/db';
 import {
   getProduct,
   listProducts,
+  offerPrices,
   searchProducts,
   similarProducts,
   suggestProducts,
@@ -126,6 +127,10 @@ describe('query plans at 100,000 products', () => {
     expectIndexed(captured, { boundedScan: true });
     const result = await searchProducts(recorder.db, q);
     expect(result.content.length).toBeGreaterThan(0);
+  });
+
+  it("the home offers' From ₹ figures", async () => {
+    expectIndexed(await plansOf((d) => offerPrices(d)));
   });
 
   it('suggestions as the shopper types', async () => {
