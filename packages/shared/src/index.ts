@@ -3,6 +3,7 @@ export * from './catalog/menu';
 export * from './catalog/listing';
 export * from './catalog/measure';
 export * from './catalog/product-input';
+export * from './catalog/stock-edit';
 export * from './catalog/queries';
 export * from './catalog/suggest-categories';
 export * from './money/price';

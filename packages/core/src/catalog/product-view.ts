@@ -118,6 +118,7 @@ export async function toProductViews(
       numRatings: values.length,
       averageRating: averageRating(values.map((rating) => ({ rating, count: 1 }))),
       createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
     };
   });
 }
