@@ -314,8 +314,11 @@ describe('the built app under its Content-Security-Policy', () => {
       const page = await context.newPage();
       await page.goto(url(`/login?redirect=${redirect}`));
       await logIn(page, shopper);
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
+      // The app navigates home once it holds the token; read it after that navigation settles.
       await page.waitForURL(url('/'));
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('jwt')), { timeout: 15_000 })
+        .toBeTruthy();
       await page.getByRole('heading', { name: 'Best Sellers', exact: true }).waitFor();
       const landed = new URL(page.url());
       expect(landed.origin, redirect).toBe(server.baseUrl);
