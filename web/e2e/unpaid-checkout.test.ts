@@ -10,6 +10,7 @@ import {
   watchConsole,
   type TestServer,
 } from '@kanak/testkit';
+import { createPaymentProvider, reconcilePayments } from '@kanak/core';
 import { MOBILE_MESSAGE, PIN_MESSAGE, STATE_MESSAGE } from '@kanak/shared';
 import { fillCart, newCustomer, pickSizes } from '../../server/test/pipeline-support';
 import { fillAddress, WEB_DIST } from './shop-support';
@@ -145,4 +146,42 @@ describe('unpaid checkout and a courier-ready address in Chromium', () => {
       await context.close();
     });
   }
+
+  it('shows an order cancelled for want of payment as such, with no Pay now (390 px)', async () => {
+    const { page, context } = await shopperPage(390);
+    const errors = watchConsole(page);
+    await page.goto(url('/checkout?step=2'));
+    const form = page.getByRole('form', { name: 'Delivery address' });
+    await fillAddress(form, GOOD_ADDRESS);
+    await form.getByRole('button', { name: 'Deliver Here' }).click();
+    await page.waitForURL(/step=3&order_id=/);
+    const orderId = new URL(page.url()).searchParams.get('order_id')!;
+    // Abandoned long ago, never given a link: the reconciliation run cancels it.
+    await server.database.db
+      .updateTable('orders')
+      .set({ order_date: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', orderId)
+      .execute();
+    const report = await reconcilePayments(
+      server.database.db,
+      createPaymentProvider(server.config),
+      {
+        olderThanMs: 0,
+        unpaidTtlMs: 40 * 60_000,
+      },
+    );
+    expect(report.cancelledUnpaid).toContain(orderId);
+
+    await page.goto(url('/user-details?layout=2'));
+    const item = page.getByTestId('order-item').first();
+    await item.waitFor();
+    expect(await item.getByTestId('order-status').textContent()).toBe('CANCELLED');
+    expect(await item.getByTestId('status-note').textContent()).toBe(
+      'Cancelled: not paid within 40 minutes',
+    );
+    expect(await page.getByRole('button', { name: 'Pay now' }).count()).toBe(0);
+    await screenshot(page, 'unpaid-order-cancelled-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

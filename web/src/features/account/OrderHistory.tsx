@@ -122,6 +122,16 @@ export function OrderHistory() {
                               <Truck className="size-4" /> Expected delivery on March, 03
                             </p>
                           )}
+                          {order.orderStatus === 'CANCELLED' &&
+                            order.statusNote &&
+                            !order.refundDue && (
+                              <p
+                                className="mt-1 text-xs text-muted-foreground"
+                                data-testid="status-note"
+                              >
+                                {order.statusNote}
+                              </p>
+                            )}
                         </div>
                       </Link>
                     </li>
