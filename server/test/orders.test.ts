@@ -133,6 +133,44 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
     expect((await http.post('/api/orders/', ADDRESS)).status).toBe(401);
   });
 
+  it('stays lenient over REST but stores the address trimmed, the state spelt as listed', async () => {
+    const shopper = await newCustomer(server, 'Lenient');
+    const [size] = await pickSizes(server.database.db, 1, 5);
+    await fillCart(server.database.db, shopper.id, [
+      { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
+    ]);
+    // The spec's clients know no PIN or phone rules: a short PIN and phone are still taken.
+    const res = await http.post<OrderView>(
+      '/api/orders/',
+      { ...ADDRESS, state: '  karNATaka ', city: ' Mysuru ', zipCode: '5600', mobile: '12345' },
+      { token: shopper.token },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.shippingAddress).toMatchObject({
+      state: 'Karnataka',
+      city: 'Mysuru',
+      zipCode: '5600',
+      mobile: '12345',
+    });
+    const saved = await server.database.db
+      .selectFrom('addresses')
+      .select(['state', 'city'])
+      .where('user_id', '=', shopper.id)
+      .execute();
+    expect(saved).toEqual([{ state: 'Karnataka', city: 'Mysuru' }]);
+    // A state not on the list is kept as given (trimmed).
+    await fillCart(server.database.db, shopper.id, [
+      { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
+    ]);
+    const other = await http.post<OrderView>(
+      '/api/orders/',
+      { ...ADDRESS, state: ' Bavaria ' },
+      { token: shopper.token },
+    );
+    expect(other.status).toBe(201);
+    expect(other.body.shippingAddress.state).toBe('Bavaria');
+  });
+
   it('refuses with 409 an order whose prices rose past what its totals can hold since the cart was filled', async () => {
     const shopper = await newCustomer(server, 'Pricey');
     const [size] = await pickSizes(server.database.db, 1, 70);

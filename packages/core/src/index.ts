@@ -73,6 +73,7 @@ export * from './outbox/submit';
 export * from './payments/request-confirmation';
 export * from './payments/reconcile-payments';
 export * from './payments/link-expiry';
+export * from './payments/cancel-unpaid-orders';
 export * from './orders/request-move';
 export * from './orders/move-order';
 export * from './orders/order-events';
