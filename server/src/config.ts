@@ -37,7 +37,10 @@ const optionalUrl = z
 const optionalLink = z
   .union([
     z.literal(''),
-    z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://instagram.com/kanak' }),
+    z.url({
+      protocol: /^https?$/,
+      error: 'expected an http(s) URL such as https://instagram.com/kanak',
+    }),
   ])
   .transform((v) => v || undefined)
   .optional();
@@ -128,11 +131,7 @@ const configFields = z.object({
   BUYBACK_PERCENT: z.coerce.number().min(0).max(100).default(85),
   SUPPORT_EMAIL: z.string().trim().min(1).default('care@kanak.shop'),
   SUPPORT_PHONE: z.string().trim().min(1).default('+91 80 4000 1234'),
-  SHOP_ADDRESS: z
-    .string()
-    .trim()
-    .min(1)
-    .default('12 Residency Road, Bengaluru, Karnataka 560025'),
+  SHOP_ADDRESS: z.string().trim().min(1).default('12 Residency Road, Bengaluru, Karnataka 560025'),
   /** The Grievance Officer the IT Rules 2021 (e-commerce) and the DPDP Act 2023 ask a shop to name. */
   GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).default('Meera Iyer'),
   GRIEVANCE_OFFICER_EMAIL: z.string().trim().min(1).default('grievance@kanak.shop'),

@@ -11,9 +11,9 @@ const pageTag = (slug: string) => `page:${slug}`;
 
 export const pagesApi = {
   bySlug: query('public', shared.pageRefInput, shared.pageView, {
-    summary: 'A policy page (shipping & returns, privacy, terms, about, contact) as shoppers read it',
-    run: ({ services }, input) =>
-      core.getPage(services.db, input.slug, shopFacts(services.config)),
+    summary:
+      'A policy page (shipping & returns, privacy, terms, about, contact) as shoppers read it',
+    run: ({ services }, input) => core.getPage(services.db, input.slug, shopFacts(services.config)),
     cache: { tags: (input) => [pageTag(input.slug)] },
     rest: [{ method: 'GET', path: '/api/pages/:slug' }],
   }),

@@ -26,8 +26,8 @@ describe('policy page text', () => {
   });
 
   it('fills known placeholders and leaves unknown ones as written', () => {
-    expect(fillPlaceholders('{{returnWindowDays}} days, {{ buybackPercent }}% {{nope}}', facts)).toBe(
-      '15 days, 85% {{nope}}',
-    );
+    expect(
+      fillPlaceholders('{{returnWindowDays}} days, {{ buybackPercent }}% {{nope}}', facts),
+    ).toBe('15 days, 85% {{nope}}');
   });
 });

@@ -8,8 +8,10 @@ export type PageSlug = (typeof PAGE_SLUGS)[number];
 export const PAGE_TITLE_MAX_LENGTH = 120;
 export const PAGE_BODY_MAX_LENGTH = 20_000;
 
-/** Any text up to 64 characters: a slug that is not a page is a 404, not a 400. */
-const slug = z.string('slug is required').check(z.maxLength(64, 'Page is not valid'));
+/** Letters, digits and dashes: a well-formed slug that names no page is a 404, not a 400. */
+const slug = z
+  .string('slug is required')
+  .check(z.maxLength(64, 'Page is not valid'), z.regex(/^[a-z0-9-]+$/i, 'Page is not valid'));
 
 export const pageRefInput = z.object({ slug });
 
@@ -20,7 +22,10 @@ export const pageUpdateBody = z.object({
       dbSafeText,
       z.trim(),
       z.minLength(1, 'Title is required'),
-      z.maxLength(PAGE_TITLE_MAX_LENGTH, `Title must be at most ${PAGE_TITLE_MAX_LENGTH} characters`),
+      z.maxLength(
+        PAGE_TITLE_MAX_LENGTH,
+        `Title must be at most ${PAGE_TITLE_MAX_LENGTH} characters`,
+      ),
     ),
   body: z
     .string('Page text is required')
