@@ -90,13 +90,13 @@ Write to our Grievance Officer, {{grievanceOfficerName}}, at {{grievanceOfficerE
 - A lifetime promise: exchange at {{exchangePercent}}% and buyback at {{buybackPercent}}% of the metal value.
 
 ## Visit us
-Our store at {{shopAddress}} is open Monday to Saturday, 10:30 am to 8 pm. Write to {{supportEmail}} or call {{supportPhone}}.`,
+Our store at {{shopAddress}} is open every day from 10 am to 8 pm. Write to {{supportEmail}} or call {{supportPhone}}.`,
   },
   {
     slug: 'contact',
     title: 'Contact Us',
     body: `## Customer care
-Monday to Saturday, 10 am to 7 pm. E-mail {{supportEmail}} or call {{supportPhone}}; please keep your order number at hand.
+Our jewellery advisors answer from 10 am to 8 pm, every day. E-mail {{supportEmail}} or call {{supportPhone}}; please keep your order number at hand.
 
 ## Store
 {{shopAddress}}

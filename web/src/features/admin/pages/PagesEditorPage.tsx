@@ -113,11 +113,11 @@ function PlaceholderLegend({ facts }: { facts: ShopFacts }) {
         <p>These placeholders are replaced by the server&apos;s configuration when shown:</p>
         <dl className="grid gap-1">
           {PLACEHOLDERS.map((name) => (
-            <div key={name} className="grid gap-x-2 sm:grid-cols-[13rem_1fr]">
+            <div key={name} className="min-w-0">
               <dt>
                 <code>{`{{${name}}}`}</code>
               </dt>
-              <dd className="break-words text-muted-foreground">{String(facts[name])}</dd>
+              <dd className="mb-1 break-words text-muted-foreground">{String(facts[name])}</dd>
             </div>
           ))}
         </dl>
