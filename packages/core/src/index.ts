@@ -83,3 +83,6 @@ export * from './payments/payment-return';
 export * from './config/production-guard';
 export * from './config/env-values';
 export * from './config/shared-env';
+export * from './pages/get-page';
+export * from './pages/admin-pages';
+export * from './reviews/verified-buyer';

@@ -36,3 +36,6 @@ export * from './orders/views';
 export * from './orders/admin-list';
 // The catalogue's own product drawings: pure SVG text, served by the server and named by the seed.
 export * from './media/jewel-art';
+export * from './pages/schemas';
+export * from './pages/views';
+export * from './pages/page-text';

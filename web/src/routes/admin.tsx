@@ -88,6 +88,15 @@ const adminProductEditRoute = createRoute({
   ),
 });
 
+const adminPagesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'pages',
+  component: lazyRouteComponent(
+    () => import('@/features/admin/pages/PagesEditorPage'),
+    'PagesEditorPage',
+  ),
+});
+
 export const adminRouteTree = adminRoute.addChildren([
   adminDashboardRoute,
   adminProductsRoute,
@@ -95,4 +104,5 @@ export const adminRouteTree = adminRoute.addChildren([
   adminOrdersRoute,
   adminProductCreateRoute,
   adminProductEditRoute,
+  adminPagesRoute,
 ]);

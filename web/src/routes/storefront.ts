@@ -1,11 +1,13 @@
 import { homeRoute, loginRoute, registerRoute } from './home';
 import { listingRoute } from './listing';
+import { policyPageRoute } from './pages';
 import { productRoute, ratrevRoute } from './product';
 import { accountRoute, cartRoute, checkoutRoute, orderDetailRoute, paymentRoute } from './shopper';
 
 /** Every shopper route (spec section 2); the admin tree is added beside these in router.tsx. */
 export const storefrontRoutes = [
   homeRoute,
+  policyPageRoute,
   loginRoute,
   registerRoute,
   listingRoute,
