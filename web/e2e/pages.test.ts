@@ -80,7 +80,10 @@ describe('policy pages from the footer', () => {
       expect(await page.getByRole('dialog').count()).toBe(0);
     }
     await page.goto(`${server.baseUrl}/pages/shipping-returns`);
-    await page.getByTestId('policy-page').getByRole('heading', { name: 'Returns', exact: true }).waitFor();
+    await page
+      .getByTestId('policy-page')
+      .getByRole('heading', { name: 'Returns', exact: true })
+      .waitFor();
     await screenshot(page, `pages-shipping-returns-${width}`);
     expect(errors).toEqual([]);
   }
