@@ -87,7 +87,7 @@ export function CustomersPage() {
                             to="/admin/orders"
                             search={{ q: user.email }}
                             className="text-primary underline-offset-2 hover:underline"
-                            aria-label={`${user.orderCount} orders of ${user.email}`}
+                            aria-label={`${user.orderCount} ${user.orderCount === 1 ? 'order' : 'orders'} of ${user.email}`}
                           >
                             {user.orderCount}
                           </Link>
