@@ -349,7 +349,7 @@ function PaymentsCard({ payments }: { payments: AdminOrderDetail['payments'] }) 
                 {p.note && (
                   <>
                     <dt className="text-muted-foreground">Note</dt>
-                    <dd>{p.note}</dd>
+                    <dd className="[overflow-wrap:anywhere]">{p.note}</dd>
                   </>
                 )}
                 <dt className="text-muted-foreground">Updated</dt>
@@ -377,7 +377,8 @@ function HistoryCard({ events }: { events: AdminOrderDetail['events'] }) {
         {events.map((e) => (
           <li key={e._id} className="flex gap-3 text-sm">
             <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" aria-hidden />
-            <div className="min-w-0">
+            {/* Notes carry provider payment ids: long unbroken words that must wrap on a phone. */}
+            <div className="min-w-0 [overflow-wrap:anywhere]">
               <p>
                 <span className="font-medium">
                   {e.from ? `${e.from} → ${e.to}` : `Created as ${e.to}`}
