@@ -86,7 +86,8 @@ export function CustomersPage() {
                           <Link
                             to="/admin/orders"
                             search={{ q: user.email }}
-                            className="text-primary underline-offset-2 hover:underline"
+                            className="text-primary underline underline-offset-2"
+                            title="Show their orders"
                             aria-label={`${user.orderCount} ${user.orderCount === 1 ? 'order' : 'orders'} of ${user.email}`}
                           >
                             {user.orderCount}

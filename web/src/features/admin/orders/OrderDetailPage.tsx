@@ -152,7 +152,8 @@ export function OrderDetailPage() {
           <PaymentsCard payments={payments} />
           <HistoryCard events={events} />
         </div>
-        <div className="min-w-0 space-y-6">
+        {/* Where it goes comes first on a phone. */}
+        <div className="order-first min-w-0 space-y-6 lg:order-last">
           <AddressCard address={order.shippingAddress} />
           <Section title="Customer">
             <p className="font-medium">

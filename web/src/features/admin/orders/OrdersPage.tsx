@@ -242,8 +242,8 @@ export function OrdersPage() {
                 className="pl-9"
               />
             </label>
-            <div className="grid grid-cols-2 gap-2 sm:flex">
-              <label className="col-span-2 block sm:w-44">
+            <div className="grid gap-2 sm:flex">
+              <label className="block sm:w-44">
                 <span className="sr-only">Order status</span>
                 <NativeSelect
                   value={status}
@@ -430,7 +430,7 @@ function DateFilter({
 }) {
   return (
     <label className="flex items-center gap-2 text-sm text-muted-foreground">
-      <span className="shrink-0">{label}</span>
+      <span className="w-10 shrink-0 sm:w-auto">{label}</span>
       <Input
         type="date"
         value={value}
