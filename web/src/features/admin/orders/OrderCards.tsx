@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { Undo2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { formatRupees, orderNumberOf, type AdminOrderAction } from '@kanak/shared';
+import { formatRupees, orderNumberOf, percentOff, type AdminOrderAction } from '@kanak/shared';
 import { StatusBadge } from '@/components/StatusBadge';
 import { RefundBadge } from '@/features/orders/RefundNotice';
 import { cn } from '@/lib/utils';
 import type { AdminOrder } from '../shared/types';
+import { ImageGroup, orderImages } from '../shared/ImageGroup';
 import { DeleteOrderButton } from './DeleteOrderButton';
 import { formatDay } from './order-dates';
 import { OrderStatusMenu } from './OrderStatusMenu';
@@ -57,9 +58,12 @@ export function OrderCards({
             {order.user.firstName} {order.user.lastName}
             <span className="font-normal text-muted-foreground"> · {order.user.email}</span>
           </p>
-          <p className="truncate text-sm text-muted-foreground">
-            {order.orderItems.map((i) => i.title).join(', ')}
-          </p>
+          <div className="mt-2 flex items-center gap-2">
+            <ImageGroup images={orderImages(order)} />
+            <p className="min-w-0 truncate text-sm text-muted-foreground">
+              {order.orderItems.map((i) => i.title).join(', ')}
+            </p>
+          </div>
           {order.refund && (
             <p className="mt-2 flex items-center gap-1.5 text-xs text-amber-950">
               <Undo2 className="size-3.5 text-amber-700" aria-hidden />
@@ -70,8 +74,13 @@ export function OrderCards({
           <div className="mt-3 flex items-center justify-between gap-2">
             <span className="font-semibold">
               {formatRupees(order.totalDiscountedPrice)}
-              <span className="ml-1 text-xs font-normal text-muted-foreground">
-                · {order.totalItem} {order.totalItem === 1 ? 'piece' : 'pieces'}
+              {order.discount > 0 && (
+                <span className="ml-1 text-xs font-normal text-green-700">
+                  {percentOff(order.totalPrice, order.totalDiscountedPrice)}% off
+                </span>
+              )}
+              <span className="block text-xs font-normal text-muted-foreground">
+                Quantity {order.totalItem}
               </span>
             </span>
             <div className="flex gap-2">

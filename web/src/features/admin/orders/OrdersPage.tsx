@@ -7,6 +7,7 @@ import {
   formatRupees,
   ORDER_STATUSES,
   orderNumberOf,
+  percentOff,
   statusForAction,
   type AdminOrderAction,
   type OrderStatus,
@@ -30,6 +31,7 @@ import { RefundBadge } from '@/features/orders/RefundNotice';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import { OrderItemTitles } from '../dashboard/RecentOrdersTable';
+import { ImageGroup, orderImages } from '../shared/ImageGroup';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
 import { Pager } from '../shared/Pager';
@@ -308,11 +310,14 @@ export function OrdersPage() {
                 <Table data-testid="orders-table" className="table-fixed">
                   <TableHeader>
                     <TableRow>
-                      <TableHead className="w-28">Order</TableHead>
-                      <TableHead className="w-[24%]">Customer</TableHead>
+                      <TableHead className="w-24">Order</TableHead>
+                      <TableHead className="w-[18%]">Customer</TableHead>
                       <TableHead className="hidden lg:table-cell">Items</TableHead>
-                      <TableHead className="w-28 text-right">Total</TableHead>
-                      <TableHead className="w-36">Status</TableHead>
+                      <TableHead className="hidden w-20 text-center md:table-cell">
+                        Quantity
+                      </TableHead>
+                      <TableHead className="w-28 text-right">Total Price</TableHead>
+                      <TableHead className="w-32">Status</TableHead>
                       <TableHead className="w-32 text-right">Actions</TableHead>
                     </TableRow>
                   </TableHeader>
@@ -355,13 +360,28 @@ export function OrdersPage() {
                               </p>
                             </TableCell>
                             <TableCell className="hidden lg:table-cell">
-                              <OrderItemTitles items={order.orderItems} />
-                              <p className="text-xs text-muted-foreground">
-                                {piecesLabel(order.totalItem)}
-                              </p>
+                              <div className="flex items-center gap-2">
+                                <ImageGroup
+                                  images={orderImages(order)}
+                                  className="hidden xl:flex"
+                                />
+                                <div className="min-w-0">
+                                  <OrderItemTitles items={order.orderItems} />
+                                </div>
+                              </div>
                             </TableCell>
-                            <TableCell className="text-right font-medium">
-                              {formatRupees(order.totalDiscountedPrice)}
+                            <TableCell className="hidden text-center md:table-cell">
+                              {order.totalItem}
+                            </TableCell>
+                            <TableCell className="text-right">
+                              <p className="font-medium">
+                                {formatRupees(order.totalDiscountedPrice)}
+                              </p>
+                              {order.discount > 0 && (
+                                <p className="text-xs text-green-700">
+                                  {percentOff(order.totalPrice, order.totalDiscountedPrice)}% off
+                                </p>
+                              )}
                             </TableCell>
                             <TableCell className="whitespace-normal">
                               <div className="flex flex-wrap items-center gap-1.5">
@@ -412,7 +432,6 @@ export function OrdersPage() {
 }
 
 const refundsDueLabel = (n: number) => `${n} ${n === 1 ? 'refund' : 'refunds'} due`;
-const piecesLabel = (n: number) => `${n} ${n === 1 ? 'piece' : 'pieces'}`;
 
 /** A day bound of the list (the browser's date picker; YYYY-MM-DD as the server takes it). */
 function DateFilter({
@@ -485,7 +504,7 @@ function FilterChip({
 function RefundRow({ order }: { order: AdminOrder }) {
   return (
     <TableRow data-refund-for={order._id} className="bg-amber-50/60 hover:bg-amber-50/60">
-      <TableCell colSpan={6} className="pt-0 whitespace-normal">
+      <TableCell colSpan={7} className="pt-0 whitespace-normal">
         <p className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-950">
           <Undo2 className="mt-0.5 size-3.5 shrink-0 text-amber-700" aria-hidden />
           <span>
