@@ -59,7 +59,7 @@ export function OrderCards({
             <span className="font-normal text-muted-foreground"> · {order.user.email}</span>
           </p>
           <div className="mt-2 flex items-center gap-2">
-            <ImageGroup images={orderImages(order)} />
+            <ImageGroup images={orderImages(order)} className="min-w-0" />
             <p className="min-w-0 truncate text-sm text-muted-foreground">
               {order.orderItems.map((i) => i.title).join(', ')}
             </p>

@@ -317,7 +317,7 @@ export function OrdersPage() {
                         Quantity
                       </TableHead>
                       <TableHead className="w-28 text-right">Total Price</TableHead>
-                      <TableHead className="w-32">Status</TableHead>
+                      <TableHead className="w-28">Status</TableHead>
                       <TableHead className="w-32 text-right">Actions</TableHead>
                     </TableRow>
                   </TableHeader>
