@@ -101,6 +101,7 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/admin/products/:productId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'DELETE /api/admin/products/:productId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/orders': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/orders/:orderId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/orders/:orderId/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'DELETE /api/admin/orders/:orderId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/orders/:orderId/delete': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -147,6 +148,7 @@ const EXPECTED: Record<string, Row> = {
   'trpc catalog.update': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalog.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc orders.adminDetail': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.move': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.dashboard': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -565,6 +567,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       const id = await freshProduct();
       return { path: `/api/admin/products/${id}`, snapshot: productSnapshot(id) };
     },
+    'GET /api/admin/orders/:orderId': () => ({ path: `/api/admin/orders/${orderOfA}` }),
     'PUT /api/admin/orders/:orderId/:action': async () => {
       const id = await freshOrderOfA();
       return { path: `/api/admin/orders/${id}/cancel`, snapshot: orderSnapshot(id) };
@@ -660,6 +663,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       const id = await freshProduct();
       return { input: { productId: id }, snapshot: productSnapshot(id) };
     },
+    'trpc orders.adminDetail': () => ({ input: { orderId: orderOfA } }),
     'trpc orders.move': async () => {
       const id = await freshOrderOfA();
       return { input: { orderId: id, action: 'cancel' }, snapshot: orderSnapshot(id) };

@@ -54,6 +54,7 @@ export * from './orders/state-machine';
 export * from './orders/order-view';
 export * from './orders/create-order';
 export * from './orders/queries';
+export * from './orders/admin-order-detail';
 export * from './orders/apply-move';
 export * from './ledger/order-ledger';
 export * from './ledger/stock';

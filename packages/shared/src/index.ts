@@ -34,6 +34,7 @@ export * from './account/views';
 export * from './auth/views';
 export * from './orders/views';
 export * from './orders/admin-list';
+export * from './orders/admin-detail';
 // The catalogue's own product drawings: pure SVG text, served by the server and named by the seed.
 export * from './media/jewel-art';
 export * from './pages/schemas';

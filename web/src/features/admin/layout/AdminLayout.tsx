@@ -34,6 +34,8 @@ export function AdminLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // A menu choice on a tablet closes the drawer.
   useEffect(() => setMenuOpen(false), [pathname]);
+  // A packing slip is a page to print: no menu, no fixed pane, the document's own scroll.
+  if (pathname.endsWith('/slip')) return <Outlet />;
 
   return (
     <div className="fixed inset-0 z-40 flex bg-background" data-testid="admin-layout">
