@@ -33,6 +33,18 @@ const optionalUrl = z
   .transform((v) => v || undefined)
   .optional();
 
+/** A link shown to shoppers (the footer's social icons): http(s) only, empty is unset. */
+const optionalLink = z
+  .union([
+    z.literal(''),
+    z.url({
+      protocol: /^https?$/,
+      error: 'expected an http(s) URL such as https://instagram.com/kanak',
+    }),
+  ])
+  .transform((v) => v || undefined)
+  .optional();
+
 /** Every environment variable the server reads (its own and those it shares with the worker); README lists them. */
 const configFields = z.object({
   ...sharedEnvShape,
@@ -111,6 +123,27 @@ const configFields = z.object({
   CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Longest a cached catalogue answer is kept, should an invalidation ever be missed. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  /** Days after delivery an unworn piece may be returned (quoted on the policy pages). */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(15),
+  /** Share of the metal value paid on exchange for a new piece, in percent. */
+  EXCHANGE_PERCENT: z.coerce.number().min(0).max(100).default(100),
+  /** Share of the metal value paid on buyback, in percent. */
+  BUYBACK_PERCENT: z.coerce.number().min(0).max(100).default(85),
+  SUPPORT_EMAIL: z.string().trim().min(1).default('care@kanak.shop'),
+  SUPPORT_PHONE: z.string().trim().min(1).default('+91 80 4000 1234'),
+  SHOP_ADDRESS: z.string().trim().min(1).default('12 Residency Road, Bengaluru, Karnataka 560025'),
+  /** The Grievance Officer the IT Rules 2021 (e-commerce) and the DPDP Act 2023 ask a shop to name. */
+  GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).default('Meera Iyer'),
+  GRIEVANCE_OFFICER_EMAIL: z.string().trim().min(1).default('grievance@kanak.shop'),
+  GRIEVANCE_OFFICER_PHONE: z.string().trim().min(1).default('+91 80 4000 1299'),
+  /** Social links of the footer; each one unset is hidden. */
+  SOCIAL_INSTAGRAM_URL: optionalLink,
+  SOCIAL_FACEBOOK_URL: optionalLink,
+  SOCIAL_YOUTUBE_URL: optionalLink,
+  SOCIAL_PINTEREST_URL: optionalLink,
+  SOCIAL_X_URL: optionalLink,
+  /** true: only an account that bought a product (a paid order) may review or rate it. */
+  REVIEWS_FROM_BUYERS_ONLY: envFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

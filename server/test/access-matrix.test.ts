@@ -72,6 +72,9 @@ const EXPECTED: Record<string, Row> = {
   'GET /sitemaps/catalogue.xml': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /sitemaps/:file': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/docs/static/*': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' }, // Swagger UI's files
+  // The shop's policy pages and contact details (issue 20): public, read-only.
+  'GET /api/pages/:slug': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/shop-info': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
 
   // Per user: each caller's own profile, cart, wishlist, orders and reviews.
   'GET /api/users/profile': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
@@ -100,11 +103,14 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/admin/products/:productId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'DELETE /api/admin/products/:productId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/orders': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/orders/:orderId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/orders/:orderId/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'DELETE /api/admin/orders/:orderId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/orders/:orderId/delete': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /api/uploads': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /admin/queues/session': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/pages': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'PUT /api/admin/pages/:slug': { visitor: 401, A: 403, B: 403, admin: 'ok' },
 
   // tRPC: the same services, the same rules.
   'trpc ping': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -120,6 +126,8 @@ const EXPECTED: Record<string, Row> = {
   'trpc catalog.ratingSummary': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc reviews.byProduct': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc ratings.byProduct': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc pages.bySlug': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc pages.shopInfo': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc users.me': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc cart.get': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc cart.add': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
@@ -144,9 +152,12 @@ const EXPECTED: Record<string, Row> = {
   'trpc catalog.update': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalog.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc orders.adminDetail': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.move': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.dashboard': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc pages.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc pages.update': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   // Live order events: any signed-in caller (what each hears is its own: order-events.test.ts).
   'trpc live.ticket': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc live.orders': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
@@ -430,6 +441,8 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     db().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
   const userSnapshot = (id: string) => () =>
     db().selectFrom('users').select(['removed_at']).where('id', '=', id).executeTakeFirst();
+  const pageSnapshot = (slug: string) => () =>
+    db().selectFrom('policy_pages').selectAll().where('slug', '=', slug).executeTakeFirst();
   const paymentsSnapshot = (orderId: string) => () =>
     db()
       .selectFrom('payments')
@@ -559,6 +572,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       const id = await freshProduct();
       return { path: `/api/admin/products/${id}`, snapshot: productSnapshot(id) };
     },
+    'GET /api/admin/orders/:orderId': () => ({ path: `/api/admin/orders/${orderOfA}` }),
     'PUT /api/admin/orders/:orderId/:action': async () => {
       const id = await freshOrderOfA();
       return { path: `/api/admin/orders/${id}/cancel`, snapshot: orderSnapshot(id) };
@@ -572,6 +586,12 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       return { path: `/api/admin/orders/${id}`, snapshot: orderSnapshot(id) };
     },
     'POST /api/uploads': () => ({ form: uploadForm }),
+    'GET /api/pages/:slug': () => ({ path: '/api/pages/privacy' }),
+    'PUT /api/admin/pages/:slug': () => ({
+      path: '/api/admin/pages/terms',
+      body: { title: 'Terms of Use', body: 'Edited by the access matrix.' },
+      snapshot: pageSnapshot('terms'),
+    }),
 
     'trpc auth.signup': () => ({
       input: {
@@ -632,6 +652,11 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       return { input: { userId: id }, snapshot: userSnapshot(id) };
     },
     'trpc catalog.adminList': () => ({ input: { pageSize: 5 } }),
+    'trpc pages.bySlug': () => ({ input: { slug: 'about' } }),
+    'trpc pages.update': () => ({
+      input: { slug: 'about', page: { title: 'About Us', body: 'Edited through tRPC.' } },
+      snapshot: pageSnapshot('about'),
+    }),
     'trpc catalog.create': () => ({ input: PRODUCT }),
     'trpc catalog.update': () => ({
       input: {
@@ -644,6 +669,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       const id = await freshProduct();
       return { input: { productId: id }, snapshot: productSnapshot(id) };
     },
+    'trpc orders.adminDetail': () => ({ input: { orderId: orderOfA } }),
     'trpc orders.move': async () => {
       const id = await freshOrderOfA();
       return { input: { orderId: id, action: 'cancel' }, snapshot: orderSnapshot(id) };

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import type { OrderView } from '@kanak/core';
-import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+import { httpClient, startTestServer, trpcCalls, type TestServer } from '@kanak/testkit';
+import type { AdminOrderDetail } from '@kanak/shared';
 import {
   ADDRESS,
   fillCart,
   login,
   newCustomer,
   pickSizes,
+  sandboxPaidOrder,
   startWorkerProcess,
   type WorkerProcess,
 } from './pipeline-support';
@@ -17,6 +19,7 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
   let worker: WorkerProcess;
   let http: ReturnType<typeof httpClient>;
   let admin: string;
+  const trpc = trpcCalls(() => http);
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -133,6 +136,44 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
     expect((await http.post('/api/orders/', ADDRESS)).status).toBe(401);
   });
 
+  it('stays lenient over REST but stores the address trimmed, the state spelt as listed', async () => {
+    const shopper = await newCustomer(server, 'Lenient');
+    const [size] = await pickSizes(server.database.db, 1, 5);
+    await fillCart(server.database.db, shopper.id, [
+      { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
+    ]);
+    // The spec's clients know no PIN or phone rules: a short PIN and phone are still taken.
+    const res = await http.post<OrderView>(
+      '/api/orders/',
+      { ...ADDRESS, state: '  karNATaka ', city: ' Mysuru ', zipCode: '5600', mobile: '12345' },
+      { token: shopper.token },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.shippingAddress).toMatchObject({
+      state: 'Karnataka',
+      city: 'Mysuru',
+      zipCode: '5600',
+      mobile: '12345',
+    });
+    const saved = await server.database.db
+      .selectFrom('addresses')
+      .select(['state', 'city'])
+      .where('user_id', '=', shopper.id)
+      .execute();
+    expect(saved).toEqual([{ state: 'Karnataka', city: 'Mysuru' }]);
+    // A state not on the list is kept as given (trimmed).
+    await fillCart(server.database.db, shopper.id, [
+      { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
+    ]);
+    const other = await http.post<OrderView>(
+      '/api/orders/',
+      { ...ADDRESS, state: ' Bavaria ' },
+      { token: shopper.token },
+    );
+    expect(other.status).toBe(201);
+    expect(other.body.shippingAddress.state).toBe('Bavaria');
+  });
+
   it('refuses with 409 an order whose prices rose past what its totals can hold since the cart was filled', async () => {
     const shopper = await newCustomer(server, 'Pricey');
     const [size] = await pickSizes(server.database.db, 1, 70);
@@ -173,6 +214,55 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
     expect(
       (await http.put('/api/admin/orders/x/confirmed', undefined, { token: customer })).status,
     ).toBe(403);
+  });
+
+  it('shows the admin one paid order with its payment and history over REST and tRPC; others are refused', async () => {
+    const [size] = await pickSizes(server.database.db, 1, 7);
+    const pay = await sandboxPaidOrder(server, size!);
+    const paid = await http.get<{ status: string }>(pay.returnPath, { token: pay.shopper.token });
+    expect(paid.body.status).toBe('PAID');
+    const id = pay.order._id;
+
+    const res = await http.get<AdminOrderDetail>(`/api/admin/orders/${id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.orderNumber).toBe(id.slice(0, 8).toUpperCase());
+    expect(res.body.order.orderStatus).toBe('PLACED');
+    expect(res.body.order.shippingAddress).toEqual(ADDRESS);
+    expect(res.body.customer.email).toBe(pay.shopper.email);
+    expect(res.body.payments).toMatchObject([
+      { provider: 'sandbox', providerPaymentId: pay.paymentId, status: 'PAID' },
+    ]);
+    expect(res.body.events.map((e) => [e.actor, e.from, e.to])).toEqual([
+      ['customer', null, 'PENDING'],
+      ['payment', 'PENDING', 'PLACED'],
+    ]);
+    expect(res.body.paidAt).toBe(res.body.events[1]!.at);
+
+    const viaTrpc = await trpc.query<AdminOrderDetail>(
+      'orders.adminDetail',
+      { orderId: id },
+      admin,
+    );
+    expect(viaTrpc.body.result.data).toEqual(res.body);
+    // Found by the delivery phone in the admin list.
+    const byPhone = await trpc.query<{ content: OrderView[] }>(
+      'orders.adminList',
+      { search: ADDRESS.mobile, pageSize: 500 },
+      admin,
+    );
+    expect(byPhone.body.result.data.content.map((o) => o._id)).toContain(id);
+
+    expect((await http.get(`/api/admin/orders/${id}`, { token: pay.shopper.token })).status).toBe(
+      403,
+    );
+    expect((await http.get(`/api/admin/orders/${id}`)).status).toBe(401);
+    const missing = await http.get<{ message: string }>(
+      '/api/admin/orders/00000000-0000-4000-8000-000000000000',
+      { token: admin },
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Order not found');
+    expect((await http.get('/api/admin/orders/not-an-id', { token: admin })).status).toBe(400);
   });
 
   it('applies every allowed admin move through the worker and logs who made it', async () => {

@@ -189,3 +189,153 @@ describe('reviews and ratings over REST and tRPC', () => {
     expect((await query('ratings.byProduct', { productId: 3 })).status).toBe(400);
   });
 });
+
+describe('reviews a shopper can weigh (issue 20)', () => {
+  const PAID = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'] as const;
+
+  /** A product the seeded customer bought (a paid order) and one nobody bought. */
+  async function bookedProducts(server: TestServer) {
+    const db = server.database.db;
+    const me = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', SEED_ACCOUNTS.customer.email)
+      .executeTakeFirstOrThrow();
+    const bought = await db
+      .selectFrom('orders')
+      .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+      .select('order_items.product_id')
+      .where('orders.user_id', '=', me.id)
+      .where('orders.status', 'in', PAID)
+      .where('order_items.product_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const unbought = await db
+      .selectFrom('products')
+      .select('id')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('order_items')
+              .select('order_items.id')
+              .whereRef('order_items.product_id', '=', 'products.id'),
+          ),
+        ),
+      )
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return { bought: bought.product_id!, unbought: unbought.id };
+  }
+
+  describe('by default (the spec: any signed-in account may review)', () => {
+    let server: TestServer;
+    let http: ReturnType<typeof httpClient>;
+    let customer: string;
+    let products: { bought: string; unbought: string };
+
+    beforeAll(async () => {
+      server = await startTestServer();
+      http = httpClient(server.baseUrl);
+      customer = (await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.customer)).body.jwt;
+      products = await bookedProducts(server);
+    });
+    afterAll(() => server.close());
+
+    it('marks "Verified buyer" on a buyer\'s review only, wherever reviews are shown', async () => {
+      const bought = await http.post<ReviewView>(
+        '/api/reviews/create',
+        { productId: products.bought, review: 'Wore it to a wedding.', rating: 5 },
+        { token: customer },
+      );
+      expect(bought.status).toBe(201);
+      expect(bought.body.verifiedBuyer).toBe(true);
+      const unbought = await http.post<ReviewView>(
+        '/api/reviews/create',
+        { productId: products.unbought, review: 'Saw it in the store.', rating: 4 },
+        { token: customer },
+      );
+      expect(unbought.status).toBe(201);
+      expect(unbought.body.verifiedBuyer).toBe(false);
+
+      const list = await http.get<ReviewView[]>(`/api/reviews/product/${products.bought}`);
+      expect(list.body.find((r) => r._id === bought.body._id)!.verifiedBuyer).toBe(true);
+      const product = await http.get<ProductView>(`/api/products/id/${products.unbought}`);
+      expect(product.body.reviews.find((r) => r._id === unbought.body._id)!.verifiedBuyer).toBe(
+        false,
+      );
+      const onPage = await http.get<ProductView>(`/api/products/id/${products.bought}`);
+      expect(onPage.body.reviews.find((r) => r._id === bought.body._id)!.verifiedBuyer).toBe(true);
+    });
+
+    it('counts a review without stars in no rating figure', async () => {
+      // A fresh account and a product it never rated: the summary must not move.
+      const signup = await http.post<{ jwt: string }>('/auth/signup', {
+        firstName: 'Starless',
+        lastName: 'Reviewer',
+        email: `starless-${Date.now()}@example.com`,
+        password: 'Starless@1',
+      });
+      const token = signup.body.jwt;
+      const productId = products.unbought;
+      const before = await http.get<{ count: number; average: number | null }>(
+        `/api/products/id/${productId}/rating-summary`,
+      );
+      const productBefore = await http.get<ProductView>(`/api/products/id/${productId}`);
+
+      for (const body of [
+        { productId, review: 'No stars from me, just words.' },
+        { productId, review: 'Still no stars.', rating: null },
+      ]) {
+        const posted = await http.post<ReviewView>('/api/reviews/create', body, { token });
+        expect(posted.status).toBe(201);
+      }
+      const summary = await http.get<{ count: number; average: number | null }>(
+        `/api/products/id/${productId}/rating-summary`,
+      );
+      expect(summary.body).toEqual(before.body);
+      const product = await http.get<ProductView>(`/api/products/id/${productId}`);
+      expect(product.body.numRatings).toBe(productBefore.body.numRatings);
+      expect(product.body.ratings.map((r) => r.rating)).not.toContain(0);
+      const reviewer = product.body.reviews.find((r) => r.review === 'Still no stars.')!;
+      expect(product.body.ratings.some((r) => r.user._id === reviewer.user._id)).toBe(false);
+      const ratings = await http.get<RatingView[]>(`/api/ratings/product/${productId}`);
+      expect(ratings.body.some((r) => r.user._id === reviewer.user._id)).toBe(false);
+    });
+  });
+
+  describe('with REVIEWS_FROM_BUYERS_ONLY=true', () => {
+    let server: TestServer;
+    let http: ReturnType<typeof httpClient>;
+    let customer: string;
+    let products: { bought: string; unbought: string };
+
+    beforeAll(async () => {
+      server = await startTestServer({ REVIEWS_FROM_BUYERS_ONLY: 'true' });
+      http = httpClient(server.baseUrl);
+      customer = (await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.customer)).body.jwt;
+      products = await bookedProducts(server);
+    });
+    afterAll(() => server.close());
+
+    it('refuses an account that did not buy the product with 403 and a clear message', async () => {
+      const { mutate } = trpcCalls(() => http);
+      const body = { productId: products.unbought, review: 'Never bought it.', rating: 4 };
+      for (const path of ['/api/reviews/create', '/api/ratings/create']) {
+        const refused = await http.post<{ message: string }>(path, body, { token: customer });
+        expect(refused.status, path).toBe(403);
+        expect(refused.body.message).toMatch(/^Only customers who bought this product/);
+      }
+      expect((await mutate('reviews.create', body, customer)).status).toBe(403);
+      const reviews = await http.get<ReviewView[]>(`/api/reviews/product/${products.unbought}`);
+      expect(reviews.body.some((r) => r.review === 'Never bought it.')).toBe(false);
+    });
+
+    it("still takes the buyer's review and rating", async () => {
+      const body = { productId: products.bought, review: 'Bought it, love it.', rating: 4.5 };
+      const review = await http.post<ReviewView>('/api/reviews/create', body, { token: customer });
+      expect(review.status).toBe(201);
+      expect(review.body.verifiedBuyer).toBe(true);
+      const rating = await http.post('/api/ratings/create', body, { token: customer });
+      expect(rating.status).toBe(201);
+    });
+  });
+});

@@ -13,7 +13,7 @@ import {
   type TestServer,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
-import { startShopWorker, WEB_DIST } from './shop-support';
+import { fillAddress, startShopWorker, WEB_DIST } from './shop-support';
 
 const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };
 const shopper = {
@@ -186,8 +186,7 @@ describe('the built app under its Content-Security-Policy', () => {
     await page.waitForURL(/\/checkout\?step=2/);
     await page.getByRole('list', { name: 'Checkout progress' }).waitFor();
     const form = page.getByRole('form', { name: 'Delivery address' });
-    for (const [label, value] of Object.entries(address))
-      await form.getByLabel(label, { exact: true }).fill(value);
+    await fillAddress(form, address);
     await form.getByRole('button', { name: 'Deliver Here' }).click();
     await page.waitForURL(/step=3&order_id=/);
     const orderId = new URL(page.url()).searchParams.get('order_id')!;
@@ -314,8 +313,11 @@ describe('the built app under its Content-Security-Policy', () => {
       const page = await context.newPage();
       await page.goto(url(`/login?redirect=${redirect}`));
       await logIn(page, shopper);
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
+      // The app navigates home once it holds the token; read it after that navigation settles.
       await page.waitForURL(url('/'));
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('jwt')), { timeout: 15_000 })
+        .toBeTruthy();
       await page.getByRole('heading', { name: 'Best Sellers', exact: true }).waitFor();
       const landed = new URL(page.url());
       expect(landed.origin, redirect).toBe(server.baseUrl);

@@ -304,7 +304,12 @@ describe('a shopper whose piece sold out while paying', () => {
     const phone = await pageWith(adminToken, PHONE);
     await phone.goto(url('/admin/orders'));
     await phone.getByTestId('refunds-filter').click();
-    await phone.locator(`tr[data-order-id="${orderId}"]`).waitFor();
+    // On a phone the list is cards: the card says the refund too.
+    const card = phone.locator(`li[data-order-id="${orderId}"]`);
+    await card.waitFor();
+    expect(await card.textContent()).toContain(
+      `Refund ${formatRupees(total)} to ${shopper.firstName} ${shopper.lastName}`,
+    );
     await phone.waitForLoadState('networkidle');
     await shootAdmin(phone, 'refund-admin-orders-390');
     await phone.context().close();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Locator } from 'playwright-core';
 import type { TestServer } from '@kanak/testkit';
 import { loadWorkerConfig, startWorker, type RunningWorker } from '@kanak/worker';
 
@@ -15,4 +16,16 @@ export function startShopWorker(server: TestServer): RunningWorker {
     }),
     () => {},
   );
+}
+
+/**
+ * Fills the checkout's delivery address form from label → value; the state is a list, chosen
+ * by its name.
+ */
+export async function fillAddress(form: Locator, address: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(address)) {
+    const field = form.getByLabel(label, { exact: true });
+    if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
+    else await field.fill(value);
+  }
 }

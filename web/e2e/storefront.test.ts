@@ -12,7 +12,7 @@ import {
   type TestServer,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
-import { startShopWorker, WEB_DIST } from './shop-support';
+import { fillAddress, startShopWorker, WEB_DIST } from './shop-support';
 import { MESSAGES } from '@kanak/shared';
 
 const shopper = {
@@ -246,8 +246,7 @@ describe('storefront in Chromium', () => {
     await form.getByRole('button', { name: 'Deliver Here' }).click();
     await form.getByText(MESSAGES.required).first().waitFor();
     await screenshot(page, 'storefront-checkout-address-1280');
-    for (const [label, value] of Object.entries(address))
-      await form.getByLabel(label, { exact: true }).fill(value);
+    await fillAddress(form, address);
     await form.getByRole('button', { name: 'Deliver Here' }).click();
     await page.waitForURL(/step=3&order_id=/);
     orderId = new URL(page.url()).searchParams.get('order_id')!;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv, sharedEnvShape } from '@kanak/core';
+import { DEFAULT_LINK_TTL_MINUTES, LINK_GRACE_MS, parseEnv, sharedEnvShape } from '@kanak/core';
 
 /** Every environment variable the worker reads (its own and those it shares with the server). */
 export const workerConfigSchema = z.object({
@@ -20,6 +20,15 @@ export const workerConfigSchema = z.object({
     .int()
     .min(0)
     .default(5 * 60_000),
+  /**
+   * A PENDING order older than this, with no open payment link and its last link run out (plus
+   * the grace), is cancelled by the reconciliation run. Default: the link's life plus the grace.
+   */
+  UNPAID_ORDER_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(DEFAULT_LINK_TTL_MINUTES + LINK_GRACE_MS / 60_000),
 });
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;
 

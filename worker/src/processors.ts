@@ -32,6 +32,8 @@ export interface ProcessorOptions {
   ackDelayMs?: number;
   /** Reconciliation asks about links older than this. */
   reconcileAfterMs: number;
+  /** PENDING orders left unpaid this long, with no open link, are cancelled (UNPAID_ORDER_TTL_MINUTES). */
+  unpaidOrderTtlMs: number;
   log: (message: string) => void;
   /**
    * These products' stock moved: tells every server's catalogue cache. Runs before the outcome
@@ -142,6 +144,7 @@ export function buildProcessors(
     [QUEUES.paymentReconciliation]: async () => {
       const report = await reconcilePayments(db, provider, {
         olderThanMs: options.reconcileAfterMs,
+        unpaidTtlMs: options.unpaidOrderTtlMs,
       });
       for (const entry of report.entries) await followUp(entry);
       await pruneOutbox(db, OUTBOX_KEEP_MS);
@@ -153,6 +156,8 @@ export function buildProcessors(
         report.failed.length &&
           `could not ask about ${report.failed.map((f) => `${f.linkId}: ${f.message}`).join('; ')}`,
         report.expired && `closed ${report.expired} expired unpaid links`,
+        report.cancelledUnpaid.length &&
+          `cancelled unpaid orders ${report.cancelledUnpaid.join(', ')}`,
       ].filter(Boolean);
       if (parts.length)
         options.log(`reconciliation: checked ${report.checked} open links, ${parts.join('; ')}`);

@@ -99,6 +99,7 @@ export function startWorker(
   const processors = buildProcessors(db, provider, {
     ackDelayMs: config.WORKER_ACK_DELAY_MS,
     reconcileAfterMs: config.RECONCILE_AFTER_MS,
+    unpaidOrderTtlMs: config.UNPAID_ORDER_TTL_MINUTES * 60_000,
     log,
     stockMoved,
     announce,

@@ -166,6 +166,61 @@ describe('admin product rules (core)', () => {
     expect(cart.cartItems.map((i) => [i.weight, i.quantity, i.stock])).toEqual([['3 g', 2, 9]]);
   });
 
+  it("a stock edit waiting on a payment's row lock is refused with the stock the payment left", async () => {
+    const product = await createProduct(db(), form({ title: 'Locked Ring' }));
+    const sizeId = (
+      await db()
+        .selectFrom('product_sizes')
+        .select('id')
+        .where('product_id', '=', product._id)
+        .where('weight', '=', '3 g')
+        .executeTakeFirstOrThrow()
+    ).id;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // A payment confirmation: the size row locked, three taken, committed a little later.
+    const payment = db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .selectFrom('product_sizes')
+          .select('id')
+          .where('id', '=', sizeId)
+          .forUpdate()
+          .execute();
+        await trx
+          .updateTable('product_sizes')
+          .set((eb) => ({ stock: eb('stock', '-', 3) }))
+          .where('id', '=', sizeId)
+          .execute();
+        locked();
+        await held;
+      });
+    await lockTaken;
+    // The admin's form loaded 4 before the payment and they set 6. Read without the lock, 4
+    // would still be there and 6 would be written over the sale once the payment commits.
+    const sizes = product.sizes.map((s) => ({ ...s, loadedStock: s.stock }));
+    sizes[0]!.stock = 6;
+    const save = updateProduct(
+      db(),
+      product._id,
+      form({ title: 'Locked Ring (restocked)', sizes, loadedUpdatedAt: product.updatedAt }),
+    );
+    save.catch(() => undefined); // asserted below, once the payment is done
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await payment;
+    await expectRefusal(
+      save,
+      'CONFLICT',
+      'Stock of 3 g changed from 4 to 1 while you were editing; nothing was saved. Check the stock and save again.',
+    );
+    const after = await getProduct(db(), product._id);
+    expect([after.title, ...after.sizes.map((s) => s.stock)]).toEqual(['Locked Ring', 1, 5]);
+  });
+
   it('updating or removing an unknown product is a 404', async () => {
     await expectRefusal(updateProduct(db(), MISSING_ID, form()), 'NOT_FOUND', 'Product not found');
     await expectRefusal(removeProduct(db(), MISSING_ID), 'NOT_FOUND', 'Product not found');

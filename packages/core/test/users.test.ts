@@ -21,6 +21,7 @@ import {
   line,
   MISSING_ID,
   newCustomer,
+  paidOrder,
   placeOrder,
   seededUser,
   stockedSize,
@@ -78,6 +79,24 @@ describe('user and administrator rules (core)', () => {
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(ids).not.toContain(gone.id);
     expect(ids).toContain(admin.id);
+  });
+
+  it("the user list counts each customer's orders, what their paid orders came to and their last order", async () => {
+    const buyer = await newCustomer(db(), 'stats');
+    const idle = await newCustomer(db(), 'idle');
+    const paid = await paidOrder(db(), buyer, [line(await stockedSize(db(), 5))]);
+    const unpaid = await placeOrder(db(), buyer, [line(await stockedSize(db(), 5))]);
+    const users = await listUsers(db());
+    expect(users.find((u) => u._id === buyer.id)).toMatchObject({
+      orderCount: 2,
+      totalSpent: paid.totalDiscountedPrice,
+      lastOrderDate: unpaid.orderDate,
+    });
+    expect(users.find((u) => u._id === idle.id)).toMatchObject({
+      orderCount: 0,
+      totalSpent: 0,
+      lastOrderDate: null,
+    });
   });
 
   it('removing a customer scrubs the account and drops their addresses, cart and wishlist, keeping orders', async () => {

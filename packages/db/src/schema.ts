@@ -227,6 +227,15 @@ export interface OutboxTable {
   created_at: Generated<Date>;
 }
 
+/** Shipping & Returns, Privacy, Terms, About Us, Contact (migration 010): edited by the admin. */
+export interface PolicyPagesTable {
+  slug: string;
+  title: string;
+  /** Markdown-lite with {{placeholders}} filled from the server's configuration when read. */
+  body: string;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   addresses: AddressesTable;
@@ -246,6 +255,7 @@ export interface Database {
   order_events: OrderEventsTable;
   dead_letters: DeadLettersTable;
   outbox: OutboxTable;
+  policy_pages: PolicyPagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,7 @@ import { authApi } from '../auth/auth.api';
 import { cartApi } from '../cart/cart.api';
 import { catalogApi } from '../catalog/catalog.api';
 import { ordersApi } from '../orders/orders.api';
+import { pagesApi } from '../pages/pages.api';
 import { paymentsApi } from '../payments/payments.api';
 import { ratingsApi, reviewsApi } from '../reviews/reviews.api';
 import { usersApi } from '../users/users.api';
@@ -19,6 +20,7 @@ export const useCases = {
   ratings: ratingsApi,
   wishlist: wishlistApi,
   cart: cartApi,
+  pages: pagesApi,
 };
 
 /** Each use case with its tRPC path (`catalog.byId`). */

@@ -75,7 +75,8 @@ export const catalogApi = {
     rest: [{ method: 'POST', path: '/api/admin/products', status: 201 }],
   }),
   update: mutation('admin', shared.productUpdateInput, shared.productView, {
-    summary: 'Replaces a product (all fields, as the product form sends them)',
+    summary:
+      "Replaces a product (all fields, as the product form sends them); with `loadedUpdatedAt` and each size's `loadedStock`, a save that would undo another save or a sale made meanwhile is refused (409)",
     run: ({ services }, input) => core.updateProduct(services.db, input.productId, input.product),
     changes: everything,
     rest: [

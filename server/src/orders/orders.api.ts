@@ -33,6 +33,12 @@ export const ordersApi = {
       },
     ],
   }),
+  adminDetail: query('admin', shared.orderIdInput, shared.adminOrderDetail, {
+    summary:
+      'One order as the owner fulfils it: customer, delivery address, items, every payment (link, provider payment id, status, refund reason) and every move with who made it',
+    run: ({ services }, input) => core.getAdminOrderDetail(services.db, input.orderId),
+    rest: [{ method: 'GET', path: '/api/admin/orders/:orderId' }],
+  }),
   move: mutation('admin', shared.orderMoveInput, shared.orderMoveAnswer, {
     summary:
       'Moves an order (confirmed, ship, deliver, cancel); the worker applies it, and REST answers 202 while it is queued',

@@ -9,8 +9,9 @@ export const usersApi = {
     run: ({ services, user }) => core.getProfile(services.db, user.id),
     rest: [{ method: 'GET', path: '/api/users/profile' }],
   }),
-  list: query('admin', noInput, z.array(shared.userView), {
-    summary: 'Every customer account (a bare array)',
+  list: query('admin', noInput, z.array(shared.adminUserView), {
+    summary:
+      'Every customer account with their order count, total spent on paid orders and last order date (a bare array)',
     run: ({ services }) => core.listUsers(services.db),
     rest: [{ method: 'GET', path: '/api/users' }],
   }),

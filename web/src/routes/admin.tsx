@@ -64,10 +64,37 @@ const adminCustomersRoute = createRoute({
   ),
 });
 
+export interface AdminOrdersSearch {
+  /** A search to start from (the customers page links a customer's orders by e-mail). */
+  q?: string;
+}
+
 const adminOrdersRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'orders',
+  validateSearch: (search: Record<string, unknown>): AdminOrdersSearch => ({
+    q: typeof search.q === 'string' && search.q.trim() ? search.q : undefined,
+  }),
   component: lazyRouteComponent(() => import('@/features/admin/orders/OrdersPage'), 'OrdersPage'),
+});
+
+const adminOrderDetailRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'orders/$orderId',
+  component: lazyRouteComponent(
+    () => import('@/features/admin/orders/OrderDetailPage'),
+    'OrderDetailPage',
+  ),
+});
+
+/** Printable: the admin layout shows it alone, without its menu (see AdminLayout). */
+const adminPackingSlipRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'orders/$orderId/slip',
+  component: lazyRouteComponent(
+    () => import('@/features/admin/orders/PackingSlipPage'),
+    'PackingSlipPage',
+  ),
 });
 
 const adminProductCreateRoute = createRoute({
@@ -88,11 +115,23 @@ const adminProductEditRoute = createRoute({
   ),
 });
 
+const adminPagesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'pages',
+  component: lazyRouteComponent(
+    () => import('@/features/admin/pages/PagesEditorPage'),
+    'PagesEditorPage',
+  ),
+});
+
 export const adminRouteTree = adminRoute.addChildren([
   adminDashboardRoute,
   adminProductsRoute,
   adminCustomersRoute,
   adminOrdersRoute,
+  adminOrderDetailRoute,
+  adminPackingSlipRoute,
   adminProductCreateRoute,
   adminProductEditRoute,
+  adminPagesRoute,
 ]);

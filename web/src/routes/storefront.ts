@@ -1,5 +1,6 @@
 import { homeRoute, loginRoute, registerRoute } from './home';
 import { listingRoute } from './listing';
+import { policyPageRoute } from './pages';
 import { productRoute, ratrevRoute } from './product';
 import { searchRoute } from './search';
 import { accountRoute, cartRoute, checkoutRoute, orderDetailRoute, paymentRoute } from './shopper';
@@ -7,6 +8,7 @@ import { accountRoute, cartRoute, checkoutRoute, orderDetailRoute, paymentRoute 
 /** Every shopper route (spec section 2); the admin tree is added beside these in router.tsx. */
 export const storefrontRoutes = [
   homeRoute,
+  policyPageRoute,
   loginRoute,
   registerRoute,
   listingRoute,

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { clearListingCounts } from './listing-counts';
 import {
@@ -7,7 +7,8 @@ import {
   type AdminProductListInput,
   type ProductInput,
 } from '@kanak/shared';
-import { notFound } from '../common/errors';
+import { adjustStockForEdit } from '../ledger/stock-adjustment';
+import { conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { getProduct } from './get-product';
 import type { ProductPage } from './list-products';
@@ -114,7 +115,8 @@ async function replaceImages(db: Db, productId: string, input: ProductInput) {
 
 /**
  * Size rows are matched by weight: a kept weight keeps its row (and the cart lines pointing at
- * it), a dropped weight is deleted, a new weight is inserted.
+ * it), a dropped weight is deleted, a new weight is inserted with its stock. The stock of a kept
+ * row is not written here: on an edit, adjustStockForEdit (the ledger) has decided it already.
  */
 async function replaceSizes(db: Db, productId: string, input: ProductInput) {
   const weights = input.sizes.map((s) => s.weight);
@@ -138,7 +140,6 @@ async function replaceSizes(db: Db, productId: string, input: ProductInput) {
       oc.columns(['product_id', 'weight']).doUpdateSet((eb) => ({
         position: eb.ref('excluded.position'),
         size: eb.ref('excluded.size'),
-        stock: eb.ref('excluded.stock'),
       })),
     )
     .execute();
@@ -164,7 +165,16 @@ export async function createProduct(
   return getProduct(db, id);
 }
 
-/** PUT /api/admin/products/{id}: every field, images and size rows replaced in one transaction. */
+/** The 409 of a save whose form was loaded before someone else saved the product. */
+export const PRODUCT_SAVED_MEANWHILE =
+  'Someone else saved this product while you were editing; nothing was saved. Check their changes and save again.';
+
+/**
+ * PUT /api/admin/products/{id}: every field, images and size rows replaced in one transaction.
+ * `loadedUpdatedAt` (when sent) must still be the product's updatedAt, and each size row's stock
+ * goes through the ledger (adjustStockForEdit), so neither another admin's save nor a sale made
+ * while the form was open is silently undone.
+ */
 export async function updateProduct(
   db: Kysely<Database>,
   productId: unknown,
@@ -174,15 +184,25 @@ export async function updateProduct(
   await db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('products')
-      .select('id')
+      .select(['id', 'updated_at'])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
     if (!existing) throw notFound('Product');
+    // Compared as the view shows it (milliseconds): the form sends back what it read.
+    const savedAt = new Date(existing.updated_at);
+    if (input.loadedUpdatedAt && new Date(input.loadedUpdatedAt).getTime() !== savedAt.getTime())
+      throw conflict(PRODUCT_SAVED_MEANWHILE, { updatedAt: savedAt.toISOString() });
+    await adjustStockForEdit(trx, id, input.sizes);
     const categoryId = await categoryFor(trx, input);
     await trx
       .updateTable('products')
-      .set({ ...productColumns(input, categoryId), updated_at: new Date() })
+      .set({
+        ...productColumns(input, categoryId),
+        // Database time, at least a millisecond past the last save: two saves never share the
+        // updatedAt a form compares (the view shows milliseconds), whatever the servers' clocks.
+        updated_at: sql<Date>`greatest(now(), updated_at + interval '1 millisecond')`,
+      })
       .where('id', '=', id)
       .execute();
     await replaceImages(trx, id, input);

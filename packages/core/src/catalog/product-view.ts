@@ -3,6 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database, ProductRow } from '@kanak/db';
 import { averageRating } from '@kanak/shared';
 import type { ProductView, ReviewView, RatingView } from '@kanak/shared';
+import { boughtBy } from '../reviews/verified-buyer';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { ProductView, ReviewView, RatingView };
@@ -40,6 +41,7 @@ function viewParts(db: Kysely<Database>, ids: string[]) {
           .selectFrom('reviews as rv')
           .innerJoin('users as u', 'u.id', 'rv.user_id')
           .select(['rv.id', 'rv.review', 'rv.created_at', 'u.id as user_id', 'u.first_name'])
+          .select(boughtBy('rv.user_id', 'rv.product_id').as('verified_buyer'))
           .whereRef('rv.product_id', '=', 'p.id')
           .orderBy('rv.created_at', 'desc'),
       ).as('reviews'),
@@ -107,6 +109,7 @@ export async function toProductViews(
         createdAt: new Date(rv.created_at).toISOString(),
         user: { _id: rv.user_id, firstName: rv.first_name },
         product: row.id,
+        verifiedBuyer: rv.verified_buyer,
       })),
       ratings: paired.map((r) => ({
         _id: r.id,
@@ -118,6 +121,7 @@ export async function toProductViews(
       numRatings: values.length,
       averageRating: averageRating(values.map((rating) => ({ rating, count: 1 }))),
       createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
     };
   });
 }

@@ -31,7 +31,9 @@ export const unauthorized = (message = 'Please log in to continue') =>
 export const forbidden = (message = 'You are not allowed to do this') =>
   new DomainError('FORBIDDEN', message);
 export const notFound = (what: string) => new DomainError('NOT_FOUND', `${what} not found`);
-export const conflict = (message: string) => new DomainError('CONFLICT', message);
+/** `details` reaches REST clients as the body's `details` (e.g. the current values a save met). */
+export const conflict = (message: string, details?: unknown) =>
+  new DomainError('CONFLICT', message, details);
 
 /** What a shopper reads when PostgreSQL or Redis cannot be reached (503 on both transports). */
 export const UNAVAILABLE_MESSAGE = 'The shop is briefly unavailable. Please try again in a moment.';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { AddressInput } from '@kanak/shared';
+import { normaliseAddress, type AddressInput } from '@kanak/shared';
 import { badRequest, conflict } from '../common/errors';
 import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart-total';
 import type { ActionLimits } from '../limits/action-limits';
@@ -11,7 +11,8 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placin
 
 /**
  * Creates a PENDING order from the user's cart: lines, sizes, quantities and current prices are
- * copied, the address is saved to the user's address book. Stock is only taken at payment;
+ * copied, the address (normalised: trimmed, the state spelt as listed) is saved to the user's
+ * address book. Stock is only taken at payment;
  * here a line that asks for more than is in stock is refused so the shopper can fix the cart.
  * Every attempt counts against the customer's hourly order budget (`limits`; the server always
  * passes it, tests that build orders directly may leave it out).
@@ -19,10 +20,11 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placin
 export async function createOrderFromCart(
   db: Kysely<Database>,
   userId: string,
-  address: AddressInput,
+  given: AddressInput,
   limits: ActionLimits,
 ): Promise<OrderView> {
   await limits.consume('order', userId);
+  const address = normaliseAddress(given);
   const orderId = await db.transaction().execute(async (trx) => {
     // Locking the cart serialises a double-clicked checkout with itself and with cart edits.
     const cart = await trx

@@ -8,7 +8,7 @@ import type { Dashboard } from '@kanak/shared';
 export type { Dashboard };
 
 /** Orders that were paid for and not cancelled count as sales. */
-const PAID = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'] as const;
+export const PAID_STATUSES = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'] as const;
 const DAY_MS = 86_400_000;
 
 export async function getDashboard(db: Kysely<Database>, now = new Date()): Promise<Dashboard> {
@@ -23,7 +23,7 @@ export async function getDashboard(db: Kysely<Database>, now = new Date()): Prom
           eb.fn.coalesce(eb.fn.sum<number>('total_item'), sql<number>`0`).as('sales'),
           eb.fn.coalesce(eb.fn.sum<number>('total_discounted_price'), sql<number>`0`).as('revenue'),
         ])
-        .where('status', 'in', PAID)
+        .where('status', 'in', PAID_STATUSES)
         .executeTakeFirstOrThrow(),
       db
         .selectFrom('users')
@@ -46,7 +46,7 @@ export async function getDashboard(db: Kysely<Database>, now = new Date()): Prom
           eb.fn.sum<number>('total_discounted_price').as('revenue'),
           eb.fn.countAll<number>().as('orders'),
         ])
-        .where('status', 'in', PAID)
+        .where('status', 'in', PAID_STATUSES)
         .where('order_date', '>=', from30)
         .groupBy(sql`1`)
         .execute(),
@@ -55,7 +55,7 @@ export async function getDashboard(db: Kysely<Database>, now = new Date()): Prom
         .select((eb) =>
           eb.fn.coalesce(eb.fn.sum<number>('total_discounted_price'), sql<number>`0`).as('revenue'),
         )
-        .where('status', 'in', PAID)
+        .where('status', 'in', PAID_STATUSES)
         .where('order_date', '>=', from60)
         .where('order_date', '<', from30)
         .executeTakeFirstOrThrow(),

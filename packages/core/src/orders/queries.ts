@@ -42,8 +42,8 @@ export async function listUserOrders(db: Kysely<Database>, userId: string): Prom
 }
 
 /**
- * A page of every order, newest first (admin), filtered by status, by a refund owed, or by a
- * search of the customer's name and e-mail or the order number (its id's first characters).
+ * A page of every order, newest first (admin), filtered by status, by a refund owed, by the day
+ * it was placed (UTC days, from and to inclusive) and by a search (see matchesSearch).
  */
 export async function listAdminOrders(
   db: Kysely<Database>,
@@ -59,28 +59,18 @@ export async function listAdminOrders(
         .where('payments.status', '=', 'REFUND_PENDING'),
     );
   const search = query.search?.trim().toLowerCase();
+  const DAY_MS = 86_400_000;
   const filtered = db
     .selectFrom('orders')
     .$if(query.status !== undefined, (q) => q.where('orders.status', '=', query.status!))
     .$if(query.refundsDue === true, (q) => q.where(owed))
-    .$if(Boolean(search), (q) =>
-      q.where((eb) => {
-        const like = `%${search!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const customers = eb
-          .selectFrom('users')
-          .select('users.id')
-          .where((u) =>
-            u.or([
-              u(sql`lower(users.first_name || ' ' || users.last_name)`, 'like', like),
-              u(sql`lower(users.email)`, 'like', like),
-            ]),
-          );
-        const orderNumber = /^[0-9a-f]{4,}$/.test(search!)
-          ? [eb(sql`orders.id::text`, 'like', `${search}%`)]
-          : [];
-        return eb.or([eb('orders.user_id', 'in', customers), ...orderNumber]);
-      }),
-    );
+    .$if(query.from !== undefined, (q) =>
+      q.where('orders.order_date', '>=', new Date(`${query.from}T00:00:00Z`)),
+    )
+    .$if(query.to !== undefined, (q) =>
+      q.where('orders.order_date', '<', new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)),
+    )
+    .$if(Boolean(search), (q) => q.where((eb) => matchesSearch(eb, search!)));
   const [counts, refunds] = await Promise.all([
     filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     db
@@ -106,6 +96,34 @@ export async function listAdminOrders(
     totalCount,
     refundsDue: Number(refunds.n),
   };
+}
+
+/**
+ * The admin search: the customer's name or e-mail, the delivery phone (digits, spaces and a
+ * leading +91 ignored), or the order number (the id's first hex digits, or the whole id).
+ */
+function matchesSearch(eb: ExpressionBuilder<Database, 'orders'>, search: string) {
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const customers = eb
+    .selectFrom('users')
+    .select('users.id')
+    .where((u) =>
+      u.or([
+        u(sql`lower(users.first_name || ' ' || users.last_name)`, 'like', like),
+        u(sql`lower(users.email)`, 'like', like),
+      ]),
+    );
+  const orderNumber = /^[0-9a-f-]{4,36}$/.test(search)
+    ? [eb(sql`orders.id::text`, 'like', `${search}%`)]
+    : [];
+  const digits = /^[+\d\s()-]+$/.test(search)
+    ? search.replace(/\D/g, '').replace(/^91(?=\d{10}$)/, '')
+    : '';
+  const phone =
+    digits.length >= 4
+      ? [eb(sql`regexp_replace(orders.ship_mobile, '[^0-9]', '', 'g')`, 'like', `%${digits}%`)]
+      : [];
+  return eb.or([eb('orders.user_id', 'in', customers), ...orderNumber, ...phone]);
 }
 
 /** Deletes an order that holds no money (admin); see the ledger's removeUnpaidOrder. */

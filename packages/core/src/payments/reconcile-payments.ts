@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { DomainError } from '../common/errors';
 import type { LedgerEntry } from '../ledger/order-ledger';
+import { cancelUnpaidOrders } from './cancel-unpaid-orders';
 import { confirmPayment, type ConfirmationOutcome } from './confirm-payment';
 import { LINK_GRACE_MS } from './link-expiry';
 import type { PaymentProvider } from './provider';
@@ -12,6 +13,11 @@ export interface ReconcileOptions {
   /** Links without an expiry (made before links expired) are asked about for this long. */
   maxAgeMs?: number;
   limit?: number;
+  /**
+   * PENDING orders older than this with no open link, whose last link ran out more than the
+   * grace ago, are cancelled (UNPAID_ORDER_TTL_MINUTES); absent: none are.
+   */
+  unpaidTtlMs?: number;
 }
 
 export interface ReconcileReport {
@@ -21,6 +27,8 @@ export interface ReconcileReport {
   entries: LedgerEntry[];
   /** Open links whose time ran out (plus the grace for a late payment): marked EXPIRED. */
   expired: number;
+  /** Orders nobody can pay any more, cancelled by the ledger (their entries are in `entries`). */
+  cancelledUnpaid: string[];
   refused: { orderId: string; paymentId: string; message: string }[];
   /** Links the provider could not be asked about this time (outage): tried again next run. */
   failed: { orderId: string; linkId: string; message: string }[];
@@ -31,7 +39,8 @@ export interface ReconcileReport {
  * and webhook were both lost is confirmed through the same exactly-once path. Links checked
  * least recently go first (updated_at marks the check), so a long tail is covered in turns.
  * A link past its expiry and the grace after it is closed as EXPIRED and no longer asked about:
- * no payment can be made through it any more.
+ * no payment can be made through it any more. Then (with `unpaidTtlMs`) orders left unpaid past
+ * their links' life are cancelled.
  */
 export async function reconcilePayments(
   db: Kysely<Database>,
@@ -72,6 +81,7 @@ export async function reconcilePayments(
     refused: [],
     failed: [],
     expired: Number(expired.numUpdatedRows),
+    cancelledUnpaid: [],
   };
   for (const link of links) {
     // One link's failure (provider outage, a fault while applying) must not stop the others,
@@ -113,6 +123,12 @@ export async function reconcilePayments(
       .where('id', '=', link.id)
       .where('status', '=', 'CREATED')
       .execute();
+  }
+  // After the checks above: an order whose lost payment was just found is PLACED, not cancelled.
+  if (options.unpaidTtlMs !== undefined) {
+    const cancelled = await cancelUnpaidOrders(db, { unpaidTtlMs: options.unpaidTtlMs });
+    report.entries.push(...cancelled);
+    report.cancelledUnpaid = cancelled.map((e) => e.orderId);
   }
   return report;
 }

@@ -25,6 +25,7 @@ describe('sandbox payment provider', () => {
       status: 'captured',
       amount: null,
       paymentLinkId: link.id,
+      madeAt: null,
     });
     expect(
       await provider.fetchPayment(provider.paymentIdFor(link.id, 'failed'), [link.id]),

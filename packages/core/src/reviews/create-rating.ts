@@ -6,6 +6,7 @@ import { requireProduct } from '../catalog/require-product';
 import type { ActionLimits } from '../limits/action-limits';
 import { reviewerFirstName } from './reviewer-name';
 import { upsertRating } from './upsert-rating';
+import { requireBuyer, type ReviewPolicy } from './verified-buyer';
 
 /**
  * POST /api/ratings/create: one rating per user and product, half steps 0.5 to 5. Counted apart
@@ -16,9 +17,11 @@ export async function createRating(
   userId: string,
   input: RatingInput,
   limits: ActionLimits,
+  policy: ReviewPolicy = { buyersOnly: false },
 ): Promise<RatingView> {
   await limits.consume('rating', userId);
   const productId = await requireProduct(db, input.productId);
+  await requireBuyer(db, userId, productId, policy);
   const rating = await upsertRating(db, userId, productId, input.rating);
   return {
     _id: rating.id,

@@ -3,9 +3,11 @@ import type { Database } from '@kanak/db';
 import type { ReviewInput } from '@kanak/shared';
 import type { ReviewView } from '../catalog/product-view';
 import { requireProduct } from '../catalog/require-product';
+import { forbidden } from '../common/errors';
 import type { ActionLimits } from '../limits/action-limits';
 import { reviewerFirstName } from './reviewer-name';
 import { upsertRating } from './upsert-rating';
+import { BUYERS_ONLY_MESSAGE, hasBought, type ReviewPolicy } from './verified-buyer';
 
 /**
  * POST /api/reviews/create: one review per user and product (a second replaces the first). Each
@@ -16,9 +18,12 @@ export async function createReview(
   userId: string,
   input: ReviewInput,
   limits: ActionLimits,
+  policy: ReviewPolicy = { buyersOnly: false },
 ): Promise<ReviewView> {
   await limits.consume('review', userId);
   const productId = await requireProduct(db, input.productId);
+  const verifiedBuyer = await hasBought(db, userId, productId);
+  if (policy.buyersOnly && !verifiedBuyer) throw forbidden(BUYERS_ONLY_MESSAGE);
   const review = await db
     .insertInto('reviews')
     .values({ user_id: userId, product_id: productId, review: input.review })
@@ -29,6 +34,7 @@ export async function createReview(
     )
     .returning(['id', 'review', 'created_at'])
     .executeTakeFirstOrThrow();
+  // No stars, no rating: a starless review counts in no rating figure (an earlier rating stays).
   if (input.rating !== undefined && input.rating !== null)
     await upsertRating(db, userId, productId, input.rating);
   return {
@@ -37,5 +43,6 @@ export async function createReview(
     createdAt: new Date(review.created_at).toISOString(),
     user: { _id: userId, firstName: await reviewerFirstName(db, userId) },
     product: productId,
+    verifiedBuyer,
   };
 }

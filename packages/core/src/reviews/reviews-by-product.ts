@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { ReviewView } from '../catalog/product-view';
 import { requireProduct } from '../catalog/require-product';
+import { boughtBy } from './verified-buyer';
 
 /** GET /api/reviews/product/{id}: newest first. */
 export async function reviewsByProduct(
@@ -18,6 +19,7 @@ export async function reviewsByProduct(
       'reviews.created_at',
       'users.id as user_id',
       'users.first_name',
+      boughtBy('reviews.user_id', 'reviews.product_id').as('verified_buyer'),
     ])
     .where('reviews.product_id', '=', id)
     .orderBy('reviews.created_at', 'desc')
@@ -29,5 +31,6 @@ export async function reviewsByProduct(
     createdAt: new Date(r.created_at).toISOString(),
     user: { _id: r.user_id, firstName: r.first_name },
     product: id,
+    verifiedBuyer: r.verified_buyer,
   }));
 }

@@ -25,4 +25,15 @@ export const userView = z.object({
 });
 export type UserView = z.infer<typeof userView>;
 
+/** A customer as the admin list shows them: the account plus what they bought. */
+export const adminUserView = z.extend(userView, {
+  /** Every order they placed, whatever its status. */
+  orderCount: z.number(),
+  /** Rupees of their paid orders (placed, confirmed, shipped or delivered). */
+  totalSpent: z.number(),
+  /** When they last ordered (ISO date-time), or null. */
+  lastOrderDate: z.nullable(z.string()),
+});
+export type AdminUserView = z.infer<typeof adminUserView>;
+
 export const userRemoval = z.object({ message: z.string() });

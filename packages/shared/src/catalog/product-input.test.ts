@@ -64,4 +64,22 @@ describe('productInput', () => {
     expect(productInput.safeParse({ ...valid, collectionName: 'kanak' }).success).toBe(true);
     expect(productInput.safeParse({ ...valid, collectionName: 'random' }).success).toBe(false);
   });
+  it('takes the edit preconditions as optional: the loaded stock per size and the loaded updatedAt', () => {
+    const product = productInput.parse({
+      ...valid,
+      sizes: [{ weight: '5', size: '16', stock: '3', loadedStock: '5' }],
+      loadedUpdatedAt: '2026-01-02T03:04:05.678Z',
+    });
+    expect(product.sizes).toEqual([{ weight: '5 g', size: '16 MM', stock: 3, loadedStock: 5 }]);
+    expect(product.loadedUpdatedAt).toBe('2026-01-02T03:04:05.678Z');
+    expect(productInput.parse(valid)).not.toHaveProperty('loadedUpdatedAt');
+    const refused = (patch: Record<string, unknown>) =>
+      productInput.safeParse({ ...valid, ...patch });
+    expect(refused({ loadedUpdatedAt: 'yesterday' }).error!.issues[0]!.message).toBe(
+      'Loaded updatedAt must be an ISO date-time',
+    );
+    expect(
+      refused({ sizes: [{ weight: '5', stock: 1, loadedStock: -1 }] }).error!.issues[0]!.message,
+    ).toBe('Loaded stock cannot be negative');
+  });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dbSafeText, int32OrDigits } from '../validation/db-values';
+import { dbSafeText, INT32_MAX, int32OrDigits } from '../validation/db-values';
 import { normaliseSize, normaliseWeight } from './measure';
 import {
   COLLECTIONS,
@@ -66,6 +66,12 @@ export const sizeRowInput = z.object({
     ),
   ),
   stock: z._default(wholeNumber('Stock', 100_000), 0),
+  /**
+   * Edits only: the stock the form loaded for this weight. A stock left at it never overwrites
+   * sales made meanwhile; a changed one that moved meanwhile is refused (409). See stockEdit.
+   * Any stored figure may come back here (cancellations can lift it past Stock's bound).
+   */
+  loadedStock: z.optional(wholeNumber('Loaded stock', INT32_MAX)),
 });
 
 export const imageUrlInput = z.object({
@@ -98,6 +104,13 @@ export const productInput = z
     topLevelCategory: oneOf('Top level category', METALS),
     secondLevelCategory: oneOf('Second level category', SECOND_LEVEL_CATEGORIES),
     thirdLevelCategory: oneOf('Third level category', THIRD_LEVEL_CATEGORIES),
+    /**
+     * Edits only: the product's `updatedAt` when the form loaded it. A save after someone else's
+     * is refused (409) instead of silently undoing their changes. Stock sales do not move it.
+     */
+    loadedUpdatedAt: z.optional(
+      z.iso.datetime({ offset: true, message: 'Loaded updatedAt must be an ISO date-time' }),
+    ),
   })
   .check(
     z.refine((p) => p.price > 0, { message: 'Price must be greater than 0', path: ['price'] }),

@@ -29,6 +29,11 @@ export const productView = z.object({
   numRatings: z.number(),
   averageRating: z.nullable(z.number()),
   createdAt: z.string(),
+  /**
+   * When an admin last saved the product (stock taken by payments does not move it): the edit
+   * form sends it back as `loadedUpdatedAt` so a save cannot undo someone else's.
+   */
+  updatedAt: z.string(),
 });
 export type ProductView = z.infer<typeof productView>;
 

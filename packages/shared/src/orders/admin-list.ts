@@ -17,9 +17,21 @@ const whole = (what: string, max: number) =>
       ),
   );
 
+const day = (what: string) =>
+  z.string(`${what} must be a date (YYYY-MM-DD)`).check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date (YYYY-MM-DD)`),
+    z.refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      `${what} must be a real date`,
+    ),
+  );
+
 /**
  * Which orders the admin list shows: a page (newest first) of all orders, or of one status, or
- * of those owed a refund; `search` matches the customer's name or e-mail, or the order number.
+ * of those owed a refund, placed between `from` and `to`; `search` matches the customer's name,
+ * e-mail or phone, or the order number.
  * REST clients send none of it and get the first page.
  */
 export const adminOrdersQuery = z.object({
@@ -30,6 +42,10 @@ export const adminOrdersQuery = z.object({
   search: z.optional(
     z.string().check(dbSafeText, z.trim(), z.maxLength(100, 'search is too long')),
   ),
+  /** Placed on or after this day (YYYY-MM-DD, a UTC day as the dashboard counts them). */
+  from: z.optional(day('from')),
+  /** Placed on or before this day (YYYY-MM-DD, inclusive). */
+  to: z.optional(day('to')),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 

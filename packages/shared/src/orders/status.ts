@@ -31,3 +31,11 @@ export const REFUND_REASONS = [
   'LINK_CLOSED',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** An order that was paid for (issue 20: its buyer's reviews are "Verified buyer"). */
+export const PAID_ORDER_STATUSES = [
+  'PLACED',
+  'CONFIRMED',
+  'SHIPPED',
+  'DELIVERED',
+] as const satisfies readonly OrderStatus[];

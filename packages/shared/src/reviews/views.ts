@@ -9,6 +9,8 @@ export const reviewView = z.object({
   createdAt: z.string(),
   user: reviewer,
   product: z.string(),
+  /** The author has a paid order holding this product (issue 20). */
+  verifiedBuyer: z.boolean(),
 });
 export type ReviewView = z.infer<typeof reviewView>;
 

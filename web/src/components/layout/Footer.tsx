@@ -2,15 +2,11 @@ import { Link } from '@tanstack/react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { listingLink } from './catalogue-links';
 import { Logo } from './Logo';
-
-export const SUPPORT = {
-  phone: '+91 80 4000 1234',
-  email: 'care@kanak.shop',
-  address: '12 Residency Road, Bengaluru, Karnataka 560025',
-};
+import { useShopInfo } from './shop-info';
 
 type FooterLink = { label: string } & (
   | { kind: 'account'; layout: 0 | 1 | 2 | 3 }
+  | { kind: 'page'; slug: string }
   | { kind: 'anchor'; hash: string }
   | { kind: 'listing'; levels: [string, string, string] }
 );
@@ -19,10 +15,11 @@ const groups: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Information',
     links: [
-      { label: 'About Us', kind: 'account', layout: 3 },
-      { label: 'Contact Us', kind: 'account', layout: 3 },
-      { label: 'Shipping & Returns', kind: 'account', layout: 3 },
-      { label: 'Privacy Policy', kind: 'account', layout: 3 },
+      { label: 'About Us', kind: 'page', slug: 'about' },
+      { label: 'Contact Us', kind: 'page', slug: 'contact' },
+      { label: 'Shipping & Returns', kind: 'page', slug: 'shipping-returns' },
+      { label: 'Privacy Policy', kind: 'page', slug: 'privacy' },
+      { label: 'Terms of Use', kind: 'page', slug: 'terms' },
     ],
   },
   {
@@ -66,6 +63,14 @@ function FooterEntry({ link }: { link: FooterLink }) {
       </Link>
     );
   }
+  // The policy pages are public: the same page for visitors and signed-in shoppers.
+  if (link.kind === 'page') {
+    return (
+      <Link to="/pages/$slug" params={{ slug: link.slug }} className={linkClass}>
+        {link.label}
+      </Link>
+    );
+  }
   if (link.kind === 'anchor') {
     return (
       <Link to="/" hash={link.hash} className={linkClass}>
@@ -80,14 +85,17 @@ function FooterEntry({ link }: { link: FooterLink }) {
   );
 }
 
-const socials = [
-  { label: 'Instagram', short: 'IG' },
-  { label: 'Facebook', short: 'FB' },
-  { label: 'X (Twitter)', short: 'X' },
-  { label: 'YouTube', short: 'YT' },
-];
+/** The letters each social link shows (no brand artwork shipped). */
+const SOCIAL_SHORT: Record<string, string> = {
+  Instagram: 'IG',
+  Facebook: 'FB',
+  YouTube: 'YT',
+  Pinterest: 'P',
+  X: 'X',
+};
 
 export function Footer() {
+  const support = useShopInfo();
   return (
     <footer className="mt-16 bg-primary text-primary-foreground" data-testid="site-footer">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -102,18 +110,18 @@ export function Footer() {
           <address className="not-italic space-y-2 text-sm text-primary-foreground/90">
             <p className="flex items-start gap-2">
               <MapPin className="mt-0.5 size-4 shrink-0" />
-              {SUPPORT.address}
+              {support.address}
             </p>
             <p className="flex items-center gap-2">
               <Phone className="size-4" />
-              <a href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`} className="hover:underline">
-                {SUPPORT.phone}
+              <a href={`tel:${support.phone.replace(/\s/g, '')}`} className="hover:underline">
+                {support.phone}
               </a>
             </p>
             <p className="flex items-center gap-2">
               <Mail className="size-4" />
-              <a href={`mailto:${SUPPORT.email}`} className="hover:underline">
-                {SUPPORT.email}
+              <a href={`mailto:${support.email}`} className="hover:underline">
+                {support.email}
               </a>
             </p>
           </address>
@@ -137,20 +145,25 @@ export function Footer() {
             © {new Date().getFullYear()} Kanak Jewellers. All prices in Indian rupees (₹), inclusive
             of taxes.
           </p>
-          <ul className="flex gap-3">
-            {socials.map(({ label, short }) => (
-              <li key={label}>
-                {/* Named "IG Instagram": the visible letters (what speech input users say) and the name. */}
-                <a
-                  href="#"
-                  className="inline-flex size-8 items-center justify-center rounded-full border border-primary-foreground/30 text-[11px] font-semibold hover:bg-primary-foreground/10"
-                >
-                  {short}
-                  <span className="sr-only"> {label}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {/* Only the links the shop configured (SOCIAL_*_URL); none, no list. */}
+          {support.social.length > 0 && (
+            <ul className="flex gap-3" aria-label="Kanak Jewellers elsewhere">
+              {support.social.map(({ name, url }) => (
+                <li key={name}>
+                  {/* Named "IG Instagram": the visible letters (what speech input users say) and the name. */}
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex size-8 items-center justify-center rounded-full border border-primary-foreground/30 text-[11px] font-semibold hover:bg-primary-foreground/10"
+                  >
+                    {SOCIAL_SHORT[name] ?? name.charAt(0)}
+                    <span className="sr-only"> {name}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </div>
     </footer>

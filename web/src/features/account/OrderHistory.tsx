@@ -1,12 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { format } from 'date-fns';
-import { PackageCheck, Truck, Undo2 } from 'lucide-react';
+import { Clock, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { formatRupees } from '@kanak/shared';
 import { StatusBadge } from '@/components/StatusBadge';
 import { EmptyArt } from '@/components/EmptyArt';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { PayNowButton } from '@/features/orders/PayNowButton';
 import { refundNotice } from '@/features/orders/refund';
+import { awaitsPayment } from '@/features/orders/tracker';
 import { RefundBadge } from '@/features/orders/RefundNotice';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
@@ -54,8 +56,8 @@ export function OrderHistory() {
                 {day}
               </h3>
               <ul className="space-y-3">
-                {list.flatMap((order) =>
-                  order.orderItems.map((item, index) => (
+                {list.flatMap((order) => [
+                  ...order.orderItems.map((item, index) => (
                     <li key={item._id}>
                       <Link
                         to="/account/orders/$orderId/$index"
@@ -105,6 +107,10 @@ export function OrderHistory() {
                                 Your item has been delivered
                               </p>
                             </>
+                          ) : awaitsPayment(order.orderStatus) ? (
+                            <p className="flex items-center gap-1.5 font-medium text-amber-800">
+                              <Clock className="size-4" /> Awaiting payment
+                            </p>
                           ) : (
                             <p
                               className={cn(
@@ -116,11 +122,38 @@ export function OrderHistory() {
                               <Truck className="size-4" /> Expected delivery on March, 03
                             </p>
                           )}
+                          {order.orderStatus === 'CANCELLED' &&
+                            order.statusNote &&
+                            !order.refundDue && (
+                              <p
+                                className="mt-1 text-xs text-muted-foreground"
+                                data-testid="status-note"
+                              >
+                                {order.statusNote}
+                              </p>
+                            )}
                         </div>
                       </Link>
                     </li>
                   )),
-                )}
+                  // One "Pay now" per unpaid order, beside its lines (a button cannot sit in a link).
+                  awaitsPayment(order.orderStatus) && (
+                    <li
+                      key={`${order._id}-pay`}
+                      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm"
+                      data-testid="unpaid-order"
+                    >
+                      <span>
+                        Not paid yet: pay{' '}
+                        <span className="font-semibold">
+                          {formatRupees(order.totalDiscountedPrice)}
+                        </span>{' '}
+                        to place this order.
+                      </span>
+                      <PayNowButton orderId={order._id} size="sm" />
+                    </li>
+                  ),
+                ])}
               </ul>
             </div>
           ))}

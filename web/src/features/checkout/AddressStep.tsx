@@ -3,25 +3,49 @@ import { useNavigate } from '@tanstack/react-router';
 import { MapPin } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { addressInput, type AddressInput } from '@kanak/shared';
+import {
+  courierAddressInput,
+  INDIAN_STATES,
+  normaliseStateName,
+  type AddressInput,
+} from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useSession } from '@/features/session/use-session';
 import { PriceDetails } from '@/features/cart/PriceDetails';
 import { useCart } from '@/features/cart/use-cart';
 import { fieldAria, FormField } from '@/components/FormField';
 import { trpc } from '@/lib/trpc';
 
-const FIELDS: { name: keyof AddressInput; label: string; autoComplete: string; wide?: boolean }[] =
-  [
-    { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-    { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-    { name: 'streetAddress', label: 'Address', autoComplete: 'street-address', wide: true },
-    { name: 'city', label: 'City', autoComplete: 'address-level2' },
-    { name: 'state', label: 'State/Province/Region', autoComplete: 'address-level1' },
-    { name: 'zipCode', label: 'Zip / Postal code', autoComplete: 'postal-code' },
-    { name: 'mobile', label: 'Phone Number', autoComplete: 'tel' },
-  ];
+type Field = {
+  name: keyof AddressInput;
+  label: string;
+  autoComplete: string;
+  wide?: boolean;
+  /** Digits only: phones show the number pad. */
+  numeric?: { type: 'text' | 'tel'; maxLength: number; placeholder: string };
+};
+
+const FIELDS: Field[] = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+  { name: 'streetAddress', label: 'Address', autoComplete: 'street-address', wide: true },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State/Province/Region', autoComplete: 'address-level1' },
+  {
+    name: 'zipCode',
+    label: 'Zip / Postal code',
+    autoComplete: 'postal-code',
+    numeric: { type: 'text', maxLength: 6, placeholder: '6-digit PIN' },
+  },
+  {
+    name: 'mobile',
+    label: 'Phone Number',
+    autoComplete: 'tel-national',
+    numeric: { type: 'tel', maxLength: 16, placeholder: '10-digit mobile' },
+  },
+];
 
 const EMPTY: AddressInput = {
   firstName: '',
@@ -33,7 +57,11 @@ const EMPTY: AddressInput = {
   mobile: '',
 };
 
-/** Step 2: the delivery address (all fields required); creating the order leads to step 3. */
+/**
+ * Step 2: the delivery address, held to what a courier accepts (courierAddressInput: a 6-digit
+ * PIN, an Indian mobile, a listed state; REST keeps the spec's lenient rules for other clients).
+ * Creating the order leads to step 3, its id in the URL so a reload resumes it.
+ */
 export function AddressStep() {
   const navigate = useNavigate();
   const { user } = useSession();
@@ -45,7 +73,7 @@ export function AddressStep() {
     onSuccess: () => Promise.all([utils.cart.get.invalidate(), utils.users.me.invalidate()]),
   });
   const form = useForm<AddressInput>({
-    resolver: standardSchemaResolver(addressInput),
+    resolver: standardSchemaResolver(courierAddressInput),
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
@@ -57,6 +85,15 @@ export function AddressStep() {
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Could not create the order');
     }
+  };
+
+  /** A saved address from before the courier rules goes into the form to be fixed first. */
+  const deliverTo = (address: AddressInput) => {
+    const checked = courierAddressInput.safeParse(address);
+    if (checked.success) return void placeOrder(checked.data);
+    form.reset({ ...address, state: normaliseStateName(address.state) });
+    void form.trigger();
+    toast.error('Please complete this address before delivering to it');
   };
 
   const saved = user?.address ?? [];
@@ -83,14 +120,14 @@ export function AddressStep() {
               </p>
               <p className="text-muted-foreground">{a.mobile}</p>
               <div className="mt-3 flex gap-2">
-                <Button
-                  size="sm"
-                  disabled={create.isPending}
-                  onClick={() => void placeOrder({ ...a })}
-                >
+                <Button size="sm" disabled={create.isPending} onClick={() => deliverTo({ ...a })}>
                   <MapPin /> Deliver Here
                 </Button>
-                <Button size="sm" variant="outline" onClick={() => form.reset({ ...a })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => form.reset({ ...a, state: normaliseStateName(a.state) })}
+                >
                   Edit
                 </Button>
               </div>
@@ -132,12 +169,34 @@ export function AddressStep() {
           {FIELDS.map((f) => (
             <div key={f.name} className={f.wide ? 'sm:col-span-2' : undefined}>
               <FormField id={`address-${f.name}`} label={f.label} error={errors[f.name]?.message}>
-                <Input
-                  {...fieldAria(`address-${f.name}`, errors[f.name]?.message)}
-                  autoComplete={f.autoComplete}
-                  required
-                  {...form.register(f.name)}
-                />
+                {f.name === 'state' ? (
+                  <NativeSelect
+                    {...fieldAria(`address-${f.name}`, errors[f.name]?.message)}
+                    autoComplete={f.autoComplete}
+                    required
+                    {...form.register(f.name)}
+                  >
+                    <NativeSelectOption value="">Choose a state</NativeSelectOption>
+                    {INDIAN_STATES.map((st) => (
+                      <NativeSelectOption key={st.name} value={st.name}>
+                        {st.name}
+                      </NativeSelectOption>
+                    ))}
+                  </NativeSelect>
+                ) : (
+                  <Input
+                    {...fieldAria(`address-${f.name}`, errors[f.name]?.message)}
+                    autoComplete={f.autoComplete}
+                    required
+                    {...(f.numeric && {
+                      type: f.numeric.type,
+                      inputMode: 'numeric' as const,
+                      maxLength: f.numeric.maxLength,
+                      placeholder: f.numeric.placeholder,
+                    })}
+                    {...form.register(f.name)}
+                  />
+                )}
               </FormField>
             </div>
           ))}

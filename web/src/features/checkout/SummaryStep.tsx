@@ -1,4 +1,5 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { Lock } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -7,8 +8,24 @@ import { PriceDetails } from '@/features/cart/PriceDetails';
 import { trpc } from '@/lib/trpc';
 import { AddressCard, OrderItemList } from './OrderItems';
 
+/**
+ * Step 3 without an order id in the URL (an old bookmark, a link typed by hand): resumes the
+ * shopper's newest unpaid order by putting its id in the URL, so a reload keeps it.
+ */
+function useResumeUnpaid(orderId: string | undefined) {
+  const navigate = useNavigate();
+  const mine = trpc.orders.mine.useQuery(undefined, { enabled: !orderId, retry: false });
+  const unpaid = mine.data?.find((o) => o.orderStatus === 'PENDING');
+  useEffect(() => {
+    if (!orderId && unpaid)
+      void navigate({ to: '/checkout', search: { step: 3, order_id: unpaid._id }, replace: true });
+  }, [orderId, unpaid, navigate]);
+  return { looking: !orderId && (mine.isPending || !!unpaid), error: mine.error };
+}
+
 /** Step 3: the order summary with the Payment button (disabled while the request runs). */
 export function SummaryStep({ orderId }: { orderId: string | undefined }) {
+  const resume = useResumeUnpaid(orderId);
   const order = trpc.orders.byId.useQuery(
     { orderId: orderId ?? '' },
     { enabled: !!orderId, retry: false },
@@ -19,10 +36,13 @@ export function SummaryStep({ orderId }: { orderId: string | undefined }) {
     onError: (error) => toast.error(error.message),
   });
 
+  if (resume.looking) return <Skeleton className="h-96" />;
   if (!orderId || order.error) {
     return (
       <div className="rounded-xl border bg-card p-8 text-center">
-        <p className="text-muted-foreground">{order.error?.message ?? 'No order was chosen.'}</p>
+        <p className="text-muted-foreground">
+          {order.error?.message ?? resume.error?.message ?? 'No order was chosen.'}
+        </p>
         <Button asChild className="mt-4">
           <Link to="/cart">Back to cart</Link>
         </Button>

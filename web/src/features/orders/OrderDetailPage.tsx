@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Check, Star } from 'lucide-react';
-import { measureValue } from '@kanak/shared';
+import { formatRupees, measureValue } from '@kanak/shared';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,11 +10,12 @@ import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import { refundNotice } from './refund';
 import { RefundBadge, RefundNoticeCard } from './RefundNotice';
-import { TRACKER_STEPS, trackerStep } from './tracker';
+import { PayNowButton } from './PayNowButton';
+import { awaitsPayment, offersReview, TRACKER_STEPS, trackerStep } from './tracker';
 
 const route = getRouteApi('/account/orders/$orderId/$index');
 
-/** Five-step tracker: the steps up to the one the status names are ticked (tracker.ts). */
+/** Five-step tracker: the steps up to the one the status names are ticked, none before payment (tracker.ts). */
 function Tracker({ status }: { status: string }) {
   const active = trackerStep(status);
   return (
@@ -121,6 +122,20 @@ export function OrderDetailPage() {
           </p>
         )
       )}
+      {awaitsPayment(o.orderStatus) && (
+        <section
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-5 py-4 shadow-xs"
+          aria-label="Payment"
+          data-testid="unpaid-order"
+        >
+          <p className="text-sm">
+            This order is not paid yet. Pay{' '}
+            <span className="font-semibold">{formatRupees(o.totalDiscountedPrice)}</span> to place
+            it.
+          </p>
+          <PayNowButton orderId={o._id} />
+        </section>
+      )}
       <AddressCard address={o.shippingAddress} />
       <section
         className={cn(
@@ -150,7 +165,7 @@ export function OrderDetailPage() {
               <ItemSummary item={item} />
             </div>
           )}
-          {item.product && (
+          {item.product && offersReview(o.orderStatus) && (
             <Button asChild variant="outline">
               <Link to="/product/$productId/ratrev" params={{ productId: item.product._id }}>
                 <Star /> Rate and Review Product

@@ -156,7 +156,7 @@ export function ProductPage() {
             {product.averageRating !== null && (
               <p className="mt-2 flex items-center gap-2 text-sm text-muted-foreground">
                 <Stars value={product.averageRating} /> {product.averageRating.toFixed(1)} ·{' '}
-                {product.numRatings} ratings
+                {product.numRatings} {product.numRatings === 1 ? 'rating' : 'ratings'}
               </p>
             )}
           </div>

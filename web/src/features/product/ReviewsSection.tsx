@@ -1,5 +1,6 @@
-import { MessageSquareText } from 'lucide-react';
+import { BadgeCheck, MessageSquareText } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc, type Product } from '@/lib/trpc';
@@ -27,7 +28,7 @@ function RatingSummary({ productId }: { productId: string }) {
         <div>
           <Stars value={average ?? 0} />
           <p className="text-sm text-muted-foreground">
-            {count} {count === 1 ? 'rating' : 'ratings'}
+            {count === 0 ? 'No ratings yet' : `${count} ${count === 1 ? 'rating' : 'ratings'}`}
           </p>
         </div>
       </div>
@@ -85,6 +86,11 @@ export function ReviewsSection({ product }: { product: Product }) {
                   {review.user.firstName.charAt(0).toUpperCase()}
                 </span>
                 <span className="font-medium">{review.user.firstName}</span>
+                {review.verifiedBuyer && (
+                  <Badge variant="secondary" title="Bought this piece from Kanak">
+                    <BadgeCheck aria-hidden="true" /> Verified buyer
+                  </Badge>
+                )}
                 {ratingOf.has(review.user._id) && <Stars value={ratingOf.get(review.user._id)!} />}
                 <time dateTime={review.createdAt} className="ml-auto text-xs text-muted-foreground">
                   {reviewDate.format(new Date(review.createdAt))}

@@ -1,3 +1,5 @@
+import { Link } from '@tanstack/react-router';
+import { formatRupees } from '@kanak/shared';
 import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,11 +14,15 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
+import { formatDay } from '../orders/order-dates';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
 
-/** /admin/customers: index, name, email and REMOVE behind the confirmation of spec section 6. */
+/**
+ * /admin/customers: index, name, email, what each has ordered (count, spent on paid orders, last
+ * order, a link to their orders) and REMOVE behind the confirmation of spec section 6.
+ */
 export function CustomersPage() {
   const utils = trpc.useUtils();
   const me = trpc.users.me.useQuery();
@@ -52,6 +58,9 @@ export function CustomersPage() {
                   <TableHead className="w-16">#</TableHead>
                   <TableHead>Name</TableHead>
                   <TableHead>Email</TableHead>
+                  <TableHead className="text-right">Orders</TableHead>
+                  <TableHead className="text-right">Spent</TableHead>
+                  <TableHead className="hidden lg:table-cell">Last order</TableHead>
                   <TableHead className="text-right">Action</TableHead>
                 </TableRow>
               </TableHeader>
@@ -69,7 +78,30 @@ export function CustomersPage() {
                           </Badge>
                         )}
                       </TableCell>
-                      <TableCell>{user.email}</TableCell>
+                      <TableCell className="max-w-56 truncate" title={user.email}>
+                        {user.email}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {user.orderCount > 0 ? (
+                          <Link
+                            to="/admin/orders"
+                            search={{ q: user.email }}
+                            className="text-primary underline underline-offset-2"
+                            title="Show their orders"
+                            aria-label={`${user.orderCount} ${user.orderCount === 1 ? 'order' : 'orders'} of ${user.email}`}
+                          >
+                            {user.orderCount}
+                          </Link>
+                        ) : (
+                          <span className="text-muted-foreground">0</span>
+                        )}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatRupees(user.totalSpent)}
+                      </TableCell>
+                      <TableCell className="hidden lg:table-cell">
+                        {user.lastOrderDate ? formatDay(user.lastOrderDate) : '—'}
+                      </TableCell>
                       <TableCell className="text-right">
                         {self ? (
                           <span className="text-xs text-muted-foreground">You</span>

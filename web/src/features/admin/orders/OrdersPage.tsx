@@ -1,10 +1,13 @@
 import { keepPreviousData } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Loader2, Search, Undo2 } from 'lucide-react';
-import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import {
   formatRupees,
   ORDER_STATUSES,
+  orderNumberOf,
+  percentOff,
   statusForAction,
   type AdminOrderAction,
   type OrderStatus,
@@ -27,13 +30,15 @@ import { useSession } from '@/features/session/use-session';
 import { RefundBadge } from '@/features/orders/RefundNotice';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
-import { DiscountCell, OrderItemTitles } from '../dashboard/RecentOrdersTable';
-import { errorMessage } from '../shared/error-message';
+import { OrderItemTitles } from '../dashboard/RecentOrdersTable';
 import { ImageGroup, orderImages } from '../shared/ImageGroup';
+import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
 import { Pager } from '../shared/Pager';
 import type { AdminOrder } from '../shared/types';
 import { DeleteOrderButton } from './DeleteOrderButton';
+import { formatDay } from './order-dates';
+import { OrderCards } from './OrderCards';
 import { OrderStatusMenu } from './OrderStatusMenu';
 
 /** A queued move the list waits for: the worker applies it and its event reloads the list. */
@@ -43,18 +48,29 @@ interface PendingMove {
 }
 
 const PAGE_SIZE = 20;
+const route = getRouteApi('/admin/orders');
+/** An order number as the shop prints it (8 hex digits) or a whole id: a search that names one order. */
+const ONE_ORDER = /^([0-9a-f]{8}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 const GIVE_UP_MS = 30_000;
 
-/** /admin/orders: every order, newest first, a page at a time from the server, with status moves and delete. */
+/**
+ * /admin/orders: every order, newest first, a page at a time from the server, filtered by status,
+ * day placed and a search, with status moves and delete; a row opens the order. A table from
+ * 640 px, cards below.
+ */
 export function OrdersPage() {
   const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const initial = route.useSearch().q ?? '';
   const [pending, setPending] = useState<Record<string, PendingMove>>({});
   const [page, setPage] = useState(1);
   // Refunds due: paid orders that could not be kept (sold out when the payment arrived), to pay back.
   const [refundsOnly, setRefundsOnly] = useState(false);
   const [status, setStatus] = useState<OrderStatus | ''>('');
-  const [term, setTerm] = useState('');
-  const [search, setSearch] = useState('');
+  const [term, setTerm] = useState(initial);
+  const [search, setSearch] = useState(initial.trim());
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [now, setNow] = useState(() => Date.now());
   const waiting = Object.keys(pending).length > 0;
   // Typing searches after a short pause, from the first page.
@@ -74,11 +90,36 @@ export function OrdersPage() {
       ...(refundsOnly ? { refundsDue: true } : {}),
       ...(status ? { status } : {}),
       ...(search ? { search } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
     },
     { placeholderData: keepPreviousData },
   );
   const orders = { ...list, data: list.data?.content };
 
+  // A search naming one order by its number or id opens it (once per search).
+  const opened = useRef('');
+  useEffect(() => {
+    const only = list.data?.content.length === 1 ? list.data.content[0] : undefined;
+    if (!only || list.isPlaceholderData || !ONE_ORDER.test(search) || opened.current === search)
+      return;
+    if (!only._id.startsWith(search.toLowerCase())) return;
+    opened.current = search;
+    void navigate({ to: '/admin/orders/$orderId', params: { orderId: only._id } });
+  }, [list.data, list.isPlaceholderData, search, navigate]);
+  const open = (order: AdminOrder) =>
+    void navigate({ to: '/admin/orders/$orderId', params: { orderId: order._id } });
+  // A click anywhere on a row opens it, except on its own controls (and their menus and dialogs,
+  // which React bubbles here through their portals though they are not inside the row).
+  const openFromRow = (event: MouseEvent<HTMLElement>, order: AdminOrder) => {
+    const target = event.target as HTMLElement;
+    if (
+      !event.currentTarget.contains(target) ||
+      target.closest('button, a, input, [role=menuitem]')
+    )
+      return;
+    open(order);
+  };
   // A queued move the worker refused: the admin who asked (this one, for this move) is told why.
   const me = useSession().user?._id;
   useOrderEvent((event) => {
@@ -146,6 +187,9 @@ export function OrdersPage() {
 
   const move = (order: AdminOrder, action: AdminOrderAction) =>
     transition.mutate({ orderId: order._id, action });
+  const isBusy = (order: AdminOrder) =>
+    Boolean(pending[order._id]) ||
+    (transition.isPending && transition.variables?.orderId === order._id);
   const shown = orders.data ?? [];
   const refundCount = list.data?.refundsDue ?? 0;
   const totalPages = list.data?.totalPages ?? 1;
@@ -188,35 +232,55 @@ export function OrdersPage() {
       />
       <Card>
         <CardContent className="space-y-4">
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <label className="relative block flex-1 sm:max-w-md">
+          <div className="flex flex-col gap-2 lg:flex-row lg:flex-wrap">
+            <label className="relative block flex-1 lg:max-w-md">
               <span className="sr-only">Search orders</span>
               <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
               <Input
                 type="search"
                 value={term}
                 onChange={(e) => setTerm(e.target.value)}
-                placeholder="Search by customer, e-mail or order number"
+                placeholder="Search by customer, e-mail, phone or order number"
                 className="pl-9"
               />
             </label>
-            <label className="block sm:w-48">
-              <span className="sr-only">Order status</span>
-              <NativeSelect
-                value={status}
-                onChange={(e) => {
-                  setStatus(e.target.value as OrderStatus | '');
+            <div className="grid gap-2 sm:flex">
+              <label className="block sm:w-44">
+                <span className="sr-only">Order status</span>
+                <NativeSelect
+                  value={status}
+                  onChange={(e) => {
+                    setStatus(e.target.value as OrderStatus | '');
+                    setPage(1);
+                  }}
+                >
+                  <NativeSelectOption value="">All statuses</NativeSelectOption>
+                  {ORDER_STATUSES.map((s) => (
+                    <NativeSelectOption key={s} value={s}>
+                      {s}
+                    </NativeSelectOption>
+                  ))}
+                </NativeSelect>
+              </label>
+              <DateFilter
+                label="From"
+                value={from}
+                max={to || undefined}
+                onChange={(v) => {
+                  setFrom(v);
                   setPage(1);
                 }}
-              >
-                <NativeSelectOption value="">All statuses</NativeSelectOption>
-                {ORDER_STATUSES.map((s) => (
-                  <NativeSelectOption key={s} value={s}>
-                    {s}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            </label>
+              />
+              <DateFilter
+                label="To"
+                value={to}
+                min={from || undefined}
+                onChange={(v) => {
+                  setTo(v);
+                  setPage(1);
+                }}
+              />
+            </div>
           </div>
           {orders.isError && (
             <p role="alert" className="text-destructive">
@@ -227,102 +291,138 @@ export function OrdersPage() {
             <Skeleton className="h-96" />
           ) : shown.length === 0 && !refundsOnly ? (
             <p className="py-10 text-center text-muted-foreground">
-              {status || search ? 'No orders match this search.' : 'No orders found!'}
+              {status || search || from || to ? 'No orders match this search.' : 'No orders found!'}
             </p>
           ) : shown.length === 0 ? (
             <p className="py-10 text-center text-muted-foreground" data-testid="no-refunds">
               No refunds due: every paid order was placed.
             </p>
           ) : (
-            <Table data-testid="orders-table">
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="hidden lg:table-cell">Image</TableHead>
-                  <TableHead>Items</TableHead>
-                  <TableHead>Quantity</TableHead>
-                  <TableHead>Customer</TableHead>
-                  <TableHead>Total Price</TableHead>
-                  <TableHead className="hidden xl:table-cell">Discount</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {shown.map((order) => {
-                  const busy =
-                    Boolean(pending[order._id]) ||
-                    (transition.isPending && transition.variables?.orderId === order._id);
-                  return (
-                    <Fragment key={order._id}>
-                      <TableRow
-                        data-order-id={order._id}
-                        data-refund-due={order.refundDue || undefined}
-                        className={cn(
-                          order.refundDue && 'border-b-0 bg-amber-50/60 hover:bg-amber-50/60',
-                        )}
-                      >
-                        <TableCell className="hidden lg:table-cell">
-                          <ImageGroup images={orderImages(order)} />
-                        </TableCell>
-                        <TableCell>
-                          <OrderItemTitles items={order.orderItems} />
-                        </TableCell>
-                        <TableCell>{order.totalItem}</TableCell>
-                        <TableCell>
-                          <p className="font-medium">
-                            {order.user.firstName} {order.user.lastName}
-                          </p>
-                          <p
-                            className="hidden max-w-52 truncate text-xs text-muted-foreground md:block"
-                            title={order.user.email}
-                          >
-                            {order.user.email}
-                          </p>
-                        </TableCell>
-                        <TableCell className="font-medium">
-                          {formatRupees(order.totalDiscountedPrice)}
-                        </TableCell>
-                        <TableCell className="hidden xl:table-cell">
-                          <DiscountCell order={order} />
-                        </TableCell>
-                        <TableCell>
-                          <div className="flex flex-wrap items-center gap-2">
-                            <StatusBadge status={order.orderStatus} />
-                            {order.refundDue && <RefundBadge />}
-                            {busy && (
-                              <Loader2
-                                className="size-4 animate-spin text-muted-foreground"
-                                aria-label="Updating status"
-                              />
+            <>
+              <OrderCards
+                orders={shown}
+                isBusy={isBusy}
+                onOpen={openFromRow}
+                onMove={move}
+                onDelete={(order) => remove.mutate({ orderId: order._id })}
+              />
+              <div className="hidden sm:block">
+                <Table data-testid="orders-table" className="table-fixed">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead className="w-24">Order</TableHead>
+                      <TableHead className="w-[18%]">Customer</TableHead>
+                      <TableHead className="hidden lg:table-cell">Items</TableHead>
+                      <TableHead className="hidden w-20 text-center md:table-cell">
+                        Quantity
+                      </TableHead>
+                      <TableHead className="w-28 text-right">Total Price</TableHead>
+                      <TableHead className="w-28">Status</TableHead>
+                      <TableHead className="w-32 text-right">Actions</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {shown.map((order) => {
+                      const busy = isBusy(order);
+                      return (
+                        <Fragment key={order._id}>
+                          <TableRow
+                            data-order-id={order._id}
+                            data-refund-due={order.refundDue || undefined}
+                            onClick={(e) => openFromRow(e, order)}
+                            className={cn(
+                              'cursor-pointer',
+                              order.refundDue && 'border-b-0 bg-amber-50/60 hover:bg-amber-50/60',
                             )}
-                          </div>
-                          {order.statusNote && !order.refundDue && (
-                            <p className="mt-1 max-w-48 text-xs text-muted-foreground">
-                              {order.statusNote}
-                            </p>
-                          )}
-                        </TableCell>
-                        <TableCell>
-                          <div className="flex justify-end gap-2">
-                            <OrderStatusMenu
-                              status={order.orderStatus}
-                              disabled={busy}
-                              onMove={(action) => move(order, action)}
-                            />
-                            <DeleteOrderButton
-                              order={order}
-                              onDelete={() => remove.mutate({ orderId: order._id })}
-                              onCancel={() => move(order, 'cancel')}
-                            />
-                          </div>
-                        </TableCell>
-                      </TableRow>
-                      {order.refundDue && <RefundRow order={order} />}
-                    </Fragment>
-                  );
-                })}
-              </TableBody>
-            </Table>
+                          >
+                            <TableCell>
+                              <Link
+                                to="/admin/orders/$orderId"
+                                params={{ orderId: order._id }}
+                                className="font-mono font-semibold text-primary underline-offset-2 hover:underline"
+                                aria-label={`Open order ${orderNumberOf(order._id)}`}
+                              >
+                                #{orderNumberOf(order._id)}
+                              </Link>
+                              <p className="text-xs text-muted-foreground">
+                                {formatDay(order.orderDate)}
+                              </p>
+                            </TableCell>
+                            <TableCell>
+                              <p className="truncate font-medium">
+                                {order.user.firstName} {order.user.lastName}
+                              </p>
+                              <p
+                                className="truncate text-xs text-muted-foreground"
+                                title={order.user.email}
+                              >
+                                {order.user.email}
+                              </p>
+                            </TableCell>
+                            <TableCell className="hidden lg:table-cell">
+                              <div className="flex items-center gap-2">
+                                <ImageGroup
+                                  images={orderImages(order)}
+                                  className="hidden xl:flex"
+                                />
+                                <div className="min-w-0">
+                                  <OrderItemTitles items={order.orderItems} />
+                                </div>
+                              </div>
+                            </TableCell>
+                            <TableCell className="hidden text-center md:table-cell">
+                              {order.totalItem}
+                            </TableCell>
+                            <TableCell className="text-right">
+                              <p className="font-medium">
+                                {formatRupees(order.totalDiscountedPrice)}
+                              </p>
+                              {order.discount > 0 && (
+                                <p className="text-xs text-green-700">
+                                  {percentOff(order.totalPrice, order.totalDiscountedPrice)}% off
+                                </p>
+                              )}
+                            </TableCell>
+                            <TableCell className="whitespace-normal">
+                              <div className="flex flex-wrap items-center gap-1.5">
+                                <StatusBadge status={order.orderStatus} />
+                                {order.refundDue && <RefundBadge />}
+                                {busy && (
+                                  <Loader2
+                                    className="size-4 animate-spin text-muted-foreground"
+                                    aria-label="Updating status"
+                                  />
+                                )}
+                              </div>
+                              {order.statusNote && !order.refundDue && (
+                                <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">
+                                  {order.statusNote}
+                                </p>
+                              )}
+                            </TableCell>
+                            <TableCell>
+                              <div className="flex justify-end gap-2">
+                                <OrderStatusMenu
+                                  status={order.orderStatus}
+                                  disabled={busy}
+                                  onMove={(action) => move(order, action)}
+                                />
+                                <DeleteOrderButton
+                                  order={order}
+                                  onDelete={() => remove.mutate({ orderId: order._id })}
+                                  onCancel={() => move(order, 'cancel')}
+                                />
+                              </div>
+                            </TableCell>
+                          </TableRow>
+                          {order.refundDue && <RefundRow order={order} />}
+                        </Fragment>
+                      );
+                    })}
+                  </TableBody>
+                </Table>
+              </div>
+            </>
           )}
           {totalPages > 1 && <Pager page={shownPage} totalPages={totalPages} onPage={setPage} />}
         </CardContent>
@@ -332,6 +432,36 @@ export function OrdersPage() {
 }
 
 const refundsDueLabel = (n: number) => `${n} ${n === 1 ? 'refund' : 'refunds'} due`;
+
+/** A day bound of the list (the browser's date picker; YYYY-MM-DD as the server takes it). */
+function DateFilter({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-muted-foreground">
+      <span className="w-10 shrink-0 sm:w-auto">{label}</span>
+      <Input
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+        aria-label={`Placed ${label.toLowerCase()}`}
+        className="sm:w-40"
+      />
+    </label>
+  );
+}
 
 /** A toggle chip of the list's filter. */
 function FilterChip({
@@ -374,8 +504,8 @@ function FilterChip({
 function RefundRow({ order }: { order: AdminOrder }) {
   return (
     <TableRow data-refund-for={order._id} className="bg-amber-50/60 hover:bg-amber-50/60">
-      <TableCell colSpan={8} className="pt-0 whitespace-normal">
-        <p className="sticky left-2 flex max-w-[calc(100vw-7rem)] items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-950 sm:max-w-none">
+      <TableCell colSpan={7} className="pt-0 whitespace-normal">
+        <p className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-950">
           <Undo2 className="mt-0.5 size-3.5 shrink-0 text-amber-700" aria-hidden />
           <span>
             <span className="font-semibold">

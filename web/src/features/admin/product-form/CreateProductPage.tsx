@@ -21,7 +21,7 @@ export function CreateProductPage() {
             toast.success(`Product "${created.title}" created`);
             void utils.catalog.invalidate();
             void utils.orders.dashboard.invalidate();
-            return emptyProductFields();
+            return { values: emptyProductFields() };
           } catch (error) {
             const message = errorMessage(error, 'The product could not be created.');
             toast.error(message);

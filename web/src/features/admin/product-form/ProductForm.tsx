@@ -15,6 +15,7 @@ import {
   SECOND_LEVEL_CATEGORIES,
   THIRD_LEVEL_CATEGORIES,
   TOP_LEVEL_CATEGORIES,
+  normaliseWeight,
   percentOff,
   type ProductInput,
 } from '@kanak/shared';
@@ -25,13 +26,28 @@ import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea';
 import { fieldAria, FormField } from '@/components/FormField';
 import { ImageRow } from './ImageRow';
+import type { StockNote } from './merge-edits';
 import { productResolver, type ProductFormFields } from './product-fields';
+
+/** A save the server refused while the form stays open on values it can act on (a 409). */
+export interface SaveRefusal {
+  message: string;
+  /** What the form did about it (the message says what to do). */
+  hint: string;
+  stockNotes: StockNote[];
+}
+
+/** What a save resolves to: the values the form shows next (reset), and why when it was refused. */
+export interface SaveResult {
+  values: ProductFormFields;
+  refusal?: SaveRefusal;
+}
 
 interface ProductFormProps {
   defaultValues: ProductFormFields;
   submitLabel: string;
-  /** Saves the product; resolves to the values the form shows next (reset), or rejects with the reason. */
-  onSubmit: (product: ProductInput) => Promise<ProductFormFields>;
+  /** Saves the product (parsed, and as the form holds it); rejects on any other failure. */
+  onSubmit: (product: ProductInput, fields: ProductFormFields) => Promise<SaveResult>;
 }
 
 /** The Add New Product form of spec section 2, also used to edit a product. */
@@ -46,7 +62,8 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
   const images = useFieldArray({ control, name: 'imageUrls' });
   const sizes = useFieldArray({ control, name: 'sizes' });
   const [uploads, setUploads] = useState(0);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; hint?: string } | null>(null);
+  const [stockNotes, setStockNotes] = useState<StockNote[]>([]);
 
   // Discount Percentage follows Price and Discounted Price (spec section 9's percent off).
   const [price, discountedPrice, brand] = useWatch({
@@ -61,12 +78,24 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
   const brandCollection = brand.trim();
   if (brandCollection && !collections.includes(brandCollection)) collections.push(brandCollection);
 
+  // A note stays with its weight even if rows are removed or reordered before the next save.
+  const sizeRows = useWatch({ control, name: 'sizes' });
+  const stockNote = (index: number) => {
+    const weight = normaliseWeight(sizeRows[index]?.weight);
+    return stockNotes.find((note) => note.weight === weight);
+  };
+
   const submit: SubmitHandler<ProductInput> = async (product) => {
     setFailure(null);
     try {
-      reset(await onSubmit(product));
+      const result = await onSubmit(product, form.getValues());
+      reset(result.values);
+      setStockNotes(result.refusal?.stockNotes ?? []);
+      if (result.refusal) setFailure(result.refusal);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The product could not be saved.');
+      setFailure({
+        message: error instanceof Error ? error.message : 'The product could not be saved.',
+      });
     }
   };
 
@@ -230,6 +259,8 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
           <CardContent className="space-y-3">
             {sizes.fields.map((field, index) => {
               const rowErrors = errors.sizes?.[index];
+              const note = stockNote(index);
+              const stockAria = fieldAria(`sizes-${index}-stock`, rowErrors?.stock?.message);
               return (
                 <div
                   key={field.id}
@@ -273,8 +304,24 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
                       min={0}
                       step={1}
                       {...register(`sizes.${index}.stock`)}
-                      {...fieldAria(`sizes-${index}-stock`, rowErrors?.stock?.message)}
+                      {...stockAria}
+                      aria-describedby={
+                        [stockAria['aria-describedby'], note && `sizes-${index}-stock-note`]
+                          .filter(Boolean)
+                          .join(' ') || undefined
+                      }
+                      className={note ? 'border-amber-500 ring-1 ring-amber-500' : undefined}
                     />
+                    {note && (
+                      <p
+                        id={`sizes-${index}-stock-note`}
+                        className="text-xs font-medium text-amber-700 dark:text-amber-400"
+                        data-testid="stock-note"
+                      >
+                        Now {note.current}: it was {note.loaded} when you opened the form. You
+                        entered {note.entered}.
+                      </p>
+                    )}
                   </FormField>
                   <Button
                     type="button"
@@ -311,7 +358,10 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
             className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive"
             data-testid="form-failure"
           >
-            {failure}
+            {failure.message}
+            {failure.hint && (
+              <span className="mt-1 block font-normal text-foreground">{failure.hint}</span>
+            )}
           </p>
         )}
         <div className="flex justify-end">

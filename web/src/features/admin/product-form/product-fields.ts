@@ -11,7 +11,11 @@ import type { AdminProduct } from '../shared/types';
 /** Fields chosen from fixed lists: the form holds '' until a choice is made. */
 type ChoiceField =
   'color' | 'occasion' | 'type' | 'topLevelCategory' | 'secondLevelCategory' | 'thirdLevelCategory';
-export type ProductFormFields = Omit<ProductFormValues, ChoiceField> & Record<ChoiceField, string>;
+/** The form's values; an edit's preconditions are added to the parsed input (withPreconditions). */
+export type ProductFormFields = Omit<ProductFormValues, ChoiceField | 'loadedUpdatedAt'> &
+  Record<ChoiceField, string>;
+/** The fields that hold one value (not the image and size rows). */
+export type SingleField = Exclude<keyof ProductFormFields, 'imageUrls' | 'sizes'>;
 
 /** New-product defaults of spec section 3: one image row, one size row (g, MM, stock 0), quantity 1, prices 0. */
 export function emptyProductFields(): ProductFormFields {
@@ -68,8 +72,11 @@ export function productToFields(product: AdminProduct): ProductFormFields {
   };
 }
 
-/** Required fields of spec section 5 and the choices, with the label their message names. */
-const REQUIRED: [keyof ProductFormFields, string][] = [
+/**
+ * Every single-value field with the label the form shows: all are required (spec section 5's
+ * list and the choices), and a refused save names them by these labels.
+ */
+export const FIELD_LABELS: [SingleField, string][] = [
   ['title', 'Title'],
   ['brand', 'Brand'],
   ['color', 'Color'],
@@ -100,7 +107,7 @@ export const productResolver: Resolver<ProductFormFields, unknown, ProductInput>
   options,
 ) => {
   const errors: Record<string, FieldError> = {};
-  for (const [name, label] of REQUIRED) {
+  for (const [name, label] of FIELD_LABELS) {
     if (isBlank(values[name])) errors[name] = { type: 'required', message: `${label} is required` };
   }
   values.sizes.forEach((row, i) => {

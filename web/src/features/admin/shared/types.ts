@@ -8,3 +8,4 @@ export type AdminProduct = Outputs['catalog']['adminList']['content'][number];
 export type AdminOrder = Outputs['orders']['adminList']['content'][number];
 export type AdminUser = Outputs['users']['list'][number];
 export type Dashboard = Outputs['orders']['dashboard'];
+export type AdminOrderDetail = Outputs['orders']['adminDetail'];

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import { orderNumberOf, type AdminOrderDetail } from '@kanak/shared';
+import { notFound } from '../common/errors';
+import { requireId } from '../common/ids';
+import { toOrderView } from './order-view';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * One order as the owner fulfils it (admin only; the transport checks the role): the order with
+ * its customer, every payment on it (links, provider ids, refunds owed) and every move it made,
+ * with who made it. An unknown id is a 404.
+ */
+export async function getAdminOrderDetail(
+  db: Kysely<Database>,
+  id: unknown,
+): Promise<AdminOrderDetail> {
+  const orderId = requireId(id, 'Order');
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Order');
+  const [order, customer, payments, events] = await Promise.all([
+    toOrderView(db, row),
+    db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'email', 'mobile'])
+      .where('id', '=', row.user_id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('order_events')
+      .leftJoin('users', 'users.id', 'order_events.actor_user_id')
+      .select([
+        'order_events.id',
+        'order_events.actor',
+        'order_events.from_status',
+        'order_events.to_status',
+        'order_events.note',
+        'order_events.created_at',
+        'users.first_name',
+        'users.last_name',
+      ])
+      .where('order_events.order_id', '=', orderId)
+      .orderBy('order_events.created_at')
+      .orderBy('order_events.id')
+      .execute(),
+  ]);
+  const paid = events.find((e) => e.from_status === 'PENDING' && e.to_status === 'PLACED');
+  return {
+    order,
+    orderNumber: orderNumberOf(row.id),
+    customer: {
+      _id: row.user_id,
+      firstName: customer?.first_name ?? order.user.firstName,
+      lastName: customer?.last_name ?? order.user.lastName,
+      email: customer?.email ?? order.user.email,
+      mobile: customer?.mobile ?? null,
+    },
+    paidAt: paid ? iso(paid.created_at) : null,
+    payments: payments.map((p) => ({
+      _id: p.id,
+      provider: p.provider,
+      paymentLinkId: p.payment_link_id,
+      providerPaymentId: p.provider_payment_id,
+      amount: p.amount,
+      status: p.status,
+      refundReason: p.refund_reason,
+      note: p.note,
+      createdAt: iso(p.created_at),
+      updatedAt: iso(p.updated_at),
+    })),
+    events: events.map((e) => ({
+      _id: e.id,
+      actor: e.actor,
+      actorName: e.first_name !== null ? `${e.first_name} ${e.last_name ?? ''}`.trim() : null,
+      from: e.from_status,
+      to: e.to_status,
+      note: e.note,
+      at: iso(e.created_at),
+    })),
+  };
+}

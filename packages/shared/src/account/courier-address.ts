@@ -1,0 +1,31 @@
+import * as z from 'zod/mini';
+import { addressInput } from './address';
+import { findIndianState } from './indian-states';
+
+export const PIN_MESSAGE = 'Enter a 6-digit PIN code (it cannot start with 0)';
+export const MOBILE_MESSAGE = 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9';
+export const STATE_MESSAGE = 'Choose a state or union territory';
+
+/** A mobile as typed, with an optional +91 / 91 / 0 prefix and spaces or dashes dropped. */
+export const stripMobilePrefix = (mobile: string): string => {
+  const digits = mobile.replace(/[\s-]/g, '');
+  return digits.replace(/^(?:\+91|0)(?=\d{10}$)/, '');
+};
+
+/**
+ * The address a courier accepts: a 6-digit PIN, a 10-digit Indian mobile, a listed state. The
+ * storefront's form uses it; REST keeps the spec's lenient addressInput for other clients.
+ */
+export const courierAddressInput = z.object({
+  ...addressInput.shape,
+  zipCode: z.string().check(z.trim(), z.regex(/^[1-9][0-9]{5}$/, PIN_MESSAGE)),
+  mobile: z.pipe(
+    z.string().check(z.trim()),
+    z.pipe(
+      z.transform(stripMobilePrefix),
+      z.string().check(z.regex(/^[6-9][0-9]{9}$/, MOBILE_MESSAGE)),
+    ),
+  ),
+  state: z.string().check(z.refine((s) => findIndianState(s) !== undefined, STATE_MESSAGE)),
+});
+export type CourierAddressInput = z.infer<typeof courierAddressInput>;
