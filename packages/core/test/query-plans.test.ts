@@ -10,6 +10,7 @@ import {
   getProduct,
   listProducts,
   offerPrices,
+  searchListing,
   searchProducts,
   similarProducts,
   suggestProducts,
@@ -127,6 +128,20 @@ describe('query plans at 100,000 products', () => {
     expectIndexed(captured, { boundedScan: true });
     const result = await searchProducts(recorder.db, q);
     expect(result.content.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['a short prefix, by relevance', 'ear', undefined],
+    ['a misspelt word, by relevance', 'neklace', undefined],
+    ['a short prefix, cheapest first', 'ear', 'low_to_high'],
+    ['two words, dearest first, page 5', 'gold ring', 'high_to_low'],
+  ])('search results page: %s ("%s")', async (_name, q, sort) => {
+    const filter = parseProductQuery({ pageNumber: sort === 'high_to_low' ? 5 : 1 });
+    const captured = await plansOf((d) => searchListing(d, q, filter, sort));
+    expectIndexed(captured, { boundedScan: true });
+    const page = await searchListing(recorder.db, q, filter, sort);
+    expect(page.content.length).toBeGreaterThan(0);
+    expect(page.totalElements).toBeGreaterThan(0);
   });
 
   it("the home offers' From ₹ figures", async () => {

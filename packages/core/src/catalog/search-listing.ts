@@ -4,6 +4,7 @@ import { INT32_MAX, searchSortOf, type ProductFilter, type SearchPage } from '@k
 import { cachedCount } from './listing-counts';
 import { productsMatching } from './list-products';
 import { PRODUCT_COLUMNS, toProductViews } from './product-view';
+import { plannedRows } from './search-products';
 import { matches, searchMatch, searchWords, type SearchMatch } from './search-match';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
@@ -11,6 +12,14 @@ export type { SearchPage };
 
 /** At most this many "Did you mean" searches are offered. */
 const MAX_ALTERNATIVES = 3;
+
+/**
+ * The most matches /search ranks by relevance, counts exactly and spans for the price slider: a
+ * short word ("ear") matches tens of thousands of products, and reading them all on every page
+ * would cost the whole table. Beyond it, the total is the planner's estimate and relevance pages
+ * stop at the best ones; price order still pages through every match (from the price index).
+ */
+export const SEARCH_PAGE_CANDIDATES = 1000;
 
 /**
  * /search?q=…: every product the header search matches (typed words as prefixes, misspelt words
@@ -29,50 +38,79 @@ export async function searchListing(
   const query = productsMatching(db, filter).where(matches(match));
   const sort = searchSortOf(sortText);
   const direction = sort === 'high_to_low' ? 'desc' : 'asc';
-  const selected = query.select([...PRODUCT_COLUMNS]);
-  const sorted =
+  const offset = (filter.pageNumber - 1) * filter.pageSize;
+  // Relevance ranks the first SEARCH_PAGE_CANDIDATES matches only (as the header search does).
+  const candidates = query
+    .select([...PRODUCT_COLUMNS, 'products.search_vector'])
+    .limit(SEARCH_PAGE_CANDIDATES)
+    .as('c');
+  const page =
     sort === 'relevance'
-      ? selected
+      ? db
+          .selectFrom(candidates)
+          .selectAll('c')
           .orderBy(
-            sql`ts_rank(products.search_vector, ${match.web}) * 2 + ts_rank(products.search_vector, ${match.prefix})`,
+            sql`ts_rank(c.search_vector, ${match.web}) * 2 + ts_rank(c.search_vector, ${match.prefix})`,
             'desc',
           )
-          .orderBy('products.created_at', 'desc')
-          .orderBy('products.id')
-      : selected.orderBy('products.discounted_price', direction).orderBy('products.id', direction);
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.id')
+          .limit(filter.pageSize)
+          .offset(offset)
+      : query
+          .select([...PRODUCT_COLUMNS])
+          .orderBy('products.discounted_price', direction)
+          .orderBy('products.id', direction)
+          .limit(filter.pageSize)
+          .offset(offset);
   const { pageNumber: _p, pageSize: _s, sort: _o, ...counted } = filter;
   const [total, rows, priceRange] = await Promise.all([
-    cachedCount(db, `search:${q.trim().toLowerCase()}:${JSON.stringify(counted)}`, async () =>
-      Number(
-        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
-      ),
-    ),
-    sorted
-      .limit(filter.pageSize)
-      .offset((filter.pageNumber - 1) * filter.pageSize)
-      .execute(),
+    cachedCount(db, `search:${q.trim().toLowerCase()}:${JSON.stringify(counted)}`, async () => {
+      const capped = query
+        .select('products.id')
+        .limit(SEARCH_PAGE_CANDIDATES + 1)
+        .as('m');
+      const found = Number(
+        (
+          await db
+            .selectFrom(capped)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      if (found <= SEARCH_PAGE_CANDIDATES) return found;
+      const estimate = await plannedRows(db, query.select('products.id').compile());
+      return Math.max(found, estimate);
+    }),
+    page.execute(),
     searchPriceRange(db, match, filter),
   ]);
-  const page = {
+  const shown = sort === 'relevance' ? Math.min(total, SEARCH_PAGE_CANDIDATES) : total;
+  const result = {
     content: await toProductViews(db, rows),
-    totalPages: Math.ceil(total / filter.pageSize),
+    totalPages: Math.ceil(shown / filter.pageSize),
     currentPage: filter.pageNumber,
     totalElements: total,
     priceRange,
     alternatives: [] as string[],
   };
-  if (total === 0) page.alternatives = await alternativeSearches(db, q);
-  return page;
+  if (total === 0) result.alternatives = await alternativeSearches(db, q);
+  return result;
 }
 
-/** The matches' price span with the price filter left out: the slider's range. */
+/**
+ * The matches' price span with the price filter left out: the slider's range (over the first
+ * SEARCH_PAGE_CANDIDATES matches, so a broad word does not read the whole table).
+ */
 async function searchPriceRange(db: Kysely<Database>, match: SearchMatch, filter: ProductFilter) {
-  const row = await productsMatching(db, { ...filter, minPrice: 0, maxPrice: INT32_MAX })
+  const prices = productsMatching(db, { ...filter, minPrice: 0, maxPrice: INT32_MAX })
     .where(matches(match))
-    .select((eb) => [
-      eb.fn.min('products.discounted_price').as('min'),
-      eb.fn.max('products.discounted_price').as('max'),
-    ])
+    .select('products.discounted_price as price')
+    .limit(SEARCH_PAGE_CANDIDATES)
+    .as('p');
+  const row = await db
+    .selectFrom(prices)
+    .select((eb) => [eb.fn.min('p.price').as('min'), eb.fn.max('p.price').as('max')])
     .executeTakeFirst();
   return row?.min == null || row.max == null
     ? null

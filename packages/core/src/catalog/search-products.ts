@@ -57,10 +57,14 @@ export async function searchProducts(
 
 /** The planner's row estimate for a search (no rows are read), never below the ranked count. */
 async function estimatedMatches(db: Kysely<Database>, match: SearchMatch): Promise<number> {
-  const query = db.selectFrom('products').select('products.id').where(matches(match)).compile();
+  const query = db.selectFrom('products').select('products.id').where(matches(match));
+  return Math.max(SEARCH_CANDIDATES, await plannedRows(db, query.compile()));
+}
+
+/** How many rows the planner expects a query to answer (EXPLAIN only: nothing is read). */
+export async function plannedRows(db: Kysely<Database>, query: CompiledQuery): Promise<number> {
   const { rows } = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${query.sql}`, [...query.parameters]),
   );
-  const estimate = rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
-  return Math.max(SEARCH_CANDIDATES, Math.round(estimate));
+  return Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }
