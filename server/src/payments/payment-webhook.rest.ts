@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, recordPaymentWebhook } from '@kanak/core';
+import { badRequest, isId, recordPaymentWebhook } from '@kanak/core';
 import * as z from 'zod/mini';
 import { errorBody, type RouteDoc } from '../api/openapi';
 import type { AppServices } from '../services';
@@ -50,6 +50,9 @@ export async function registerPaymentWebhookRest(app: FastifyInstance, services:
       if (!event) return { status: 'ignored' };
       if (!/^[A-Za-z0-9_-]{1,120}$/.test(event.paymentId))
         throw badRequest('Webhook payment id is not valid');
+      // A reference that is no order id of this shop (another system on the same account):
+      // acknowledged, since a provider disables a webhook that keeps answering 4xx.
+      if (!isId(event.orderId)) return { status: 'ignored' };
       // Acknowledged once it is in PostgreSQL: the provider will not send it again.
       const jobId = await recordPaymentWebhook(services, {
         orderId: event.orderId,

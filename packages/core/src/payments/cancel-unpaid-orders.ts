@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { applyMove, type LedgerEntry } from '../ledger/order-ledger';
-import { lockOrder } from '../orders/lock-order';
 import { LINK_GRACE_MS } from './link-expiry';
 
 export interface UnpaidOrderOptions {
@@ -56,9 +55,14 @@ export async function cancelUnpaidOrders(
   const entries: LedgerEntry[] = [];
   for (const { id } of candidates) {
     const entry = await db.transaction().execute(async (trx) => {
-      const order = await lockOrder(trx, id);
-      // Paid, cancelled or given a fresh link since the query: not ours to cancel.
-      if (order.status !== 'PENDING') return null;
+      const order = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      // Deleted, paid, cancelled or given a fresh link since the query: not ours to cancel.
+      if (order?.status !== 'PENDING') return null;
       const open = await trx
         .selectFrom('payments')
         .select('id')

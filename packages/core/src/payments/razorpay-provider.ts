@@ -124,6 +124,9 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
           'GET',
           `/v1/payment_links/${encodeURIComponent(linkId)}`,
         );
+        // A lookup that failed (rate limit, outage) must not read as "not this order's": retry.
+        if (link.status >= 300 && link.status !== 400 && link.status !== 404)
+          throw new Error(`Razorpay payment link fetch answered ${link.status}`);
         if (link.status < 300 && link.body.payments?.some((p) => p.payment_id === paymentId)) {
           paymentLinkId = linkId;
           break;

@@ -38,8 +38,8 @@ export interface ReconcileReport {
  * Asks the provider about orders still PENDING with an open payment link: a payment whose return
  * and webhook were both lost is confirmed through the same exactly-once path. Links checked
  * least recently go first (updated_at marks the check), so a long tail is covered in turns.
- * A link past its expiry and the grace after it is closed as EXPIRED and no longer asked about:
- * no payment can be made through it any more. Then (with `unpaidTtlMs`) orders left unpaid past
+ * A link past its expiry and the grace after it is asked once more, then closed as EXPIRED on the
+ * next run and no longer asked about: no payment can be made through it any more. Then (with `unpaidTtlMs`) orders left unpaid past
  * their links' life are cancelled.
  */
 export async function reconcilePayments(
@@ -53,6 +53,9 @@ export async function reconcilePayments(
     .set({ status: 'EXPIRED', note: 'Payment link expired unpaid', updated_at: sql<Date>`now()` })
     .where('status', '=', 'CREATED')
     .where('expires_at', '<', new Date(now - LINK_GRACE_MS))
+    // Only once a run asked the provider about it after its expiry and grace (updated_at marks
+    // each check): a payment made in time whose return and webhook were lost is still found.
+    .where(sql<boolean>`updated_at > expires_at + ${`${LINK_GRACE_MS} milliseconds`}::interval`)
     .executeTakeFirst();
   const links = await db
     .selectFrom('payments')
@@ -64,7 +67,8 @@ export async function reconcilePayments(
     .where('payments.created_at', '<', new Date(now - options.olderThanMs))
     .where((eb) =>
       eb.or([
-        eb('payments.expires_at', '>=', new Date(now - LINK_GRACE_MS)),
+        // Past its expiry and grace, a link is asked once more before it is closed (above).
+        eb('payments.expires_at', 'is not', null),
         eb.and([
           eb('payments.expires_at', 'is', null),
           eb('payments.created_at', '>', new Date(now - (options.maxAgeMs ?? 7 * 24 * 3600_000))),
