@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { Loader2, Search, Undo2 } from 'lucide-react';
+import { Loader2, Undo2 } from 'lucide-react';
 import { Fragment, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import {
@@ -34,6 +34,7 @@ import { OrderItemTitles } from '../dashboard/RecentOrdersTable';
 import { ImageGroup, orderImages } from '../shared/ImageGroup';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
+import { SearchField } from '../shared/SearchField';
 import { Pager } from '../shared/Pager';
 import type { AdminOrder } from '../shared/types';
 import { DeleteOrderButton } from './DeleteOrderButton';
@@ -233,17 +234,13 @@ export function OrdersPage() {
       <Card>
         <CardContent className="space-y-4">
           <div className="flex flex-col gap-2 lg:flex-row lg:flex-wrap">
-            <label className="relative block flex-1 lg:max-w-md">
-              <span className="sr-only">Search orders</span>
-              <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-              <Input
-                type="search"
-                value={term}
-                onChange={(e) => setTerm(e.target.value)}
-                placeholder="Search by customer, e-mail, phone or order number"
-                className="pl-9"
-              />
-            </label>
+            <SearchField
+              label="Search orders"
+              value={term}
+              onChange={setTerm}
+              placeholder="Search by customer, e-mail, phone or order number"
+              className="flex-1 lg:max-w-md"
+            />
             <div className="grid gap-2 sm:flex">
               <label className="block sm:w-44">
                 <span className="sr-only">Order status</span>

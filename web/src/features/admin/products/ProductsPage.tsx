@@ -1,16 +1,16 @@
 import { Link, getRouteApi } from '@tanstack/react-router';
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
+import { SearchField } from '../shared/SearchField';
 import { Pager } from '../shared/Pager';
 import { ProductSummaryCells, ProductSummaryHeader } from '../shared/ProductSummaryColumns';
 import type { AdminProduct } from '../shared/types';
@@ -65,17 +65,13 @@ export function ProductsPage() {
       />
       <Card className="gap-4">
         <CardContent className="space-y-4">
-          <label className="relative block max-w-md">
-            <span className="sr-only">Search products</span>
-            <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              type="search"
-              value={term}
-              onChange={(e) => setTerm(e.target.value)}
-              placeholder="Search by title or brand"
-              className="pl-9"
-            />
-          </label>
+          <SearchField
+            label="Search products"
+            value={term}
+            onChange={setTerm}
+            placeholder="Search by title or brand"
+            className="max-w-md"
+          />
           {list.isError && (
             <p role="alert" className="text-destructive">
               {errorMessage(list.error)}
