@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Duplex } from 'node:stream';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
@@ -16,9 +15,9 @@ import { registerQueueBoard } from './admin/queue-board.rest';
 import { paymentWebhookDoc, registerPaymentWebhookRest } from './payments/payment-webhook.rest';
 import { registerSandboxPageRest } from './payments/sandbox-page.rest';
 import { closeServices, createServices, type AppServices } from './services';
-import { createContext } from './trpc/context';
-import { appRouter, type AppRouter } from './trpc/router';
+import { appRouter } from './trpc/router';
 import { trpcResponseMeta } from './trpc/trpc';
+import { registerTrpc, type TrpcOptions } from './trpc/trpc-transport';
 import { registerUploadsRest, uploadsDoc } from './uploads/uploads.rest';
 import { registerSeoRest } from './seo/seo.rest';
 import { registerWeb } from './web/static';
@@ -100,21 +99,17 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      // One request may not carry unbounded work: a longer batch is refused with 400.
-      maxBatchSize: config.TRPC_MAX_BATCH_SIZE,
-      createContext: (opts) => createContext(services, opts),
-      // Retry-After on a 503 (PostgreSQL or Redis out of reach), as REST sends it.
-      responseMeta: trpcResponseMeta,
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          app.log.error({ err: error, path }, 'tRPC procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+  await registerTrpc(app, services, {
+    router: appRouter,
+    // One request may not carry unbounded work: a longer batch is refused with 400.
+    maxBatchSize: config.TRPC_MAX_BATCH_SIZE,
+    // Retry-After on a 503 (PostgreSQL or Redis out of reach), as REST sends it.
+    responseMeta: trpcResponseMeta,
+    onError({ error, path }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        app.log.error({ err: error, path }, 'tRPC procedure failed');
+    },
+  } satisfies TrpcOptions);
 
   // The spec's REST paths: generated from the use case declarations, then the few that are
   // REST by nature (health, uploads, the payment webhook, media, the sandbox page).

@@ -5,16 +5,26 @@ import { LRUCache } from 'lru-cache';
 import type { CatalogChange } from '@kanak/core';
 import { BROTLI_QUALITY } from '../http/compression';
 
-/** One cached answer: the result for tRPC, its JSON, ETag and compressed bodies for REST. */
-export interface CachedAnswer {
-  result: unknown;
+/** A body as sent: its JSON, ETag and the compressed forms made on first demand. */
+export interface EncodedBody {
   json: string;
   etag: string;
   /** Made on the first request that accepts each encoding, then reused. */
   br?: Buffer;
   gzip?: Buffer;
+}
+
+/**
+ * One cached answer: its JSON, ETag and compressed bodies (REST sends them as they are; tRPC
+ * wraps the JSON in its envelope, trpc/cached-trpc-reads.ts). The parsed result is not kept:
+ * it cost several times the JSON's memory, and only a call outside both fast paths needs it.
+ */
+export interface CachedAnswer extends EncodedBody {
   /** The products this answer shows: a change to any of them drops it. */
   tags: readonly string[];
+  /** The tRPC answer of this one query, alone (`{"result":…}`) and as a batch of one (`[…]`). */
+  trpc?: EncodedBody;
+  trpcBatch?: EncodedBody;
 }
 
 export interface ReadCacheOptions {
@@ -32,11 +42,13 @@ export interface Loaded {
 /** Ids arrive as clients typed them (any case) and as stored (lower case): one spelling here. */
 const sameId = (id: string) => id.toLowerCase();
 
+/** Weak: the same validator stands for the identity, br and gzip bodies of one answer. */
+export const etagOf = (json: string) =>
+  `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+
 function toAnswer({ result, tags }: Loaded): CachedAnswer {
   const json = JSON.stringify(result);
-  // Weak: the same validator stands for the identity, br and gzip bodies of one answer.
-  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
-  return { result, json, etag, tags };
+  return { json, etag: etagOf(json), tags };
 }
 
 /**
@@ -57,9 +69,9 @@ export class ReadCache {
     this.entries = new LRUCache<string, CachedAnswer>({
       maxSize: Math.max(1, Math.floor(options.maxBytes)),
       ttl: options.ttlMs,
-      // The JSON, the compressed bodies made later (a fraction of it, counted up front) and the
-      // parsed result kept for tRPC (an object graph several times the JSON's length).
-      sizeCalculation: (answer, key) => answer.json.length * 4 + key.length + 200,
+      // The JSON (two bytes a character at worst) and the compressed bodies made later for REST
+      // and tRPC (a fraction of it each, counted up front).
+      sizeCalculation: (answer, key) => answer.json.length * 3 + key.length + 300,
       dispose: (answer, key) => {
         for (const tag of answer.tags.map(sameId)) {
           const keys = this.keysByTag.get(tag);
@@ -72,6 +84,11 @@ export class ReadCache {
 
   get enabled() {
     return this.options.maxBytes > 0 && this.options.listening();
+  }
+
+  /** The entry now stored under `key`, if any (no load, no recency update). */
+  peek(key: string): CachedAnswer | undefined {
+    return this.entries.peek(key);
   }
 
   /** Callers check `enabled` first: a disabled cache has nothing to answer from. */
@@ -129,7 +146,7 @@ export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | n
 }
 
 /** The body for an encoding, compressed once per cached answer (brotli at the quality of live answers). */
-export function encodedBody(answer: CachedAnswer, encoding: 'br' | 'gzip'): Buffer {
+export function encodedBody(answer: EncodedBody, encoding: 'br' | 'gzip'): Buffer {
   if (encoding === 'br')
     return (answer.br ??= brotliCompressSync(answer.json, {
       params: {

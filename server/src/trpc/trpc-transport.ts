@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
+import { resolveResponse } from '@trpc/server/http';
+import type { AppServices } from '../services';
+import { answerCachedTrpcRead } from './cached-trpc-reads';
+import { createContext } from './context';
+import type { AppRouter } from './router';
+
+/** tRPC's handler options; the context is made here, from the app's services. */
+export type TrpcOptions = Omit<FastifyTRPCPluginOptions<AppRouter>['trpcOptions'], 'createContext'>;
+
+/**
+ * tRPC's answer through Fastify. A JSON answer (queries, mutations, errors) is read whole and
+ * sent with its length, so @fastify/compress applies its 1 kB threshold: the adapter's own way
+ * streamed every answer, and a streamed body is compressed whatever its size (a 26-byte ping
+ * in brotli halved tRPC's rate). Event streams stay streams.
+ */
+async function sendTrpcResponse(reply: FastifyReply, response: Response) {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.startsWith('application/json')) return reply.send(response);
+  reply.status(response.status);
+  for (const [name, value] of response.headers) reply.header(name, value);
+  return reply.send(await response.text());
+}
+
+/**
+ * /trpc/:path, as tRPC's Fastify plugin registers it (same body parsers, same options), with
+ * two changes: cacheable GET queries are answered from the read cache first
+ * (cached-trpc-reads.ts), and JSON answers are sent whole (above).
+ */
+export async function registerTrpc(
+  app: FastifyInstance,
+  services: AppServices,
+  options: TrpcOptions,
+) {
+  const maxBatchSize = options.maxBatchSize ?? Number.POSITIVE_INFINITY;
+  await app.register(async (scope) => {
+    // tRPC reads the raw body itself.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.removeContentTypeParser('multipart/form-data');
+    scope.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
+    scope.all('/trpc/:path', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (
+        request.method === 'GET' &&
+        (await answerCachedTrpcRead(services, request, reply, maxBatchSize))
+      )
+        return reply;
+      const { path } = request.params as { path: string };
+      const incoming = request.raw as typeof request.raw & { body?: unknown };
+      if ('body' in request) incoming.body = request.body;
+      const req = incomingMessageToRequest(incoming, reply.raw, { maxBodySize: null });
+      const response = await resolveResponse({
+        ...options,
+        req,
+        path,
+        error: null,
+        createContext: async ({ info }) =>
+          createContext(services, { req: request, res: reply, info }),
+        onError: (o) => options.onError?.({ ...o, req: request }),
+      });
+      return sendTrpcResponse(reply, response);
+    });
+  });
+}

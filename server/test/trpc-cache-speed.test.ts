@@ -1,0 +1,127 @@
+// tRPC at cache speed: small answers are never compressed (a streamed body used to be, whatever
+// its size); cacheable GET queries, alone or batched, are answered from the read cache's bytes
+// with the same bodies tRPC gives, and a change shows on the next read; anything the fast path
+// does not take (a bad token, an unknown product, a bad input) keeps tRPC's own error answers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ACCOUNTS } from '@kanak/db';
+import type { ProductPage, ProductView } from '@kanak/core';
+import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+
+const batchPath = (calls: Array<[string, unknown]>) =>
+  `/trpc/${calls.map(([p]) => p).join(',')}?batch=1&input=${encodeURIComponent(
+    JSON.stringify(Object.fromEntries(calls.map(([, input], i) => [i, input]))),
+  )}`;
+
+describe('tRPC reads at cache speed', () => {
+  let server: TestServer;
+  let uncached: TestServer;
+  let productId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    uncached = await startTestServer({ CATALOG_CACHE_MB: 0 });
+    const page = await httpClient(server.baseUrl).get<ProductPage>('/api/products?category=ring');
+    productId = page.body.content[0]!._id;
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await uncached?.close();
+  });
+
+  it('sends answers under 1 kB as they are, with their length, even when brotli is accepted', async () => {
+    for (const base of [server.baseUrl, uncached.baseUrl]) {
+      const ping = await fetch(`${base}/trpc/ping`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(ping.headers.get('content-encoding')).toBeNull();
+      expect(ping.headers.get('content-length')).toBe('26');
+      expect(await ping.text()).toBe('{"result":{"data":"pong"}}');
+      // A large tRPC answer is still compressed.
+      const list = await fetch(`${base}${batchPath([['catalog.list', { category: 'ring' }]])}`, {
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(list.headers.get('content-encoding')).toBe('br');
+    }
+  });
+
+  it('answers a cached query, alone and batched, with the body tRPC itself gives', async () => {
+    const calls: Array<[string, unknown]> = [
+      ['catalog.list', { category: 'ring', sort: 'price_low' }],
+      ['catalog.byId', { productId }],
+      ['catalog.offers', undefined],
+    ];
+    for (const path of [
+      batchPath(calls),
+      batchPath([calls[1]!]),
+      `/trpc/catalog.byId?input=${encodeURIComponent(JSON.stringify({ productId }))}`,
+    ]) {
+      // Twice on the cached server (a miss, then a hit), once without the cache (tRPC's adapter).
+      const [first, second, plain] = await Promise.all(
+        [server.baseUrl, server.baseUrl, uncached.baseUrl].map(async (base) => {
+          const answer = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+          expect(answer.status).toBe(200);
+          return answer.json();
+        }),
+      );
+      expect(second).toEqual(first);
+      expect(first).toEqual(plain);
+    }
+    const etag = (await fetch(`${server.baseUrl}${batchPath(calls)}`)).headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${server.baseUrl}${batchPath(calls)}`, {
+      headers: { 'if-none-match': etag! },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('shows a product edit on the next batched read', async () => {
+    const http = httpClient(server.baseUrl);
+    const admin = (await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.admin)).body.jwt;
+    const path = batchPath([
+      ['catalog.byId', { productId }],
+      ['catalog.ratingSummary', { productId }],
+    ]);
+    const read = async () =>
+      (
+        (await (await fetch(`${server.baseUrl}${path}`)).json()) as [
+          { result: { data: ProductView } },
+          unknown,
+        ]
+      )[0].result.data;
+    const before = await read();
+    expect(await read()).toEqual(before);
+    const edited = await http.put<ProductView>(
+      `/api/admin/products/${productId}`,
+      { ...before, title: `${before.title} (batched)` },
+      { token: admin },
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await read()).title).toBe(`${before.title} (batched)`);
+  });
+
+  it("keeps tRPC's own answers for a bad token, an unknown product and a bad input", async () => {
+    const byId = batchPath([['catalog.byId', { productId }]]);
+    const badToken = await fetch(`${server.baseUrl}${byId}`, {
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(badToken.status).toBe(401);
+    const unknown = await fetch(
+      `${server.baseUrl}${batchPath([['catalog.byId', { productId: '00000000-0000-4000-8000-000000000000' }]])}`,
+    );
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as [{ error: { message: string } }])[0].error.message).toMatch(
+      /not found/i,
+    );
+    for (const path of [
+      batchPath([['catalog.byId', { productId: { not: 'an id' } }]]),
+      '/trpc/catalog.list?batch=1&input=%7B',
+    ]) {
+      const [fast, plain] = (await Promise.all(
+        [server.baseUrl, uncached.baseUrl].map((base) => fetch(`${base}${path}`)),
+      )) as [Response, Response];
+      expect(fast.status).toBeGreaterThanOrEqual(400);
+      expect(fast.status).toBeLessThan(500);
+      expect(fast.status).toBe(plain.status);
+      expect(await fast.json()).toEqual(await plain.json());
+    }
+  });
+});
