@@ -5,6 +5,11 @@ import { DEFAULT_LINK_TTL_MINUTES, LINK_GRACE_MS, parseEnv, sharedEnvShape } fro
 export const workerConfigSchema = z.object({
   ...sharedEnvShape,
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Payment confirmations applied in one transaction at most (1: each alone). The confirmations
+   * queue then takes WORKER_CONCURRENCY × this many jobs at once, in WORKER_CONCURRENCY batches.
+   */
+  WORKER_CONFIRM_BATCH: z.coerce.number().int().min(1).max(100).default(25),
   WORKER_METRICS_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   /** How long a job's lock lives without renewal; a killed worker's job is retried after it. */
   WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(500).default(30_000),

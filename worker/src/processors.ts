@@ -3,14 +3,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import {
   applyAdminMove,
-  confirmPayment,
+  confirmPayments,
   DomainError,
   MoveRefused,
   QUEUES,
   pruneOutbox,
   reconcilePayments,
   recordOutboxOutcome,
+  recordOutboxOutcomes,
   refusalOutcome,
+  type ConfirmationOutcome,
   type LedgerEntry,
   type OrderMoveJob,
   type OutboxRef,
@@ -18,6 +20,7 @@ import {
   type PaymentProvider,
   type QueueName,
 } from '@kanak/core';
+import { batcher, type Settled } from './batches';
 
 export type Processor = (job: Job) => Promise<unknown>;
 
@@ -42,6 +45,11 @@ export interface ProcessorOptions {
   stockMoved: (productIds: string[]) => Promise<void>;
   /** Tells every server's watching browsers what happened to the order; never throws. */
   announce: (event: OrderEvent) => Promise<void>;
+  /**
+   * Payment confirmations applied together: at most `size` in one transaction, `running`
+   * transactions at once (WORKER_CONFIRM_BATCH, WORKER_CONCURRENCY; their defaults when absent).
+   */
+  confirmBatch?: { size: number; running: number };
 }
 
 /**
@@ -97,24 +105,60 @@ export function buildProcessors(
         );
     if (entry.event) await options.announce(entry.event);
   };
+  /**
+   * A batch of confirmation jobs: applied together (confirmPayments, each with its own outcome),
+   * then what followed them told — the stock of all of them in one announcement, before any
+   * outcome is recorded, so a server waiting on one answers after its cache dropped the stock —
+   * then every outcome recorded in one statement. A refusal is recorded and fails its job at
+   * once; a fault fails its job for BullMQ to retry (a re-run finds a recorded payment).
+   */
+  const confirmBatch = async (
+    jobs: PaymentConfirmationJob[],
+  ): Promise<Settled<ConfirmationOutcome>[]> => {
+    const answers = await confirmPayments(
+      db,
+      provider,
+      jobs.map((data) => ({
+        orderId: data.orderId,
+        paymentId: data.paymentId,
+        source: data.source,
+      })),
+    );
+    const entries = answers.flatMap((a) => (a.ok && a.confirmed.entry ? [a.confirmed.entry] : []));
+    const stockOf = [...new Set(entries.flatMap((e) => e.stockOf))];
+    if (stockOf.length) await options.stockMoved(stockOf);
+    await Promise.all(entries.map((entry) => followUp({ ...entry, stockOf: [] })));
+    const records = answers.flatMap((a, i) => {
+      const ref = { outboxId: jobs[i]!.outboxId, generation: jobs[i]!.generation };
+      if (a.ok)
+        return [
+          {
+            ref,
+            outcome: {
+              kind: 'done' as const,
+              value: a.confirmed.outcome,
+              // Not captured yet: a later return or webhook for the same payment runs it again.
+              settled: a.confirmed.outcome.result !== 'PENDING',
+            },
+          },
+        ];
+      return a.error instanceof DomainError ? [{ ref, outcome: refusalOutcome(a.error) }] : [];
+    });
+    await recordOutboxOutcomes(db, records);
+    return answers.map((a) =>
+      a.ok
+        ? { ok: true, value: a.confirmed.outcome }
+        : {
+            ok: false,
+            error:
+              a.error instanceof DomainError ? new UnrecoverableError(a.error.message) : a.error,
+          },
+    );
+  };
+  const confirmations = batcher(confirmBatch, options.confirmBatch ?? { size: 25, running: 4 });
   return {
     [QUEUES.paymentConfirmations]: async (job) => {
-      const data = job.data as PaymentConfirmationJob;
-      const outcome = await recorded(
-        db,
-        data,
-        async () => {
-          const { outcome, entry } = await confirmPayment(db, provider, {
-            orderId: data.orderId,
-            paymentId: data.paymentId,
-            source: data.source,
-          });
-          await followUp(entry);
-          return outcome;
-        },
-        // Not captured yet: a later return or webhook for the same payment runs it again.
-        (o) => o.result !== 'PENDING',
-      );
+      const outcome = await confirmations.submit(job.data as PaymentConfirmationJob);
       return settle(outcome);
     },
     [QUEUES.orderMoves]: async (job) => {

@@ -103,12 +103,17 @@ export function startWorker(
     log,
     stockMoved,
     announce,
+    confirmBatch: { size: config.WORKER_CONFIRM_BATCH, running: config.WORKER_CONCURRENCY },
   });
   const workers = Object.entries(processors).map(([queue, processor]) => {
     const worker = new Worker(queue, processor, {
       connection,
       prefix: config.QUEUE_PREFIX,
-      concurrency: config.WORKER_CONCURRENCY,
+      // Confirmations are held many at once so that those arriving together share transactions.
+      concurrency:
+        queue === QUEUES.paymentConfirmations
+          ? config.WORKER_CONCURRENCY * config.WORKER_CONFIRM_BATCH
+          : config.WORKER_CONCURRENCY,
       lockDuration: config.WORKER_LOCK_DURATION_MS,
       stalledInterval: config.WORKER_STALLED_INTERVAL_MS,
       maxStalledCount: 2,

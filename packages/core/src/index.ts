@@ -68,6 +68,7 @@ export * from './payments/razorpay-provider';
 export * from './payments/select-provider';
 export * from './payments/create-payment-link';
 export * from './payments/confirm-payment';
+export * from './payments/confirm-payments-batch';
 export * from './catalog/listing-counts';
 export * from './outbox/outbox';
 export * from './outbox/relay';

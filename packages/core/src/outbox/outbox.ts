@@ -83,6 +83,22 @@ export async function recordOutboxOutcome(
     .execute();
 }
 
+/** Several rows' outcomes in one statement (the worker's batch of confirmations). */
+export async function recordOutboxOutcomes(
+  db: Kysely<Database>,
+  records: Array<{ ref: OutboxRef; outcome: OutboxOutcome }>,
+): Promise<void> {
+  if (records.length === 0) return;
+  if (records.length === 1) return recordOutboxOutcome(db, records[0]!.ref, records[0]!.outcome);
+  const rows = records.map(
+    ({ ref, outcome }) =>
+      sql`(${ref.outboxId}::bigint, ${ref.generation}::int, ${JSON.stringify(outcome)}::jsonb)`,
+  );
+  await sql`UPDATE outbox SET finished_at = now(), outcome = v.outcome
+    FROM (VALUES ${sql.join(rows)}) AS v(id, generation, outcome)
+    WHERE outbox.id = v.id AND outbox.generation = v.generation`.execute(db);
+}
+
 /** How a refusal is kept in the outbox, and read back as the same DomainError. */
 export const refusalOutcome = (error: DomainError): OutboxOutcome => ({
   kind: 'refused',

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, PaymentRow, PaymentStatus } from '@kanak/db';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, OrderRow, PaymentRow, PaymentStatus } from '@kanak/db';
 import {
   formatRupees,
   type OrderStatus,
@@ -8,7 +8,7 @@ import {
 } from '@kanak/shared';
 import { badRequest, notFound } from '../common/errors';
 import { orderEvent, placePaidOrder, type LedgerEntry } from '../ledger/order-ledger';
-import type { PaymentProvider } from './provider';
+import type { PaymentProvider, ProviderPayment } from './provider';
 
 export interface PaymentConfirmation {
   orderId: string;
@@ -59,36 +59,35 @@ function linkClosed(
   return null;
 }
 
+/** A captured payment for an order, checked outside the transaction; applied under the lock. */
+export interface CapturedPayment {
+  confirmation: PaymentConfirmation;
+  payment: ProviderPayment;
+  linkId: string;
+}
+
+/** What the checks before the transaction found: an answer already, or a payment to apply. */
+export type Prepared = { done: Confirmed } | { captured: CapturedPayment };
+
 /**
- * Applies a payment exactly once. The provider is asked (never the browser); then, in ONE
- * transaction with the order row locked: the payment is recorded under its unique provider id
- * and the order ledger places the order (taking stock, or cancelling it when a line is short,
- * the payment then owed back). Money that came through a link the shop no longer wanted
- * (expired, cancelled, its order deleted or no longer PENDING) is recorded as owed back, never
- * dropped. A duplicate (second job, webhook + return, a re-run after a crash) finds the
- * recorded payment. `orderId` was checked at the boundary (return, webhook, reconciliation).
+ * The checks before the transaction, given the payment's recorded outcome (if any) and the
+ * order's link ids (read by the caller, one at a time or for a whole batch): a payment recorded
+ * for this order is a duplicate; one for another order, unknown to the provider or made through
+ * no link of this order is refused; a failed one is noted; one not captured is PENDING.
  */
-export async function confirmPayment(
+export async function prepareConfirmation(
   db: Kysely<Database>,
   provider: PaymentProvider,
   confirmation: PaymentConfirmation,
-): Promise<Confirmed> {
+  recorded: ConfirmationOutcome | null,
+  linkIds: string[],
+): Promise<Prepared> {
   const { orderId } = confirmation;
-  const recorded = await findRecorded(db, confirmation.paymentId);
   if (recorded && recorded.orderId !== orderId)
     throw badRequest(`Payment ${confirmation.paymentId} was not made for this order`);
-  if (recorded) return { outcome: recorded, entry: null };
-
-  const links = await db
-    .selectFrom('payments')
-    .select('payment_link_id')
-    .where('order_id', '=', orderId)
-    .execute();
-  if (links.length === 0) throw notFound('Payment link for this order');
-  const payment = await provider.fetchPayment(
-    confirmation.paymentId,
-    links.map((l) => l.payment_link_id),
-  );
+  if (recorded) return { done: { outcome: recorded, entry: null } };
+  if (linkIds.length === 0) throw notFound('Payment link for this order');
+  const payment = await provider.fetchPayment(confirmation.paymentId, linkIds);
   if (!payment)
     throw badRequest(`Payment ${confirmation.paymentId} is not known to the payment provider`);
   if (!payment.paymentLinkId)
@@ -111,136 +110,205 @@ export async function confirmPayment(
         .where('status', '=', 'CREATED')
         .execute();
       return {
-        outcome: {
-          result: 'FAILED',
-          orderId,
-          orderStatus,
-          note: 'The payment failed; the order is still waiting for payment',
+        done: {
+          outcome: {
+            result: 'FAILED',
+            orderId,
+            orderStatus,
+            note: 'The payment failed; the order is still waiting for payment',
+          },
+          entry: null,
         },
-        entry: null,
       };
     }
     return {
-      outcome: { result: 'PENDING', orderId, orderStatus, note: 'The payment is not complete yet' },
-      entry: null,
+      done: {
+        outcome: {
+          result: 'PENDING',
+          orderId,
+          orderStatus,
+          note: 'The payment is not complete yet',
+        },
+        entry: null,
+      },
     };
   }
+  return { captured: { confirmation, payment, linkId } };
+}
 
+/**
+ * Applies a payment exactly once. The provider is asked (never the browser); then, in ONE
+ * transaction with the order row locked: the payment is recorded under its unique provider id
+ * and the order ledger places the order (taking stock, or cancelling it when a line is short,
+ * the payment then owed back). Money that came through a link the shop no longer wanted
+ * (expired, cancelled, its order deleted or no longer PENDING) is recorded as owed back, never
+ * dropped. A duplicate (second job, webhook + return, a re-run after a crash) finds the
+ * recorded payment. `orderId` was checked at the boundary (return, webhook, reconciliation).
+ * The worker applies several at once (confirm-payments-batch.ts), the same way.
+ */
+export async function confirmPayment(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  confirmation: PaymentConfirmation,
+): Promise<Confirmed> {
+  const recorded = await findRecorded(db, confirmation.paymentId);
+  const links = recorded
+    ? []
+    : await db
+        .selectFrom('payments')
+        .select('payment_link_id')
+        .where('order_id', '=', confirmation.orderId)
+        .execute();
+  const prepared = await prepareConfirmation(
+    db,
+    provider,
+    confirmation,
+    recorded,
+    links.map((l) => l.payment_link_id),
+  );
+  if ('done' in prepared) return prepared.done;
+  const { captured } = prepared;
   return db.transaction().execute(async (trx): Promise<Confirmed> => {
     const order = await trx
       .selectFrom('orders')
       .selectAll()
-      .where('id', '=', orderId)
+      .where('id', '=', confirmation.orderId)
       .forUpdate()
       .executeTakeFirst();
     // Re-checked under the lock: a concurrent duplicate may have committed meanwhile.
-    const again = await findRecorded(trx, payment.id);
+    const again = await findRecorded(trx, captured.payment.id);
     if (again) return { outcome: again, entry: null };
     const link = await trx
       .selectFrom('payments')
       .selectAll()
-      .where('payment_link_id', '=', linkId)
+      .where('payment_link_id', '=', captured.linkId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-
-    /** Records the payment; a refund says why, and keeps the amount actually paid. */
-    const record = async (status: PaymentStatus, note: string | null, reason?: RefundReason) => {
-      const refund_reason = reason ?? null;
-      const amount = payment.amount ?? link.amount;
-      if (link.provider_payment_id === null) {
-        await trx
-          .updateTable('payments')
-          .set({
-            provider_payment_id: payment.id,
-            status,
-            note,
-            refund_reason,
-            amount,
-            updated_at: new Date(),
-          })
-          .where('id', '=', link.id)
-          .execute();
-      } else {
-        // A second, different payment through the same link: kept as its own row for the refund.
-        await trx
-          .insertInto('payments')
-          .values({
-            order_id: orderId,
-            provider: link.provider,
-            payment_link_id: `${link.payment_link_id}:${payment.id}`,
-            payment_link_url: link.payment_link_url,
-            provider_payment_id: payment.id,
-            status,
-            amount,
-            note,
-            refund_reason,
-            expires_at: link.expires_at,
-          })
-          .execute();
-      }
-    };
-    /** Money kept to be paid back; the order does not move. */
-    const owed = async (note: string, reason: RefundReason): Promise<Confirmed> => {
-      await record('REFUND_PENDING', note, reason);
-      const outcome = {
-        result: 'REFUND_PENDING' as const,
-        orderId,
-        orderStatus: order?.status ?? null,
-        note,
-      };
-      if (!order) return { outcome, entry: null };
-      const event = orderEvent(order, order.status, { kind: 'payment', result: 'REFUND_PENDING' });
-      return {
-        outcome,
-        entry: { orderId, status: order.status, event, stockOf: [], closedLinks: [] },
-      };
-    };
-
-    if (!order)
-      return owed(
-        `Order was deleted before payment ${payment.id} arrived: refund due`,
-        'LINK_CLOSED',
-      );
-    if (order.status !== 'PENDING')
-      return owed(
-        `Order was ${order.status} when payment ${payment.id} arrived: refund due`,
-        'ORDER_NOT_PENDING',
-      );
-    const closed = linkClosed(link, payment.madeAt);
-    if (closed)
-      return owed(`Payment ${payment.id} arrived after ${closed}: refund due`, 'LINK_CLOSED');
-    if (payment.amount !== null && payment.amount !== order.total_discounted_price)
-      return owed(
-        `Paid ${formatRupees(payment.amount)} but the order totals ${formatRupees(order.total_discounted_price)}: refund due`,
-        'AMOUNT_MISMATCH',
-      );
-
-    const placement = await placePaidOrder(trx, order, {
-      reason: `Paid by ${payment.id} (${confirmation.source})`,
-      refundNote: (short) =>
-        `Cancelled: ${short} when the payment arrived. The payment of ${formatRupees(order.total_discounted_price)} will be refunded.`,
-    });
-    if (!placement.placed) {
-      const note = placement.note;
-      await record('REFUND_PENDING', note, 'SOLD_OUT');
-      return {
-        outcome: { result: 'REFUND_PENDING', orderId, orderStatus: 'CANCELLED', note },
-        entry: placement.entry,
-      };
-    }
-    await record('PAID', null);
-    return {
-      outcome: { result: 'PAID', orderId, orderStatus: 'PLACED', note: null },
-      entry: placement.entry,
-    };
+    return applyLocked(trx, captured, order ?? null, link);
   });
 }
 
-async function findRecorded(
+/**
+ * The payment applied with its order and link rows locked (and re-checked as not recorded yet):
+ * recorded, and the order placed through the ledger or the money kept to be paid back.
+ */
+export async function applyLocked(
+  trx: Transaction<Database>,
+  { confirmation, payment }: CapturedPayment,
+  order: OrderRow | null,
+  link: PaymentRow,
+): Promise<Confirmed> {
+  const { orderId } = confirmation;
+  /** Records the payment; a refund says why, and keeps the amount actually paid. */
+  const record = async (status: PaymentStatus, note: string | null, reason?: RefundReason) => {
+    const refund_reason = reason ?? null;
+    const amount = payment.amount ?? link.amount;
+    if (link.provider_payment_id === null) {
+      await trx
+        .updateTable('payments')
+        .set({
+          provider_payment_id: payment.id,
+          status,
+          note,
+          refund_reason,
+          amount,
+          updated_at: new Date(),
+        })
+        .where('id', '=', link.id)
+        .execute();
+    } else {
+      // A second, different payment through the same link: kept as its own row for the refund.
+      await trx
+        .insertInto('payments')
+        .values({
+          order_id: orderId,
+          provider: link.provider,
+          payment_link_id: `${link.payment_link_id}:${payment.id}`,
+          payment_link_url: link.payment_link_url,
+          provider_payment_id: payment.id,
+          status,
+          amount,
+          note,
+          refund_reason,
+          expires_at: link.expires_at,
+        })
+        .execute();
+    }
+  };
+  /** Money kept to be paid back; the order does not move. */
+  const owed = async (note: string, reason: RefundReason): Promise<Confirmed> => {
+    await record('REFUND_PENDING', note, reason);
+    const outcome = {
+      result: 'REFUND_PENDING' as const,
+      orderId,
+      orderStatus: order?.status ?? null,
+      note,
+    };
+    if (!order) return { outcome, entry: null };
+    const event = orderEvent(order, order.status, { kind: 'payment', result: 'REFUND_PENDING' });
+    return {
+      outcome,
+      entry: { orderId, status: order.status, event, stockOf: [], closedLinks: [] },
+    };
+  };
+
+  if (!order)
+    return owed(
+      `Order was deleted before payment ${payment.id} arrived: refund due`,
+      'LINK_CLOSED',
+    );
+  if (order.status !== 'PENDING')
+    return owed(
+      `Order was ${order.status} when payment ${payment.id} arrived: refund due`,
+      'ORDER_NOT_PENDING',
+    );
+  const closed = linkClosed(link, payment.madeAt);
+  if (closed)
+    return owed(`Payment ${payment.id} arrived after ${closed}: refund due`, 'LINK_CLOSED');
+  if (payment.amount !== null && payment.amount !== order.total_discounted_price)
+    return owed(
+      `Paid ${formatRupees(payment.amount)} but the order totals ${formatRupees(order.total_discounted_price)}: refund due`,
+      'AMOUNT_MISMATCH',
+    );
+
+  const placement = await placePaidOrder(trx, order, {
+    reason: `Paid by ${payment.id} (${confirmation.source})`,
+    refundNote: (short) =>
+      `Cancelled: ${short} when the payment arrived. The payment of ${formatRupees(order.total_discounted_price)} will be refunded.`,
+  });
+  if (!placement.placed) {
+    const note = placement.note;
+    await record('REFUND_PENDING', note, 'SOLD_OUT');
+    return {
+      outcome: { result: 'REFUND_PENDING', orderId, orderStatus: 'CANCELLED', note },
+      entry: placement.entry,
+    };
+  }
+  await record('PAID', null);
+  return {
+    outcome: { result: 'PAID', orderId, orderStatus: 'PLACED', note: null },
+    entry: placement.entry,
+  };
+}
+
+/** The recorded outcomes of these payments, by provider payment id. */
+export async function findRecordedMany(
   db: Kysely<Database>,
-  paymentId: string,
-): Promise<ConfirmationOutcome | null> {
-  const row = await db
+  paymentIds: string[],
+): Promise<Map<string, ConfirmationOutcome>> {
+  const found = new Map<string, ConfirmationOutcome>();
+  if (paymentIds.length === 0) return found;
+  const rows = await recordedQuery(db)
+    .select('payments.provider_payment_id')
+    .where('payments.provider_payment_id', 'in', paymentIds)
+    .execute();
+  for (const row of rows)
+    if (row.provider_payment_id) found.set(row.provider_payment_id, toOutcome(row));
+  return found;
+}
+
+const recordedQuery = (db: Kysely<Database>) =>
+  db
     .selectFrom('payments')
     // A payment outlives an order deleted before it arrived (no foreign key): left join.
     .leftJoin('orders', 'orders.id', 'payments.order_id')
@@ -249,15 +317,26 @@ async function findRecorded(
       'payments.note',
       'payments.order_id',
       'orders.status as order_status',
-    ])
+    ]);
+
+const toOutcome = (row: {
+  status: PaymentStatus;
+  note: string | null;
+  order_id: string;
+  order_status: OrderStatus | null;
+}): ConfirmationOutcome => ({
+  result: resultOf(row.status),
+  orderId: row.order_id,
+  orderStatus: row.order_status,
+  note: row.note,
+});
+
+async function findRecorded(
+  db: Kysely<Database>,
+  paymentId: string,
+): Promise<ConfirmationOutcome | null> {
+  const row = await recordedQuery(db)
     .where('payments.provider_payment_id', '=', paymentId)
     .executeTakeFirst();
-  return row
-    ? {
-        result: resultOf(row.status),
-        orderId: row.order_id,
-        orderStatus: row.order_status,
-        note: row.note,
-      }
-    : null;
+  return row ? toOutcome(row) : null;
 }
