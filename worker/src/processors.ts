@@ -123,6 +123,10 @@ export function buildProcessors(
         paymentId: data.paymentId,
         source: data.source,
       })),
+      (error, size) =>
+        options.log(
+          `a batch of ${size} confirmations failed (${error instanceof Error ? error.message : String(error)}): applied one by one`,
+        ),
     );
     const entries = answers.flatMap((a) => (a.ok && a.confirmed.entry ? [a.confirmed.entry] : []));
     const stockOf = [...new Set(entries.flatMap((e) => e.stockOf))];

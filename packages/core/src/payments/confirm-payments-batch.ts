@@ -47,6 +47,8 @@ export async function confirmPayments(
   db: Kysely<Database>,
   provider: PaymentProvider,
   confirmations: PaymentConfirmation[],
+  /** Told when a batch's transaction failed and its payments were applied one by one. */
+  onBatchFailed?: (error: unknown, size: number) => void,
 ): Promise<BatchOutcome[]> {
   if (confirmations.length === 1)
     return [await settled(() => confirmPayment(db, provider, confirmations[0]!))];
@@ -97,7 +99,8 @@ export async function confirmPayments(
       ),
     );
     captured.forEach(({ index }, i) => (outcomes[index] = { ok: true, confirmed: applied[i]! }));
-  } catch {
+  } catch (error) {
+    onBatchFailed?.(error, captured.length);
     // Nothing of the batch committed: each captured payment is applied alone, in lock order.
     for (const { index, captured: c } of captured)
       outcomes[index] = await settled(() => confirmPayment(db, provider, c.confirmation));
