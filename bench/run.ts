@@ -37,7 +37,7 @@ const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,worker,web').split(',').ma
 const root = path.resolve(import.meta.dirname, '..');
 const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbUrl = new URL(base);
-dbUrl.pathname = '/kanak_bench';
+dbUrl.pathname = `/${process.env.BENCH_DB ?? 'kanak_bench'}`;
 
 /** BENCH_REUSE_DB=1: a database a previous run seeded and kept (BENCH_KEEP_DB=1) is used again. */
 const REUSE = process.env.BENCH_REUSE_DB === '1';
@@ -320,10 +320,11 @@ const listings = listingCombinations();
 const details = ids.map((id) => `/api/products/id/${id}`);
 const similar = ids.map((id) => `/api/products/id/${id}/similar`);
 
-const bare = await startBareFastify(PORT + 10);
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? PORT + 10);
+const bare = await startBareFastify(BARE_PORT);
 let bareCeiling: { name: string; rps: number };
 try {
-  const m = await run(`http://127.0.0.1:${PORT + 10}`, { paths: ['/'] });
+  const m = await run(`http://127.0.0.1:${BARE_PORT}`, { paths: ['/'] });
   if ('error' in m) throw new Error(m.error);
   bareCeiling = { name: 'bare Fastify', rps: m.rps };
   rows.push(row('bare Fastify, constant 2 kB JSON (ceiling)', m, null, ''));
