@@ -5,13 +5,16 @@ import { LRUCache } from 'lru-cache';
 import type { CatalogChange } from '@kanak/core';
 import { BROTLI_QUALITY } from '../http/compression';
 
-/** A body as sent: its JSON, ETag and the compressed forms made on first demand. */
-export interface EncodedBody {
-  json: string;
+/** A body's ETag and the compressed forms made on first demand, then reused. */
+export interface Compressed {
   etag: string;
-  /** Made on the first request that accepts each encoding, then reused. */
   br?: Buffer;
   gzip?: Buffer;
+}
+
+/** A body as sent: its JSON, ETag and compressed forms. */
+export interface EncodedBody extends Compressed {
+  json: string;
 }
 
 /**
@@ -22,9 +25,12 @@ export interface EncodedBody {
 export interface CachedAnswer extends EncodedBody {
   /** The products this answer shows: a change to any of them drops it. */
   tags: readonly string[];
-  /** The tRPC answer of this one query, alone (`{"result":…}`) and as a batch of one (`[…]`). */
-  trpc?: EncodedBody;
-  trpcBatch?: EncodedBody;
+  /**
+   * The tRPC answer of this one query, alone (`{"result":…}`) and as a batch of one (`[…]`):
+   * only its ETag and compressed forms (the text is put together when sent).
+   */
+  trpc?: Compressed;
+  trpcBatch?: Compressed;
 }
 
 export interface ReadCacheOptions {
@@ -147,14 +153,19 @@ export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | n
 
 /** The body for an encoding, compressed once per cached answer (brotli at the quality of live answers). */
 export function encodedBody(answer: EncodedBody, encoding: 'br' | 'gzip'): Buffer {
+  return compressedBody(answer, answer.json, encoding);
+}
+
+/** `text` compressed, made once and kept on `kept`. */
+export function compressedBody(kept: Compressed, text: string, encoding: 'br' | 'gzip'): Buffer {
   if (encoding === 'br')
-    return (answer.br ??= brotliCompressSync(answer.json, {
+    return (kept.br ??= brotliCompressSync(text, {
       params: {
         [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: answer.json.length,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: text.length,
       },
     }));
-  return (answer.gzip ??= gzipSync(answer.json, { level: 6 }));
+  return (kept.gzip ??= gzipSync(text, { level: 6 }));
 }
 
 /** If-None-Match holds this ETag (or `*`). */

@@ -3,11 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { resolveCall } from '../api/caller';
 import { cacheKey, cachedAnswer } from '../api/run-use-case';
 import {
-  encodedBody,
+  compressedBody,
   etagOf,
   matchesEtag,
   preferredEncoding,
   type CachedAnswer,
+  type Compressed,
   type EncodedBody,
 } from '../api/read-cache';
 import type { UseCase } from '../api/declare-use-case';
@@ -33,10 +34,19 @@ interface BatchBody {
 const MAX_BATCH_BODIES = 200;
 const batchBodies = new Map<string, BatchBody>();
 
-const single = (answer: CachedAnswer) =>
-  (answer.trpc ??= envelope(`{"result":{"data":${answer.json}}}`));
-const batchOfOne = (answer: CachedAnswer) =>
-  (answer.trpcBatch ??= envelope(`[{"result":{"data":${answer.json}}}]`));
+/**
+ * The tRPC body of one cached answer, alone (`{"result":…}`) or as a batch of one (`[…]`): its
+ * text is put together when sent (around the cache's own JSON string), and only its ETag (the
+ * answer's, marked) and compressed forms are kept, beside the answer.
+ */
+function wrapped(answer: CachedAnswer, batch: boolean): { text: string; kept: Compressed } {
+  const text = batch
+    ? `[{"result":{"data":${answer.json}}}]`
+    : `{"result":{"data":${answer.json}}}`;
+  const mark = (suffix: string) => ({ etag: `${answer.etag.slice(0, -1)}-${suffix}"` });
+  const kept = batch ? (answer.trpcBatch ??= mark('tb')) : (answer.trpc ??= mark('t'));
+  return { text, kept };
+}
 const envelope = (json: string): EncodedBody => ({ json, etag: etagOf(json) });
 
 function batchBody(keys: string[], parts: CachedAnswer[]): EncodedBody {
@@ -122,12 +132,13 @@ export async function answerCachedTrpcRead(
         return cachedAnswer(services, item.path, useCase, call, input);
       }),
     );
-    const body = !wanted.batch
-      ? single(parts[0]!)
-      : parts.length === 1
-        ? batchOfOne(parts[0]!)
-        : batchBody(keys, parts);
-    sendBody(request, reply, body);
+    if (!wanted.batch || parts.length === 1) {
+      const { text, kept } = wrapped(parts[0]!, wanted.batch);
+      sendBody(request, reply, text, kept);
+    } else {
+      const body = batchBody(keys, parts);
+      sendBody(request, reply, body.json, body);
+    }
     return true;
   } catch {
     // A refusal (unknown product, bad token, PostgreSQL away): tRPC's handler says it its way.
@@ -136,18 +147,16 @@ export async function answerCachedTrpcRead(
 }
 
 /** The body with tRPC's headers, an ETag (304 when unchanged) and compressed only over 1 kB. */
-function sendBody(request: FastifyRequest, reply: FastifyReply, body: EncodedBody) {
+function sendBody(request: FastifyRequest, reply: FastifyReply, text: string, kept: Compressed) {
   const vary = reply.getHeader('vary');
   reply
     .header('vary', `${vary ? `${String(vary)}, ` : ''}trpc-accept, accept, accept-encoding`)
-    .header('etag', body.etag)
+    .header('etag', kept.etag)
     .header('cache-control', 'no-cache')
     .type('application/json');
-  if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
+  if (matchesEtag(request.headers['if-none-match'], kept.etag)) return reply.status(304).send();
   const encoding =
-    body.json.length < COMPRESS_THRESHOLD
-      ? null
-      : preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(body.json);
-  return reply.header('content-encoding', encoding).send(encodedBody(body, encoding));
+    text.length < COMPRESS_THRESHOLD ? null : preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(text);
+  return reply.header('content-encoding', encoding).send(compressedBody(kept, text, encoding));
 }
