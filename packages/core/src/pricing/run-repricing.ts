@@ -18,7 +18,11 @@ export interface RepricingOutcome {
 export async function runRepricing(
   db: Kysely<Database>,
   publicationId: number,
-  options: { batchSize?: number; onBatch?: (done: number, total: number) => void } = {},
+  options: {
+    batchSize?: number;
+    /** After each committed batch (a pause, for crash tests). */
+    afterBatch?: () => Promise<void>;
+  } = {},
 ): Promise<RepricingOutcome> {
   const batchSize = options.batchSize ?? 5000;
   let repriced = 0;
@@ -72,9 +76,9 @@ export async function runRepricing(
         .where('id', '=', publicationId)
         .execute();
       repriced += rows[0]?.n ?? 0;
-      options.onBatch?.(pub.done + n, pub.total);
       return { finished: null };
     });
     if (step.finished) return { publicationId, status: step.finished, repriced };
+    await options.afterBatch?.();
   }
 }

@@ -9,11 +9,13 @@ export const sizeView = z.object({
   size: z.string(),
   stock: z.number(),
   /** Grams of metal, for metal pricing; null when not given. */
-  netWeight: z.nullable(z.number()),
-  price: z.number(),
-  discountedPrice: z.number(),
+  // Optional in the schema so answers built before issue 21 (and test fixtures) still fit; the
+  // product view always fills them.
+  netWeight: z.optional(z.nullable(z.number())),
+  price: z.optional(z.number()),
+  discountedPrice: z.optional(z.number()),
   /** How the price is made (metal pricing); null for fixed prices. */
-  priceBreakup: z.nullable(priceBreakup),
+  priceBreakup: z.optional(z.nullable(priceBreakup)),
 });
 export type SizeView = z.infer<typeof sizeView>;
 
@@ -36,7 +38,7 @@ export const productView = z.object({
   /** Display strings with units: `{ weight: "5 g", size: "16 MM", stock }`. */
   sizes: z.array(sizeView),
   /** `{ basis: 'fixed' }` or metal pricing (metal, purity, making, stones, making discount). */
-  pricing: productPricingView,
+  pricing: z.optional(productPricingView),
   category: z.object({ name: z.string() }),
   topLevelCategory: z.string(),
   secondLevelCategory: z.string(),
