@@ -26,6 +26,7 @@ import type { Row } from './row';
 import { runLighthouse, type LighthouseFigures } from './lighthouse';
 import { measureWeb, type WebFigures } from './web';
 import { workerThroughputRows } from './worker-throughput';
+import { repricingRows } from './repricing';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5000);
@@ -380,6 +381,7 @@ for (const cache of ['on', 'off'] as const) {
 }
 
 rows.push(...(await workerThroughputRows(root, dbUrl.toString())));
+rows.push(...(await repricingRows(dbUrl.toString())));
 
 // The web as a phone on slow 4G sees it, then Lighthouse, against the cached server over the
 // same catalogue. The built web is what the server serves: built first if it is missing.
