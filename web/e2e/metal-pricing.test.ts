@@ -124,7 +124,7 @@ describe('metal pricing in the browser', () => {
       await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
       const progress = page.getByTestId('repricing-progress');
       await expect
-        .poll(() => progress.textContent(), { timeout: 30_000 })
+        .poll(() => progress.textContent(), { timeout: 90_000 })
         .toMatch(/Repriced [\d,]+ products/);
       expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
       await expect
@@ -137,5 +137,5 @@ describe('metal pricing in the browser', () => {
       await screenshot(page, `metal-rates-${width}`);
       await page.context().close();
     }
-  });
+  }, 300_000);
 });
