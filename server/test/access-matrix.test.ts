@@ -23,6 +23,8 @@ import {
 } from './route-discovery';
 
 type Caller = 'visitor' | 'A' | 'B' | 'admin';
+/** The seed's silver rate again: a publish that moves no price. */
+const SILVER_RATE = { metal: 'silver', purity: '999', ratePerGram: 168.5 };
 /**
  * 'ok' is any 2xx. 'admitted' means past our guard (neither 401/403 nor 5xx): used only for the
  * third-party queue board, whose own answers to dummy queue names are not ours to fix.
@@ -111,6 +113,12 @@ const EXPECTED: Record<string, Row> = {
   'POST /admin/queues/session': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/pages': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/pages/:slug': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  // Metal rates (issue 21): public to read, admin-only to publish.
+  'GET /api/metal-rates': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'PUT /api/admin/metal-rates': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /api/admin/metal-rates/preview': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/metal-rates/history': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/metal-rates/repricing': { visitor: 401, A: 403, B: 403, admin: 'ok' },
 
   // tRPC: the same services, the same rules.
   'trpc ping': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -158,6 +166,11 @@ const EXPECTED: Record<string, Row> = {
   'trpc orders.dashboard': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc pages.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc pages.update': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc pricing.rates': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc pricing.publish': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc pricing.preview': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc pricing.history': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc pricing.repricing': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   // Live order events: any signed-in caller (what each hears is its own: order-events.test.ts).
   'trpc live.ticket': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc live.orders': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
@@ -657,6 +670,10 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       input: { slug: 'about', page: { title: 'About Us', body: 'Edited through tRPC.' } },
       snapshot: pageSnapshot('about'),
     }),
+    'PUT /api/admin/metal-rates': () => ({ body: { rates: [SILVER_RATE] } }),
+    'POST /api/admin/metal-rates/preview': () => ({ body: { rates: [SILVER_RATE] } }),
+    'trpc pricing.publish': () => ({ input: { rates: [SILVER_RATE] } }),
+    'trpc pricing.preview': () => ({ input: { rates: [SILVER_RATE] } }),
     'trpc catalog.create': () => ({ input: PRODUCT }),
     'trpc catalog.update': () => ({
       input: {

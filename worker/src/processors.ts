@@ -9,6 +9,8 @@ import {
   QUEUES,
   pruneOutbox,
   reconcilePayments,
+  runRepricing,
+  type RepricingJob,
   recordOutboxOutcome,
   recordOutboxOutcomes,
   refusalOutcome,
@@ -43,6 +45,10 @@ export interface ProcessorOptions {
    * is recorded, so a server waiting on it answers after.
    */
   stockMoved: (productIds: string[]) => Promise<void>;
+  /** Products per repricing batch (REPRICING_BATCH_SIZE) and a pause after each (crash tests). */
+  repricing?: { batchSize: number; batchDelayMs: number };
+  /** Repricing finished: every server drops its cached catalogue reads; never throws. */
+  catalogueRepriced?: () => Promise<void>;
   /** Tells every server's watching browsers what happened to the order; never throws. */
   announce: (event: OrderEvent) => Promise<void>;
   /**
@@ -188,6 +194,24 @@ export function buildProcessors(
         },
       );
       return settle(moved);
+    },
+    [QUEUES.metalRepricing]: async (job) => {
+      const data = job.data as RepricingJob;
+      const outcome = await recorded(db, data, async () => {
+        const result = await runRepricing(db, data.publicationId, {
+          batchSize: options.repricing?.batchSize,
+          afterBatch: options.repricing?.batchDelayMs
+            ? () => new Promise((r) => setTimeout(r, options.repricing?.batchDelayMs))
+            : undefined,
+        });
+        // Listings, search and products on every server show the new prices from here on.
+        await options.catalogueRepriced?.();
+        options.log(
+          `repricing of publication ${result.publicationId}: ${result.status}, ${result.repriced} products repriced`,
+        );
+        return result;
+      });
+      return settle(outcome);
     },
     [QUEUES.paymentReconciliation]: async () => {
       const report = await reconcilePayments(db, provider, {

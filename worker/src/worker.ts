@@ -7,6 +7,7 @@ import {
   createRedis,
   createRequestRedis,
   productsChanged,
+  EVERYTHING,
   publishCatalogChange,
   publishOrderEvent,
   KEEP_COMPLETED_JOBS,
@@ -96,6 +97,13 @@ export function startWorker(
       log(`order ${event.orderId}: ${event.kind} event not published: ${(e as Error).message}`);
     }
   };
+  const catalogueRepriced = async () => {
+    try {
+      await publishCatalogChange(announcer, config.QUEUE_PREFIX, EVERYTHING);
+    } catch (e) {
+      log(`repricing not announced to the servers' caches: ${(e as Error).message}`);
+    }
+  };
   const processors = buildProcessors(db, provider, {
     ackDelayMs: config.WORKER_ACK_DELAY_MS,
     reconcileAfterMs: config.RECONCILE_AFTER_MS,
@@ -104,6 +112,11 @@ export function startWorker(
     stockMoved,
     announce,
     confirmBatch: { size: config.WORKER_CONFIRM_BATCH, running: config.WORKER_CONCURRENCY },
+    catalogueRepriced,
+    repricing: {
+      batchSize: config.REPRICING_BATCH_SIZE,
+      batchDelayMs: config.REPRICING_BATCH_DELAY_MS,
+    },
   });
   const workers = Object.entries(processors).map(([queue, processor]) => {
     const worker = new Worker(queue, processor, {

@@ -90,3 +90,4 @@ export * from './config/shared-env';
 export * from './pages/get-page';
 export * from './pages/admin-pages';
 export * from './reviews/verified-buyer';
+export * from './pricing/index';

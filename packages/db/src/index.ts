@@ -8,3 +8,4 @@ export {
   BULK_CUSTOMER_PASSWORD,
 } from './seed/bulk-customers';
 export * from './password-hash';
+export { SEED_RATES, seedRates } from './seed/rates';

@@ -1,6 +1,6 @@
 // Kysely table types: the one source of row types for core, server and worker.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { OrderStatus, RefundReason } from '@kanak/shared';
+import type { OrderStatus, PriceBreakup, RefundReason } from '@kanak/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** numeric columns come back from pg as strings. */
@@ -64,6 +64,16 @@ export interface ProductsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   search_vector: ColumnType<string, never, never>;
+  /** Migration 011: 'fixed' (prices as typed) or 'metal' (from the day's rate). */
+  pricing_basis: Generated<'fixed' | 'metal'>;
+  pricing_metal: string | null;
+  pricing_purity: string | null;
+  making_kind: 'percent' | 'perGram' | null;
+  making_value: ColumnType<string | null, number | string | null, number | string | null>;
+  stones: Generated<number>;
+  making_discount_percent: ColumnType<string, number | string | undefined, number | string>;
+  /** The rate row the stored prices were computed from (metal pricing). */
+  metal_rate_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ProductImagesTable {
@@ -80,6 +90,10 @@ export interface ProductSizesTable {
   weight: string;
   size: Generated<string>;
   stock: number;
+  /** Migration 011: grams of metal (metal pricing); the size's own prices (null: the product's). */
+  net_weight: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  price: ColumnType<number | null, number | null | undefined, number | null>;
+  discounted_price: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ReviewsTable {
@@ -118,6 +132,8 @@ export interface CartItemsTable {
   size_id: string;
   quantity: number;
   created_at: Timestamp;
+  /** Unit price (discounted) when the line was added (migration 011): the cart says when it moved. */
+  added_price: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrdersTable {
@@ -155,6 +171,9 @@ export interface OrderItemsTable {
   quantity: number;
   price: number;
   discounted_price: number;
+  /** Migration 011: the line's breakup as quoted (null for fixed-price products) and its rate row. */
+  price_breakup: ColumnType<PriceBreakup | null, string | null | undefined, string | null>;
+  metal_rate_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** CANCELLED: the shop closed the link (order deleted or cancelled); EXPIRED: its time ran out. */
@@ -236,6 +255,30 @@ export interface PolicyPagesTable {
   updated_at: Generated<Date>;
 }
 
+/** One publish of rates and the repricing it started (migration 011). */
+export interface RatePublicationsTable {
+  id: Generated<number>;
+  published_by: string | null;
+  published_at: Generated<Date>;
+  status: Generated<'queued' | 'running' | 'done' | 'superseded'>;
+  total: Generated<number>;
+  done: Generated<number>;
+  /** The last product id repriced: a resumed run goes on after it. */
+  cursor: string | null;
+  finished_at: Date | null;
+}
+
+/** Every published rate, rupees per gram as integer paise (migration 011). */
+export interface MetalRatesTable {
+  id: Generated<number>;
+  metal: string;
+  purity: string;
+  rate_paise: ColumnType<number, number, number>;
+  publication_id: number | null;
+  published_by: string | null;
+  published_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   addresses: AddressesTable;
@@ -256,6 +299,8 @@ export interface Database {
   dead_letters: DeadLettersTable;
   outbox: OutboxTable;
   policy_pages: PolicyPagesTable;
+  rate_publications: RatePublicationsTable;
+  metal_rates: MetalRatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import { cartApi } from '../cart/cart.api';
 import { catalogApi } from '../catalog/catalog.api';
 import { ordersApi } from '../orders/orders.api';
 import { pagesApi } from '../pages/pages.api';
+import { pricingApi } from '../pricing/pricing.api';
 import { paymentsApi } from '../payments/payments.api';
 import { ratingsApi, reviewsApi } from '../reviews/reviews.api';
 import { usersApi } from '../users/users.api';
@@ -21,6 +22,7 @@ export const useCases = {
   wishlist: wishlistApi,
   cart: cartApi,
   pages: pagesApi,
+  pricing: pricingApi,
 };
 
 /** Each use case with its tRPC path (`catalog.byId`). */

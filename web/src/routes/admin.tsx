@@ -124,6 +124,16 @@ const adminPagesRoute = createRoute({
   ),
 });
 
+/** Issue 21: today's metal rates, publish and the repricing's progress. */
+const adminMetalRatesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'metal-rates',
+  component: lazyRouteComponent(
+    () => import('@/features/pricing/MetalRatesPage'),
+    'MetalRatesPage',
+  ),
+});
+
 export const adminRouteTree = adminRoute.addChildren([
   adminDashboardRoute,
   adminProductsRoute,
@@ -134,4 +144,5 @@ export const adminRouteTree = adminRoute.addChildren([
   adminProductCreateRoute,
   adminProductEditRoute,
   adminPagesRoute,
+  adminMetalRatesRoute,
 ]);

@@ -2,6 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { BRAND } from '@/components/layout/Logo';
 import { HeroCarousel } from '@/features/home/HeroCarousel';
+import { TodaysRate } from '@/features/pricing/TodaysRate';
 import { HoverBanners, Poster, ShopByCategory } from '@/features/home/HomeSections';
 import { ProductSlider } from '@/features/home/ProductSlider';
 import { openAuthModal } from '@/features/session/session';
@@ -13,6 +14,7 @@ function HomePage() {
     <main>
       <h1 className="sr-only">{BRAND} Jewellers: gold, diamond and silver jewellery</h1>
       <HeroCarousel />
+      <TodaysRate className="border-b px-4 py-2.5" />
       <ProductSlider
         id={`best-of-${BRAND.toLowerCase()}`}
         title="Best Sellers"

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { normaliseWeight } from '@kanak/shared';
 import { notFound } from '../common/errors';
@@ -40,3 +40,11 @@ export async function ownLine(trx: Transaction<Database>, cartId: string, cartIt
   if (!line) throw notFound('Cart item');
   return line;
 }
+
+/**
+ * A size's unit price as the shopper pays it now (its own for metal pricing, else the
+ * product's): kept on the line when added, so the cart can say when the price moved since.
+ */
+export const unitPriceOf = (sizeId: string) =>
+  sql<number>`(SELECT coalesce(s.discounted_price, p.discounted_price) FROM product_sizes s
+    JOIN products p ON p.id = s.product_id WHERE s.id = ${sizeId})`;

@@ -19,15 +19,22 @@ export async function totalWith(
   const others = await trx
     .selectFrom('cart_items')
     .innerJoin('products', 'products.id', 'cart_items.product_id')
+    .innerJoin('product_sizes', 'product_sizes.id', 'cart_items.size_id')
     .where('cart_items.cart_id', '=', cartId)
     .where('cart_items.size_id', '!=', sizeId)
-    .select(sql<string | null>`sum(products.price::bigint * cart_items.quantity)`.as('total'))
+    .select(
+      sql<
+        string | null
+      >`sum(coalesce(product_sizes.price, products.price)::bigint * cart_items.quantity)`.as(
+        'total',
+      ),
+    )
     .executeTakeFirstOrThrow();
   const own = await trx
     .selectFrom('product_sizes')
     .innerJoin('products', 'products.id', 'product_sizes.product_id')
     .where('product_sizes.id', '=', sizeId)
-    .select('products.price')
+    .select(sql<number>`coalesce(product_sizes.price, products.price)`.as('price'))
     .executeTakeFirstOrThrow();
   return Number(others.total ?? 0) + own.price * quantity;
 }

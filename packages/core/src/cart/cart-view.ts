@@ -45,20 +45,35 @@ export async function getCart(db: Db, userId: string): Promise<CartView> {
       'product_sizes.weight',
       'product_sizes.size',
       'product_sizes.stock',
+      'product_sizes.price as size_price',
+      'product_sizes.discounted_price as size_discounted_price',
+      'cart_items.added_price',
     ])
     .where('cart_items.cart_id', '=', cartId)
     .orderBy('cart_items.created_at')
     .orderBy('cart_items.id')
     .execute();
   const products = await toProductViews(db, rows);
-  const cartItems = rows.map((row, i) => ({
-    _id: row.item_id,
-    product: products[i]!,
-    weight: row.weight,
-    size: row.size,
-    width: row.size ? measureValue(row.size) : null,
-    stock: row.stock,
-    ...lineTotal({ price: row.price, discountedPrice: row.discounted_price }, row.item_quantity),
-  }));
+  const cartItems = rows.map((row, i) => {
+    // A size's own price (metal pricing) before the product's.
+    const unit = {
+      price: row.size_price ?? row.price,
+      discountedPrice: row.size_discounted_price ?? row.discounted_price,
+    };
+    return {
+      _id: row.item_id,
+      product: products[i]!,
+      weight: row.weight,
+      size: row.size,
+      width: row.size ? measureValue(row.size) : null,
+      stock: row.stock,
+      ...lineTotal(unit, row.item_quantity),
+      // The unit price when added, when it has moved since (rates published meanwhile).
+      priceWhenAdded:
+        row.added_price !== null && row.added_price !== unit.discountedPrice
+          ? row.added_price
+          : null,
+    };
+  });
   return { _id: cartId, cartItems, ...cartTotals(cartItems) };
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { MAX_CART_QUANTITY, type GuestCartInput } from '@kanak/shared';
 import { isId } from '../common/ids';
-import { findSize, lineOfSize } from './cart-lines';
+import { findSize, lineOfSize, unitPriceOf } from './cart-lines';
 import { MAX_CART_TOTAL, totalWith } from './cart-total';
 import type { CartView } from './cart-view';
 import { changeCart } from './change-cart';
@@ -43,6 +43,7 @@ export async function mergeCart(
             product_id: item.productId.toLowerCase(),
             size_id: size.id,
             quantity,
+            added_price: unitPriceOf(size.id),
           })
           .execute();
       }

@@ -14,6 +14,7 @@ import { getProduct } from './get-product';
 import type { ProductPage } from './list-products';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 import { searchWords } from './search-products';
+import { priceSavedProduct, pricingColumns } from '../pricing/product-pricing';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -85,14 +86,18 @@ async function categoryFor(db: Db, input: ProductInput): Promise<string> {
 }
 
 function productColumns(input: ProductInput, categoryId: string) {
+  // Metal pricing: placeholders the same transaction replaces with the computed prices.
+  const price = input.pricing?.basis === 'metal' ? 1 : (input.price ?? 1);
+  const discountedPrice = input.pricing?.basis === 'metal' ? 1 : (input.discountedPrice ?? price);
   return {
     title: input.title,
     brand: input.brand,
     color: input.color,
-    price: input.price,
-    discounted_price: input.discountedPrice,
+    price,
+    discounted_price: discountedPrice,
     // Recomputed by the server so the percent always agrees with the two prices (spec section 9).
-    discount_percent: percentOff(input.price, input.discountedPrice),
+    discount_percent: percentOff(price, discountedPrice),
+    ...pricingColumns(input.pricing),
     description: input.description,
     details: input.details,
     occasion: input.occasion,
@@ -134,12 +139,14 @@ async function replaceSizes(db: Db, productId: string, input: ProductInput) {
         weight: s.weight,
         size: s.size ?? '',
         stock: s.stock,
+        net_weight: s.netWeight ?? null,
       })),
     )
     .onConflict((oc) =>
       oc.columns(['product_id', 'weight']).doUpdateSet((eb) => ({
         position: eb.ref('excluded.position'),
         size: eb.ref('excluded.size'),
+        net_weight: eb.ref('excluded.net_weight'),
       })),
     )
     .execute();
@@ -159,6 +166,7 @@ export async function createProduct(
       .executeTakeFirstOrThrow();
     await replaceImages(trx, row.id, input);
     await replaceSizes(trx, row.id, input);
+    await priceSavedProduct(trx, row.id, input.pricing);
     return row.id;
   });
   clearListingCounts(db);
@@ -207,6 +215,7 @@ export async function updateProduct(
       .execute();
     await replaceImages(trx, id, input);
     await replaceSizes(trx, id, input);
+    await priceSavedProduct(trx, id, input.pricing);
   });
   clearListingCounts(db);
   return getProduct(db, id);

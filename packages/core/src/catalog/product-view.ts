@@ -4,6 +4,7 @@ import type { Database, ProductRow } from '@kanak/db';
 import { averageRating } from '@kanak/shared';
 import type { ProductView, ReviewView, RatingView } from '@kanak/shared';
 import { boughtBy } from '../reviews/verified-buyer';
+import { PRICING_COLUMNS, pricingOf, sizeBreakup } from '../pricing/product-pricing';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { ProductView, ReviewView, RatingView };
@@ -15,46 +16,58 @@ type ProductCore = Omit<ProductRow, 'search_vector' | 'category_name'>;
  * aggregated per product), so a page of products costs this and the query that chose them.
  */
 function viewParts(db: Kysely<Database>, ids: string[]) {
-  return db
-    .selectFrom('products as p')
-    .leftJoin('categories as c3', 'c3.id', 'p.category_id')
-    .leftJoin('categories as c2', 'c2.id', 'c3.parent_id')
-    .leftJoin('categories as c1', 'c1.id', 'c2.parent_id')
-    .select(['p.id', 'c3.name as third', 'c2.name as second', 'c1.name as top'])
-    .select((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('product_images as i')
-          .select('i.url')
-          .whereRef('i.product_id', '=', 'p.id')
-          .orderBy('i.position'),
-      ).as('images'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('product_sizes as s')
-          .select(['s.weight', 's.size', 's.stock'])
-          .whereRef('s.product_id', '=', 'p.id')
-          .orderBy('s.position'),
-      ).as('sizes'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('reviews as rv')
-          .innerJoin('users as u', 'u.id', 'rv.user_id')
-          .select(['rv.id', 'rv.review', 'rv.created_at', 'u.id as user_id', 'u.first_name'])
-          .select(boughtBy('rv.user_id', 'rv.product_id').as('verified_buyer'))
-          .whereRef('rv.product_id', '=', 'p.id')
-          .orderBy('rv.created_at', 'desc'),
-      ).as('reviews'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('ratings as rt')
-          .innerJoin('users as u', 'u.id', 'rt.user_id')
-          .select(['rt.id', 'rt.rating', 'rt.created_at', 'u.id as user_id', 'u.first_name'])
-          .whereRef('rt.product_id', '=', 'p.id'),
-      ).as('ratings'),
-    ])
-    .where('p.id', 'in', ids)
-    .execute();
+  return (
+    db
+      .selectFrom('products as p')
+      .leftJoin('categories as c3', 'c3.id', 'p.category_id')
+      .leftJoin('categories as c2', 'c2.id', 'c3.parent_id')
+      .leftJoin('categories as c1', 'c1.id', 'c2.parent_id')
+      // The rate the stored prices used: each size's breakup is made from it.
+      .leftJoin('metal_rates as mr', 'mr.id', 'p.metal_rate_id')
+      .select(['p.id', 'c3.name as third', 'c2.name as second', 'c1.name as top'])
+      .select(['mr.rate_paise', 'mr.published_at as rate_published_at'])
+      .select((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_images as i')
+            .select('i.url')
+            .whereRef('i.product_id', '=', 'p.id')
+            .orderBy('i.position'),
+        ).as('images'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_sizes as s')
+            .select([
+              's.weight',
+              's.size',
+              's.stock',
+              's.net_weight',
+              's.price',
+              's.discounted_price',
+            ])
+            .whereRef('s.product_id', '=', 'p.id')
+            .orderBy('s.position'),
+        ).as('sizes'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('reviews as rv')
+            .innerJoin('users as u', 'u.id', 'rv.user_id')
+            .select(['rv.id', 'rv.review', 'rv.created_at', 'u.id as user_id', 'u.first_name'])
+            .select(boughtBy('rv.user_id', 'rv.product_id').as('verified_buyer'))
+            .whereRef('rv.product_id', '=', 'p.id')
+            .orderBy('rv.created_at', 'desc'),
+        ).as('reviews'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('ratings as rt')
+            .innerJoin('users as u', 'u.id', 'rt.user_id')
+            .select(['rt.id', 'rt.rating', 'rt.created_at', 'u.id as user_id', 'u.first_name'])
+            .whereRef('rt.product_id', '=', 'p.id'),
+        ).as('ratings'),
+      ])
+      .where('p.id', 'in', ids)
+      .execute()
+  );
 }
 
 /** Product rows as clients read them, in the order given. */
@@ -79,6 +92,11 @@ export async function toProductViews(
       ...productRatings.filter((r) => !reviewers.has(r.user_id)),
     ];
     const values = paired.map((r) => Number(r.rating));
+    const pricing = pricingOf(row);
+    const rate =
+      parts?.rate_paise != null && parts.rate_published_at != null
+        ? { rate_paise: parts.rate_paise, published_at: parts.rate_published_at }
+        : null;
     return {
       _id: row.id,
       title: row.title,
@@ -94,11 +112,20 @@ export async function toProductViews(
       collectionName: row.collection_name,
       type: row.type,
       imageUrls: withHoverImage((parts?.images ?? []).map((i) => ({ imageUrl: i.url }))),
-      sizes: (parts?.sizes ?? []).map((s) => ({
-        weight: s.weight,
-        size: s.size,
-        stock: s.stock,
-      })),
+      sizes: (parts?.sizes ?? []).map((s) => {
+        const breakup = sizeBreakup(pricing, rate, s.net_weight);
+        const { price: _price, ...priceBreakup } = breakup ?? { price: 0 };
+        return {
+          weight: s.weight,
+          size: s.size,
+          stock: s.stock,
+          netWeight: s.net_weight === null ? null : Number(s.net_weight),
+          price: s.price ?? row.price,
+          discountedPrice: s.discounted_price ?? row.discounted_price,
+          priceBreakup: breakup ? (priceBreakup as Omit<typeof breakup, 'price'>) : null,
+        };
+      }),
+      pricing,
       category: { name: parts?.third ?? '' },
       topLevelCategory: parts?.top ?? '',
       secondLevelCategory: parts?.second ?? '',
@@ -151,4 +178,5 @@ export const PRODUCT_COLUMNS = [
   'products.category_id',
   'products.created_at',
   'products.updated_at',
+  ...PRICING_COLUMNS,
 ] as const;

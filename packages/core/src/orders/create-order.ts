@@ -6,6 +6,7 @@ import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart-total';
 import type { ActionLimits } from '../limits/action-limits';
 import { recordCreated } from '../ledger/order-ledger';
 import { toOrderView, type OrderView } from './order-view';
+import { pricingOf, sizeBreakup } from '../pricing/product-pricing';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placing an order';
 
@@ -38,6 +39,7 @@ export async function createOrderFromCart(
       .selectFrom('cart_items as ci')
       .innerJoin('product_sizes as s', 's.id', 'ci.size_id')
       .innerJoin('products as p', 'p.id', 'ci.product_id')
+      .leftJoin('metal_rates as mr', 'mr.id', 'p.metal_rate_id')
       .select((eb) => [
         'ci.product_id',
         'ci.size_id',
@@ -47,8 +49,20 @@ export async function createOrderFromCart(
         's.stock',
         'p.title',
         'p.brand',
-        'p.price',
-        'p.discounted_price',
+        // A size's own price (metal pricing) before the product's.
+        eb.fn.coalesce('s.price', 'p.price').as('price'),
+        eb.fn.coalesce('s.discounted_price', 'p.discounted_price').as('discounted_price'),
+        's.net_weight',
+        'p.pricing_basis',
+        'p.pricing_metal',
+        'p.pricing_purity',
+        'p.making_kind',
+        'p.making_value',
+        'p.stones',
+        'p.making_discount_percent',
+        'p.metal_rate_id',
+        'mr.rate_paise',
+        'mr.published_at as rate_published_at',
         eb
           .selectFrom('product_images as i')
           .select('i.url')
@@ -110,6 +124,7 @@ export async function createOrderFromCart(
           quantity: l.quantity,
           price: l.price,
           discounted_price: l.discounted_price,
+          ...quoteOf(l),
         })),
       )
       .execute();
@@ -123,6 +138,25 @@ export async function createOrderFromCart(
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
   return toOrderView(db, row);
+}
+
+/** The line's breakup as quoted now and the rate row it used (null for fixed prices). */
+function quoteOf(
+  line: Parameters<typeof pricingOf>[0] & {
+    net_weight: string | null;
+    metal_rate_id: number | null;
+    rate_paise: number | null;
+    rate_published_at: Date | null;
+  },
+) {
+  const rate =
+    line.rate_paise !== null && line.rate_published_at !== null
+      ? { rate_paise: line.rate_paise, published_at: line.rate_published_at }
+      : null;
+  const breakup = sizeBreakup(pricingOf(line), rate, line.net_weight);
+  if (!breakup) return { price_breakup: null, metal_rate_id: null };
+  const { price: _price, ...shown } = breakup;
+  return { price_breakup: JSON.stringify(shown), metal_rate_id: line.metal_rate_id };
 }
 
 /** Adds the delivery address to the user's address book unless the same one is already there. */

@@ -87,6 +87,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
           quantity: i.quantity,
           price: i.price * i.quantity,
           discountedPrice: i.discounted_price * i.quantity,
+          priceBreakup: i.price_breakup ?? null,
         })),
       totalItem: order.total_item,
       totalPrice: order.total_price,

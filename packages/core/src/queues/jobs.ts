@@ -40,3 +40,8 @@ export const JOB_OPTIONS = {
  */
 export const paymentJobKey = (orderId: string, paymentId: string) => `pay-${orderId}-${paymentId}`;
 export const moveJobKey = (moveId: string) => `move-${moveId}`;
+
+/** Payload of a 'metal-repricing' job (relayed from the outbox row a publish of rates wrote). */
+export interface RepricingJob extends OutboxRef {
+  publicationId: number;
+}

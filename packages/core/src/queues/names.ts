@@ -4,5 +4,7 @@ export const QUEUES = {
   orderMoves: 'order-moves',
   /** A repeatable job: asks the provider about orders whose return and webhook never came. */
   paymentReconciliation: 'payment-reconciliation',
+  /** Reprices the catalogue after a publish of metal rates (issue 21). */
+  metalRepricing: 'metal-repricing',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

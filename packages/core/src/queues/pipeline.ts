@@ -28,6 +28,11 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
     defaultJobOptions: JOB_OPTIONS,
   });
   const reconciliation = new Queue(QUEUES.paymentReconciliation, { connection, prefix });
+  const repricing = new Queue(QUEUES.metalRepricing, {
+    connection,
+    prefix,
+    defaultJobOptions: JOB_OPTIONS,
+  });
   return {
     payments,
     moves,
@@ -36,9 +41,15 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
       [QUEUES.paymentConfirmations]: payments,
       [QUEUES.orderMoves]: moves,
       [QUEUES.paymentReconciliation]: reconciliation,
+      [QUEUES.metalRepricing]: repricing,
     } as Record<QueueName, Queue>,
     async close() {
-      await Promise.all([payments.close(), moves.close(), reconciliation.close()]);
+      await Promise.all([
+        payments.close(),
+        moves.close(),
+        reconciliation.close(),
+        repricing.close(),
+      ]);
     },
   };
 }

@@ -14,6 +14,8 @@ import {
 } from '@kanak/shared';
 import { artUrl, type ArtFinish, type ArtShape } from '@kanak/shared';
 import { createRandom, type Random } from './random';
+import { seedRatePaise } from './rates';
+import { sizePrices } from '@kanak/shared';
 
 export const BRANDS = ['Kanak', 'Swarnika', 'Noor', 'Aabha', 'Mayura', 'Ratnavali'] as const;
 
@@ -142,8 +144,77 @@ export interface SeedProduct {
   secondLevelCategory: string;
   thirdLevelCategory: ThirdLevelCategory;
   imageUrls: string[];
-  sizes: { weight: string; size: string; stock: number }[];
+  sizes: {
+    weight: string;
+    size: string;
+    stock: number;
+    net_weight?: number;
+    price?: number;
+    discounted_price?: number;
+  }[];
   createdDaysAgo: number;
+  /** Priced from the seed's rates (issue 21); fixed-price pieces leave it out. */
+  pricing?: SeedPricing;
+}
+
+export interface SeedPricing {
+  metal: 'gold' | 'silver' | 'platinum';
+  purity: string;
+  makingKind: 'percent';
+  makingValue: number;
+  stones: number;
+  makingDiscountPercent: number;
+}
+
+/** Net weights per kind (issue 21): rings 2–8 g, earrings 2–10, chains and necklaces 8–40, bangles 10–30. */
+const NET_GRAMS: Record<ItemKind['section'] | 'bangle' | 'chain', [number, number]> = {
+  rings: [2, 8],
+  earrings: [2, 10],
+  nacklaces: [8, 40],
+  other: [5, 18],
+  bangle: [10, 30],
+  chain: [8, 40],
+};
+
+/**
+ * Gold, silver, platinum and diamond pieces whose listing promises no offer are priced by metal:
+ * purity by metal, making 8–25 %, stones on diamond pieces, the drawn discount on making only.
+ */
+function metalPricing(index: number, metal: Metal, third: ThirdLevelCategory, discount: number) {
+  if (metal === 'gemstone') return null;
+  const rnd = createRandom(index * 104_729 + 3);
+  const pricing: SeedPricing = {
+    metal: metal === 'diamond' ? 'gold' : metal,
+    purity:
+      metal === 'silver'
+        ? '925'
+        : metal === 'platinum'
+          ? '950'
+          : metal === 'diamond' || index % 5 === 0
+            ? '750'
+            : '916',
+    makingKind: 'percent',
+    makingValue: rnd.int(8, 25),
+    stones: metal === 'diamond' ? rnd.int(15, 150) * 1000 : 0,
+    makingDiscountPercent: discount,
+  };
+  const kind = ITEMS[third];
+  const [lo, hi] =
+    third === 'bangle'
+      ? NET_GRAMS.bangle
+      : third === 'chain'
+        ? NET_GRAMS.chain
+        : NET_GRAMS[kind.section];
+  const baseGrams = rnd.int(lo * 100, hi * 100) / 100;
+  const price = (netWeight: number) =>
+    sizePrices({
+      ratePaise: seedRatePaise(pricing.metal, pricing.purity),
+      netWeightMg: Math.round(netWeight * 1000),
+      making: { kind: 'percent', hundredths: pricing.makingValue * 100 },
+      stones: pricing.stones,
+      makingDiscountBp: pricing.makingDiscountPercent * 100,
+    });
+  return { pricing, baseGrams, price };
 }
 
 /**
@@ -191,13 +262,30 @@ export function buildProduct(index: number): SeedProduct {
   const discountedPrice = Math.min(price, round((price * (100 - discount)) / 100 / 10) * 10);
 
   const rows = rnd.int(2, 3);
-  const sizes = Array.from({ length: rows }, (_, i) => {
+  const sizes: SeedProduct['sizes'] = Array.from({ length: rows }, (_, i) => {
     const grams = Number((baseGrams * (1 + i * 0.18)).toFixed(2));
     const size = kind.sized
       ? `${(third === 'bangle' ? BANGLE_SIZES : RING_SIZES)[(i + index) % (third === 'bangle' ? BANGLE_SIZES : RING_SIZES).length]} MM`
       : '';
     return { weight: `${grams} g`, size, stock: rnd.chance(0.08) ? 0 : rnd.int(2, 25) };
   });
+
+  const metalPriced = promised === 0 ? metalPricing(index, metal, third, drawn) : null;
+  let pricing: SeedPricing | undefined;
+  let listPrice = price;
+  let salePrice = discountedPrice;
+  if (metalPriced) {
+    pricing = metalPriced.pricing;
+    sizes.forEach((s, i) => {
+      const net = Number((metalPriced.baseGrams * (1 + i * 0.12)).toFixed(3));
+      const p = metalPriced.price(net);
+      // The display weight is the gross weight: stones add a little to the metal.
+      s.weight = `${Number((net * (metal === 'diamond' ? 1.04 : 1)).toFixed(2))} g`;
+      Object.assign(s, { net_weight: net, price: p.price, discounted_price: p.discountedPrice });
+    });
+    listPrice = sizes[0]!.price!;
+    salePrice = sizes[0]!.discounted_price!;
+  }
 
   const finish = finishFor(metal, color, rnd);
   const imageUrls = [artUrl(kind.shape, finish, 'a'), artUrl(kind.shape, finish, 'b')];
@@ -206,9 +294,9 @@ export function buildProduct(index: number): SeedProduct {
     title,
     brand,
     color,
-    price,
-    discountedPrice,
-    discountPercent: percentOff(price, discountedPrice),
+    price: listPrice,
+    discountedPrice: salePrice,
+    discountPercent: percentOff(listPrice, salePrice),
     description: `A ${adjective.toLowerCase()} ${kind.noun.toLowerCase()} in ${METAL_WORD[metal].toLowerCase()} with a ${color.replace(/-/g, ' and ')} finish, made for ${occasionText} wear. Hallmarked and hand-finished by ${brand} artisans.`,
     details: `Metal: ${METAL_WORD[metal]}. Colour: ${color}. Gross weight from ${sizes[0]!.weight}. BIS hallmarked; certificate of authenticity included. Free insured delivery and 15-day exchange.`,
     occasion,
@@ -221,6 +309,7 @@ export function buildProduct(index: number): SeedProduct {
     imageUrls,
     sizes,
     createdDaysAgo: (index * 13) % 120,
+    pricing,
   };
 }
 

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { buildProduct, SEED_PRODUCT_COUNT, type SeedProduct } from './catalogue';
 import { createRandom } from './random';
+import { seedRates } from './rates';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -95,6 +96,8 @@ async function insertProducts(
   db: Db,
   products: { index: number; product: SeedProduct }[],
   cache: Map<string, string>,
+  /** Today's rate row per metal/purity when the seed's rates are the current ones. */
+  rateIds?: Map<string, number>,
 ) {
   const now = Date.now();
   const rows = [];
@@ -126,6 +129,19 @@ async function insertProducts(
         type: p.type,
         category_id: categoryId,
         created_at: new Date(now - p.createdDaysAgo * 86_400_000),
+        ...(p.pricing
+          ? {
+              pricing_basis: 'metal' as const,
+              pricing_metal: p.pricing.metal,
+              pricing_purity: p.pricing.purity,
+              making_kind: p.pricing.makingKind,
+              making_value: p.pricing.makingValue,
+              stones: p.pricing.stones,
+              making_discount_percent: p.pricing.makingDiscountPercent,
+              // Without it (rates published since), the next repricing sets prices and rate.
+              metal_rate_id: rateIds?.get(`${p.pricing.metal}/${p.pricing.purity}`) ?? null,
+            }
+          : {}),
       })),
     )
     .execute();
@@ -206,7 +222,8 @@ export async function seedCatalogue(
       .executeTakeFirstOrThrow();
     if (Number(existing.n) > 0) return 0;
     const cache = new Map<string, string>();
-    const inserted = await insertProducts(trx, numbered(0, count), cache);
+    const rateIds = await seedRates(trx);
+    const inserted = await insertProducts(trx, numbered(0, count), cache, rateIds);
     await seedReviewsAndOrders(trx, inserted);
     return inserted.length;
   });
@@ -365,6 +382,8 @@ export async function seedBulkProducts(
     ).n,
   );
   const cache = new Map<string, string>();
+  // A rate table to price by (a catalogue seeded before migration 011 has none yet).
+  await seedRates(db);
   const batch = 1000;
   for (let done = 0; done < count; done += batch) {
     const size = Math.min(batch, count - done);

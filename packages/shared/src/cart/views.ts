@@ -13,6 +13,8 @@ export const cartItemView = z.object({
   stock: z.number(),
   price: z.number(),
   discountedPrice: z.number(),
+  /** The unit price (discounted) the line was added at, when the price has moved since; else null. */
+  priceWhenAdded: z.optional(z.nullable(z.number())),
 });
 export type CartItemView = z.infer<typeof cartItemView>;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { dbSafeText, INT32_MAX, int32OrDigits } from '../validation/db-values';
 import { normaliseSize, normaliseWeight } from './measure';
+import { netWeightInput, productPricingInput } from '../pricing/schemas';
 import {
   COLLECTIONS,
   COLORS,
@@ -66,6 +67,8 @@ export const sizeRowInput = z.object({
     ),
   ),
   stock: z._default(wholeNumber('Stock', 100_000), 0),
+  /** Grams of metal (up to 3 decimals): required for metal pricing (issue 21). */
+  netWeight: z.optional(z.nullable(netWeightInput)),
   /**
    * Edits only: the stock the form loaded for this weight. A stock left at it never overwrites
    * sales made meanwhile; a changed one that moved meanwhile is refused (409). See stockEdit.
@@ -89,8 +92,11 @@ export const productInput = z
     title: text('Title', 200),
     brand: text('Brand', 60),
     color: oneOf('Color', COLORS),
-    price: wholeNumber('Price', 100_000_000),
-    discountedPrice: wholeNumber('Discounted Price', 100_000_000),
+    /** Typed for fixed pricing; computed (and ignored when sent) for metal pricing. */
+    price: z.optional(wholeNumber('Price', 100_000_000)),
+    discountedPrice: z.optional(wholeNumber('Discounted Price', 100_000_000)),
+    /** How the prices are made: as typed (`fixed`, the default) or from the day's metal rate. */
+    pricing: z.optional(productPricingInput),
     discountPercent: z.optional(wholeNumber('Discount Percentage', 100)),
     description: text('Description', 5000),
     details: text('Details', 5000),
@@ -113,8 +119,19 @@ export const productInput = z
     ),
   })
   .check(
-    z.refine((p) => p.price > 0, { message: 'Price must be greater than 0', path: ['price'] }),
-    z.refine((p) => p.discountedPrice <= p.price, {
+    z.refine((p) => isMetal(p) || p.price !== undefined, {
+      message: 'Price is required',
+      path: ['price'],
+    }),
+    z.refine((p) => isMetal(p) || p.discountedPrice !== undefined, {
+      message: 'Discounted Price is required',
+      path: ['discountedPrice'],
+    }),
+    z.refine((p) => isMetal(p) || (p.price ?? 1) > 0, {
+      message: 'Price must be greater than 0',
+      path: ['price'],
+    }),
+    z.refine((p) => isMetal(p) || (p.discountedPrice ?? 0) <= (p.price ?? 0), {
       message: 'Discounted Price cannot exceed Price',
       path: ['discountedPrice'],
     }),
@@ -131,6 +148,14 @@ export const productInput = z
       message: 'Each size row needs a different weight',
       path: ['sizes'],
     }),
+    z.refine((p) => !isMetal(p) || p.sizes.every((s) => typeof s.netWeight === 'number'), {
+      message: 'Every size needs its net weight (grams of metal) for metal pricing',
+      path: ['sizes'],
+    }),
   );
+/** Priced from the day's metal rate: prices are computed, each size needs its net weight. */
+function isMetal(p: { pricing?: { basis: string } | undefined }) {
+  return p.pricing?.basis === 'metal';
+}
 export type ProductInput = z.output<typeof productInput>;
 export type ProductFormValues = z.input<typeof productInput>;

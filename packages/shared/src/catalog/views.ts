@@ -1,6 +1,23 @@
 import * as z from 'zod/mini';
 import { RATING_BANDS } from '../reviews/schemas';
 import { ratingView, reviewView } from '../reviews/views';
+import { priceBreakup, productPricingView } from '../pricing/schemas';
+
+/** One size row: display strings with units, its stock and its own price (issue 21). */
+export const sizeView = z.object({
+  weight: z.string(),
+  size: z.string(),
+  stock: z.number(),
+  /** Grams of metal, for metal pricing; null when not given. */
+  // Optional in the schema so answers built before issue 21 (and test fixtures) still fit; the
+  // product view always fills them.
+  netWeight: z.optional(z.nullable(z.number())),
+  price: z.optional(z.number()),
+  discountedPrice: z.optional(z.number()),
+  /** How the price is made (metal pricing); null for fixed prices. */
+  priceBreakup: z.optional(z.nullable(priceBreakup)),
+});
+export type SizeView = z.infer<typeof sizeView>;
 
 /** A product as clients read it (spec section 3; design.md: `category` an object, two images at least). */
 export const productView = z.object({
@@ -19,7 +36,9 @@ export const productView = z.object({
   type: z.string(),
   imageUrls: z.array(z.object({ imageUrl: z.string() })),
   /** Display strings with units: `{ weight: "5 g", size: "16 MM", stock }`. */
-  sizes: z.array(z.object({ weight: z.string(), size: z.string(), stock: z.number() })),
+  sizes: z.array(sizeView),
+  /** `{ basis: 'fixed' }` or metal pricing (metal, purity, making, stones, making discount). */
+  pricing: z.optional(productPricingView),
   category: z.object({ name: z.string() }),
   topLevelCategory: z.string(),
   secondLevelCategory: z.string(),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { addressView } from '../account/views';
 import { productView } from '../catalog/views';
+import { priceBreakup } from '../pricing/schemas';
 import { PAYMENT_RETURN_STATUSES } from './schemas';
 import { ORDER_STATUSES, REFUND_REASONS } from './status';
 
@@ -18,6 +19,8 @@ export const orderItemView = z.object({
   /** Line totals (unit × quantity), as cart items carry them. */
   price: z.number(),
   discountedPrice: z.number(),
+  /** One unit's breakup as quoted when the order was placed (metal pricing); null for fixed prices. */
+  priceBreakup: z.optional(z.nullable(priceBreakup)),
 });
 export type OrderItemView = z.infer<typeof orderItemView>;
 

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PriceLine } from '@/features/catalog/PriceLine';
 import { PriceDetails } from './PriceDetails';
+import { PricesChangedNotice } from '@/features/pricing/PricesChangedNotice';
 import { useCart, type CartLine } from './use-cart';
 
 function CartItemCard({
@@ -137,6 +138,7 @@ export function CartPage() {
         {cart.totalItem} {cart.totalItem === 1 ? 'item' : 'items'}
         {isGuest && ' · saved on this device until you log in'}
       </p>
+      <PricesChangedNotice items={cart.cartItems} />
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
         <ul className="space-y-4">
           {cart.cartItems.map((line) => (

@@ -16,7 +16,7 @@ type ServerLine = ServerCart['cartItems'][number];
 /** One cart line as the cart screen shows it, for a signed-in or a guest shopper. */
 export type CartLine = Pick<
   ServerLine,
-  '_id' | 'quantity' | 'weight' | 'size' | 'stock' | 'price' | 'discountedPrice'
+  '_id' | 'quantity' | 'weight' | 'size' | 'stock' | 'price' | 'discountedPrice' | 'priceWhenAdded'
 > & {
   product: Product;
 };
@@ -47,7 +47,14 @@ function useGuestCartView(enabled: boolean) {
         weight: item.weight,
         size: row?.size ?? '',
         stock: row?.stock ?? 0,
-        ...lineTotal(product, item.quantity),
+        // The size's own price (metal pricing) before the product's.
+        ...lineTotal(
+          {
+            price: row?.price ?? product.price,
+            discountedPrice: row?.discountedPrice ?? product.discountedPrice,
+          },
+          item.quantity,
+        ),
       },
     ];
   });

@@ -15,6 +15,7 @@ import { Separator } from '@/components/ui/separator';
 import { useAddToCart } from '@/features/cart/use-cart';
 import { FavouriteToggle } from '@/features/catalog/FavouriteToggle';
 import { PriceLine } from '@/features/catalog/PriceLine';
+import { PriceBreakupTable } from '@/features/pricing/PriceBreakupTable';
 import { titleCase } from '@/features/listing/listing-search';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
@@ -162,7 +163,12 @@ export function ProductPage() {
           </div>
           <p className="leading-relaxed text-foreground/80">{product.description}</p>
           <div>
-            <PriceLine price={product.price} discountedPrice={product.discountedPrice} size="lg" />
+            {/* The selected size's own price (metal pricing prices each size). */}
+            <PriceLine
+              price={size?.price ?? product.price}
+              discountedPrice={size?.discountedPrice ?? product.discountedPrice}
+              size="lg"
+            />
             <p className="mt-1 text-xs text-muted-foreground">
               Inclusive of all taxes · Free insured delivery
             </p>
@@ -204,6 +210,7 @@ export function ProductPage() {
               <p className="text-sm text-destructive">Only {size.stock} left</p>
             )}
           </div>
+          <PriceBreakupTable size={size} />
           <ul className="grid grid-cols-3 gap-2 pt-2 text-center text-xs text-muted-foreground">
             <li className="flex flex-col items-center gap-1 rounded-lg bg-secondary/60 p-3">
               <ShieldCheck className="size-5 text-primary" /> BIS Hallmarked

@@ -1,5 +1,6 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import {
+  Coins,
   FileText,
   LayoutDashboard,
   Menu,
@@ -23,6 +24,8 @@ const MENU = [
   { to: '/admin/product/create', label: 'Add Product', icon: PlusCircle, exact: false },
   // Beyond the spec's menu (issue 20): the policy pages the footer links to.
   { to: '/admin/pages', label: 'Pages', icon: FileText, exact: false },
+  // Issue 21: the day's metal rates that price the catalogue.
+  { to: '/admin/metal-rates', label: 'Metal rates', icon: Coins, exact: false },
 ] as const;
 
 /**

@@ -26,6 +26,7 @@ import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea';
 import { fieldAria, FormField } from '@/components/FormField';
 import { ImageRow } from './ImageRow';
+import { ProductPricingFields } from '@/features/pricing/ProductPricingFields';
 import type { StockNote } from './merge-edits';
 import { productResolver, type ProductFormFields } from './product-fields';
 
@@ -66,10 +67,12 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
   const [stockNotes, setStockNotes] = useState<StockNote[]>([]);
 
   // Discount Percentage follows Price and Discounted Price (spec section 9's percent off).
-  const [price, discountedPrice, brand] = useWatch({
+  const [price, discountedPrice, brand, pricingBasis] = useWatch({
     control,
-    name: ['price', 'discountedPrice', 'brand'],
+    name: ['price', 'discountedPrice', 'brand', 'pricing.basis'],
   });
+  // Metal pricing computes the prices (ProductPricingFields writes them): shown read-only.
+  const computed = pricingBasis === 'metal';
   useEffect(() => {
     setValue('discountPercent', percentOff(Number(price) || 0, Number(discountedPrice) || 0));
   }, [price, discountedPrice, setValue]);
@@ -197,6 +200,8 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
           </CardContent>
         </Card>
 
+        <ProductPricingFields />
+
         <Card>
           <CardHeader>
             <CardTitle>Price</CardTitle>
@@ -205,8 +210,8 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-3">
-            {number('price', 'Price')}
-            {number('discountedPrice', 'Discounted Price')}
+            {number('price', 'Price', computed)}
+            {number('discountedPrice', 'Discounted Price', computed)}
             {number('discountPercent', 'Discount Percentage', true)}
           </CardContent>
         </Card>

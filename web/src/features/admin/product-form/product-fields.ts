@@ -4,6 +4,7 @@ import {
   measureValue,
   productInput,
   type ProductFormValues,
+  type PricingMetal,
   type ProductInput,
 } from '@kanak/shared';
 import type { AdminProduct } from '../shared/types';
@@ -37,6 +38,7 @@ export function emptyProductFields(): ProductFormFields {
     description: '',
     details: '',
     sizes: [{ weight: '', size: '', stock: 0 }],
+    pricing: { basis: 'fixed' },
   };
 }
 
@@ -68,7 +70,13 @@ export function productToFields(product: AdminProduct): ProductFormFields {
       weight: numberText(s.weight),
       size: numberText(s.size),
       stock: s.stock,
+      netWeight: s.netWeight ?? null,
     })),
+    // Kept through an edit: a metal-priced product stays one (issue 21).
+    pricing:
+      product.pricing?.basis === 'metal'
+        ? { ...product.pricing, metal: product.pricing.metal as PricingMetal }
+        : { basis: 'fixed' },
   };
 }
 

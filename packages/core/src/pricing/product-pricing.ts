@@ -1,0 +1,124 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '@kanak/db';
+import {
+  breakupOf,
+  canonicalPurity,
+  purityLabel,
+  type PriceBreakup,
+  type ProductPricing,
+  type ProductPricingInput,
+} from '@kanak/shared';
+import { badRequest, conflict } from '../common/errors';
+import { CURRENT_RATES } from './current-rates';
+import { repriceStatement } from './reprice-sql';
+
+/** The pricing columns of a product row, as migration 011 stores them. */
+export interface PricingColumns {
+  pricing_basis: 'fixed' | 'metal';
+  pricing_metal: string | null;
+  pricing_purity: string | null;
+  making_kind: 'percent' | 'perGram' | null;
+  making_value: string | null;
+  stones: number;
+  making_discount_percent: string;
+}
+
+export const PRICING_COLUMNS = [
+  'products.pricing_basis',
+  'products.pricing_metal',
+  'products.pricing_purity',
+  'products.making_kind',
+  'products.making_value',
+  'products.stones',
+  'products.making_discount_percent',
+  'products.metal_rate_id',
+] as const;
+
+/** The columns a product's pricing input writes. */
+export function pricingColumns(pricing: ProductPricingInput | undefined) {
+  if (!pricing || pricing.basis === 'fixed')
+    return {
+      pricing_basis: 'fixed' as const,
+      pricing_metal: null,
+      pricing_purity: null,
+      making_kind: null,
+      making_value: null,
+      stones: 0,
+      making_discount_percent: 0,
+      metal_rate_id: null,
+    };
+  const purity = canonicalPurity(pricing.metal, pricing.purity);
+  if (!purity)
+    throw badRequest(`Purity ${pricing.purity} is not one the shop prices ${pricing.metal} in`);
+  return {
+    pricing_basis: 'metal' as const,
+    pricing_metal: pricing.metal,
+    pricing_purity: purity,
+    making_kind: pricing.making.kind,
+    making_value: pricing.making.value,
+    stones: pricing.stones,
+    making_discount_percent: pricing.makingDiscountPercent,
+  };
+}
+
+export function pricingOf(row: PricingColumns): ProductPricing {
+  if (
+    row.pricing_basis !== 'metal' ||
+    !row.pricing_metal ||
+    !row.pricing_purity ||
+    !row.making_kind
+  )
+    return { basis: 'fixed' };
+  return {
+    basis: 'metal',
+    metal: row.pricing_metal,
+    purity: row.pricing_purity,
+    making: { kind: row.making_kind, value: Number(row.making_value ?? 0) },
+    stones: row.stones,
+    makingDiscountPercent: Number(row.making_discount_percent),
+  };
+}
+
+/** A size's breakup from the product's pricing and the rate row its prices used. */
+export function sizeBreakup(
+  pricing: ProductPricing,
+  rate: { rate_paise: number; published_at: Date | string } | null,
+  netWeight: string | number | null,
+): (PriceBreakup & { price: number }) | null {
+  if (pricing.basis !== 'metal' || !rate || netWeight === null) return null;
+  return breakupOf(
+    pricing,
+    { ratePerGram: rate.rate_paise / 100, publishedAt: new Date(rate.published_at).toISOString() },
+    Number(netWeight),
+  );
+}
+
+/**
+ * After a metal-priced product's save: stores its sizes' and its own prices at today's rate, in
+ * the save's transaction. No rate for its purity yet is a 409 (the admin publishes one first).
+ */
+export async function priceSavedProduct(
+  trx: Transaction<Database>,
+  productId: string,
+  pricing: ProductPricingInput | undefined,
+): Promise<void> {
+  if (!pricing || pricing.basis === 'fixed') {
+    // Typed prices: sizes follow the product's.
+    await trx
+      .updateTable('product_sizes')
+      .set({ price: null, discounted_price: null })
+      .where('product_id', '=', productId)
+      .execute();
+    return;
+  }
+  const purity = canonicalPurity(pricing.metal, pricing.purity)!;
+  const { rows } = await sql<{ id: number }>`
+    SELECT id FROM ${CURRENT_RATES} AS r WHERE metal = ${pricing.metal} AND purity = ${purity}`.execute(
+    trx,
+  );
+  if (rows.length === 0)
+    throw conflict(
+      `No rate is published for ${pricing.metal} ${purityLabel(pricing.metal, purity)}: publish one on the Metal rates page first`,
+    );
+  await repriceStatement(sql`SELECT ${productId}::uuid`).execute(trx);
+}

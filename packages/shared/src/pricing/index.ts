@@ -1,0 +1,4 @@
+export * from './purities';
+export * from './breakup';
+export * from './schemas';
+export * from './size-breakup';

@@ -1,0 +1,34 @@
+import * as core from '@kanak/core';
+import * as shared from '@kanak/shared';
+import { mutation, noInput, query } from '../api/declare-use-case';
+
+/** Metal rates (issue 21): public to read, admin-only to publish; the worker reprices. */
+export const pricingApi = {
+  rates: query('public', noInput, shared.ratesTable, {
+    summary: "Today's metal rates: rupees per gram for each metal and purity, with when published",
+    run: ({ services }) => core.currentRates(services.db),
+    rest: [{ method: 'GET', path: '/api/metal-rates' }],
+  }),
+  publish: mutation('admin', shared.publishRatesInput, shared.publishedRates, {
+    summary:
+      'Publishes rates (any subset; a move of more than 20 % needs `confirm: true`) and starts repricing every metal-priced product in the worker',
+    run: ({ services, user }, input) =>
+      core.publishRates({ db: services.db, relay: services.relay }, user.id, input),
+    rest: [{ method: 'PUT', path: '/api/admin/metal-rates' }],
+  }),
+  preview: mutation('admin', shared.previewRatesInput, shared.ratesPreview, {
+    summary: 'What publishing these rates would change: how many products, by how much on average',
+    run: ({ services }, input) => core.previewRates(services.db, input.rates),
+    rest: [{ method: 'POST', path: '/api/admin/metal-rates/preview' }],
+  }),
+  history: query('admin', shared.rateHistoryInput, shared.rateHistory, {
+    summary: "Each purity's published rates over the last days (30 by default), for the chart",
+    run: ({ services }, input) => core.rateHistory(services.db, input?.days ?? 30),
+    rest: [{ method: 'GET', path: '/api/admin/metal-rates/history' }],
+  }),
+  repricing: query('admin', noInput, shared.repricingStatus, {
+    summary: "The latest publish's repricing: done of total products, and its state",
+    run: ({ services }) => core.latestRepricing(services.db),
+    rest: [{ method: 'GET', path: '/api/admin/metal-rates/repricing' }],
+  }),
+};

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatRupees, type ProductView } from '@kanak/shared';
+import {
+  httpClient,
+  launchBrowser,
+  screenshot,
+  startTestServer,
+  watchConsole,
+  type TestServer,
+} from '@kanak/testkit';
+import type { RunningWorker } from '@kanak/worker';
+import { startShopWorker, WEB_DIST } from './shop-support';
+
+// Issue 21 in the browser: the product page's price breakup follows the selected weight, the home
+// page shows today's rate, and the admin publishes a rate and watches the repricing bar finish;
+// at 1280 px and on a 390 px phone.
+
+const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };
+
+describe('metal pricing in the browser', () => {
+  let server: TestServer;
+  let worker: RunningWorker;
+  let browser: Browser;
+  let adminToken: string;
+  let piece: ProductView;
+  const api = () => httpClient(server.baseUrl);
+  const url = (path: string) => `${server.baseUrl}${path}`;
+
+  beforeAll(async () => {
+    server = await startTestServer({ WEB_DIST });
+    worker = startShopWorker(server);
+    browser = await launchBrowser();
+    adminToken = (await api().post<{ jwt: string }>('/auth/login', ADMIN)).body.jwt;
+    const row = await server.database.db
+      .selectFrom('products as p')
+      .select('p.id')
+      .where('p.pricing_basis', '=', 'metal')
+      .where('p.pricing_purity', '=', '916')
+      .where((eb) =>
+        eb(
+          eb
+            .selectFrom('product_sizes as s')
+            .select(eb.fn.countAll().as('n'))
+            .whereRef('s.product_id', '=', 'p.id'),
+          '>=',
+          2,
+        ),
+      )
+      .orderBy('p.id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await server.database.db
+      .updateTable('product_sizes')
+      .set({ stock: 9 })
+      .where('product_id', '=', row.id)
+      .execute();
+    piece = (await api().get<ProductView>(`/api/products/id/${row.id}`)).body;
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await worker?.close();
+    await server?.close();
+  });
+
+  async function pageWith(width: number, token?: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    if (token) await context.addInitScript((jwt) => localStorage.setItem('jwt', jwt), token);
+    return context.newPage();
+  }
+
+  for (const width of [1280, 390]) {
+    it(`the breakup table follows the selected weight (${width} px)`, async () => {
+      const page = await pageWith(width);
+      const errors = watchConsole(page);
+      await page.goto(url(`/product/${piece._id}`));
+      const table = page.getByTestId('price-breakup');
+      await table.waitFor();
+      const [first, second] = piece.sizes;
+      await expect
+        .poll(() => table.textContent())
+        .toContain(formatRupees(first!.priceBreakup!.total));
+      expect(await table.textContent()).toContain('22K (916)');
+      await page.getByRole('button', { name: second!.weight, exact: true }).first().click();
+      await expect
+        .poll(() => table.textContent())
+        .toContain(formatRupees(second!.priceBreakup!.total));
+      expect(await table.textContent()).toContain(
+        `${second!.netWeight!.toLocaleString('en-IN')} g`,
+      );
+      await table.scrollIntoViewIfNeeded();
+      await screenshot(page, `metal-pricing-product-${width}`);
+      await page.goto(url('/'));
+      await page.getByTestId('todays-rate').waitFor();
+      expect(await page.getByTestId('todays-rate').textContent()).toMatch(/22K gold ₹[\d,]+\/g/);
+      await screenshot(page, `metal-pricing-home-${width}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('the admin publishes a rate and watches the repricing finish (1280 px and 390 px)', async () => {
+    for (const width of [1280, 390]) {
+      const page = await pageWith(width, adminToken);
+      await page.goto(url('/admin/metal-rates'));
+      const input = page.getByLabel('New rate for Gold 22K (916)');
+      await input.waitFor();
+      const rates = await api().get<{
+        rates: { purity: string; metal: string; ratePerGram: number }[];
+      }>('/api/metal-rates');
+      const now = rates.body.rates.find(
+        (r) => r.metal === 'gold' && r.purity === '916',
+      )!.ratePerGram;
+      const next = Math.round(now * 1.02 * 100) / 100;
+      await input.fill(String(next));
+      await page.getByRole('button', { name: 'Publish rates' }).click();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toMatch(
+        /products change price, by \+\d+\.\d\d % on average/,
+      );
+      await screenshot(page, `metal-rates-confirm-${width}`);
+      await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+      const progress = page.getByTestId('repricing-progress');
+      await expect
+        .poll(() => progress.textContent(), { timeout: 90_000 })
+        .toMatch(/Repriced [\d,]+ products/);
+      expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+      await expect
+        .poll(
+          async () =>
+            (await api().get<ProductView>(`/api/products/id/${piece._id}`)).body.sizes[0]!
+              .priceBreakup!.ratePerGram,
+        )
+        .toBe(next);
+      await screenshot(page, `metal-rates-${width}`);
+      await page.context().close();
+    }
+  }, 300_000);
+});

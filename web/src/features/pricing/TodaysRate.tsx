@@ -1,0 +1,44 @@
+import { HEADLINE_RATES } from '@kanak/shared';
+import { trpc } from '@/lib/trpc';
+import { cn } from '@/lib/utils';
+
+const rupees = (r: number) =>
+  `₹${r.toLocaleString('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+
+/** "Today's rate": 22K and 24K gold, silver and platinum per gram, with when they were published. */
+export function TodaysRate({ className }: { className?: string }) {
+  const rates = trpc.pricing.rates.useQuery(undefined, { staleTime: 60_000 });
+  const shown = HEADLINE_RATES.flatMap((h) => {
+    const rate = rates.data?.rates.find((r) => r.metal === h.metal && r.purity === h.purity);
+    return rate ? [{ ...h, rate }] : [];
+  });
+  if (shown.length === 0) return null;
+  const latest = shown
+    .map((s) => s.rate.publishedAt)
+    .sort()
+    .at(-1)!;
+  const when = new Date(latest).toLocaleString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return (
+    <p
+      data-testid="todays-rate"
+      className={cn(
+        'flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-xs text-muted-foreground',
+        className,
+      )}
+    >
+      <span className="font-medium text-foreground">Today&apos;s rate</span>
+      {shown.map((s) => (
+        <span key={`${s.metal}/${s.purity}`}>
+          {s.label}{' '}
+          <span className="font-medium text-foreground">{rupees(s.rate.ratePerGram)}/g</span>
+        </span>
+      ))}
+      <span>· {when}</span>
+    </p>
+  );
+}
