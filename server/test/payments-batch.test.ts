@@ -212,5 +212,5 @@ describe('payment confirmations in batches', () => {
     for (const r of await recordedOnce(orders.map((o) => o.orderId)))
       expect(r).toEqual({ placed: 1, paid: 1 });
     for (const s of sizes) expect(await stockOf(s.sizeId)).toBe(1000 - (wanted.get(s.sizeId) ?? 0));
-  }, 120_000);
+  }, 300_000);
 });

@@ -149,7 +149,7 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
       { from_status: 'CONFIRMED', to_status: 'SHIPPED' },
     ]);
     expect(await db().selectFrom('dead_letters').selectAll().execute()).toEqual([]);
-  });
+  }, 60_000);
 
   it('finishes the running job on SIGTERM before exiting, and prints a metrics line', async () => {
     for (const w of workers) await w.stop('SIGKILL');
