@@ -126,7 +126,7 @@ describe('metal pricing in the browser', () => {
       await expect
         .poll(() => progress.textContent(), { timeout: 90_000 })
         .toMatch(/Repriced [\d,]+ products/);
-      expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+      expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
       await expect
         .poll(
           async () =>
