@@ -16,58 +16,56 @@ type ProductCore = Omit<ProductRow, 'search_vector' | 'category_name'>;
  * aggregated per product), so a page of products costs this and the query that chose them.
  */
 function viewParts(db: Kysely<Database>, ids: string[]) {
-  return (
-    db
-      .selectFrom('products as p')
-      .leftJoin('categories as c3', 'c3.id', 'p.category_id')
-      .leftJoin('categories as c2', 'c2.id', 'c3.parent_id')
-      .leftJoin('categories as c1', 'c1.id', 'c2.parent_id')
-      // The rate the stored prices used: each size's breakup is made from it.
-      .leftJoin('metal_rates as mr', 'mr.id', 'p.metal_rate_id')
-      .select(['p.id', 'c3.name as third', 'c2.name as second', 'c1.name as top'])
-      .select(['mr.rate_paise', 'mr.published_at as rate_published_at'])
-      .select((eb) => [
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_images as i')
-            .select('i.url')
-            .whereRef('i.product_id', '=', 'p.id')
-            .orderBy('i.position'),
-        ).as('images'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_sizes as s')
-            .select([
-              's.weight',
-              's.size',
-              's.stock',
-              's.net_weight',
-              's.price',
-              's.discounted_price',
-            ])
-            .whereRef('s.product_id', '=', 'p.id')
-            .orderBy('s.position'),
-        ).as('sizes'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('reviews as rv')
-            .innerJoin('users as u', 'u.id', 'rv.user_id')
-            .select(['rv.id', 'rv.review', 'rv.created_at', 'u.id as user_id', 'u.first_name'])
-            .select(boughtBy('rv.user_id', 'rv.product_id').as('verified_buyer'))
-            .whereRef('rv.product_id', '=', 'p.id')
-            .orderBy('rv.created_at', 'desc'),
-        ).as('reviews'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('ratings as rt')
-            .innerJoin('users as u', 'u.id', 'rt.user_id')
-            .select(['rt.id', 'rt.rating', 'rt.created_at', 'u.id as user_id', 'u.first_name'])
-            .whereRef('rt.product_id', '=', 'p.id'),
-        ).as('ratings'),
-      ])
-      .where('p.id', 'in', ids)
-      .execute()
-  );
+  // The rate the stored prices used (metal_rates): each size's breakup is made from it.
+  return db
+    .selectFrom('products as p')
+    .leftJoin('categories as c3', 'c3.id', 'p.category_id')
+    .leftJoin('categories as c2', 'c2.id', 'c3.parent_id')
+    .leftJoin('categories as c1', 'c1.id', 'c2.parent_id')
+    .leftJoin('metal_rates as mr', 'mr.id', 'p.metal_rate_id')
+    .select(['p.id', 'c3.name as third', 'c2.name as second', 'c1.name as top'])
+    .select(['mr.rate_paise', 'mr.published_at as rate_published_at'])
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('product_images as i')
+          .select('i.url')
+          .whereRef('i.product_id', '=', 'p.id')
+          .orderBy('i.position'),
+      ).as('images'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('product_sizes as s')
+          .select([
+            's.weight',
+            's.size',
+            's.stock',
+            's.net_weight',
+            's.price',
+            's.discounted_price',
+          ])
+          .whereRef('s.product_id', '=', 'p.id')
+          .orderBy('s.position'),
+      ).as('sizes'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('reviews as rv')
+          .innerJoin('users as u', 'u.id', 'rv.user_id')
+          .select(['rv.id', 'rv.review', 'rv.created_at', 'u.id as user_id', 'u.first_name'])
+          .select(boughtBy('rv.user_id', 'rv.product_id').as('verified_buyer'))
+          .whereRef('rv.product_id', '=', 'p.id')
+          .orderBy('rv.created_at', 'desc'),
+      ).as('reviews'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('ratings as rt')
+          .innerJoin('users as u', 'u.id', 'rt.user_id')
+          .select(['rt.id', 'rt.rating', 'rt.created_at', 'u.id as user_id', 'u.first_name'])
+          .whereRef('rt.product_id', '=', 'p.id'),
+      ).as('ratings'),
+    ])
+    .where('p.id', 'in', ids)
+    .execute();
 }
 
 /** Product rows as clients read them, in the order given. */

@@ -115,7 +115,7 @@ export function MetalRatesPage() {
         <table className="w-full text-sm">
           <thead className="border-b text-left text-muted-foreground">
             <tr>
-              <th className="p-3 font-medium">Metal</th>
+              <th className="hidden p-3 font-medium sm:table-cell">Metal</th>
               <th className="p-3 font-medium">Purity</th>
               <th className="p-3 text-right font-medium">Today (₹/g)</th>
               <th className="p-3 font-medium">New rate (₹/g)</th>
@@ -132,7 +132,7 @@ export function MetalRatesPage() {
               const k = key(p.metal, p.purity);
               return (
                 <tr key={k} className="border-b last:border-0">
-                  <td className="p-3">{METAL_NAMES[p.metal]}</td>
+                  <td className="hidden p-3 sm:table-cell">{METAL_NAMES[p.metal]}</td>
                   <td className="p-3">{p.label}</td>
                   <td className="p-3 text-right tabular-nums">
                     {rate ? rate.ratePerGram.toLocaleString('en-IN') : '—'}
@@ -141,7 +141,7 @@ export function MetalRatesPage() {
                     <Input
                       inputMode="decimal"
                       aria-label={`New rate for ${METAL_NAMES[p.metal]} ${p.label}`}
-                      className="w-32"
+                      className="w-28 sm:w-32"
                       placeholder={rate ? String(rate.ratePerGram) : 'Rate'}
                       value={typed[k] ?? ''}
                       onChange={(e) => setTyped((t) => ({ ...t, [k]: e.target.value }))}

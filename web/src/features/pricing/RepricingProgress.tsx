@@ -13,7 +13,12 @@ export function RepricingProgress({ repricing }: { repricing: RepricingView }) {
           ? 'Waiting for the worker…'
           : `Repricing… ${repricing.done.toLocaleString('en-IN')} of ${repricing.total.toLocaleString('en-IN')} products`;
   return (
-    <div className="rounded-xl border bg-card p-4" data-testid="repricing-progress">
+    <div
+      className="rounded-xl border bg-card p-4"
+      data-testid="repricing-progress"
+      data-publication={repricing.id}
+      data-status={repricing.status}
+    >
       <div className="flex items-center justify-between text-sm">
         <span className="font-medium">{state}</span>
         <span className="tabular-nums text-muted-foreground">{finished ? 100 : percent}%</span>
