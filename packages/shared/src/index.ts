@@ -42,3 +42,4 @@ export * from './media/jewel-art';
 export * from './pages/schemas';
 export * from './pages/views';
 export * from './pages/page-text';
+export * from './web/server-render';
