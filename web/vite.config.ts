@@ -24,7 +24,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         ]),
   ],
   // One self-contained file: the production image ships the server's dependencies, not the web's.
+  // Production React in it whatever NODE_ENV the server runs with (Vite leaves it to run time).
   ssr: { noExternal: true },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
