@@ -46,6 +46,7 @@ WORKDIR /app
 COPY --from=build /prod/node_modules ./node_modules
 COPY --from=build /src/dist ./dist
 COPY --from=build /src/web/dist ./web/dist
+COPY --from=build /src/web/dist-ssr ./web/dist-ssr
 RUN mkdir -p /data/uploads && chown node:node /data/uploads
 USER node
 EXPOSE 3000

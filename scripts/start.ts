@@ -8,8 +8,8 @@ const port = Number(process.env.PORT ?? 3000);
 // unless the caller says otherwise. Production runs the image (see README).
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
+function run(command: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extra } });
   if (result.status !== 0) {
     console.error(
       `\n✗ ${command} ${args.join(' ')} failed. Is PostgreSQL running at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/kanak)?`,
@@ -19,7 +19,9 @@ function run(command: string, args: string[]) {
 }
 
 run('pnpm', ['--silent', 'db:seed']);
-if (!dev) run('pnpm', ['--silent', 'build']);
+// The web is always a production build (React's development build is several times slower and
+// is what a newcomer would judge the shop by), whatever mode server and worker run in.
+if (!dev) run('pnpm', ['--silent', 'build'], { NODE_ENV: 'production' });
 
 // Node runs the entry points itself (tsx as a loader, not a wrapper process, and not through
 // pnpm, which does not forward signals), so a signal sent to this process reaches server and

@@ -6,14 +6,27 @@ import { compression } from 'vite-plugin-compression2';
 
 const api = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // .br and .gz beside each asset, sent as they are by the server (@fastify/static preCompressed):
   // best compression once at build time instead of cheap compression on every request.
+  // The server render (`--ssr`, into dist-ssr) is loaded by the server, never sent: not compressed.
   plugins: [
     react(),
     tailwindcss(),
-    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 }),
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            algorithms: ['brotliCompress', 'gzip'],
+            exclude: [/\.map$/],
+            threshold: 1024,
+          }),
+        ]),
   ],
+  // One self-contained file: the production image ships the server's dependencies, not the web's.
+  // Production React in it whatever NODE_ENV the server runs with (Vite leaves it to run time).
+  ssr: { noExternal: true },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
@@ -22,4 +35,4 @@ export default defineConfig({
     ),
   },
   build: { sourcemap: true, chunkSizeWarningLimit: 600 },
-});
+}));

@@ -122,6 +122,6 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   registerSeoRest(app, services);
   await registerApiDocs(app, [healthDoc, uploadsDoc, paymentWebhookDoc]);
   await registerQueueBoard(app, services);
-  await registerWeb(app, config.WEB_DIST);
+  await registerWeb(app, config.WEB_DIST, services);
   return { app, services };
 }

@@ -78,6 +78,8 @@ const configFields = z.object({
     .positive()
     .default(5 * 1024 * 1024),
   WEB_DIST: z.string().default(path.join(root, 'web/dist')),
+  /** The storefront's server render (`pnpm build`); unset: dist-ssr beside WEB_DIST; `off`: none. */
+  SSR_BUNDLE: z.string().optional(),
   /** Which proxies may name the client's address (X-Forwarded-For); off by default. */
   TRUST_PROXY: trustProxySetting.default(false),
   ORDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
@@ -123,6 +125,8 @@ const configFields = z.object({
   CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Longest a cached catalogue answer is kept, should an invalidation ever be missed. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  /** Memory for server-rendered storefront pages (visitors' HTML); 0 renders every request. */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
   /** Days after delivery an unworn piece may be returned (quoted on the policy pages). */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** Share of the metal value paid on exchange for a new piece, in percent. */

@@ -29,6 +29,7 @@ import { createDb, type Database } from '@kanak/db';
 import { ReadCache } from './api/read-cache';
 import type { Config } from './config';
 import { createImageStore } from './uploads/image-store';
+import { PageCache } from './web/page-cache';
 
 /** Long-lived resources the adapters share; closed by the app's onClose hook. */
 export interface AppServices {
@@ -56,6 +57,8 @@ export interface AppServices {
   images: ImageStore;
   /** Listings, products, search and reviews as last read, until a change is heard. */
   catalogCache: ReadCache;
+  /** Server-rendered storefront pages for visitors, dropped with the answers they show. */
+  pageCache: PageCache;
   /** Hears every process's catalogue changes (Redis pub/sub) for the cache. */
   catalogListener: CatalogListener;
   /**
@@ -91,6 +94,7 @@ export function createServices(
   });
   const forget = (change: CatalogChange) => {
     catalogCache.invalidate(change);
+    pageCache.invalidate(change);
     if (change.scope === 'all') clearListingCounts(db);
   };
   const catalogListener = listenToCatalogChanges(
@@ -104,10 +108,16 @@ export function createServices(
     ttlMs: config.CATALOG_CACHE_TTL_MS,
     listening: catalogListener.listening,
   });
+  const pageCache = new PageCache({
+    maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+    ttlMs: config.CATALOG_CACHE_TTL_MS,
+    listening: catalogListener.listening,
+  });
   return {
     config,
     db,
     catalogCache,
+    pageCache,
     catalogListener,
     async announceCatalogChange(change) {
       forget(change);

@@ -1,17 +1,30 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { queryClient, trpc, trpcClient } from '@/lib/trpc';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { queryClient, trpcClient } from '@/lib/trpc';
+import { AppRoot } from './app-root';
 import { router } from './router';
+import { DEFAULT_TITLE, STATE_ELEMENT_ID } from './ssr/page-state';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const app = <AppRoot router={router} queryClient={queryClient} trpcClient={trpcClient} />;
+const state = document.getElementById(STATE_ELEMENT_ID);
+
+if (state?.textContent) {
+  // A server-rendered page: its queries' answers come with it, so the route loads from the cache
+  // (no request for what the HTML shows) and the first render matches the server's markup.
+  // Fresh as of now: the server drops a cached page as soon as its data changes.
+  const dehydrated = JSON.parse(state.textContent) as DehydratedState;
+  for (const query of dehydrated.queries) query.state.dataUpdatedAt = Date.now();
+  hydrate(queryClient, dehydrated);
+  // A page that sets its own title (product, policy) puts back the one it found when left: that
+  // must be the shop's default, not the server's title for this page. Its effect sets it again.
+  document.title = DEFAULT_TITLE;
+  // The router renders its match tree as on the server (no Suspense boundary of its own around
+  // it): without this flag the browser's tree has one more boundary than the HTML.
+  router.ssr = { manifest: undefined };
+  await router.load();
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

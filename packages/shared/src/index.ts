@@ -43,3 +43,4 @@ export * from './pages/schemas';
 export * from './pages/views';
 export * from './pages/page-text';
 export * from './pricing/index';
+export * from './web/server-render';

@@ -2,11 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../services';
+import { loadServerRender } from './ssr';
 
 const API_PREFIXES = ['/api/', '/trpc/', '/auth/', '/media/'];
 
-/** Serves the built web; client-side routes fall back to index.html. */
-export async function registerWeb(app: FastifyInstance, webDist: string) {
+/**
+ * Serves the built web: storefront pages rendered on the server (web/ssr.ts), other client-side
+ * routes fall back to index.html.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string, services: AppServices) {
   const index = path.join(webDist, 'index.html');
   if (!fs.existsSync(index)) {
     app.log.warn({ webDist }, 'web build not found: run `pnpm build` to serve the storefront');
@@ -24,7 +29,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
-  app.get('/*', (request, reply) => {
+  const serveStorefront = await loadServerRender(services, webDist, app.log);
+  app.get('/*', async (request, reply) => {
     const url = request.url.split('?')[0]!;
     if (API_PREFIXES.some((p) => url.startsWith(p))) {
       return reply
@@ -40,6 +46,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     ) {
       return reply.sendFile(path.relative(webDist, file));
     }
+    if (serveStorefront && (await serveStorefront(request, reply))) return reply;
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -30,4 +30,6 @@ export const useToasterWanted = () =>
       return () => listeners.delete(listener);
     },
     () => wanted,
+    // No toast in a server render, nor while hydrating one.
+    () => false,
   );

@@ -7,9 +7,13 @@ import { readToken } from '@/features/session/session';
 
 export const trpc = createTRPCReact<AppRouter>();
 
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-});
+/** The page's query cache; the server makes one per rendered request (web/src/entry-server.tsx). */
+export const newQueryClient = () =>
+  new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  });
+
+export const queryClient = newQueryClient();
 
 const authorization = (): Record<string, string> => {
   const token = readToken();

@@ -20,6 +20,8 @@ const updated = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
+  // The shop's day, on the server render and in any browser alike (else the page re-renders).
+  timeZone: 'Asia/Kolkata',
 });
 
 /** /pages/{slug}: one of the shop's policy pages, the same for visitors and signed-in shoppers. */

@@ -24,6 +24,7 @@ import { ReviewsSection } from './ReviewsSection';
 import { SimilarProducts } from './SimilarProducts';
 import { Stars } from './Stars';
 import { asJsonLd, productStructuredData } from './structured-data';
+import { siteOrigin } from '@/lib/site-origin';
 
 const route = getRouteApi('/product/$productId');
 
@@ -109,7 +110,7 @@ export function ProductPage() {
         type="application/ld+json"
         // A data block, never executed: what search engines read as the product's offer.
         dangerouslySetInnerHTML={{
-          __html: asJsonLd(productStructuredData(product, window.location.origin)),
+          __html: asJsonLd(productStructuredData(product, siteOrigin())),
         }}
       />
       <Breadcrumb>

@@ -11,6 +11,8 @@ const reviewDate = new Intl.DateTimeFormat('en-US', {
   month: 'long',
   day: 'numeric',
   year: 'numeric',
+  // The shop's day, on the server render and in any browser alike (else the page re-renders).
+  timeZone: 'Asia/Kolkata',
 });
 
 function RatingSummary({ productId }: { productId: string }) {

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RenderPage, RenderResult } from '@kanak/shared';
+import { preferredEncoding } from '../api/read-cache';
+import { publicOrigin } from '../http/public-origin';
+import type { AppServices } from '../services';
+import { localReads } from './local-call';
+import { encodedPage, type CachedPage } from './page-cache';
+
+/** Shopper-only and admin pages: the browser renders them itself, from the plain shell. */
+const CLIENT_ONLY =
+  /^\/(admin|cart|checkout|payment|user-details|account|login|register)(\/|$)|^\/product\/[^/]+\/ratrev\/?$/;
+
+export type ServeStorefront = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+/** The page around a render: the built index.html with the title, head, markup and state set. */
+function pageHtml(template: string, page: Extract<RenderResult, { kind: 'page' }>) {
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`)
+    .replace('</head>', () => `${page.head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="kanak-state">${page.state}</script>`,
+    );
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply
+    .status(page.status)
+    .type('text/html; charset=utf-8')
+    // Always asked again: a cached copy could outlive a price change.
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.html);
+  return reply.header('content-encoding', encoding).send(encodedPage(page, encoding));
+}
+
+/**
+ * The storefront rendered on the server (web/src/entry-server.tsx, built into dist-ssr): each
+ * visitor's page arrives with its markup and the query answers behind it, and is kept in the page
+ * cache under the tags of those answers. Null without a build (the browser then renders alone).
+ */
+export async function loadServerRender(
+  services: AppServices,
+  webDist: string,
+  log: FastifyRequest['log'],
+): Promise<ServeStorefront | null> {
+  const setting = services.config.SSR_BUNDLE;
+  if (setting === 'off') return null;
+  const bundle = setting ?? path.resolve(webDist, '../dist-ssr/entry-server.js');
+  if (!fs.existsSync(bundle)) {
+    log.warn({ bundle }, 'server render not found: run `pnpm build` to render the storefront');
+    return null;
+  }
+  const { render } = (await import(pathToFileURL(bundle).href)) as { render: RenderPage };
+  const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const cache = services.pageCache;
+
+  return async (request, reply) => {
+    const url = request.url;
+    if (CLIENT_ONLY.test(url.split('?')[0]!)) return false;
+    const origin = publicOrigin(services.config, request);
+    const key = `${origin}${url}`;
+    const hit = cache.get(key);
+    if (hit) {
+      await send(request, reply, hit);
+      return true;
+    }
+    const mark = cache.mark;
+    const reads = localReads(services, request);
+    let result: RenderResult;
+    try {
+      result = await render({ url, origin, call: reads.call });
+    } catch (error) {
+      request.log.error({ err: error, url }, 'server render failed: sent the plain page');
+      return false;
+    }
+    if (result.kind !== 'page') return false;
+    const page: CachedPage = {
+      // The 404 page is answered 200 as the browser-rendered shop always did (a browser logs a 404
+      // document as a console error); it tells crawlers `noindex` instead.
+      status: 200,
+      html: pageHtml(template, result),
+      tags: reads.tags() ?? [],
+    };
+    if (reads.tags()) cache.set(key, page, mark);
+    await send(request, reply, page);
+    return true;
+  };
+}

@@ -1,0 +1,262 @@
+// The storefront is rendered on the server: plain HTTP (no JavaScript) gets each shopper page's
+// title, names, prices, canonical link and structured data; the browser hydrates it without a
+// warning and without asking the API again for what the HTML holds; a product edit and a sale
+// change the HTML at once on two servers; and no cached HTML ever carries anyone's own data.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { buildApp } from '@kanak/server';
+import type { ProductPage, ProductView } from '@kanak/shared';
+import {
+  httpClient,
+  launchBrowser,
+  screenshot,
+  startTestServer,
+  watchConsole,
+  type TestServer,
+} from '@kanak/testkit';
+import type { RunningWorker } from '@kanak/worker';
+import { startShopWorker, WEB_DIST } from './shop-support';
+
+const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };
+const CUSTOMER = { email: 'priya@example.com', password: 'Priya@123' };
+const ADDRESS = {
+  firstName: 'Priya',
+  lastName: 'Sharma',
+  streetAddress: '12, MG Road',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  zipCode: '400001',
+  mobile: '9876543210',
+};
+const LISTING = '/all-jewellery/category/ring';
+
+/** ₹27,000 as the pages print it. */
+const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
+/** Text as it stands in HTML (the names are plain, but & and quotes may be escaped). */
+const inHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+
+describe('server-rendered storefront', () => {
+  let one: TestServer;
+  let two: Awaited<ReturnType<typeof buildApp>>;
+  let twoUrl: string;
+  let worker: RunningWorker;
+  let browser: Browser;
+  let admin: string;
+  let shopper: string;
+
+  beforeAll(async () => {
+    one = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: 10_000 });
+    // A second server on the same database, Redis and queue prefix: it hears the first's changes.
+    two = await buildApp(one.config);
+    await two.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = two.app.server.address();
+    twoUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    worker = startShopWorker(one);
+    browser = await launchBrowser();
+    admin = (await httpClient(one.baseUrl).post<{ jwt: string }>('/auth/login', ADMIN)).body.jwt;
+    shopper = (await httpClient(one.baseUrl).post<{ jwt: string }>('/auth/login', CUSTOMER)).body
+      .jwt;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await worker?.close();
+    await two?.app.close();
+    await one?.close();
+  });
+
+  const page = async (base: string, path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(base + path, { headers });
+    return { status: response.status, html: await response.text(), response };
+  };
+  const firstProducts = async (query: string) =>
+    (await httpClient(one.baseUrl).get<ProductPage>(`/api/products?${query}`)).body.content;
+
+  it('plain HTTP gets home, a listing and a product page with their content', async () => {
+    const home = await page(one.baseUrl, '/');
+    expect(home.status).toBe(200);
+    expect(home.response.headers.get('content-type')).toContain('text/html');
+    expect(home.html).toContain('<title>Kanak Jewellers | Gold, Diamond &amp; Silver');
+    expect(home.html).toContain(`<link rel="canonical" href="${one.baseUrl}/"`);
+    const bestSellers = await firstProducts('collection=best-sellers&pageSize=12');
+    expect(bestSellers.length).toBeGreaterThan(0);
+    for (const product of bestSellers.slice(0, 3)) {
+      expect(home.html).toContain(inHtml(product.title));
+      expect(home.html).toContain(rupees(product.discountedPrice));
+    }
+    const store = jsonLd(home.html).find((d) => d['@type'] === 'JewelryStore');
+    expect(store?.name).toBe('Kanak Jewellers');
+
+    const listing = await page(one.baseUrl, LISTING);
+    expect(listing.status).toBe(200);
+    expect(listing.html).toContain(`<link rel="canonical" href="${one.baseUrl}${LISTING}"`);
+    const rings = await firstProducts('category=ring&pageSize=12');
+    expect(rings.length).toBeGreaterThan(0);
+    for (const product of rings.slice(0, 3)) {
+      expect(listing.html).toContain(inHtml(product.title));
+      expect(listing.html).toContain(rupees(product.discountedPrice));
+    }
+    const items = jsonLd(listing.html).find((d) => d['@type'] === 'ItemList');
+    expect(JSON.stringify(items)).toContain(`/product/${rings[0]!._id}`);
+
+    const ring = rings[0]!;
+    const product = await page(one.baseUrl, `/product/${ring._id}`);
+    expect(product.status).toBe(200);
+    expect(product.html).toContain(`<title>${inHtml(ring.title)} | Kanak Jewellers</title>`);
+    expect(product.html).toContain(
+      `<link rel="canonical" href="${one.baseUrl}/product/${ring._id}"`,
+    );
+    expect(product.html).toContain(rupees(ring.discountedPrice));
+    const offer = jsonLd(product.html).find((d) => d['@type'] === 'Product');
+    expect(offer).toMatchObject({ name: ring.title, offers: { price: ring.discountedPrice } });
+
+    // An unknown path is the 404 page, kept out of search engines.
+    const missing = await page(one.baseUrl, '/no/such/page/here');
+    expect(missing.html).toContain('This page has wandered off');
+    expect(missing.html).toContain('<meta name="robots" content="noindex" />');
+    // Shopper-only pages stay the browser's to render.
+    const cart = await page(one.baseUrl, '/cart');
+    expect(cart.status).toBe(200);
+    expect(cart.html).toContain('<div id="root"></div>');
+  });
+
+  it('hydrates without warnings and without asking the API for what the HTML holds', async () => {
+    const [ring] = await firstProducts('category=ring&pageSize=1');
+    for (const path of ['/', LISTING, `/product/${ring!._id}`, '/pages/about']) {
+      const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const errors = watchConsole(tab);
+      const warnings: string[] = [];
+      tab.on('console', (m) => {
+        if (m.type() === 'warning' && /hydrat/i.test(m.text())) warnings.push(m.text());
+      });
+      const calls: string[] = [];
+      tab.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/trpc/')) calls.push(r.url());
+      });
+      await tab.goto(one.baseUrl + path, { waitUntil: 'networkidle' });
+      // Hydrated: React has attached (the header's links answer), the page is interactive.
+      await expect
+        .poll(() => tab.evaluate(() => Object.keys(document.getElementById('root')!).length))
+        .toBeGreaterThan(0);
+      expect(errors, path).toEqual([]);
+      expect(warnings, path).toEqual([]);
+      expect(calls, path).toEqual([]);
+      if (path !== '/pages/about')
+        await screenshot(tab, `ssr-${path === '/' ? 'home' : path.split('/')[1]}-1280`);
+      await tab.close();
+    }
+  });
+
+  /** A shopper buys and pays through the sandbox; the worker takes the stock. */
+  async function sell(productId: string, weight: string) {
+    const http = httpClient(one.baseUrl);
+    const add = await http.put(
+      '/api/cart/add',
+      { productId, weight, quantity: 1 },
+      { token: shopper },
+    );
+    expect(add.status).toBe(200);
+    const order = await http.post<{ _id: string }>('/api/orders/', ADDRESS, { token: shopper });
+    expect(order.status).toBe(201);
+    const link = await http.post<{ payment_link_url: string }>(
+      `/api/payment/${order.body._id}`,
+      undefined,
+      { token: shopper },
+    );
+    const html = await (await fetch(link.body.payment_link_url)).text();
+    const pay = new URL(/id="pay" href="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&'));
+    const paid = await http.get<{ status: string }>(
+      `/api/payment?payment_id=${pay.searchParams.get('razorpay_payment_id')}&order_id=${order.body._id}`,
+      { token: shopper },
+    );
+    expect(paid.body.status).toBe('PAID');
+  }
+
+  it('a product edit and a sale change the rendered page at once on both servers', async () => {
+    const payload = {
+      imageUrls: [{ imageUrl: '/media/art/ring-gold-a.svg' }],
+      title: `Rendered Ring ${Date.now()}`,
+      brand: 'Kanak',
+      color: 'yellow',
+      price: 30000,
+      discountedPrice: 27000,
+      description: 'A ring for the render test.',
+      details: '22K gold.',
+      occasion: 'casual',
+      quantity: 1,
+      collectionName: 'new-arrival',
+      type: 'gold',
+      sizes: [{ weight: '6 g', size: '16 MM', stock: 1 }],
+      topLevelCategory: 'gold',
+      secondLevelCategory: 'rings',
+      thirdLevelCategory: 'ring',
+    };
+    const http = httpClient(one.baseUrl);
+    const created = await http.post<ProductView>('/api/admin/products', payload, { token: admin });
+    expect(created.status).toBe(201);
+    const path = `/product/${created.body._id}`;
+    const servers = [one.baseUrl, twoUrl];
+    /** Twice on each server: the second answer is the cached page. */
+    for (const base of servers)
+      for (let i = 0; i < 2; i++) {
+        const { html } = await page(base, path);
+        expect(html).toContain(`<title>${payload.title} | Kanak Jewellers</title>`);
+        expect(html).toContain(rupees(27000));
+        expect(html).toContain('https://schema.org/InStock');
+      }
+    expect(two.services.pageCache.size).toBeGreaterThan(0);
+
+    const edited = { ...payload, title: `${payload.title} Renamed`, discountedPrice: 26000 };
+    const put = await http.put(`/api/admin/products/${created.body._id}`, edited, {
+      token: admin,
+    });
+    expect(put.status).toBe(200);
+    // The server that made the change drops its page before answering; the other hears it.
+    const first = await page(one.baseUrl, path);
+    expect(first.html).toContain(`<title>${edited.title} | Kanak Jewellers</title>`);
+    expect(first.html).toContain(rupees(26000));
+    await expect
+      .poll(async () => (await page(twoUrl, path)).html)
+      .toContain(`<title>${edited.title} | Kanak Jewellers</title>`);
+
+    for (const base of servers) await page(base, path);
+    // The last piece is sold: the worker's stock change reaches both servers' pages.
+    await sell(created.body._id, '6 g');
+    for (const base of servers)
+      await expect
+        .poll(async () => (await page(base, path)).html)
+        .toContain('https://schema.org/OutOfStock');
+  });
+
+  it("never hands anyone's own data in the HTML: the cart count fills in after hydration", async () => {
+    const [ring] = await firstProducts('category=ring&pageSize=1');
+    const http = httpClient(one.baseUrl);
+    await http.put(
+      '/api/cart/add',
+      { productId: ring!._id, weight: ring!.sizes[0]!.weight, quantity: 1 },
+      { token: shopper },
+    );
+    // A request that names the shopper gets the visitors' page, byte for byte.
+    const visitor = await page(one.baseUrl, '/');
+    const named = await page(one.baseUrl, '/', { authorization: `Bearer ${shopper}` });
+    expect(named.html).toBe(visitor.html);
+    expect(visitor.html).toContain('aria-label="Cart, 0 items"');
+    expect(visitor.html).not.toContain(CUSTOMER.email);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((jwt) => localStorage.setItem('jwt', jwt), shopper);
+    const tab = await context.newPage();
+    const errors = watchConsole(tab);
+    const response = await tab.goto(one.baseUrl + '/');
+    // The first paint is the visitors' (no count at all), never another shopper's.
+    expect(await response!.text()).toContain('aria-label="Cart, 0 items"');
+    await tab.getByRole('link', { name: /^Cart, [1-9]\d* items$/ }).waitFor();
+    await screenshot(tab, 'ssr-home-signed-in-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
