@@ -42,6 +42,8 @@ export interface ProcessorOptions {
   stockMoved: (productIds: string[]) => Promise<void>;
   /** Tells every server's watching browsers what happened to the order; never throws. */
   announce: (event: OrderEvent) => Promise<void>;
+  /** Sends one notification at most once (absent: no SMTP_URL, mails wait as pending). */
+  sendMail?: (notificationId: number) => Promise<unknown>;
 }
 
 /**
@@ -140,6 +142,11 @@ export function buildProcessors(
         },
       );
       return settle(moved);
+    },
+    // The notification row records every step: a repeated job finds its mail sent or in hand.
+    [QUEUES.notifications]: async (job) => {
+      const { notificationId } = job.data as { notificationId: number };
+      return options.sendMail ? options.sendMail(notificationId) : 'mail is not configured';
     },
     [QUEUES.paymentReconciliation]: async () => {
       const report = await reconcilePayments(db, provider, {

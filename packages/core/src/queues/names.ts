@@ -4,5 +4,7 @@ export const QUEUES = {
   orderMoves: 'order-moves',
   /** A repeatable job: asks the provider about orders whose return and webhook never came. */
   paymentReconciliation: 'payment-reconciliation',
+  /** Mails: fed from the notifications table by the worker's mail relay (issue 24). */
+  notifications: 'notifications',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
