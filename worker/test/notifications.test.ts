@@ -66,7 +66,7 @@ describe('mail through the notifications outbox, a real worker and a real SMTP s
     const paid = await sandboxPaidOrder(server, a!, 1);
     expect((await http.get(paid.returnPath, { token: paid.shopper.token })).status).toBe(200);
     const to = paid.shopper.email;
-    const placed = await eventually(() => mailsTo(to).find((m) => /placed/.test(m.subject)));
+    const placed = await eventually(async () => mailsTo(to).find((m) => /placed/.test(m.subject)));
     expect(placed.subject).toMatch(/^Order [0-9A-F]{8} placed: payment received$/);
     expect(placed.html).toContain('Thank you for your order');
     expect(placed.html).toContain('12, MG Road');
@@ -81,15 +81,19 @@ describe('mail through the notifications outbox, a real worker and a real SMTP s
           })
         ).status,
       ).toBe(200);
-    const shipped = await eventually(() => mailsTo(to).find((m) => /shipped/.test(m.subject)));
+    const shipped = await eventually(async () =>
+      mailsTo(to).find((m) => /shipped/.test(m.subject)),
+    );
     expect(shipped.text).toMatch(/left our workshop/);
-    const delivered = await eventually(() => mailsTo(to).find((m) => /delivered/.test(m.subject)));
+    const delivered = await eventually(async () =>
+      mailsTo(to).find((m) => /delivered/.test(m.subject)),
+    );
     expect(delivered.html).toMatch(/\/ratrev"/);
 
     // Paid, then cancelled by the shop: the refund mail says why, how much, when.
     const refunded = await sandboxPaidOrder(server, b!, 1);
     await http.get(refunded.returnPath, { token: refunded.shopper.token });
-    await eventually(() => mailsTo(refunded.shopper.email).length === 1);
+    await eventually(async () => mailsTo(refunded.shopper.email).length === 1);
     expect(
       (
         await http.put(`/api/admin/orders/${refunded.order._id}/cancel`, undefined, {
@@ -97,7 +101,7 @@ describe('mail through the notifications outbox, a real worker and a real SMTP s
         })
       ).status,
     ).toBe(200);
-    const refund = await eventually(() =>
+    const refund = await eventually(async () =>
       mailsTo(refunded.shopper.email).find((m) => /refund/.test(m.subject)),
     );
     expect(refund.text).toMatch(
@@ -107,7 +111,7 @@ describe('mail through the notifications outbox, a real worker and a real SMTP s
     // Unpaid, cancelled: no refund, only the word.
     const unpaid = await sandboxPaidOrder(server, c!, 1);
     await http.put(`/api/admin/orders/${unpaid.order._id}/cancel`, undefined, { token: admin });
-    const cancelled = await eventually(() =>
+    const cancelled = await eventually(async () =>
       mailsTo(unpaid.shopper.email).find((m) => /cancelled/.test(m.subject)),
     );
     expect(cancelled.text).toMatch(/Nothing was charged/);
@@ -147,7 +151,7 @@ describe('mail through the notifications outbox, a real worker and a real SMTP s
       .where('recipient', 'like', 'outage-%')
       .executeTakeFirstOrThrow();
     await smtp.start();
-    await eventually(() => smtp.mails.length - before === 20, 30_000);
+    await eventually(async () => smtp.mails.length - before === 20, 30_000);
     await eventually(async () => (await statusCounts()).sent === smtp.mails.length, 10_000);
     const outage = smtp.mails.slice(before);
     console.log(
@@ -177,7 +181,7 @@ describe('mail through the notifications outbox, a real worker and a real SMTP s
         userId: order.user_id,
         orderId: order.id,
       });
-    await eventually(() => smtp.mails.length - before >= 20, 30_000, 10);
+    await eventually(async () => smtp.mails.length - before >= 20, 30_000, 10);
     await first.stop('SIGKILL');
     const atKill = smtp.mails.length - before;
     await startWorker();

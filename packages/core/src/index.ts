@@ -98,3 +98,5 @@ export * from './notifications/mail-transport';
 export * from './notifications/send-notification';
 export * from './notifications/mail-relay';
 export type { ShopIdentity } from './notifications/templates/layout';
+export * from './auth/account-limits';
+export * from './auth/password-reset';

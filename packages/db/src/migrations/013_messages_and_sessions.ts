@@ -42,6 +42,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
+  // Whatever path changes a password, demotes an admin or removes an account (the API,
+  // `admin:create`, plain SQL), its older tokens end with it.
+  await sql`CREATE FUNCTION users_end_sessions() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.password_hash IS DISTINCT FROM OLD.password_hash
+        OR (OLD.role = 'ADMIN' AND NEW.role <> 'ADMIN')
+        OR (OLD.removed_at IS NULL AND NEW.removed_at IS NOT NULL) THEN
+        NEW.token_version := OLD.token_version + 1;
+      END IF;
+      RETURN NEW;
+    END $$`.execute(db);
+  await sql`CREATE TRIGGER users_end_sessions BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION users_end_sessions()`.execute(
+    db,
+  );
+
   await db.schema
     .createTable('password_resets')
     .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -76,6 +91,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('stock_alerts').execute();
   await db.schema.dropTable('password_resets').execute();
+  await sql`DROP TRIGGER users_end_sessions ON users`.execute(db);
+  await sql`DROP FUNCTION users_end_sessions()`.execute(db);
   await db.schema.alterTable('users').dropColumn('token_version').execute();
   await db.schema.dropTable('notifications').execute();
 }
