@@ -544,7 +544,10 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'trpc auth.resetPassword': async () => ({
       input: { token: await resetTokenFor(), password: 'Matrix@789' },
     }),
-    'trpc auth.logoutAll': async (caller) => ({ headers: await throwawayAuth(caller) }),
+    'trpc auth.logoutAll': async (caller) => ({
+      headers: await throwawayAuth(caller),
+      input: {},
+    }),
     'trpc users.changePassword': async (caller) => ({
       headers: await throwawayAuth(caller),
       input: newPassword,
