@@ -117,7 +117,11 @@ export function Layout(props: { shop: ShopIdentity; preview: string; children?: 
           ),
         ),
         h(Section, { style: { padding: '28px 32px 8px' } }, props.children),
-        h(Hr, { style: { borderColor: COLORS.line, margin: '8px 32px' } }),
+        h(
+          Section,
+          { style: { padding: '0 32px' } },
+          h(Hr, { style: { borderColor: COLORS.line, margin: '8px 0' } }),
+        ),
         h(
           Section,
           { style: { padding: '8px 32px 24px' } },
