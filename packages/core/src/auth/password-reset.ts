@@ -116,6 +116,13 @@ export async function resetPassword(
   deps: PasswordDeps,
   input: ResetPasswordInput,
 ): Promise<AuthAnswer> {
+  // A made-up or spent token costs one indexed read, not an argon2 hash.
+  const live = await deps.db
+    .selectFrom('password_resets')
+    .select('expires_at')
+    .where('token_hash', '=', sha256(input.token))
+    .executeTakeFirst();
+  if (!live || live.expires_at.getTime() < Date.now()) throw badRequest(BAD_RESET_LINK);
   const hash = await hashPassword(input.password);
   const user = await deps.db.transaction().execute(async (trx) => {
     const used = await trx
