@@ -1,6 +1,5 @@
 // `pnpm start`: migrate, seed, build the web, then run server and worker and print how to log in.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { SEED_ACCOUNTS } from '@kanak/db';
 
 const dev = process.argv.includes('--dev');
