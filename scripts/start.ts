@@ -6,7 +6,18 @@ const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 // A local shop with demo data: development settings (sandbox payments, development secrets)
 // unless the caller says otherwise. Production runs the image (see README).
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+
+// No mail server needed: without SMTP_URL the worker sends to scripts/mail-catcher.ts, whose
+// page lists every mail (MAIL_CATCHER_WEB_PORT, default 1080; SMTP on MAIL_CATCHER_SMTP_PORT, 1025).
+// (maildev 3.0 was tried first: it installs, but its CLI never opened its ports here.)
+const mailWeb = Number(process.env.MAIL_CATCHER_WEB_PORT ?? 1080);
+const mailSmtp = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 1025);
+const catcher = !env.SMTP_URL && env.NODE_ENV !== 'production';
+if (catcher) {
+  env.SMTP_URL = `smtp://127.0.0.1:${mailSmtp}`;
+  env.MAIL_LINK_BASE_URL ??= `http://localhost:${dev ? 5173 : port}`;
+}
 
 function run(command: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extra } });
@@ -31,7 +42,7 @@ const runTs = (entry: string) =>
     ? spawn('tsx', ['watch', entry], { stdio: 'inherit', env })
     : spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env });
 const children: ChildProcess[] = [runTs('server/src/main.ts'), runTs('worker/src/main.ts')];
-if (dev) children.push(spawn('pnpm', ['exec', 'vite'], { stdio: 'inherit', env, cwd: 'web' }));
+if (catcher) children.push(runTs('scripts/mail-catcher.ts'));
 
 const running = new Set(children);
 let stopping = false;
@@ -72,7 +83,12 @@ for (let i = 0; i < 120 && !stopping; i++) {
       `\n  Kanak Jewellers is open at ${dev ? 'http://localhost:5173' : base}  (health: ${ok.status})`,
     );
     console.log(`  Admin:    ${admin.email} / ${admin.password}`);
-    console.log(`  Customer: ${customer.email} / ${customer.password}\n`);
+    console.log(`  Customer: ${customer.email} / ${customer.password}`);
+    console.log(
+      catcher
+        ? `  Mails:    http://localhost:${mailWeb}  (development mail catcher; nothing leaves this machine)\n`
+        : `  Mails:    sent through ${new URL(env.SMTP_URL ?? 'smtp://unset').host}\n`,
+    );
     break;
   }
   await new Promise((r) => setTimeout(r, 500));

@@ -53,6 +53,8 @@ const configFields = z.object({
   /** Signs login tokens. Production refuses a development default or fewer than 32 characters. */
   JWT_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.JWT_SECRET),
   JWT_EXPIRES_IN: z.string().default('7d'),
+  /** How often an open live-events stream checks that its account's sessions were not ended. */
+  SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(30_000),
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: csv.default(['http://localhost:5173']),
   /** Where uploaded images are kept when S3_BUCKET is not set (one machine only). */
@@ -115,6 +117,14 @@ const configFields = z.object({
   RATE_LIMIT_PAYMENT_RETURNS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Payment webhooks per client address per minute. */
   RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** "Forgot password" requests per client address per hour (429 past it). */
+  RATE_LIMIT_PASSWORD_RESETS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Reset mails per e-mail per hour (past it: the same answer, no mail). */
+  RATE_LIMIT_RESET_MAILS_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(3),
+  /** Back-in-stock sign-ups per client address per hour. */
+  RATE_LIMIT_STOCK_ALERTS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Back-in-stock sign-ups per e-mail per day. */
+  RATE_LIMIT_STOCK_ALERTS_PER_EMAIL_PER_DAY: z.coerce.number().int().positive().default(10),
   /** Most calls one tRPC batch request may carry. */
   TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(25),
   /** Bound on each Redis command a request waits on (login rate limits, health). */

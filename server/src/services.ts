@@ -7,6 +7,7 @@ import {
   listenToCatalogChanges,
   publishCatalogChange,
   createActionLimits,
+  createMailLimits,
   createAuthRateLimiter,
   createOrderEventHub,
   createOrderPipeline,
@@ -14,6 +15,8 @@ import {
   createRequestRedis,
   startOutboxRelay,
   type ActionLimits,
+  type MailLimits,
+  type PasswordDeps,
   type CatalogChange,
   type CatalogListener,
   type AuthRateLimiter,
@@ -44,6 +47,8 @@ export interface AppServices {
   authRateLimit: AuthRateLimiter;
   /** Budgets of the routes that create work: orders, reviews, uploads, payment returns, webhooks. */
   limits: ActionLimits;
+  /** Budgets of the routes that mail an address someone typed (resets, back-in-stock). */
+  mailLimits: MailLimits;
   /** Producer side of the order pipeline's queues (payments, transitions, reconciliation). */
   pipeline: OrderPipeline;
   /** Moves outbox rows (payment returns, webhooks, admin moves) to the queues. */
@@ -142,6 +147,12 @@ export function createServices(
       paymentReturnsPerMinute: config.RATE_LIMIT_PAYMENT_RETURNS_PER_MINUTE,
       webhooksPerMinute: config.RATE_LIMIT_WEBHOOKS_PER_MINUTE,
     }),
+    mailLimits: createMailLimits(requestRedis, config.QUEUE_PREFIX, {
+      resetsPerAddressPerHour: config.RATE_LIMIT_PASSWORD_RESETS_PER_HOUR,
+      resetsPerEmailPerHour: config.RATE_LIMIT_RESET_MAILS_PER_EMAIL_PER_HOUR,
+      stockAlertsPerAddressPerHour: config.RATE_LIMIT_STOCK_ALERTS_PER_HOUR,
+      stockAlertsPerEmailPerDay: config.RATE_LIMIT_STOCK_ALERTS_PER_EMAIL_PER_DAY,
+    }),
     pipeline,
     relay: startOutboxRelay({
       db,
@@ -187,4 +198,12 @@ export const authDeps = (services: AppServices) => ({
   db: services.db,
   tokens: services.tokens,
   rateLimit: services.authRateLimit,
+});
+
+/** What the password use cases need (forgot, reset, change). */
+export const passwordDeps = (services: AppServices): PasswordDeps => ({
+  db: services.db,
+  tokens: services.tokens,
+  mailLimits: services.mailLimits,
+  linkBaseUrl: services.config.MAIL_LINK_BASE_URL,
 });

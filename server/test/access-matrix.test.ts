@@ -5,7 +5,7 @@
 //
 // Ids in paths and inputs are customer A's own (order, cart line, wish, payment link…): B's cell
 // asks for A's resource and must be refused, must see nothing of A's, and must leave it unchanged.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,6 +77,14 @@ const EXPECTED: Record<string, Row> = {
   // The shop's policy pages and contact details (issue 20): public, read-only.
   'GET /api/pages/:slug': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/shop-info': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  // Accounts (issue 24): the same answer for any e-mail; a reset link's token is the capability.
+  'POST /auth/forgot-password': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'POST /auth/reset-password': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  // Logout clears the queue board's cookie; it needs no token (the browser's may be gone).
+  'DELETE /admin/queues/session': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  // The caller's own sessions and password (each cell on a throwaway account of that role).
+  'POST /auth/logout-all': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'PUT /api/users/password': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
 
   // Per user: each caller's own profile, cart, wishlist, orders and reviews.
   'GET /api/users/profile': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
@@ -174,6 +182,10 @@ const EXPECTED: Record<string, Row> = {
   // Live order events: any signed-in caller (what each hears is its own: order-events.test.ts).
   'trpc live.ticket': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc live.orders': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc auth.forgotPassword': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc auth.resetPassword': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc auth.logoutAll': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc users.changePassword': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
 };
 
 /**
@@ -472,6 +484,37 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     return form;
   };
   const freshEmail = () => `matrix-${randomBytes(5).toString('hex')}@example.com`;
+  /**
+   * Ending sessions or changing a password ends the caller's tokens: each cell runs on a
+   * throwaway account of the caller's role (a visitor sends no token).
+   */
+  const throwawayAuth = async (caller: Caller): Promise<Record<string, string>> => {
+    if (caller === 'visitor') return {};
+    const email = freshEmail();
+    const made = await signup('throwaway', { email });
+    if (caller !== 'admin') return { authorization: `Bearer ${made.token}` };
+    await db().updateTable('users').set({ role: 'ADMIN' }).where('id', '=', made.id).execute();
+    const admin = await http.post<{ jwt: string }>('/auth/login', {
+      email,
+      password: 'Matrix@123',
+    });
+    return { authorization: `Bearer ${admin.body.jwt}` };
+  };
+  /** A live reset link's token for a fresh account (stored hashed, as the forgot-password mail's). */
+  const resetTokenFor = async () => {
+    const { id } = await signup('resetter');
+    const token = randomBytes(32).toString('base64url');
+    await db()
+      .insertInto('password_resets')
+      .values({
+        user_id: id,
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        expires_at: new Date(Date.now() + 600_000),
+      })
+      .execute();
+    return token;
+  };
+  const newPassword = { currentPassword: 'Matrix@123', newPassword: 'Matrix@456' };
   /** Each caller logs in as itself (a visitor as A, who is not logged in yet on that device). */
   const loginOf = (caller: Caller) =>
     caller === 'admin'
@@ -501,6 +544,27 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       },
     }),
     'POST /auth/login': (caller) => ({ body: loginOf(caller) }),
+    'POST /auth/forgot-password': () => ({ body: { email: freshEmail() } }),
+    'POST /auth/reset-password': async () => ({
+      body: { token: await resetTokenFor(), password: 'Matrix@789' },
+    }),
+    'POST /auth/logout-all': async (caller) => ({ headers: await throwawayAuth(caller) }),
+    'PUT /api/users/password': async (caller) => ({
+      headers: await throwawayAuth(caller),
+      body: newPassword,
+    }),
+    'trpc auth.forgotPassword': () => ({ input: { email: freshEmail() } }),
+    'trpc auth.resetPassword': async () => ({
+      input: { token: await resetTokenFor(), password: 'Matrix@789' },
+    }),
+    'trpc auth.logoutAll': async (caller) => ({
+      headers: await throwawayAuth(caller),
+      input: {},
+    }),
+    'trpc users.changePassword': async (caller) => ({
+      headers: await throwawayAuth(caller),
+      input: newPassword,
+    }),
     'GET /api/products/search': () => ({ query: { q: 'ring' } }),
     'GET /api/products/suggest': () => ({ query: { q: 'ri' } }),
     'GET /api/products/search/page': () => ({ query: { q: 'ring' } }),

@@ -38,6 +38,14 @@ export const workerConfigSchema = z.object({
     .int()
     .min(1)
     .default(DEFAULT_LINK_TTL_MINUTES + LINK_GRACE_MS / 60_000),
+  /** The support address every mail names (the server's SUPPORT_EMAIL). */
+  SUPPORT_EMAIL: z.string().trim().min(1).default('care@kanak.shop'),
+  /** How often the mail relay looks for due mails. */
+  MAIL_POLL_MS: z.coerce.number().int().min(50).default(500),
+  /** A mail queued or connecting this long without progress is tried again (its job or sender was lost). */
+  MAIL_SEND_LEASE_MS: z.coerce.number().int().min(500).default(120_000),
+  /** Longest SMTP wait (connect, greeting, each reply). */
+  MAIL_TIMEOUT_MS: z.coerce.number().int().min(500).default(30_000),
 });
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;
 

@@ -56,6 +56,8 @@ export interface ProcessorOptions {
    * transactions at once (WORKER_CONFIRM_BATCH, WORKER_CONCURRENCY; their defaults when absent).
    */
   confirmBatch?: { size: number; running: number };
+  /** Sends one notification at most once (absent: no SMTP_URL, mails wait as pending). */
+  sendMail?: (notificationId: number) => Promise<unknown>;
 }
 
 /**
@@ -212,6 +214,11 @@ export function buildProcessors(
         return result;
       });
       return settle(outcome);
+    },
+    // The notification row records every step: a repeated job finds its mail sent or in hand.
+    [QUEUES.notifications]: async (job) => {
+      const { notificationId } = job.data as { notificationId: number };
+      return options.sendMail ? options.sendMail(notificationId) : 'mail is not configured';
     },
     [QUEUES.paymentReconciliation]: async () => {
       const report = await reconcilePayments(db, provider, {

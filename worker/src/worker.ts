@@ -14,6 +14,12 @@ import {
   KEEP_FAILED_JOBS,
   settledWithin,
   QUEUES,
+  createMailTransport,
+  fromAddress,
+  fromName,
+  sendNotification,
+  startMailRelay,
+  type MailRelay,
   recordOutboxOutcome,
   type OutboxRef,
 } from '@kanak/core';
@@ -104,7 +110,36 @@ export function startWorker(
       log(`repricing not announced to the servers' caches: ${(e as Error).message}`);
     }
   };
+  const mailTransport = config.SMTP_URL
+    ? createMailTransport({ ...config, SMTP_URL: config.SMTP_URL }, config.MAIL_TIMEOUT_MS)
+    : null;
+  if (!mailTransport)
+    log(
+      config.MAIL_DISABLED
+        ? 'mail is disabled (MAIL_DISABLED=true): mails stay pending'
+        : 'SMTP_URL is not set: mails stay pending until a worker with a mail server runs',
+    );
+  const sendMail = mailTransport
+    ? (id: number) =>
+        sendNotification(
+          {
+            db,
+            transport: mailTransport,
+            shop: {
+              name: fromName(config.MAIL_FROM),
+              supportEmail: config.SUPPORT_EMAIL,
+              url: config.MAIL_LINK_BASE_URL.replace(/\/$/, ''),
+            },
+            domain: fromAddress(config.MAIL_FROM).split('@')[1] ?? 'kanak.shop',
+            retryMaxMs: config.MAIL_RETRY_MAX_MS,
+            maxAttempts: config.MAIL_MAX_ATTEMPTS,
+            leaseMs: config.MAIL_SEND_LEASE_MS,
+          },
+          id,
+        )
+    : undefined;
   const processors = buildProcessors(db, provider, {
+    sendMail,
     ackDelayMs: config.WORKER_ACK_DELAY_MS,
     reconcileAfterMs: config.RECONCILE_AFTER_MS,
     unpaidOrderTtlMs: config.UNPAID_ORDER_TTL_MINUTES * 60_000,
@@ -141,6 +176,15 @@ export function startWorker(
     return worker;
   });
   const queues = workers.map((w) => new Queue(w.name, { connection, prefix: config.QUEUE_PREFIX }));
+  const mailRelay: MailRelay | null = mailTransport
+    ? startMailRelay({
+        db,
+        queue: queues.find((q) => q.name === QUEUES.notifications)!,
+        leaseMs: config.MAIL_SEND_LEASE_MS,
+        pollMs: config.MAIL_POLL_MS,
+        log,
+      })
+    : null;
 
   // One schedule however many workers run: upsert replaces it rather than adding a second.
   const reconciliation = queues.find((q) => q.name === QUEUES.paymentReconciliation)!;
@@ -187,6 +231,7 @@ export function startWorker(
     metricsLine,
     async close({ drainMs }: { drainMs?: number } = {}) {
       if (timer) clearInterval(timer);
+      await mailRelay?.stop();
       // Worker.close waits for running jobs to finish before resolving.
       const closing = Promise.all(workers.map((w) => w.close()));
       if (drainMs === undefined) await closing;

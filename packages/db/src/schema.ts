@@ -17,6 +17,8 @@ export interface UsersTable {
   created_at: Timestamp;
   /** Set when an admin removed the account; its e-mail and password are scrubbed then. */
   removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Tokens carry it; a reset, change, logout-all, demotion or removal bumps it (migration 013). */
+  token_version: Generated<number>;
 }
 
 export interface AddressesTable {
@@ -279,6 +281,49 @@ export interface MetalRatesTable {
   published_at: Generated<Date>;
 }
 
+export type NotificationStatus =
+  'pending' | 'queued' | 'connecting' | 'sending' | 'sent' | 'failed' | 'unknown';
+
+/** One e-mail (migration 013): its own outbox, sent at most once by the worker's notifications queue. */
+export interface NotificationsTable {
+  /** bigserial, read as a number. */
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: string;
+  recipient: string;
+  user_id: string | null;
+  order_id: string | null;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  status: Generated<NotificationStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  queued_at: Date | null;
+  last_error: string | null;
+  message_id: string | null;
+  subject: string | null;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+}
+
+export interface PasswordResetsTable {
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  created_at: Generated<Date>;
+}
+
+export interface StockAlertsTable {
+  id: Generated<number>;
+  product_id: string;
+  weight: string;
+  email: string;
+  user_id: string | null;
+  token: string;
+  created_at: Generated<Date>;
+  notified_at: Date | null;
+  unsubscribed_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   addresses: AddressesTable;
@@ -301,6 +346,9 @@ export interface Database {
   policy_pages: PolicyPagesTable;
   rate_publications: RatePublicationsTable;
   metal_rates: MetalRatesTable;
+  notifications: NotificationsTable;
+  password_resets: PasswordResetsTable;
+  stock_alerts: StockAlertsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

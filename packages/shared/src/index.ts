@@ -34,6 +34,7 @@ export * from './cart/views';
 export * from './wishlist/views';
 export * from './account/views';
 export * from './auth/views';
+export * from './auth/password-schemas';
 export * from './orders/views';
 export * from './orders/admin-list';
 export * from './orders/admin-detail';

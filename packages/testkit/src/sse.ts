@@ -13,6 +13,8 @@ export interface EventStream {
   next(match: (event: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
   /** The HTTP status of the answer. */
   status: number;
+  /** Settles when the server ends the answer (or close() aborts it). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -45,7 +47,7 @@ export async function openEventStream(
   const events: SseEvent[] = [];
   const waiters = new Set<() => void>();
   const reader = res.body?.getReader();
-  void (async () => {
+  const ended = (async () => {
     if (!reader) return;
     const decoder = new TextDecoder();
     let buffer = '';
@@ -69,6 +71,7 @@ export async function openEventStream(
   return {
     events,
     status: res.status,
+    ended,
     next(match, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {

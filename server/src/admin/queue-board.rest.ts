@@ -68,6 +68,17 @@ export async function registerQueueBoard(app: FastifyInstance, services: AppServ
     return reply.status(204).send();
   });
 
+  // Logout: the board's cookie goes with the token, so the next person at a shared computer
+  // cannot open the board. Needs no token (the one in the browser may already be gone).
+  app.delete(`${QUEUE_BOARD_PATH}/session`, async (request, reply) => {
+    const secure = request.protocol === 'https' ? '; Secure' : '';
+    reply.header(
+      'set-cookie',
+      `${COOKIE}=; Path=${QUEUE_BOARD_PATH}; HttpOnly; SameSite=Strict; Max-Age=0${secure}`,
+    );
+    return reply.status(204).send();
+  });
+
   await app.register(async (scope) => {
     const csp = queueBoardCsp(services.config);
     // Runs after the app-wide security headers: this header replaces their CSP.

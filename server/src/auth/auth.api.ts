@@ -1,7 +1,8 @@
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
-import { mutation } from '../api/declare-use-case';
-import { authDeps } from '../services';
+import { mutation, noInput } from '../api/declare-use-case';
+import * as z from 'zod/mini';
+import { authDeps, passwordDeps } from '../services';
 
 export const authApi = {
   signup: mutation('public', shared.signupInput, shared.authAnswer, {
@@ -13,5 +14,31 @@ export const authApi = {
     summary: 'Signs in with e-mail and password',
     run: ({ services, address }, input) => core.guardedLogin(authDeps(services), address, input),
     rest: [{ method: 'POST', path: '/auth/login' }],
+  }),
+  forgotPassword: mutation('public', shared.forgotPasswordInput, shared.forgotPasswordAnswer, {
+    summary:
+      'Mails a one-use link to choose a new password (30 minutes); the same answer whether or not the e-mail has an account',
+    run: ({ services, address }, input) =>
+      core.requestPasswordReset(passwordDeps(services), address, input),
+    rest: [{ method: 'POST', path: '/auth/forgot-password', status: 202 }],
+  }),
+  resetPassword: mutation('public', shared.resetPasswordInput, shared.authAnswer, {
+    summary: "Sets a new password with a reset link's token and signs in; every older token ends",
+    run: ({ services }, input) => core.resetPassword(passwordDeps(services), input),
+    rest: [{ method: 'POST', path: '/auth/reset-password' }],
+  }),
+  logoutAll: mutation('customer', noInput, z.object({ message: z.string() }), {
+    summary: 'Logs the account out of every device: every token issued so far answers 401',
+    run: async ({ services, user }) => {
+      await core.logoutEverywhere(services.db, user);
+      return { message: 'Logged out of every device' };
+    },
+    rest: [
+      {
+        method: 'POST',
+        path: '/auth/logout-all',
+        answer: () => ({ status: 204, body: undefined }),
+      },
+    ],
   }),
 };

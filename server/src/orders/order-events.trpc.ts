@@ -1,6 +1,7 @@
 import { tracked } from '@trpc/server';
 import * as z from 'zod/mini';
 import {
+  currentTokenVersion,
   isAdmin,
   issueEventTicket,
   redeemEventTicket,
@@ -46,7 +47,12 @@ function audienceOf(user: AuthUser) {
 export const liveRouter = router({
   ticket: publicProcedure.mutation(async ({ ctx }) => {
     const { user, services } = await resolveCall(ctx.services, ctx.req, 'customer');
-    return issueEventTicket(services.requestRedis, services.config.QUEUE_PREFIX, user);
+    return issueEventTicket(
+      services.requestRedis,
+      services.config.QUEUE_PREFIX,
+      user,
+      await currentTokenVersion(services.db, user.id),
+    );
   }),
   orders: publicProcedure
     // Checked before the stream opens (a middleware, not the generator), so a refusal is an
@@ -55,11 +61,30 @@ export const liveRouter = router({
     .input(z.optional(z.object({ lastEventId: z.nullish(z.string()) })))
     .subscription(async function* ({ ctx, input, signal }) {
       const audience = audienceOf(ctx.user);
+      // Ends the stream once the account's sessions were ended (reset, change, logout-all,
+      // demotion, removal): looked at every SESSION_RECHECK_MS.
+      const ended = new AbortController();
+      signal?.addEventListener('abort', () => ended.abort(), { once: true });
+      const db = ctx.services.db;
+      const version = await currentTokenVersion(db, ctx.user.id);
+      const recheck = setInterval(() => {
+        void currentTokenVersion(db, ctx.user.id).then(
+          (now) => {
+            if (now !== version) ended.abort();
+          },
+          () => undefined,
+        );
+      }, ctx.services.config.SESSION_RECHECK_MS);
+      ended.signal.addEventListener('abort', () => clearInterval(recheck), { once: true });
       const events = ctx.services.orderEvents.watch({
-        signal,
+        signal: ended.signal,
         lastEventId: input?.lastEventId,
         allows: audience.allows,
       });
-      for await (const { id, event } of events) yield tracked(id, audience.shown(event));
+      try {
+        for await (const { id, event } of events) yield tracked(id, audience.shown(event));
+      } finally {
+        clearInterval(recheck);
+      }
     }),
 });

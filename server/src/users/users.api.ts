@@ -20,4 +20,10 @@ export const usersApi = {
     run: ({ services, user }, input) => core.removeUser(services.db, user, input.userId),
     rest: [{ method: 'DELETE', path: '/api/users/profile/:userId' }],
   }),
+  changePassword: mutation('customer', shared.changePasswordInput, shared.authAnswer, {
+    summary:
+      "Changes the caller's password (the current one is needed) and answers a new token; every other token ends",
+    run: ({ services, user }, input) => core.changePassword(services, user, input),
+    rest: [{ method: 'PUT', path: '/api/users/password' }],
+  }),
 };

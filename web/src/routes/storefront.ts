@@ -2,6 +2,7 @@ import { homeRoute, loginRoute, registerRoute } from './home';
 import { listingRoute } from './listing';
 import { policyPageRoute } from './pages';
 import { productRoute, ratrevRoute } from './product';
+import { resetPasswordRoute } from './reset-password';
 import { searchRoute } from './search';
 import { accountRoute, cartRoute, checkoutRoute, orderDetailRoute, paymentRoute } from './shopper';
 
@@ -19,4 +20,5 @@ export const storefrontRoutes = [
   paymentRoute,
   accountRoute,
   orderDetailRoute,
+  resetPasswordRoute,
 ] as const;

@@ -3,6 +3,7 @@ import type { Database } from '@kanak/db';
 import type { LoginInput, SignupInput } from '@kanak/shared';
 import { DomainError } from '../common/errors';
 import { login } from './login';
+import { noteAdminSignIn } from './password-reset';
 import { signup } from './signup';
 import type { AuthRateLimiter } from './rate-limit';
 import type { TokenSettings } from './tokens';
@@ -29,6 +30,8 @@ export async function guardedLogin(deps: AuthDeps, address: string, input: Login
     throw error;
   }
   await attempt.succeeded();
+  // An admin hears of every sign-in to their account (best effort: the sign-in stands).
+  await noteAdminSignIn(deps.db, input.email, address).catch(() => undefined);
   return answer;
 }
 

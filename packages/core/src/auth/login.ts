@@ -20,7 +20,7 @@ export async function login(
 ): Promise<AuthAnswer> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'role', 'email', 'password_hash'])
+    .select(['id', 'role', 'email', 'password_hash', 'token_version'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.toLowerCase()))
     .where('removed_at', 'is', null)
     .executeTakeFirst();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envFlag } from './env-values';
+import { assertMailReady, mailEnvShape, type MailSettings } from '../notifications/mail-settings';
 import {
   assertProductionReady,
   DEVELOPMENT_SECRETS,
@@ -32,13 +33,14 @@ export const sharedEnvShape = {
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
+  ...mailEnvShape,
 };
 
 /**
  * Parses a process's environment with its schema: every problem in one line, then the production
  * guard (which throws one line naming each unsafe variable).
  */
-export function parseEnv<S extends z.ZodType<ProductionSettings>>(
+export function parseEnv<S extends z.ZodType<ProductionSettings & MailSettings>>(
   schema: S,
   env: Record<string, unknown>,
 ): z.output<S> {
@@ -48,5 +50,6 @@ export function parseEnv<S extends z.ZodType<ProductionSettings>>(
     throw new Error(`Invalid configuration: ${problems}`);
   }
   assertProductionReady(result.data);
+  assertMailReady(result.data);
   return result.data;
 }

@@ -4,6 +4,7 @@ import { canMoveOrder, type OrderEvent, type OrderMover, type OrderStatus } from
 import { DomainError } from '../common/errors';
 import { removeBoughtFromCart } from '../cart/remove-bought';
 import { returnOrderStock, takeOrderStock } from './stock';
+import { queueOrderMail } from '../notifications/order-mails';
 
 /**
  * The order ledger: the one writer of an order's status, its `order_events` rows, the stock it
@@ -210,7 +211,7 @@ async function write(
     })
     .where('id', '=', order.id)
     .execute();
-  await trx
+  const logged = await trx
     .insertInto('order_events')
     .values({
       order_id: order.id,
@@ -221,7 +222,15 @@ async function write(
       note: move.reason,
       job_key: move.jobKey ?? null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // The owner's mail for this entry, committed with it (sent by the worker's notifications queue).
+  await queueOrderMail(trx, order, {
+    id: logged.id,
+    to: move.to,
+    note: move.statusNote ?? move.reason,
+    paymentCaptured: move.by === 'payment' || move.announce?.kind === 'payment',
+  });
   return {
     orderId: order.id,
     status: move.to,

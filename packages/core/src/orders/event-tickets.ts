@@ -12,9 +12,20 @@ import type { AuthUser } from '../auth/tokens';
 const TICKET_TTL_SECONDS = 60;
 const key = (prefix: string, ticket: string) => `${prefix}:event-ticket:${ticket}`;
 
-export async function issueEventTicket(redis: Redis, prefix: string, user: AuthUser) {
+export async function issueEventTicket(
+  redis: Redis,
+  prefix: string,
+  user: AuthUser,
+  /** The account's token version now: a ticket outlives no "log out everywhere". */
+  tokenVersion?: number | null,
+) {
   const ticket = randomBytes(24).toString('base64url');
-  await redis.set(key(prefix, ticket), JSON.stringify(user), 'EX', TICKET_TTL_SECONDS);
+  await redis.set(
+    key(prefix, ticket),
+    JSON.stringify({ ...user, tokenVersion: tokenVersion ?? null }),
+    'EX',
+    TICKET_TTL_SECONDS,
+  );
   return { ticket };
 }
 
@@ -32,14 +43,16 @@ export async function redeemEventTicket(
   if (!/^[\w-]{32}$/.test(ticket)) return null;
   const stored = await redis.getdel(key(prefix, ticket));
   if (!stored) return null;
-  const issued = JSON.parse(stored) as AuthUser;
+  const issued = JSON.parse(stored) as AuthUser & { tokenVersion?: number | null };
   const now = await db
     .selectFrom('users')
-    .select('role')
+    .select(['role', 'token_version'])
     .where('id', '=', issued.id)
     .where('removed_at', 'is', null)
     .executeTakeFirst();
   if (!now) return null;
+  if (typeof issued.tokenVersion === 'number' && issued.tokenVersion !== now.token_version)
+    return null;
   return {
     id: issued.id,
     role: issued.role === 'ADMIN' && now.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER',

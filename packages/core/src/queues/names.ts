@@ -6,5 +6,7 @@ export const QUEUES = {
   paymentReconciliation: 'payment-reconciliation',
   /** Reprices the catalogue after a publish of metal rates (issue 21). */
   metalRepricing: 'metal-repricing',
+  /** Mails: fed from the notifications table by the worker's mail relay (issue 24). */
+  notifications: 'notifications',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -16,7 +16,7 @@ export const toAddressView = (a: AddressRow): AddressView => ({
   mobile: a.mobile,
 });
 
-type UserCore = Omit<UserRow, 'password_hash' | 'removed_at'>;
+type UserCore = Omit<UserRow, 'password_hash' | 'removed_at' | 'token_version'>;
 export const USER_COLUMNS = [
   'id',
   'first_name',

@@ -10,7 +10,7 @@ export const PASSWORD_PATTERN =
 const name = z
   .string()
   .check(dbSafeText, z.trim(), z.minLength(1, MESSAGES.name), z.maxLength(29, MESSAGES.name));
-const email = z
+export const emailField = z
   .string()
   .check(
     dbSafeText,
@@ -20,6 +20,9 @@ const email = z
     z.regex(EMAIL_PATTERN, MESSAGES.email),
   );
 const password = z.string().check(z.regex(PASSWORD_PATTERN, MESSAGES.password));
+
+const email = emailField;
+export const passwordField = password;
 
 export const signupInput = z.object({ firstName: name, lastName: name, email, password });
 export type SignupInput = z.infer<typeof signupInput>;

@@ -56,7 +56,7 @@ export default function AccountDropdown({ user }: { user: ReturnType<typeof useS
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={logout}>
+        <DropdownMenuItem onSelect={() => void logout()}>
           <LogOut /> Log out
         </DropdownMenuItem>
       </DropdownMenuContent>

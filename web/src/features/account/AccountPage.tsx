@@ -1,6 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Heart, Package, Phone, UserCircle } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { AccountSecurity } from './AccountSecurity';
 import { AccountTable } from './AccountTable';
 import { ContactUs } from './ContactUs';
 import { OrderHistory } from './OrderHistory';
@@ -9,8 +10,18 @@ import { WishlistGrid } from './WishlistGrid';
 
 const route = getRouteApi('/user-details');
 
+/** My Account: the profile, then password and devices (issue 24). */
+function MyAccount() {
+  return (
+    <>
+      <AccountTable />
+      <AccountSecurity />
+    </>
+  );
+}
+
 const LAYOUTS = [
-  { label: 'My Account', icon: UserCircle, Panel: AccountTable },
+  { label: 'My Account', icon: UserCircle, Panel: MyAccount },
   { label: 'Wish List', icon: Heart, Panel: WishlistGrid },
   { label: 'Order History', icon: Package, Panel: OrderHistory },
   { label: 'Contact us', icon: Phone, Panel: ContactUs },

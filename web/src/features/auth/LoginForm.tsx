@@ -8,6 +8,8 @@ import { closeAuthModal } from '@/features/session/session';
 import { completeLogin, isAuthPath, postLoginPath } from '@/features/session/login';
 import { trpc } from '@/lib/trpc';
 import { fieldAria, FormField } from '@/components/FormField';
+import { useState } from 'react';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { PasswordInput } from './PasswordInput';
 
 export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
@@ -17,6 +19,7 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
   });
   const login = trpc.auth.login.useMutation();
   const { errors, isSubmitting } = form.formState;
+  const [forgot, setForgot] = useState(false);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -31,6 +34,7 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
     }
   });
 
+  if (forgot) return <ForgotPasswordForm onBack={() => setForgot(false)} />;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Log in">
       <FormField id="login-email" label="Email" error={errors.email?.message}>
@@ -50,6 +54,13 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
           {...form.register('password')}
         />
       </FormField>
+      <button
+        type="button"
+        className="-mt-2 justify-self-end text-sm text-primary underline-offset-4 hover:underline"
+        onClick={() => setForgot(true)}
+      >
+        Forgot password?
+      </button>
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? 'Logging in…' : 'Log in'}
       </Button>

@@ -18,8 +18,14 @@ export async function completeLogin(jwt: string) {
   }
 }
 
-/** Logout clears local storage and reloads the page (spec section 4). */
-export function logout() {
+/**
+ * Logout clears local storage and reloads the page (spec section 4); the queue board's
+ * HttpOnly cookie is cleared by the server first, so it does not outlive the token.
+ */
+export async function logout() {
+  await fetch('/admin/queues/session', { method: 'DELETE', credentials: 'same-origin' }).catch(
+    () => undefined,
+  );
   clearSession();
   window.location.reload();
 }

@@ -1,0 +1,13 @@
+/** Every mail the shop sends (README, "Messages"). */
+export const NOTIFICATION_KINDS = [
+  'order-placed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refund-due',
+  'password-reset',
+  'password-changed',
+  'admin-sign-in',
+  'back-in-stock',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -1,0 +1,50 @@
+import type { Transaction } from 'kysely';
+import type { Database, OrderRow } from '@kanak/db';
+import type { OrderStatus } from '@kanak/shared';
+import type { NotificationKind } from './kinds';
+import { queueNotification } from './queue-notification';
+
+/**
+ * Which mail an order's move sends: a paid order that is cancelled (by the shop, or sold out
+ * when the payment came) owes money back; an unpaid one is only cancelled. CONFIRMED is the
+ * shop's own step and sends nothing.
+ */
+export function orderMailKind(
+  from: OrderStatus,
+  to: OrderStatus,
+  paymentCaptured: boolean,
+): NotificationKind | null {
+  if (to === 'PLACED') return 'order-placed';
+  if (to === 'SHIPPED') return 'shipped';
+  if (to === 'DELIVERED') return 'delivered';
+  if (to === 'CANCELLED') return from !== 'PENDING' || paymentCaptured ? 'refund-due' : 'cancelled';
+  return null;
+}
+
+/**
+ * The ledger's hook, once per order event and in its transaction: the owner's mail for the
+ * move (idempotency key: the order event + recipient + kind).
+ */
+export async function queueOrderMail(
+  trx: Transaction<Database>,
+  order: Pick<OrderRow, 'id' | 'user_id' | 'status'>,
+  event: { id: string | number; to: OrderStatus; note: string | null; paymentCaptured: boolean },
+): Promise<void> {
+  const kind = orderMailKind(order.status, event.to, event.paymentCaptured);
+  if (!kind) return;
+  const owner = await trx
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', order.user_id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  if (!owner?.email) return;
+  await queueNotification(trx, {
+    kind,
+    recipient: owner.email,
+    eventKey: `order-event:${event.id}`,
+    userId: order.user_id,
+    orderId: order.id,
+    payload: { status: event.to, note: event.note },
+  });
+}

@@ -1,0 +1,141 @@
+import type { ReactElement } from 'react';
+import type { Kysely } from 'kysely';
+import { render } from '@react-email/render';
+import type { Database, NotificationsTable } from '@kanak/db';
+import type { Selectable } from 'kysely';
+import { DomainError } from '../common/errors';
+import type { ShopIdentity } from './templates/layout';
+import { orderMail, type OrderMailData, type OrderMailKind } from './templates/order-mails';
+import {
+  adminSignInMail,
+  backInStockMail,
+  passwordChangedMail,
+  passwordResetMail,
+} from './templates/account-mails';
+
+export type NotificationRow = Selectable<NotificationsTable>;
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: MailAttachment[];
+}
+
+/**
+ * What a mail carries beside its body. The tax invoice PDF joins the order-placed mail here
+ * once invoices exist (issue 23): none until then.
+ */
+export async function attachmentsFor(
+  _db: Kysely<Database>,
+  _notification: NotificationRow,
+): Promise<MailAttachment[]> {
+  return [];
+}
+
+/** HUIDs recorded for an order's pieces (shipped mail); none until invoices record them (issue 23). */
+export async function huidsFor(_db: Kysely<Database>, _orderId: string): Promise<string[]> {
+  return [];
+}
+
+async function orderData(db: Kysely<Database>, row: NotificationRow): Promise<OrderMailData> {
+  if (!row.order_id) throw new DomainError('NOT_FOUND', 'order mail without an order');
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', row.order_id)
+    .executeTakeFirst();
+  if (!order) throw new DomainError('NOT_FOUND', 'the order of this mail no longer exists');
+  const items = await db
+    .selectFrom('order_items')
+    .select(['title', 'weight', 'size', 'quantity', 'discounted_price', 'product_id'])
+    .where('order_id', '=', order.id)
+    .orderBy('position')
+    .execute();
+  const payload = row.payload as { note?: string | null };
+  return {
+    orderId: order.id,
+    firstName: order.ship_first_name,
+    items: items.map((i) => ({
+      title: i.title,
+      weight: i.weight,
+      size: i.size,
+      quantity: i.quantity,
+      price: i.discounted_price,
+      productId: i.product_id,
+    })),
+    totalPrice: order.total_price,
+    discount: order.discount,
+    total: order.total_discounted_price,
+    address: [
+      `${order.ship_first_name} ${order.ship_last_name}`,
+      order.ship_street_address,
+      order.ship_city,
+      `${order.ship_state} ${order.ship_zip_code}`,
+      order.ship_mobile,
+    ],
+    note: payload.note ?? order.status_note,
+    huids: row.kind === 'shipped' ? await huidsFor(db, order.id) : [],
+  };
+}
+
+const ORDER_KINDS = new Set<string>([
+  'order-placed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refund-due',
+]);
+
+async function compose(
+  db: Kysely<Database>,
+  row: NotificationRow,
+  shop: ShopIdentity,
+): Promise<{ subject: string; element: ReactElement }> {
+  const p = row.payload as Record<string, string>;
+  if (ORDER_KINDS.has(row.kind))
+    return orderMail(row.kind as OrderMailKind, await orderData(db, row), shop);
+  switch (row.kind) {
+    case 'password-reset':
+      return passwordResetMail({ firstName: p.firstName ?? '', link: p.link ?? shop.url }, shop);
+    case 'password-changed':
+      return passwordChangedMail({ firstName: p.firstName ?? '', at: p.at ?? '' }, shop);
+    case 'admin-sign-in':
+      return adminSignInMail(
+        { firstName: p.firstName ?? '', at: p.at ?? '', address: p.address ?? 'unknown' },
+        shop,
+      );
+    case 'back-in-stock':
+      return backInStockMail(
+        {
+          title: p.title ?? '',
+          weight: p.weight ?? '',
+          productId: p.productId ?? '',
+          unsubscribeToken: p.unsubscribeToken ?? '',
+        },
+        shop,
+      );
+  }
+  throw new DomainError('BAD_REQUEST', `no template for mail kind ${row.kind}`);
+}
+
+/** The mail of one notification row: HTML and plain text from the same React Email template. */
+export async function renderNotification(
+  db: Kysely<Database>,
+  row: NotificationRow,
+  shop: ShopIdentity,
+): Promise<RenderedMail> {
+  const { subject, element } = await compose(db, row, shop);
+  const [html, text, attachments] = await Promise.all([
+    render(element),
+    render(element, { plainText: true }),
+    attachmentsFor(db, row),
+  ]);
+  return { subject, html, text, attachments };
+}

@@ -1,0 +1,104 @@
+import { createElement as h } from 'react';
+import { Text } from '@react-email/components';
+import { action, heading, Layout, small, text, type ShopIdentity } from './layout';
+
+export function passwordResetMail(data: { firstName: string; link: string }, shop: ShopIdentity) {
+  return {
+    subject: `Reset your ${shop.name} password`,
+    element: h(
+      Layout,
+      { shop, preview: 'A link to choose a new password, valid for 30 minutes.' },
+      heading('Choose a new password'),
+      h(Text, { style: text }, `Dear ${data.firstName},`),
+      h(
+        Text,
+        { style: text },
+        'Someone (we hope you) asked to reset the password of your account. The link works once, for 30 minutes.',
+      ),
+      action(data.link, 'Choose a new password'),
+      h(
+        Text,
+        { style: { ...small, marginTop: '16px' } },
+        'If you did not ask, ignore this mail: your password stays as it is.',
+      ),
+    ),
+  };
+}
+
+export function passwordChangedMail(data: { firstName: string; at: string }, shop: ShopIdentity) {
+  return {
+    subject: `Your ${shop.name} password was changed`,
+    element: h(
+      Layout,
+      { shop, preview: 'Every other device was signed out.' },
+      heading('Your password was changed'),
+      h(Text, { style: text }, `Dear ${data.firstName},`),
+      h(
+        Text,
+        { style: text },
+        `Your password was changed on ${data.at}. Every device signed in before was signed out.`,
+      ),
+      h(
+        Text,
+        { style: small },
+        `If this was not you, reset your password now and write to ${shop.supportEmail}.`,
+      ),
+      action(`${shop.url}/login`, 'Sign in'),
+    ),
+  };
+}
+
+export function adminSignInMail(
+  data: { firstName: string; at: string; address: string },
+  shop: ShopIdentity,
+) {
+  return {
+    subject: `New sign-in to your ${shop.name} admin account`,
+    element: h(
+      Layout,
+      { shop, preview: 'An administrator account was signed in to.' },
+      heading('New admin sign-in'),
+      h(Text, { style: text }, `Dear ${data.firstName},`),
+      h(
+        Text,
+        { style: text },
+        `Your administrator account was signed in to on ${data.at} from ${data.address}.`,
+      ),
+      h(
+        Text,
+        { style: small },
+        'If this was not you, reset your password at once: that signs every device out.',
+      ),
+    ),
+  };
+}
+
+export function backInStockMail(
+  data: { title: string; weight: string; productId: string; unsubscribeToken: string },
+  shop: ShopIdentity,
+) {
+  return {
+    subject: `Back in stock: ${data.title} (${data.weight})`,
+    element: h(
+      Layout,
+      { shop, preview: `${data.title} in ${data.weight} is available again.` },
+      heading('Back in stock'),
+      h(
+        Text,
+        { style: text },
+        `${data.title} in ${data.weight} is available again. Pieces sell quickly; it is not held for you.`,
+      ),
+      action(`${shop.url}/product/${data.productId}`, 'See the piece'),
+      h(
+        Text,
+        { style: { ...small, marginTop: '16px' } },
+        'You asked to hear when it returns; this is the only mail about it. ',
+        h(
+          'a',
+          { href: `${shop.url}/stock-alerts/unsubscribe/${data.unsubscribeToken}` },
+          'Stop these alerts',
+        ),
+      ),
+    ),
+  };
+}

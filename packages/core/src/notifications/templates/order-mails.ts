@@ -1,0 +1,211 @@
+import { createElement as h } from 'react';
+import { Column, Row, Section, Text } from '@react-email/components';
+import { formatRupees } from '@kanak/shared';
+import { action, COLORS, heading, Layout, small, text, type ShopIdentity } from './layout';
+
+/** What an order mail shows, read from the order when the mail is sent. */
+export interface OrderMailData {
+  orderId: string;
+  firstName: string;
+  items: {
+    title: string;
+    weight: string;
+    size: string;
+    quantity: number;
+    price: number;
+    productId: string | null;
+  }[];
+  totalPrice: number;
+  discount: number;
+  total: number;
+  address: string[];
+  /** Why (a cancellation's cause), as the order records it. */
+  note: string | null;
+  /** Recorded HUIDs of the pieces (shipped mail); empty until the invoice work records them. */
+  huids: string[];
+}
+
+export type OrderMailKind = 'order-placed' | 'shipped' | 'delivered' | 'cancelled' | 'refund-due';
+
+const orderNo = (id: string) => id.slice(0, 8).toUpperCase();
+
+function itemsTable(order: OrderMailData) {
+  const cell = { ...text, margin: 0, padding: '8px 0', borderBottom: `1px solid ${COLORS.line}` };
+  return h(
+    Section,
+    { style: { margin: '8px 0 16px' } },
+    ...order.items.map((item, i) =>
+      h(
+        Row,
+        { key: i, children: null },
+        h(
+          Column,
+          { style: cell },
+          `${item.title} · ${item.weight}${item.size ? ` · ${item.size}` : ''} × ${item.quantity}`,
+        ),
+        h(
+          Column,
+          { style: { ...cell, textAlign: 'right', whiteSpace: 'nowrap' } },
+          formatRupees(item.price),
+        ),
+      ),
+    ),
+    h(
+      Row,
+      null,
+      h(Column, { style: { ...small, margin: 0, paddingTop: '8px' } }, 'Price'),
+      h(
+        Column,
+        { style: { ...small, margin: 0, paddingTop: '8px', textAlign: 'right' } },
+        formatRupees(order.totalPrice),
+      ),
+    ),
+    h(
+      Row,
+      null,
+      h(Column, { style: { ...small, margin: 0 } }, 'Discount'),
+      h(
+        Column,
+        { style: { ...small, margin: 0, textAlign: 'right' } },
+        `−${formatRupees(order.discount)}`,
+      ),
+    ),
+    h(
+      Row,
+      null,
+      h(
+        Column,
+        { style: { ...text, fontWeight: 700, margin: 0, paddingTop: '6px' } },
+        'Total paid',
+      ),
+      h(
+        Column,
+        { style: { ...text, fontWeight: 700, margin: 0, paddingTop: '6px', textAlign: 'right' } },
+        formatRupees(order.total),
+      ),
+    ),
+  );
+}
+
+const address = (order: OrderMailData) =>
+  h(Text, { style: small }, h('strong', null, 'Delivering to: '), order.address.join(', '));
+
+/** Subject and body of each order mail. */
+export function orderMail(kind: OrderMailKind, order: OrderMailData, shop: ShopIdentity) {
+  const no = orderNo(order.orderId);
+  const orderUrl = `${shop.url}/account/orders/${order.orderId}/0`;
+  const hello = h(Text, { style: text }, `Dear ${order.firstName},`);
+  const body = (() => {
+    switch (kind) {
+      case 'order-placed':
+        return {
+          subject: `Order ${no} placed: payment received`,
+          preview: `We have your payment of ${formatRupees(order.total)}.`,
+          children: [
+            heading('Thank you for your order'),
+            hello,
+            h(
+              Text,
+              { style: text },
+              `We have received your payment of ${formatRupees(order.total)} and your order ${no} is placed. We will write again when it ships.`,
+            ),
+            itemsTable(order),
+            address(order),
+            action(orderUrl, 'View your order'),
+          ],
+        };
+      case 'shipped':
+        return {
+          subject: `Order ${no} has shipped`,
+          preview: 'Your jewellery is on its way, fully insured.',
+          children: [
+            heading('Your order is on its way'),
+            hello,
+            h(
+              Text,
+              { style: text },
+              `Order ${no} has left our workshop, fully insured. Please accept it only if the seal is unbroken.`,
+            ),
+            ...(order.huids.length
+              ? [
+                  h(
+                    Text,
+                    { style: small },
+                    `Hallmark HUIDs of your pieces: ${order.huids.join(', ')}`,
+                  ),
+                ]
+              : []),
+            itemsTable(order),
+            address(order),
+            action(orderUrl, 'Track your order'),
+          ],
+        };
+      case 'delivered': {
+        const first = order.items.find((i) => i.productId);
+        return {
+          subject: `Order ${no} delivered`,
+          preview: 'We hope you love it. Tell others what you think.',
+          children: [
+            heading('Delivered'),
+            hello,
+            h(Text, { style: text }, `Order ${no} was delivered. We hope you love it.`),
+            itemsTable(order),
+            first
+              ? action(`${shop.url}/product/${first.productId}/ratrev`, 'Rate and review')
+              : action(orderUrl, 'View your order'),
+          ],
+        };
+      }
+      case 'cancelled':
+        return {
+          subject: `Order ${no} cancelled`,
+          preview: 'Your unpaid order was cancelled.',
+          children: [
+            heading('Your order was cancelled'),
+            hello,
+            h(
+              Text,
+              { style: text },
+              `Order ${no} was cancelled before any payment was taken${order.note ? `: ${order.note}` : '.'}`,
+            ),
+            h(
+              Text,
+              { style: text },
+              'Nothing was charged. The pieces are back in the shop if you would still like them.',
+            ),
+            action(shop.url, 'Visit the shop'),
+          ],
+        };
+      case 'refund-due':
+        return {
+          subject: `Order ${no} cancelled: refund of ${formatRupees(order.total)} due`,
+          preview: `${formatRupees(order.total)} will be refunded to your payment method.`,
+          children: [
+            heading('Your refund is on its way'),
+            hello,
+            h(
+              Text,
+              { style: text },
+              `Order ${no} was cancelled${order.note ? `: ${order.note}` : '.'}`,
+            ),
+            h(
+              Text,
+              { style: { ...text, fontWeight: 700 } },
+              `Refund due: ${formatRupees(order.total)}, to the method you paid with, within 7 working days.`,
+            ),
+            h(
+              Text,
+              { style: small },
+              'You do not need to do anything. If it has not arrived after 7 working days, reply to this mail.',
+            ),
+            itemsTable(order),
+            action(orderUrl, 'View your order'),
+          ],
+        };
+    }
+  })();
+  return {
+    subject: body.subject,
+    element: h(Layout, { shop, preview: body.preview }, ...body.children),
+  };
+}
