@@ -89,3 +89,8 @@ export * from './config/shared-env';
 export * from './pages/get-page';
 export * from './pages/admin-pages';
 export * from './reviews/verified-buyer';
+export * from './operations/request-context';
+export * from './operations/logger';
+export * from './operations/metrics-collectors';
+export * from './operations/metrics-endpoint';
+export * from './system/worker-beacons';

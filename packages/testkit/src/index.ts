@@ -11,3 +11,4 @@ export * from './query-plans';
 export * from './s3';
 export * from './sse';
 export * from './helpers';
+export * from './prometheus';
