@@ -8,6 +8,11 @@ const port = Number(process.env.PORT ?? 3000);
 // unless the caller says otherwise. Production runs the image (see README).
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 
+// The pnpm running this script (npm_execpath), so `npx pnpm@… start` works with no pnpm on PATH.
+const pnpmCli = process.env.npm_execpath;
+const pnpm: [string, string[]] =
+  pnpmCli && /pnpm/.test(pnpmCli) ? [process.execPath, [pnpmCli]] : ['pnpm', []];
+
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   if (result.status !== 0) {
@@ -18,8 +23,8 @@ function run(command: string, args: string[]) {
   }
 }
 
-run('pnpm', ['--silent', 'db:seed']);
-if (!dev) run('pnpm', ['--silent', 'build']);
+run(pnpm[0], [...pnpm[1], '--silent', 'db:seed']);
+if (!dev) run(pnpm[0], [...pnpm[1], '--silent', 'build']);
 
 // Node runs the entry points itself (tsx as a loader, not a wrapper process, and not through
 // pnpm, which does not forward signals), so a signal sent to this process reaches server and
@@ -29,7 +34,10 @@ const runTs = (entry: string) =>
     ? spawn('tsx', ['watch', entry], { stdio: 'inherit', env })
     : spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env });
 const children: ChildProcess[] = [runTs('server/src/main.ts'), runTs('worker/src/main.ts')];
-if (dev) children.push(spawn('pnpm', ['exec', 'vite'], { stdio: 'inherit', env, cwd: 'web' }));
+if (dev)
+  children.push(
+    spawn(pnpm[0], [...pnpm[1], 'exec', 'vite'], { stdio: 'inherit', env, cwd: 'web' }),
+  );
 
 const running = new Set(children);
 let stopping = false;
@@ -70,7 +78,15 @@ for (let i = 0; i < 120 && !stopping; i++) {
       `\n  Kanak Jewellers is open at ${dev ? 'http://localhost:5173' : base}  (health: ${ok.status})`,
     );
     console.log(`  Admin:    ${admin.email} / ${admin.password}`);
-    console.log(`  Customer: ${customer.email} / ${customer.password}\n`);
+    console.log(`  Customer: ${customer.email} / ${customer.password}`);
+    // Loopback unless HOST says otherwise: the demo admin's password is public.
+    const host = process.env.HOST ?? '127.0.0.1';
+    console.log(
+      host === '127.0.0.1' || host === 'localhost'
+        ? `  Listening on ${host} only (HOST=0.0.0.0 opens it to the network).`
+        : `  Listening on ${host}: anyone who reaches it can log in as the demo admin.`,
+    );
+    console.log(`  Each request is logged at LOG_LEVEL=debug; warnings and errors always.\n`);
     break;
   }
   await new Promise((r) => setTimeout(r, 500));
