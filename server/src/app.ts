@@ -3,6 +3,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { Duplex } from 'node:stream';
 import type { Server } from 'node:http';
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyHttpOptions,
   type FastifyInstance,
@@ -88,9 +89,11 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const app = Fastify({
     loggerInstance: logger,
     // One short line per request at debug (metrics/metrics.rest.ts), not two JSON lines at info.
-    disableRequestLogging: true,
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: 'requestId',
+    }),
     genReqId: requestIdGenerator(config),
-    requestIdLogLabel: 'requestId',
     routerOptions: {
       maxParamLength: 5000,
       ignoreTrailingSlash: true,
