@@ -63,7 +63,7 @@ describe('a client generated from the OpenAPI document', () => {
       const checked = await run(process.execPath, [
         tsc,
         '--noEmit',
-      '--ignoreConfig',
+        '--ignoreConfig',
         '--strict',
         '--skipLibCheck',
         '--target',
