@@ -171,5 +171,11 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Record<keyof Config, unknown>> = {},
 ): Config {
-  return parseEnv(configSchema, { ...env, ...overrides });
+  const config = parseEnv(configSchema, { ...env, ...overrides });
+  // Payment return links and image URLs must not be built from whatever Host a request names.
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL)
+    throw new Error(
+      "Refusing to start with NODE_ENV=production: PUBLIC_URL is not set; set the shop's public origin (https://shop.example.com).",
+    );
+  return config;
 }
