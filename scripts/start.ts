@@ -19,6 +19,11 @@ if (catcher) {
   env.MAIL_LINK_BASE_URL ??= `http://localhost:${dev ? 5173 : port}`;
 }
 
+// The pnpm running this script (npm_execpath), so `npx pnpm@… start` works with no pnpm on PATH.
+const pnpmCli = process.env.npm_execpath;
+const pnpm: [string, string[]] =
+  pnpmCli && /pnpm/.test(pnpmCli) ? [process.execPath, [pnpmCli]] : ['pnpm', []];
+
 function run(command: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extra } });
   if (result.status !== 0) {
@@ -29,10 +34,10 @@ function run(command: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
   }
 }
 
-run('pnpm', ['--silent', 'db:seed']);
+run(pnpm[0], [...pnpm[1], '--silent', 'db:seed']);
 // The web is always a production build (React's development build is several times slower and
 // is what a newcomer would judge the shop by), whatever mode server and worker run in.
-if (!dev) run('pnpm', ['--silent', 'build'], { NODE_ENV: 'production' });
+if (!dev) run(pnpm[0], [...pnpm[1], '--silent', 'build'], { NODE_ENV: 'production' });
 
 // Node runs the entry points itself (tsx as a loader, not a wrapper process, and not through
 // pnpm, which does not forward signals), so a signal sent to this process reaches server and
@@ -43,6 +48,10 @@ const runTs = (entry: string) =>
     : spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env });
 const children: ChildProcess[] = [runTs('server/src/main.ts'), runTs('worker/src/main.ts')];
 if (catcher) children.push(runTs('scripts/mail-catcher.ts'));
+if (dev)
+  children.push(
+    spawn(pnpm[0], [...pnpm[1], 'exec', 'vite'], { stdio: 'inherit', env, cwd: 'web' }),
+  );
 
 const running = new Set(children);
 let stopping = false;
@@ -86,9 +95,17 @@ for (let i = 0; i < 120 && !stopping; i++) {
     console.log(`  Customer: ${customer.email} / ${customer.password}`);
     console.log(
       catcher
-        ? `  Mails:    http://localhost:${mailWeb}  (development mail catcher; nothing leaves this machine)\n`
-        : `  Mails:    sent through ${new URL(env.SMTP_URL ?? 'smtp://unset').host}\n`,
+        ? `  Mails:    http://localhost:${mailWeb}  (development mail catcher; nothing leaves this machine)`
+        : `  Mails:    sent through ${new URL(env.SMTP_URL ?? 'smtp://unset').host}`,
     );
+    // Loopback unless HOST says otherwise: the demo admin's password is public.
+    const host = process.env.HOST ?? '127.0.0.1';
+    console.log(
+      host === '127.0.0.1' || host === 'localhost'
+        ? `  Listening on ${host} only (HOST=0.0.0.0 opens it to the network).`
+        : `  Listening on ${host}: anyone who reaches it can log in as the demo admin.`,
+    );
+    console.log(`  Each request is logged at LOG_LEVEL=debug; warnings and errors always.\n`);
     break;
   }
   await new Promise((r) => setTimeout(r, 500));

@@ -1,7 +1,13 @@
 import cors from '@fastify/cors';
 import type { Duplex } from 'node:stream';
 import type { Server } from 'node:http';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyHttpOptions,
+  type FastifyInstance,
+} from 'fastify';
+import { createLogger, prettyLogs } from '@kanak/core';
 import { registerApiDocs } from './api/docs.rest';
 import { registerUseCaseRoutes } from './api/rest-routes';
 import { eachUseCase } from './api/use-case-registry';
@@ -9,6 +15,9 @@ import type { Config } from './config';
 import { healthDoc, registerHealthRest } from './health/health.rest';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/errors';
+import { registerRequestId, requestIdGenerator } from './http/request-id';
+import { createServerMetrics, type ServerMetrics } from './metrics/metrics';
+import { registerMetricsRest, registerRequestObservation } from './metrics/metrics.rest';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerMediaRest } from './media/media.rest';
 import { registerQueueBoard } from './admin/queue-board.rest';
@@ -56,6 +65,9 @@ function warnOnceAboutForwardedFor(app: FastifyInstance) {
 export interface BuiltApp {
   app: FastifyInstance;
   services: AppServices;
+  metrics: ServerMetrics;
+  /** The metrics port actually bound (METRICS_PORT=0 picks one), when METRICS_PORT is set. */
+  metricsPort?: number;
 }
 
 /** The whole HTTP server: tRPC at /trpc, the spec's REST paths, media and the built web. */
@@ -64,11 +76,23 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const hops = config.TRUST_PROXY;
   const trustProxy: FastifyHttpOptions<Server>['trustProxy'] =
     typeof hops === 'number' ? (_address, hop) => hop < hops : hops;
+  // JSON in production and tests, one readable line per entry in a development terminal.
+  const logger: FastifyBaseLogger | undefined =
+    config.LOG_LEVEL === 'silent'
+      ? undefined
+      : createLogger({
+          level: config.LOG_LEVEL,
+          pretty: prettyLogs(config.NODE_ENV),
+          redact: ['req.headers.authorization'],
+        });
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    loggerInstance: logger,
+    // One short line per request at debug (metrics/metrics.rest.ts), not two JSON lines at info.
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: 'requestId',
+    }),
+    genReqId: requestIdGenerator(config),
     routerOptions: {
       maxParamLength: 5000,
       ignoreTrailingSlash: true,
@@ -90,6 +114,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   // Open event streams never go idle: they are ended first, so the HTTP server can drain.
   app.addHook('preClose', async () => services.orderEvents.close());
 
+  registerRequestId(app);
+  const metrics = createServerMetrics(services);
+  registerRequestObservation(app, metrics);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
@@ -122,6 +149,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   registerSeoRest(app, services);
   await registerApiDocs(app, [healthDoc, uploadsDoc, paymentWebhookDoc]);
   await registerQueueBoard(app, services);
+  const metricsPort = await registerMetricsRest(app, services, metrics);
   await registerWeb(app, config.WEB_DIST, services);
-  return { app, services };
+  return { app, services, metrics, metricsPort };
 }

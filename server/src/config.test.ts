@@ -41,3 +41,28 @@ describe('image storage settings', () => {
     expect(() => loadConfig({ ...S3, S3_ENDPOINT: 'storage:9000' })).toThrow(/S3_ENDPOINT/);
   });
 });
+
+describe('operations settings', () => {
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8',
+    PAYMENT_PROVIDER: 'razorpay',
+    RAZORPAY_KEY_ID: 'rzp_live_key',
+    RAZORPAY_KEY_SECRET: 'razorpay-key-secret',
+    RAZORPAY_WEBHOOK_SECRET: 'razorpay-webhook-secret',
+  };
+
+  it('listens on loopback unless HOST says otherwise', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('refuses production without PUBLIC_URL, and a short metrics token', () => {
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_URL is not set/);
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://shop.example.com' }).PUBLIC_URL).toBe(
+      'https://shop.example.com',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+  });
+});

@@ -49,7 +49,10 @@ const optionalLink = z
 const configFields = z.object({
   ...sharedEnvShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless told: a development shop (demo admin, development secrets) is not for the café's network. */
+  HOST: z.string().default('127.0.0.1'),
+  /** /metrics on a port of its own (on METRICS_HOST); unset: only on the shop's port behind METRICS_TOKEN. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Signs login tokens. Production refuses a development default or fewer than 32 characters. */
   JWT_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.JWT_SECRET),
   JWT_EXPIRES_IN: z.string().default('7d'),
@@ -158,7 +161,6 @@ const configFields = z.object({
   SOCIAL_X_URL: optionalLink,
   /** true: only an account that bought a product (a paid order) may review or rate it. */
   REVIEWS_FROM_BUYERS_ONLY: envFlag.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 /** The variables above, with the S3 settings checked as a whole. */
@@ -183,5 +185,11 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Record<keyof Config, unknown>> = {},
 ): Config {
-  return parseEnv(configSchema, { ...env, ...overrides });
+  const config = parseEnv(configSchema, { ...env, ...overrides });
+  // Payment return links and image URLs must not be built from whatever Host a request names.
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL)
+    throw new Error(
+      "Refusing to start with NODE_ENV=production: PUBLIC_URL is not set; set the shop's public origin (https://shop.example.com).",
+    );
+  return config;
 }

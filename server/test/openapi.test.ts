@@ -131,3 +131,33 @@ describe('GET /api/docs', () => {
     }
   });
 });
+
+describe('the document as a generator reads it', () => {
+  it('gives every operation a unique operationId, a domain tag and its error answers', () => {
+    const ids = new Set<string>();
+    for (const [path, methods] of Object.entries(document.paths))
+      for (const [method, op] of Object.entries(methods) as [string, OperationDoc][]) {
+        expect(op.operationId, `${method} ${path}`).toBeTruthy();
+        expect(ids.has(op.operationId), op.operationId).toBe(false);
+        ids.add(op.operationId);
+        expect(op.tags?.length, op.operationId).toBe(1);
+        expect(op.responses['503']?.content?.['application/json'], op.operationId).toBeDefined();
+        if (path.includes('{')) expect(op.responses['404'], op.operationId).toBeDefined();
+        if (method !== 'get') expect(op.responses['409'], op.operationId).toBeDefined();
+      }
+  });
+
+  it('names each admin move: the action parameter is an enum with each value documented', () => {
+    const op = document.paths['/api/admin/orders/{orderId}/{action}']!.put! as OperationDoc;
+    const action = op.parameters!.find((p) => p.name === 'action')!;
+    expect(action.schema).toMatchObject({ enum: ['confirmed', 'ship', 'deliver', 'cancel'] });
+    for (const value of ['confirmed', 'ship', 'deliver', 'cancel'])
+      expect(action.description).toContain(`\`${value}\``);
+  });
+});
+
+interface OperationDoc extends Operation {
+  operationId: string;
+  tags?: string[];
+  parameters?: { name: string; in: string; schema: unknown; description?: string }[];
+}

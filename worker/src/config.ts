@@ -11,6 +11,8 @@ export const workerConfigSchema = z.object({
    */
   WORKER_CONFIRM_BATCH: z.coerce.number().int().min(1).max(100).default(25),
   WORKER_METRICS_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** The worker's /metrics port (on METRICS_HOST); unset: no metrics endpoint. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** How long a job's lock lives without renewal; a killed worker's job is retried after it. */
   WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(500).default(30_000),
   /** How often stalled (orphaned) jobs are looked for. */

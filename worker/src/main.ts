@@ -1,3 +1,4 @@
+import { createLogger, prettyLogs, type Logger } from '@kanak/core';
 import { loadWorkerConfig, type WorkerConfig } from './config';
 import { heartbeatFile, startHeartbeat } from './health';
 import { startWorker } from './worker';
@@ -10,24 +11,33 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const worker = startWorker(config);
+// pino like the server: JSON in production (one grep finds a request id in both), pretty in a
+// development terminal; lines written while a job runs carry its request id.
+const logger: Logger = createLogger({
+  level: config.LOG_LEVEL,
+  pretty: prettyLogs(config.NODE_ENV),
+  withRequestId: true,
+  name: 'worker',
+});
+const log = (message: string) => logger.info(message);
+const worker = startWorker(config, log);
 // The container's liveness signal (see health.ts); the metrics query is the Redis round trip.
 const beatFile = heartbeatFile();
-const heartbeat = beatFile ? startHeartbeat(beatFile, () => worker.metricsLine()) : null;
+const heartbeat = beatFile ? startHeartbeat(beatFile, () => worker.metricsLine(), log) : null;
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   // Last resort: whatever hangs (Redis or PostgreSQL down), the process is gone in time.
   setTimeout(() => {
-    console.error(`${signal}: could not stop within ${config.SHUTDOWN_TIMEOUT_MS} ms; exiting`);
+    logger.error(`${signal}: could not stop within ${config.SHUTDOWN_TIMEOUT_MS} ms; exiting`);
     process.exit(1);
   }, config.SHUTDOWN_TIMEOUT_MS).unref();
-  console.log(`${signal}: finishing running jobs, then stopping`);
+  logger.info(`${signal}: finishing running jobs, then stopping`);
   await heartbeat?.stop().catch(() => undefined);
   // Running jobs get all but 3 s; the closes of queues, Redis and pool are bounded within those.
   await worker.close({ drainMs: config.SHUTDOWN_TIMEOUT_MS - 3000 });
-  console.log(
+  logger.info(
     `stopped: done=${worker.counts.completed} failed=${worker.counts.failed} dead=${worker.counts.deadLettered}`,
   );
   process.exit(0);
@@ -37,7 +47,5 @@ process.on('SIGINT', () => void stop('SIGINT'));
 // A library's stray rejection while PostgreSQL or Redis is away is logged, not fatal: the
 // worker recovers when they return, and BullMQ retries the jobs that failed meanwhile.
 process.on('unhandledRejection', (reason) => {
-  console.error(
-    `unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
-  );
+  logger.error({ err: reason }, 'unhandled rejection');
 });

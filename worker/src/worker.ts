@@ -21,10 +21,15 @@ import {
   startMailRelay,
   type MailRelay,
   recordOutboxOutcome,
+  runWithRequestId,
+  startMetricsServer,
   type OutboxRef,
+  type TracedJob,
 } from '@kanak/core';
 import type { WorkerConfig } from './config';
-import { buildProcessors, type OrderEvent } from './processors';
+import { createWorkerMetrics, type WorkerMetrics } from './metrics/metrics';
+import { buildProcessors, type OrderEvent, type Processor } from './processors';
+import { startWorkerBeacon } from './system/beacon';
 
 export interface RunningWorker {
   /**
@@ -35,7 +40,16 @@ export interface RunningWorker {
   close(options?: { drainMs?: number }): Promise<void>;
   counts: { completed: number; failed: number; deadLettered: number };
   metricsLine(): Promise<string>;
+  metrics: WorkerMetrics;
+  /** Where /metrics listens (WORKER_METRICS_PORT; 0 picks a port), once it does. */
+  metricsPort: Promise<number | undefined>;
 }
+
+/** The request a job came from (relayed outbox rows carry it), so its log lines say it. */
+const requestIdOf = (job: Job | undefined): string | undefined => {
+  const id = (job?.data as TracedJob | undefined)?.requestId;
+  return typeof id === 'string' ? id : undefined;
+};
 
 /** BullMQ workers for every queue of the order pipeline, with dead letters and a metrics line. */
 export function startWorker(
@@ -153,8 +167,34 @@ export function startWorker(
       batchDelayMs: config.REPRICING_BATCH_DELAY_MS,
     },
   });
+  // Each job runs as part of its request (log lines and order events carry the id) and is timed.
+  const observed =
+    (queue: string, processor: Processor): Processor =>
+    (job) =>
+      runWithRequestId(requestIdOf(job), async () => {
+        const started = performance.now();
+        let outcome = 'failed';
+        try {
+          const value = await processor(job);
+          outcome = 'completed';
+          const result = (value as { result?: unknown } | null)?.result;
+          if (queue === QUEUES.paymentConfirmations && typeof result === 'string')
+            metrics.payments.inc({ result });
+          return value;
+        } catch (error) {
+          if (error instanceof Error && error.name === 'UnrecoverableError') outcome = 'refused';
+          throw error;
+        } finally {
+          const seconds = (performance.now() - started) / 1000;
+          metrics.jobs.inc({ queue, outcome });
+          metrics.jobDuration.observe({ queue, outcome }, seconds);
+          // A request's job gets its line (the payment's story); scheduled runs log their own.
+          if (requestIdOf(job))
+            log(`job ${queue}/${job.id} ${outcome} in ${Math.round(seconds * 1000)}ms`);
+        }
+      });
   const workers = Object.entries(processors).map(([queue, processor]) => {
-    const worker = new Worker(queue, processor, {
+    const worker = new Worker(queue, observed(queue, processor), {
       connection,
       prefix: config.QUEUE_PREFIX,
       // Confirmations are held many at once so that those arriving together share transactions.
@@ -167,11 +207,13 @@ export function startWorker(
       maxStalledCount: 2,
     });
     worker.on('completed', () => counts.completed++);
-    worker.on('failed', (job, error) => {
-      counts.failed++;
-      log(`job ${queue}/${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
-      if (job) void deadLetter(queue, job, error);
-    });
+    worker.on('failed', (job, error) =>
+      runWithRequestId(requestIdOf(job), () => {
+        counts.failed++;
+        log(`job ${queue}/${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
+        if (job) void deadLetter(queue, job, error);
+      }),
+    );
     worker.on('error', (error) => log(`worker ${queue} error: ${error.message}`));
     return worker;
   });
@@ -185,6 +227,24 @@ export function startWorker(
         log,
       })
     : null;
+  const metrics: WorkerMetrics = createWorkerMetrics({
+    db,
+    queues,
+    redisUp: () => connection.status === 'ready',
+  });
+  const metricsServer =
+    config.WORKER_METRICS_PORT === undefined
+      ? Promise.resolve(null)
+      : startMetricsServer(metrics.registry, {
+          port: config.WORKER_METRICS_PORT,
+          host: config.METRICS_HOST,
+          token: config.METRICS_TOKEN,
+        }).catch((e: Error) => {
+          log(`metrics port ${config.WORKER_METRICS_PORT} not opened: ${e.message}`);
+          return null;
+        });
+  // The System page's "workers" row: this worker says it is alive, through Redis.
+  const beacon = startWorkerBeacon(connection, config.QUEUE_PREFIX);
 
   // One schedule however many workers run: upsert replaces it rather than adding a second.
   const reconciliation = queues.find((q) => q.name === QUEUES.paymentReconciliation)!;
@@ -229,9 +289,13 @@ export function startWorker(
   return {
     counts,
     metricsLine,
+    metrics,
+    metricsPort: metricsServer.then((server) => server?.port),
     async close({ drainMs }: { drainMs?: number } = {}) {
       if (timer) clearInterval(timer);
       await mailRelay?.stop();
+      await beacon.stop();
+      await (await metricsServer)?.close();
       // Worker.close waits for running jobs to finish before resolving.
       const closing = Promise.all(workers.map((w) => w.close()));
       if (drainMs === undefined) await closing;

@@ -154,7 +154,7 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
   it('finishes the running job on SIGTERM before exiting, and prints a metrics line', async () => {
     for (const w of workers) await w.stop('SIGKILL');
     const c = await start({ WORKER_ACK_DELAY_MS: '1500', WORKER_METRICS_INTERVAL_MS: '300' });
-    await c.waitFor(/^metrics done=\d+ failed=\d+ dead=\d+ waiting=\d+$/);
+    await c.waitFor(/"msg":"metrics done=\d+ failed=\d+ dead=\d+ waiting=\d+"/);
     const order = await db()
       .selectFrom('orders')
       .select('id')

@@ -102,3 +102,8 @@ export * from './notifications/mail-relay';
 export type { ShopIdentity } from './notifications/templates/layout';
 export * from './auth/account-limits';
 export * from './auth/password-reset';
+export * from './operations/request-context';
+export * from './operations/logger';
+export * from './operations/metrics-collectors';
+export * from './operations/metrics-endpoint';
+export * from './system/worker-beacons';

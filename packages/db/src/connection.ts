@@ -116,7 +116,20 @@ export function createDb(databaseUrl: string, options: number | DbOptions = {}):
   });
   // Emitted for idle clients, whose error the listener above has already logged.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/** Each Kysely's pg pool, for the metrics (pool waits) without handing the pool itself out. */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** Connections of a database's pool: open, idle, and requests waiting for one (null: not ours). */
+export function poolStats(
+  db: Kysely<Database>,
+): { total: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
 /** Creates the database named in the URL when it does not exist yet (fresh machines, tests). */

@@ -213,6 +213,8 @@ export interface OrderEventsTable {
   /** Key of the queued job that applied this move (migration 003); unique. */
   job_key: string | null;
   created_at: Timestamp;
+  /** The request behind the move (migration 014): the payment return, webhook or admin click. */
+  request_id: Generated<string | null>;
 }
 
 export interface DeadLettersTable {
@@ -246,6 +248,8 @@ export interface OutboxTable {
   finished_at: Date | null;
   outcome: ColumnType<OutboxOutcome | null, string | null, string | null>;
   created_at: Generated<Date>;
+  /** The request that wrote the row (migration 014); handed to the job as `requestId`. */
+  request_id: Generated<string | null>;
 }
 
 /** Shipping & Returns, Privacy, Terms, About Us, Contact (migration 010): edited by the admin. */

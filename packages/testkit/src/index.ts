@@ -12,3 +12,4 @@ export * from './s3';
 export * from './sse';
 export * from './helpers';
 export * from './smtp';
+export * from './prometheus';

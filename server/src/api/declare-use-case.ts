@@ -44,6 +44,8 @@ export interface RestBinding<O extends Schema = Schema> {
   answer?(result: zc.output<O>): { status: number; body: unknown };
   /** Other answers this path gives, for the OpenAPI document. */
   otherAnswers?: Record<number, { description: string; schema: Schema }>;
+  /** What each path parameter means, for the OpenAPI document (its schema comes from the input). */
+  paramDocs?: Record<string, { description: string; example?: string }>;
 }
 
 export type Kind = 'query' | 'mutation';

@@ -46,7 +46,10 @@ interface Operation {
   summary: string;
   operationId: string;
   access: Access;
+  method: HttpMethod;
   pathParams: string[];
+  /** Each path parameter's schema (an id's pattern, an action's enum) and meaning. */
+  paramSchemas?: Record<string, JsonSchema>;
   query?: JsonSchema;
   body?: { contentType: string; schema: JsonSchema };
   responses: Record<number, { description: string; schema: JsonSchema }>;
@@ -75,6 +78,21 @@ function useCaseOperation(
   index: number,
 ): Operation {
   const pathParams = pathParamsOf(binding.path);
+  const inputFields = objectSchema(jsonSchema(useCase.input, 'input')).properties ?? {};
+  const paramSchemas = Object.fromEntries(
+    pathParams.map((name) => {
+      const doc = binding.paramDocs?.[name];
+      const schema = inputFields[name] ?? { type: 'string' };
+      return [
+        name,
+        {
+          ...schema,
+          ...(doc ? { description: doc.description } : {}),
+          ...(doc?.example ? { examples: [doc.example] } : {}),
+        },
+      ];
+    }),
+  );
   const sent = binding.request
     ? jsonSchema(binding.request, 'input')
     : withoutFields(jsonSchema(useCase.input, 'input'), pathParams);
@@ -97,35 +115,82 @@ function useCaseOperation(
     summary: useCase.summary,
     operationId: index === 0 ? `${tag}.${name}` : `${tag}.${name}.${index + 1}`,
     access: useCase.access,
+    method: binding.method,
     pathParams,
+    paramSchemas,
     ...(sent && !hasBody ? { query: sent } : {}),
     ...(sent && hasBody ? { body: { contentType: 'application/json', schema: sent } } : {}),
     responses,
   };
 }
 
-function errorResponses(access: Access, hasInput: boolean) {
-  const error = (description: string) => ({
+/** The refusals an operation may answer, each with the error shape and an example body. */
+function errorResponses(op: Operation, hasInput: boolean) {
+  const error = (description: string, example: { error: string; message: string }) => ({
     description,
-    content: { 'application/json': { schema: jsonSchema(errorBody, 'output') } },
+    content: { 'application/json': { schema: jsonSchema(errorBody, 'output'), example } },
   });
+  const changes = op.method !== 'GET';
   return {
-    ...(hasInput ? { 400: error('The input is not valid; `message` says why') } : {}),
-    ...(access !== 'public' ? { 401: error('No valid token') } : {}),
-    ...(access === 'admin' ? { 403: error('Not an administrator') } : {}),
-    429: error('Too many requests; `Retry-After` says when to try again'),
-    503: error('PostgreSQL or Redis is out of reach; `Retry-After` says when to try again'),
+    ...(hasInput
+      ? {
+          400: error('The input is not valid; `message` says why', {
+            error: 'BAD_REQUEST',
+            message: 'quantity: expected a whole number of at least 1',
+          }),
+        }
+      : {}),
+    ...(op.access !== 'public'
+      ? { 401: error('No valid token', { error: 'UNAUTHORIZED', message: 'Please log in' }) }
+      : {}),
+    ...(op.access === 'admin'
+      ? {
+          403: error('Not an administrator', {
+            error: 'FORBIDDEN',
+            message: 'Administrators only',
+          }),
+        }
+      : {}),
+    ...(op.pathParams.length
+      ? {
+          404: error("What the path names does not exist (or is not the caller's)", {
+            error: 'NOT_FOUND',
+            message: 'Order not found',
+          }),
+        }
+      : {}),
+    ...(changes
+      ? {
+          409: error('The change conflicts with the current state; `message` says how', {
+            error: 'CONFLICT',
+            message: 'Cannot move order from DELIVERED to SHIPPED',
+          }),
+        }
+      : {}),
+    429: error('Too many requests; `Retry-After` says when to try again', {
+      error: 'TOO_MANY_REQUESTS',
+      message: 'Too many attempts: try again in 40 seconds',
+    }),
+    503: error('PostgreSQL or Redis is out of reach; `Retry-After` says when to try again', {
+      error: 'UNAVAILABLE',
+      message: 'The shop is briefly unavailable. Please try again in a moment.',
+    }),
   };
 }
 
 function operationObject(op: Operation) {
   const parameters = [
-    ...op.pathParams.map((name) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    })),
+    ...op.pathParams.map((name) => {
+      const { description, examples, ...schema } = op.paramSchemas?.[name] ?? { type: 'string' };
+      return {
+        name,
+        in: 'path',
+        required: true,
+        ...(typeof description === 'string' ? { description } : {}),
+        ...(Array.isArray(examples) ? { example: examples[0] } : {}),
+        schema,
+      };
+    }),
     ...Object.entries(op.query?.properties ?? {}).map(([name, schema]) => ({
       name,
       in: 'query',
@@ -154,7 +219,7 @@ function operationObject(op: Operation) {
           { description: r.description, content: { 'application/json': { schema: r.schema } } },
         ]),
       ),
-      ...errorResponses(op.access, Boolean(op.query || op.body || op.pathParams.length)),
+      ...errorResponses(op, Boolean(op.query || op.body || op.pathParams.length)),
     },
   };
 }
@@ -184,6 +249,7 @@ export function buildOpenApiDocument(
         summary: route.summary,
         operationId: `${route.tag}.${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
         access: route.access,
+        method: route.method,
         pathParams: pathParamsOf(route.path),
         ...(route.request ? { body: route.request } : {}),
         responses: Object.fromEntries(

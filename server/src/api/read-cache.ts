@@ -70,6 +70,8 @@ export class ReadCache {
   /** Concurrent misses of one key share one load. */
   private readonly loading = new Map<string, Promise<CachedAnswer>>();
   private generation = 0;
+  /** Counted for the metrics (hit ratio, memory pressure). */
+  readonly stats = { hits: 0, misses: 0, evictions: 0 };
 
   constructor(private readonly options: ReadCacheOptions) {
     this.entries = new LRUCache<string, CachedAnswer>({
@@ -78,7 +80,8 @@ export class ReadCache {
       // The JSON (two bytes a character at worst) and the compressed bodies made later for REST
       // and tRPC (a fraction of it each, counted up front).
       sizeCalculation: (answer, key) => answer.json.length * 3 + key.length + 300,
-      dispose: (answer, key) => {
+      dispose: (answer, key, reason) => {
+        if (reason === 'evict') this.stats.evictions += 1;
         for (const tag of answer.tags.map(sameId)) {
           const keys = this.keysByTag.get(tag);
           keys?.delete(key);
@@ -100,7 +103,11 @@ export class ReadCache {
   /** Callers check `enabled` first: a disabled cache has nothing to answer from. */
   async answer(key: string, load: () => Promise<Loaded>): Promise<CachedAnswer> {
     const hit = this.entries.get(key);
-    if (hit) return hit;
+    if (hit) {
+      this.stats.hits += 1;
+      return hit;
+    }
+    this.stats.misses += 1;
     const pending = this.loading.get(key);
     if (pending) return pending;
     const generation = this.generation;

@@ -48,6 +48,12 @@ export const ordersApi = {
       {
         method: 'PUT',
         path: '/api/admin/orders/:orderId/:action',
+        paramDocs: {
+          action: {
+            description: `The move: ${shared.ADMIN_ORDER_ACTIONS.map((a) => `\`${a.action}\` → ${a.to}`).join(', ')}. Allowed from PLACED: all four; CONFIRMED: ship, deliver, cancel; SHIPPED: deliver; PENDING: cancel (else 409).`,
+            example: 'ship',
+          },
+        },
         answer: (move) =>
           move.done
             ? { status: 200, body: move.order }

@@ -58,6 +58,10 @@ export async function registerPaymentWebhookRest(app: FastifyInstance, services:
         orderId: event.orderId,
         paymentId: event.paymentId,
       });
+      request.log.info(
+        { orderId: event.orderId, paymentId: event.paymentId, jobId },
+        'payment webhook recorded',
+      );
       return { status: 'queued', jobId };
     });
   });

@@ -24,12 +24,19 @@ export const paymentsApi = {
    */
   confirmReturn: mutation('public', shared.paymentReturnInput, shared.paymentReturnAnswer, {
     summary: 'The return from the payment page: records the payment and answers the order',
-    run: ({ services, user, address }, input) =>
-      core.confirmPaymentReturn(
+    run: async ({ services, user, address, request }, input) => {
+      const answer = await core.confirmPaymentReturn(
         { ...outboxDeps(services), limits: services.limits, payments: services.payments },
         { address, user },
         input,
-      ),
+      );
+      // The first line of a payment's story; the worker's lines carry the same request id.
+      request.log.info(
+        { orderId: input.orderId, paymentId: input.paymentId },
+        'payment return recorded',
+      );
+      return answer;
+    },
     rest: [
       {
         method: 'GET',

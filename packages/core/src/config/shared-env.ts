@@ -34,6 +34,16 @@ export const sharedEnvShape = {
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
   ...mailEnvShape,
+  /** Asked for (Authorization: Bearer …) by every /metrics; unset: /metrics only on a metrics port. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, 'METRICS_TOKEN needs at least 16 characters').optional())
+    .optional(),
+  /** Where a metrics port (METRICS_PORT, WORKER_METRICS_PORT) listens: loopback unless told. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };
 
 /**

@@ -5,6 +5,7 @@ import { DomainError } from '../common/errors';
 import { removeBoughtFromCart } from '../cart/remove-bought';
 import { returnOrderStock, takeOrderStock } from './stock';
 import { queueOrderMail } from '../notifications/order-mails';
+import { currentRequestId } from '../operations/request-context';
 
 /**
  * The order ledger: the one writer of an order's status, its `order_events` rows, the stock it
@@ -172,6 +173,7 @@ export async function recordCreated(
       from_status: null,
       to_status: 'PENDING',
       note: 'Order created from cart',
+      request_id: currentRequestId() ?? null,
     })
     .execute();
 }
@@ -221,6 +223,7 @@ async function write(
       to_status: move.to,
       note: move.reason,
       job_key: move.jobKey ?? null,
+      request_id: currentRequestId() ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -27,6 +27,8 @@ export interface OrderEventHub {
   watch(options: WatchOptions): AsyncGenerator<StreamedOrderEvent>;
   /** Ends every watch: their SSE answers finish, so the HTTP server can drain. */
   close(): void;
+  /** Browsers watching through this process now (the metrics' live-stream watchers). */
+  watchers(): number;
 }
 
 /** A watcher this far behind is ended rather than buffered without bound (a stalled socket). */
@@ -212,6 +214,7 @@ export function createOrderEventHub(redisUrl: string, prefix: string, log: Log):
   return {
     ready,
     watch,
+    watchers: () => listeners.size,
     close() {
       closed = true;
       markReady();

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, OutboxOutcome } from '@kanak/db';
 import { DOMAIN_ERROR_KINDS, DomainError } from '../common/errors';
 import type { QueueName } from '../queues/names';
+import { currentRequestId } from '../operations/request-context';
 
 /** One outbox row as a job knows it: the worker records its outcome against this generation. */
 export interface OutboxRef {
@@ -39,6 +40,7 @@ export async function writeOutbox(db: Kysely<Database>, intent: OutboxIntent): P
       queue: intent.queue,
       job_key: intent.jobKey,
       payload: JSON.stringify(intent.payload),
+      request_id: currentRequestId() ?? null,
     })
     .onConflict((oc) =>
       oc
@@ -51,6 +53,8 @@ export async function writeOutbox(db: Kysely<Database>, intent: OutboxIntent): P
           last_error: null,
           finished_at: null,
           outcome: null,
+          // A send again belongs to the request that asked for it (a later return or webhook).
+          request_id: currentRequestId() ?? null,
         }))
         .where('outbox.finished_at', 'is not', null)
         .where(

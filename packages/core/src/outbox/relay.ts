@@ -95,7 +95,7 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
           .forUpdate()
           .skipLocked(),
       )
-      .returning(['id', 'queue', 'generation', 'payload', 'attempts'])
+      .returning(['id', 'queue', 'generation', 'payload', 'attempts', 'request_id'])
       .execute();
     rows.sort((a, b) => a.id - b.id);
     const sent: number[] = [];
@@ -105,7 +105,14 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
       const queue = queues[row.queue as QueueName];
       try {
         if (!queue) throw new Error(`no queue named ${row.queue}`);
-        await send(queue, row.queue, { ...(row.payload as object), ...ref }, outboxJobId(ref));
+        // The request id rides in the job: the worker logs and records under it.
+        const trace = row.request_id ? { requestId: row.request_id } : {};
+        await send(
+          queue,
+          row.queue,
+          { ...(row.payload as object), ...ref, ...trace },
+          outboxJobId(ref),
+        );
         sent.push(row.id);
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error);

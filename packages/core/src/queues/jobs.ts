@@ -2,8 +2,16 @@ import type { OrderStatus } from '@kanak/shared';
 import type { OutboxRef } from '../outbox/outbox';
 import type { PaymentConfirmation } from '../payments/confirm-payment';
 
-/** Payload of a 'payment-confirmations' job (relayed from the outbox). */
-export type PaymentConfirmationJob = PaymentConfirmation & OutboxRef;
+/** The request a relayed job came from (the outbox row's request_id), for the worker's log lines. */
+export interface TracedJob {
+  requestId?: string;
+}
+
+/**
+ * Payload of a 'payment-confirmations' job (relayed from the outbox). Each confirmation keeps
+ * its own request id, also when a worker handles several together.
+ */
+export type PaymentConfirmationJob = PaymentConfirmation & OutboxRef & TracedJob;
 
 /** An admin's move of an order's status, as written to the outbox. */
 export interface OrderMoveIntent {
@@ -13,7 +21,7 @@ export interface OrderMoveIntent {
 }
 
 /** Payload of an 'order-moves' job (relayed from the outbox). */
-export type OrderMoveJob = OrderMoveIntent & OutboxRef;
+export type OrderMoveJob = OrderMoveIntent & OutboxRef & TracedJob;
 
 /**
  * Failed jobs Redis keeps, per queue, for the queue board: the newest 1000 for 3 days. Refused

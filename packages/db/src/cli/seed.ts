@@ -4,6 +4,13 @@ import { migrateToLatest } from '../migrate';
 import { seedBulkProducts, seedCatalogue } from '../seed/seed';
 import { databaseUrl } from './env';
 
+// The demo accounts have published passwords (Admin@123): never in a production database by accident.
+if (process.env.NODE_ENV === 'production' && process.env.SEED_DEMO !== 'true') {
+  console.error(
+    'Refusing to seed with NODE_ENV=production: the demo accounts have public passwords. Set SEED_DEMO=true for a demo shop.',
+  );
+  process.exit(1);
+}
 const { values } = parseArgs({ options: { products: { type: 'string' } } });
 const url = databaseUrl();
 await ensureDatabase(url);

@@ -1,0 +1,50 @@
+import pino, { type Logger, type LevelWithSilent } from 'pino';
+import pretty from 'pino-pretty';
+import { currentRequestId } from './request-context';
+
+export type { Logger } from 'pino';
+
+export interface LoggerOptions {
+  level: LevelWithSilent;
+  /** Human-readable lines (development terminals); JSON otherwise (production, tests, collectors). */
+  pretty: boolean;
+  /** Adds the current request id (see request-context) to every line written inside one. */
+  withRequestId?: boolean;
+  /** Tells the process apart when server and worker share a terminal. */
+  name?: string;
+  redact?: string[];
+}
+
+/** Pretty in a development terminal, JSON elsewhere: one decision for server and worker. */
+export const prettyLogs = (nodeEnv: string): boolean => nodeEnv === 'development';
+
+/**
+ * pino for server and worker. Pretty output is written synchronously in this thread (no
+ * transport worker), so it bundles like any other dependency and loses nothing on exit.
+ */
+export function createLogger(options: LoggerOptions): Logger {
+  const settings: pino.LoggerOptions = {
+    level: options.level,
+    ...(options.name ? { name: options.name } : {}),
+    ...(options.redact ? { redact: options.redact } : {}),
+    ...(options.withRequestId
+      ? {
+          mixin: () => {
+            const requestId = currentRequestId();
+            return requestId ? { requestId } : {};
+          },
+        }
+      : {}),
+  };
+  if (!options.pretty) return pino(settings);
+  return pino(
+    settings,
+    pretty({
+      colorize: process.stdout.isTTY === true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname',
+      singleLine: true,
+      sync: true,
+    }),
+  );
+}

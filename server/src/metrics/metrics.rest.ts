@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { metricsTokenAccepted, startMetricsServer } from '@kanak/core';
+import { appRouter } from '../trpc/router';
+import type { AppServices } from '../services';
+import type { ServerMetrics } from './metrics';
+
+const procedures = new Set(Object.keys(appRouter._def.procedures));
+
+/** The route label(s) of a request: its template, or each tRPC procedure of a batch. */
+function routeLabels(request: FastifyRequest): string[] {
+  const template = request.routeOptions.url;
+  if (template === undefined) return ['<unmatched>'];
+  if (!template.startsWith('/trpc')) return [template];
+  const path = request.url.split('?')[0]!.slice('/trpc/'.length);
+  return path.split(',').map((name) => (procedures.has(name) ? `trpc:${name}` : 'trpc:<unknown>'));
+}
+
+/**
+ * Each answered request: counted and timed for the metrics, and one short line at debug level
+ * (Fastify's own two JSON lines per request are off: at info they flooded the console).
+ */
+export function registerRequestObservation(app: FastifyInstance, metrics: ServerMetrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const seconds = reply.elapsedTime / 1000;
+    const status = String(reply.statusCode);
+    for (const route of routeLabels(request)) {
+      const labels = { method: request.method, route, status };
+      metrics.httpRequests.inc(labels);
+      metrics.httpDuration.observe(labels, seconds);
+    }
+    // Fastify's level check: the line is not even formatted above debug.
+    if (request.log.level === 'debug' || request.log.level === 'trace')
+      request.log.debug(
+        `${request.method} ${request.url.split('?')[0]} ${status} ${reply.elapsedTime.toFixed(0)}ms`,
+      );
+  });
+}
+
+/**
+ * `/metrics`: on the shop's port only behind METRICS_TOKEN; on METRICS_PORT (METRICS_HOST,
+ * loopback by default) when set. Neither set: not served at all.
+ */
+export async function registerMetricsRest(
+  app: FastifyInstance,
+  services: AppServices,
+  metrics: ServerMetrics,
+): Promise<number | undefined> {
+  const { METRICS_TOKEN: token, METRICS_PORT: port, METRICS_HOST: host } = services.config;
+  if (token)
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (!metricsTokenAccepted(request.headers.authorization, token))
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ error: 'UNAUTHORIZED', message: 'The metrics token is required' });
+      return reply
+        .header('content-type', metrics.registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await metrics.registry.metrics());
+    });
+  if (port !== undefined) {
+    const server = await startMetricsServer(metrics.registry, { port, host, token });
+    app.log.info(`metrics on http://${host}:${server.port}/metrics`);
+    app.addHook('onClose', () => server.close());
+    return server.port;
+  }
+  return undefined;
+}
