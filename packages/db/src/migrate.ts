@@ -9,6 +9,7 @@ import * as m007 from './migrations/007_search_terms';
 import * as m008 from './migrations/008_product_category_name';
 import * as m009 from './migrations/009_order_ledger';
 import * as m010 from './migrations/010_policy_pages';
+import * as m012 from './migrations/012_selling_in_india';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '008_product_category_name': m008,
   '009_order_ledger': m009,
   '010_policy_pages': m010,
+  '012_selling_in_india': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

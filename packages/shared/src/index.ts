@@ -42,3 +42,8 @@ export * from './media/jewel-art';
 export * from './pages/schemas';
 export * from './pages/views';
 export * from './pages/page-text';
+// Selling in India: hallmark and HUID, size guides, stones and disclosure, GST invoices.
+export * from './hallmark/hallmark';
+export * from './size-guide/size-tables';
+export * from './stones/stones';
+export * from './invoices/gst';
