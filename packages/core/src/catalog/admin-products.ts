@@ -12,6 +12,7 @@ import { conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { getProduct } from './get-product';
 import type { ProductPage } from './list-products';
+import { saveHallmarkAndStones } from '../stones/product-stones';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 import { searchWords } from './search-products';
 
@@ -159,6 +160,7 @@ export async function createProduct(
       .executeTakeFirstOrThrow();
     await replaceImages(trx, row.id, input);
     await replaceSizes(trx, row.id, input);
+    await saveHallmarkAndStones(trx, row.id, input, true);
     return row.id;
   });
   clearListingCounts(db);
@@ -207,6 +209,7 @@ export async function updateProduct(
       .execute();
     await replaceImages(trx, id, input);
     await replaceSizes(trx, id, input);
+    await saveHallmarkAndStones(trx, id, input, false);
   });
   clearListingCounts(db);
   return getProduct(db, id);

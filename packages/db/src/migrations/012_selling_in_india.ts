@@ -41,7 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().check(sql`origin IN ('natural', 'laboratory-grown')`),
     )
     .addColumn('count', 'integer', (c) => c.notNull().check(sql`count > 0`))
-    .addColumn('carat', 'numeric(8,3)', (c) => c.notNull().check(sql`carat >= 0`))
+    .addColumn('carat', sql`numeric(8,3)`, (c) => c.notNull().check(sql`carat >= 0`))
     .addColumn('colour', 'text')
     .addColumn('clarity', 'text')
     .addColumn('cut', 'text')

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { RATING_BANDS } from '../reviews/schemas';
 import { ratingView, reviewView } from '../reviews/views';
+import { productStoneView } from '../stones/stones';
 
 /** A product as clients read it (spec section 3; design.md: `category` an object, two images at least). */
 export const productView = z.object({
@@ -34,6 +35,10 @@ export const productView = z.object({
    * form sends it back as `loadedUpdatedAt` so a save cannot undo someone else's.
    */
   updatedAt: z.string(),
+  /** BIS hallmark purity mark (22K916…) of a gold piece; null otherwise (issue 23). */
+  hallmark: z.optional(z.nullable(z.string())),
+  /** Its diamonds and gemstones with their certificates (issue 23). */
+  stones: z.optional(z.array(productStoneView)),
 });
 export type ProductView = z.infer<typeof productView>;
 
