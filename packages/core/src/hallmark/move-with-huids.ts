@@ -4,11 +4,14 @@ import type { OutboxDeps } from '../outbox/deps';
 import { requireId } from '../common/ids';
 import { moveOrder } from '../orders/move-order';
 import { recordOrderHuids, requireHuids } from './order-huids';
+import { requirePan } from '../invoices/buyer-pan';
 
 /** Shop rules an admin's confirm or ship answers to (off by default: the spec's bodyless ship). */
 export interface ShipRules {
   /** HUID_REQUIRED_TO_SHIP: a ship without a HUID for each gold unit of 2 g or more is a 409. */
   huidRequired: boolean;
+  /** PAN_REQUIRED_TO_SHIP: a ship of an order above ₹2,00,000 without the buyer's PAN is a 409. */
+  panRequired: boolean;
 }
 
 /**
@@ -28,5 +31,6 @@ export async function moveOrderWithHuids(
   const orderId = requireId(id, 'Order');
   if (huids && Object.keys(huids).length) await recordOrderHuids(deps.db, orderId, huids);
   if (action === 'ship' && rules.huidRequired) await requireHuids(deps.db, orderId);
+  if (action === 'ship' && rules.panRequired) await requirePan(deps.db, orderId);
   return moveOrder(deps, admin, orderId, action);
 }
