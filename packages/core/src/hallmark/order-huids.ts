@@ -1,6 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import { needsHuid, type HuidsInput } from '@kanak/shared';
+import {
+  HUID_MESSAGE,
+  HUID_PATTERN,
+  needsHuid,
+  normaliseHuid,
+  type HuidsInput,
+} from '@kanak/shared';
 import { badRequest, conflict } from '../common/errors';
 import { lockOrder } from '../orders/lock-order';
 
@@ -64,8 +70,12 @@ export async function recordOrderHuids(
   orderId: string,
   input: HuidsInput,
 ): Promise<void> {
-  const entries = Object.entries(input);
+  const entries = Object.entries(input).map(
+    ([itemId, list]) => [itemId, list.map(normaliseHuid)] as const,
+  );
   if (entries.length === 0) return;
+  const malformed = entries.flatMap(([, list]) => list).find((h) => !HUID_PATTERN.test(h));
+  if (malformed !== undefined) throw badRequest(`${HUID_MESSAGE}: "${malformed}" is not one`);
   const all = entries.flatMap(([, list]) => list);
   const repeated = all.find((h, i) => all.indexOf(h) !== i);
   if (repeated) throw badRequest(`HUID ${repeated} is given twice: each piece has its own`);
