@@ -1,3 +1,4 @@
+import { seedSellingInIndia } from './selling-in-india';
 import { createHash } from 'node:crypto';
 import { hashPassword } from '../password-hash';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -208,6 +209,7 @@ export async function seedCatalogue(
     const cache = new Map<string, string>();
     const inserted = await insertProducts(trx, numbered(0, count), cache);
     await seedReviewsAndOrders(trx, inserted);
+    await seedSellingInIndia(trx);
     return inserted.length;
   });
 }
