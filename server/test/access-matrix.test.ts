@@ -431,30 +431,52 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
   };
 
   const db = () => server.database.db;
-  /** A's order above ₹2,00,000, paid (invoiced) and cancelled (credit note): documents to read. */
-  let invoicedOfA: string | undefined;
-  const invoicedOrderOfA = async () => {
-    if (invoicedOfA) return invoicedOfA;
-    const id = await freshOrderOfA();
-    await db()
-      .transaction()
-      .execute(async (trx) => {
-        await trx
-          .updateTable('orders')
-          .set({ status: 'PLACED', total_discounted_price: 250_000, total_price: 250_000 })
-          .where('id', '=', id)
-          .execute();
-        const order = await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
-        await issueInvoice(trx, order);
-        await issueCreditNote(trx, id, 'Access matrix');
-      });
-    invoicedOfA = id;
-    return id;
-  };
+  /**
+   * A's paid order with its invoice and credit note issued and everything they print recorded
+   * (HUIDs, PAN), and A's paid order above ₹2,00,000 still lacking the PAN. Made once, shared.
+   */
+  let invoiced: Promise<{ documents: string; needsPan: string }> | undefined;
+  const invoicedOrdersOfA = () =>
+    (invoiced ??= (async () => {
+      const [documents, needsPan] = [await freshOrderOfA(), await freshOrderOfA()];
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          for (const id of [documents, needsPan]) {
+            await trx
+              .updateTable('orders')
+              .set({ status: 'PLACED', total_discounted_price: 250_000, total_price: 250_000 })
+              .where('id', '=', id)
+              .execute();
+            const order = await trx
+              .selectFrom('orders')
+              .selectAll()
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow();
+            await issueInvoice(trx, order);
+          }
+          await issueCreditNote(trx, documents, 'Access matrix');
+          await trx
+            .updateTable('orders')
+            .set({ buyer_pan: 'ABCDE1234F' })
+            .where('id', '=', documents)
+            .execute();
+          const items = await trx
+            .selectFrom('order_items')
+            .select(['id', 'quantity'])
+            .where('order_id', '=', documents)
+            .execute();
+          const huids = items.flatMap((item, i) =>
+            Array.from({ length: item.quantity }, (_, unit) => ({
+              huid: `${randomBytes(2).toString('hex').toUpperCase()}${i}${unit}`.slice(0, 6),
+              order_item_id: item.id,
+              order_id: documents,
+            })),
+          );
+          if (huids.length) await trx.insertInto('order_item_huids').values(huids).execute();
+        });
+      return { documents, needsPan };
+    })());
   const orderSnapshot = (id: string) => () =>
     db().selectFrom('orders').select(['status']).where('id', '=', id).executeTakeFirst();
   const lineSnapshot = (id: string) => () =>
@@ -579,13 +601,13 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     },
     'GET /api/orders/:orderId': () => ({ path: `/api/orders/${orderOfA}` }),
     'GET /api/orders/:orderId/invoice': async () => ({
-      path: `/api/orders/${await invoicedOrderOfA()}/invoice`,
+      path: `/api/orders/${(await invoicedOrdersOfA()).documents}/invoice`,
     }),
     'GET /api/orders/:orderId/credit-note': async () => ({
-      path: `/api/orders/${await invoicedOrderOfA()}/credit-note`,
+      path: `/api/orders/${(await invoicedOrdersOfA()).documents}/credit-note`,
     }),
     'PUT /api/orders/:orderId/pan': async () => ({
-      path: `/api/orders/${await invoicedOrderOfA()}/pan`,
+      path: `/api/orders/${(await invoicedOrdersOfA()).needsPan}/pan`,
       body: { pan: 'ABCDE1234F' },
     }),
     'POST /api/payment/:orderId': () => ({
@@ -679,7 +701,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     },
     'trpc orders.byId': () => ({ input: { orderId: orderOfA } }),
     'trpc orders.recordPan': async () => ({
-      input: { orderId: await invoicedOrderOfA(), pan: 'ABCDE1234F' },
+      input: { orderId: (await invoicedOrdersOfA()).needsPan, pan: 'ABCDE1234F' },
     }),
     'trpc payments.create': () => ({
       input: { orderId: orderOfA },

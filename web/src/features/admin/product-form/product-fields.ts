@@ -64,6 +64,7 @@ export function productToFields(product: AdminProduct): ProductFormFields {
     thirdLevelCategory: product.thirdLevelCategory,
     description: product.description,
     details: product.details,
+    hallmark: product.hallmark ?? null,
     sizes: product.sizes.map((s) => ({
       weight: numberText(s.weight),
       size: numberText(s.size),
