@@ -75,7 +75,7 @@ export function renderInvoicePdf(
 
   // The table: description (with purity, weight, HUIDs) and the money columns.
   const cols = [
-    { head: 'Description', w: 150 },
+    { head: 'Description', w: 201 },
     { head: 'HSN', w: 30 },
     { head: 'Qty', w: 22 },
     { head: 'Rate/g', w: 42 },
