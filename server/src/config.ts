@@ -10,6 +10,11 @@ import {
   trustProxySetting,
 } from '@kanak/core';
 
+import { findIndianState, gstinProblem } from '@kanak/shared';
+
+/** A well-formed GSTIN for Karnataka (29) that belongs to nobody: development and tests only. */
+export const SAMPLE_GSTIN = '29AAACK1234E1ZY';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const csv = z.string().transform((v) =>
@@ -161,6 +166,26 @@ const configFields = z.object({
   SOCIAL_X_URL: optionalLink,
   /** true: only an account that bought a product (a paid order) may review or rate it. */
   REVIEWS_FROM_BUYERS_ONLY: envFlag.default(false),
+  /** true (a hallmarking jeweller): shipping needs a HUID for each gold piece of 2 g or more. */
+  HUID_REQUIRED_TO_SHIP: envFlag.default(false),
+  /** true: an order above ₹2,00,000 ships only once the buyer's PAN is recorded. */
+  PAN_REQUIRED_TO_SHIP: envFlag.default(false),
+  /** The seller printed on tax invoices; production checks the GSTIN against the state. */
+  SELLER_LEGAL_NAME: z.string().trim().min(1).default('Kanak Jewellers Private Limited'),
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .default('12 Residency Road, Bengaluru, Karnataka 560025'),
+  SELLER_STATE: z
+    .string()
+    .trim()
+    .refine(
+      (v) => findIndianState(v) !== undefined,
+      'SELLER_STATE must be an Indian state or union territory',
+    )
+    .default('Karnataka'),
+  SELLER_GSTIN: z.string().trim().toUpperCase().default(SAMPLE_GSTIN),
 });
 
 /** The variables above, with the S3 settings checked as a whole. */
@@ -172,6 +197,15 @@ export const configSchema = configFields.superRefine((config, ctx) => {
       path: ['S3_SECRET_ACCESS_KEY'],
       message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither',
     });
+  // A tax invoice names the seller's GSTIN: production starts only with a real, consistent one.
+  if (config.NODE_ENV === 'production') {
+    const code = findIndianState(config.SELLER_STATE)?.gstCode ?? '';
+    const problem =
+      config.SELLER_GSTIN === SAMPLE_GSTIN
+        ? "SELLER_GSTIN is the development sample; set the shop's own GSTIN"
+        : gstinProblem(config.SELLER_GSTIN, code);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['SELLER_GSTIN'], message: problem });
+  }
   if (!config.S3_BUCKET && (config.S3_ENDPOINT || config.S3_ACCESS_KEY_ID))
     ctx.addIssue({
       code: 'custom',

@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signToken, type CartView } from '@kanak/core';
+import { issueCreditNote, issueInvoice, signToken, type CartView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import {
@@ -104,6 +104,10 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/orders/:orderId': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
   'POST /api/payment/:orderId': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // only the owner pays
   'GET /api/payment': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // return for A's order
+  // Tax invoice, credit note and PAN of A's paid order (issue 23): the owner and an admin.
+  'GET /api/orders/:orderId/invoice': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
+  'GET /api/orders/:orderId/credit-note': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
+  'PUT /api/orders/:orderId/pan': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
 
   // Admin only.
   'GET /api/users': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -159,6 +163,7 @@ const EXPECTED: Record<string, Row> = {
   'trpc orders.create': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc orders.mine': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc orders.byId': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
+  'trpc orders.recordPan': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
   'trpc payments.create': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // only the owner pays
   'trpc payments.confirmReturn': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
   'trpc users.list': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -451,6 +456,52 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
   };
 
   const db = () => server.database.db;
+  /**
+   * A's paid order with its invoice and credit note issued and everything they print recorded
+   * (HUIDs, PAN), and A's paid order above ₹2,00,000 still lacking the PAN. Made once, shared.
+   */
+  let invoiced: Promise<{ documents: string; needsPan: string }> | undefined;
+  const invoicedOrdersOfA = () =>
+    (invoiced ??= (async () => {
+      const [documents, needsPan] = [await freshOrderOfA(), await freshOrderOfA()];
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          for (const id of [documents, needsPan]) {
+            await trx
+              .updateTable('orders')
+              .set({ status: 'PLACED', total_discounted_price: 250_000, total_price: 250_000 })
+              .where('id', '=', id)
+              .execute();
+            const order = await trx
+              .selectFrom('orders')
+              .selectAll()
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow();
+            await issueInvoice(trx, order);
+          }
+          await issueCreditNote(trx, documents, 'Access matrix');
+          await trx
+            .updateTable('orders')
+            .set({ buyer_pan: 'ABCDE1234F' })
+            .where('id', '=', documents)
+            .execute();
+          const items = await trx
+            .selectFrom('order_items')
+            .select(['id', 'quantity'])
+            .where('order_id', '=', documents)
+            .execute();
+          const huids = items.flatMap((item, i) =>
+            Array.from({ length: item.quantity }, (_, unit) => ({
+              huid: `${randomBytes(2).toString('hex').toUpperCase()}${i}${unit}`.slice(0, 6),
+              order_item_id: item.id,
+              order_id: documents,
+            })),
+          );
+          if (huids.length) await trx.insertInto('order_item_huids').values(huids).execute();
+        });
+      return { documents, needsPan };
+    })());
   const orderSnapshot = (id: string) => () =>
     db().selectFrom('orders').select(['status']).where('id', '=', id).executeTakeFirst();
   const lineSnapshot = (id: string) => () =>
@@ -626,6 +677,16 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       return { body: address(caller) };
     },
     'GET /api/orders/:orderId': () => ({ path: `/api/orders/${orderOfA}` }),
+    'GET /api/orders/:orderId/invoice': async () => ({
+      path: `/api/orders/${(await invoicedOrdersOfA()).documents}/invoice`,
+    }),
+    'GET /api/orders/:orderId/credit-note': async () => ({
+      path: `/api/orders/${(await invoicedOrdersOfA()).documents}/credit-note`,
+    }),
+    'PUT /api/orders/:orderId/pan': async () => ({
+      path: `/api/orders/${(await invoicedOrdersOfA()).needsPan}/pan`,
+      body: { pan: 'ABCDE1234F' },
+    }),
     'POST /api/payment/:orderId': () => ({
       path: `/api/payment/${orderOfA}`,
       snapshot: paymentsSnapshot(orderOfA),
@@ -716,6 +777,9 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       return { input: address(caller) };
     },
     'trpc orders.byId': () => ({ input: { orderId: orderOfA } }),
+    'trpc orders.recordPan': async () => ({
+      input: { orderId: (await invoicedOrdersOfA()).needsPan, pan: 'ABCDE1234F' },
+    }),
     'trpc payments.create': () => ({
       input: { orderId: orderOfA },
       snapshot: paymentsSnapshot(orderOfA),

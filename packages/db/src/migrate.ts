@@ -12,6 +12,7 @@ import * as m010 from './migrations/010_policy_pages';
 import * as m011 from './migrations/011_metal_pricing';
 import * as m013 from './migrations/013_messages_and_sessions';
 import * as m014 from './migrations/014_operations';
+import * as m012 from './migrations/012_selling_in_india';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '011_metal_pricing': m011,
   '013_messages_and_sessions': m013,
   '014_operations': m014,
+  '012_selling_in_india': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -76,6 +76,8 @@ export interface ProductsTable {
   making_discount_percent: ColumnType<string, number | string | undefined, number | string>;
   /** The rate row the stored prices were computed from (metal pricing). */
   metal_rate_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** BIS hallmark purity mark of a gold piece (22K916…), migration 012. */
+  hallmark: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductImagesTable {
@@ -154,6 +156,8 @@ export interface OrdersTable {
   discount: number;
   total_item: number;
   status_note: string | null;
+  /** The buyer's PAN, asked above the threshold (migration 012). */
+  buyer_pan: ColumnType<string | null, string | null | undefined, string | null>;
   order_date: Timestamp;
   delivered_at: Timestamp | null;
   updated_at: Timestamp;
@@ -328,6 +332,58 @@ export interface StockAlertsTable {
   unsubscribed_at: Date | null;
 }
 
+/** One HUID per gold unit sold; the key makes a HUID sellable once in the shop (migration 012). */
+export interface OrderItemHuidsTable {
+  huid: string;
+  order_item_id: string;
+  order_id: string;
+  created_at: Generated<Date>;
+}
+
+export type StoneOrigin = 'natural' | 'laboratory-grown';
+
+/** A product's stones with their certificate (migration 012). */
+export interface ProductStonesTable {
+  id: Generated<string>;
+  product_id: string;
+  position: number;
+  kind: string;
+  origin: StoneOrigin;
+  count: number;
+  carat: Numeric;
+  colour: string | null;
+  clarity: string | null;
+  cut: string | null;
+  cert_lab: string | null;
+  cert_number: string | null;
+  cert_url: string | null;
+}
+
+/** The last number handed out per series (KJ, KJCN) and financial year ('2026-27'). */
+export interface InvoiceCountersTable {
+  series: string;
+  fy: string;
+  last_number: number;
+}
+
+export type InvoiceKind = 'INVOICE' | 'CREDIT_NOTE';
+
+/** A tax invoice or credit note as issued: `document` is everything printed (never changed). */
+export interface InvoicesTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: InvoiceKind;
+  series: string;
+  fy: string;
+  seq: number;
+  number: string;
+  refers_to: string | null;
+  issued_at: Date;
+  document: ColumnType<unknown, string, string>;
+  /** Where the rendered PDF is stored; null until rendered. */
+  pdf_key: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   addresses: AddressesTable;
@@ -353,6 +409,10 @@ export interface Database {
   notifications: NotificationsTable;
   password_resets: PasswordResetsTable;
   stock_alerts: StockAlertsTable;
+  order_item_huids: OrderItemHuidsTable;
+  product_stones: ProductStonesTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -367,3 +427,5 @@ export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
+export type ProductStoneRow = Selectable<ProductStonesTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;

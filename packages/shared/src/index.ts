@@ -45,3 +45,8 @@ export * from './pages/views';
 export * from './pages/page-text';
 export * from './pricing/index';
 export * from './web/server-render';
+// Selling in India: hallmark and HUID, size guides, stones and disclosure, GST invoices.
+export * from './hallmark/hallmark';
+export * from './size-guide/size-tables';
+export * from './stones/stones';
+export * from './invoices/gst';

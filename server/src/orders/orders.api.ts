@@ -43,7 +43,17 @@ export const ordersApi = {
     summary:
       'Moves an order (confirmed, ship, deliver, cancel); the worker applies it, and REST answers 202 while it is queued',
     run: ({ services, user }, input) =>
-      core.moveOrder(outboxDeps(services), user, input.orderId, input.action),
+      core.moveOrderWithHuids(
+        outboxDeps(services),
+        user,
+        input.orderId,
+        input.action,
+        input.huids,
+        {
+          huidRequired: services.config.HUID_REQUIRED_TO_SHIP,
+          panRequired: services.config.PAN_REQUIRED_TO_SHIP,
+        },
+      ),
     rest: [
       {
         method: 'PUT',
@@ -76,6 +86,15 @@ export const ordersApi = {
     run: ({ services, user }, input) =>
       core.createOrderFromCart(services.db, user.id, input, services.limits),
     rest: [{ method: 'POST', path: '/api/orders', status: 201 }],
+  }),
+  recordPan: mutation('customer', shared.orderPanInput, shared.orderView, {
+    summary:
+      "Records the buyer's PAN on their order above ₹2,00,000 (owner or admin; kept once: the invoice prints it)",
+    run: async ({ services, user }, input) => {
+      await core.recordOrderPan(services.db, user, input.orderId, input.pan);
+      return core.getOrderFor(services.db, user, input.orderId);
+    },
+    rest: [{ method: 'PUT', path: '/api/orders/:orderId/pan' }],
   }),
   remove: mutation('admin', shared.orderIdInput, shared.orderRemoval, {
     summary:

@@ -12,6 +12,7 @@ import { conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { getProduct } from './get-product';
 import type { ProductPage } from './list-products';
+import { saveHallmarkAndStones } from '../stones/product-stones';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 import { searchWords } from './search-products';
 import { priceSavedProduct, pricingColumns } from '../pricing/product-pricing';
@@ -167,6 +168,7 @@ export async function createProduct(
     await replaceImages(trx, row.id, input);
     await replaceSizes(trx, row.id, input);
     await priceSavedProduct(trx, row.id, input.pricing);
+    await saveHallmarkAndStones(trx, row.id, input, true);
     return row.id;
   });
   clearListingCounts(db);
@@ -216,6 +218,7 @@ export async function updateProduct(
     await replaceImages(trx, id, input);
     await replaceSizes(trx, id, input);
     await priceSavedProduct(trx, id, input.pricing);
+    await saveHallmarkAndStones(trx, id, input, false);
   });
   clearListingCounts(db);
   return getProduct(db, id);

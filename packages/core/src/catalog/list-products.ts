@@ -80,6 +80,18 @@ export function productsMatching(db: Kysely<Database>, filter: ProductFilter) {
   if (filter.types.length) query = query.where('products.type', 'in', filter.types);
   if (filter.occasions.length) query = query.where('products.occasion', 'in', filter.occasions);
   if (filter.collection) query = query.where('products.collection_name', '=', filter.collection);
+  if (filter.origin) {
+    const origin = filter.origin;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('product_stones')
+          .select('product_stones.id')
+          .whereRef('product_stones.product_id', '=', 'products.id')
+          .where('product_stones.origin', '=', origin),
+      ),
+    );
+  }
 
   return query;
 }

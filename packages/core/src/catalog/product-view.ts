@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database, ProductRow } from '@kanak/db';
-import { averageRating } from '@kanak/shared';
+import { averageRating, stoneName } from '@kanak/shared';
 import type { ProductView, ReviewView, RatingView } from '@kanak/shared';
 import { boughtBy } from '../reviews/verified-buyer';
 import { PRICING_COLUMNS, pricingOf, sizeBreakup } from '../pricing/product-pricing';
@@ -63,6 +63,24 @@ function viewParts(db: Kysely<Database>, ids: string[]) {
           .select(['rt.id', 'rt.rating', 'rt.created_at', 'u.id as user_id', 'u.first_name'])
           .whereRef('rt.product_id', '=', 'p.id'),
       ).as('ratings'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('product_stones as st')
+          .select([
+            'st.kind',
+            'st.origin',
+            'st.count',
+            'st.carat',
+            'st.colour',
+            'st.clarity',
+            'st.cut',
+            'st.cert_lab',
+            'st.cert_number',
+            'st.cert_url',
+          ])
+          .whereRef('st.product_id', '=', 'p.id')
+          .orderBy('st.position'),
+      ).as('stones'),
     ])
     .where('p.id', 'in', ids)
     .execute();
@@ -147,6 +165,21 @@ export async function toProductViews(
       averageRating: averageRating(values.map((rating) => ({ rating, count: 1 }))),
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),
+      hallmark: row.hallmark ?? null,
+      stones: (parts?.stones ?? []).map((st) => ({
+        kind: st.kind,
+        name: stoneName(st),
+        origin: st.origin,
+        count: st.count,
+        carat: Number(st.carat),
+        colour: st.colour,
+        clarity: st.clarity,
+        cut: st.cut,
+        certificate:
+          st.cert_lab && st.cert_number
+            ? { lab: st.cert_lab, number: st.cert_number, url: st.cert_url }
+            : null,
+      })),
     };
   });
 }
@@ -177,4 +210,5 @@ export const PRODUCT_COLUMNS = [
   'products.created_at',
   'products.updated_at',
   ...PRICING_COLUMNS,
+  'products.hallmark',
 ] as const;

@@ -6,6 +6,7 @@ import { removeBoughtFromCart } from '../cart/remove-bought';
 import { returnOrderStock, takeOrderStock } from './stock';
 import { queueOrderMail } from '../notifications/order-mails';
 import { currentRequestId } from '../operations/request-context';
+import { issueCreditNote, issueInvoice } from '../invoices/issue-invoice';
 
 /**
  * The order ledger: the one writer of an order's status, its `order_events` rows, the stock it
@@ -113,6 +114,11 @@ export async function applyMove(
       .where('order_id', '=', order.id)
       .where('status', '=', 'PAID')
       .execute();
+    await issueCreditNote(
+      trx,
+      order.id,
+      move.statusNote ?? 'Order cancelled by the shop: refund due',
+    );
   }
   if (move.to === 'CANCELLED' && order.status === 'PENDING')
     entry.closedLinks = await closeOpenLinks(trx, order.id, 'Order cancelled: link closed');
@@ -132,9 +138,12 @@ export async function placePaidOrder(
   order: OrderRow,
   payment: { reason: string; refundNote: (short: string) => string },
 ): Promise<Placement> {
+  // Paid: the tax invoice is numbered now, in this transaction (gapless per financial year).
+  await issueInvoice(trx, order);
   const stock = await takeOrderStock(trx, order.id);
   if (!stock.taken) {
     const note = payment.refundNote(stock.short);
+    await issueCreditNote(trx, order.id, note);
     const entry = await write(trx, order, {
       to: 'CANCELLED',
       by: 'system',

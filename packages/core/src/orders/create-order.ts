@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { normaliseAddress, type AddressInput } from '@kanak/shared';
+import { needsPan, normaliseAddress, type AddressInput } from '@kanak/shared';
 import { badRequest, conflict } from '../common/errors';
 import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart-total';
 import type { ActionLimits } from '../limits/action-limits';
@@ -21,7 +21,7 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placin
 export async function createOrderFromCart(
   db: Kysely<Database>,
   userId: string,
-  given: AddressInput,
+  given: AddressInput & { pan?: string | undefined },
   limits: ActionLimits,
 ): Promise<OrderView> {
   await limits.consume('order', userId);
@@ -105,6 +105,8 @@ export async function createOrderFromCart(
         total_discounted_price: totalDiscounted,
         discount: totalPrice - totalDiscounted,
         total_item: lines.reduce((sum, l) => sum + l.quantity, 0),
+        // Kept only where the law asks for it (above the PAN threshold).
+        buyer_pan: needsPan(totalDiscounted) ? (given.pan ?? null) : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
-import { measureValue, type RefundReason } from '@kanak/shared';
+import { measureValue, needsHuid, needsPan, type RefundReason } from '@kanak/shared';
 import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
 import type { OrderItemView, OrderView } from '@kanak/shared';
 
@@ -13,7 +13,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const orderIds = orders.map((o) => o.id);
-  const [users, items, refunds] = await Promise.all([
+  const [users, items, refunds, huids, invoices] = await Promise.all([
     db
       .selectFrom('users')
       .select(['id', 'first_name', 'last_name', 'email'])
@@ -33,7 +33,26 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       .where('status', '=', 'REFUND_PENDING')
       .orderBy('created_at')
       .execute(),
+    db
+      .selectFrom('order_item_huids')
+      .select(['order_item_id', 'huid'])
+      .where('order_id', 'in', orderIds)
+      .orderBy('created_at')
+      .orderBy('huid')
+      .execute(),
+    db
+      .selectFrom('invoices')
+      .select(['order_id', 'kind', 'number'])
+      .where('order_id', 'in', orderIds)
+      .execute(),
   ]);
+  const huidsOf = (itemId: string) =>
+    huids.filter((h) => h.order_item_id === itemId).map((h) => h.huid);
+  const documentOf = (orderId: string, kind: 'INVOICE' | 'CREDIT_NOTE') => {
+    const row = invoices.find((i) => i.order_id === orderId && i.kind === kind);
+    const file = kind === 'INVOICE' ? 'invoice' : 'credit-note';
+    return row ? { number: row.number, url: `/api/orders/${orderId}/${file}` } : null;
+  };
   const refundOf = new Map<string, { reason: RefundReason; amount: number }>();
   for (const r of refunds) {
     const sum = refundOf.get(r.order_id);
@@ -52,6 +71,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
         .execute()
     : [];
   const products = new Map((await toProductViews(db, productRows)).map((p) => [p._id, p]));
+  const hallmarkOf = new Map(productRows.map((p) => [p.id, p.hallmark]));
   const userBy = new Map(users.map((u) => [u.id, u]));
 
   return orders.map((order) => {
@@ -88,6 +108,12 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
           price: i.price * i.quantity,
           discountedPrice: i.discounted_price * i.quantity,
           priceBreakup: i.price_breakup ?? null,
+          hallmark: (i.product_id && hallmarkOf.get(i.product_id)) || null,
+          huids: huidsOf(i.id),
+          needsHuid: needsHuid({
+            hallmark: (i.product_id && hallmarkOf.get(i.product_id)) || null,
+            weight: i.weight,
+          }),
         })),
       totalItem: order.total_item,
       totalPrice: order.total_price,
@@ -99,6 +125,11 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       statusNote: order.status_note,
       refundDue: refundOf.has(order.id),
       refund: refundOf.get(order.id) ?? null,
+      invoice: documentOf(order.id, 'INVOICE'),
+      creditNote: documentOf(order.id, 'CREDIT_NOTE'),
+      panNeeded:
+        needsPan(order.total_discounted_price) && !order.buyer_pan && order.status !== 'CANCELLED',
+      panRecorded: order.buyer_pan !== null,
     };
   });
 }

@@ -1,3 +1,4 @@
+import { seedSellingInIndia } from './selling-in-india';
 import { createHash } from 'node:crypto';
 import { hashPassword } from '../password-hash';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -225,6 +226,7 @@ export async function seedCatalogue(
     const rateIds = await seedRates(trx);
     const inserted = await insertProducts(trx, numbered(0, count), cache, rateIds);
     await seedReviewsAndOrders(trx, inserted);
+    await seedSellingInIndia(trx);
     return inserted.length;
   });
 }

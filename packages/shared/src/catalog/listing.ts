@@ -25,6 +25,8 @@ export interface ProductFilter {
   pageSize: number;
   /** Products of one collection (collection_name), when asked for. */
   collection?: string;
+  /** Products with stones of this origin (natural or laboratory-grown), when asked for. */
+  origin?: 'natural' | 'laboratory-grown';
 }
 
 type RawValue = string | string[] | number | undefined | null;
@@ -80,6 +82,7 @@ export function normaliseType(type: string): string {
 export type RawProductQuery = Partial<
   Record<
     | 'collection'
+    | 'origin'
     | 'color'
     | 'minPrice'
     | 'maxPrice'
@@ -116,6 +119,10 @@ export function parseProductQuery(raw: RawProductQuery): ProductFilter {
     : 'low_to_high';
   const category = presentText(raw.category)?.toLowerCase() ?? ALL_CATEGORIES;
   const collection = presentText(raw.collection);
+  const originText = presentText(raw.origin)?.toLowerCase();
+  // An unknown origin is left out, as every listing filter is (never refused).
+  const origin =
+    originText === 'natural' || originText === 'laboratory-grown' ? originText : undefined;
   return {
     category,
     colors: parseList(raw.color),
@@ -129,6 +136,7 @@ export function parseProductQuery(raw: RawProductQuery): ProductFilter {
     pageNumber: parseInteger(raw.pageNumber, 1, 1, 1_000_000),
     pageSize: parseInteger(raw.pageSize, PAGE_SIZE, 1, MAX_PAGE_SIZE),
     ...(collection === undefined ? {} : { collection }),
+    ...(origin === undefined ? {} : { origin }),
   };
 }
 
@@ -141,6 +149,8 @@ export interface ListingSearch {
   page?: string | number;
   type?: string;
   occasion?: string;
+  /** natural or laboratory-grown stones (issue 23). */
+  origin?: string;
 }
 
 /** A 'min,max' query value (price, discount) as two numbers, or the fallback. */
@@ -166,6 +176,7 @@ export function listingToProductQuery(category: string, search: ListingSearch): 
     color: search.color,
     type: search.type,
     occasion: search.occasion,
+    origin: search.origin,
     minPrice,
     maxPrice,
     minDiscount,

@@ -10,6 +10,8 @@ import {
   SECOND_LEVEL_CATEGORIES,
   THIRD_LEVEL_CATEGORIES,
 } from './options';
+import { BIS_GOLD_MARKS } from '../hallmark/hallmark';
+import { stonesInput } from '../stones/stones';
 
 const text = (label: string, max: number) =>
   z
@@ -110,6 +112,10 @@ export const productInput = z
     topLevelCategory: oneOf('Top level category', METALS),
     secondLevelCategory: oneOf('Second level category', SECOND_LEVEL_CATEGORIES),
     thirdLevelCategory: oneOf('Third level category', THIRD_LEVEL_CATEGORIES),
+    /** BIS hallmark purity mark of a gold piece; absent on an edit keeps the stored one (issue 23). */
+    hallmark: z.optional(z.nullable(oneOf('Hallmark', BIS_GOLD_MARKS))),
+    /** Diamonds and gemstones with certificates; absent on an edit keeps the stored ones. */
+    stones: z.optional(stonesInput),
     /**
      * Edits only: the product's `updatedAt` when the form loaded it. A save after someone else's
      * is refused (409) instead of silently undoing their changes. Stock sales do not move it.

@@ -47,6 +47,8 @@ export const productListInput = z.object({
   pageNumber: rawFilter,
   pageSize: rawFilter,
   collection: rawFilter,
+  /** natural or laboratory-grown: products with stones of that origin (issue 23). */
+  origin: rawFilter,
 });
 export type ProductListInput = z.infer<typeof productListInput>;
 

@@ -18,6 +18,7 @@ export const sizeView = z.object({
   priceBreakup: z.optional(z.nullable(priceBreakup)),
 });
 export type SizeView = z.infer<typeof sizeView>;
+import { productStoneView } from '../stones/stones';
 
 /** A product as clients read it (spec section 3; design.md: `category` an object, two images at least). */
 export const productView = z.object({
@@ -53,6 +54,10 @@ export const productView = z.object({
    * form sends it back as `loadedUpdatedAt` so a save cannot undo someone else's.
    */
   updatedAt: z.string(),
+  /** BIS hallmark purity mark (22K916…) of a gold piece; null otherwise (issue 23). */
+  hallmark: z.optional(z.nullable(z.string())),
+  /** Its diamonds and gemstones with their certificates (issue 23). */
+  stones: z.optional(z.array(productStoneView)),
 });
 export type ProductView = z.infer<typeof productView>;
 

@@ -1,11 +1,20 @@
 import * as z from 'zod/mini';
 import { addressInput } from '../account/address';
+import { huidsInput } from '../hallmark/hallmark';
+import { panSchema } from '../invoices/gst';
 
 const id = (what: string) =>
   z.string(`${what} is required`).check(z.maxLength(100, `${what} is not valid`));
 
-/** Body of POST /api/orders/ and input of orders.create: the delivery address. */
-export const createOrderInput = addressInput;
+/**
+ * Body of POST /api/orders/ and input of orders.create: the delivery address, and the buyer's
+ * PAN when the order is above ₹2,00,000 (the storefront asks; REST clients that know no PAN
+ * place the order all the same, marked "PAN needed").
+ */
+export const createOrderInput = z.extend(addressInput, { pan: z.optional(panSchema) });
+
+/** The buyer's PAN recorded after the order (PUT /api/orders/{orderId}/pan). */
+export const orderPanInput = z.object({ orderId: id('Order id'), pan: panSchema });
 
 export const orderIdInput = z.object({ orderId: id('Order id') });
 
@@ -16,6 +25,8 @@ export const orderMoveInput = z.object({
     ['confirmed', 'ship', 'deliver', 'cancel'],
     'action must be one of confirmed, ship, deliver, cancel',
   ),
+  /** HUIDs of the order's gold pieces by order item id, typed when confirming or shipping. */
+  huids: z.optional(huidsInput),
 });
 export type OrderMoveInput = z.infer<typeof orderMoveInput>;
 

@@ -21,6 +21,12 @@ export const orderItemView = z.object({
   discountedPrice: z.number(),
   /** One unit's breakup as quoted when the order was placed (metal pricing); null for fixed prices. */
   priceBreakup: z.optional(z.nullable(priceBreakup)),
+  /** BIS hallmark purity mark of the piece (22K916…), null for other metals (issue 23). */
+  hallmark: z.optional(z.nullable(z.string())),
+  /** One HUID per unit, as the admin recorded them when confirming or shipping. */
+  huids: z.optional(z.array(z.string())),
+  /** Each unit needs a HUID to be sold (hallmarked gold of 2 g or more). */
+  needsHuid: z.optional(z.boolean()),
 });
 export type OrderItemView = z.infer<typeof orderItemView>;
 
@@ -48,6 +54,12 @@ export const orderView = z.object({
   /** A payment of this order is owed back (sold out when paid, or cancelled after payment). */
   refundDue: z.boolean(),
   refund: z.nullable(z.object({ reason: z.enum(REFUND_REASONS), amount: z.number() })),
+  /** Tax invoice and credit note of a paid order: their numbers and download paths (issue 23). */
+  invoice: z.optional(z.nullable(z.object({ number: z.string(), url: z.string() }))),
+  creditNote: z.optional(z.nullable(z.object({ number: z.string(), url: z.string() }))),
+  /** Above the PAN threshold without the buyer's PAN: the shopper is asked for it. */
+  panNeeded: z.optional(z.boolean()),
+  panRecorded: z.optional(z.boolean()),
 });
 export type OrderView = z.infer<typeof orderView>;
 

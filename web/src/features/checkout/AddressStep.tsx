@@ -1,11 +1,14 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { checkPan, PanField } from '@/features/invoices/PanField';
 import { useNavigate } from '@tanstack/react-router';
 import { MapPin } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import {
   courierAddressInput,
   INDIAN_STATES,
+  needsPan,
   normaliseStateName,
   type AddressInput,
 } from '@kanak/shared';
@@ -78,9 +81,16 @@ export function AddressStep() {
   });
   const { errors, isSubmitting } = form.formState;
 
+  // Above ₹2,00,000 the buyer's PAN goes with the order (PanField).
+  const [pan, setPan] = useState('');
+  const [panProblem, setPanProblem] = useState<string | null>(null);
+  const panNeeded = needsPan(cart?.totalDiscountedPrice ?? 0);
   const placeOrder = async (address: AddressInput) => {
+    const checked = panNeeded ? checkPan(pan) : null;
+    if (checked && 'problem' in checked) return setPanProblem(checked.problem);
+    setPanProblem(null);
     try {
-      const order = await create.mutateAsync(address);
+      const order = await create.mutateAsync(checked ? { ...address, pan: checked.pan } : address);
       await navigate({ to: '/checkout', search: { step: 3, order_id: order._id } });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Could not create the order');
@@ -99,6 +109,7 @@ export function AddressStep() {
   const saved = user?.address ?? [];
   return (
     <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+      {panNeeded && <PanField value={pan} problem={panProblem} onChange={setPan} />}
       <section aria-labelledby="saved-title" className="space-y-3">
         <h2 id="saved-title" className="text-2xl">
           Saved addresses

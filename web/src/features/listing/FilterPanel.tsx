@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { OriginFilter } from '@/features/stones/OriginFilter';
 import {
   COLORS,
   committedRange,
@@ -185,7 +186,12 @@ export function FilterPanel({
   const toggle = (key: ListKey, value: string) =>
     onChange({ ...search, [key]: toggleListValue(search[key], value), page: undefined });
   const hasFilters = Boolean(
-    search.color || search.type || search.occasion || search.price || search.discount,
+    search.color ||
+    search.type ||
+    search.occasion ||
+    search.price ||
+    search.discount ||
+    search.origin,
   );
   return (
     <div className="space-y-7">
@@ -238,6 +244,10 @@ export function FilterPanel({
         options={OCCASIONS}
         selected={parseList(search.occasion)}
         onToggle={toggle}
+      />
+      <OriginFilter
+        value={search.origin}
+        onChange={(origin) => onChange({ ...search, origin, page: undefined })}
       />
     </div>
   );

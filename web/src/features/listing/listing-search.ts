@@ -15,6 +15,7 @@ export function validateListingSearch(search: Record<string, unknown>): ListingS
       page === undefined ? undefined : /^\d+$/.test(page) && Number(page) >= 1 ? Number(page) : 1,
     type: text(search.type),
     occasion: text(search.occasion),
+    origin: text(search.origin),
   };
   return Object.fromEntries(
     Object.entries(out).filter(([, v]) => v !== undefined),
@@ -28,6 +29,7 @@ export function toListInput(filter: ProductFilter) {
     color: filter.colors.join(','),
     type: filter.types.join(','),
     occasion: filter.occasions.join(','),
+    ...(filter.origin ? { origin: filter.origin } : {}),
     minPrice: filter.minPrice,
     maxPrice: filter.maxPrice,
     minDiscount: filter.minDiscount,

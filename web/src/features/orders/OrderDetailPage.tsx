@@ -1,4 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { HuidList } from '@/features/hallmark/HuidList';
+import { InvoiceLinks } from '@/features/invoices/InvoiceLinks';
+import { PanPrompt } from '@/features/invoices/PanPrompt';
 import { Check, Star } from 'lucide-react';
 import { formatRupees, measureValue } from '@kanak/shared';
 import { StatusBadge } from '@/components/StatusBadge';
@@ -136,6 +139,8 @@ export function OrderDetailPage() {
           <PayNowButton orderId={o._id} />
         </section>
       )}
+      <PanPrompt order={o} />
+      <InvoiceLinks order={o} />
       <AddressCard address={o.shippingAddress} />
       <section
         className={cn(
@@ -195,6 +200,7 @@ function ItemSummary({ item }: { item: Item }) {
           Weight {item.weight} · Size {sizeMm} MM
         </p>
         <p className="text-xs text-muted-foreground">Seller: {item.brand}</p>
+        <HuidList item={item} />
         <PriceLine price={item.price} discountedPrice={item.discountedPrice} />
       </div>
     </>

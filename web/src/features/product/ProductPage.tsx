@@ -25,6 +25,11 @@ import { SimilarProducts } from './SimilarProducts';
 import { Stars } from './Stars';
 import { asJsonLd, productStructuredData } from './structured-data';
 import { siteOrigin } from '@/lib/site-origin';
+import { HallmarkLine } from '@/features/hallmark/HallmarkLine';
+import { CertificateSection } from '@/features/stones/CertificateSection';
+import { SizeGuideDialog } from '@/features/size-guide/SizeGuideDialog';
+import { sizeLabel } from '@/features/size-guide/size-label';
+import { sizeGuideKind } from '@kanak/shared';
 
 const route = getRouteApi('/product/$productId');
 
@@ -85,6 +90,7 @@ export function ProductPage() {
   const size = product.sizes[row];
   const showSizes = Boolean(product.sizes[0]?.size);
   const soldOut = !size || size.stock <= 0;
+  const guide = sizeGuideKind(product.category.name);
 
   const addToCart = async () => {
     if (!size) return;
@@ -173,6 +179,7 @@ export function ProductPage() {
             <p className="mt-1 text-xs text-muted-foreground">
               Inclusive of all taxes · Free insured delivery
             </p>
+            <HallmarkLine mark={product.hallmark} />
           </div>
           <Separator />
           <OptionButtons
@@ -192,11 +199,12 @@ export function ProductPage() {
               onSelect={(k) => setRow(Number(k))}
               options={product.sizes.map((s, i) => ({
                 key: String(i),
-                text: s.size,
+                text: guide ? sizeLabel(guide, s.size) : s.size,
                 disabled: s.stock <= 0,
               }))}
             />
           )}
+          {guide && <SizeGuideDialog kind={guide} />}
           <div className="flex flex-wrap items-center gap-3">
             <Button
               size="lg"
@@ -242,6 +250,9 @@ export function ProductPage() {
         </div>
       </div>
 
+      <div className="mt-8">
+        <CertificateSection stones={product.stones} />
+      </div>
       <ReviewsSection product={product} />
       <SimilarProducts productId={product._id} />
       <Outlet />

@@ -1,5 +1,9 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { asksForHuids, HuidDialog } from '@/features/hallmark/HuidDialog';
+import { InvoiceLinks } from '@/features/invoices/InvoiceLinks';
+import { PanNeededBadge } from '@/features/invoices/PanNeededBadge';
 import { TRPCClientError } from '@trpc/client';
+import { useState } from 'react';
 import { ArrowLeft, Copy, Printer, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatRupees, statusForAction, type AdminOrderAction } from '@kanak/shared';
@@ -61,7 +65,12 @@ export function OrderDetailPage() {
       void utils.orders.adminDetail.invalidate({ orderId });
     },
   });
-  const move = (action: AdminOrderAction) => transition.mutate({ orderId, action });
+  // Confirming or shipping gold pieces first asks for their HUIDs (HuidDialog).
+  const [asking, setAsking] = useState<AdminOrderAction | null>(null);
+  const move = (action: AdminOrderAction) =>
+    detail.data && asksForHuids(detail.data.order, action)
+      ? setAsking(action)
+      : transition.mutate({ orderId, action });
 
   const back = (
     <Link
@@ -109,6 +118,7 @@ export function OrderDetailPage() {
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <StatusBadge status={order.orderStatus} />
             {order.refundDue && <RefundBadge />}
+            {order.panNeeded && <PanNeededBadge />}
             <span className="text-sm text-muted-foreground">
               Placed {formatMoment(order.orderDate)}
             </span>
@@ -122,6 +132,7 @@ export function OrderDetailPage() {
           >
             <Printer aria-hidden /> Packing slip
           </Link>
+          <InvoiceLinks order={order} />
           <OrderStatusMenu status={order.orderStatus} disabled={busy} onMove={move} />
           <DeleteOrderButton
             order={order}
@@ -130,6 +141,17 @@ export function OrderDetailPage() {
           />
         </div>
       </div>
+      {asking && (
+        <HuidDialog
+          order={order}
+          action={asking}
+          onClose={() => setAsking(null)}
+          onSubmit={(huids) => {
+            transition.mutate({ orderId, action: asking, huids });
+            setAsking(null);
+          }}
+        />
+      )}
 
       {order.refund && (
         <p

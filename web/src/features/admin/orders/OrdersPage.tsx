@@ -1,4 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
+import { asksForHuids, HuidDialog } from '@/features/hallmark/HuidDialog';
+import { PanNeededBadge } from '@/features/invoices/PanNeededBadge';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Loader2, Undo2 } from 'lucide-react';
 import { Fragment, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
@@ -186,8 +188,14 @@ export function OrdersPage() {
     },
   });
 
+  // Confirming or shipping gold pieces first asks for their HUIDs (HuidDialog).
+  const [asking, setAsking] = useState<{ order: AdminOrder; action: AdminOrderAction } | null>(
+    null,
+  );
   const move = (order: AdminOrder, action: AdminOrderAction) =>
-    transition.mutate({ orderId: order._id, action });
+    asksForHuids(order, action)
+      ? setAsking({ order, action })
+      : transition.mutate({ orderId: order._id, action });
   const isBusy = (order: AdminOrder) =>
     Boolean(pending[order._id]) ||
     (transition.isPending && transition.variables?.orderId === order._id);
@@ -384,6 +392,7 @@ export function OrdersPage() {
                               <div className="flex flex-wrap items-center gap-1.5">
                                 <StatusBadge status={order.orderStatus} />
                                 {order.refundDue && <RefundBadge />}
+                                {order.panNeeded && <PanNeededBadge />}
                                 {busy && (
                                   <Loader2
                                     className="size-4 animate-spin text-muted-foreground"
@@ -424,6 +433,17 @@ export function OrdersPage() {
           {totalPages > 1 && <Pager page={shownPage} totalPages={totalPages} onPage={setPage} />}
         </CardContent>
       </Card>
+      {asking && (
+        <HuidDialog
+          order={asking.order}
+          action={asking.action}
+          onClose={() => setAsking(null)}
+          onSubmit={(huids) => {
+            transition.mutate({ orderId: asking.order._id, action: asking.action, huids });
+            setAsking(null);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { Loader2, Plus, Trash2 } from 'lucide-react';
+import { StandardSizes, standardSizesId } from '@/features/size-guide/StandardSizes';
+import { BIS_GOLD_MARKS, sizeGuideKind } from '@kanak/shared';
 import { useEffect, useState } from 'react';
 import {
   FormProvider,
@@ -62,6 +64,8 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
   const errors = formState.errors;
   const images = useFieldArray({ control, name: 'imageUrls' });
   const sizes = useFieldArray({ control, name: 'sizes' });
+  // Ring and bangle rows offer the standard Indian sizes (StandardSizes).
+  const guide = sizeGuideKind(useWatch({ control, name: 'thirdLevelCategory' }) ?? '');
   const [uploads, setUploads] = useState(0);
   const [failure, setFailure] = useState<{ message: string; hint?: string } | null>(null);
   const [stockNotes, setStockNotes] = useState<StockNote[]>([]);
@@ -197,6 +201,19 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
             {choice('occasion', 'Occasion', OCCASIONS)}
             {choice('collectionName', 'Collection', collections)}
             {choice('type', 'Metal', METALS)}
+            <FormField id="hallmark" label="BIS hallmark (gold)" error={errors.hallmark?.message}>
+              <NativeSelect
+                {...register('hallmark', { setValueAs: (v: unknown) => v || null })}
+                {...fieldAria('hallmark', errors.hallmark?.message)}
+              >
+                <NativeSelectOption value="">Not hallmarked gold</NativeSelectOption>
+                {BIS_GOLD_MARKS.map((m) => (
+                  <NativeSelectOption key={m} value={m}>
+                    {m}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </FormField>
           </CardContent>
         </Card>
 
@@ -295,6 +312,7 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
                       type="number"
                       min={0}
                       step="any"
+                      list={guide ? standardSizesId(guide) : undefined}
                       {...register(`sizes.${index}.size`)}
                       {...fieldAria(`sizes-${index}-size`, rowErrors?.size?.message)}
                     />
@@ -342,6 +360,7 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
                 </div>
               );
             })}
+            <StandardSizes kind={guide} />
             {errors.sizes?.message && (
               <p role="alert" className="text-xs font-medium text-destructive">
                 {errors.sizes.message}

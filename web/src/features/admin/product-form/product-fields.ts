@@ -1,6 +1,7 @@
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, Resolver } from 'react-hook-form';
 import {
+  isBisGoldMark,
   measureValue,
   productInput,
   type ProductFormValues,
@@ -66,6 +67,7 @@ export function productToFields(product: AdminProduct): ProductFormFields {
     thirdLevelCategory: product.thirdLevelCategory,
     description: product.description,
     details: product.details,
+    hallmark: product.hallmark && isBisGoldMark(product.hallmark) ? product.hallmark : null,
     sizes: product.sizes.map((s) => ({
       weight: numberText(s.weight),
       size: numberText(s.size),

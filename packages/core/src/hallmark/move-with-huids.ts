@@ -1,0 +1,36 @@
+import type { AdminOrderAction, HuidsInput, OrderMoveAnswer } from '@kanak/shared';
+import type { AuthUser } from '../auth/tokens';
+import type { OutboxDeps } from '../outbox/deps';
+import { requireId } from '../common/ids';
+import { moveOrder } from '../orders/move-order';
+import { recordOrderHuids, requireHuids } from './order-huids';
+import { requirePan } from '../invoices/buyer-pan';
+
+/** Shop rules an admin's confirm or ship answers to (off by default: the spec's bodyless ship). */
+export interface ShipRules {
+  /** HUID_REQUIRED_TO_SHIP: a ship without a HUID for each gold unit of 2 g or more is a 409. */
+  huidRequired: boolean;
+  /** PAN_REQUIRED_TO_SHIP: a ship of an order above ₹2,00,000 without the buyer's PAN is a 409. */
+  panRequired: boolean;
+}
+
+/**
+ * An admin's move that may carry the HUIDs of the order's gold pieces (confirm or ship): they
+ * are recorded first (a HUID sold elsewhere is a 409 naming that order), then the shop's ship
+ * rules are checked, then the move is queued as any other. HUIDs are only ever added or
+ * replaced line by line, so a check passed here still holds when the worker ships.
+ */
+export async function moveOrderWithHuids(
+  deps: OutboxDeps,
+  admin: AuthUser,
+  id: string,
+  action: AdminOrderAction,
+  huids: HuidsInput | undefined,
+  rules: ShipRules,
+): Promise<OrderMoveAnswer> {
+  const orderId = requireId(id, 'Order');
+  if (huids && Object.keys(huids).length) await recordOrderHuids(deps.db, orderId, huids);
+  if (action === 'ship' && rules.huidRequired) await requireHuids(deps.db, orderId);
+  if (action === 'ship' && rules.panRequired) await requirePan(deps.db, orderId);
+  return moveOrder(deps, admin, orderId, action);
+}

@@ -1,0 +1,65 @@
+import type { InvoiceKind } from '@kanak/db';
+
+/** One line of a tax invoice: one order line (its pieces), amounts in whole rupees. */
+export interface InvoiceLine {
+  orderItemId: string;
+  description: string;
+  hsn: string;
+  /** BIS purity mark (22K916) or the metal when it has none. */
+  purity: string;
+  /** "5 g" per piece, as sold. */
+  netWeight: string;
+  quantity: number;
+  /** Null until the line's stored metal-rate breakup is used (see invoice-lines.ts). */
+  ratePerGram: number | null;
+  metalValue: number | null;
+  making: number | null;
+  stones: number | null;
+  /** What the shopper was let off (list price less price paid). */
+  discount: number;
+  taxable: number;
+  gst: number;
+  /** GST-inclusive, what was paid for the line. */
+  total: number;
+}
+
+export interface InvoiceParty {
+  name: string;
+  address: string;
+  state: string;
+  /** GST state code; '' when the state is not one of the list. */
+  stateCode: string;
+}
+
+/** What an issued invoice or credit note says, fixed when it is numbered (invoices.document). */
+export interface InvoiceDocument {
+  kind: InvoiceKind;
+  number: string;
+  /** ISO date-time of issue. */
+  issuedAt: string;
+  orderId: string;
+  orderDate: string;
+  buyer: InvoiceParty;
+  /** The shipping state (goods delivered: the place of supply is where they go). */
+  placeOfSupply: { state: string; stateCode: string };
+  lines: InvoiceLine[];
+  totals: { taxable: number; gst: number; total: number };
+  /** A credit note's invoice, and why it was issued. */
+  refersTo?: { number: string; issuedAt: string };
+  reason?: string;
+}
+
+/** The seller as configured (SELLER_* settings), printed on every document. */
+export interface SellerDetails {
+  legalName: string;
+  address: string;
+  state: string;
+  stateCode: string;
+  gstin: string;
+}
+
+/** What is added when the PDF is made: the pieces' HUIDs and the buyer's PAN as recorded then. */
+export interface InvoiceExtras {
+  huids: Record<string, string[]>;
+  pan: string | null;
+}

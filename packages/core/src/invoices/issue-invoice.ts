@@ -1,0 +1,157 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, InvoiceKind, OrderRow } from '@kanak/db';
+import { documentNumber, financialYear, findIndianState } from '@kanak/shared';
+import type { InvoiceDocument } from './invoice-document';
+import { invoiceLines } from './invoice-lines';
+
+/** Tax invoices and credit notes are numbered in their own series (Rule 46 and 53 CGST Rules). */
+export const INVOICE_SERIES = 'KJ';
+export const CREDIT_NOTE_SERIES = 'KJCN';
+
+/**
+ * The next number of a series in a financial year. The counter row is written (and so locked)
+ * by this transaction until it commits: a concurrent payment waits, then takes the next number;
+ * a transaction rolled back gives its number back. Gapless and unique under any number of
+ * workers.
+ */
+async function nextNumber(trx: Transaction<Database>, series: string, fy: string) {
+  const row = await trx
+    .insertInto('invoice_counters')
+    .values({ series, fy, last_number: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['series', 'fy'])
+        .doUpdateSet({ last_number: sql<number>`invoice_counters.last_number + 1` }),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
+async function insertDocument(
+  trx: Transaction<Database>,
+  kind: InvoiceKind,
+  series: string,
+  at: Date,
+  build: (number: string) => InvoiceDocument,
+  refersTo: string | null,
+): Promise<InvoiceDocument> {
+  const fy = financialYear(at);
+  const seq = await nextNumber(trx, series, fy);
+  const number = documentNumber(series, fy, seq);
+  const document = build(number);
+  await trx
+    .insertInto('invoices')
+    .values({
+      order_id: document.orderId,
+      kind,
+      series,
+      fy,
+      seq,
+      number,
+      refers_to: refersTo,
+      issued_at: at,
+      document: JSON.stringify(document),
+    })
+    .execute();
+  return document;
+}
+
+/**
+ * Numbers the tax invoice of an order being marked paid, in that transaction (the ledger's
+ * placePaidOrder). `at` is the moment of payment (tests pass their own clock). A second call for
+ * the same order answers the invoice it has.
+ */
+export async function issueInvoice(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  at: Date = new Date(),
+): Promise<InvoiceDocument> {
+  const existing = await documentOf(trx, order.id, 'INVOICE');
+  if (existing) return existing;
+  const lines = await invoiceLines(trx, order.id);
+  const stateCode = findIndianState(order.ship_state)?.gstCode ?? '';
+  return insertDocument(
+    trx,
+    'INVOICE',
+    INVOICE_SERIES,
+    at,
+    (number) => ({
+      kind: 'INVOICE',
+      number,
+      issuedAt: at.toISOString(),
+      orderId: order.id,
+      orderDate: new Date(order.order_date).toISOString(),
+      buyer: {
+        name: `${order.ship_first_name} ${order.ship_last_name}`.trim(),
+        address: [
+          order.ship_street_address,
+          order.ship_city,
+          `${order.ship_state} ${order.ship_zip_code}`,
+        ]
+          .filter(Boolean)
+          .join(', '),
+        state: order.ship_state,
+        stateCode,
+      },
+      placeOfSupply: { state: order.ship_state, stateCode },
+      lines,
+      totals: {
+        taxable: lines.reduce((s, l) => s + l.taxable, 0),
+        gst: lines.reduce((s, l) => s + l.gst, 0),
+        total: lines.reduce((s, l) => s + l.total, 0),
+      },
+    }),
+    null,
+  );
+}
+
+/**
+ * A credit note for an invoiced order whose payment is owed back (sold out when paid, or
+ * cancelled by the shop after payment): the invoice's lines reversed in full, in its own series,
+ * referring to the invoice. None when the order has no invoice or already has its note.
+ */
+export async function issueCreditNote(
+  trx: Transaction<Database>,
+  orderId: string,
+  reason: string,
+  at: Date = new Date(),
+): Promise<InvoiceDocument | null> {
+  const invoice = await trx
+    .selectFrom('invoices')
+    .select(['id', 'document'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'INVOICE')
+    .executeTakeFirst();
+  if (!invoice || (await documentOf(trx, orderId, 'CREDIT_NOTE'))) return null;
+  const original = invoice.document as InvoiceDocument;
+  return insertDocument(
+    trx,
+    'CREDIT_NOTE',
+    CREDIT_NOTE_SERIES,
+    at,
+    (number) => ({
+      ...original,
+      kind: 'CREDIT_NOTE',
+      number,
+      issuedAt: at.toISOString(),
+      refersTo: { number: original.number, issuedAt: original.issuedAt },
+      reason,
+    }),
+    invoice.id,
+  );
+}
+
+async function documentOf(
+  trx: Transaction<Database>,
+  orderId: string,
+  kind: InvoiceKind,
+): Promise<InvoiceDocument | null> {
+  const row = await trx
+    .selectFrom('invoices')
+    .select('document')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row ? (row.document as InvoiceDocument) : null;
+}

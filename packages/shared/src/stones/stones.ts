@@ -1,0 +1,118 @@
+import * as z from 'zod/mini';
+
+/**
+ * A product's stones and their certificates. Disclosure (BIS IS 15766:2024 on diamond
+ * terminology, and the Consumer Protection Act's misleading-advertisement rules): "diamond"
+ * alone means a natural diamond; a laboratory-grown one is named "laboratory-grown diamond"
+ * wherever the product is shown (abbreviations such as "LGD" are discouraged).
+ */
+export const STONE_ORIGINS = ['natural', 'laboratory-grown'] as const;
+export type StoneOriginValue = (typeof STONE_ORIGINS)[number];
+export const CERTIFICATE_LABS = ['IGI', 'GIA', 'SGL', 'other'] as const;
+
+const text = (what: string, max = 60) =>
+  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `${what} is too long`))));
+
+export const stoneInput = z
+  .object({
+    kind: z
+      .string('Stone kind is required (diamond or the gemstone’s name)')
+      .check(
+        z.trim(),
+        z.minLength(1, 'Stone kind is required (diamond or the gemstone’s name)'),
+        z.maxLength(60, 'Stone kind is too long'),
+      ),
+    origin: z.enum(STONE_ORIGINS, 'Stone origin must be natural or laboratory-grown'),
+    count: z
+      .number('Stone count must be a whole number from 1')
+      .check(z.int('Stone count must be a whole number from 1'), z.minimum(1), z.maximum(10_000)),
+    carat: z
+      .number('Total carat must be a number')
+      .check(z.minimum(0, 'Total carat cannot be negative'), z.maximum(10_000)),
+    colour: text('Colour'),
+    clarity: text('Clarity'),
+    cut: text('Cut'),
+    certificate: z.optional(
+      z.nullable(
+        z.object({
+          lab: z.enum(CERTIFICATE_LABS, 'Certificate lab must be IGI, GIA, SGL or other'),
+          number: z
+            .string('Certificate number is required')
+            .check(
+              z.trim(),
+              z.minLength(1, 'Certificate number is required'),
+              z.maxLength(40, 'Certificate number is too long'),
+            ),
+          url: text('Certificate link', 500),
+        }),
+      ),
+    ),
+  })
+  .check(
+    z.refine(
+      (s) => !s.certificate?.url || /^(\/|https?:\/\/)/.test(s.certificate.url),
+      'Certificate link must be an uploaded file (/media/…) or an http(s) address',
+    ),
+  );
+export type StoneInput = z.infer<typeof stoneInput>;
+
+export const stonesInput = z.array(stoneInput).check(z.maxLength(20, 'At most 20 stone rows'));
+
+export const LAB_GROWN_DIAMOND = 'laboratory-grown diamond';
+
+const isDiamond = (kind: string) => /diamond/i.test(kind);
+
+/** "diamond" said without the laboratory-grown qualifier somewhere in the text. */
+export function saysBareDiamond(text: string): boolean {
+  const qualified = /(laboratory|lab)[-\s]grown\s+diamonds?/gi;
+  return /diamond/i.test(text.replace(qualified, ''));
+}
+
+export const DISCLOSURE_RULE =
+  'A laboratory-grown diamond must be named "laboratory-grown diamond": "diamond" alone means a natural diamond (BIS IS 15766).';
+
+/**
+ * The disclosure rule for a product being saved: when any of its diamonds is laboratory-grown,
+ * every "diamond" in the title and description must carry the qualifier. Answers the refusal's
+ * message, or null when the product may be saved.
+ */
+export function disclosureProblem(product: {
+  title: string;
+  description: string;
+  stones: readonly { kind: string; origin: StoneOriginValue }[];
+}): string | null {
+  const labGrown = product.stones.some((s) => isDiamond(s.kind) && s.origin === 'laboratory-grown');
+  if (!labGrown) return null;
+  const where = [
+    saysBareDiamond(product.title) ? 'title' : null,
+    saysBareDiamond(product.description) ? 'description' : null,
+  ].filter(Boolean);
+  return where.length
+    ? `The ${where.join(' and ')} says "diamond" but the diamonds are laboratory-grown. ${DISCLOSURE_RULE}`
+    : null;
+}
+
+/** A stone's name as shown: laboratory-grown diamonds always with the qualifier. */
+export function stoneName(stone: { kind: string; origin: StoneOriginValue }): string {
+  if (stone.origin !== 'laboratory-grown') return stone.kind;
+  return isDiamond(stone.kind) ? LAB_GROWN_DIAMOND : `laboratory-grown ${stone.kind}`;
+}
+
+/** The listing's origin filter (?origin=natural|laboratory-grown). */
+export const originFilter = z.optional(z.enum(STONE_ORIGINS));
+
+export const productStoneView = z.object({
+  kind: z.string(),
+  /** The name to show (the disclosure applied). */
+  name: z.string(),
+  origin: z.enum(STONE_ORIGINS),
+  count: z.number(),
+  carat: z.number(),
+  colour: z.nullable(z.string()),
+  clarity: z.nullable(z.string()),
+  cut: z.nullable(z.string()),
+  certificate: z.nullable(
+    z.object({ lab: z.string(), number: z.string(), url: z.nullable(z.string()) }),
+  ),
+});
+export type ProductStoneView = z.infer<typeof productStoneView>;

@@ -1,0 +1,64 @@
+import * as z from 'zod/mini';
+import type { FastifyInstance } from 'fastify';
+import type { InvoiceKind } from '@kanak/db';
+import { findIndianState } from '@kanak/shared';
+import { openInvoicePdf, type SellerDetails } from '@kanak/core';
+import { resolveCall } from '../api/caller';
+import { errorBody, type RouteDoc } from '../api/openapi';
+import type { AppServices } from '../services';
+import type { Config } from '../config';
+
+/** The seller printed on invoices, from the SELLER_* settings. */
+export const sellerOf = (config: Config): SellerDetails => ({
+  legalName: config.SELLER_LEGAL_NAME,
+  address: config.SELLER_ADDRESS,
+  state: findIndianState(config.SELLER_STATE)?.name ?? config.SELLER_STATE,
+  stateCode: findIndianState(config.SELLER_STATE)?.gstCode ?? '',
+  gstin: config.SELLER_GSTIN,
+});
+
+const PATHS: Record<InvoiceKind, string> = {
+  INVOICE: '/api/orders/:orderId/invoice',
+  CREDIT_NOTE: '/api/orders/:orderId/credit-note',
+};
+
+const doc = (kind: InvoiceKind): RouteDoc => ({
+  method: 'GET',
+  path: PATHS[kind],
+  tag: 'orders',
+  access: 'customer',
+  summary:
+    kind === 'INVOICE'
+      ? "The order's GST tax invoice as a PDF (owner or admin; 404 before payment; 409 until the HUIDs of its gold pieces, and the PAN above ₹2,00,000, are recorded)"
+      : 'The credit note of a paid order whose payment is owed back, as a PDF (owner or admin)',
+  responses: {
+    200: {
+      description: 'The PDF (application/pdf), the same document every time',
+      schema: z.string(),
+    },
+    404: { description: 'No such order of the caller, or none issued yet', schema: errorBody },
+    409: { description: 'Not ready to issue yet (named)', schema: errorBody },
+  },
+});
+export const invoiceDocs: RouteDoc[] = [doc('INVOICE'), doc('CREDIT_NOTE')];
+
+/** GET /api/orders/{orderId}/invoice and …/credit-note: binary answers, so written by hand. */
+export function registerInvoicesRest(app: FastifyInstance, services: AppServices) {
+  for (const kind of ['INVOICE', 'CREDIT_NOTE'] as const)
+    app.get<{ Params: { orderId: string } }>(PATHS[kind], async (request, reply) => {
+      const { user } = await resolveCall(services, request, 'customer');
+      const file = await openInvoicePdf(
+        services.db,
+        services.images,
+        user,
+        request.params.orderId,
+        kind,
+        sellerOf(services.config),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    });
+}

@@ -1,0 +1,120 @@
+// Issue 23: a ring's product page shows its BIS hallmark and Certificate; the Size guide dialog
+// is walked with the keyboard only at 390 px; screenshots at 1280 and 390 px.
+import { WEB_DIST } from './shop-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  launchBrowser,
+  screenshot,
+  startTestServer,
+  watchConsole,
+  type TestServer,
+} from '@kanak/testkit';
+
+describe('selling in India on the product page', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let ringId: string;
+  beforeAll(async () => {
+    server = await startTestServer({ WEB_DIST });
+    browser = await launchBrowser();
+    // A seeded diamond ring set in hallmarked gold, with a certified stone.
+    const ring = await server.database.db
+      .selectFrom('products')
+      .innerJoin('product_stones', 'product_stones.product_id', 'products.id')
+      .select('products.id')
+      .where('products.category_name', '=', 'ring')
+      .where('products.hallmark', 'is not', null)
+      .where('product_stones.cert_number', 'is not', null)
+      .orderBy('products.id')
+      .executeTakeFirstOrThrow();
+    ringId = ring.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(page: Page) {
+    await page.goto(`${server.baseUrl}/product/${ringId}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByTestId('hallmark-line').waitFor();
+    expect(await page.getByTestId('hallmark-line').innerText()).toMatch(/BIS hallmarked.*18K750/);
+    const certificate = page.getByRole('region', { name: 'Certificate' });
+    await certificate.waitFor();
+    expect(await certificate.innerText()).toMatch(/(IGI|GIA).*no\./s);
+    // Size options carry the Indian size beside the MM value.
+    expect(await page.getByRole('group', { name: 'Size' }).innerText()).toMatch(/MM · Size \d+/);
+    return certificate;
+  }
+
+  it('walks the size guide with the keyboard only at 390 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    const certificate = await open(page);
+    await certificate.scrollIntoViewIfNeeded();
+    await certificate.screenshot({ path: `${await shotDir()}/certificate-390.png` });
+
+    // Tab to the Size guide button and open it with Enter.
+    await page.locator('body').focus();
+    for (let i = 0; i < 120; i++) {
+      await page.keyboard.press('Tab');
+      const name = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+      if (name === 'Size guide') break;
+    }
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(
+      'Size guide',
+    );
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Ring size guide' });
+    await dialog.waitFor();
+    // Focus starts inside: the measurement choice, then the millimetres.
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe(
+      'radio',
+    );
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('54.4');
+    await dialog.getByText('Your ring size is 14').waitFor();
+    // Back to the choice, across to "inner diameter", and a ring's 17.3 mm is size 14 too.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('ArrowDown');
+    expect(await dialog.getByRole('radio', { name: /inner diameter/ }).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('17.3');
+    await dialog.getByText('Your ring size is 14').waitFor();
+    await screenshot(page, 'size-guide-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(
+      'Size guide',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the size guide and certificate at 1280 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const certificate = await open(page);
+    await certificate.scrollIntoViewIfNeeded();
+    await certificate.screenshot({ path: `${await shotDir()}/certificate-1280.png` });
+    await page.getByRole('button', { name: 'Size guide' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ring size guide' });
+    await dialog.getByLabel('Measurement in mm').fill('54.4');
+    await dialog.getByText('Your ring size is 14').waitFor();
+    await page.screenshot({ path: `${await shotDir()}/size-guide-1280.png` });
+    await context.close();
+  });
+});
+
+async function shotDir() {
+  const { SCREENSHOT_DIR } = await import('@kanak/testkit');
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return SCREENSHOT_DIR;
+}
