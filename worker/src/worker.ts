@@ -180,6 +180,9 @@ export function startWorker(
           const result = (value as { result?: unknown } | null)?.result;
           if (queue === QUEUES.paymentConfirmations && typeof result === 'string')
             metrics.payments.inc({ result });
+          if (queue === QUEUES.notifications && value === 'sent') metrics.mailsSent.inc();
+          if (queue === QUEUES.notifications && (value === 'retry' || value === 'failed'))
+            metrics.mailsFailed.inc();
           return value;
         } catch (error) {
           if (error instanceof Error && error.name === 'UnrecoverableError') outcome = 'refused';
@@ -188,6 +191,8 @@ export function startWorker(
           const seconds = (performance.now() - started) / 1000;
           metrics.jobs.inc({ queue, outcome });
           metrics.jobDuration.observe({ queue, outcome }, seconds);
+          if (queue === QUEUES.metalRepricing)
+            metrics.observeRepricing(outcome === 'completed' ? 'done' : 'failed', seconds);
           // A request's job gets its line (the payment's story); scheduled runs log their own.
           if (requestIdOf(job))
             log(`job ${queue}/${job.id} ${outcome} in ${Math.round(seconds * 1000)}ms`);
@@ -232,6 +237,17 @@ export function startWorker(
     queues,
     redisUp: () => connection.status === 'ready',
   });
+  // Mails not yet handed to the mail server (the Messages page's "pending").
+  metrics.pendingMails = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('notifications')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('status', 'in', ['pending', 'queued', 'connecting'])
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const metricsServer =
     config.WORKER_METRICS_PORT === undefined
       ? Promise.resolve(null)

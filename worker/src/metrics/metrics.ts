@@ -5,10 +5,9 @@ import { registerProcessMetrics, registerQueueMetrics } from '@kanak/core';
 import type { Database } from '@kanak/db';
 
 /**
- * Every metric family the worker exposes, in one place. Seams for code that lands after this:
- * - mails: the mail sender calls `mailsSent.inc()` / `mailsFailed.inc()` per mail, and sets
- *   `pendingMails` to a reader of its queue table (read at each scrape);
- * - metal-rate repricing: the repricing job calls `observeRepricing(outcome, seconds)`.
+ * Every metric family the worker exposes, in one place. The job wrapper in `worker.ts` counts
+ * mails by their send result and times repricing runs; `pendingMails` reads the notifications
+ * table at each scrape.
  */
 export interface WorkerMetrics {
   registry: Registry;
@@ -89,7 +88,7 @@ export function createWorkerMetrics(deps: {
   };
   new Gauge({
     name: 'kanak_mails_pending',
-    help: 'Mails waiting to be sent (read from the mail queue when it is wired)',
+    help: 'Mails waiting to be sent (pending, queued or connecting in the notifications table)',
     registers: [registry],
     async collect() {
       if (metrics.pendingMails) this.set(await metrics.pendingMails().catch(() => 0));

@@ -1,25 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import { JEWELLERY_HSN, taxableOf } from '@kanak/shared';
+import { JEWELLERY_HSN, taxableOf, type PriceBreakup } from '@kanak/shared';
 import type { InvoiceLine } from './invoice-document';
 
-/**
- * The metal-rate breakup an order line may carry (issue 21's `order_items.price_breakup`, rupees
- * per piece). Not in this schema yet: until it is, every line comes from its stored price.
- */
-export interface StoredBreakup {
-  metal: string;
-  purity: string;
-  ratePerGram: number;
-  netWeight: number;
-  metalValue: number;
-  making: number;
-  makingDiscount: number;
-  stones: number;
-  gst: number;
-  total: number;
-  ratePublishedAt: string;
-}
+/** The metal-rate breakup an order line keeps from its quote (`order_items.price_breakup`, per piece). */
+export type StoredBreakup = PriceBreakup;
 
 interface ItemForInvoice {
   id: string;
@@ -30,6 +15,7 @@ interface ItemForInvoice {
   discounted_price: number;
   hallmark: string | null;
   type: string | null;
+  price_breakup: PriceBreakup | null;
 }
 
 /** The invoice's lines of an order, in the order's line order. */
@@ -49,6 +35,7 @@ export async function invoiceLines(
       'order_items.discounted_price',
       'products.hallmark',
       'products.type',
+      'order_items.price_breakup',
     ])
     .where('order_items.order_id', '=', orderId)
     .orderBy('order_items.position')
@@ -56,12 +43,9 @@ export async function invoiceLines(
   return items.map((item) => invoiceLine(item, storedBreakupOf(item)));
 }
 
-/**
- * THE SEAM for metal-rate pricing: the line's stored breakup, once order_items carries one
- * (`price_breakup`). Null today, so lines come from the stored price.
- */
-function storedBreakupOf(_item: ItemForInvoice): StoredBreakup | null {
-  return null;
+/** The line's breakup as quoted when the order was placed; null for fixed-price pieces. */
+function storedBreakupOf(item: ItemForInvoice): StoredBreakup | null {
+  return item.price_breakup;
 }
 
 /** One line: from the stored breakup when there is one, else from the GST-inclusive price. */

@@ -4,6 +4,7 @@ import { render } from '@react-email/render';
 import type { Database, NotificationsTable } from '@kanak/db';
 import type { Selectable } from 'kysely';
 import { DomainError } from '../common/errors';
+import { huidLines } from '../hallmark/order-huids';
 import type { ShopIdentity } from './templates/layout';
 import { orderMail, type OrderMailData, type OrderMailKind } from './templates/order-mails';
 import {
@@ -39,9 +40,9 @@ export async function attachmentsFor(
   return [];
 }
 
-/** HUIDs recorded for an order's pieces (shipped mail); none until invoices record them (issue 23). */
-export async function huidsFor(_db: Kysely<Database>, _orderId: string): Promise<string[]> {
-  return [];
+/** HUIDs recorded for an order's pieces (the shipped mail lists them). */
+export async function huidsFor(db: Kysely<Database>, orderId: string): Promise<string[]> {
+  return (await huidLines(db, orderId)).flatMap((line) => line.huids);
 }
 
 async function orderData(db: Kysely<Database>, row: NotificationRow): Promise<OrderMailData> {
