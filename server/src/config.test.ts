@@ -50,6 +50,9 @@ describe('operations settings', () => {
     RAZORPAY_KEY_ID: 'rzp_live_key',
     RAZORPAY_KEY_SECRET: 'razorpay-key-secret',
     RAZORPAY_WEBHOOK_SECRET: 'razorpay-webhook-secret',
+    // Production also asks for a mail server and a real seller GSTIN (Karnataka, the default state).
+    SMTP_URL: 'smtp://mail.example.com:587',
+    SELLER_GSTIN: '29ABCDE1234F1ZW',
   };
 
   it('listens on loopback unless HOST says otherwise', () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { CartView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, trpcCalls, type TestServer } from '@kanak/testkit';
@@ -33,8 +34,11 @@ describe('cart over REST and tRPC', () => {
         'product_sizes.weight',
         'product_sizes.size',
         'product_sizes.stock',
-        'products.price',
-        'products.discounted_price',
+        // A size's own price when it has one (metal pricing), else the product's.
+        sql<number>`coalesce(product_sizes.price, products.price)`.as('price'),
+        sql<number>`coalesce(product_sizes.discounted_price, products.discounted_price)`.as(
+          'discounted_price',
+        ),
       ])
       .where('product_sizes.stock', '>=', 5)
       .where('product_sizes.size', sized ? '!=' : '=', '')

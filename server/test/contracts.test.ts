@@ -12,7 +12,9 @@ function expectProductShape(p: ProductView) {
   expect(p.imageUrls.length).toBeGreaterThanOrEqual(2);
   for (const image of p.imageUrls) expect(image).toEqual({ imageUrl: expect.any(String) });
   for (const size of p.sizes) {
-    expect(size).toEqual({
+    // The spec's three fields as display strings; later additions (a size's own price and its
+    // breakup under metal pricing) ride beside them.
+    expect(size).toMatchObject({
       weight: expect.stringMatching(/^\d+(\.\d+)? g$/),
       size: expect.stringMatching(/^(\d+(\.\d+)? MM)?$/),
       stock: expect.any(Number),
@@ -287,9 +289,12 @@ describe('design.md contracts: accounts, catalogue, reviews, wishlist, cart', ()
     );
     expect(minus.body.totalItem).toBe(1);
     const final = await http.get<CartView>('/api/cart', { token });
-    expect(final.body.totalPrice).toBe(product.price);
-    expect(final.body.totalDiscountedPrice).toBe(product.discountedPrice);
-    expect(final.body.discount).toBe(product.price - product.discountedPrice);
+    // A size priced by metal rate carries its own price; otherwise the product's applies.
+    const price = size.price ?? product.price;
+    const discountedPrice = size.discountedPrice ?? product.discountedPrice;
+    expect(final.body.totalPrice).toBe(price);
+    expect(final.body.totalDiscountedPrice).toBe(discountedPrice);
+    expect(final.body.discount).toBe(price - discountedPrice);
     const wishlist = await http.get<Pick<WishlistView, 'wishItems'>>('/api/wish', { token });
     expect(wishlist.body.wishItems.map((w) => w.product._id)).toEqual([product._id]);
     expect(

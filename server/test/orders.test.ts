@@ -185,6 +185,13 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
       .set({ price: 1_000_000_000, discounted_price: 900_000_000 })
       .where('id', '=', size!.productId)
       .execute();
+    // A metal-priced size carries its own price: raise it too.
+    await server.database.db
+      .updateTable('product_sizes')
+      .set({ price: 1_000_000_000, discounted_price: 900_000_000 })
+      .where('id', '=', size!.sizeId)
+      .where('price', 'is not', null)
+      .execute();
     const res = await http.post<{ message: string }>('/api/orders/', ADDRESS, {
       token: shopper.token,
     });

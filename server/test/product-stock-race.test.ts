@@ -125,7 +125,7 @@ describe('product edits while stock is sold and other admins save', () => {
     );
     expect(saved.status).toBe(200);
     expect(saved.body.result.data.title).toBe('Race Ring One (typo fixed)');
-    expect(saved.body.result.data.sizes).toEqual([
+    expect(saved.body.result.data.sizes).toMatchObject([
       { weight: '6 g', size: '16 MM', stock: 2 },
       { weight: '7 g', size: '17 MM', stock: 4 },
     ]);

@@ -126,6 +126,13 @@ describe('cart rules (core)', () => {
       .set({ price: size.price + 100, discounted_price: size.discountedPrice + 50 })
       .where('id', '=', size.productId)
       .execute();
+    // A metal-priced size has its own stored price (what a repricing writes): move it too.
+    await db()
+      .updateTable('product_sizes')
+      .set({ price: size.price + 100, discounted_price: size.discountedPrice + 50 })
+      .where('product_id', '=', size.productId)
+      .where('price', 'is not', null)
+      .execute();
     const cart = await getCart(db(), user.id);
     expect(cart.totalPrice).toBe((size.price + 100) * 2);
     expect(cart.totalDiscountedPrice).toBe((size.discountedPrice + 50) * 2);

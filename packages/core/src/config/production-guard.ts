@@ -67,8 +67,10 @@ export function productionProblems(settings: ProductionSettings): string[] {
 export function assertProductionReady(
   settings: ProductionSettings,
   warn: (message: string) => void = console.warn,
+  /** The process's own reasons (mail, seller, public origin), reported in the same line. */
+  more: readonly string[] = [],
 ) {
-  const problems = productionProblems(settings);
+  const problems = [...productionProblems(settings), ...more];
   if (problems.length > 0)
     throw new Error(`Refusing to start with NODE_ENV=production: ${problems.join('; ')}.`);
   if (

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { envFlag } from './env-values';
-import { assertMailReady, mailEnvShape, type MailSettings } from '../notifications/mail-settings';
+import {
+  mailEnvShape,
+  mailProblems,
+  warnMailDisabled,
+  type MailSettings,
+} from '../notifications/mail-settings';
 import {
   assertProductionReady,
   DEVELOPMENT_SECRETS,
@@ -53,13 +58,19 @@ export const sharedEnvShape = {
 export function parseEnv<S extends z.ZodType<ProductionSettings & MailSettings>>(
   schema: S,
   env: Record<string, unknown>,
+  /** The process's own production reasons (e.g. the server's seller GSTIN), in the same line. */
+  moreProblems: (config: z.output<S>) => string[] = () => [],
 ): z.output<S> {
   const result = schema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  assertProductionReady(result.data);
-  assertMailReady(result.data);
+  const more =
+    result.data.NODE_ENV === 'production'
+      ? [...mailProblems(result.data), ...moreProblems(result.data)]
+      : [];
+  assertProductionReady(result.data, console.warn, more);
+  warnMailDisabled(result.data);
   return result.data;
 }

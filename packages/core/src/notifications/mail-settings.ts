@@ -41,13 +41,17 @@ export interface MailSettings {
   MAIL_MAX_ATTEMPTS: number;
 }
 
-/** Refuses production without a mail server, unless mail is off on purpose (then says so loudly). */
-export function assertMailReady(settings: MailSettings, warn: (m: string) => void = console.warn) {
-  if (settings.NODE_ENV !== 'production' || settings.SMTP_URL) return;
-  if (!settings.MAIL_DISABLED)
-    throw new Error(
-      'Refusing to start with NODE_ENV=production: SMTP_URL is not set, so no order, reset or shipping mail would reach anyone; set SMTP_URL, or MAIL_DISABLED=true to run without mail on purpose.',
-    );
+/** Production without a mail server, unless mail is off on purpose: the reason, or none. */
+export function mailProblems(settings: MailSettings): string[] {
+  if (settings.NODE_ENV !== 'production' || settings.SMTP_URL || settings.MAIL_DISABLED) return [];
+  return [
+    'SMTP_URL is not set, so no order, reset or shipping mail would reach anyone; set SMTP_URL, or MAIL_DISABLED=true to run without mail on purpose',
+  ];
+}
+
+/** Mail off on purpose in production is said loudly at start-up. */
+export function warnMailDisabled(settings: MailSettings, warn: (m: string) => void = console.warn) {
+  if (settings.NODE_ENV !== 'production' || settings.SMTP_URL || !settings.MAIL_DISABLED) return;
   warn(
     'WARNING: MAIL_DISABLED=true: no e-mail is sent (order confirmations, password resets, back-in-stock). Mails are kept as pending on the Messages page.',
   );
