@@ -58,6 +58,28 @@ async function insertDocument(
 }
 
 /**
+ * Takes this financial year's invoice counter first, before any order, link, size or cart row:
+ * every payment transaction numbers an invoice, so they all meet at this row anyway, and taking
+ * it first keeps them from holding a shopper's cart while waiting for it (a deadlock between
+ * two transactions that each hold what the other locks next).
+ */
+export async function lockInvoiceCounter(trx: Transaction<Database>, at: Date = new Date()) {
+  const fy = financialYear(at);
+  await trx
+    .insertInto('invoice_counters')
+    .values({ series: INVOICE_SERIES, fy, last_number: 0 })
+    .onConflict((oc) => oc.columns(['series', 'fy']).doNothing())
+    .execute();
+  await trx
+    .selectFrom('invoice_counters')
+    .select('last_number')
+    .where('series', '=', INVOICE_SERIES)
+    .where('fy', '=', fy)
+    .forUpdate()
+    .execute();
+}
+
+/**
  * Numbers the tax invoice of an order being marked paid, in that transaction (the ledger's
  * placePaidOrder). `at` is the moment of payment (tests pass their own clock). A second call for
  * the same order answers the invoice it has.

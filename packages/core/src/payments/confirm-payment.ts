@@ -9,6 +9,7 @@ import {
 import { badRequest, notFound } from '../common/errors';
 import { orderEvent, placePaidOrder, type LedgerEntry } from '../ledger/order-ledger';
 import type { PaymentProvider, ProviderPayment } from './provider';
+import { lockInvoiceCounter } from '../invoices/issue-invoice';
 
 export interface PaymentConfirmation {
   orderId: string;
@@ -169,6 +170,7 @@ export async function confirmPayment(
   if ('done' in prepared) return prepared.done;
   const { captured } = prepared;
   return db.transaction().execute(async (trx): Promise<Confirmed> => {
+    await lockInvoiceCounter(trx);
     const order = await trx
       .selectFrom('orders')
       .selectAll()

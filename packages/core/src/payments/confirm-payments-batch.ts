@@ -10,6 +10,7 @@ import {
   type PaymentConfirmation,
 } from './confirm-payment';
 import type { PaymentProvider } from './provider';
+import { lockInvoiceCounter } from '../invoices/issue-invoice';
 
 /** Each confirmation's own answer: what it did, or why it failed (a refusal or a fault). */
 export type BatchOutcome = { ok: true; confirmed: Confirmed } | { ok: false; error: unknown };
@@ -113,6 +114,8 @@ async function applyAll(
   trx: Transaction<Database>,
   payments: CapturedPayment[],
 ): Promise<Confirmed[]> {
+  // The invoice counter first (every paid order numbers an invoice), then the batch's rows.
+  await lockInvoiceCounter(trx);
   const orderIds = [...new Set(payments.map((p) => p.confirmation.orderId))].sort();
   const orders = await trx
     .selectFrom('orders')
