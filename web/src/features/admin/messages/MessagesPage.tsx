@@ -112,8 +112,7 @@ export function MessagesPage() {
                     <TableHead>Subject</TableHead>
                     <TableHead>Status</TableHead>
                     <TableHead className="text-right">Attempts</TableHead>
-                    <TableHead>Created</TableHead>
-                    <TableHead>Sent</TableHead>
+                    <TableHead>Created / sent</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -142,9 +141,11 @@ export function MessagesPage() {
                       <TableCell className="text-right tabular-nums">{m.attempts}</TableCell>
                       <TableCell className="whitespace-nowrap">
                         {formatMoment(m.createdAt)}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        {m.sentAt ? formatMoment(m.sentAt) : '—'}
+                        {m.sentAt && (
+                          <span className="block text-xs text-muted-foreground">
+                            sent {formatMoment(m.sentAt)}
+                          </span>
+                        )}
                       </TableCell>
                     </TableRow>
                   ))}

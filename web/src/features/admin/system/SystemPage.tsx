@@ -195,7 +195,7 @@ function Queues({ queues }: { queues: AdminSystemView['queues'] }) {
         <tbody className="tabular-nums">
           {queues.map((queue) => (
             <tr key={queue.name} className="border-t">
-              <td className="py-1.5 pr-2 break-all">{queue.name}</td>
+              <td className="py-1.5 pr-2 break-words">{queue.name}</td>
               <td className="px-1 text-right">{queue.waiting}</td>
               <td className="px-1 text-right">{queue.active}</td>
               <td className="px-1 text-right">{queue.delayed}</td>
