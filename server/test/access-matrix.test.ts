@@ -125,6 +125,9 @@ const EXPECTED: Record<string, Row> = {
   'POST /admin/queues/session': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/pages': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/pages/:slug': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  // The admin's Messages and System pages.
+  'GET /api/admin/messages': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/system': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   // Metal rates (issue 21): public to read, admin-only to publish.
   'GET /api/metal-rates': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'PUT /api/admin/metal-rates': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -179,6 +182,8 @@ const EXPECTED: Record<string, Row> = {
   'trpc orders.dashboard': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc pages.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc pages.update': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc notifications.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc system.status': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc pricing.rates': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc pricing.publish': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc pricing.preview': { visitor: 401, A: 403, B: 403, admin: 'ok' },

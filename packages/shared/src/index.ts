@@ -50,3 +50,6 @@ export * from './hallmark/hallmark';
 export * from './size-guide/size-tables';
 export * from './stones/stones';
 export * from './invoices/gst';
+// Operating the shop: the admin Messages and System pages.
+export * from './system/admin-messages';
+export * from './system/admin-system';

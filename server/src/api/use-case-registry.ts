@@ -8,6 +8,8 @@ import { paymentsApi } from '../payments/payments.api';
 import { ratingsApi, reviewsApi } from '../reviews/reviews.api';
 import { usersApi } from '../users/users.api';
 import { wishlistApi } from '../wishlist/wishlist.api';
+import { notificationsApi } from '../notifications/notifications.api';
+import { systemApi } from '../system/system.api';
 import type { UseCase } from './declare-use-case';
 
 /** Every use case of the API by domain: the tRPC router, the REST routes and the OpenAPI document come from here. */
@@ -23,6 +25,8 @@ export const useCases = {
   cart: cartApi,
   pages: pagesApi,
   pricing: pricingApi,
+  notifications: notificationsApi,
+  system: systemApi,
 };
 
 /** Each use case with its tRPC path (`catalog.byId`). */

@@ -134,6 +134,34 @@ const adminMetalRatesRoute = createRoute({
   ),
 });
 
+export interface AdminMessagesSearch {
+  status?: 'sent' | 'failed' | 'pending' | 'unknown';
+  page?: number;
+}
+
+/** The mails the shop sends, by status (issue 24). */
+const adminMessagesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'messages',
+  validateSearch: (search: Record<string, unknown>): AdminMessagesSearch => {
+    const status = ['sent', 'failed', 'pending', 'unknown'].find((s) => s === search.status) as
+      AdminMessagesSearch['status'] | undefined;
+    const page = Number(search.page);
+    return { status, page: Number.isInteger(page) && page > 1 ? page : undefined };
+  },
+  component: lazyRouteComponent(
+    () => import('@/features/admin/messages/MessagesPage'),
+    'MessagesPage',
+  ),
+});
+
+/** Health of what the shop runs on (issue 25). */
+const adminSystemRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'system',
+  component: lazyRouteComponent(() => import('@/features/admin/system/SystemPage'), 'SystemPage'),
+});
+
 export const adminRouteTree = adminRoute.addChildren([
   adminDashboardRoute,
   adminProductsRoute,
@@ -145,4 +173,6 @@ export const adminRouteTree = adminRoute.addChildren([
   adminProductEditRoute,
   adminPagesRoute,
   adminMetalRatesRoute,
+  adminMessagesRoute,
+  adminSystemRoute,
 ]);

@@ -1,8 +1,10 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import {
+  Activity,
   Coins,
   FileText,
   LayoutDashboard,
+  Mail,
   Menu,
   Package,
   PlusCircle,
@@ -26,6 +28,9 @@ const MENU = [
   { to: '/admin/pages', label: 'Pages', icon: FileText, exact: false },
   // Issue 21: the day's metal rates that price the catalogue.
   { to: '/admin/metal-rates', label: 'Metal rates', icon: Coins, exact: false },
+  // Issues 24 and 25: the mails sent, and the health of what the shop runs on.
+  { to: '/admin/messages', label: 'Messages', icon: Mail, exact: false },
+  { to: '/admin/system', label: 'System', icon: Activity, exact: false },
 ] as const;
 
 /**

@@ -1,0 +1,36 @@
+import * as z from 'zod/mini';
+
+const up = z.enum(['up', 'down']);
+
+export const adminSystemView = z.object({
+  checkedAt: z.string(),
+  postgres: up,
+  redis: up,
+  /** Last heartbeat per worker, newest first; `stale` after three missed beats. */
+  workers: z.nullable(
+    z.array(z.object({ id: z.string(), lastBeatAt: z.string(), stale: z.boolean() })),
+  ),
+  /** Null when Redis did not answer in time. */
+  queues: z.nullable(
+    z.array(
+      z.object({
+        name: z.string(),
+        waiting: z.number(),
+        active: z.number(),
+        delayed: z.number(),
+        failed: z.number(),
+      }),
+    ),
+  ),
+  /** Null when PostgreSQL did not answer in time. */
+  outbox: z.nullable(
+    z.object({
+      pending: z.number(),
+      /** Seconds since the oldest row not yet handed to a queue was written (null: none). */
+      oldestUnsentSeconds: z.nullable(z.number()),
+    }),
+  ),
+  mailsPending: z.nullable(z.number()),
+  queueBoardPath: z.string(),
+});
+export type AdminSystemView = z.infer<typeof adminSystemView>;

@@ -1,0 +1,46 @@
+import { Queue } from 'bullmq';
+import * as core from '@kanak/core';
+import * as shared from '@kanak/shared';
+import { noInput, query } from '../api/declare-use-case';
+import { QUEUE_BOARD_PATH } from '../admin/queue-board.rest';
+import type { AppServices } from '../services';
+
+/**
+ * The pipeline's queues plus the worker's mail queue, which the server never produces to: a
+ * handle made once per app (it only counts jobs, over the queues' fail-fast connection).
+ */
+const queuesByApp = new WeakMap<AppServices, Queue[]>();
+function queuesOf(services: AppServices): Queue[] {
+  let queues = queuesByApp.get(services);
+  if (!queues) {
+    const named = services.pipeline.byName;
+    const mails =
+      named[core.QUEUES.notifications] ??
+      new Queue(core.QUEUES.notifications, {
+        connection: services.queueRedis,
+        prefix: services.config.QUEUE_PREFIX,
+      });
+    queues = [...Object.values(named).filter((queue) => queue !== undefined), mails].filter(
+      (queue, index, all) => all.indexOf(queue) === index,
+    );
+    queuesByApp.set(services, queues);
+  }
+  return queues;
+}
+
+export const systemApi = {
+  status: query('admin', noInput, shared.adminSystemView, {
+    summary:
+      'PostgreSQL and Redis health, worker heartbeats, queue depths, outbox backlog and mails pending; a dependency that is down shows as down',
+    run: ({ services }) =>
+      core.readSystemStatus({
+        db: services.db,
+        redis: services.requestRedis,
+        prefix: services.config.QUEUE_PREFIX,
+        queues: queuesOf(services),
+        timeoutMs: services.config.HEALTH_CHECK_TIMEOUT_MS,
+        queueBoardPath: QUEUE_BOARD_PATH,
+      }),
+    rest: [{ method: 'GET', path: '/api/admin/system' }],
+  }),
+};
