@@ -7,6 +7,7 @@ import { pricingApi } from '../pricing/pricing.api';
 import { paymentsApi } from '../payments/payments.api';
 import { ratingsApi, reviewsApi } from '../reviews/reviews.api';
 import { usersApi } from '../users/users.api';
+import { stockAlertsApi } from '../stock-alerts/stock-alerts.api';
 import { wishlistApi } from '../wishlist/wishlist.api';
 import type { UseCase } from './declare-use-case';
 
@@ -23,6 +24,7 @@ export const useCases = {
   cart: cartApi,
   pages: pagesApi,
   pricing: pricingApi,
+  stockAlerts: stockAlertsApi,
 };
 
 /** Each use case with its tRPC path (`catalog.byId`). */
