@@ -85,6 +85,10 @@ const EXPECTED: Record<string, Row> = {
   // The caller's own sessions and password (each cell on a throwaway account of that role).
   'POST /auth/logout-all': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'PUT /api/users/password': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  // Back in stock (issue 24): anyone may ask (a visitor names an e-mail); the link's token ends it.
+  'POST /api/stock-alerts': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'DELETE /api/stock-alerts/:token': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/admin/stock-alerts': { visitor: 401, A: 403, B: 403, admin: 'ok' },
 
   // Per user: each caller's own profile, cart, wishlist, orders and reviews.
   'GET /api/users/profile': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
@@ -196,6 +200,9 @@ const EXPECTED: Record<string, Row> = {
   'trpc auth.resetPassword': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc auth.logoutAll': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc users.changePassword': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc stockAlerts.subscribe': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc stockAlerts.unsubscribe': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc stockAlerts.demand': { visitor: 401, A: 403, B: 403, admin: 'ok' },
 };
 
 /**
@@ -314,6 +321,7 @@ const SIZE = {
   trpcLineRemove: 8,
   restWishRemove: 9,
   trpcWishRemove: 10,
+  soldOut: 11,
 } as const;
 
 const ok = (status: number) => status >= 200 && status < 300;
@@ -571,6 +579,27 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     return token;
   };
   const newPassword = { currentPassword: 'Matrix@123', newPassword: 'Matrix@456' };
+  /** A sold-out size to ask about (its stock set to 0 on first use). */
+  const soldOutAlert = async () => {
+    const size = sizes[SIZE.soldOut]!;
+    await db()
+      .updateTable('product_sizes')
+      .set({ stock: 0 })
+      .where('product_id', '=', size.productId)
+      .where('weight', '=', size.weight)
+      .execute();
+    return { ...size, email: freshEmail() };
+  };
+  /** A fresh alert's unsubscribe token. */
+  const alertToken = async () => {
+    const size = sizes[SIZE.soldOut]!;
+    const token = randomBytes(16).toString('hex');
+    await db()
+      .insertInto('stock_alerts')
+      .values({ product_id: size.productId, weight: size.weight, email: freshEmail(), token })
+      .execute();
+    return token;
+  };
   /** Each caller logs in as itself (a visitor as A, who is not logged in yet on that device). */
   const loginOf = (caller: Caller) =>
     caller === 'admin'
@@ -621,6 +650,12 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       headers: await throwawayAuth(caller),
       input: newPassword,
     }),
+    'POST /api/stock-alerts': async () => ({ body: await soldOutAlert() }),
+    'DELETE /api/stock-alerts/:token': async () => ({
+      path: `/api/stock-alerts/${await alertToken()}`,
+    }),
+    'trpc stockAlerts.subscribe': async () => ({ input: await soldOutAlert() }),
+    'trpc stockAlerts.unsubscribe': async () => ({ input: { token: await alertToken() } }),
     'GET /api/products/search': () => ({ query: { q: 'ring' } }),
     'GET /api/products/suggest': () => ({ query: { q: 'ri' } }),
     'GET /api/products/search/page': () => ({ query: { q: 'ring' } }),

@@ -35,6 +35,7 @@ export * from './wishlist/views';
 export * from './account/views';
 export * from './auth/views';
 export * from './auth/password-schemas';
+export * from './stock-alerts/schemas';
 export * from './orders/views';
 export * from './orders/admin-list';
 export * from './orders/admin-detail';

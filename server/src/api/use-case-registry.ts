@@ -7,6 +7,7 @@ import { pricingApi } from '../pricing/pricing.api';
 import { paymentsApi } from '../payments/payments.api';
 import { ratingsApi, reviewsApi } from '../reviews/reviews.api';
 import { usersApi } from '../users/users.api';
+import { stockAlertsApi } from '../stock-alerts/stock-alerts.api';
 import { wishlistApi } from '../wishlist/wishlist.api';
 import { notificationsApi } from '../notifications/notifications.api';
 import { systemApi } from '../system/system.api';
@@ -27,6 +28,7 @@ export const useCases = {
   pricing: pricingApi,
   notifications: notificationsApi,
   system: systemApi,
+  stockAlerts: stockAlertsApi,
 };
 
 /** Each use case with its tRPC path (`catalog.byId`). */

@@ -4,6 +4,7 @@ import { policyPageRoute } from './pages';
 import { productRoute, ratrevRoute } from './product';
 import { resetPasswordRoute } from './reset-password';
 import { searchRoute } from './search';
+import { stockAlertUnsubscribeRoute } from './stock-alert-unsubscribe';
 import { accountRoute, cartRoute, checkoutRoute, orderDetailRoute, paymentRoute } from './shopper';
 
 /** Every shopper route (spec section 2); the admin tree is added beside these in router.tsx. */
@@ -21,4 +22,5 @@ export const storefrontRoutes = [
   accountRoute,
   orderDetailRoute,
   resetPasswordRoute,
+  stockAlertUnsubscribeRoute,
 ] as const;

@@ -8,6 +8,7 @@ import {
   type ProductInput,
 } from '@kanak/shared';
 import { adjustStockForEdit } from '../ledger/stock-adjustment';
+import { syncStockAlerts } from '../stock-alerts/restock-mails';
 import { conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { getProduct } from './get-product';
@@ -217,6 +218,16 @@ export async function updateProduct(
       .execute();
     await replaceImages(trx, id, input);
     await replaceSizes(trx, id, input);
+    // A size the save takes from 0 to in stock mails its waiting shoppers (every row is locked).
+    const sizeRows = await trx
+      .selectFrom('product_sizes')
+      .select('id')
+      .where('product_id', '=', id)
+      .execute();
+    await syncStockAlerts(
+      trx,
+      sizeRows.map((r) => r.id),
+    );
     await priceSavedProduct(trx, id, input.pricing);
     await saveHallmarkAndStones(trx, id, input, false);
   });

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
+import { announceRestocks, rearmStockAlerts } from '../stock-alerts/restock-mails';
 
 interface Wanted {
   quantity: number;
@@ -77,6 +78,8 @@ export async function takeOrderStock(
       .set((eb) => ({ stock: eb('stock', '-', want.quantity) }))
       .where('id', '=', sizeId)
       .execute();
+  // A size sold out here: its alerts mail again at the next restock.
+  await rearmStockAlerts(trx, [...wanted.keys()]);
   return { taken: true, productIds: productIdsOf(wanted) };
 }
 
@@ -92,5 +95,7 @@ export async function returnOrderStock(
       .set((eb) => ({ stock: eb('stock', '+', want.quantity) }))
       .where('id', '=', sizeId)
       .execute();
+  // A size back from 0: its waiting shoppers are mailed, in this transaction.
+  await announceRestocks(trx, [...wanted.keys()]);
   return productIdsOf(wanted);
 }

@@ -30,6 +30,7 @@ import { CertificateSection } from '@/features/stones/CertificateSection';
 import { SizeGuideDialog } from '@/features/size-guide/SizeGuideDialog';
 import { sizeLabel } from '@/features/size-guide/size-label';
 import { sizeGuideKind } from '@kanak/shared';
+import { NotifyWhenAvailable } from '@/features/stock-alerts/NotifyWhenAvailable';
 
 const route = getRouteApi('/product/$productId');
 
@@ -219,6 +220,19 @@ export function ProductPage() {
               <p className="text-sm text-destructive">Only {size.stock} left</p>
             )}
           </div>
+          <NotifyWhenAvailable
+            productId={product._id}
+            preferred={soldOut ? size?.weight : undefined}
+            soldOut={product.sizes
+              .filter((s) => s.stock <= 0)
+              .map((s) => ({
+                weight: s.weight,
+                label:
+                  showSizes && s.size
+                    ? `${s.weight} · ${guide ? sizeLabel(guide, s.size) : s.size}`
+                    : s.weight,
+              }))}
+          />
           <PriceBreakupTable size={size} />
           <ul className="grid grid-cols-3 gap-2 pt-2 text-center text-xs text-muted-foreground">
             <li className="flex flex-col items-center gap-1 rounded-lg bg-secondary/60 p-3">
