@@ -3,7 +3,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'web/e2e/screenshots/**', 'var/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'web/dist-ssr/**',
+      '**/node_modules/**',
+      'web/e2e/screenshots/**',
+      'var/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -264,7 +264,7 @@ describe('admin back office', () => {
     expect(created).toBeDefined();
     productId = created!._id;
     expect(created!.imageUrls).toHaveLength(2);
-    expect(created!.sizes).toEqual([
+    expect(created!.sizes).toMatchObject([
       { weight: '2.5 g', size: '16 MM', stock: 4 },
       { weight: '3 g', size: '17.5 MM', stock: 2 },
     ]);
