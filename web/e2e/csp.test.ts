@@ -13,7 +13,7 @@ import {
   type TestServer,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
-import { fillAddress, startShopWorker, WEB_DIST } from './shop-support';
+import { fillAddress, fillPanIfAsked, startShopWorker, WEB_DIST } from './shop-support';
 
 const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };
 const shopper = {
@@ -190,6 +190,7 @@ describe('the built app under its Content-Security-Policy', () => {
     await page.getByRole('list', { name: 'Checkout progress' }).waitFor();
     const form = page.getByRole('form', { name: 'Delivery address' });
     await fillAddress(form, address);
+    await fillPanIfAsked(page);
     await form.getByRole('button', { name: 'Deliver Here' }).click();
     await page.waitForURL(/step=3&order_id=/);
     const orderId = new URL(page.url()).searchParams.get('order_id')!;

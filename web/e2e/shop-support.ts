@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { TestServer } from '@kanak/testkit';
 import { loadWorkerConfig, startWorker, type RunningWorker } from '@kanak/worker';
 
@@ -22,6 +22,12 @@ export function startShopWorker(server: TestServer): RunningWorker {
  * Fills the checkout's delivery address form from label → value; the state is a list, chosen
  * by its name.
  */
+/** A cart above ₹2,00,000 (gold priced from today's rate) asks the buyer's PAN: a shopper gives it. */
+export async function fillPanIfAsked(page: Page): Promise<void> {
+  const pan = page.getByTestId('checkout-pan');
+  if (await pan.isVisible()) await pan.getByRole('textbox').fill('ABCDE1234F');
+}
+
 export async function fillAddress(form: Locator, address: Record<string, string>): Promise<void> {
   for (const [label, value] of Object.entries(address)) {
     const field = form.getByLabel(label, { exact: true });

@@ -12,7 +12,7 @@ import {
   type TestServer,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
-import { fillAddress, startShopWorker, WEB_DIST } from './shop-support';
+import { fillAddress, fillPanIfAsked, startShopWorker, WEB_DIST } from './shop-support';
 import { MESSAGES } from '@kanak/shared';
 
 const shopper = {
@@ -247,6 +247,7 @@ describe('storefront in Chromium', () => {
     await form.getByText(MESSAGES.required).first().waitFor();
     await screenshot(page, 'storefront-checkout-address-1280');
     await fillAddress(form, address);
+    await fillPanIfAsked(page);
     await form.getByRole('button', { name: 'Deliver Here' }).click();
     await page.waitForURL(/step=3&order_id=/);
     orderId = new URL(page.url()).searchParams.get('order_id')!;
