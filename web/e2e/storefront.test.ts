@@ -320,6 +320,7 @@ describe('storefront in Chromium', () => {
       .getByRole('region', { name: 'Saved addresses' })
       .getByRole('listitem')
       .filter({ hasText: '14 Lavelle Road' });
+    await fillPanIfAsked(page);
     await saved.getByRole('button', { name: 'Deliver Here' }).click();
     await page.waitForURL(/step=3&order_id=/);
     const failedOrder = new URL(page.url()).searchParams.get('order_id')!;
