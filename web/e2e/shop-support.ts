@@ -18,16 +18,22 @@ export function startShopWorker(server: TestServer): RunningWorker {
   );
 }
 
-/**
- * Fills the checkout's delivery address form from label → value; the state is a list, chosen
- * by its name.
- */
+/** Opens a page and waits until React has taken over the server's HTML (clicks reach handlers). */
+export async function openLive(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+}
+
 /** A cart above ₹2,00,000 (gold priced from today's rate) asks the buyer's PAN: a shopper gives it. */
 export async function fillPanIfAsked(page: Page): Promise<void> {
   const pan = page.getByTestId('checkout-pan');
   if (await pan.isVisible()) await pan.getByRole('textbox').fill('ABCDE1234F');
 }
 
+/**
+ * Fills the checkout's delivery address form from label → value; the state is a list, chosen
+ * by its name.
+ */
 export async function fillAddress(form: Locator, address: Record<string, string>): Promise<void> {
   for (const [label, value] of Object.entries(address)) {
     const field = form.getByLabel(label, { exact: true });

@@ -12,7 +12,7 @@ import {
   type TestServer,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
-import { fillAddress, fillPanIfAsked, startShopWorker, WEB_DIST } from './shop-support';
+import { fillAddress, fillPanIfAsked, openLive, startShopWorker, WEB_DIST } from './shop-support';
 import { MESSAGES } from '@kanak/shared';
 
 const shopper = {
@@ -338,7 +338,7 @@ describe('storefront in Chromium', () => {
   });
 
   it('adds to and removes from the wishlist with the card heart', async () => {
-    await page.goto(url('/'));
+    await openLive(page, url('/'));
     await page.getByTestId('slider-card').first().waitFor();
     await page
       .getByTestId('slider-card')

@@ -1,8 +1,19 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { trpc } from '@/lib/trpc';
 import type { createAppRouter } from './router';
+
+/**
+ * Marks the page live once React has taken over the server's markup (browser tests wait for it
+ * before clicking: a click on server HTML before then reaches no handler).
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}
 
 /** The app as both the browser and the server render it (same tree, so hydration matches). */
 export function AppRoot(props: {
@@ -15,6 +26,7 @@ export function AppRoot(props: {
       <trpc.Provider client={props.trpcClient} queryClient={props.queryClient}>
         <QueryClientProvider client={props.queryClient}>
           <RouterProvider router={props.router} />
+          <ReadyMark />
         </QueryClientProvider>
       </trpc.Provider>
     </StrictMode>

@@ -1,12 +1,13 @@
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
+import * as z from 'zod/mini';
 import { query } from '../api/declare-use-case';
 
 export const notificationsApi = {
-  adminList: query('admin', shared.adminMessagesInput, shared.adminMessagesView, {
+  adminList: query('admin', z.optional(shared.adminMessagesInput), shared.adminMessagesView, {
     summary:
       'Mails by status (sent, failed, pending incl. queued and in flight, unknown) and the newest, one page, filtered by status',
-    run: ({ services }, input) => core.listAdminMessages(services.db, input),
+    run: ({ services }, input) => core.listAdminMessages(services.db, input ?? {}),
     rest: [{ method: 'GET', path: '/api/admin/messages' }],
   }),
 };

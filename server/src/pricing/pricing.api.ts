@@ -2,11 +2,15 @@ import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
 import { mutation, noInput, query } from '../api/declare-use-case';
 
+/** Cached like a catalogue read (the home page shows it, so its render stays cacheable). */
+const RATES_TAG = 'metal-rates';
+
 /** Metal rates (issue 21): public to read, admin-only to publish; the worker reprices. */
 export const pricingApi = {
   rates: query('public', noInput, shared.ratesTable, {
     summary: "Today's metal rates: rupees per gram for each metal and purity, with when published",
     run: ({ services }) => core.currentRates(services.db),
+    cache: { key: () => 'rates', tags: () => [RATES_TAG] },
     rest: [{ method: 'GET', path: '/api/metal-rates' }],
   }),
   publish: mutation('admin', shared.publishRatesInput, shared.publishedRates, {
@@ -14,6 +18,7 @@ export const pricingApi = {
       'Publishes rates (any subset; a move of more than 20 % needs `confirm: true`) and starts repricing every metal-priced product in the worker',
     run: ({ services, user }, input) =>
       core.publishRates({ db: services.db, relay: services.relay }, user.id, input),
+    changes: () => core.productsChanged([RATES_TAG]),
     rest: [{ method: 'PUT', path: '/api/admin/metal-rates' }],
   }),
   preview: mutation('admin', shared.previewRatesInput, shared.ratesPreview, {

@@ -14,13 +14,17 @@ export type TrpcOptions = Omit<FastifyTRPCPluginOptions<AppRouter>['trpcOptions'
  * tRPC's answer through Fastify. A JSON answer (queries, mutations, errors) is read whole and
  * sent with its length, so @fastify/compress applies its 1 kB threshold: the adapter's own way
  * streamed every answer, and a streamed body is compressed whatever its size (a 26-byte ping
- * in brotli halved tRPC's rate). Event streams stay streams.
+ * in brotli halved tRPC's rate). Event streams stay streams; a streamed batch is read whole too
+ * (the storefront's client does not stream; one that does still gets every line).
  */
 async function sendTrpcResponse(reply: FastifyReply, response: Response) {
   const type = response.headers.get('content-type') ?? '';
   if (!type.startsWith('application/json')) return reply.send(response);
   reply.status(response.status);
-  for (const [name, value] of response.headers) reply.header(name, value);
+  // A streamed batch (`trpc-accept: application/jsonl`) says `transfer-encoding: chunked`: sent
+  // whole here, it gets a length instead (both would be a malformed answer clients refuse).
+  for (const [name, value] of response.headers)
+    if (name !== 'transfer-encoding' && name !== 'content-length') reply.header(name, value);
   return reply.send(await response.text());
 }
 

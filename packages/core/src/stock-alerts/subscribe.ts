@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { StockAlertAnswer, StockAlertInput } from '@kanak/shared';
+import { STOCK_ALERT_TOKEN, type StockAlertAnswer, type StockAlertInput } from '@kanak/shared';
 import { badRequest, conflict, DomainError, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import type { AuthUser } from '../auth/tokens';
@@ -66,6 +66,8 @@ export async function unsubscribeStockAlert(
   db: Kysely<Database>,
   token: string,
 ): Promise<{ message: string }> {
+  // Not one we made (a mangled link, a NUL PostgreSQL would refuse): no such alert.
+  if (!STOCK_ALERT_TOKEN.test(token)) throw notFound('Alert');
   const row = await db
     .updateTable('stock_alerts')
     .set({ unsubscribed_at: sql<Date>`coalesce(unsubscribed_at, now())` })

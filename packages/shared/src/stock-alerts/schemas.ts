@@ -20,6 +20,9 @@ export const stockAlertAnswer = z.object({
 });
 export type StockAlertAnswer = z.infer<typeof stockAlertAnswer>;
 
+/** An unsubscribe token as made: 24 random bytes in base64url. Anything else is no link of ours. */
+export const STOCK_ALERT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
 /** DELETE /api/stock-alerts/{token}: the unsubscribe link's secret. */
 export const stockAlertTokenInput = z.object({
   token: z.string('token is required').check(z.maxLength(100, 'The link is not valid')),

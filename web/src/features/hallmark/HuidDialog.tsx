@@ -23,10 +23,24 @@ import { Label } from '@/components/ui/label';
 const huidLines = (order: Pick<OrderView, 'orderItems'>) =>
   order.orderItems.filter((i) => i.hallmark);
 
-/** Whether confirming or shipping this order should first ask for HUIDs. */
-export const asksForHuids = (order: Pick<OrderView, 'orderItems'>, action: AdminOrderAction) =>
-  (action === 'confirmed' || action === 'ship') &&
-  order.orderItems.some((i) => i.needsHuid && (i.huids?.length ?? 0) < i.quantity);
+/**
+ * The move an order's "Add HUIDs" records them with (its next one: confirm from PLACED, ship from
+ * CONFIRMED), or null when no gold piece of 2 g or more lacks its HUID.
+ */
+export function huidsAction(
+  order: Pick<OrderView, 'orderItems' | 'orderStatus'>,
+): AdminOrderAction | null {
+  const lacking = order.orderItems.some(
+    (i) => i.needsHuid && (i.huids?.length ?? 0) < i.quantity,
+  );
+  if (!lacking) return null;
+  if (order.orderStatus === 'PLACED') return 'confirmed';
+  if (order.orderStatus === 'CONFIRMED') return 'ship';
+  return null;
+}
+
+/** The server's 409 for a ship without HUIDs (HUID_REQUIRED_TO_SHIP), as core words it. */
+export const refusedForHuids = (message: string) => message.startsWith('HUIDs are needed');
 
 /**
  * Asks an admin confirming or shipping an order for the HUID of each hallmarked gold piece

@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { asksForHuids, HuidDialog } from '@/features/hallmark/HuidDialog';
+import { HuidDialog, huidsAction, refusedForHuids } from '@/features/hallmark/HuidDialog';
 import { InvoiceLinks } from '@/features/invoices/InvoiceLinks';
 import { PanNeededBadge } from '@/features/invoices/PanNeededBadge';
 import { TRPCClientError } from '@trpc/client';
@@ -49,9 +49,11 @@ export function OrderDetailPage() {
       toast.success(done ? `Order is now ${to}` : `Moving the order to ${to}…`);
       void utils.orders.invalidate();
     },
-    onError: (error) => {
-      toast.error(errorMessage(error));
+    // A ship refused for missing HUIDs (HUID_REQUIRED_TO_SHIP) opens the dialog that records them.
+    onError: (error, input) => {
       void utils.orders.adminDetail.invalidate({ orderId });
+      if (!input.huids && refusedForHuids(error.message)) return setAsking(input.action);
+      toast.error(errorMessage(error));
     },
   });
   const remove = trpc.orders.remove.useMutation({
@@ -65,12 +67,10 @@ export function OrderDetailPage() {
       void utils.orders.adminDetail.invalidate({ orderId });
     },
   });
-  // Confirming or shipping gold pieces first asks for their HUIDs (HuidDialog).
+  // A move is one click, as the spec has it; HUIDs are recorded from "Add HUIDs" (confirming or
+  // shipping with them) or when a ship is refused without them (HuidDialog).
   const [asking, setAsking] = useState<AdminOrderAction | null>(null);
-  const move = (action: AdminOrderAction) =>
-    detail.data && asksForHuids(detail.data.order, action)
-      ? setAsking(action)
-      : transition.mutate({ orderId, action });
+  const move = (action: AdminOrderAction) => transition.mutate({ orderId, action });
 
   const back = (
     <Link
@@ -133,6 +133,17 @@ export function OrderDetailPage() {
             <Printer aria-hidden /> Packing slip
           </Link>
           <InvoiceLinks order={order} />
+          {huidsAction(order) && (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => setAsking(huidsAction(order))}
+            >
+              Add HUIDs
+            </Button>
+          )}
           <OrderStatusMenu status={order.orderStatus} disabled={busy} onMove={move} />
           <DeleteOrderButton
             order={order}

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { asksForHuids, HuidDialog } from '@/features/hallmark/HuidDialog';
+import { HuidDialog, huidsAction, refusedForHuids } from '@/features/hallmark/HuidDialog';
 import { PanNeededBadge } from '@/features/invoices/PanNeededBadge';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Loader2, Undo2 } from 'lucide-react';
@@ -40,6 +40,7 @@ import { SearchField } from '../shared/SearchField';
 import { Pager } from '../shared/Pager';
 import type { AdminOrder } from '../shared/types';
 import { DeleteOrderButton } from './DeleteOrderButton';
+import { Button } from '@/components/ui/button';
 import { formatDay } from './order-dates';
 import { OrderCards } from './OrderCards';
 import { OrderStatusMenu } from './OrderStatusMenu';
@@ -169,10 +170,16 @@ export function OrdersPage() {
       else setPending((p) => ({ ...p, [order._id]: { to, since: Date.now() } }));
       void utils.orders.dashboard.invalidate();
     },
-    // A refused move (409) names both statuses; the list is reloaded to show the real state.
-    onError: (error) => {
-      toast.error(errorMessage(error));
+    // A refused move (409) names both statuses; the list is reloaded to show the real state. A
+    // ship refused for missing HUIDs (HUID_REQUIRED_TO_SHIP) opens the dialog that records them.
+    onError: (error, input) => {
       void utils.orders.adminList.invalidate();
+      const order = list.data?.content.find((o) => o._id === input.orderId);
+      if (order && !input.huids && refusedForHuids(error.message)) {
+        setAsking({ order, action: input.action });
+        return;
+      }
+      toast.error(errorMessage(error));
     },
   });
 
@@ -188,14 +195,13 @@ export function OrdersPage() {
     },
   });
 
-  // Confirming or shipping gold pieces first asks for their HUIDs (HuidDialog).
+  // A move is one click, as the spec has it; HUIDs are recorded from the row's "Add HUIDs"
+  // (confirming or shipping with them) or when a ship is refused without them (HuidDialog).
   const [asking, setAsking] = useState<{ order: AdminOrder; action: AdminOrderAction } | null>(
     null,
   );
   const move = (order: AdminOrder, action: AdminOrderAction) =>
-    asksForHuids(order, action)
-      ? setAsking({ order, action })
-      : transition.mutate({ orderId: order._id, action });
+    transition.mutate({ orderId: order._id, action });
   const isBusy = (order: AdminOrder) =>
     Boolean(pending[order._id]) ||
     (transition.isPending && transition.variables?.orderId === order._id);
@@ -393,6 +399,20 @@ export function OrdersPage() {
                                 <StatusBadge status={order.orderStatus} />
                                 {order.refundDue && <RefundBadge />}
                                 {order.panNeeded && <PanNeededBadge />}
+                                {huidsAction(order) && (
+                                  <Button
+                                    type="button"
+                                    size="sm"
+                                    variant="outline"
+                                    className="h-6 px-2 text-xs"
+                                    disabled={busy}
+                                    onClick={() =>
+                                      setAsking({ order, action: huidsAction(order)! })
+                                    }
+                                  >
+                                    Add HUIDs
+                                  </Button>
+                                )}
                                 {busy && (
                                   <Loader2
                                     className="size-4 animate-spin text-muted-foreground"

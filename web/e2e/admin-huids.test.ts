@@ -1,0 +1,162 @@
+// Issue 23, the admin side of HUIDs, in Chromium: a move stays one click (the spec's), the row
+// offers "Add HUIDs" while a gold piece of 2 g or more lacks one, and with HUID_REQUIRED_TO_SHIP
+// a ship without them opens the dialog that records them; the shopper's order page shows them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { SEED_ACCOUNTS } from '@kanak/db';
+import { needsHuid } from '@kanak/shared';
+import {
+  httpClient,
+  launchBrowser,
+  screenshot,
+  startTestServer,
+  watchConsole,
+  type TestServer,
+} from '@kanak/testkit';
+import type { RunningWorker } from '@kanak/worker';
+import { startShopWorker, WEB_DIST } from './shop-support';
+
+const ADDRESS = {
+  firstName: 'Priya',
+  lastName: 'Sharma',
+  streetAddress: '12, MG Road',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  zipCode: '400001',
+  mobile: '9876543210',
+};
+
+describe('HUIDs on the admin orders pages', () => {
+  let server: TestServer;
+  let worker: RunningWorker;
+  let browser: Browser;
+  let admin = '';
+  let shopper = '';
+
+  beforeAll(async () => {
+    server = await startTestServer({ WEB_DIST, HUID_REQUIRED_TO_SHIP: true, ORDER_WAIT_MS: 3000 });
+    worker = startShopWorker(server);
+    browser = await launchBrowser();
+    const http = httpClient(server.baseUrl);
+    const login = async (who: { email: string; password: string }) =>
+      (await http.post<{ jwt: string }>('/auth/login', who)).body.jwt;
+    admin = await login(SEED_ACCOUNTS.admin);
+    shopper = await login(SEED_ACCOUNTS.customer);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await worker?.close();
+    await server?.close();
+  });
+
+  /** A paid order of one hallmarked gold piece of 2 g or more (the cheapest such size in stock). */
+  async function paidGoldOrder() {
+    const size = await server.database.db
+      .selectFrom('product_sizes')
+      .innerJoin('products', 'products.id', 'product_sizes.product_id')
+      .select(['products.id', 'products.hallmark', 'product_sizes.weight'])
+      .where('products.hallmark', 'is not', null)
+      .where('product_sizes.stock', '>', 0)
+      .where('product_sizes.price', '<', 150_000)
+      .orderBy('product_sizes.price')
+      .execute();
+    const piece = size.find((s) => needsHuid({ hallmark: s.hallmark, weight: s.weight }));
+    if (!piece) throw new Error('No hallmarked gold piece of 2 g or more in stock');
+    const http = httpClient(server.baseUrl);
+    const add = await http.put(
+      '/api/cart/add',
+      { productId: piece.id, weight: piece.weight, quantity: 1 },
+      { token: shopper },
+    );
+    expect(add.status).toBe(200);
+    const order = await http.post<{ _id: string }>('/api/orders/', ADDRESS, { token: shopper });
+    expect(order.status).toBe(201);
+    const link = await http.post<{ payment_link_url: string }>(
+      `/api/payment/${order.body._id}`,
+      undefined,
+      { token: shopper },
+    );
+    const html = await (await fetch(link.body.payment_link_url)).text();
+    const pay = new URL(/id="pay" href="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&'));
+    const paid = await http.get<{ status: string }>(
+      `/api/payment?payment_id=${pay.searchParams.get('razorpay_payment_id')}&order_id=${order.body._id}`,
+      { token: shopper },
+    );
+    expect(paid.body.status).toBe('PAID');
+    return order.body._id;
+  }
+
+  async function pageWith(token: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript((jwt) => localStorage.setItem('jwt', jwt), token);
+    return context.newPage();
+  }
+
+  it('confirms in one click, asks for the HUID when the ship is refused, then ships', async () => {
+    const orderId = await paidGoldOrder();
+    const page = await pageWith(admin);
+    const errors = watchConsole(page);
+    await page.goto(`${server.baseUrl}/admin/orders/${orderId}`);
+    const detail = page.getByTestId('order-detail');
+    await detail.waitFor();
+    const badge = detail.getByTestId('order-status').first();
+    await expect.poll(() => badge.textContent()).toBe('PLACED');
+    // The page says HUIDs are missing; confirming does not need them.
+    await detail.getByRole('button', { name: 'Add HUIDs' }).waitFor();
+    await detail.getByRole('button', { name: 'Status' }).click();
+    await page.getByRole('menuitem', { name: 'Confirmed', exact: true }).click();
+    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('CONFIRMED');
+
+    // Shipping without them is refused by the server: the dialog asks for each piece's HUID.
+    await detail.getByRole('button', { name: 'Status' }).click();
+    await page.getByRole('menuitem', { name: 'Shipped', exact: true }).click();
+    const dialog = page.getByTestId('huid-dialog');
+    await dialog.waitFor();
+    const input = dialog.getByLabel('Piece 1');
+    await input.fill('AB12');
+    await dialog.getByRole('button', { name: 'Save and ship' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('"AB12"');
+    await screenshot(page, 'admin-huid-dialog-1440');
+    const huid = `Q${String(Date.now()).slice(-5)}`;
+    await input.fill(huid.toLowerCase());
+    await dialog.getByRole('button', { name: 'Save and ship' }).click();
+    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('SHIPPED');
+    expect(await detail.getByRole('button', { name: 'Add HUIDs' }).count()).toBe(0);
+    const stored = await server.database.db
+      .selectFrom('order_item_huids')
+      .innerJoin('order_items', 'order_items.id', 'order_item_huids.order_item_id')
+      .select('order_item_huids.huid')
+      .where('order_items.order_id', '=', orderId)
+      .execute();
+    expect(stored.map((r) => r.huid)).toEqual([huid]);
+    // The refused ship is the one error the browser logs (its 409), and nothing else.
+    expect(errors).toEqual([
+      'Failed to load resource: the server responded with a status of 409 (Conflict)',
+    ]);
+    await page.context().close();
+
+    // The shopper's order page shows the piece's HUID.
+    const mine = await pageWith(shopper);
+    await mine.goto(`${server.baseUrl}/account/orders/${orderId}/0`);
+    await mine.getByText(huid).first().waitFor();
+    await mine.context().close();
+  });
+
+  it('records HUIDs from the orders list with "Add HUIDs" and confirms with them', async () => {
+    const orderId = await paidGoldOrder();
+    const page = await pageWith(admin);
+    await page.goto(`${server.baseUrl}/admin/orders`);
+    const row = page.locator(`tr[data-order-id="${orderId}"]`);
+    await row.getByRole('button', { name: 'Add HUIDs' }).click();
+    const dialog = page.getByTestId('huid-dialog');
+    const huid = `R${String(Date.now()).slice(-5)}`;
+    await dialog.getByLabel('Piece 1').fill(huid);
+    await dialog.getByRole('button', { name: 'Save and confirm' }).click();
+    await expect
+      .poll(() => row.getByTestId('order-status').textContent(), { timeout: 15_000 })
+      .toBe('CONFIRMED');
+    await expect.poll(() => row.getByRole('button', { name: 'Add HUIDs' }).count()).toBe(0);
+    await page.context().close();
+  });
+});
