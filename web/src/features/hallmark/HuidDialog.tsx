@@ -30,9 +30,7 @@ const huidLines = (order: Pick<OrderView, 'orderItems'>) =>
 export function huidsAction(
   order: Pick<OrderView, 'orderItems' | 'orderStatus'>,
 ): AdminOrderAction | null {
-  const lacking = order.orderItems.some(
-    (i) => i.needsHuid && (i.huids?.length ?? 0) < i.quantity,
-  );
+  const lacking = order.orderItems.some((i) => i.needsHuid && (i.huids?.length ?? 0) < i.quantity);
   if (!lacking) return null;
   if (order.orderStatus === 'PLACED') return 'confirmed';
   if (order.orderStatus === 'CONFIRMED') return 'ship';
