@@ -10,11 +10,6 @@ import {
   trustProxySetting,
 } from '@kanak/core';
 
-import { findIndianState, gstinProblem } from '@kanak/shared';
-
-/** A well-formed GSTIN for Karnataka (29) that belongs to nobody: development and tests only. */
-export const SAMPLE_GSTIN = '29AAACK1234E1ZY';
-
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const csv = z.string().transform((v) =>
@@ -170,22 +165,6 @@ const configFields = z.object({
   HUID_REQUIRED_TO_SHIP: envFlag.default(false),
   /** true: an order above ₹2,00,000 ships only once the buyer's PAN is recorded. */
   PAN_REQUIRED_TO_SHIP: envFlag.default(false),
-  /** The seller printed on tax invoices; production checks the GSTIN against the state. */
-  SELLER_LEGAL_NAME: z.string().trim().min(1).default('Kanak Jewellers Private Limited'),
-  SELLER_ADDRESS: z
-    .string()
-    .trim()
-    .min(1)
-    .default('12 Residency Road, Bengaluru, Karnataka 560025'),
-  SELLER_STATE: z
-    .string()
-    .trim()
-    .refine(
-      (v) => findIndianState(v) !== undefined,
-      'SELLER_STATE must be an Indian state or union territory',
-    )
-    .default('Karnataka'),
-  SELLER_GSTIN: z.string().trim().toUpperCase().default(SAMPLE_GSTIN),
 });
 
 /** The variables above, with the S3 settings checked as a whole. */
@@ -212,13 +191,6 @@ function serverProductionProblems(config: Config): string[] {
   // Payment return links and image URLs must not be built from whatever Host a request names.
   if (!config.PUBLIC_URL)
     problems.push("PUBLIC_URL is not set; set the shop's public origin (https://shop.example.com)");
-  // A tax invoice names the seller's GSTIN: production starts only with a real, consistent one.
-  const code = findIndianState(config.SELLER_STATE)?.gstCode ?? '';
-  const gstin =
-    config.SELLER_GSTIN === SAMPLE_GSTIN
-      ? "SELLER_GSTIN is the development sample; set the shop's own GSTIN"
-      : gstinProblem(config.SELLER_GSTIN, code);
-  if (gstin) problems.push(gstin);
   return problems;
 }
 

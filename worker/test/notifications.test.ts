@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { queueNotification } from '@kanak/core';
+import { needsHuid } from '@kanak/shared';
 import {
   httpClient,
   startTestServer,
@@ -71,7 +72,8 @@ describe('mail through the notifications outbox, a real worker and a real SMTP s
     expect(placed.html).toContain('Thank you for your order');
     expect(placed.html).toContain('12, MG Road');
     expect(placed.text).toContain('Total paid');
-    expect(placed.attachments).toEqual([]); // the invoice PDF joins here with issue 23
+    // Whether the invoice rode along depends on the piece (next test); never anything else.
+    for (const file of placed.attachments) expect(file.contentType).toBe('application/pdf');
 
     for (const action of ['confirmed', 'ship', 'deliver'])
       expect(
@@ -118,13 +120,86 @@ describe('mail through the notifications outbox, a real worker and a real SMTP s
 
     // Nothing doubled: one mail per key, one per Message-ID, each recorded as sent.
     await eventually(async () => (await statusCounts()).sent === smtp.mails.length);
-    expect(mailsTo(to).map((m) => m.subject.replace(/^Order \w+ /, ''))).toEqual([
-      'placed: payment received',
-      'has shipped',
-      'delivered',
-    ]);
+    // Each its own job: a shipped mail that renders the invoice may arrive after the next one.
+    expect(
+      mailsTo(to)
+        .map((m) => m.subject.replace(/^Order \w+ /, ''))
+        .sort(),
+    ).toEqual(['delivered', 'has shipped', 'placed: payment received']);
     expect(new Set(smtp.mails.map((m) => m.key)).size).toBe(smtp.mails.length);
     expect(new Set(smtp.mails.map((m) => m.messageId)).size).toBe(smtp.mails.length);
+  });
+
+  it('attaches the tax invoice to the order mail when it can be issued, else to the shipped mail', async () => {
+    await startWorker();
+    // One size whose invoice can be issued at once (no hallmarked gold of 2 g or more, under
+    // ₹2,00,000), one whose invoice waits for its HUID.
+    const sizes = await db()
+      .selectFrom('product_sizes')
+      .innerJoin('products', 'products.id', 'product_sizes.product_id')
+      .select([
+        'product_sizes.id as sizeId',
+        'product_sizes.product_id as productId',
+        'products.hallmark',
+        'product_sizes.weight',
+      ])
+      .where('product_sizes.stock', '>=', 5)
+      .where('product_sizes.discounted_price', '<', 150_000)
+      .orderBy('products.title')
+      .execute();
+    const plain = sizes.find((s) => !needsHuid(s))!;
+    const gold = sizes.find((s) => needsHuid(s))!;
+
+    const now = await sandboxPaidOrder(server, plain, 1);
+    await http.get(now.returnPath, { token: now.shopper.token });
+    const placed = await eventually(async () =>
+      mailsTo(now.shopper.email).find((m) => /placed/.test(m.subject)),
+    );
+    const download = await fetch(`${server.baseUrl}/api/orders/${now.order._id}/invoice`, {
+      headers: { authorization: `Bearer ${now.shopper.token}` },
+    });
+    expect(download.status).toBe(200);
+    const pdf = Buffer.from(await download.arrayBuffer());
+    const number = (
+      await http.get<{ invoice: { number: string } }>(`/api/orders/${now.order._id}`, {
+        token: now.shopper.token,
+      })
+    ).body.invoice.number;
+    // The very document a download gets (stored once), named by its number.
+    expect(placed.attachments).toEqual([
+      {
+        filename: `${number.replaceAll('/', '-')}.pdf`,
+        contentType: 'application/pdf',
+        size: pdf.length,
+      },
+    ]);
+
+    const later = await sandboxPaidOrder(server, gold, 1);
+    await http.get(later.returnPath, { token: later.shopper.token });
+    const waiting = await eventually(async () =>
+      mailsTo(later.shopper.email).find((m) => /placed/.test(m.subject)),
+    );
+    expect(waiting.attachments).toEqual([]);
+    const item = (
+      await http.get<{ orderItems: { _id: string }[] }>(`/api/orders/${later.order._id}`, {
+        token: later.shopper.token,
+      })
+    ).body.orderItems[0]!._id;
+    const huid = `M${String(Date.now()).slice(-5)}`;
+    for (const [action, body] of [
+      ['confirmed', undefined],
+      ['ship', { huids: { [item]: [huid] } }],
+    ] as const)
+      expect(
+        (await http.put(`/api/admin/orders/${later.order._id}/${action}`, body, { token: admin }))
+          .status,
+      ).toBe(200);
+    const shipped = await eventually(async () =>
+      mailsTo(later.shopper.email).find((m) => /shipped/.test(m.subject)),
+    );
+    expect(shipped.text).toContain(huid);
+    expect(shipped.attachments).toHaveLength(1);
+    expect(shipped.attachments[0]!.filename).toMatch(/^KJ-\d{4}-\d{2}-\d{6}\.pdf$/);
   });
 
   it('keeps mails while the SMTP server is down for 30 s and delivers each once when it returns', async () => {

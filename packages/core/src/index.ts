@@ -118,5 +118,6 @@ export * from './invoices/issue-invoice';
 export * from './invoices/invoice-pdf';
 export * from './invoices/invoice-file';
 export * from './invoices/buyer-pan';
+export * from './invoices/seller-settings';
 export * from './stock-alerts/subscribe';
 export * from './stock-alerts/restock-mails';

@@ -10,9 +10,10 @@ import * as m008 from './migrations/008_product_category_name';
 import * as m009 from './migrations/009_order_ledger';
 import * as m010 from './migrations/010_policy_pages';
 import * as m011 from './migrations/011_metal_pricing';
+import * as m012 from './migrations/012_selling_in_india';
 import * as m013 from './migrations/013_messages_and_sessions';
 import * as m014 from './migrations/014_operations';
-import * as m012 from './migrations/012_selling_in_india';
+import * as m015 from './migrations/015_invoice_pdf_in_database';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -27,9 +28,10 @@ const migrations: Record<string, Migration> = {
   '009_order_ledger': m009,
   '010_policy_pages': m010,
   '011_metal_pricing': m011,
+  '012_selling_in_india': m012,
   '013_messages_and_sessions': m013,
   '014_operations': m014,
-  '012_selling_in_india': m012,
+  '015_invoice_pdf_in_database': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

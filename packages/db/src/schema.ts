@@ -380,8 +380,8 @@ export interface InvoicesTable {
   refers_to: string | null;
   issued_at: Date;
   document: ColumnType<unknown, string, string>;
-  /** Where the rendered PDF is stored; null until rendered. */
-  pdf_key: string | null;
+  /** The rendered PDF; null until first downloaded or mailed (then never changed). */
+  pdf: Buffer | null;
 }
 
 export interface Database {

@@ -1,21 +1,10 @@
 import * as z from 'zod/mini';
 import type { FastifyInstance } from 'fastify';
 import type { InvoiceKind } from '@kanak/db';
-import { findIndianState } from '@kanak/shared';
-import { openInvoicePdf, type SellerDetails } from '@kanak/core';
+import { openInvoicePdf, sellerOf } from '@kanak/core';
 import { resolveCall } from '../api/caller';
 import { errorBody, type RouteDoc } from '../api/openapi';
 import type { AppServices } from '../services';
-import type { Config } from '../config';
-
-/** The seller printed on invoices, from the SELLER_* settings. */
-export const sellerOf = (config: Config): SellerDetails => ({
-  legalName: config.SELLER_LEGAL_NAME,
-  address: config.SELLER_ADDRESS,
-  state: findIndianState(config.SELLER_STATE)?.name ?? config.SELLER_STATE,
-  stateCode: findIndianState(config.SELLER_STATE)?.gstCode ?? '',
-  gstin: config.SELLER_GSTIN,
-});
 
 const PATHS: Record<InvoiceKind, string> = {
   INVOICE: '/api/orders/:orderId/invoice',
@@ -49,7 +38,6 @@ export function registerInvoicesRest(app: FastifyInstance, services: AppServices
       const { user } = await resolveCall(services, request, 'customer');
       const file = await openInvoicePdf(
         services.db,
-        services.images,
         user,
         request.params.orderId,
         kind,

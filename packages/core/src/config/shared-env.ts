@@ -6,6 +6,7 @@ import {
   warnMailDisabled,
   type MailSettings,
 } from '../notifications/mail-settings';
+import { sellerEnvShape, sellerProblems, type SellerSettings } from '../invoices/seller-settings';
 import {
   assertProductionReady,
   DEVELOPMENT_SECRETS,
@@ -39,6 +40,7 @@ export const sharedEnvShape = {
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
   ...mailEnvShape,
+  ...sellerEnvShape,
   /** Asked for (Authorization: Bearer …) by every /metrics; unset: /metrics only on a metrics port. */
   METRICS_TOKEN: z
     .string()
@@ -55,10 +57,10 @@ export const sharedEnvShape = {
  * Parses a process's environment with its schema: every problem in one line, then the production
  * guard (which throws one line naming each unsafe variable).
  */
-export function parseEnv<S extends z.ZodType<ProductionSettings & MailSettings>>(
+export function parseEnv<S extends z.ZodType<ProductionSettings & MailSettings & SellerSettings>>(
   schema: S,
   env: Record<string, unknown>,
-  /** The process's own production reasons (e.g. the server's seller GSTIN), in the same line. */
+  /** The process's own production reasons (e.g. the server's PUBLIC_URL), in the same line. */
   moreProblems: (config: z.output<S>) => string[] = () => [],
 ): z.output<S> {
   const result = schema.safeParse(env);
@@ -68,7 +70,7 @@ export function parseEnv<S extends z.ZodType<ProductionSettings & MailSettings>>
   }
   const more =
     result.data.NODE_ENV === 'production'
-      ? [...mailProblems(result.data), ...moreProblems(result.data)]
+      ? [...mailProblems(result.data), ...sellerProblems(result.data), ...moreProblems(result.data)]
       : [];
   assertProductionReady(result.data, console.warn, more);
   warnMailDisabled(result.data);

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database, InvoiceKind } from '@kanak/db';
 import { needsPan } from '@kanak/shared';
@@ -6,7 +5,6 @@ import type { AuthUser } from '../auth/tokens';
 import { canSeeRecordOf } from '../auth/access';
 import { conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
-import type { ImageStore } from '../uploads/image-store';
 import { huidLines, linesLackingHuids } from '../hallmark/order-huids';
 import type { InvoiceDocument, SellerDetails } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -17,52 +15,48 @@ const PAN_FIRST =
 export interface InvoiceFile {
   number: string;
   fileName: string;
-  body: Readable;
+  body: Buffer;
 }
 
 const NOT_READY =
   'The invoice is issued with the HUID of each hallmarked gold piece: it can be downloaded once they are recorded at dispatch';
 
 /**
- * The stored PDF of an order's invoice or credit note, for its owner or an admin (another
- * customer: 404). Rendered once, on the first download, under the invoice row's lock, then kept
- * in the uploads store (never under a public name): every download is the same document.
- * An invoice waits for the HUIDs its gold pieces need (409 until then).
+ * An order's invoice or credit note as a PDF. Rendered once, the first time it is asked for,
+ * under the invoice row's lock, and kept in the row: every download and mail carries the same
+ * document. An invoice waits for the HUIDs its gold pieces need and for the PAN an order above
+ * ₹2,00,000 prints (409 until then). No such document yet: 404.
  */
-export async function openInvoicePdf(
+export async function invoicePdf(
   db: Kysely<Database>,
-  store: ImageStore,
-  user: AuthUser,
-  id: unknown,
+  orderId: string,
   kind: InvoiceKind,
   seller: SellerDetails,
 ): Promise<InvoiceFile> {
-  const orderId = requireId(id, 'Order');
   const what = kind === 'INVOICE' ? 'Invoice' : 'Credit note';
-  const order = await db
-    .selectFrom('orders')
-    .select(['user_id', 'buyer_pan', 'total_discounted_price'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  if (!order || !canSeeRecordOf(user, order.user_id)) throw notFound('Order');
   const stored = await db
     .selectFrom('invoices')
-    .select(['id', 'number', 'pdf_key'])
+    .select(['id', 'number', 'pdf'])
     .where('order_id', '=', orderId)
     .where('kind', '=', kind)
     .executeTakeFirst();
   if (!stored) throw notFound(what);
   const fileName = `${stored.number.replaceAll('/', '-')}.pdf`;
-  const key =
-    stored.pdf_key ??
+  const body =
+    stored.pdf ??
     (await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('invoices')
-        .select(['id', 'pdf_key', 'document'])
+        .select(['id', 'pdf', 'document'])
         .where('id', '=', stored.id)
         .forUpdate()
         .executeTakeFirstOrThrow();
-      if (row.pdf_key) return row.pdf_key;
+      if (row.pdf) return row.pdf;
+      const order = await trx
+        .selectFrom('orders')
+        .select(['buyer_pan', 'total_discounted_price'])
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
       const lines = await huidLines(trx, orderId);
       if (kind === 'INVOICE' && linesLackingHuids(lines).length) throw conflict(NOT_READY);
       if (kind === 'INVOICE' && needsPan(order.total_discounted_price) && !order.buyer_pan)
@@ -71,19 +65,26 @@ export async function openInvoicePdf(
         huids: Object.fromEntries(lines.map((l) => [l.id, l.huids])),
         pan: order.buyer_pan,
       });
-      const name = `invoice-${row.id}.pdf`;
-      await store.put(name, bytes, 'application/pdf').catch(async (error: unknown) => {
-        // A render whose transaction failed after storing: the file is the same document.
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      });
-      await trx.updateTable('invoices').set({ pdf_key: name }).where('id', '=', row.id).execute();
-      return name;
+      await trx.updateTable('invoices').set({ pdf: bytes }).where('id', '=', row.id).execute();
+      return bytes;
     }));
-  const body = await store.get(key);
-  if (!body) throw notFound(`${what} file`);
-  return {
-    number: stored.number,
-    fileName,
-    body: body instanceof Readable ? body : Readable.from(body),
-  };
+  return { number: stored.number, fileName, body };
+}
+
+/** GET /api/orders/{id}/invoice and /credit-note: the owner's or an admin's (another's: 404). */
+export async function openInvoicePdf(
+  db: Kysely<Database>,
+  user: AuthUser,
+  id: unknown,
+  kind: InvoiceKind,
+  seller: SellerDetails,
+): Promise<InvoiceFile> {
+  const orderId = requireId(id, 'Order');
+  const order = await db
+    .selectFrom('orders')
+    .select(['user_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order || !canSeeRecordOf(user, order.user_id)) throw notFound('Order');
+  return invoicePdf(db, orderId, kind, seller);
 }

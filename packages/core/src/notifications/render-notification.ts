@@ -5,6 +5,8 @@ import type { Database, NotificationsTable } from '@kanak/db';
 import type { Selectable } from 'kysely';
 import { DomainError } from '../common/errors';
 import { huidLines } from '../hallmark/order-huids';
+import type { SellerDetails } from '../invoices/invoice-document';
+import { invoicePdf } from '../invoices/invoice-file';
 import type { ShopIdentity } from './templates/layout';
 import { orderMail, type OrderMailData, type OrderMailKind } from './templates/order-mails';
 import {
@@ -29,15 +31,28 @@ export interface RenderedMail {
   attachments: MailAttachment[];
 }
 
+/** The mails that carry the order's tax invoice, once it can be issued (its HUIDs, its PAN). */
+const INVOICE_KINDS = new Set(['order-placed', 'shipped']);
+
 /**
- * What a mail carries beside its body. The tax invoice PDF joins the order-placed mail here
- * once invoices exist (issue 23): none until then.
+ * What a mail carries beside its body: the order-placed mail the tax invoice PDF when it can be
+ * issued at once; the shipped mail too (an invoice waiting for HUIDs is ready by dispatch). The
+ * PDF is the stored one (rendered here if first), so the mail and a download are one document.
  */
 export async function attachmentsFor(
-  _db: Kysely<Database>,
-  _notification: NotificationRow,
+  db: Kysely<Database>,
+  notification: NotificationRow,
+  seller: SellerDetails,
 ): Promise<MailAttachment[]> {
-  return [];
+  if (!INVOICE_KINDS.has(notification.kind) || !notification.order_id) return [];
+  try {
+    const file = await invoicePdf(db, notification.order_id, 'INVOICE', seller);
+    return [{ filename: file.fileName, content: file.body, contentType: 'application/pdf' }];
+  } catch (error) {
+    // None issued (unpaid), or not yet issuable (HUIDs, PAN): the mail goes without it.
+    if (error instanceof DomainError && ['NOT_FOUND', 'CONFLICT'].includes(error.kind)) return [];
+    throw error;
+  }
 }
 
 /** HUIDs recorded for an order's pieces (the shipped mail lists them). */
@@ -131,12 +146,13 @@ export async function renderNotification(
   db: Kysely<Database>,
   row: NotificationRow,
   shop: ShopIdentity,
+  seller: SellerDetails,
 ): Promise<RenderedMail> {
   const { subject, element } = await compose(db, row, shop);
   const [html, text, attachments] = await Promise.all([
     render(element),
     render(element, { plainText: true }),
-    attachmentsFor(db, row),
+    attachmentsFor(db, row, seller),
   ]);
   return { subject, html, text, attachments };
 }

@@ -5,11 +5,14 @@ import { DomainError } from '../common/errors';
 import { SendFailure, type MailTransport } from './mail-transport';
 import { renderNotification } from './render-notification';
 import type { ShopIdentity } from './templates/layout';
+import type { SellerDetails } from '../invoices/invoice-document';
 
 export interface SendDeps {
   db: Kysely<Database>;
   transport: MailTransport;
   shop: ShopIdentity;
+  /** Prints the tax invoice the order mails attach. */
+  seller: SellerDetails;
   /** The Message-ID's domain (MAIL_FROM's). */
   domain: string;
   retryMaxMs: number;
@@ -67,7 +70,7 @@ export async function sendNotification(deps: SendDeps, id: number): Promise<Send
   const messageId = `<n${claimed.id}.${createHash('sha256').update(claimed.idempotency_key).digest('hex').slice(0, 16)}@${deps.domain}>`;
   let mail;
   try {
-    mail = await renderNotification(db, claimed, deps.shop);
+    mail = await renderNotification(db, claimed, deps.shop, deps.seller);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     await db
