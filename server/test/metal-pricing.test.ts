@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartView, OrderView, ProductPage, ProductView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { breakupOf, type PublishedRates, type RatesTable } from '@kanak/shared';
+import { breakupOf, formatRupees, type PublishedRates, type RatesTable } from '@kanak/shared';
 import { httpClient, startTestServer, trpcCalls, type TestServer } from '@kanak/testkit';
 import {
   ADDRESS,
@@ -182,6 +182,66 @@ describe('metal rates reprice the catalogue on every server', () => {
       .where('order_id', '=', placed.body._id)
       .executeTakeFirstOrThrow();
     expect(payment.amount).toBe(before.discountedPrice);
+    expect(link.body).not.toHaveProperty('requote');
+
+    // The hold ends with the link's life: the link runs out unpaid, and the next one re-quotes
+    // the order at today's rate, says so, and asks for the new total; the history keeps both.
+    const { db } = one.database;
+    const past = new Date(Date.now() - (one.config.PAYMENT_LINK_TTL_MINUTES + 1) * 60_000);
+    await db
+      .updateTable('orders')
+      .set({ quoted_at: past })
+      .where('id', '=', placed.body._id)
+      .execute();
+    await db
+      .updateTable('payments')
+      .set({ expires_at: past })
+      .where('order_id', '=', placed.body._id)
+      .execute();
+    const fresh = await httpClient(two.baseUrl).post<{
+      payment_link_url: string;
+      requote?: { from: number; to: number };
+    }>(`/api/payment/${placed.body._id}`, undefined, { token: buyer.token });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.requote).toEqual({ from: before.discountedPrice, to: expected.total });
+    const requoted = await httpClient(one.baseUrl).get<OrderView>(
+      `/api/orders/${placed.body._id}`,
+      { token: buyer.token },
+    );
+    expect(requoted.body.totalDiscountedPrice).toBe(expected.total);
+    expect(requoted.body.orderItems[0]!.priceBreakup).toMatchObject({
+      ratePerGram: newRate,
+      total: expected.total,
+    });
+    const amounts = await db
+      .selectFrom('payments')
+      .select(['amount', 'status'])
+      .where('order_id', '=', placed.body._id)
+      .orderBy('created_at')
+      .execute();
+    expect(amounts).toEqual([
+      { amount: before.discountedPrice, status: 'EXPIRED' },
+      { amount: expected.total, status: 'CREATED' },
+    ]);
+    const history = await db
+      .selectFrom('order_events')
+      .select('note')
+      .where('order_id', '=', placed.body._id)
+      .orderBy('id')
+      .execute();
+    expect(history.at(-1)!.note).toBe(
+      `Re-quoted at today's rates for a new payment link: ${formatRupees(before.discountedPrice!)} → ${formatRupees(expected.total)}`,
+    );
+    // Asked again while that link is open: the same link, no second re-quote.
+    const again = await httpClient(one.baseUrl).post<{ payment_link_url: string }>(
+      `/api/payment/${placed.body._id}`,
+      undefined,
+      { token: buyer.token },
+    );
+    expect(again.body).toEqual({
+      payment_link_url: fresh.body.payment_link_url,
+      payment_link_id: expect.any(String),
+    });
   });
 
   it('publishes on tRPC, refuses bad rates with clear messages', async () => {

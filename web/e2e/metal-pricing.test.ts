@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatRupees, type ProductView } from '@kanak/shared';
+import { SEED_ACCOUNTS } from '@kanak/db';
+import { formatRupees, type OrderView, type ProductView } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
@@ -17,6 +18,15 @@ import { startShopWorker, WEB_DIST } from './shop-support';
 // at 1280 px and on a 390 px phone.
 
 const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };
+const ADDRESS = {
+  firstName: 'Priya',
+  lastName: 'Sharma',
+  streetAddress: '12, MG Road',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  zipCode: '400001',
+  mobile: '9876543210',
+};
 
 describe('metal pricing in the browser', () => {
   let server: TestServer;
@@ -145,4 +155,53 @@ describe('metal pricing in the browser', () => {
       await page.context().close();
     }
   }, 300_000);
+  it('re-quotes an unpaid order whose hold ran out and shows the new total before paying (390 px)', async () => {
+    // A shopper's unpaid order, quoted before the rates above moved (its quote and link have
+    // outlived a link's life: set back in time, as waiting that long would be).
+    const shopper = (await api().post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.customer)).body
+      .jwt;
+    const size = piece.sizes.find((s) => s.stock > 0)!;
+    expect(
+      (
+        await api().put(
+          '/api/cart/add',
+          { productId: piece._id, weight: size.weight, quantity: 1 },
+          { token: shopper },
+        )
+      ).status,
+    ).toBe(200);
+    const order = await api().post<OrderView>('/api/orders/', ADDRESS, { token: shopper });
+    expect(order.status).toBe(201);
+    const { db } = server.database;
+    const quoted = order.body.totalDiscountedPrice + 1234;
+    await db
+      .updateTable('order_items')
+      .set({ discounted_price: quoted })
+      .where('order_id', '=', order.body._id)
+      .execute();
+    await db
+      .updateTable('orders')
+      .set({
+        total_discounted_price: quoted,
+        quoted_at: new Date(Date.now() - 2 * 60 * 60_000),
+      })
+      .where('id', '=', order.body._id)
+      .execute();
+
+    const page = await pageWith(390, shopper);
+    const errors = watchConsole(page);
+    await page.goto(url(`/account/orders/${order.body._id}/0`));
+    await page.getByTestId('pay-now').first().click();
+    const dialog = page.getByTestId('requote-dialog');
+    await dialog.waitFor();
+    const now = formatRupees(order.body.totalDiscountedPrice);
+    expect(await dialog.textContent()).toContain(`it was ${formatRupees(quoted)}`);
+    await screenshot(page, 'requote-dialog-390');
+    await dialog.getByRole('button', { name: `Pay ${now}` }).click();
+    // The hosted payment page asks for the new total.
+    await page.waitForURL(/\/sandbox-pay\//);
+    await page.getByText(now).first().waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

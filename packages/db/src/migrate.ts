@@ -14,6 +14,7 @@ import * as m012 from './migrations/012_selling_in_india';
 import * as m013 from './migrations/013_messages_and_sessions';
 import * as m014 from './migrations/014_operations';
 import * as m015 from './migrations/015_invoice_pdf_in_database';
+import * as m016 from './migrations/016_order_quotes';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013_messages_and_sessions': m013,
   '014_operations': m014,
   '015_invoice_pdf_in_database': m015,
+  '016_order_quotes': m016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -159,6 +159,8 @@ export interface OrdersTable {
   /** The buyer's PAN, asked above the threshold (migration 012). */
   buyer_pan: ColumnType<string | null, string | null | undefined, string | null>;
   order_date: Timestamp;
+  /** When its prices were last quoted (migration 016): held for a payment link's life. */
+  quoted_at: Timestamp;
   delivered_at: Timestamp | null;
   updated_at: Timestamp;
 }

@@ -143,7 +143,7 @@ export async function createOrderFromCart(
 }
 
 /** The line's breakup as quoted now and the rate row it used (null for fixed prices). */
-function quoteOf(
+export function quoteOf(
   line: Parameters<typeof pricingOf>[0] & {
     net_weight: string | null;
     metal_rate_id: number | null;

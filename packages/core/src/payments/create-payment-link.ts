@@ -6,6 +6,7 @@ import { requireId } from '../common/ids';
 import type { PaymentProvider } from './provider';
 import { DEFAULT_LINK_TTL_MINUTES, LINK_REUSE_MARGIN_MS } from './link-expiry';
 import type { PaymentLinkAnswer } from '@kanak/shared';
+import { requoteIfStale } from '../orders/requote-order';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { PaymentLinkAnswer };
@@ -14,7 +15,8 @@ export type { PaymentLinkAnswer };
  * A payment link for the owner's PENDING order, taking payments for `ttlMinutes`. The order row
  * is locked while the link is made, so a double click gets the same link; a later call reuses
  * the open link while enough of its life is left, else the stale one is closed as EXPIRED and
- * the shopper gets a fresh link.
+ * the shopper gets a fresh link, re-quoted at today's rates when the order's quote outlived a
+ * link's life (`requote` then says from and to what).
  */
 export async function createPaymentLink(
   db: Kysely<Database>,
@@ -34,6 +36,7 @@ export async function createPaymentLink(
         'orders.user_id',
         'orders.status',
         'orders.total_discounted_price',
+        'orders.quoted_at',
         'orders.ship_mobile',
         'users.first_name',
         'users.last_name',
@@ -62,6 +65,9 @@ export async function createPaymentLink(
       .executeTakeFirst();
     if (open)
       return { payment_link_url: open.payment_link_url, payment_link_id: open.payment_link_id };
+    // The quote held for a link's life; past it, today's rates price the order again.
+    const requote = await requoteIfStale(trx, order, ttlMinutes * 60_000);
+    const amount = requote ? requote.to : order.total_discounted_price;
     // Its expiry stays what it was: a payment made in time is still taken (see confirmPayment).
     await trx
       .updateTable('payments')
@@ -73,7 +79,7 @@ export async function createPaymentLink(
     const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
     const link = await provider.createLink({
       orderId,
-      amount: order.total_discounted_price,
+      amount,
       description: `Kanak Jewellers order ${orderId.slice(0, 8).toUpperCase()}`,
       customer: {
         name: `${order.first_name} ${order.last_name}`,
@@ -91,11 +97,15 @@ export async function createPaymentLink(
         provider: provider.name,
         payment_link_id: link.id,
         payment_link_url: link.url,
-        amount: order.total_discounted_price,
+        amount,
         expires_at: expiresAt,
       })
       .execute();
-    return { payment_link_url: link.url, payment_link_id: link.id };
+    return {
+      payment_link_url: link.url,
+      payment_link_id: link.id,
+      ...(requote ? { requote } : {}),
+    };
   });
 }
 

@@ -94,6 +94,11 @@ export type Dashboard = z.infer<typeof dashboardView>;
 export const paymentLinkAnswer = z.object({
   payment_link_url: z.string(),
   payment_link_id: z.string(),
+  /**
+   * Only when the order was priced again for this link (its quote outlived a link's life):
+   * the total before and after, in rupees; the link takes the new one.
+   */
+  requote: z.optional(z.object({ from: z.number(), to: z.number() })),
 });
 export type PaymentLinkAnswer = z.infer<typeof paymentLinkAnswer>;
 

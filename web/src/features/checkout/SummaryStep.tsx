@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Lock } from 'lucide-react';
-import { toast } from '@/lib/toast';
+import { usePaymentLink } from '@/features/orders/use-payment-link';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PriceDetails } from '@/features/cart/PriceDetails';
@@ -30,11 +30,8 @@ export function SummaryStep({ orderId }: { orderId: string | undefined }) {
     { orderId: orderId ?? '' },
     { enabled: !!orderId, retry: false },
   );
-  const pay = trpc.payments.create.useMutation({
-    // Step 4 is reached by leaving for the payment provider's link.
-    onSuccess: ({ payment_link_url }) => window.location.assign(payment_link_url),
-    onError: (error) => toast.error(error.message),
-  });
+  // Step 4 is reached by leaving for the payment provider's link (a re-quote is shown first).
+  const { pay, busy, dialog } = usePaymentLink();
 
   if (resume.looking) return <Skeleton className="h-96" />;
   if (!orderId || order.error) {
@@ -64,14 +61,15 @@ export function SummaryStep({ orderId }: { orderId: string | undefined }) {
           discount={o.discount}
           totalDiscountedPrice={o.totalDiscountedPrice}
         />
+        {dialog}
         {payable ? (
           <Button
             size="lg"
             className="w-full"
-            disabled={pay.isPending || pay.isSuccess}
+            disabled={busy}
             onClick={() => pay.mutate({ orderId: o._id })}
           >
-            <Lock /> {pay.isPending || pay.isSuccess ? 'Redirecting to payment…' : 'Payment'}
+            <Lock /> {busy ? 'Redirecting to payment…' : 'Payment'}
           </Button>
         ) : (
           <p className="rounded-lg bg-secondary p-3 text-center text-sm">

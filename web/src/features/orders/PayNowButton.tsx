@@ -1,11 +1,10 @@
 import { CreditCard } from 'lucide-react';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { trpc } from '@/lib/trpc';
+import { usePaymentLink } from './use-payment-link';
 
 /**
  * "Pay now" for an unpaid order: asks for its payment link (the open one is reused, else a fresh
- * one is made) and leaves for it.
+ * one is made) and leaves for it, first showing a re-quoted total (use-payment-link.tsx).
  */
 export function PayNowButton({
   orderId,
@@ -16,13 +15,11 @@ export function PayNowButton({
   size?: 'default' | 'sm' | 'lg';
   className?: string;
 }) {
-  const pay = trpc.payments.create.useMutation({
-    onSuccess: ({ payment_link_url }) => window.location.assign(payment_link_url),
-    onError: (error) => toast.error(error.message),
-  });
-  const busy = pay.isPending || pay.isSuccess;
+  const { pay, busy, dialog } = usePaymentLink();
   return (
-    <Button
+    <>
+      {dialog}
+      <Button
       size={size}
       className={className}
       disabled={busy}
@@ -30,6 +27,7 @@ export function PayNowButton({
       data-testid="pay-now"
     >
       <CreditCard /> {busy ? 'Opening payment…' : 'Pay now'}
-    </Button>
+      </Button>
+    </>
   );
 }

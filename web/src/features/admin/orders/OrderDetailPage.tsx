@@ -415,7 +415,7 @@ function HistoryCard({ events }: { events: AdminOrderDetail['events'] }) {
             <div className="min-w-0 [overflow-wrap:anywhere]">
               <p>
                 <span className="font-medium">
-                  {e.from ? `${e.from} → ${e.to}` : `Created as ${e.to}`}
+                  {!e.from ? `Created as ${e.to}` : e.from === e.to ? e.to : `${e.from} → ${e.to}`}
                 </span>{' '}
                 <span className="text-muted-foreground">
                   by {ACTOR_LABELS[e.actor] ?? e.actor}

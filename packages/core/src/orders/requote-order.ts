@@ -1,0 +1,97 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '@kanak/db';
+import { formatRupees } from '@kanak/shared';
+import { currentRequestId } from '../operations/request-context';
+import { quoteOf } from './create-order';
+
+/** What a re-quote changed: the totals before and after (rupees, as the order shows them). */
+export interface Requote {
+  from: number;
+  to: number;
+}
+
+/**
+ * An unpaid order whose quote outlived a payment link's life (`holdMs` since it was quoted) is
+ * priced again at today's rates before a new link is made: each line takes its size's current
+ * price and breakup (a line whose product or size was removed keeps its quote), the totals
+ * follow, and the order's history keeps both quotes. Null when the quote still holds or nothing
+ * moved (the quote is then renewed). Runs in the caller's transaction, the order row locked.
+ */
+export async function requoteIfStale(
+  trx: Transaction<Database>,
+  order: { id: string; user_id: string; quoted_at: Date; total_discounted_price: number },
+  holdMs: number,
+  now = new Date(),
+): Promise<Requote | null> {
+  if (now.getTime() - order.quoted_at.getTime() < holdMs) return null;
+  const lines = await trx
+    .selectFrom('order_items as oi')
+    .innerJoin('product_sizes as s', 's.id', 'oi.size_id')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .leftJoin('metal_rates as mr', 'mr.id', 'p.metal_rate_id')
+    .select((eb) => [
+      'oi.id',
+      'oi.price as quoted_price',
+      'oi.discounted_price as quoted_discounted',
+      eb.fn.coalesce('s.price', 'p.price').as('price'),
+      eb.fn.coalesce('s.discounted_price', 'p.discounted_price').as('discounted_price'),
+      's.net_weight',
+      'p.pricing_basis',
+      'p.pricing_metal',
+      'p.pricing_purity',
+      'p.making_kind',
+      'p.making_value',
+      'p.stones',
+      'p.making_discount_percent',
+      'p.metal_rate_id',
+      'mr.rate_paise',
+      'mr.published_at as rate_published_at',
+    ])
+    .where('oi.order_id', '=', order.id)
+    .execute();
+  const moved = lines.filter(
+    (l) => l.price !== l.quoted_price || l.discounted_price !== l.quoted_discounted,
+  );
+  for (const line of moved)
+    await trx
+      .updateTable('order_items')
+      .set({ price: line.price, discounted_price: line.discounted_price, ...quoteOf(line) })
+      .where('id', '=', line.id)
+      .execute();
+  const totals = await trx
+    .selectFrom('order_items')
+    .select((eb) => [
+      eb.fn.sum<string>(eb('price', '*', eb.ref('quantity'))).as('price'),
+      eb.fn.sum<string>(eb('discounted_price', '*', eb.ref('quantity'))).as('discounted'),
+    ])
+    .where('order_id', '=', order.id)
+    .executeTakeFirstOrThrow();
+  const price = Number(totals.price);
+  const discounted = Number(totals.discounted);
+  await trx
+    .updateTable('orders')
+    .set({
+      quoted_at: now,
+      total_price: price,
+      total_discounted_price: discounted,
+      discount: price - discounted,
+      updated_at: now,
+    })
+    .where('id', '=', order.id)
+    .execute();
+  if (discounted === order.total_discounted_price) return null;
+  const requote = { from: order.total_discounted_price, to: discounted };
+  await trx
+    .insertInto('order_events')
+    .values({
+      order_id: order.id,
+      actor: 'customer',
+      actor_user_id: order.user_id,
+      from_status: 'PENDING',
+      to_status: 'PENDING',
+      note: `Re-quoted at today's rates for a new payment link: ${formatRupees(requote.from)} → ${formatRupees(requote.to)}`,
+      request_id: currentRequestId() ?? null,
+    })
+    .execute();
+  return requote;
+}

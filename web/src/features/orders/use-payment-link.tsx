@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { formatRupees, type PaymentLinkAnswer } from '@kanak/shared';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { toast } from '@/lib/toast';
+import { trpc } from '@/lib/trpc';
+
+/**
+ * Asks for an order's payment link and leaves for it. When the order was priced again for this
+ * link (its quote outlived a link's life and today's metal rate moved it), the shopper sees the
+ * new total first and chooses to pay it or not.
+ */
+export function usePaymentLink() {
+  const utils = trpc.useUtils();
+  const [requoted, setRequoted] = useState<PaymentLinkAnswer | null>(null);
+  const pay = trpc.payments.create.useMutation({
+    onSuccess: (answer) => {
+      if (!answer.requote) return window.location.assign(answer.payment_link_url);
+      setRequoted(answer);
+      void utils.orders.invalidate();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const dialog = requoted?.requote ? (
+    <AlertDialog open onOpenChange={(open) => !open && setRequoted(null)}>
+      <AlertDialogContent data-testid="requote-dialog">
+        <AlertDialogHeader>
+          <AlertDialogTitle>Priced again at today&apos;s rate</AlertDialogTitle>
+          <AlertDialogDescription>
+            This order&apos;s price was held while its payment link was open. Metal rates have
+            moved since, so it is now {formatRupees(requoted.requote.to)} (it was{' '}
+            {formatRupees(requoted.requote.from)}). The payment link asks for the new total.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Not now</AlertDialogCancel>
+          <AlertDialogAction onClick={() => window.location.assign(requoted.payment_link_url)}>
+            Pay {formatRupees(requoted.requote.to)}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  ) : null;
+  // Busy from the click until the page leaves (or the shopper chose not to pay yet).
+  const busy = pay.isPending || (pay.isSuccess && !requoted && !pay.data?.requote);
+  return { pay, busy, dialog };
+}
