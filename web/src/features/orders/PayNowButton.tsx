@@ -20,13 +20,13 @@ export function PayNowButton({
     <>
       {dialog}
       <Button
-      size={size}
-      className={className}
-      disabled={busy}
-      onClick={() => pay.mutate({ orderId })}
-      data-testid="pay-now"
-    >
-      <CreditCard /> {busy ? 'Opening payment…' : 'Pay now'}
+        size={size}
+        className={className}
+        disabled={busy}
+        onClick={() => pay.mutate({ orderId })}
+        data-testid="pay-now"
+      >
+        <CreditCard /> {busy ? 'Opening payment…' : 'Pay now'}
       </Button>
     </>
   );

@@ -35,8 +35,8 @@ export function usePaymentLink() {
         <AlertDialogHeader>
           <AlertDialogTitle>Priced again at today&apos;s rate</AlertDialogTitle>
           <AlertDialogDescription>
-            This order&apos;s price was held while its payment link was open. Metal rates have
-            moved since, so it is now {formatRupees(requoted.requote.to)} (it was{' '}
+            This order&apos;s price was held while its payment link was open. Metal rates have moved
+            since, so it is now {formatRupees(requoted.requote.to)} (it was{' '}
             {formatRupees(requoted.requote.from)}). The payment link asks for the new total.
           </AlertDialogDescription>
         </AlertDialogHeader>
