@@ -3,7 +3,9 @@
 import { WEB_DIST } from './shop-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { SEED_ACCOUNTS } from '@kanak/db';
 import {
+  httpClient,
   launchBrowser,
   screenshot,
   startTestServer,
@@ -108,6 +110,83 @@ describe('selling in India on the product page', () => {
     await dialog.getByLabel('Measurement in mm').fill('54.4');
     await dialog.getByText('Your ring size is 14').waitFor();
     await page.screenshot({ path: `${await shotDir()}/size-guide-1280.png` });
+    await context.close();
+  });
+
+  it('the admin records a laboratory-grown stone with a PDF certificate; the name must say so', async () => {
+    const http = httpClient(server.baseUrl);
+    const admin = (await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.admin)).body.jwt;
+    // A stoneless piece (the admin names a diamond in its title below).
+    const piece = await server.database.db
+      .selectFrom('products')
+      .select(['id', 'title'])
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('product_stones')
+              .select('product_stones.id')
+              .whereRef('product_stones.product_id', '=', 'products.id'),
+          ),
+        ),
+      )
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((jwt) => localStorage.setItem('jwt', jwt), admin);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/admin/product/${piece.id}/edit`);
+    await page.getByLabel('Title', { exact: true }).fill(`Diamond ${piece.title}`);
+    await page.getByRole('button', { name: 'Add a stone' }).click();
+    const row = page.getByTestId('stone-row').first();
+    await row.getByLabel('Origin').selectOption('laboratory-grown');
+    await row.getByLabel('Count').fill('1');
+    await row.getByLabel('Total carat').fill('0.5');
+    await row.getByLabel('Certificate lab').selectOption('IGI');
+    const number = `LG${Date.now()}`;
+    await row.getByLabel('Certificate number').fill(number);
+    await row.getByLabel('Certificate file (PDF or image)').setInputFiles({
+      name: 'certificate.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% test certificate\n%%EOF\n'),
+    });
+    await row.getByTestId('certificate-file').waitFor();
+    await screenshot(page, 'admin-stone-certificate-1280');
+    // The title says "diamond" alone while the stone is laboratory-grown: refused, with the rule.
+    await page.getByRole('button', { name: 'Update Product' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toContainEqual(expect.stringMatching(/laboratory-grown diamond/i));
+    await page.getByLabel('Title', { exact: true }).fill(`Laboratory-grown diamond ${piece.title}`);
+    const description = page.getByLabel('Description', { exact: true });
+    await description.fill(
+      (await description.inputValue()).replace(/diamond/gi, 'laboratory-grown diamond'),
+    );
+    const details = page.getByLabel('Details', { exact: true });
+    await details.fill(
+      (await details.inputValue()).replace(/diamond/gi, 'laboratory-grown diamond'),
+    );
+    await page.getByRole('button', { name: 'Update Product' }).click();
+    await expect
+      .poll(async () =>
+        (
+          await server.database.db
+            .selectFrom('product_stones')
+            .select(['origin', 'cert_number'])
+            .where('product_id', '=', piece.id)
+            .execute()
+        ).map((s) => `${s.origin} ${s.cert_number}`),
+      )
+      .toEqual([`laboratory-grown ${number}`]);
+
+    // The product page names it and links the certificate, which downloads as a PDF.
+    await page.goto(`${server.baseUrl}/product/${piece.id}`);
+    const certificate = page.getByRole('region', { name: 'Certificate' });
+    await certificate.waitFor();
+    expect(await certificate.innerText()).toMatch(/laboratory-grown diamond/i);
+    const link = certificate.getByRole('link', { name: number });
+    const file = await fetch(new URL((await link.getAttribute('href'))!, server.baseUrl));
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment/);
     await context.close();
   });
 });

@@ -31,7 +31,7 @@ export const uploadsDoc: RouteDoc = {
   tag: 'uploads',
   access: 'admin',
   summary:
-    'Stores a product image (JPEG, PNG, WebP, GIF or SVG) sent as multipart in the field "file"',
+    'Stores a product image (JPEG, PNG, WebP, GIF or SVG) sent as multipart in the field "file"; with `?kind=certificate`, a stone\'s certificate, which may also be a PDF (served as a download)',
   request: {
     contentType: 'multipart/form-data',
     schema: {
@@ -87,7 +87,13 @@ export function registerUploadsRest(app: FastifyInstance, services: AppServices)
         // malformed part header, a prototype field name, a client that hung up.
         throw badRequest(MALFORMED);
       }
-      const name = await storeUpload(services.images, bytes);
+      // ?kind=certificate (a stone's certificate) also takes a PDF; the spec's upload is images.
+      const { kind } = request.query as { kind?: unknown };
+      const name = await storeUpload(
+        services.images,
+        bytes,
+        kind === 'certificate' ? 'certificate' : 'image',
+      );
       return reply.status(201).send({ secure_url: publicUrl(services, request, name) });
     });
   });
@@ -96,6 +102,9 @@ export function registerUploadsRest(app: FastifyInstance, services: AppServices)
     // Any replica serves any image: it is read from the shared store, not this machine's disk.
     const stored = await openUpload(services.images, request.params.name);
     if (!stored) return reply.status(404).send({ error: 'NOT_FOUND', message: 'Image not found' });
+    // A PDF (a certificate) is downloaded, never shown on the shop's origin: a PDF may script.
+    if (stored.contentType === 'application/pdf')
+      reply.header('content-disposition', 'attachment; filename="certificate.pdf"');
     return (
       reply
         .header('content-type', stored.contentType)

@@ -25,6 +25,19 @@ describe('localImageStore with storeUpload and openUpload', () => {
     expect(await text(opened!.body)).toBe(new TextDecoder().decode(GIF));
   });
 
+  it('takes a PDF only as a certificate, and serves it as a PDF', async () => {
+    const store = localImageStore(dir);
+    const pdf = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+    await expect(storeUpload(store, pdf)).rejects.toThrow(/Only JPEG, PNG, WebP, GIF or SVG/);
+    const name = await storeUpload(store, pdf, 'certificate');
+    expect(name).toMatch(/^[0-9a-f]{32}\.pdf$/);
+    expect((await openUpload(store, name))?.contentType).toBe('application/pdf');
+    // Not a PDF, not an image: refused with what a certificate may be.
+    await expect(
+      storeUpload(store, new TextEncoder().encode('hello'), 'certificate'),
+    ).rejects.toThrow('A certificate can be a PDF or a JPEG, PNG, WebP, GIF or SVG image');
+  });
+
   it('answers null for a missing file, a directory, and a name it could not have given', async () => {
     const store = localImageStore(dir);
     const missing = `${'0'.repeat(32)}.png`;

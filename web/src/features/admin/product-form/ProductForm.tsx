@@ -29,6 +29,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { fieldAria, FormField } from '@/components/FormField';
 import { ImageRow } from './ImageRow';
 import { ProductPricingFields } from '@/features/pricing/ProductPricingFields';
+import { StonesFields } from '@/features/stones/StonesFields';
 import type { StockNote } from './merge-edits';
 import { productResolver, type ProductFormFields } from './product-fields';
 
@@ -218,6 +219,8 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
         </Card>
 
         <ProductPricingFields />
+
+        <StonesFields />
 
         <Card>
           <CardHeader>

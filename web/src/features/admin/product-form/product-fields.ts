@@ -1,6 +1,7 @@
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, Resolver } from 'react-hook-form';
 import {
+  CERTIFICATE_LABS,
   isBisGoldMark,
   measureValue,
   productInput,
@@ -40,8 +41,12 @@ export function emptyProductFields(): ProductFormFields {
     details: '',
     sizes: [{ weight: '', size: '', stock: 0 }],
     pricing: { basis: 'fixed' },
+    stones: [],
   };
 }
+
+const isCertificateLab = (lab: string): lab is (typeof CERTIFICATE_LABS)[number] =>
+  (CERTIFICATE_LABS as readonly string[]).includes(lab);
 
 const numberText = (display: string) => {
   const value = measureValue(display);
@@ -73,6 +78,20 @@ export function productToFields(product: AdminProduct): ProductFormFields {
       size: numberText(s.size),
       stock: s.stock,
       netWeight: s.netWeight ?? null,
+    })),
+    stones: product.stones.map((s) => ({
+      kind: s.kind,
+      origin: s.origin,
+      count: s.count,
+      carat: s.carat,
+      colour: s.colour,
+      clarity: s.clarity,
+      cut: s.cut,
+      certificate: s.certificate && {
+        lab: isCertificateLab(s.certificate.lab) ? s.certificate.lab : 'other',
+        number: s.certificate.number,
+        url: s.certificate.url,
+      },
     })),
     // Kept through an edit: a metal-priced product stays one (issue 21).
     pricing:

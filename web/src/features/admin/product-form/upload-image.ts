@@ -25,10 +25,15 @@ function messageOf(body: unknown): string | null {
  * Sends one image to POST /api/uploads (multipart field `file`) and resolves its `secure_url`.
  * XHR rather than fetch: only XHR reports upload progress.
  */
-export function uploadImage(file: File, onProgress: (percent: number) => void): Promise<string> {
+export function uploadImage(
+  file: File,
+  onProgress: (percent: number) => void,
+  /** A stone's certificate: a PDF is accepted too. */
+  kind: 'image' | 'certificate' = 'image',
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads');
+    xhr.open('POST', kind === 'certificate' ? '/api/uploads?kind=certificate' : '/api/uploads');
     const token = readToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
