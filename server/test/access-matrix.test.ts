@@ -123,6 +123,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/admin/orders': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/orders/:orderId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/orders/:orderId/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'PUT /api/admin/orders/:orderId/huids': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'DELETE /api/admin/orders/:orderId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/orders/:orderId/delete': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /api/uploads': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -182,6 +183,7 @@ const EXPECTED: Record<string, Row> = {
   'trpc orders.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.adminDetail': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.move': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc orders.recordHuids': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.dashboard': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc pages.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -755,6 +757,10 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       const id = await freshOrderOfA();
       return { path: `/api/admin/orders/${id}/cancel`, snapshot: orderSnapshot(id) };
     },
+    'PUT /api/admin/orders/:orderId/huids': async () => ({
+      path: `/api/admin/orders/${(await invoicedOrdersOfA()).documents}/huids`,
+      body: { huids: {} },
+    }),
     'PUT /api/admin/orders/:orderId/delete': async () => {
       const id = await freshOrderOfA();
       return { path: `/api/admin/orders/${id}/delete`, snapshot: orderSnapshot(id) };
@@ -855,6 +861,9 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       return { input: { productId: id }, snapshot: productSnapshot(id) };
     },
     'trpc orders.adminDetail': () => ({ input: { orderId: orderOfA } }),
+    'trpc orders.recordHuids': async () => ({
+      input: { orderId: (await invoicedOrdersOfA()).documents, huids: {} },
+    }),
     'trpc orders.move': async () => {
       const id = await freshOrderOfA();
       return { input: { orderId: id, action: 'cancel' }, snapshot: orderSnapshot(id) };

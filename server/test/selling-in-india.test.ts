@@ -116,6 +116,46 @@ describe('selling in India over REST', () => {
     expect(taken.body.message).toContain(order._id);
   });
 
+  it('records HUIDs on a paid order without moving it; the waiting invoice is issued then', async () => {
+    const { order, shopper } = await paidGoldOrder(43);
+    const item = order.orderItems[0]!._id;
+    expect(
+      (await http.put(`/api/admin/orders/${order._id}/confirmed`, undefined, { token: admin }))
+        .status,
+    ).toBe(200);
+    const invoice = () =>
+      fetch(`${server.baseUrl}/api/orders/${order._id}/invoice`, {
+        headers: { authorization: `Bearer ${shopper.token}` },
+      });
+    expect((await invoice()).status).toBe(409);
+    const path = `/api/admin/orders/${order._id}/huids`;
+    const huids = { [item]: ['LATE01', 'LATE02'] };
+    expect((await http.put(path, { huids }, { token: shopper.token })).status).toBe(403);
+    const bad = await http.put<{ message: string }>(
+      path,
+      { huids: { [item]: ['late'] } },
+      { token: admin },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/A HUID is 6 characters/);
+    const saved = await http.put<OrderView>(path, { huids }, { token: admin });
+    expect(saved.status).toBe(200);
+    expect(saved.body.orderStatus).toBe('CONFIRMED');
+    expect(saved.body.orderItems[0]!.huids).toEqual(['LATE01', 'LATE02']);
+    // Above ₹2,00,000 the invoice also prints the buyer's PAN: the shopper gives it.
+    if (saved.body.panNeeded)
+      expect(
+        (
+          await http.put(
+            `/api/orders/${order._id}/pan`,
+            { pan: 'ABCDE1234F' },
+            { token: shopper.token },
+          )
+        ).status,
+      ).toBe(200);
+    expect((await invoice()).status).toBe(200);
+  });
+
   it('serves the invoice to its owner and an admin only', async () => {
     const { order, shopper } = await paidGoldOrder(42);
     await http.put(

@@ -87,6 +87,15 @@ export const ordersApi = {
       core.createOrderFromCart(services.db, user.id, input, services.limits),
     rest: [{ method: 'POST', path: '/api/orders', status: 201 }],
   }),
+  recordHuids: mutation('admin', shared.orderHuidsInput, shared.orderView, {
+    summary:
+      "Records the HUIDs of a paid order's hallmarked gold pieces without moving it (each replaces what its line had; a HUID sells once: 409 naming the order that has it)",
+    run: async ({ services, user }, input) => {
+      await core.recordOrderHuids(services.db, input.orderId, input.huids);
+      return core.getOrderFor(services.db, user, input.orderId);
+    },
+    rest: [{ method: 'PUT', path: '/api/admin/orders/:orderId/huids' }],
+  }),
   recordPan: mutation('customer', shared.orderPanInput, shared.orderView, {
     summary:
       "Records the buyer's PAN on their order above ₹2,00,000 (owner or admin; kept once: the invoice prints it)",

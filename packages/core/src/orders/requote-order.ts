@@ -2,6 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { formatRupees } from '@kanak/shared';
 import { currentRequestId } from '../operations/request-context';
+import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart-total';
+import { conflict } from '../common/errors';
 import { quoteOf } from './create-order';
 
 /** What a re-quote changed: the totals before and after (rupees, as the order shows them). */
@@ -11,8 +13,8 @@ export interface Requote {
 }
 
 /**
- * An unpaid order whose quote outlived a payment link's life (`holdMs` since it was quoted) is
- * priced again at today's rates before a new link is made: each line takes its size's current
+ * An unpaid order whose quote outlived a payment link's life (`holdMs` since it was quoted, and
+ * every link made for it has run out, so none can still be paid at the old amount) is priced again at today's rates before a new link is made: each line takes its size's current
  * price and breakup (a line whose product or size was removed keeps its quote), the totals
  * follow, and the order's history keeps both quotes. Null when the quote still holds or nothing
  * moved (the quote is then renewed). Runs in the caller's transaction, the order row locked.
@@ -24,6 +26,15 @@ export async function requoteIfStale(
   now = new Date(),
 ): Promise<Requote | null> {
   if (now.getTime() - order.quoted_at.getTime() < holdMs) return null;
+  // A link still open may yet be paid at the quoted amount: the quote holds until the last ends.
+  const live = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .where('expires_at', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  if (live) return null;
   const lines = await trx
     .selectFrom('order_items as oi')
     .innerJoin('product_sizes as s', 's.id', 'oi.size_id')
@@ -68,6 +79,7 @@ export async function requoteIfStale(
     .executeTakeFirstOrThrow();
   const price = Number(totals.price);
   const discounted = Number(totals.discounted);
+  if (price > MAX_CART_TOTAL) throw conflict(CART_TOTAL_MESSAGE);
   await trx
     .updateTable('orders')
     .set({

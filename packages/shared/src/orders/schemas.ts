@@ -30,6 +30,10 @@ export const orderMoveInput = z.object({
 });
 export type OrderMoveInput = z.infer<typeof orderMoveInput>;
 
+/** HUIDs recorded on a paid order without moving it (a piece shipped before they were typed). */
+export const orderHuidsInput = z.object({ orderId: id('Order id'), huids: huidsInput });
+export type OrderHuidsInput = z.infer<typeof orderHuidsInput>;
+
 /** Provider payment ids travel in URLs and job ids: letters, digits, _ and - only. */
 const providerId = (what: string) =>
   z

@@ -23,17 +23,20 @@ import { Label } from '@/components/ui/label';
 const huidLines = (order: Pick<OrderView, 'orderItems'>) =>
   order.orderItems.filter((i) => i.hallmark);
 
+/** What saving the HUID dialog does: a move with the HUIDs, or only recording them. */
+export type HuidStep = AdminOrderAction | 'record';
+
 /**
- * The move an order's "Add HUIDs" records them with (its next one: confirm from PLACED, ship from
- * CONFIRMED), or null when no gold piece of 2 g or more lacks its HUID.
+ * What an order's "Add HUIDs" does with them: its next move (confirm from PLACED, ship from
+ * CONFIRMED), only recording them once shipped or delivered (the invoice waits for them), or
+ * null when no gold piece of 2 g or more lacks its HUID.
  */
-export function huidsAction(
-  order: Pick<OrderView, 'orderItems' | 'orderStatus'>,
-): AdminOrderAction | null {
+export function huidsAction(order: Pick<OrderView, 'orderItems' | 'orderStatus'>): HuidStep | null {
   const lacking = order.orderItems.some((i) => i.needsHuid && (i.huids?.length ?? 0) < i.quantity);
   if (!lacking) return null;
   if (order.orderStatus === 'PLACED') return 'confirmed';
   if (order.orderStatus === 'CONFIRMED') return 'ship';
+  if (order.orderStatus === 'SHIPPED' || order.orderStatus === 'DELIVERED') return 'record';
   return null;
 }
 
@@ -51,7 +54,7 @@ export function HuidDialog({
   onClose,
 }: {
   order: Pick<OrderView, '_id' | 'orderItems'>;
-  action: AdminOrderAction;
+  action: HuidStep;
   onSubmit: (huids: HuidsInput) => void;
   onClose: () => void;
 }) {
@@ -78,9 +81,11 @@ export function HuidDialog({
         <DialogHeader>
           <DialogTitle>HUID of each gold piece</DialogTitle>
           <DialogDescription>
-            Before you {action === 'ship' ? 'ship' : 'confirm'} this order, type the 6-character
-            hallmark unique ID (HUID) engraved on each piece. Gold of 2 g or more needs one to be
-            sold; a HUID can be sold once.
+            {action === 'record'
+              ? 'Type'
+              : `Before you ${action === 'ship' ? 'ship' : 'confirm'} this order, type`}{' '}
+            the 6-character hallmark unique ID (HUID) engraved on each piece. Gold of 2 g or more
+            needs one to be sold; a HUID can be sold once.
           </DialogDescription>
         </DialogHeader>
         <form
@@ -129,7 +134,11 @@ export function HuidDialog({
               Cancel
             </Button>
             <Button type="submit">
-              {action === 'ship' ? 'Save and ship' : 'Save and confirm'}
+              {action === 'record'
+                ? 'Save HUIDs'
+                : action === 'ship'
+                  ? 'Save and ship'
+                  : 'Save and confirm'}
             </Button>
           </DialogFooter>
         </form>

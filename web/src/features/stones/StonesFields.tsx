@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { CERTIFICATE_LABS, STONE_ORIGINS, type ProductInput } from '@kanak/shared';
@@ -33,18 +33,26 @@ export function StonesFields() {
   const { control, register, formState, setValue } = useFormContext<ProductFormFields>();
   const stones = useFieldArray({ control, name: 'stones' });
   const rows = useWatch({ control, name: 'stones' });
+  // The rows as they are when an upload ends (its closure holds those of when it began).
+  const current = useRef(stones.fields);
+  useEffect(() => {
+    current.current = stones.fields;
+  }, [stones.fields]);
   const errors = formState.errors.stones;
-  // Per row: an upload under way, or why it failed.
-  const [uploads, setUploads] = useState<Record<number, { busy: boolean; problem?: string }>>({});
+  // Per row (by its field id, so removing a row moves nothing): an upload under way, or why it
+  // failed.
+  const [uploads, setUploads] = useState<Record<string, { busy: boolean; problem?: string }>>({});
 
-  const upload = async (index: number, file: File) => {
-    setUploads((u) => ({ ...u, [index]: { busy: true } }));
+  const upload = async (rowId: string, file: File) => {
+    setUploads((u) => ({ ...u, [rowId]: { busy: true } }));
     try {
       const url = await uploadImage(file, () => {}, 'certificate');
-      setValue(`stones.${index}.certificate.url`, url, { shouldDirty: true });
-      setUploads((u) => ({ ...u, [index]: { busy: false } }));
+      // The row's place now: rows above it may have been removed meanwhile.
+      const index = current.current.findIndex((f) => f.id === rowId);
+      if (index >= 0) setValue(`stones.${index}.certificate.url`, url, { shouldDirty: true });
+      setUploads((u) => ({ ...u, [rowId]: { busy: false } }));
     } catch (error) {
-      setUploads((u) => ({ ...u, [index]: { busy: false, problem: (error as Error).message } }));
+      setUploads((u) => ({ ...u, [rowId]: { busy: false, problem: (error as Error).message } }));
     }
   };
 
@@ -61,8 +69,9 @@ export function StonesFields() {
         {stones.fields.map((field, index) => {
           const row = errors?.[index];
           const id = (name: string) => `stones-${index}-${name}`;
-          const lab = rows?.[index]?.certificate?.lab;
-          const url = rows?.[index]?.certificate?.url;
+          const certificate = rows?.[index]?.certificate;
+          const lab = certificate?.lab;
+          const url = certificate?.url;
           return (
             <fieldset
               key={field.id}
@@ -130,7 +139,7 @@ export function StonesFields() {
                       e.target.value
                         ? {
                             lab: e.target.value as (typeof CERTIFICATE_LABS)[number],
-                            number: '',
+                            number: certificate?.number ?? '',
                             url: url ?? null,
                           }
                         : null,
@@ -163,20 +172,20 @@ export function StonesFields() {
                   <FormField
                     id={id('file')}
                     label="Certificate file (PDF or image)"
-                    error={uploads[index]?.problem ?? row?.certificate?.url?.message}
+                    error={uploads[field.id]?.problem ?? row?.certificate?.url?.message}
                   >
                     <Input
                       type="file"
                       accept="application/pdf,image/*"
                       onChange={(e) => {
                         const file = e.target.files?.[0];
-                        if (file) void upload(index, file);
+                        if (file) void upload(field.id, file);
                       }}
-                      disabled={uploads[index]?.busy}
-                      {...fieldAria(id('file'), uploads[index]?.problem)}
+                      disabled={uploads[field.id]?.busy}
+                      {...fieldAria(id('file'), uploads[field.id]?.problem)}
                     />
                   </FormField>
-                  {uploads[index]?.busy ? (
+                  {uploads[field.id]?.busy ? (
                     <p role="status" className="self-end text-sm text-muted-foreground">
                       Uploading…
                     </p>

@@ -1,5 +1,10 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { HuidDialog, huidsAction, refusedForHuids } from '@/features/hallmark/HuidDialog';
+import {
+  HuidDialog,
+  huidsAction,
+  refusedForHuids,
+  type HuidStep,
+} from '@/features/hallmark/HuidDialog';
 import { InvoiceLinks } from '@/features/invoices/InvoiceLinks';
 import { PanNeededBadge } from '@/features/invoices/PanNeededBadge';
 import { TRPCClientError } from '@trpc/client';
@@ -69,7 +74,15 @@ export function OrderDetailPage() {
   });
   // A move is one click, as the spec has it; HUIDs are recorded from "Add HUIDs" (confirming or
   // shipping with them) or when a ship is refused without them (HuidDialog).
-  const [asking, setAsking] = useState<AdminOrderAction | null>(null);
+  const [asking, setAsking] = useState<HuidStep | null>(null);
+  // HUIDs of a shipped or delivered order, recorded without a move (its invoice waits for them).
+  const recordHuids = trpc.orders.recordHuids.useMutation({
+    onSuccess: () => {
+      toast.success('HUIDs saved');
+      void utils.orders.adminDetail.invalidate({ orderId });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
   const move = (action: AdminOrderAction) => transition.mutate({ orderId, action });
 
   const back = (
@@ -158,7 +171,8 @@ export function OrderDetailPage() {
           action={asking}
           onClose={() => setAsking(null)}
           onSubmit={(huids) => {
-            transition.mutate({ orderId, action: asking, huids });
+            if (asking === 'record') recordHuids.mutate({ orderId, huids });
+            else transition.mutate({ orderId, action: asking, huids });
             setAsking(null);
           }}
         />

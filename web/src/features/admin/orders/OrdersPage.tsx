@@ -1,5 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { HuidDialog, huidsAction, refusedForHuids } from '@/features/hallmark/HuidDialog';
+import {
+  HuidDialog,
+  huidsAction,
+  refusedForHuids,
+  type HuidStep,
+} from '@/features/hallmark/HuidDialog';
 import { PanNeededBadge } from '@/features/invoices/PanNeededBadge';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Loader2, Undo2 } from 'lucide-react';
@@ -197,9 +202,15 @@ export function OrdersPage() {
 
   // A move is one click, as the spec has it; HUIDs are recorded from the row's "Add HUIDs"
   // (confirming or shipping with them) or when a ship is refused without them (HuidDialog).
-  const [asking, setAsking] = useState<{ order: AdminOrder; action: AdminOrderAction } | null>(
-    null,
-  );
+  const [asking, setAsking] = useState<{ order: AdminOrder; action: HuidStep } | null>(null);
+  // HUIDs of a shipped or delivered order, recorded without a move (its invoice waits for them).
+  const recordHuids = trpc.orders.recordHuids.useMutation({
+    onSuccess: () => {
+      toast.success('HUIDs saved');
+      void utils.orders.adminList.invalidate();
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
   const move = (order: AdminOrder, action: AdminOrderAction) =>
     transition.mutate({ orderId: order._id, action });
   const isBusy = (order: AdminOrder) =>
@@ -459,7 +470,9 @@ export function OrdersPage() {
           action={asking.action}
           onClose={() => setAsking(null)}
           onSubmit={(huids) => {
-            transition.mutate({ orderId: asking.order._id, action: asking.action, huids });
+            const orderId = asking.order._id;
+            if (asking.action === 'record') recordHuids.mutate({ orderId, huids });
+            else transition.mutate({ orderId, action: asking.action, huids });
             setAsking(null);
           }}
         />

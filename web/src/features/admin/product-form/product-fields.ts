@@ -79,7 +79,7 @@ export function productToFields(product: AdminProduct): ProductFormFields {
       stock: s.stock,
       netWeight: s.netWeight ?? null,
     })),
-    stones: product.stones.map((s) => ({
+    stones: (product.stones ?? []).map((s) => ({
       kind: s.kind,
       origin: s.origin,
       count: s.count,
