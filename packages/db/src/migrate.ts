@@ -15,6 +15,7 @@ import * as m013 from './migrations/013_messages_and_sessions';
 import * as m014 from './migrations/014_operations';
 import * as m015 from './migrations/015_invoice_pdf_in_database';
 import * as m016 from './migrations/016_order_quotes';
+import * as m017 from './migrations/017_search_vector_trigger';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014_operations': m014,
   '015_invoice_pdf_in_database': m015,
   '016_order_quotes': m016,
+  '017_search_vector_trigger': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

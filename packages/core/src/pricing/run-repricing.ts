@@ -66,6 +66,9 @@ export async function runRepricing(
       }
       // Prices change no searchable words: migration 011's flag skips the search-terms trigger.
       await sql`SELECT set_config('kanak.repricing', 'on', true)`.execute(trx);
+      // A batch lost to a crash before its WAL reached the disk loses its cursor move with it,
+      // so it is simply done again: no need to wait for the flush.
+      await sql`SET LOCAL synchronous_commit = off`.execute(trx);
       const { rows } = await repriceStatement(
         sql`SELECT id FROM products WHERE pricing_basis = 'metal'
           ${pub.cursor ? sql`AND id > ${pub.cursor}::uuid` : sql``} AND id <= ${last}::uuid`,
