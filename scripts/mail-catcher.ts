@@ -13,6 +13,7 @@ const dir = path.resolve(import.meta.dirname, '../var/mails');
 await mkdir(dir, { recursive: true });
 
 const mails: { n: number; to: string; subject: string; at: string }[] = [];
+let received = 0;
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
@@ -25,9 +26,10 @@ const smtp = new SMTPServer({
     stream.on('data', (c: Buffer) => chunks.push(c));
     stream.on('end', () => {
       const raw = Buffer.concat(chunks);
+      // Numbered on arrival: two mails parsed at once must not share a file name.
+      const n = ++received;
       void simpleParser(raw)
         .then(async (mail) => {
-          const n = mails.length + 1;
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
           await writeFile(path.join(dir, `${n}.eml`), raw);
           await writeFile(
