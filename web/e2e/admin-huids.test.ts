@@ -14,24 +14,14 @@ import {
   type TestServer,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
+import { sandboxPaidOrder } from '../../server/test/pipeline-support';
 import { startShopWorker, WEB_DIST } from './shop-support';
-
-const ADDRESS = {
-  firstName: 'Priya',
-  lastName: 'Sharma',
-  streetAddress: '12, MG Road',
-  city: 'Mumbai',
-  state: 'Maharashtra',
-  zipCode: '400001',
-  mobile: '9876543210',
-};
 
 describe('HUIDs on the admin orders pages', () => {
   let server: TestServer;
   let worker: RunningWorker;
   let browser: Browser;
   let admin = '';
-  let shopper = '';
 
   beforeAll(async () => {
     server = await startTestServer({ WEB_DIST, HUID_REQUIRED_TO_SHIP: true, ORDER_WAIT_MS: 3000 });
@@ -41,7 +31,6 @@ describe('HUIDs on the admin orders pages', () => {
     const login = async (who: { email: string; password: string }) =>
       (await http.post<{ jwt: string }>('/auth/login', who)).body.jwt;
     admin = await login(SEED_ACCOUNTS.admin);
-    shopper = await login(SEED_ACCOUNTS.customer);
   });
 
   afterAll(async () => {
@@ -52,39 +41,27 @@ describe('HUIDs on the admin orders pages', () => {
 
   /** A paid order of one hallmarked gold piece of 2 g or more (the cheapest such size in stock). */
   async function paidGoldOrder() {
-    const size = await server.database.db
+    const sizes = await server.database.db
       .selectFrom('product_sizes')
       .innerJoin('products', 'products.id', 'product_sizes.product_id')
-      .select(['products.id', 'products.hallmark', 'product_sizes.weight'])
+      .select([
+        'product_sizes.id as sizeId',
+        'products.id as productId',
+        'products.hallmark',
+        'product_sizes.weight',
+      ])
       .where('products.hallmark', 'is not', null)
       .where('product_sizes.stock', '>', 0)
       .where('product_sizes.price', '<', 150_000)
       .orderBy('product_sizes.price')
       .execute();
-    const piece = size.find((s) => needsHuid({ hallmark: s.hallmark, weight: s.weight }));
+    const piece = sizes.find((s) => needsHuid(s));
     if (!piece) throw new Error('No hallmarked gold piece of 2 g or more in stock');
+    const paid = await sandboxPaidOrder(server, piece);
     const http = httpClient(server.baseUrl);
-    const add = await http.put(
-      '/api/cart/add',
-      { productId: piece.id, weight: piece.weight, quantity: 1 },
-      { token: shopper },
-    );
-    expect(add.status).toBe(200);
-    const order = await http.post<{ _id: string }>('/api/orders/', ADDRESS, { token: shopper });
-    expect(order.status).toBe(201);
-    const link = await http.post<{ payment_link_url: string }>(
-      `/api/payment/${order.body._id}`,
-      undefined,
-      { token: shopper },
-    );
-    const html = await (await fetch(link.body.payment_link_url)).text();
-    const pay = new URL(/id="pay" href="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&'));
-    const paid = await http.get<{ status: string }>(
-      `/api/payment?payment_id=${pay.searchParams.get('razorpay_payment_id')}&order_id=${order.body._id}`,
-      { token: shopper },
-    );
-    expect(paid.body.status).toBe('PAID');
-    return order.body._id;
+    const back = await http.get<{ status: string }>(paid.returnPath, { token: paid.shopper.token });
+    expect(back.body.status).toBe('PAID');
+    return { orderId: paid.order._id, shopper: paid.shopper.token };
   }
 
   async function pageWith(token: string): Promise<Page> {
@@ -94,7 +71,7 @@ describe('HUIDs on the admin orders pages', () => {
   }
 
   it('confirms in one click, asks for the HUID when the ship is refused, then ships', async () => {
-    const orderId = await paidGoldOrder();
+    const { orderId, shopper } = await paidGoldOrder();
     const page = await pageWith(admin);
     const errors = watchConsole(page);
     await page.goto(`${server.baseUrl}/admin/orders/${orderId}`);
@@ -144,7 +121,7 @@ describe('HUIDs on the admin orders pages', () => {
   });
 
   it('records HUIDs from the orders list with "Add HUIDs" and confirms with them', async () => {
-    const orderId = await paidGoldOrder();
+    const { orderId } = await paidGoldOrder();
     const page = await pageWith(admin);
     await page.goto(`${server.baseUrl}/admin/orders`);
     const row = page.locator(`tr[data-order-id="${orderId}"]`);

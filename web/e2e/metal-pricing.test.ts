@@ -11,6 +11,7 @@ import {
   type TestServer,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
+import { ADDRESS } from '../../server/test/pipeline-support';
 import { startShopWorker, WEB_DIST } from './shop-support';
 
 // Issue 21 in the browser: the product page's price breakup follows the selected weight, the home
@@ -18,15 +19,6 @@ import { startShopWorker, WEB_DIST } from './shop-support';
 // at 1280 px and on a 390 px phone.
 
 const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };
-const ADDRESS = {
-  firstName: 'Priya',
-  lastName: 'Sharma',
-  streetAddress: '12, MG Road',
-  city: 'Mumbai',
-  state: 'Maharashtra',
-  zipCode: '400001',
-  mobile: '9876543210',
-};
 
 describe('metal pricing in the browser', () => {
   let server: TestServer;
