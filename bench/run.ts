@@ -22,6 +22,7 @@ import {
   SEED_ACCOUNTS,
 } from '@kanak/db';
 import { COLORS, OCCASIONS, LISTING_TYPES, SORT_VALUES } from '@kanak/shared';
+import { BENCH_PRODUCTION_ENV } from './production-env';
 import type { Row } from './row';
 import { runLighthouse, type LighthouseFigures } from './lighthouse';
 import { measureWeb, type WebFigures } from './web';
@@ -140,6 +141,8 @@ async function startServer(port: number, env: Record<string, string> = {}) {
       JWT_SECRET: randomBytes(32).toString('hex'),
       PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
       ALLOW_SANDBOX_PAYMENTS: 'true',
+      ...BENCH_PRODUCTION_ENV,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       QUEUE_PREFIX: `bench${port}`,
       ...env,
     },

@@ -20,6 +20,7 @@ import {
   startOutboxRelay,
   type ActionLimits,
 } from '@kanak/core';
+import { BENCH_PRODUCTION_ENV } from './production-env';
 import { loadWorkerConfig } from '../worker/src/config';
 
 const NOOP_JOBS = Number(process.env.BENCH_NOOP_JOBS ?? 5000);
@@ -130,6 +131,7 @@ function startWorkerProcess(root: string, dbUrl: string, prefix: string, secret:
       NODE_ENV: 'production',
       PAYMENT_SANDBOX_SECRET: secret,
       ALLOW_SANDBOX_PAYMENTS: 'true',
+      ...BENCH_PRODUCTION_ENV,
       WORKER_CONCURRENCY: String(CONCURRENCY),
       WORKER_METRICS_INTERVAL_MS: '0',
       // Only the confirmations are measured: no scheduled reconciliation runs meanwhile.
