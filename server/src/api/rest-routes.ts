@@ -81,14 +81,15 @@ export function registerUseCaseRoutes(
           }
           const raw = binding.input ? binding.input(parts) : defaultInput(binding, numbers, parts);
           const input = await parseInput(useCase.input as Schema, raw);
-          const { cached, result } = await runUseCase(services, path, useCase, call, input);
-          if (cached && !binding.answer && !binding.status)
-            return sendCached(request, reply, cached);
+          const outcome = await runUseCase(services, path, useCase, call, input);
+          // Read `result` only past this point: on a cached answer it parses the JSON again.
+          if (outcome.cached && !binding.answer && !binding.status)
+            return sendCached(request, reply, outcome.cached);
           if (binding.answer) {
-            const answer = binding.answer(result);
+            const answer = binding.answer(outcome.result);
             return reply.status(answer.status).send(answer.body);
           }
-          return reply.status(binding.status ?? 200).send(result);
+          return reply.status(binding.status ?? 200).send(outcome.result);
         },
       });
     }
