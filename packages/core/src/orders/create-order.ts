@@ -52,17 +52,7 @@ export async function createOrderFromCart(
         // A size's own price (metal pricing) before the product's.
         eb.fn.coalesce('s.price', 'p.price').as('price'),
         eb.fn.coalesce('s.discounted_price', 'p.discounted_price').as('discounted_price'),
-        's.net_weight',
-        'p.pricing_basis',
-        'p.pricing_metal',
-        'p.pricing_purity',
-        'p.making_kind',
-        'p.making_value',
-        'p.stones',
-        'p.making_discount_percent',
-        'p.metal_rate_id',
-        'mr.rate_paise',
-        'mr.published_at as rate_published_at',
+        ...QUOTE_COLUMNS,
         eb
           .selectFrom('product_images as i')
           .select('i.url')
@@ -141,6 +131,24 @@ export async function createOrderFromCart(
     .executeTakeFirstOrThrow();
   return toOrderView(db, row);
 }
+
+/**
+ * What quoteOf reads of a line's size (`s`), product (`p`) and current rate (`mr`): the checkout
+ * and a re-quote select the same.
+ */
+export const QUOTE_COLUMNS = [
+  's.net_weight',
+  'p.pricing_basis',
+  'p.pricing_metal',
+  'p.pricing_purity',
+  'p.making_kind',
+  'p.making_value',
+  'p.stones',
+  'p.making_discount_percent',
+  'p.metal_rate_id',
+  'mr.rate_paise',
+  'mr.published_at as rate_published_at',
+] as const;
 
 /** The line's breakup as quoted now and the rate row it used (null for fixed prices). */
 export function quoteOf(

@@ -4,7 +4,7 @@ import { formatRupees } from '@kanak/shared';
 import { currentRequestId } from '../operations/request-context';
 import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart-total';
 import { conflict } from '../common/errors';
-import { quoteOf } from './create-order';
+import { QUOTE_COLUMNS, quoteOf } from './create-order';
 
 /** What a re-quote changed: the totals before and after (rupees, as the order shows them). */
 export interface Requote {
@@ -46,17 +46,7 @@ export async function requoteIfStale(
       'oi.discounted_price as quoted_discounted',
       eb.fn.coalesce('s.price', 'p.price').as('price'),
       eb.fn.coalesce('s.discounted_price', 'p.discounted_price').as('discounted_price'),
-      's.net_weight',
-      'p.pricing_basis',
-      'p.pricing_metal',
-      'p.pricing_purity',
-      'p.making_kind',
-      'p.making_value',
-      'p.stones',
-      'p.making_discount_percent',
-      'p.metal_rate_id',
-      'mr.rate_paise',
-      'mr.published_at as rate_published_at',
+      ...QUOTE_COLUMNS,
     ])
     .where('oi.order_id', '=', order.id)
     .execute();
