@@ -55,7 +55,7 @@ export * from './queues/pipeline';
 export * from './orders/state-machine';
 export * from './orders/order-view';
 export * from './orders/create-order';
-export * from './orders/requote-order';
+export * from './ledger/requote-order';
 export * from './orders/queries';
 export * from './orders/admin-order-detail';
 export * from './orders/apply-move';

@@ -6,7 +6,7 @@ import { requireId } from '../common/ids';
 import type { PaymentProvider } from './provider';
 import { DEFAULT_LINK_TTL_MINUTES, LINK_REUSE_MARGIN_MS } from './link-expiry';
 import type { PaymentLinkAnswer } from '@kanak/shared';
-import { requoteIfStale } from '../orders/requote-order';
+import { requoteIfStale } from '../ledger/requote-order';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { PaymentLinkAnswer };

@@ -4,7 +4,7 @@ import { formatRupees } from '@kanak/shared';
 import { currentRequestId } from '../operations/request-context';
 import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart-total';
 import { conflict } from '../common/errors';
-import { QUOTE_COLUMNS, quoteOf } from './create-order';
+import { QUOTE_COLUMNS, quoteOf } from '../orders/create-order';
 
 /** What a re-quote changed: the totals before and after (rupees, as the order shows them). */
 export interface Requote {
@@ -13,7 +13,8 @@ export interface Requote {
 }
 
 /**
- * An unpaid order whose quote outlived a payment link's life (`holdMs` since it was quoted, and
+ * Part of the order ledger (its money and its event row are written here, nowhere else). An
+ * unpaid order whose quote outlived a payment link's life (`holdMs` since it was quoted, and
  * every link made for it has run out, so none can still be paid at the old amount) is priced again at today's rates before a new link is made: each line takes its size's current
  * price and breakup (a line whose product or size was removed keeps its quote), the totals
  * follow, and the order's history keeps both quotes. Null when the quote still holds or nothing
