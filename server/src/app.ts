@@ -54,12 +54,14 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
  */
 function warnOnceAboutForwardedFor(app: FastifyInstance) {
   let warned = false;
-  app.addHook('onRequest', async (request) => {
-    if (warned || request.headers['x-forwarded-for'] === undefined) return;
-    warned = true;
-    request.log.warn(
-      'A request came with X-Forwarded-For but TRUST_PROXY is off: limits count every client by the connecting address. Behind a proxy, set TRUST_PROXY (README: Proxies and HTTPS).',
-    );
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!warned && request.headers['x-forwarded-for'] !== undefined) {
+      warned = true;
+      request.log.warn(
+        'A request came with X-Forwarded-For but TRUST_PROXY is off: limits count every client by the connecting address. Behind a proxy, set TRUST_PROXY (README: Proxies and HTTPS).',
+      );
+    }
+    done();
   });
 }
 
@@ -119,7 +121,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const metrics = createServerMetrics(services);
   registerRequestObservation(app, metrics);
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerCompression(app);
   await app.register(cors, {
     origin: config.CORS_ORIGINS.includes('*') ? true : config.CORS_ORIGINS,

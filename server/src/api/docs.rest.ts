@@ -17,9 +17,11 @@ export async function registerApiDocs(app: FastifyInstance, handWritten: RouteDo
   // Swagger UI redirects static/index.html to its page, but with a query string its redirect
   // names the same URL again (an endless loop): answer that path here, query or not.
   const uiIndex = `${DOCS_PATH}/static/index.html`;
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    // Answered here, so `done` is not called (and nothing is returned: a Reply is thenable).
     if (request.url.startsWith(uiIndex) && request.url.split('?')[0] === uiIndex)
-      return reply.redirect(`${DOCS_PATH}/`);
+      void reply.redirect(`${DOCS_PATH}/`);
+    else done();
   });
   await app.register(swagger, { mode: 'static', specification: { document } });
   await app.register(swaggerUi, {
