@@ -1,16 +1,19 @@
 // tRPC at cache speed: small answers are never compressed (a streamed body used to be, whatever
-// its size); cacheable GET queries, alone or batched, are answered from the read cache's bytes
-// with the same bodies tRPC gives, and a change shows on the next read; anything the fast path
-// does not take (a bad token, an unknown product, a bad input) keeps tRPC's own error answers.
+// its size); GET queries, alone or batched, are answered by their use cases directly (cached ones
+// from the read cache's bytes) with the same bodies tRPC gives, and a change shows on the next
+// read; anything the direct path does not take (a bad token, an unknown product, a bad input)
+// keeps tRPC's own error answers, and a call it already ran is not run again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import type { ProductPage, ProductView } from '@kanak/core';
-import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+import { httpClient, sampleValue, scrape, startTestServer, type TestServer } from '@kanak/testkit';
 
 const batchPath = (calls: Array<[string, unknown]>) =>
   `/trpc/${calls.map(([p]) => p).join(',')}?batch=1&input=${encodeURIComponent(
     JSON.stringify(Object.fromEntries(calls.map(([, input], i) => [i, input]))),
   )}`;
+
+const METRICS_TOKEN = 'trpc-direct-path-metrics-token-0123456789';
 
 describe('tRPC reads at cache speed', () => {
   let server: TestServer;
@@ -18,7 +21,7 @@ describe('tRPC reads at cache speed', () => {
   let productId: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ METRICS_TOKEN: METRICS_TOKEN });
     uncached = await startTestServer({ CATALOG_CACHE_MB: 0 });
     const page = await httpClient(server.baseUrl).get<ProductPage>('/api/products?category=ring');
     productId = page.body.content[0]!._id;
@@ -54,7 +57,7 @@ describe('tRPC reads at cache speed', () => {
       batchPath([calls[1]!]),
       `/trpc/catalog.byId?input=${encodeURIComponent(JSON.stringify({ productId }))}`,
     ]) {
-      // Twice on the cached server (a miss, then a hit), once without the cache (tRPC's adapter).
+      // Twice on the cached server (a miss, then a hit), once without the cache.
       const [first, second, plain] = await Promise.all(
         [server.baseUrl, server.baseUrl, uncached.baseUrl].map(async (base) => {
           const answer = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'gzip' } });
@@ -123,5 +126,69 @@ describe('tRPC reads at cache speed', () => {
       expect(fast.status).toBe(plain.status);
       expect(await fast.json()).toEqual(await plain.json());
     }
+  });
+  it('answers each call as its REST path does: public and personal, cached or not, alone and batched', async () => {
+    for (const base of [server.baseUrl, uncached.baseUrl]) {
+      // Each test server signs its own tokens.
+      const http = httpClient(base);
+      const customer = (await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.customer))
+        .body.jwt;
+      const rest = async (base: string, path: string) =>
+        (await http.get<unknown>(path, { token: customer })).body;
+      const [product, cart, wishlist] = await Promise.all([
+        rest(base, `/api/products/id/${productId}`),
+        rest(base, '/api/cart'),
+        rest(base, '/api/wish'),
+      ]);
+      const answer = await fetch(
+        `${base}${batchPath([
+          ['catalog.byId', { productId }],
+          ['cart.get', undefined],
+          ['wishlist.get', undefined],
+          ['ping', undefined],
+        ])}`,
+        { headers: { authorization: `Bearer ${customer}` } },
+      );
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual([
+        { result: { data: product } },
+        { result: { data: cart } },
+        { result: { data: wishlist } },
+        { result: { data: 'pong' } },
+      ]);
+      // A personal answer is never kept: no ETag on it.
+      expect(answer.headers.get('etag')).toBeNull();
+    }
+  });
+
+  it('hands a batch with a refusal to tRPC, which replays the calls already run instead of running them again', async () => {
+    const misses = async () =>
+      sampleValue(
+        (await scrape(`${server.baseUrl}/metrics`, METRICS_TOKEN)).families,
+        'kanak_read_cache_misses_total',
+      );
+    const page = await httpClient(server.baseUrl).get<ProductPage>('/api/products?category=ring');
+    const other = page.body.content.at(-1)!._id;
+    const unknownId = '00000000-0000-4000-8000-00000000abcd';
+    const before = await misses();
+    const answer = await fetch(
+      `${server.baseUrl}${batchPath([
+        ['catalog.similar', { productId: other }],
+        ['catalog.byId', { productId: unknownId }],
+      ])}`,
+    );
+    const body = (await answer.json()) as [
+      { result: { data: unknown } },
+      { error: { message: string; data: { code: string; httpStatus: number } } },
+    ];
+    expect(body[0].result.data).toEqual(
+      (await httpClient(server.baseUrl).get<unknown>(`/api/products/id/${other}/similar`)).body,
+    );
+    expect(body[1].error.data).toMatchObject({ code: 'NOT_FOUND', httpStatus: 404 });
+    expect(body[1].error.message).toMatch(/not found/i);
+    // One miss per call of the batch: tRPC's handler found the similar pieces in the cache and
+    // the refusal recorded, not read again (a second read of the unknown id would be a third miss).
+    // The REST read of the similar pieces above is a hit.
+    expect((await misses()) - before).toBe(2);
   });
 });

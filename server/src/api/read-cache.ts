@@ -19,7 +19,7 @@ export interface EncodedBody extends Compressed {
 
 /**
  * One cached answer: its JSON, ETag and compressed bodies (REST sends them as they are; tRPC
- * wraps the JSON in its envelope, trpc/cached-trpc-reads.ts). The parsed result is not kept:
+ * wraps the JSON in its envelope, trpc/direct-trpc-queries.ts). The parsed result is not kept:
  * it cost several times the JSON's memory, and only a call outside both fast paths needs it.
  */
 export interface CachedAnswer extends EncodedBody {

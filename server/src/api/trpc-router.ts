@@ -3,6 +3,7 @@ import type * as zc from 'zod/v4/core';
 import type { Access } from '@kanak/core';
 import { publicProcedure, router } from '../trpc/trpc';
 import { resolveCall } from './caller';
+import { replayedOutcome } from '../trpc/replayed-calls';
 import { runUseCase } from './run-use-case';
 import type { Call, Kind, Schema, UseCase, UseCases } from './declare-use-case';
 
@@ -20,15 +21,23 @@ export type ProcedureOf<U> =
       : TRPCMutationProcedure<Definition<I, O>>
     : never;
 
-function toProcedure(path: string, useCase: UseCase<Schema, Schema, Access, Kind>) {
+export function toProcedure(path: string, useCase: UseCase<Schema, Schema, Access, Kind>) {
   // The caller is checked before the input is read, as on REST: a visitor gets 401, not a 400.
   const procedure = publicProcedure
     .use(async ({ ctx, next }) =>
       next({ ctx: { call: await resolveCall(ctx.services, ctx.req, useCase.access) } }),
     )
     .input(useCase.input);
-  const run = async ({ ctx, input }: { ctx: { call: Call }; input: unknown }) =>
-    (await runUseCase(ctx.call.services, path, useCase, ctx.call, input)).result;
+  const run = async ({ ctx, input }: { ctx: { call: Call }; input: unknown }) => {
+    // A query the direct path already ran for this request (it handed the batch over because
+    // some call in it failed): its outcome, not a second run.
+    const replayed = replayedOutcome(ctx.call.request, path, input);
+    if (replayed) {
+      if (replayed.ok) return replayed.value;
+      throw replayed.error;
+    }
+    return (await runUseCase(ctx.call.services, path, useCase, ctx.call, input)).result;
+  };
   return useCase.kind === 'query' ? procedure.query(run) : procedure.mutation(run);
 }
 

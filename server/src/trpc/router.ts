@@ -1,11 +1,12 @@
-import { toRouters } from '../api/trpc-router';
+import { toProcedure, toRouters, type ProcedureOf } from '../api/trpc-router';
 import { useCases } from '../api/use-case-registry';
+import { ping } from '../health/ping.api';
 import { liveRouter } from '../orders/order-events.trpc';
-import { publicProcedure, router } from './trpc';
+import { router } from './trpc';
 
 /** The web's API: one router per domain, built from the same declarations as the REST paths. */
 export const appRouter = router({
-  ping: publicProcedure.query(() => 'pong' as const),
+  ping: toProcedure('ping', ping) as ProcedureOf<typeof ping>,
   ...toRouters(useCases),
   live: liveRouter,
 });

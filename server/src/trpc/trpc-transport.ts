@@ -3,7 +3,7 @@ import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
 import type { AppServices } from '../services';
-import { answerCachedTrpcRead } from './cached-trpc-reads';
+import { answerTrpcQuery } from './direct-trpc-queries';
 import { createContext } from './context';
 import type { AppRouter } from './router';
 
@@ -30,8 +30,8 @@ async function sendTrpcResponse(reply: FastifyReply, response: Response) {
 
 /**
  * /trpc/:path, as tRPC's Fastify plugin registers it (same body parsers, same options), with
- * two changes: cacheable GET queries are answered from the read cache first
- * (cached-trpc-reads.ts), and JSON answers are sent whole (above).
+ * two changes: GET queries are answered by their use cases directly, cached ones from the read
+ * cache's bytes (direct-trpc-queries.ts), and JSON answers are sent whole (above).
  */
 export async function registerTrpc(
   app: FastifyInstance,
@@ -50,7 +50,7 @@ export async function registerTrpc(
     scope.all('/trpc/:path', async (request: FastifyRequest, reply: FastifyReply) => {
       if (
         request.method === 'GET' &&
-        (await answerCachedTrpcRead(services, request, reply, maxBatchSize))
+        (await answerTrpcQuery(services, request, reply, maxBatchSize))
       )
         return reply;
       const { path } = request.params as { path: string };

@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { resolveCall } from '../api/caller';
-import { cacheKey, cachedAnswer } from '../api/run-use-case';
+import { cacheKey, runUseCase } from '../api/run-use-case';
 import {
   compressedBody,
   etagOf,
@@ -13,17 +13,20 @@ import {
 } from '../api/read-cache';
 import type { UseCase } from '../api/declare-use-case';
 import { eachUseCase } from '../api/use-case-registry';
+import { ping } from '../health/ping.api';
 import type { AppServices } from '../services';
+import { recordOutcome } from './replayed-calls';
 
 /** Bodies under this size go out as they are, on every transport (as @fastify/compress's threshold). */
 export const COMPRESS_THRESHOLD = 1024;
 
-/** The cacheable queries by tRPC path (`catalog.list`). */
-const cacheable = new Map(
-  eachUseCase()
-    .filter(({ useCase }) => useCase.kind === 'query' && useCase.cache)
-    .map(({ path, useCase }) => [path, useCase]),
-);
+/** Every query by tRPC path (`catalog.list`, `ping`). */
+const queries = new Map<string, UseCase>([
+  ...eachUseCase()
+    .filter(({ useCase }) => useCase.kind === 'query')
+    .map(({ path, useCase }): [string, UseCase] => [path, useCase]),
+  ['ping', ping as UseCase],
+]);
 
 /** A batch's body, kept while every answer it was made from is still the cache's current one. */
 interface BatchBody {
@@ -96,61 +99,95 @@ function calls(request: FastifyRequest, maxBatchSize: number) {
   return { batch, items: paths.map((p, i) => ({ path: p, raw: inputs[String(i)] })) };
 }
 
+/** One call's answer: the cache's (JSON kept with its ETag and compressed forms) or a fresh value. */
+type Answered = { cached: CachedAnswer } | { value: unknown };
+
 /**
- * Answers a tRPC GET whose every procedure is a cacheable query from the read cache's bytes
- * (envelope and compressed bodies made once per answer, or per batch), before tRPC's adapter
- * builds a Fetch request, a context and a streamed response. Anything else (a procedure that is
- * not cached, an input that fails, a refusal, a caller whose token fails, a streaming client)
- * answers false: tRPC's own handler then answers it, errors in its own shapes.
+ * Answers a tRPC GET of queries (alone or batched) by running their use cases directly, before
+ * tRPC's adapter builds a Fetch request, an abort signal, a context and a streamed response (a
+ * profile of the trivial query: most of its cost). What tRPC did per call is done here the same
+ * way: the caller resolved for the use case's access, the input validated by its schema, the
+ * use case run (through the read cache when it is a cached one), the result put in tRPC's
+ * envelope. When every call is answered from the read cache, the body's ETag and compressed
+ * forms are kept too. Anything else answers false and tRPC's own handler answers: a mutation or
+ * subscription, a streaming client, an input that fails, a refusal or a fault in any call (its
+ * error shapes and statuses are tRPC's). The calls already run are then replayed, not run again
+ * (replayed-calls.ts).
  */
-export async function answerCachedTrpcRead(
+export async function answerTrpcQuery(
   services: AppServices,
   request: FastifyRequest,
   reply: FastifyReply,
   maxBatchSize: number,
 ): Promise<boolean> {
-  if (!services.catalogCache.enabled) return false;
   // A streaming client (httpBatchStreamLink, subscriptions) gets tRPC's own framing.
   if (request.headers['trpc-accept'] !== undefined) return false;
   const wanted = calls(request, maxBatchSize);
   if (!wanted || wanted.items.length === 0) return false;
-  const useCases = wanted.items.map((item) => cacheable.get(item.path));
+  const useCases = wanted.items.map((item) => queries.get(item.path));
   if (useCases.some((u) => u === undefined)) return false;
-  try {
-    // A token that fails is tRPC's 401 to answer; a valid one changes nothing in a public read.
-    const call = await resolveCall(services, request, 'public');
-    const inputs = await Promise.all(
-      wanted.items.map((item, i) => validInput(useCases[i]!, item.raw)),
-    );
-    if (inputs.some((i) => i === undefined)) return false;
-    const keys: string[] = [];
-    const parts = await Promise.all(
-      wanted.items.map((item, i) => {
-        const useCase = useCases[i]!;
-        const input = inputs[i]!.value;
-        keys.push(cacheKey(item.path, useCase, input));
-        return cachedAnswer(services, item.path, useCase, call, input);
-      }),
-    );
+  const inputs = await Promise.all(
+    wanted.items.map((item, i) => validInput(useCases[i]!, item.raw)),
+  );
+  if (inputs.some((i) => i === undefined)) return false;
+  const answers = await Promise.all(
+    wanted.items.map(async (item, i): Promise<Answered | undefined> => {
+      const useCase = useCases[i]!;
+      const input = inputs[i]!.value;
+      try {
+        const call = await resolveCall(services, request, useCase.access);
+        const outcome = await runUseCase(services, item.path, useCase, call, input);
+        if (outcome.cached) return { cached: outcome.cached };
+        const value = outcome.result;
+        recordOutcome(request, item.path, input, { ok: true, value });
+        return { value };
+      } catch (error) {
+        // tRPC's handler says it its way, from this outcome.
+        recordOutcome(request, item.path, input, { ok: false, error });
+        return undefined;
+      }
+    }),
+  );
+  if (answers.some((a) => a === undefined)) {
+    // The cached answers were not recorded (a second read of the cache costs nothing).
+    return false;
+  }
+  const answered = answers as Answered[];
+  if (answered.every((a) => 'cached' in a)) {
+    const parts = answered.map((a) => a.cached);
     if (!wanted.batch || parts.length === 1) {
       const { text, kept } = wrapped(parts[0]!, wanted.batch);
       sendBody(request, reply, text, kept);
     } else {
+      const keys = wanted.items.map((item, i) =>
+        cacheKey(item.path, useCases[i]!, inputs[i]!.value),
+      );
       const body = batchBody(keys, parts);
       sendBody(request, reply, body.json, body);
     }
     return true;
-  } catch {
-    // A refusal (unknown product, bad token, PostgreSQL away): tRPC's handler says it its way.
-    return false;
   }
+  const envelopes = answered.map((a) =>
+    'cached' in a
+      ? `{"result":{"data":${a.cached.json}}}`
+      : JSON.stringify({ result: { data: a.value } }),
+  );
+  // Personal answers (a cart, an order): no ETag kept, compressed by @fastify/compress over 1 kB.
+  reply.header('vary', varyHeader(reply)).type('application/json');
+  reply.send(wanted.batch ? `[${envelopes.join(',')}]` : envelopes[0]!);
+  return true;
+}
+
+/** tRPC's Vary, after what the app already says varies. */
+function varyHeader(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  return `${vary ? `${String(vary)}, ` : ''}trpc-accept, accept, accept-encoding`;
 }
 
 /** The body with tRPC's headers, an ETag (304 when unchanged) and compressed only over 1 kB. */
 function sendBody(request: FastifyRequest, reply: FastifyReply, text: string, kept: Compressed) {
-  const vary = reply.getHeader('vary');
   reply
-    .header('vary', `${vary ? `${String(vary)}, ` : ''}trpc-accept, accept, accept-encoding`)
+    .header('vary', varyHeader(reply))
     .header('etag', kept.etag)
     .header('cache-control', 'no-cache')
     .type('application/json');
