@@ -4,7 +4,7 @@ import type { Database } from '@kanak/db';
 import { outboxJobId, paymentJobKey, type OrderView } from '@kanak/core';
 import type { Config } from '@kanak/server';
 import { httpClient, type TestServer } from '@kanak/testkit';
-import { startTsxProcess, type ChildProcessHandle } from './process-support';
+import { startTsxProcess, type ChildProcessHandle, type ProcessOptions } from './process-support';
 
 export type WorkerProcess = ChildProcessHandle;
 
@@ -29,6 +29,7 @@ export function pipelineEnv(config: Config): Record<string, string> {
 export function startWorkerProcess(
   server: { config: Config },
   env: Record<string, string> = {},
+  options: ProcessOptions = {},
 ): Promise<WorkerProcess> {
   return startTsxProcess(
     'worker/src/main.ts',
@@ -39,6 +40,7 @@ export function startWorkerProcess(
       ...env,
     },
     /worker listening/,
+    options,
   );
 }
 

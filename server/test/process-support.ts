@@ -2,6 +2,7 @@
 // dependencies, signal it or watch it exit; plus a small load generator and timing helpers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, RELAXED_LIMITS, uniquePrefix } from '@kanak/testkit';
@@ -22,11 +23,21 @@ export interface ChildProcessHandle {
   stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<number | null>;
 }
 
+export interface ProcessOptions {
+  /** Appends everything the process prints (stdout and stderr) to this file too. */
+  logFile?: string;
+  /** Keeps only the last this many lines in `output` (a long-running soak); default all. */
+  maxLines?: number;
+  /** How long to wait for the ready line (default 45 s). */
+  readyTimeoutMs?: number;
+}
+
 /** Starts `entry` with `env` on top of this process's; resolves once it printed `ready`. */
 export async function startTsxProcess(
   entry: string,
   env: Record<string, string>,
   ready: RegExp,
+  options: ProcessOptions = {},
 ): Promise<ChildProcessHandle> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
     cwd: root,
@@ -35,8 +46,12 @@ export async function startTsxProcess(
   });
   const output: string[] = [];
   const listeners = new Set<() => void>();
+  const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : null;
   const collect = (chunk: Buffer) => {
+    log?.write(chunk);
     output.push(...chunk.toString().split('\n').filter(Boolean));
+    if (options.maxLines && output.length > options.maxLines)
+      output.splice(0, output.length - options.maxLines);
     for (const listener of listeners) listener();
   };
   child.stdout!.on('data', collect);
@@ -44,6 +59,7 @@ export async function startTsxProcess(
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
     (resolve) => child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
+  if (log) child.once('close', () => log.end());
   const exited = () => child.exitCode !== null || child.signalCode !== null;
 
   const waitFor = (pattern: RegExp, timeoutMs = 20_000) =>
@@ -89,7 +105,7 @@ export async function startTsxProcess(
   };
   try {
     // Generous: tsx compiles the entry on start, and CI machines are shared.
-    await waitFor(ready, 45_000);
+    await waitFor(ready, options.readyTimeoutMs ?? 45_000);
   } catch (error) {
     await handle.stop('SIGKILL');
     throw error;
@@ -102,12 +118,16 @@ export interface ServerProcess extends ChildProcessHandle {
 }
 
 /** Starts the server with DATABASE_URL / REDIS_URL of the test (e.g. through a fault proxy). */
-export async function startServerProcess(env: {
-  DATABASE_URL: string;
-  REDIS_URL: string;
-  [name: string]: string;
-}): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(
+  env: {
+    DATABASE_URL: string;
+    REDIS_URL: string;
+    [name: string]: string;
+  },
+  /** `port`: listen there (a restart on the same port); a free one otherwise. */
+  options: ProcessOptions & { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const handle = await startTsxProcess(
     'server/src/main.ts',
     {
@@ -121,6 +141,7 @@ export async function startServerProcess(env: {
       ...env,
     },
     /Server listening at/,
+    options,
   );
   return { ...handle, baseUrl: `http://127.0.0.1:${port}` };
 }

@@ -234,8 +234,22 @@ export interface RedisServer {
   pid(): number | null;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process is gone. */
   stop(graceMs?: number): Promise<void>;
-  /** Starts it again on the same port (empty: nothing is persisted). */
+  /** SIGKILL at once (a crash); resolves once the process is gone. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port (empty unless started with `persist`). */
   start(): Promise<void>;
+  /** SIGSTOP: the process holds its connections but answers nothing (a hung server). */
+  pause(): void;
+  /** SIGCONT after pause(). */
+  resume(): void;
+}
+
+export interface RedisServerOptions {
+  /**
+   * Keep the data across stop/kill and start: an append-only file fsynced on every write, so a
+   * SIGKILL loses nothing acknowledged (as a production Redis with appendfsync always).
+   */
+  persist?: boolean;
 }
 
 const runningRedisPids = new Set<number>();
@@ -272,10 +286,10 @@ export function pingRedisPort(port: number, timeoutMs = 500): Promise<boolean> {
 }
 
 /**
- * `redis-server` on a free port, daemonized, nothing kept on disk. Stop it with `stop()` (by its
- * pid); a process exit hook SIGKILLs any that a failed test left running.
+ * `redis-server` on a free port, daemonized, nothing kept on disk unless `persist`. Stop it with
+ * `stop()` (by its pid); a process exit hook SIGKILLs any that a failed test left running.
  */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `kanak-redis-${port}-`));
   const pidfile = path.join(dir, 'redis.pid');
@@ -309,8 +323,9 @@ export async function startRedisServer(): Promise<RedisServer> {
       'yes',
       '--save',
       '',
-      '--appendonly',
-      'no',
+      ...(options.persist
+        ? ['--appendonly', 'yes', '--appendfsync', 'always']
+        : ['--appendonly', 'no']),
       '--pidfile',
       pidfile,
       '--dir',
@@ -337,12 +352,14 @@ export async function startRedisServer(): Promise<RedisServer> {
     runningRedisPids.add(pid);
   };
 
-  const stop = async (graceMs = 3000) => {
+  const stop = async (graceMs = 3000, signal: NodeJS.Signals = 'SIGTERM') => {
     if (pid === null) return;
     const current = pid;
     pid = null;
     try {
-      process.kill(current, 'SIGTERM');
+      // A paused (SIGSTOPped) process would not act on SIGTERM.
+      process.kill(current, 'SIGCONT');
+      process.kill(current, signal);
     } catch {
       // already gone
     }
@@ -357,7 +374,10 @@ export async function startRedisServer(): Promise<RedisServer> {
       while (alive(current)) await sleep(25);
     }
     runningRedisPids.delete(current);
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!options.persist) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const signal = (name: NodeJS.Signals) => {
+    if (pid !== null) process.kill(pid, name);
   };
 
   await start();
@@ -365,7 +385,10 @@ export async function startRedisServer(): Promise<RedisServer> {
     port,
     url: `redis://127.0.0.1:${port}`,
     pid: () => pid,
-    stop,
+    stop: (graceMs?: number) => stop(graceMs),
+    kill: () => stop(0, 'SIGKILL'),
     start,
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
   };
 }

@@ -1,0 +1,170 @@
+// One fault at a time, each followed by a recovery window: PostgreSQL cut or frozen at the proxy,
+// Redis killed (and started again on its append-only file) or paused, a worker or a server
+// SIGKILLed and started again, the mail server down.
+import { sleep } from '../server/test/process-support';
+import type { SoakEnvironment, Slot } from './environment';
+
+export const FAULT_KINDS = [
+  'pg-cut',
+  'pg-frozen',
+  'redis-killed',
+  'redis-paused',
+  'worker-killed',
+  'server-killed',
+  'smtp-down',
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultRecord {
+  kind: FaultKind;
+  at: string;
+  /** How long the fault lasted, ms (until the restore began). */
+  ms: number;
+  /** How long the restore took (a process restart), ms. */
+  restoreMs: number;
+  detail: string;
+  error?: string;
+}
+
+export interface FaultOptions {
+  /** A fault lasts a random time in [min, max] ms. */
+  faultMs: [number, number];
+  /** Quiet time after each restore, [min, max] ms. */
+  recoveryMs: [number, number];
+  /** Kinds to inject (all by default). */
+  kinds?: readonly FaultKind[];
+}
+
+const between = ([min, max]: [number, number]) => min + Math.random() * (max - min);
+const shuffle = <T>(items: readonly T[]) =>
+  items
+    .map((item) => ({ item, key: Math.random() }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => x.item);
+
+/** Starts injecting; `stop()` ends the current fault, restores everything and resolves. */
+export function startFaults(env: SoakEnvironment, options: FaultOptions) {
+  const injected: FaultRecord[] = [];
+  let running = true;
+  let wake: (() => void) | null = null;
+  /** Sleeps `ms`, or less when stop() is called. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const restartSlot = async (slot: Slot) => {
+    // A start can fail while something else is still recovering: try again a few times.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await slot.start();
+        slot.restarts++;
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        await sleep(2000);
+      }
+    }
+  };
+
+  /** Injects one fault; answers what undoes it and a description. */
+  async function inject(kind: FaultKind): Promise<{ detail: string; restore(): Promise<void> }> {
+    switch (kind) {
+      case 'pg-cut':
+        await env.proxy.cut();
+        return {
+          detail: 'proxy refuses and resets connections',
+          restore: () => env.proxy.restore(),
+        };
+      case 'pg-frozen':
+        env.proxy.freeze();
+        return { detail: 'proxy forwards no byte', restore: () => env.proxy.restore() };
+      case 'redis-killed':
+        await env.redis.kill();
+        return {
+          detail: 'SIGKILL; started again on the same port from its append-only file',
+          restore: () => env.redis.start(),
+        };
+      case 'redis-paused':
+        env.redis.pause();
+        return {
+          detail: 'SIGSTOP, then SIGCONT',
+          restore: async () => env.redis.resume(),
+        };
+      case 'worker-killed':
+      case 'server-killed': {
+        const slot =
+          kind === 'worker-killed'
+            ? env.workers[Math.floor(Math.random() * env.workers.length)]!
+            : env.servers[Math.floor(Math.random() * env.servers.length)]!;
+        await slot.kill();
+        return {
+          detail: `${slot.name} SIGKILLed, started again`,
+          restore: () => restartSlot(slot),
+        };
+      }
+      case 'smtp-down':
+        await env.smtp.stop();
+        return {
+          detail: 'mail server stopped, started again on the same port',
+          restore: () => env.smtp.start(),
+        };
+    }
+  }
+
+  const kinds = options.kinds ?? FAULT_KINDS;
+  const loop = (async () => {
+    await pause(between(options.recoveryMs));
+    let cycle: FaultKind[] = [];
+    while (running) {
+      // Each kind once per cycle, in a random order: a short run still sees every kind.
+      if (!cycle.length) cycle = shuffle(kinds);
+      const kind = cycle.shift()!;
+      const record: FaultRecord = {
+        kind,
+        at: new Date().toISOString(),
+        ms: 0,
+        restoreMs: 0,
+        detail: '',
+      };
+      const started = Date.now();
+      try {
+        const fault = await inject(kind);
+        record.detail = fault.detail;
+        await pause(between(options.faultMs));
+        record.ms = Date.now() - started;
+        const restoring = Date.now();
+        await fault.restore();
+        record.restoreMs = Date.now() - restoring;
+      } catch (error) {
+        record.error = (error as Error).message.slice(0, 300);
+      }
+      injected.push(record);
+      console.info(
+        `soak: ${record.at} ${kind} ${record.ms} ms (restore ${record.restoreMs} ms)${record.error ? ` ERROR ${record.error}` : ''}`,
+      );
+      if (running) await pause(between(options.recoveryMs));
+    }
+  })();
+
+  return {
+    injected,
+    /** Ends the current fault (its restore runs) and makes sure everything is back. */
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      if (env.proxy.mode() !== 'open') await env.proxy.restore();
+      env.redis.resume();
+      if (env.redis.pid() === null) await env.redis.start();
+      for (const slot of [...env.servers, ...env.workers])
+        if (!slot.current || slot.current.exited()) await restartSlot(slot);
+    },
+  };
+}
