@@ -18,7 +18,9 @@ const ENTRIES: Record<string, string> = {
   // dist/server/main.js sits two levels below the image's /app, as server/src/main.ts does
   // below the repository: its defaults for WEB_DIST and UPLOAD_DIR resolve the same way.
   'server/main': 'server/src/main.ts',
+  'server/serve': 'server/src/serve.ts',
   'worker/main': 'worker/src/main.ts',
+  'worker/run': 'worker/src/run.ts',
   'worker/healthcheck': 'worker/src/healthcheck.ts',
   'cli/migrate': 'packages/db/src/cli/migrate.ts',
   'cli/seed': 'packages/db/src/cli/seed.ts',
@@ -45,6 +47,27 @@ const externalNpmPackages: Plugin = {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
       args.path.startsWith('@kanak/') ? undefined : { path: args.path, external: true },
     );
+  },
+};
+
+/**
+ * An entry importing another entry (main.ts's `await import('./serve')`) imports its bundle
+ * instead of taking a copy in: main.js starts tracing before serve.js, and with it pg and the
+ * other instrumented packages, is loaded (a bundle's own npm imports all run before its code).
+ */
+const entriesStayApart: Plugin = {
+  name: 'entries-stay-apart',
+  setup(build) {
+    const outputOf = new Map(
+      Object.entries(ENTRIES).map(([out, entry]) => [path.join(root, entry), out]),
+    );
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const target = outputOf.get(path.resolve(args.resolveDir, `${args.path}.ts`));
+      const from = outputOf.get(args.importer);
+      if (!target || !from) return undefined;
+      const relative = path.posix.relative(path.posix.dirname(from), target);
+      return { path: `${relative.startsWith('.') ? '' : './'}${relative}.js`, external: true };
+    });
   },
 };
 
@@ -91,7 +114,7 @@ const result = await esbuild.build({
   format: 'esm',
   target: 'node20',
   sourcemap: 'linked',
-  plugins: [externalNpmPackages],
+  plugins: [entriesStayApart, externalNpmPackages],
   metafile: true,
   logLevel: 'warning',
 });
@@ -109,7 +132,8 @@ for (const name of DYNAMIC_IMPORTS)
   if (!allowed.has(name)) missing.set(name, 'packages/core/src/uploads/svg-dom.ts');
 for (const [file, input] of Object.entries(metafile.inputs))
   for (const imported of input.imports) {
-    if (!imported.external || imported.path.startsWith('node:')) continue;
+    // Relative ones are the other entries' bundles (entriesStayApart).
+    if (!imported.external || /^(node:|\.)/.test(imported.path)) continue;
     const name = packageName(imported.path);
     if (!builtins.has(name) && !allowed.has(name)) missing.set(name, file);
   }

@@ -1,4 +1,4 @@
-import { settledWithin } from '@kanak/core';
+import { settledWithin, shutdownTracing } from '@kanak/core';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 
@@ -42,6 +42,8 @@ const shutdown = async (signal: string) => {
     await settledWithin(closed, config.SHUTDOWN_TIMEOUT_MS - (Date.now() - started) - 200);
   }
   clearInterval(sweep);
+  // The last spans (this shutdown's requests) go to the collector, within what time is left.
+  await shutdownTracing(Math.min(2000, config.SHUTDOWN_TIMEOUT_MS - (Date.now() - started) - 100));
   app.log.info({ ms: Date.now() - started }, 'stopped');
   process.exit(0);
 };

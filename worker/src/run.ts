@@ -1,4 +1,4 @@
-import { createLogger, prettyLogs, type Logger } from '@kanak/core';
+import { createLogger, prettyLogs, shutdownTracing, type Logger } from '@kanak/core';
 import { loadWorkerConfig, type WorkerConfig } from './config';
 import { heartbeatFile, startHeartbeat } from './health';
 import { startWorker } from './worker';
@@ -28,6 +28,7 @@ let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
+  const started = Date.now();
   // Last resort: whatever hangs (Redis or PostgreSQL down), the process is gone in time.
   setTimeout(() => {
     logger.error(`${signal}: could not stop within ${config.SHUTDOWN_TIMEOUT_MS} ms; exiting`);
@@ -37,6 +38,8 @@ const stop = async (signal: string) => {
   await heartbeat?.stop().catch(() => undefined);
   // Running jobs get all but 3 s; the closes of queues, Redis and pool are bounded within those.
   await worker.close({ drainMs: config.SHUTDOWN_TIMEOUT_MS - 3000 });
+  // The last jobs' spans go to the collector, within what time is left.
+  await shutdownTracing(Math.min(2000, config.SHUTDOWN_TIMEOUT_MS - (Date.now() - started) - 100));
   logger.info(
     `stopped: done=${worker.counts.completed} failed=${worker.counts.failed} dead=${worker.counts.deadLettered}`,
   );

@@ -22,8 +22,10 @@ import {
   startMailRelay,
   type MailRelay,
   recordOutboxOutcome,
+  runInSpan,
   runWithRequestId,
   startMetricsServer,
+  isValidTraceparent,
   type OutboxRef,
   type TracedJob,
 } from '@kanak/core';
@@ -50,6 +52,23 @@ export interface RunningWorker {
 const requestIdOf = (job: Job | undefined): string | undefined => {
   const id = (job?.data as TracedJob | undefined)?.requestId;
   return typeof id === 'string' ? id : undefined;
+};
+
+/**
+ * A job's span (tracing on): the child of the request's span it came from (a relayed outbox
+ * row's traceparent), so one trace runs from the browser's request into the worker.
+ */
+const jobSpan = (queue: string, job: Job) => {
+  const traceparent = (job.data as TracedJob | undefined)?.traceparent;
+  return {
+    traceparent: isValidTraceparent(traceparent) ? traceparent : undefined,
+    attributes: {
+      'messaging.system': 'bullmq',
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': queue,
+      'messaging.message.id': String(job.id),
+    },
+  };
 };
 
 /** BullMQ workers for every queue of the order pipeline, with dead letters and a metrics line. */
@@ -170,7 +189,7 @@ export function startWorker(
     },
   });
   // Each job runs as part of its request (log lines and order events carry the id) and is timed.
-  const observed =
+  const timed =
     (queue: string, processor: Processor): Processor =>
     (job) =>
       runWithRequestId(requestIdOf(job), async () => {
@@ -200,6 +219,11 @@ export function startWorker(
             log(`job ${queue}/${job.id} ${outcome} in ${Math.round(seconds * 1000)}ms`);
         }
       });
+  // …in a span of its own when tracing runs (the worker's log lines then carry its traceId).
+  const observed = (queue: string, processor: Processor): Processor => {
+    const run = timed(queue, processor);
+    return (job) => runInSpan(`${queue} process`, jobSpan(queue, job), () => run(job));
+  };
   const workers = Object.entries(processors).map(([queue, processor]) => {
     const worker = new Worker(queue, observed(queue, processor), {
       connection,

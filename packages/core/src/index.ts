@@ -108,6 +108,7 @@ export * from './operations/request-context';
 export * from './operations/logger';
 export * from './operations/metrics-collectors';
 export * from './operations/metrics-endpoint';
+export * from './telemetry/trace-context';
 export * from './system/worker-beacons';
 export * from './system/system-status';
 export * from './hallmark/order-huids';

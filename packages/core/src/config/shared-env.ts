@@ -51,6 +51,28 @@ export const sharedEnvShape = {
   /** Where a metrics port (METRICS_PORT, WORKER_METRICS_PORT) listens: loopback unless told. */
   METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * OpenTelemetry: set, traces are exported to this OTLP collector (http/protobuf to
+   * <endpoint>/v1/traces unless OTEL_EXPORTER_OTLP_PROTOCOL says otherwise); unset or empty, no
+   * OpenTelemetry module is loaded. main.ts reads it before this schema runs (the SDK must start
+   * before pg and ioredis load); it is declared here so a malformed value stops start-up.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .union([
+      z.literal(''),
+      z.url({
+        protocol: /^https?$/,
+        error: 'expected an http(s) URL such as http://otel-collector:4318',
+      }),
+    ])
+    .transform((v) => v || undefined)
+    .optional(),
+  /** The traces' service.name; default kanak-server / kanak-worker. */
+  OTEL_SERVICE_NAME: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .optional(),
 };
 
 /**

@@ -1,6 +1,7 @@
 import pino, { type Logger, type LevelWithSilent } from 'pino';
 import pretty from 'pino-pretty';
 import { currentRequestId } from './request-context';
+import { activeTracing, currentTraceId } from '../telemetry/trace-context';
 
 export type { Logger } from 'pino';
 
@@ -23,15 +24,19 @@ export const prettyLogs = (nodeEnv: string): boolean => nodeEnv === 'development
  * transport worker), so it bundles like any other dependency and loses nothing on exit.
  */
 export function createLogger(options: LoggerOptions): Logger {
+  // With tracing on (started before the logger is made), a line written inside a span names its
+  // trace: from a log line to the trace, and back.
+  const traced = activeTracing() !== undefined;
   const settings: pino.LoggerOptions = {
     level: options.level,
     ...(options.name ? { name: options.name } : {}),
     ...(options.redact ? { redact: options.redact } : {}),
-    ...(options.withRequestId
+    ...(options.withRequestId || traced
       ? {
           mixin: () => {
-            const requestId = currentRequestId();
-            return requestId ? { requestId } : {};
+            const requestId = options.withRequestId ? currentRequestId() : undefined;
+            const traceId = traced ? currentTraceId() : undefined;
+            return { ...(requestId ? { requestId } : {}), ...(traceId ? { traceId } : {}) };
           },
         }
       : {}),

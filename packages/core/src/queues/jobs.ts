@@ -5,6 +5,8 @@ import type { PaymentConfirmation } from '../payments/confirm-payment';
 /** The request a relayed job came from (the outbox row's request_id), for the worker's log lines. */
 export interface TracedJob {
   requestId?: string;
+  /** The request's span (the outbox row's traceparent, tracing on): the job span's parent. */
+  traceparent?: string;
 }
 
 /**
