@@ -16,6 +16,7 @@ import * as m014 from './migrations/014_operations';
 import * as m015 from './migrations/015_invoice_pdf_in_database';
 import * as m016 from './migrations/016_order_quotes';
 import * as m017 from './migrations/017_search_vector_trigger';
+import * as m018 from './migrations/018_outbox_traceparent';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '015_invoice_pdf_in_database': m015,
   '016_order_quotes': m016,
   '017_search_vector_trigger': m017,
+  '018_outbox_traceparent': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

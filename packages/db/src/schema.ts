@@ -256,6 +256,8 @@ export interface OutboxTable {
   created_at: Generated<Date>;
   /** The request that wrote the row (migration 014); handed to the job as `requestId`. */
   request_id: Generated<string | null>;
+  /** Its span's W3C traceparent when tracing runs (migration 018); handed to the job as `traceparent`. */
+  traceparent: Generated<string | null>;
 }
 
 /** Shipping & Returns, Privacy, Terms, About Us, Contact (migration 010): edited by the admin. */

@@ -3,6 +3,7 @@ import type { Database, OutboxOutcome } from '@kanak/db';
 import { DOMAIN_ERROR_KINDS, DomainError } from '../common/errors';
 import type { QueueName } from '../queues/names';
 import { currentRequestId } from '../operations/request-context';
+import { currentTraceparent } from '../telemetry/trace-context';
 
 /** One outbox row as a job knows it: the worker records its outcome against this generation. */
 export interface OutboxRef {
@@ -41,6 +42,7 @@ export async function writeOutbox(db: Kysely<Database>, intent: OutboxIntent): P
       job_key: intent.jobKey,
       payload: JSON.stringify(intent.payload),
       request_id: currentRequestId() ?? null,
+      traceparent: currentTraceparent() ?? null,
     })
     .onConflict((oc) =>
       oc
@@ -55,6 +57,7 @@ export async function writeOutbox(db: Kysely<Database>, intent: OutboxIntent): P
           outcome: null,
           // A send again belongs to the request that asked for it (a later return or webhook).
           request_id: currentRequestId() ?? null,
+          traceparent: currentTraceparent() ?? null,
         }))
         .where('outbox.finished_at', 'is not', null)
         .where(

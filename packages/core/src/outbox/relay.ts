@@ -1,8 +1,10 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { Queue } from 'bullmq';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { QueueName } from '../queues/names';
 import { outboxJobId } from './outbox';
+import { currentTraceparent, runInSpan } from '../telemetry/trace-context';
 
 export interface OutboxRelay {
   /** Look for new rows now (after this process wrote one) instead of at the next poll. */
@@ -95,7 +97,7 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
           .forUpdate()
           .skipLocked(),
       )
-      .returning(['id', 'queue', 'generation', 'payload', 'attempts', 'request_id'])
+      .returning(['id', 'queue', 'generation', 'payload', 'attempts', 'request_id', 'traceparent'])
       .execute();
     rows.sort((a, b) => a.id - b.id);
     const sent: number[] = [];
@@ -107,12 +109,32 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
         if (!queue) throw new Error(`no queue named ${row.queue}`);
         // The request id rides in the job: the worker logs and records under it.
         const trace = row.request_id ? { requestId: row.request_id } : {};
-        await send(
-          queue,
-          row.queue,
-          { ...(row.payload as object), ...ref, ...trace },
-          outboxJobId(ref),
-        );
+        const jobId = outboxJobId(ref);
+        const data = { ...(row.payload as object), ...ref, ...trace };
+        // Tracing on, a row written in a request is sent in a span of that request's trace, and
+        // the job carries the send's traceparent: the worker's job span is its child.
+        if (row.traceparent)
+          await runInSpan(
+            `${row.queue} send`,
+            {
+              traceparent: row.traceparent,
+              kind: 'producer',
+              attributes: {
+                'messaging.system': 'bullmq',
+                'messaging.operation.type': 'send',
+                'messaging.destination.name': row.queue,
+                'messaging.message.id': jobId,
+              },
+            },
+            () =>
+              send(
+                queue,
+                row.queue,
+                { ...data, traceparent: currentTraceparent() ?? row.traceparent },
+                jobId,
+              ),
+          );
+        else await send(queue, row.queue, data, jobId);
         sent.push(row.id);
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error);
@@ -164,10 +186,14 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   const schedule = (ms: number) => {
     if (stopped) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(run, ms);
+    timer = setTimeout(runOutsideRequests, ms);
     timer.unref();
   };
 
+  // The relay runs in the context it was started in, not in that of the request that woke it:
+  // otherwise every later poll would carry that request's id and, tracing on, add its queries
+  // to that request's trace for as long as the process lives.
+  const runOutsideRequests = AsyncResource.bind(() => run());
   function run() {
     timer = null;
     if (running) {
