@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '@kanak/db';
+import { PREPARED, type Database } from '@kanak/db';
 import { notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
@@ -10,6 +10,7 @@ export async function getProduct(db: Kysely<Database>, productId: unknown): Prom
     .selectFrom('products')
     .select([...PRODUCT_COLUMNS])
     .where('id', '=', id)
+    .modifyEnd(PREPARED)
     .executeTakeFirst();
   if (!row) throw notFound('Product');
   const [view] = await toProductViews(db, [row]);

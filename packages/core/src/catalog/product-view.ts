@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Database, ProductRow } from '@kanak/db';
+import { PREPARED, type Database, type ProductRow } from '@kanak/db';
 import { averageRating, stoneName } from '@kanak/shared';
 import type { ProductView, ReviewView, RatingView } from '@kanak/shared';
 import { boughtBy } from '../reviews/verified-buyer';
@@ -17,73 +17,83 @@ type ProductCore = Omit<ProductRow, 'search_vector' | 'category_name'>;
  */
 function viewParts(db: Kysely<Database>, ids: string[]) {
   // The rate the stored prices used (metal_rates): each size's breakup is made from it.
-  return db
-    .selectFrom('products as p')
-    .leftJoin('categories as c3', 'c3.id', 'p.category_id')
-    .leftJoin('categories as c2', 'c2.id', 'c3.parent_id')
-    .leftJoin('categories as c1', 'c1.id', 'c2.parent_id')
-    .leftJoin('metal_rates as mr', 'mr.id', 'p.metal_rate_id')
-    .select(['p.id', 'c3.name as third', 'c2.name as second', 'c1.name as top'])
-    .select(['mr.rate_paise', 'mr.published_at as rate_published_at'])
-    .select((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('product_images as i')
-          .select('i.url')
-          .whereRef('i.product_id', '=', 'p.id')
-          .orderBy('i.position'),
-      ).as('images'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('product_sizes as s')
-          .select([
-            's.weight',
-            's.size',
-            's.stock',
-            's.net_weight',
-            's.price',
-            's.discounted_price',
-          ])
-          .whereRef('s.product_id', '=', 'p.id')
-          .orderBy('s.position'),
-      ).as('sizes'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('reviews as rv')
-          .innerJoin('users as u', 'u.id', 'rv.user_id')
-          .select(['rv.id', 'rv.review', 'rv.created_at', 'u.id as user_id', 'u.first_name'])
-          .select(boughtBy('rv.user_id', 'rv.product_id').as('verified_buyer'))
-          .whereRef('rv.product_id', '=', 'p.id')
-          .orderBy('rv.created_at', 'desc'),
-      ).as('reviews'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('ratings as rt')
-          .innerJoin('users as u', 'u.id', 'rt.user_id')
-          .select(['rt.id', 'rt.rating', 'rt.created_at', 'u.id as user_id', 'u.first_name'])
-          .whereRef('rt.product_id', '=', 'p.id'),
-      ).as('ratings'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('product_stones as st')
-          .select([
-            'st.kind',
-            'st.origin',
-            'st.count',
-            'st.carat',
-            'st.colour',
-            'st.clarity',
-            'st.cut',
-            'st.cert_lab',
-            'st.cert_number',
-            'st.cert_url',
-          ])
-          .whereRef('st.product_id', '=', 'p.id')
-          .orderBy('st.position'),
-      ).as('stones'),
-    ])
-    .where('p.id', 'in', ids)
-    .execute();
+  return (
+    db
+      .selectFrom('products as p')
+      .leftJoin('categories as c3', 'c3.id', 'p.category_id')
+      .leftJoin('categories as c2', 'c2.id', 'c3.parent_id')
+      .leftJoin('categories as c1', 'c1.id', 'c2.parent_id')
+      .leftJoin('metal_rates as mr', 'mr.id', 'p.metal_rate_id')
+      .select(['p.id', 'c3.name as third', 'c2.name as second', 'c1.name as top'])
+      .select(['mr.rate_paise', 'mr.published_at as rate_published_at'])
+      .select((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_images as i')
+            .select('i.url')
+            .whereRef('i.product_id', '=', 'p.id')
+            .orderBy('i.position'),
+        ).as('images'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_sizes as s')
+            .select([
+              's.weight',
+              's.size',
+              's.stock',
+              's.net_weight',
+              's.price',
+              's.discounted_price',
+            ])
+            .whereRef('s.product_id', '=', 'p.id')
+            .orderBy('s.position'),
+        ).as('sizes'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('reviews as rv')
+            .innerJoin('users as u', 'u.id', 'rv.user_id')
+            .select(['rv.id', 'rv.review', 'rv.created_at', 'u.id as user_id', 'u.first_name'])
+            .select(boughtBy('rv.user_id', 'rv.product_id').as('verified_buyer'))
+            .whereRef('rv.product_id', '=', 'p.id')
+            .orderBy('rv.created_at', 'desc'),
+        ).as('reviews'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('ratings as rt')
+            .innerJoin('users as u', 'u.id', 'rt.user_id')
+            .select(['rt.id', 'rt.rating', 'rt.created_at', 'u.id as user_id', 'u.first_name'])
+            .whereRef('rt.product_id', '=', 'p.id'),
+        ).as('ratings'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_stones as st')
+            .select([
+              'st.kind',
+              'st.origin',
+              'st.count',
+              'st.carat',
+              'st.colour',
+              'st.clarity',
+              'st.cut',
+              'st.cert_lab',
+              'st.cert_number',
+              'st.cert_url',
+            ])
+            .whereRef('st.product_id', '=', 'p.id')
+            .orderBy('st.position'),
+        ).as('stones'),
+      ])
+      // One text per form, whatever the ids, so each is prepared once: a product page's single
+      // id (planned generically after five runs), or a page's ids as one array (`= any($1)`, not
+      // `in ($1, …, $n)`; PostgreSQL goes on planning that one for its array, but parses it once).
+      .where(
+        ids.length === 1
+          ? sql<boolean>`p.id = ${ids[0]}`
+          : sql<boolean>`p.id = any(${ids}::uuid[])`,
+      )
+      .modifyEnd(PREPARED)
+      .execute()
+  );
 }
 
 /** Product rows as clients read them, in the order given. */

@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getProduct, similarProducts } from '@kanak/core';
+import { createDb, type Database } from '@kanak/db';
+import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
+import type { Kysely } from 'kysely';
+
+// A product page's statements run as named prepared statements (PREPARED): parsed once per
+// connection and, after PostgreSQL's five custom plans, run on a generic plan without planning.
+describe('prepared product-page statements', () => {
+  let database: TestDatabase;
+  // One connection, so the session that prepared the statements is the one asked about them.
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createDb(database.url, 1);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  const preparedTexts = async () =>
+    (
+      await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%/* prepared */'`.execute(
+        db,
+      )
+    ).rows[0]!.n;
+
+  it('prepares the product and its parts once per connection and stops planning them', async () => {
+    const ids = (await db.selectFrom('products').select('id').orderBy('id').limit(8).execute()).map(
+      (r) => r.id,
+    );
+    const views = [];
+    for (const id of ids) views.push(await getProduct(db, id));
+    expect(views.map((v) => v._id)).toEqual(ids);
+    const prepared = (
+      await sql<{
+        name: string;
+        statement: string;
+        generic_plans: number;
+        custom_plans: number;
+      }>`SELECT name, statement, generic_plans, custom_plans FROM pg_prepared_statements`.execute(
+        db,
+      )
+    ).rows.filter((p) => p.statement.endsWith('/* prepared */'));
+    // The product row and its parts: two texts, whatever the product.
+    expect(prepared).toHaveLength(2);
+    for (const statement of prepared) {
+      expect(statement.name).toMatch(/^k[0-9a-f]{24}$/);
+      expect(statement.custom_plans + statement.generic_plans).toBe(ids.length);
+      expect(statement.generic_plans).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads the parts of several products with one text, whatever their number', async () => {
+    const before = await preparedTexts();
+    const [first, second] = await db.selectFrom('products').select('id').limit(2).execute();
+    const three = await similarProducts(db, first!.id, 3);
+    const five = await similarProducts(db, second!.id, 5);
+    expect([three.length, five.length]).toEqual([3, 5]);
+    expect((await preparedTexts()) - before).toBe(1);
+  });
+});
