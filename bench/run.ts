@@ -23,6 +23,7 @@ import {
 } from '@kanak/db';
 import { COLORS, OCCASIONS, LISTING_TYPES, SORT_VALUES } from '@kanak/shared';
 import { BENCH_PRODUCTION_ENV } from './production-env';
+import { productionServer, type ServerCommand } from './production-bundle';
 import type { Row } from './row';
 import { runLighthouse, type LighthouseFigures } from './lighthouse';
 import { measureWeb, type WebFigures } from './web';
@@ -126,10 +127,14 @@ async function waitFor(url: string, child: ChildProcess) {
   throw new Error(`${url} did not answer`);
 }
 
+/** Made once, when the first server starts (after the web is built). */
+let serverCommand: ServerCommand | undefined;
+
 async function startServer(port: number, env: Record<string, string> = {}) {
-  // node itself (not the tsx wrapper), so the sampled pid is the server's.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
+  serverCommand ??= productionServer(root);
+  // node itself (not a wrapper), so the sampled pid is the server's.
+  const child = spawn(process.execPath, serverCommand.args, {
+    cwd: serverCommand.cwd,
     env: {
       ...process.env,
       PORT: String(port),
@@ -327,6 +332,11 @@ const details = ids.map((id) => `/api/products/id/${id}`);
 const similar = ids.map((id) => `/api/products/id/${id}/similar`);
 
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? PORT + 10);
+// The built web is what the server serves and renders (web/dist, web/dist-ssr): built first if
+// it is missing.
+if (!existsSync(path.join(root, 'web/dist-ssr')))
+  spawnSync('pnpm', ['build'], { cwd: root, stdio: 'inherit' });
+
 const bare = await startBareFastify(BARE_PORT);
 let bareCeiling: { name: string; rps: number };
 try {
@@ -404,6 +414,18 @@ for (const cache of ONLY.has('http') ? (['on', 'off'] as const) : []) {
       );
     rows.push(
       row(
+        `product page HTML (server-rendered), 1,000 rotating ids (${tag})`,
+        await run(origin, {
+          paths: ids.map((id) => `/product/${id}`),
+          headers: { accept: 'text/html' },
+          warm: cache === 'on',
+        }),
+        bareCeiling,
+        cache === 'on' ? '≥30% of bare' : 'p99 ≤ 100 ms',
+      ),
+    );
+    rows.push(
+      row(
         `search, 30 rotating queries with typos (${tag})`,
         await run(origin, { paths: SEARCHES }),
         bareCeiling,
@@ -430,9 +452,7 @@ if (ONLY.has('worker')) rows.push(...(await workerThroughputRows(root, dbUrl.toS
 if (ONLY.has('repricing')) rows.push(...(await repricingRows(dbUrl.toString())));
 
 // The web as a phone on slow 4G sees it, then Lighthouse, against the cached server over the
-// same catalogue. The built web is what the server serves: built first if it is missing.
-if (!existsSync(path.join(root, 'web/dist/index.html')))
-  spawnSync('pnpm', ['build'], { cwd: root, stdio: 'inherit' });
+// same catalogue.
 let web: WebFigures[] = [];
 let lighthouse: LighthouseFigures[] = [];
 const webSkipped = process.env.BENCH_WEB === '0' || !ONLY.has('web');
@@ -479,6 +499,7 @@ else {
     lighthouse.map(({ failing, ...scores }) => ({ ...scores, failing: failing.join(', ') })),
   );
 }
+serverCommand?.cleanup();
 writeFileSync(
   path.join(root, 'bench/results.json'),
   `${JSON.stringify(
