@@ -123,6 +123,7 @@ describe('Dockerfile', () => {
 
 interface Service {
   image?: string;
+  profiles?: string[];
   build?: unknown;
   command?: string[];
   restart?: string;
@@ -141,6 +142,10 @@ const compose = parse(read('docker-compose.yml'), { merge: true }) as {
   volumes: Record<string, unknown>;
 };
 const { services } = compose;
+const storageInit = read('deploy/storage/init.sh');
+const appRole = read('deploy/postgres/app-role.sh');
+/** The services a plain `docker compose up` starts (no profile). */
+const defaultServices = Object.entries(services).filter(([, service]) => !service.profiles);
 
 describe('docker-compose.yml', () => {
   it('runs migrations once, before server and worker start', () => {
@@ -188,7 +193,8 @@ describe('docker-compose.yml', () => {
     const pg = services.postgres!.healthcheck!.test;
     expect(pg).toContain('pg_isready');
     expect(pg[pg.indexOf('-h') + 1]).toBe('127.0.0.1');
-    expect(services.redis!.healthcheck!.test).toContain('ping');
+    // Signed in (REDISCLI_AUTH), and only PONG counts: an error reply must fail the check.
+    expect(services.redis!.healthcheck!.test.join(' ')).toMatch(/redis-cli ping \| grep -q PONG/);
   });
 
   it('keeps Redis durable (AOF, fsync every second), never evicting, on a volume', () => {
@@ -201,7 +207,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('keeps uploaded images in the storage service (MinIO), its bucket made before the server starts', () => {
-    expect(services.storage!.image).toMatch(/^minio\/minio/);
+    expect(services.storage!.image).toMatch(/^(quay\.io\/)?minio\/minio:/);
     expect(services.storage!.restart).toBe('unless-stopped');
     expect(services.storage!.volumes).toContain('storagedata:/data');
     expect(compose.volumes).toHaveProperty('storagedata');
@@ -209,9 +215,12 @@ describe('docker-compose.yml', () => {
     const init = services['storage-init']!;
     expect(init.restart).toBe('no');
     expect(init.depends_on?.storage?.condition).toBe('service_healthy');
-    expect(init.command!.join(' ')).toMatch(/mc mb --ignore-existing/);
+    expect(init.entrypoint).toEqual(['/bin/sh', '/kanak/storage-init.sh']);
+    expect(init.volumes).toContain('./deploy/storage/init.sh:/kanak/storage-init.sh:ro');
+    expect(storageInit).toMatch(/^mc mb --ignore-existing "storage\/\$S3_BUCKET"$/m);
     // Images a single-machine install kept on its volume are copied into the bucket.
     expect(init.volumes).toContain('uploads:/data/uploads:ro');
+    expect(storageInit).toMatch(/^mc mirror --overwrite \/data\/uploads "storage\/\$S3_BUCKET"$/m);
     const server = services.server!;
     expect(server.depends_on?.['storage-init']?.condition).toBe('service_completed_successfully');
     const env = server.environment!;
@@ -219,7 +228,6 @@ describe('docker-compose.yml', () => {
     expect(env.S3_FORCE_PATH_STYLE).toBe('true');
     expect(env.S3_BUCKET).toMatch(/^\$\{S3_BUCKET(:-[^}]*)?\}$/);
     expect(env.S3_SECRET_ACCESS_KEY).toMatch(/^\$\{S3_SECRET_ACCESS_KEY:\?.+\}$/);
-    expect(services.storage!.environment?.MINIO_ROOT_PASSWORD).toBe(env.S3_SECRET_ACCESS_KEY);
   });
 
   it('reads .env and passes secrets, payment keys and proxy settings through', () => {
@@ -230,7 +238,10 @@ describe('docker-compose.yml', () => {
       expect(env.NODE_ENV).toBe('production');
       expect(env.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?.+\}$/);
       expect(env.PAYMENT_SANDBOX_SECRET).toMatch(/^\$\{PAYMENT_SANDBOX_SECRET:\?.+\}$/);
-      expect(env.DATABASE_URL).toMatch(/\$\{POSTGRES_PASSWORD:\?.+\}/);
+      expect(env.DATABASE_URL).toMatch(
+        /^postgres:\/\/kanak:\$\{APP_DB_PASSWORD:\?[^}]+\}@postgres:5432\/kanak$/,
+      );
+      expect(env.REDIS_URL).toMatch(/^redis:\/\/:\$\{REDIS_PASSWORD:\?[^}]+\}@redis:6379$/);
       for (const variable of [
         'RAZORPAY_KEY_ID',
         'RAZORPAY_KEY_SECRET',
@@ -297,14 +308,17 @@ describe('scaling: `docker compose up --scale server=2 --scale worker=2`', () =>
       expect(services[name]!.ports, name).toBeUndefined();
       expect(services[name]!.container_name, name).toBeUndefined();
     }
-    // Nothing else publishes the server's port either: the proxy is the only way in.
+    // Nothing else publishes the server's port either: the proxy is the only way in. The one
+    // exception is the monitoring profile's Grafana, on this host's loopback only.
     const published = Object.entries(services).filter(([, service]) => service.ports?.length);
-    expect(published.map(([name]) => name)).toEqual(['proxy']);
+    expect(published.map(([name]) => name).sort()).toEqual(['grafana', 'proxy']);
+    expect(services.grafana!.profiles).toEqual(['monitoring']);
+    for (const port of services.grafana!.ports!) expect(port).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
   });
 
   it('puts a pinned nginx in front that publishes the one port and waits for a healthy server', () => {
     // An exact version (no `latest`, no bare major): ≥ 1.27.3 has the open-source `resolve`.
-    const [, major, minor, patch] = /^nginx:(\d+)\.(\d+)\.(\d+)(-[a-z0-9.-]+)?$/
+    const [, major, minor, patch] = /^nginx:(\d+)\.(\d+)\.(\d+)(-[a-z0-9.-]+)?@sha256:[0-9a-f]{64}$/
       .exec(proxy.image ?? '')!
       .map(Number);
     expect(major! * 1e6 + minor! * 1e3 + patch!).toBeGreaterThanOrEqual(1_027_003);
@@ -367,6 +381,237 @@ describe('scaling: `docker compose up --scale server=2 --scale worker=2`', () =>
   it('accepts an upload of UPLOAD_MAX_BYTES with room for its multipart framing', () => {
     const [size] = directives(nginx, 'client_max_body_size');
     expect(nginxBytes(size!)).toBeGreaterThan(loadConfig({}).UPLOAD_MAX_BYTES + 64 * 1024);
+  });
+});
+
+// ---- least privilege ----------------------------------------------------------------------------
+
+describe('least privilege in compose', () => {
+  it('pins every image it pulls by digest, with the tag it stands for', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (service.build) {
+        // The shop's own image, built here from the Dockerfile.
+        expect(service.image, name).toBe('kanak-jewellers:latest');
+        continue;
+      }
+      // A tag (never latest) and a sha256 digest: `docker compose pull` fetches exactly that.
+      expect(service.image, name).toMatch(/^[a-z0-9./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/);
+      expect(service.image, name).not.toMatch(/:latest@/);
+    }
+    // The same image everywhere it is used (db-init runs PostgreSQL's own client).
+    expect(services['db-init']!.image).toBe(services.postgres!.image);
+  });
+
+  it('connects the app to PostgreSQL as its own role, which db-init makes before migrate runs', () => {
+    for (const name of ['migrate', 'server', 'worker'])
+      expect(services[name]!.environment!.DATABASE_URL, name).toMatch(/^postgres:\/\/kanak:/);
+    const init = services['db-init']!;
+    expect(init.restart).toBe('no');
+    expect(init.entrypoint).toEqual(['sh', '/kanak/app-role.sh']);
+    expect(init.volumes).toContain('./deploy/postgres/app-role.sh:/kanak/app-role.sh:ro');
+    expect(init.depends_on?.postgres?.condition).toBe('service_healthy');
+    const env = init.environment!;
+    expect(env).toMatchObject({ PGHOST: 'postgres', PGUSER: 'postgres', APP_DB_USER: 'kanak' });
+    expect(env.PGPASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?.+\}$/);
+    expect(env.APP_DB_PASSWORD).toMatch(/^\$\{APP_DB_PASSWORD:\?.+\}$/);
+    expect(services.migrate!.depends_on?.['db-init']?.condition).toBe(
+      'service_completed_successfully',
+    );
+    // The role's rights (the script itself runs in least-privilege.test.ts).
+    expect(appRole).toMatch(
+      /ALTER ROLE :"app_user" WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS/,
+    );
+    // The password reaches psql through its environment, never its command line.
+    expect(appRole).toMatch(/^\\getenv app_password APP_DB_PASSWORD$/m);
+    expect(appRole).not.toMatch(/-v app_password/);
+  });
+
+  it('asks Redis for a password, which the app and the healthcheck send', () => {
+    const redis = services.redis!;
+    const command = redis.command!;
+    const password = command[command.indexOf('--requirepass') + 1];
+    expect(password).toMatch(/^\$\{REDIS_PASSWORD:\?.+\}$/);
+    expect(redis.environment?.REDISCLI_AUTH).toBe(password);
+  });
+
+  it('gives the server a MinIO user of its own, limited to its bucket', () => {
+    const storage = services.storage!.environment!;
+    expect(storage.MINIO_ROOT_USER).toMatch(/^\$\{MINIO_ROOT_USER(:-[^}]*)?\}$/);
+    expect(storage.MINIO_ROOT_PASSWORD).toMatch(/^\$\{MINIO_ROOT_PASSWORD:\?.+\}$/);
+    // The server never sees the root credentials.
+    const server = services.server!.environment!;
+    expect(JSON.stringify(server)).not.toMatch(/MINIO_ROOT/);
+    expect(server.S3_ACCESS_KEY_ID).toMatch(/^\$\{S3_ACCESS_KEY_ID(:-[^}]*)?\}$/);
+    // storage-init signs in as root and makes the server's user from the server's variables.
+    const init = services['storage-init']!.environment!;
+    expect(init.MC_HOST_storage).toContain(storage.MINIO_ROOT_PASSWORD);
+    expect(init.MC_HOST_storage).toContain(storage.MINIO_ROOT_USER);
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
+      expect(init[name], name).toBe(server[name]);
+    expect(storageInit).toMatch(
+      /^mc admin user add storage "\$S3_ACCESS_KEY_ID" "\$S3_SECRET_ACCESS_KEY"$/m,
+    );
+    expect(storageInit).toMatch(/^mc admin policy create storage "\$policy" \/tmp\/policy\.json$/m);
+    expect(storageInit).toMatch(
+      /mc admin policy attach storage "\$policy" --user "\$S3_ACCESS_KEY_ID"/,
+    );
+    // It refuses to hand the root user's name to the server.
+    expect(storageInit).toMatch(/if \[ "\$S3_ACCESS_KEY_ID" = "\$MINIO_ROOT_USER" \]; then/);
+    // The policy: objects of that bucket read, written and deleted, the bucket listed; nothing else.
+    const policy = JSON.parse(
+      /<<JSON\n([\s\S]*?)\nJSON\n/.exec(storageInit)![1]!.replaceAll('$S3_BUCKET', 'b'),
+    ) as { Statement: Array<{ Effect: string; Action: string[]; Resource: string[] }> };
+    const granted = policy.Statement.flatMap((statement) => {
+      expect(statement.Effect).toBe('Allow');
+      return statement.Resource.flatMap((resource) =>
+        statement.Action.map((a) => `${a} ${resource}`),
+      );
+    });
+    expect(granted.sort()).toEqual(
+      [
+        's3:GetBucketLocation arn:aws:s3:::b',
+        's3:ListBucket arn:aws:s3:::b',
+        's3:GetObject arn:aws:s3:::b/*',
+        's3:PutObject arn:aws:s3:::b/*',
+        's3:DeleteObject arn:aws:s3:::b/*',
+      ].sort(),
+    );
+  });
+});
+
+// ---- monitoring profile ---------------------------------------------------------------------------
+
+interface ScrapeConfig {
+  job_name: string;
+  authorization?: { credentials_file?: string };
+  dns_sd_configs?: Array<{ names: string[]; type: string; port: number }>;
+}
+const prometheusConfig = parse(read('deploy/prometheus/prometheus.yml')) as {
+  rule_files: string[];
+  scrape_configs: ScrapeConfig[];
+};
+const grafanaDatasources = parse(
+  read('deploy/grafana/provisioning/datasources/prometheus.yml'),
+) as {
+  apiVersion: number;
+  datasources: Array<{ uid: string; type: string; url: string; isDefault?: boolean }>;
+};
+const grafanaProviders = parse(read('deploy/grafana/provisioning/dashboards/kanak.yml')) as {
+  apiVersion: number;
+  providers: Array<{ type: string; options: { path: string } }>;
+};
+interface DashboardPanel {
+  type: string;
+  title: string;
+  datasource?: { type: string; uid: string };
+  targets?: Array<{ expr: string; datasource?: { uid: string } }>;
+  panels?: DashboardPanel[];
+}
+const dashboard = JSON.parse(read('deploy/grafana/dashboards/kanak.json')) as {
+  uid: string;
+  title: string;
+  panels: DashboardPanel[];
+  templating: { list: Array<{ name: string; type: string; current?: { value: string } }> };
+};
+/** Where compose mounts a file or directory of this repository into a service. */
+function mountTarget(service: Service, source: string): string | undefined {
+  const volume = service.volumes?.find((v) => v.split(':')[0] === source);
+  return volume?.split(':')[1];
+}
+
+describe('the monitoring profile: `docker compose --profile monitoring up -d`', () => {
+  const prometheus = services.prometheus!;
+  const grafana = services.grafana!;
+
+  it('runs Prometheus and Grafana only with the profile; a plain `up` is unchanged', () => {
+    const profiled = Object.entries(services).filter(([, service]) => service.profiles);
+    expect(profiled.map(([name]) => name).sort()).toEqual(['grafana', 'prometheus']);
+    for (const [, service] of profiled) expect(service.profiles).toEqual(['monitoring']);
+    // Compose interpolates every service, profile or not: a `${VAR:?}` in a monitoring service
+    // would make a plain `docker compose up` fail without that variable.
+    for (const [name, service] of profiled)
+      expect(JSON.stringify(service), name).not.toMatch(/\$\{\w+:\?/);
+    expect(defaultServices.map(([name]) => name)).not.toContain('prometheus');
+  });
+
+  it('serves server and worker metrics inside the network only, where Prometheus scrapes them', () => {
+    const ports = { server: 'METRICS_PORT', worker: 'WORKER_METRICS_PORT' } as const;
+    for (const [name, variable] of Object.entries(ports)) {
+      const service = services[name]!;
+      const port = service.environment![variable]!;
+      expect(port, name).toMatch(/^\d+$/);
+      expect(service.environment!.METRICS_HOST, name).toBe('0.0.0.0');
+      expect(service.expose, name).toContain(port);
+      expect(service.ports, name).toBeUndefined();
+      // One job per service, finding every replica by the service name in Docker's DNS.
+      const job = prometheusConfig.scrape_configs.find((c) => c.job_name === `kanak-${name}`)!;
+      expect(job.dns_sd_configs).toEqual([
+        expect.objectContaining({ names: [name], type: 'A', port: Number(port) }),
+      ]);
+      expect(job.authorization?.credentials_file).toBe('/etc/prometheus/metrics-token');
+    }
+    // The token file Prometheus reads is written from METRICS_TOKEN (empty: none asked).
+    expect(prometheus.entrypoint).toEqual([
+      '/bin/sh',
+      '-c',
+      expect.stringMatching(
+        /printf '%s' "\$\$METRICS_TOKEN" > \/etc\/prometheus\/metrics-token && exec \/bin\/prometheus "\$\$@"/,
+      ),
+      'prometheus',
+    ]);
+    expect(prometheus.environment?.METRICS_TOKEN).toBe('${METRICS_TOKEN:-}');
+    // The alerts' job names are the scrape config's.
+    expect(read('deploy/prometheus/alerts.yml')).toMatch(/up\{job="kanak-worker"\}/);
+  });
+
+  it('gives Prometheus its scrape config and alert rules, and publishes nothing of it', () => {
+    expect(prometheus.ports).toBeUndefined();
+    expect(mountTarget(prometheus, './deploy/prometheus/prometheus.yml')).toBe(
+      '/etc/prometheus/prometheus.yml',
+    );
+    for (const rules of prometheusConfig.rule_files)
+      expect(mountTarget(prometheus, `./deploy/prometheus/${path.basename(rules)}`)).toBe(rules);
+    expect(prometheus.command).toContain('--config.file=/etc/prometheus/prometheus.yml');
+    expect(parse(read('deploy/prometheus/alerts.yml'))).toHaveProperty('groups');
+  });
+
+  it('starts Grafana on loopback only, with its admin password from .env or not at all', () => {
+    expect(grafana.ports).toEqual(['127.0.0.1:3001:3000']);
+    const env = grafana.environment!;
+    // No `:?` (see above), and no default: an unset password reaches Grafana empty …
+    expect(env.GF_SECURITY_ADMIN_PASSWORD).toBe('${GRAFANA_ADMIN_PASSWORD:-}');
+    // … where the entrypoint refuses it (and Grafana's own default, admin) before Grafana starts.
+    const [shell, flag, script] = grafana.entrypoint as string[];
+    expect([shell, flag]).toEqual(['/bin/sh', '-c']);
+    expect(script).toMatch(/case "\$\$GF_SECURITY_ADMIN_PASSWORD" in\s+'' \| admin\) .*exit 1/);
+    expect(script!.trim().split('\n').at(-1)).toBe('exec /run.sh');
+    expect(env.GF_USERS_ALLOW_SIGN_UP).toBe('false');
+    expect(env.GF_AUTH_ANONYMOUS_ENABLED).toBe('false');
+    expect(grafana.depends_on?.prometheus?.condition).toBe('service_healthy');
+  });
+
+  it('provisions Grafana with the Prometheus data source and the shop dashboard', () => {
+    expect(mountTarget(grafana, './deploy/grafana/provisioning')).toBe('/etc/grafana/provisioning');
+    const [datasource] = grafanaDatasources.datasources;
+    expect(grafanaDatasources.datasources).toHaveLength(1);
+    expect(datasource).toMatchObject({ type: 'prometheus', isDefault: true });
+    // The compose service and the port it listens on.
+    expect(datasource!.url).toBe(`http://prometheus:${prometheus.expose![0]}`);
+    // The dashboard provider reads the directory compose mounts the dashboard JSON into.
+    const [provider] = grafanaProviders.providers;
+    expect(provider!.type).toBe('file');
+    expect(mountTarget(grafana, './deploy/grafana/dashboards')).toBe(provider!.options.path);
+    expect(dashboard.uid).toBe('kanak-shop');
+    // Every panel queries the data source variable, whose default is the provisioned source.
+    const variable = dashboard.templating.list.find((v) => v.type === 'datasource')!;
+    expect(variable.current?.value).toBe(datasource!.uid);
+    const panels = dashboard.panels.flatMap((p) => [p, ...(p.panels ?? [])]);
+    const queried = panels.filter((p) => p.type !== 'row');
+    expect(queried.length).toBeGreaterThanOrEqual(20);
+    for (const panel of queried) {
+      expect(panel.datasource?.uid, panel.title).toBe(`\${${variable.name}}`);
+      expect(panel.targets?.length, panel.title).toBeGreaterThan(0);
+    }
   });
 });
 
