@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getProduct, similarProducts } from '@kanak/core';
+import { getProduct, listProducts, similarProducts } from '@kanak/core';
+import { parseProductQuery, type RawProductQuery } from '@kanak/shared';
 import { createDb, type Database } from '@kanak/db';
 import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
 import type { Kysely } from 'kysely';
@@ -62,5 +63,20 @@ describe('prepared product-page statements', () => {
     const five = await similarProducts(db, second!.id, 5);
     expect([three.length, five.length]).toEqual([3, 5]);
     expect((await preparedTexts()) - before).toBe(1);
+  });
+
+  it('reads a listing page with one text per set of filters, whatever their values', async () => {
+    const page = (query: RawProductQuery) => listProducts(db, parseProductQuery(query));
+    const before = await preparedTexts();
+    const one = await page({ color: ['rose'] });
+    const three = await page({ color: ['rose', 'white', 'yellow'], pageNumber: 2 });
+    expect(one.content.every((p) => p.color === 'rose')).toBe(true);
+    expect(three.content.every((p) => ['rose', 'white', 'yellow'].includes(p.color))).toBe(true);
+    // The listing's rows and the parts of its page: the parts text may be there already.
+    const added = (await preparedTexts()) - before;
+    expect(added).toBeGreaterThanOrEqual(1);
+    expect(added).toBeLessThanOrEqual(2);
+    await page({ color: ['white'], sort: 'high_to_low' });
+    expect((await preparedTexts()) - before).toBe(added + 1);
   });
 });

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@kanak/db';
+import { sql, type Kysely } from 'kysely';
+import { PREPARED, type Database } from '@kanak/db';
 import { ALL_CATEGORIES, INT32_MAX, resolveCategory, type ProductFilter } from '@kanak/shared';
 import { cachedCount, cachedListingValue } from './listing-counts';
 import { PRODUCT_COLUMNS, toProductViews } from './product-view';
@@ -30,6 +30,9 @@ export async function listProducts(
       .orderBy('products.id', direction)
       .limit(filter.pageSize)
       .offset(offset)
+      // Its text depends on which filters are set, never on their values (lists are arrays):
+      // a bounded set of statements, each parsed once per connection.
+      .modifyEnd(PREPARED)
       .execute(),
     listingPriceRange(db, filter),
   ]);
@@ -76,9 +79,13 @@ export function productsMatching(db: Kysely<Database>, filter: ProductFilter) {
   // One index (category_name, discounted_price, id) serves this filter and the price order.
   if (filter.category !== ALL_CATEGORIES)
     query = query.where('products.category_name', '=', resolveCategory(filter.category));
-  if (filter.colors.length) query = query.where('products.color', 'in', filter.colors);
-  if (filter.types.length) query = query.where('products.type', 'in', filter.types);
-  if (filter.occasions.length) query = query.where('products.occasion', 'in', filter.occasions);
+  // A list as one array parameter (`= any($1)`): the same text for one colour or three.
+  if (filter.colors.length)
+    query = query.where(sql<boolean>`products.color = any(${filter.colors}::text[])`);
+  if (filter.types.length)
+    query = query.where(sql<boolean>`products.type = any(${filter.types}::text[])`);
+  if (filter.occasions.length)
+    query = query.where(sql<boolean>`products.occasion = any(${filter.occasions}::text[])`);
   if (filter.collection) query = query.where('products.collection_name', '=', filter.collection);
   if (filter.origin) {
     const origin = filter.origin;
