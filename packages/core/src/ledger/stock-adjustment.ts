@@ -15,7 +15,8 @@ export interface SizeStockEdit extends StockEditRow {
  * (and is seen) or waits until the save is done (and is applied on top).
  *
  * Every size row of the product is locked, in id order as payment confirmation locks them, so a
- * save that then deletes dropped weights cannot deadlock with a payment.
+ * save that then deletes dropped weights cannot deadlock with a payment; FOR NO KEY UPDATE as
+ * theirs, so a checkout's foreign-key checks (FOR KEY SHARE) are not waited for.
  *
  * Refuses with CONFLICT (nothing written) when a stock the admin changed moved meanwhile; the
  * details carry each such row's weight, the loaded and the current figure.
@@ -30,7 +31,7 @@ export async function adjustStockForEdit(
     .select(['id', 'weight', 'stock'])
     .where('product_id', '=', productId)
     .orderBy('id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
   const byWeight = new Map(stored.map((row) => [row.weight, row]));
   const writes: { id: string; stock: number }[] = [];

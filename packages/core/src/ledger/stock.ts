@@ -44,6 +44,12 @@ export type StockTaken = { taken: true; productIds: string[] } | { taken: false;
  * Takes the order's quantities from its size rows, locked in id order (no deadlocks between
  * orders sharing rows), never below zero: if any line is short nothing is taken and the first
  * short line is described.
+ *
+ * The lock is FOR NO KEY UPDATE (what the UPDATE of stock takes anyway), not FOR UPDATE: a
+ * checkout or a cart add referencing these rows takes FOR KEY SHARE on them (its foreign-key
+ * checks, in its cart's order, not by id), which FOR UPDATE waits for and so could deadlock with
+ * (a 500 at checkout, found by the chaos soak); FOR NO KEY UPDATE does not conflict with it, and
+ * still makes every stock writer wait for the others.
  */
 export async function takeOrderStock(
   trx: Transaction<Database>,
@@ -56,7 +62,7 @@ export async function takeOrderStock(
     .select(['id', 'stock'])
     .where('id', 'in', [...wanted.keys()])
     .orderBy('id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
   const stockBy = new Map(rows.map((r) => [r.id, r.stock]));
   for (const [sizeId, want] of wanted) {

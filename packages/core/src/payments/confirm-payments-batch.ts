@@ -133,7 +133,8 @@ async function applyAll(
     .orderBy('id')
     .forUpdate()
     .execute();
-  // The size rows every order of the batch takes stock from, before any order takes them.
+  // The size rows every order of the batch takes stock from, before any order takes them (FOR NO
+  // KEY UPDATE, as takeOrderStock: a checkout's foreign-key checks are not waited for).
   await trx
     .selectFrom('product_sizes')
     .select('id')
@@ -146,7 +147,7 @@ async function applyAll(
         .$narrowType<{ size_id: string }>(),
     )
     .orderBy('id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
 
   const orderById = new Map<string, OrderRow>(orders.map((o) => [o.id, o]));
