@@ -1,6 +1,6 @@
 // Every request the soak makes goes through here: spread over the servers, counted by status,
 // and each 5xx other than 503 kept with its body (a real bug to look at).
-import { timedFetch, type Answer } from '../server/test/process-support';
+import { sleep, timedFetch, type Answer } from '../server/test/process-support';
 import type { Slot } from './environment';
 
 export interface Unexpected {
@@ -18,6 +18,8 @@ export interface HttpStats {
   byLabel: Record<string, Record<string, number>>;
   /** Why requests got no answer (ECONNREFUSED, TimeoutError…) → count. */
   noAnswer: Record<string, number>;
+  /** Requests refused a connection by a server that was down, then sent to the other one. */
+  rerouted: number;
   /** 5xx answers other than 503, with their bodies. */
   unexpected: Unexpected[];
   /** A few 4xx answers per label, to tell refusals from mistakes of the soak. */
@@ -28,6 +30,7 @@ export const newStats = (): HttpStats => ({
   byStatus: {},
   byLabel: {},
   noAnswer: {},
+  rerouted: 0,
   unexpected: [],
   refusals: {},
 });
@@ -67,16 +70,21 @@ export function soakClient(servers: Slot[], stats: HttpStats, timeoutMs = 15_000
     } else if (options.raw !== undefined) headers['content-type'] ??= 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const index = options.server ?? Math.floor(Math.random() * servers.length);
-    const server = servers[index % servers.length]!;
-    const answer = await timedFetch(
-      `${server.baseUrl}${path}`,
-      { method, headers, body },
-      timeoutMs,
-    );
+    let server = servers[index % servers.length]!;
+    const send = () => timedFetch(`${server.baseUrl}${path}`, { method, headers, body }, timeoutMs);
+    let answer = await send();
+    if (answer.status === 0 && answer.error === 'ECONNREFUSED') {
+      // As a load balancer does with a backend that is down: the other server takes it.
+      stats.rerouted++;
+      server = servers[(index + 1) % servers.length]!;
+      answer = await send();
+    }
     count(label, answer.status);
     if (answer.status === 0) {
       const why = answer.error ?? 'unknown';
       stats.noAnswer[why] = (stats.noAnswer[why] ?? 0) + 1;
+      // Nothing listens (both down, or a reset): don't spin.
+      await sleep(250);
     } else if (answer.status >= 500 && answer.status !== 503) {
       stats.unexpected.push({
         at: new Date().toISOString(),

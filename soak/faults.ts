@@ -26,6 +26,16 @@ export interface FaultRecord {
   error?: string;
 }
 
+/** A server or worker that exited without the soak stopping it; the supervisor started it again. */
+export interface UnexpectedExit {
+  name: string;
+  at: string;
+  code: number | null;
+  signal: string | null;
+  /** Its last lines of output. */
+  lastLines: string[];
+}
+
 export interface FaultOptions {
   /** A fault lasts a random time in [min, max] ms. */
   faultMs: [number, number];
@@ -45,6 +55,9 @@ const shuffle = <T>(items: readonly T[]) =>
 /** Starts injecting; `stop()` ends the current fault, restores everything and resolves. */
 export function startFaults(env: SoakEnvironment, options: FaultOptions) {
   const injected: FaultRecord[] = [];
+  const exits: UnexpectedExit[] = [];
+  /** Slots a fault has killed (the fault starts them again, not the supervisor). */
+  const faulted = new Set<Slot>();
   let running = true;
   let wake: (() => void) | null = null;
   /** Sleeps `ms`, or less when stop() is called. */
@@ -118,6 +131,33 @@ export function startFaults(env: SoakEnvironment, options: FaultOptions) {
     }
   }
 
+  // The supervisor (systemd, Kubernetes): a process that exited by itself is started again.
+  const supervising = new Set<Slot>();
+  const supervisor = setInterval(() => {
+    for (const slot of [...env.servers, ...env.workers]) {
+      const child = slot.current;
+      if (!child?.exited() || faulted.has(slot) || supervising.has(slot)) continue;
+      supervising.add(slot);
+      void (async () => {
+        const { code, signal } = await child.exit;
+        exits.push({
+          name: slot.name,
+          at: new Date().toISOString(),
+          code,
+          signal,
+          lastLines: child.output.slice(-5).map((l) => l.slice(0, 300)),
+        });
+        console.info(`soak: ${slot.name} exited by itself (code ${code}, signal ${signal})`);
+        if (slot.current === child) slot.current = null;
+        try {
+          await restartSlot(slot);
+        } finally {
+          supervising.delete(slot);
+        }
+      })();
+    }
+  }, 1000);
+
   const kinds = options.kinds ?? FAULT_KINDS;
   const loop = (async () => {
     await pause(between(options.recoveryMs));
@@ -155,11 +195,14 @@ export function startFaults(env: SoakEnvironment, options: FaultOptions) {
 
   return {
     injected,
+    exits,
     /** Ends the current fault (its restore runs) and makes sure everything is back. */
     async stop() {
       running = false;
       wake?.();
       await loop;
+      clearInterval(supervisor);
+      while (supervising.size) await sleep(200);
       if (env.proxy.mode() !== 'open') await env.proxy.restore();
       env.redis.resume();
       if (env.redis.pid() === null) await env.redis.start();

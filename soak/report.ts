@@ -1,7 +1,7 @@
 // The soak's report: what was injected, what the shoppers saw, and each invariant's verdict.
 import type { HttpStats } from './client';
 import type { SoakEnvironment } from './environment';
-import type { FaultRecord } from './faults';
+import type { FaultRecord, UnexpectedExit } from './faults';
 import type { Drain, Findings } from './invariants';
 import type { LoadStats } from './load';
 import type { SoakOptions } from './soak';
@@ -13,8 +13,12 @@ export interface SoakReport {
   shoppers: number;
   faults: { total: number; byKind: Record<string, number>; errors: number; list: FaultRecord[] };
   restarts: Record<string, number>;
+  /** Processes that exited without the soak stopping them (a crash, or a signal from outside). */
+  unexpectedExits: UnexpectedExit[];
   requests: {
     total: number;
+    /** Connection refused by a server that was down, sent to the other one instead. */
+    rerouted: number;
     byStatus: Record<string, number>;
     noAnswer: Record<string, number>;
     answers503: number;
@@ -41,6 +45,13 @@ export interface SoakReport {
   logDir: string;
 }
 
+/**
+ * An exit the process chose (an uncaught error: code ≠ 0) or a signal nobody here sent but
+ * SIGTERM (which the servers answer with a clean shutdown: something outside stopped it).
+ */
+export const crashed = (e: UnexpectedExit) =>
+  (e.code !== null && e.code !== 0) || (e.signal !== null && e.signal !== 'SIGTERM');
+
 export function buildReport(input: {
   began: Date;
   loadMs: number;
@@ -49,6 +60,7 @@ export function buildReport(input: {
   http: HttpStats;
   load: LoadStats;
   faults: FaultRecord[];
+  exits: UnexpectedExit[];
   drain: Drain;
   findings: Findings;
 }): SoakReport {
@@ -58,7 +70,10 @@ export function buildReport(input: {
   const paidBy: Record<string, number> = {};
   for (const o of load.paid) paidBy[o.delivery] = (paidBy[o.delivery] ?? 0) + 1;
   return {
-    ok: input.drain.drained && findings.checks.every((c) => c.ok),
+    ok:
+      input.drain.drained &&
+      findings.checks.every((c) => c.ok) &&
+      input.exits.every((e) => !crashed(e)),
     startedAt: input.began.toISOString(),
     loadMinutes: Math.round(input.loadMs / 600) / 100,
     shoppers: load.shoppers,
@@ -69,8 +84,10 @@ export function buildReport(input: {
       list: faults,
     },
     restarts: Object.fromEntries([...env.servers, ...env.workers].map((s) => [s.name, s.restarts])),
+    unexpectedExits: input.exits,
     requests: {
       total: Object.values(http.byStatus).reduce((a, b) => a + b, 0),
+      rerouted: http.rerouted,
       byStatus: http.byStatus,
       noAnswer: http.noAnswer,
       answers503: http.byStatus['503'] ?? 0,
@@ -116,7 +133,11 @@ export function formatReport(report: SoakReport): string {
     `process restarts: ${Object.entries(report.restarts)
       .map(([k, n]) => `${k} ${n}`)
       .join(', ')}`,
-    `requests: ${report.requests.total} (${statuses}); 503s ${report.requests.answers503}, unexpected 5xx ${report.requests.unexpected5xx}`,
+    ...report.unexpectedExits.map(
+      (e) =>
+        `${crashed(e) ? 'CRASH' : 'exit '} ${e.name} at ${e.at}: code ${e.code}, signal ${e.signal}; started again`,
+    ),
+    `requests: ${report.requests.total} (${statuses}); 503s ${report.requests.answers503}, unexpected 5xx ${report.requests.unexpected5xx}; ${report.requests.rerouted} refused connections sent to the other server`,
     `orders: ${report.orders.created} placed, ${report.orders.paymentLinks} payment links, ${report.orders.paid} paid (${Object.entries(
       report.orders.paidBy,
     )

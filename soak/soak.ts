@@ -111,6 +111,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       http,
       load,
       faults: faults.injected,
+      exits: faults.exits,
       drain,
       findings,
     });
