@@ -112,7 +112,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const services = createServices(config, app.log);
   if (config.TRUST_PROXY === false) warnOnceAboutForwardedFor(app);
   // Runs once the HTTP server has drained: Fastify's own close step (added when the app is ready)
-  // runs before hooks added earlier, so in-flight requests keep their pools; main.ts bounds it.
+  // runs before hooks added earlier, so in-flight requests keep their pools; serve.ts bounds it.
   app.addHook('onClose', () => closeServices(services));
   // Open event streams never go idle: they are ended first, so the HTTP server can drain.
   app.addHook('preClose', async () => services.orderEvents.close());

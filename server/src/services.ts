@@ -180,7 +180,7 @@ export const outboxDeps = (services: AppServices): OutboxDeps => ({
 
 /**
  * Queues first, then pools; each step bounded (`stepMs`), because a queue or pool whose server
- * is down may never finish closing. Runs after the HTTP server has drained (see main.ts).
+ * is down may never finish closing. Runs after the HTTP server has drained (see serve.ts).
  */
 export async function closeServices(services: AppServices, stepMs = 1000) {
   const warn = (message: string) => console.warn(message);
