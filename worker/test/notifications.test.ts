@@ -286,4 +286,39 @@ describe('mail through the notifications outbox, a real worker and a real SMTP s
     expect(keys.size).toBeGreaterThanOrEqual(100 - unknown);
     expect(keys.size).toBeLessThanOrEqual(100);
   }, 120_000);
+
+  // Found by the chaos soak: PostgreSQL cut just as a sender marked its row "sending" (the mark
+  // committed, its answer lost), so the end of data never came and the job failed; nothing moved
+  // the row again. The relay now ends such a row as unknown after the lease.
+  it('marks a row left "sending" past the lease as unknown, and does not send it', async () => {
+    if (!workers.some((w) => !w.exited())) await startWorker();
+    const before = smtp.mails.length;
+    const shopper = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'CUSTOMER')
+      .executeTakeFirstOrThrow();
+    const id = await queueNotification(db(), {
+      kind: 'password-changed',
+      recipient: 'stranded@example.com',
+      eventKey: 'stranded-test:1',
+      userId: shopper.id,
+      payload: { firstName: 'Asha', at: 'today' },
+    });
+    await db()
+      .updateTable('notifications')
+      .set({ status: 'sending', attempts: 1, queued_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', id!)
+      .execute();
+    const row = await eventually(async () => {
+      const r = await db()
+        .selectFrom('notifications')
+        .select(['status', 'last_error'])
+        .where('id', '=', id!)
+        .executeTakeFirstOrThrow();
+      return r.status === 'unknown' && r;
+    }, 15_000);
+    expect(row.last_error).toMatch(/may have arrived/);
+    expect(smtp.mails.slice(before).filter((m) => m.to === 'stranded@example.com')).toEqual([]);
+  });
 });

@@ -14,7 +14,7 @@ export const mailJobId = (id: number, attempts: number) => `mail-${id}-${attempt
  * Moves due notifications to the `notifications` queue (the worker's relay, like the outbox's):
  * claims them FOR UPDATE SKIP LOCKED as "queued", so several workers share the work. A row
  * queued or connecting longer than the lease (Redis lost the job, a sender died before the end
- * of data) is due again.
+ * of data) is due again; one sending longer than that becomes unknown.
  */
 export function startMailRelay(options: {
   db: Kysely<Database>;
@@ -36,6 +36,19 @@ export function startMailRelay(options: {
       .updateTable('notifications')
       .set({ status: 'pending' })
       .where('status', 'in', ['queued', 'connecting'])
+      .where('queued_at', '<', lease)
+      .execute();
+    // A row left "sending" past the lease: its sender stopped during the end of data, or lost
+    // PostgreSQL before it could write how it ended (its job failed, so no retry of the job will
+    // mark it). It may have arrived: unknown, never sent again by itself (the Messages page can).
+    await db
+      .updateTable('notifications')
+      .set({
+        status: 'unknown',
+        last_error:
+          'the sender stopped while the mail server was taking it: it may have arrived; not sent again',
+      })
+      .where('status', '=', 'sending')
       .where('queued_at', '<', lease)
       .execute();
     for (;;) {
