@@ -23,8 +23,9 @@ if (state?.textContent) {
   // The router renders its match tree as on the server (no Suspense boundary of its own around
   // it): without this flag the browser's tree has one more boundary than the HTML.
   router.ssr = { manifest: undefined };
-  await router.load();
-  hydrateRoot(root, app);
+  // Not a top-level await: this module shares its chunk with everything the page needs first, and
+  // a lazy route's chunk imports from that chunk, so awaiting the route here would wait on itself.
+  void router.load().then(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { ResetPasswordPage } from '@/features/account/ResetPasswordPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
 /** /reset-password?token=…: the link of a password reset mail (issue 24). */
@@ -9,8 +8,14 @@ export const resetPasswordRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { token: string } => ({
     token: typeof search.token === 'string' ? search.token : '',
   }),
-  component: function ResetPasswordRoute() {
-    const { token } = resetPasswordRoute.useSearch();
-    return <ResetPasswordPage token={token} />;
-  },
+  // A chunk of its own: its form (react-hook-form, the schemas) stays out of the first load.
+  component: lazyRouteComponent(async () => {
+    const { ResetPasswordPage } = await import('@/features/account/ResetPasswordPage');
+    return {
+      default: function ResetPasswordRoute() {
+        const { token } = resetPasswordRoute.useSearch();
+        return <ResetPasswordPage token={token} />;
+      },
+    };
+  }),
 });
