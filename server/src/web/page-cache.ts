@@ -1,16 +1,24 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { CatalogChange } from '@kanak/core';
 import { BROTLI_QUALITY } from '../http/compression';
 
 /** One server-rendered page for visitors, with the tags of every answer it shows. */
-export interface CachedPage {
+export interface RenderedPage {
   status: number;
   html: string;
   tags: readonly string[];
-  /** Made on the first request that accepts each encoding, then reused. */
-  br?: Buffer;
-  gzip?: Buffer;
+}
+
+/**
+ * A page as the cache keeps it: brotli-compressed only (a product page's 90 kB of HTML, twice
+ * that as a JavaScript string with a ₹ in it, is about 12 kB), so a megabyte holds ten times
+ * the pages. Browsers ask for brotli; any other client gets it decompressed (and gzipped).
+ */
+export interface CachedPage {
+  status: number;
+  tags: readonly string[];
+  br: Buffer;
 }
 
 export interface PageCacheOptions {
@@ -36,8 +44,7 @@ export class PageCache {
     this.entries = new LRUCache<string, CachedPage>({
       maxSize: Math.max(1, Math.floor(options.maxBytes)),
       ttl: options.ttlMs,
-      // The HTML (UTF-16 in memory) and its compressed copies (a fraction, counted up front).
-      sizeCalculation: (page, key) => page.html.length * 3 + key.length + 200,
+      sizeCalculation: (page, key) => page.br.length + key.length + 200,
       dispose: (page, key) => {
         for (const tag of page.tags.map(sameId)) {
           const keys = this.keysByTag.get(tag);
@@ -61,15 +68,18 @@ export class PageCache {
     return this.generation;
   }
 
-  set(key: string, page: CachedPage, mark: number) {
-    if (mark !== this.generation || !this.enabled) return;
+  /** Keeps the page (unless a change was heard since `mark`); answers it compressed either way. */
+  set(key: string, rendered: RenderedPage, mark: number): CachedPage {
+    const page = compressedPage(rendered);
+    if (mark !== this.generation || !this.enabled) return page;
     this.entries.set(key, page);
-    if (!this.entries.has(key)) return; // larger than the whole cache
+    if (!this.entries.has(key)) return page; // larger than the whole cache
     for (const tag of page.tags.map(sameId)) {
       let keys = this.keysByTag.get(tag);
       if (!keys) this.keysByTag.set(tag, (keys = new Set()));
       keys.add(key);
     }
+    return page;
   }
 
   invalidate(change: CatalogChange) {
@@ -88,14 +98,20 @@ export class PageCache {
   }
 }
 
-/** A page's body in an encoding, compressed once per cached page. */
-export function encodedPage(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
-  if (encoding === 'br')
-    return (page.br ??= brotliCompressSync(page.html, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page.html),
-      },
-    }));
-  return (page.gzip ??= gzipSync(page.html, { level: 6 }));
+export function compressedPage({ status, tags, html }: RenderedPage): CachedPage {
+  const br = brotliCompressSync(html, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+    },
+  });
+  return { status, tags, br };
+}
+
+/** A kept page's body in the encoding the client takes (null: none). */
+export function encodedPage(page: CachedPage, encoding: 'br' | 'gzip' | null): Buffer {
+  if (encoding === 'br') return page.br;
+  const html = brotliDecompressSync(page.br);
+  return encoding === 'gzip' ? gzipSync(html, { level: 6 }) : html;
 }

@@ -7,7 +7,7 @@ import { preferredEncoding } from '../api/read-cache';
 import { publicOrigin } from '../http/public-origin';
 import type { AppServices } from '../services';
 import { localReads } from './local-call';
-import { encodedPage, type CachedPage } from './page-cache';
+import { compressedPage, encodedPage, type CachedPage } from './page-cache';
 
 /** Shopper-only and admin pages: the browser renders them itself, from the plain shell. */
 const CLIENT_ONLY =
@@ -35,8 +35,8 @@ function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(page.html);
-  return reply.header('content-encoding', encoding).send(encodedPage(page, encoding));
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encodedPage(page, encoding));
 }
 
 /**
@@ -80,15 +80,12 @@ export async function loadServerRender(
       return false;
     }
     if (result.kind !== 'page') return false;
-    const page: CachedPage = {
-      // The 404 page is answered 200 as the browser-rendered shop always did (a browser logs a 404
-      // document as a console error); it tells crawlers `noindex` instead.
-      status: 200,
-      html: pageHtml(template, result),
-      tags: reads.tags() ?? [],
-    };
-    if (reads.tags()) cache.set(key, page, mark);
-    await send(request, reply, page);
+    const tags = reads.tags();
+    // The 404 page is answered 200 as the browser-rendered shop always did (a browser logs a 404
+    // document as a console error); it tells crawlers `noindex` instead.
+    const rendered = { status: 200, html: pageHtml(template, result), tags: tags ?? [] };
+    // A page that read something no tag covers is never kept.
+    await send(request, reply, tags ? cache.set(key, rendered, mark) : compressedPage(rendered));
     return true;
   };
 }
