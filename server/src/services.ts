@@ -95,6 +95,7 @@ export function createServices(
     connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     idleInTransactionTimeoutMs: config.DB_IDLE_TX_TIMEOUT_MS,
+    preparedStatements: config.DB_PREPARED_STATEMENTS,
     log: (message) => log.warn(message),
   });
   const forget = (change: CatalogChange) => {

@@ -191,4 +191,20 @@ describe('tRPC reads at cache speed', () => {
     // The REST read of the similar pieces above is a hit.
     expect((await misses()) - before).toBe(2);
   });
+
+  it('leaves to tRPC what it would not read as a plain query call, never a 5xx', async () => {
+    const stray = await fetch(`${server.baseUrl}/trpc/%25`);
+    expect(stray.status).toBe(400);
+    expect(((await stray.json()) as { error: { data: { code: string } } }).error.data.code).toBe(
+      'BAD_REQUEST',
+    );
+    for (const path of [
+      '/trpc/ping?batch=1&input=null',
+      '/trpc/ping?batch=1&input=%5B%5D',
+      '/trpc/ping,ping?batch=true',
+    ]) {
+      const answer = await fetch(`${server.baseUrl}${path}`);
+      expect(answer.status, path).toBeLessThan(500);
+    }
+  });
 });

@@ -25,7 +25,15 @@ if (state?.textContent) {
   router.ssr = { manifest: undefined };
   // Not a top-level await: this module shares its chunk with everything the page needs first, and
   // a lazy route's chunk imports from that chunk, so awaiting the route here would wait on itself.
-  void router.load().then(() => hydrateRoot(root, app));
+  void router.load().then(
+    () => hydrateRoot(root, app),
+    (error: unknown) => {
+      // A route that cannot load (a chunk gone after a deploy): render afresh rather than leave
+      // a page that never answers a click.
+      console.error(error);
+      createRoot(root).render(app);
+    },
+  );
 } else {
   createRoot(root).render(app);
 }

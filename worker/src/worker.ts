@@ -81,6 +81,7 @@ export function startWorker(
     connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     idleInTransactionTimeoutMs: config.DB_IDLE_TX_TIMEOUT_MS,
+    preparedStatements: config.DB_PREPARED_STATEMENTS,
     log,
   });
   const connection: Redis = createRedis(config.REDIS_URL);

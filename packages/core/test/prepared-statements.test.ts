@@ -79,4 +79,18 @@ describe('prepared product-page statements', () => {
     await page({ color: ['white'], sort: 'high_to_low' });
     expect((await preparedTexts()) - before).toBe(added + 1);
   });
+
+  it('sends them unnamed with DB_PREPARED_STATEMENTS off (a pooler in transaction mode)', async () => {
+    const unnamed = createDb(database.url, { poolSize: 1, preparedStatements: false });
+    try {
+      const { id } = await unnamed.selectFrom('products').select('id').executeTakeFirstOrThrow();
+      expect((await getProduct(unnamed, id))._id).toBe(id);
+      const kept = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_prepared_statements`.execute(unnamed);
+      expect(kept.rows[0]!.n).toBe(0);
+    } finally {
+      await unnamed.destroy();
+    }
+  });
 });

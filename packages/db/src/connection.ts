@@ -30,6 +30,11 @@ export interface DbOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL's idle_in_transaction_session_timeout; 0 or absent: none. */
   idleInTransactionTimeoutMs?: number;
+  /**
+   * Statements marked PREPARED run as named prepared statements (default true); false sends them
+   * unnamed, for a pooler that does not keep a client on one server connection.
+   */
+  preparedStatements?: boolean;
   /** Where pool and connection errors are reported (they are never fatal). */
   log?: (message: string) => void;
 }
@@ -67,12 +72,19 @@ function namedIfPrepared(args: unknown[]): unknown[] {
 }
 
 /**
+ * PostgreSQL's refusals of a statement this connection prepared earlier: its result type changed
+ * under it (a migration: 0A000 "cached plan must not change result type") or it is gone (26000).
+ * The connection is then dropped, so the next one prepares the statement afresh.
+ */
+const STALE_STATEMENT = new Set(['0A000', '26000']);
+
+/**
  * A connection whose last query failed in the driver rather than in PostgreSQL (read timeout,
  * connection lost) is in an unknown protocol state: it is handed back to pg's pool to be
  * destroyed instead of being reused. Errors PostgreSQL answered (constraint violations, 57014 …)
  * leave the connection usable.
  */
-function guardPool(pool: pg.Pool): PostgresPool {
+function guardPool(pool: pg.Pool, prepared: boolean): PostgresPool {
   return {
     Client: pg.Client,
     options: pool.options,
@@ -90,12 +102,12 @@ function guardPool(pool: pg.Pool): PostgresPool {
             return Promise.reject(
               new Error('Connection terminated: the connection was lost and is discarded'),
             );
-          const result: unknown = (client.query as (...a: unknown[]) => unknown)(
-            ...namedIfPrepared(args),
-          );
+          const sent = prepared ? namedIfPrepared(args) : args;
+          const result: unknown = (client.query as (...a: unknown[]) => unknown)(...sent);
           if (result instanceof Promise) {
             return result.catch((error: unknown) => {
               if (!(error instanceof pg.DatabaseError)) broken = true;
+              else if (sent !== args && STALE_STATEMENT.has(error.code ?? '')) broken = true;
               throw error;
             });
           }
@@ -148,7 +160,9 @@ export function createDb(databaseUrl: string, options: number | DbOptions = {}):
   });
   // Emitted for idle clients, whose error the listener above has already logged.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: guardPool(pool, opts.preparedStatements ?? true) }),
+  });
   pools.set(db, pool);
   return db;
 }

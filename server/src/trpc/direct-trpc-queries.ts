@@ -78,14 +78,22 @@ function parseJson(text: string | undefined): { value: unknown } | undefined {
   }
 }
 
-/** The procedures and raw inputs of a tRPC GET, or null when it is not a plain query call. */
+/** A plain object, as tRPC requires a batch's inputs to be (not null, not an array). */
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The procedures and raw inputs of a tRPC GET, or null when it is not a plain query call as tRPC
+ * reads one (`batch=1` only; a batch's inputs an object): tRPC's handler then answers it.
+ */
 function calls(request: FastifyRequest, maxBatchSize: number) {
   const { path } = request.params as { path: string };
   const query = request.query as Record<string, string | string[] | undefined>;
   const input = typeof query.input === 'string' ? query.input : undefined;
   if (Array.isArray(query.input)) return null;
-  const batch = query.batch === '1' || query.batch === 'true';
-  const paths = decodeURIComponent(path).split(',');
+  const batch = query.batch === '1';
+  // Fastify has decoded the path parameter already: `,` separates the procedures.
+  const paths = path.split(',');
   if (!batch) {
     if (paths.length !== 1) return null;
     const raw = parseJson(input);
@@ -94,8 +102,8 @@ function calls(request: FastifyRequest, maxBatchSize: number) {
   if (paths.length > maxBatchSize) return null;
   const all = parseJson(input);
   if (!all) return null;
-  const inputs = (all.value ?? {}) as Record<string, unknown>;
-  if (typeof inputs !== 'object' || inputs === null) return null;
+  const inputs = all.value ?? {};
+  if (!isObject(inputs)) return null;
   return { batch, items: paths.map((p, i) => ({ path: p, raw: inputs[String(i)] })) };
 }
 

@@ -28,6 +28,15 @@ async function sendTrpcResponse(reply: FastifyReply, response: Response) {
   return reply.send(await response.text());
 }
 
+function decodable(path: string) {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * /trpc/:path, as tRPC's Fastify plugin registers it (same body parsers, same options), with
  * two changes: GET queries are answered by their use cases directly, cached ones from the read
@@ -54,6 +63,15 @@ export async function registerTrpc(
       )
         return reply;
       const { path } = request.params as { path: string };
+      // tRPC decodes the path again and answers a stray `%` with a 500: a 400 in its shape here.
+      if (!decodable(path))
+        return reply.status(400).send({
+          error: {
+            message: 'The procedure path is not valid',
+            code: -32600,
+            data: { code: 'BAD_REQUEST', httpStatus: 400 },
+          },
+        });
       const incoming = request.raw as typeof request.raw & { body?: unknown };
       if ('body' in request) incoming.body = request.body;
       const req = incomingMessageToRequest(incoming, reply.raw, { maxBodySize: null });

@@ -28,6 +28,11 @@ export const sharedEnvShape = {
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** PostgreSQL idle_in_transaction_session_timeout. */
   DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Hot reads as named prepared statements (packages/db PREPARED). Off behind a pooler that hands
+   * one client several server connections (PgBouncer in transaction mode before 1.21).
+   */
+  DB_PREPARED_STATEMENTS: envFlag.default(true),
   /** After SIGTERM the process exits at the latest this long after (each process says how it splits it). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(4000).max(120_000).default(9000),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
