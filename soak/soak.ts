@@ -98,9 +98,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     }
     // Faults first (everything restored), then the load (its last deliveries finish).
     await faults.stop();
-    await traffic.stop();
+    console.info('soak: faults stopped, everything restored; stopping the load');
+    // Bounded: a 30-minute run once never got past this point (not diagnosed yet); the checks
+    // still run, and say what they find.
+    const stopped = await Promise.race([
+      traffic.stop().then(() => true),
+      sleep(120_000).then(() => false),
+    ]);
+    if (!stopped) console.info('soak: the load did not stop within 120 s; checking anyway');
     const loadMs = Date.now() - loadStarted;
-    console.info('soak: load stopped, everything restored; waiting for the shop to catch up');
+    console.info('soak: load stopped; waiting for the shop to catch up');
     const drain = await waitForDrain(env, load, options.drainMs);
     const findings = await checkInvariants(env, load, http, initialStock);
     const report = buildReport({
