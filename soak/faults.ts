@@ -58,6 +58,8 @@ export function startFaults(env: SoakEnvironment, options: FaultOptions) {
   const exits: UnexpectedExit[] = [];
   /** Slots a fault has killed (the fault starts them again, not the supervisor). */
   const faulted = new Set<Slot>();
+  /** Slots the supervisor is starting again. */
+  const supervising = new Set<Slot>();
   let running = true;
   let wake: (() => void) | null = null;
   /** Sleeps `ms`, or less when stop() is called. */
@@ -112,14 +114,27 @@ export function startFaults(env: SoakEnvironment, options: FaultOptions) {
         };
       case 'worker-killed':
       case 'server-killed': {
-        const slot =
-          kind === 'worker-killed'
-            ? env.workers[Math.floor(Math.random() * env.workers.length)]!
-            : env.servers[Math.floor(Math.random() * env.servers.length)]!;
+        // Not one the supervisor is starting again: both would start it.
+        const slots = (kind === 'worker-killed' ? env.workers : env.servers).filter(
+          (s) => !supervising.has(s),
+        );
+        const slot = slots[Math.floor(Math.random() * slots.length)];
+        if (!slot)
+          return {
+            detail: 'every process of that kind is being restarted: skipped',
+            restore: async () => {},
+          };
+        faulted.add(slot);
         await slot.kill();
         return {
           detail: `${slot.name} SIGKILLed, started again`,
-          restore: () => restartSlot(slot),
+          restore: async () => {
+            try {
+              await restartSlot(slot);
+            } finally {
+              faulted.delete(slot);
+            }
+          },
         };
       }
       case 'smtp-down':
@@ -132,7 +147,6 @@ export function startFaults(env: SoakEnvironment, options: FaultOptions) {
   }
 
   // The supervisor (systemd, Kubernetes): a process that exited by itself is started again.
-  const supervising = new Set<Slot>();
   const supervisor = setInterval(() => {
     for (const slot of [...env.servers, ...env.workers]) {
       const child = slot.current;
@@ -151,6 +165,16 @@ export function startFaults(env: SoakEnvironment, options: FaultOptions) {
         if (slot.current === child) slot.current = null;
         try {
           await restartSlot(slot);
+        } catch (error) {
+          // Never an unhandled rejection (it would end the soak without stopping its children).
+          exits.push({
+            name: slot.name,
+            at: new Date().toISOString(),
+            // Counted as a crash (report.ts): a process that cannot be started again fails the run.
+            code: -1,
+            signal: null,
+            lastLines: [`could not be started again: ${String(error).slice(0, 300)}`],
+          });
         } finally {
           supervising.delete(slot);
         }

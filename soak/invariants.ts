@@ -7,6 +7,10 @@ import type { HttpStats } from './client';
 import { OUTBOX_RESEND_AFTER_MS, type SoakEnvironment } from './environment';
 import type { LoadStats } from './load';
 
+/** A failure that says a dependency was out of reach (the only reason a periodic run may fail). */
+const OUTAGE_REASON =
+  /connect|connection|terminat|timeout|timed out|ECONN|ETIMEDOUT|EPIPE|socket|closed|unavailable/i;
+
 /** Statuses of an order whose stock was taken by its payment. */
 export const TAKEN = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'] as const;
 /** The soak's shoppers sign up with these addresses. */
@@ -323,7 +327,7 @@ export async function checkInvariants(
           kind:
             row?.outcome?.kind === 'refused'
               ? 'refusal'
-              : id.startsWith('repeat:')
+              : id.startsWith('repeat:') && OUTAGE_REASON.test(job.failedReason ?? '')
                 ? 'periodic'
                 : mail?.status === 'sent' || mail?.status === 'unknown'
                   ? 'mail-try'
