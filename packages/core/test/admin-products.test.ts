@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -16,6 +17,7 @@ import {
   type ProductFormValues,
   type ProductInput,
 } from '@kanak/shared';
+import { createDb } from '@kanak/db';
 import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
 import { expectRefusal, MISSING_ID, newCustomer, placeOrder, seededUser } from './support';
 
@@ -219,6 +221,57 @@ describe('admin product rules (core)', () => {
     );
     const after = await getProduct(db(), product._id);
     expect([after.title, ...after.sizes.map((s) => s.stock)]).toEqual(['Locked Ring', 1, 5]);
+  });
+
+  // The chaos soak saw a product save answer 500 "deadlock detected" against a checkout: the save
+  // locked the product row FOR UPDATE, which waits for the key-share lock a new line's foreign key
+  // takes on it. It locks FOR NO KEY UPDATE now (it never changes the key): no wait, no cycle.
+  it('saves a product while a checkout holding a foreign key to it is open', async () => {
+    const product = await createProduct(db(), form());
+    const shopper = await newCustomer(db());
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const keyShared = new Promise<void>((resolve) => (locked = resolve));
+    const checkout = db()
+      .transaction()
+      .execute(async (trx) => {
+        const cart = await trx
+          .insertInto('carts')
+          .values({ user_id: shopper.id })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const size = await trx
+          .selectFrom('product_sizes')
+          .select('id')
+          .where('product_id', '=', product._id)
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('cart_items')
+          .values({ cart_id: cart.id, product_id: product._id, size_id: size.id, quantity: 1 })
+          .execute();
+        locked();
+        await held;
+      });
+    try {
+      await keyShared;
+      // One connection whose every lock wait gives up after 3 s: the save must not wait at all.
+      const admin = createDb(database.url, 1);
+      try {
+        await sql`SET lock_timeout = '3s'`.execute(admin);
+        const saved = await updateProduct(
+          admin,
+          product._id,
+          form({ description: 'Saved meanwhile.' }),
+        );
+        expect(saved.description).toBe('Saved meanwhile.');
+      } finally {
+        await admin.destroy();
+      }
+    } finally {
+      release();
+      await checkout;
+    }
   });
 
   it('updating or removing an unknown product is a 404', async () => {

@@ -197,7 +197,10 @@ export async function updateProduct(
       .selectFrom('products')
       .select(['id', 'updated_at'])
       .where('id', '=', id)
-      .forUpdate()
+      // Not FOR UPDATE: that waits for the key-share lock a checkout's new line takes on the
+      // product, while the checkout may wait for a size row this save locks next (a deadlock the
+      // chaos soak found). A save never changes the key; two saves still exclude each other.
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!existing) throw notFound('Product');
     // Compared as the view shows it (milliseconds): the form sends back what it read.
