@@ -76,7 +76,11 @@ export async function writeOutbox(db: Kysely<Database>, intent: OutboxIntent): P
   return { outboxId: ref.id, generation: ref.generation };
 }
 
-/** The worker's record of what a row's job did; a stale generation (sent again since) is ignored. */
+/**
+ * The worker's record of what a row's job did; a stale generation (sent again since) is ignored.
+ * A job that ran was sent, even when the relay heard no answer (Redis paused as it took the job):
+ * `sent_at` is set then, or the row would look unsent for good (the chaos soak found one).
+ */
 export async function recordOutboxOutcome(
   db: Kysely<Database>,
   ref: OutboxRef,
@@ -84,7 +88,11 @@ export async function recordOutboxOutcome(
 ): Promise<void> {
   await db
     .updateTable('outbox')
-    .set({ finished_at: new Date(), outcome: JSON.stringify(outcome) })
+    .set({
+      finished_at: new Date(),
+      outcome: JSON.stringify(outcome),
+      sent_at: sql<Date>`coalesce(sent_at, now())`,
+    })
     .where('id', '=', ref.outboxId)
     .where('generation', '=', ref.generation)
     .execute();
@@ -101,7 +109,8 @@ export async function recordOutboxOutcomes(
     ({ ref, outcome }) =>
       sql`(${ref.outboxId}::bigint, ${ref.generation}::int, ${JSON.stringify(outcome)}::jsonb)`,
   );
-  await sql`UPDATE outbox SET finished_at = now(), outcome = v.outcome
+  await sql`UPDATE outbox SET finished_at = now(), outcome = v.outcome,
+      sent_at = coalesce(outbox.sent_at, now())
     FROM (VALUES ${sql.join(rows)}) AS v(id, generation, outcome)
     WHERE outbox.id = v.id AND outbox.generation = v.generation`.execute(db);
 }
