@@ -104,6 +104,15 @@ export async function startSoakEnvironment(): Promise<SoakEnvironment> {
       () => smtp.close(),
       () => fake.close(),
     );
+    // The provider (the fake Razorpay) and the mail server every process and the soak's own config use.
+    const services = {
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: KEY_ID,
+      RAZORPAY_KEY_SECRET: KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      RAZORPAY_API_URL: fake.url,
+      SMTP_URL: smtp.url,
+    };
     const config = loadConfig(
       {},
       {
@@ -111,12 +120,7 @@ export async function startSoakEnvironment(): Promise<SoakEnvironment> {
         REDIS_URL: redis.url,
         QUEUE_PREFIX: uniquePrefix('soak'),
         JWT_SECRET: randomBytes(24).toString('hex'),
-        PAYMENT_PROVIDER: 'razorpay',
-        RAZORPAY_KEY_ID: KEY_ID,
-        RAZORPAY_KEY_SECRET: KEY_SECRET,
-        RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        RAZORPAY_API_URL: fake.url,
-        SMTP_URL: smtp.url,
+        ...services,
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
       },
@@ -127,12 +131,7 @@ export async function startSoakEnvironment(): Promise<SoakEnvironment> {
       REDIS_URL: config.REDIS_URL,
       QUEUE_PREFIX: config.QUEUE_PREFIX,
       JWT_SECRET: config.JWT_SECRET,
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: KEY_ID,
-      RAZORPAY_KEY_SECRET: KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      RAZORPAY_API_URL: fake.url,
-      SMTP_URL: smtp.url,
+      ...services,
       // A mail server that is down is tried again within seconds, not minutes.
       MAIL_RETRY_MAX_MS: '2000',
       OUTBOX_RESEND_AFTER_MS: String(OUTBOX_RESEND_AFTER_MS),
