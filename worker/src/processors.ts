@@ -24,7 +24,8 @@ import {
 } from '@kanak/core';
 import { batcher, type Settled } from './batches';
 
-export type Processor = (job: Job) => Promise<unknown>;
+/** A queue's processor; `token` is the job's lock (BullMQ passes it; an outage defers with it). */
+export type Processor = (job: Job, token?: string) => Promise<unknown>;
 
 /** An order event, as the ledger makes it. */
 export type OrderEvent = NonNullable<LedgerEntry['event']>;

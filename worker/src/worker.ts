@@ -1,4 +1,4 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createDb } from '@kanak/db';
 import {
@@ -33,6 +33,7 @@ import type { WorkerConfig } from './config';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics/metrics';
 import { buildProcessors, type OrderEvent, type Processor } from './processors';
 import { startWorkerBeacon } from './system/beacon';
+import { deferringOutages } from './outage-deferral';
 
 export interface RunningWorker {
   /**
@@ -190,14 +191,14 @@ export function startWorker(
     },
   });
   // Each job runs as part of its request (log lines and order events carry the id) and is timed.
-  const timed =
-    (queue: string, processor: Processor): Processor =>
-    (job) =>
+  const timed = (queue: string, processor: Processor): Processor => {
+    const deferred = deferringOutages(processor, log);
+    return (job, token) =>
       runWithRequestId(requestIdOf(job), async () => {
         const started = performance.now();
         let outcome = 'failed';
         try {
-          const value = await processor(job);
+          const value = await deferred(job, token);
           outcome = 'completed';
           const result = (value as { result?: unknown } | null)?.result;
           if (queue === QUEUES.paymentConfirmations && typeof result === 'string')
@@ -208,22 +209,25 @@ export function startWorker(
           return value;
         } catch (error) {
           if (error instanceof Error && error.name === 'UnrecoverableError') outcome = 'refused';
+          if (error instanceof DelayedError) outcome = 'deferred';
           throw error;
         } finally {
           const seconds = (performance.now() - started) / 1000;
           metrics.jobs.inc({ queue, outcome });
           metrics.jobDuration.observe({ queue, outcome }, seconds);
-          if (queue === QUEUES.metalRepricing)
+          if (queue === QUEUES.metalRepricing && outcome !== 'deferred')
             metrics.observeRepricing(outcome === 'completed' ? 'done' : 'failed', seconds);
           // A request's job gets its line (the payment's story); scheduled runs log their own.
           if (requestIdOf(job))
             log(`job ${queue}/${job.id} ${outcome} in ${Math.round(seconds * 1000)}ms`);
         }
       });
+  };
   // …in a span of its own when tracing runs (the worker's log lines then carry its traceId).
   const observed = (queue: string, processor: Processor): Processor => {
     const run = timed(queue, processor);
-    return (job) => runInSpan(`${queue} process`, jobSpan(queue, job), () => run(job));
+    return (job, token) =>
+      runInSpan(`${queue} process`, jobSpan(queue, job), () => run(job, token));
   };
   const workers = Object.entries(processors).map(([queue, processor]) => {
     const worker = new Worker(queue, observed(queue, processor), {
