@@ -151,6 +151,9 @@ describe('Redis unreachable: login and sign-up', () => {
     );
     expect(server.output.join('\n')).toMatch(/order events: lost the Redis connection/);
     expect(server.output.join('\n')).toMatch(/Redis \(login limits, health\) reachable again/);
+    // Through the outage every line was one JSON log line: no bare stack per reconnect attempt
+    // (BullMQ prints those for a queue without an 'error' listener).
+    expect(server.output.filter((line) => line.trim() && !line.startsWith('{'))).toEqual([]);
     // The attempt was counted in Redis, not in memory.
     const keys = await redisCommand(redis.port, 'KEYS *rl:auth-ip*');
     expect(keys).toMatch(/rl:auth-ip/);

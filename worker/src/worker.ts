@@ -14,6 +14,7 @@ import {
   KEEP_FAILED_JOBS,
   settledWithin,
   QUEUES,
+  quietQueue,
   createMailTransport,
   fromAddress,
   fromName,
@@ -85,7 +86,11 @@ export function startWorker(
     preparedStatements: config.DB_PREPARED_STATEMENTS,
     log,
   });
-  const connection: Redis = createRedis(config.REDIS_URL);
+  // Its losses and returns go to the worker's log (JSON in production), not the bare console.
+  const connection: Redis = createRedis(config.REDIS_URL, {
+    label: 'Redis (queues)',
+    log: (_level, message) => log(message),
+  });
   const provider = createPaymentProvider(config);
   const counts = { completed: 0, failed: 0, deadLettered: 0 };
 
@@ -253,7 +258,9 @@ export function startWorker(
     worker.on('error', (error) => log(`worker ${queue} error: ${error.message}`));
     return worker;
   });
-  const queues = workers.map((w) => new Queue(w.name, { connection, prefix: config.QUEUE_PREFIX }));
+  const queues = workers.map((w) =>
+    quietQueue(new Queue(w.name, { connection, prefix: config.QUEUE_PREFIX })),
+  );
   const mailRelay: MailRelay | null = mailTransport
     ? startMailRelay({
         db,

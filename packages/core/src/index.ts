@@ -52,6 +52,7 @@ export * from './limits/retry-after';
 export * from './auth/guarded-login';
 export * from './queues/jobs';
 export * from './queues/pipeline';
+export * from './queues/quiet-queue';
 export * from './orders/state-machine';
 export * from './orders/order-view';
 export * from './orders/create-order';

@@ -16,10 +16,12 @@ function queuesOf(services: AppServices): Queue[] {
     const named = services.pipeline.byName;
     const mails =
       named[core.QUEUES.notifications] ??
-      new Queue(core.QUEUES.notifications, {
-        connection: services.queueRedis,
-        prefix: services.config.QUEUE_PREFIX,
-      });
+      core.quietQueue(
+        new Queue(core.QUEUES.notifications, {
+          connection: services.queueRedis,
+          prefix: services.config.QUEUE_PREFIX,
+        }),
+      );
     queues = [...Object.values(named).filter((queue) => queue !== undefined), mails].filter(
       (queue, index, all) => all.indexOf(queue) === index,
     );

@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JOB_OPTIONS, type OrderMoveJob, type PaymentConfirmationJob } from './jobs';
 import { QUEUES, type QueueName } from './names';
+import { quietQueue } from './quiet-queue';
 
 export interface OrderPipeline {
   payments: Queue<PaymentConfirmationJob>;
@@ -17,22 +18,30 @@ export interface OrderPipeline {
  * The connection should fail fast (no offline queue) so a Redis outage cannot hang a caller.
  */
 export function createOrderPipeline(connection: Redis, prefix: string): OrderPipeline {
-  const payments = new Queue<PaymentConfirmationJob>(QUEUES.paymentConfirmations, {
-    connection,
-    prefix,
-    defaultJobOptions: JOB_OPTIONS,
-  });
-  const moves = new Queue<OrderMoveJob>(QUEUES.orderMoves, {
-    connection,
-    prefix,
-    defaultJobOptions: JOB_OPTIONS,
-  });
-  const reconciliation = new Queue(QUEUES.paymentReconciliation, { connection, prefix });
-  const repricing = new Queue(QUEUES.metalRepricing, {
-    connection,
-    prefix,
-    defaultJobOptions: JOB_OPTIONS,
-  });
+  const payments = quietQueue(
+    new Queue<PaymentConfirmationJob>(QUEUES.paymentConfirmations, {
+      connection,
+      prefix,
+      defaultJobOptions: JOB_OPTIONS,
+    }),
+  );
+  const moves = quietQueue(
+    new Queue<OrderMoveJob>(QUEUES.orderMoves, {
+      connection,
+      prefix,
+      defaultJobOptions: JOB_OPTIONS,
+    }),
+  );
+  const reconciliation = quietQueue(
+    new Queue(QUEUES.paymentReconciliation, { connection, prefix }),
+  );
+  const repricing = quietQueue(
+    new Queue(QUEUES.metalRepricing, {
+      connection,
+      prefix,
+      defaultJobOptions: JOB_OPTIONS,
+    }),
+  );
   return {
     payments,
     moves,
