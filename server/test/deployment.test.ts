@@ -375,6 +375,10 @@ describe('scaling: `docker compose up --scale server=2 --scale worker=2`', () =>
     expect(headers).toContain('X-Forwarded-For $proxy_add_x_forwarded_for');
     expect(headers).toContain('X-Forwarded-Proto $forwarded_proto');
     expect(headers).toContain('Host $http_host');
+    // The proxy names each request itself (a client's own X-Request-Id is replaced) and logs it.
+    expect(headers).toContain('X-Request-Id $request_id');
+    expect(nginx).toMatch(/log_format kanak [^;]*request_id=\$request_id/);
+    expect(directives(nginx, 'access_log')).toContain('/var/log/nginx/access.log kanak');
     expect(nginxBlock('map $http_x_forwarded_proto $forwarded_proto')).toMatch(/'' \$scheme;/);
   });
 

@@ -1,18 +1,33 @@
 import type { IncomingMessage } from 'node:http';
+import { compile } from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import { enterRequest, isValidRequestId, newRequestId } from '@kanak/core';
 import type { Config } from '../config';
 
 /**
- * Each request's id: a valid X-Request-Id is taken only when a trusted proxy may have set it
- * (TRUST_PROXY on: the proxy names the request, so its log and ours share one id); otherwise a
- * new one, since a client could name its request after someone else's to muddle the logs.
+ * Whether the connection's peer is a proxy TRUST_PROXY trusts: with a list of addresses, only a
+ * peer on it; with `true` or a hop count, the peer is the nearest trusted hop by definition.
+ */
+function trustedPeer(setting: Config['TRUST_PROXY']): (req: IncomingMessage) => boolean {
+  if (setting === false || setting === 0) return () => false;
+  if (setting === true || typeof setting === 'number') return () => true;
+  const trust = compile(setting);
+  return (req) => {
+    const peer = req.socket.remoteAddress;
+    return peer !== undefined && trust(peer, 0);
+  };
+}
+
+/**
+ * Each request's id: a valid X-Request-Id is taken only from a trusted proxy (it names the
+ * request, so its log and ours share one id: the compose nginx sets its $request_id); otherwise
+ * a new one, since a client could name its request after someone else's to muddle the logs.
  */
 export function requestIdGenerator(config: Pick<Config, 'TRUST_PROXY'>) {
-  const trusted = config.TRUST_PROXY !== false && config.TRUST_PROXY !== 0;
+  const fromProxy = trustedPeer(config.TRUST_PROXY);
   return (req: IncomingMessage): string => {
     const incoming = req.headers['x-request-id'];
-    return trusted && isValidRequestId(incoming) ? incoming : newRequestId();
+    return isValidRequestId(incoming) && fromProxy(req) ? incoming : newRequestId();
   };
 }
 
