@@ -1,12 +1,13 @@
 import { DelayedError, type Job } from 'bullmq';
-import { isUnavailable, outageRetryDelayMs } from '@kanak/core';
+import { outageDeferralMs } from '@kanak/core';
 import type { Processor } from './processors';
 
 /**
- * A job that meets an outage (PostgreSQL or Redis away) goes back to the delayed set instead of
- * failing: the attempt is not counted, so a long outage only postpones it (outageRetryDelayMs).
- * If Redis cannot take it back either, the original error fails the attempt as before (or the
- * lock lapses and another worker picks the job up as stalled).
+ * A job that meets an outage (isUnavailable: PostgreSQL, or the provider's API, unreachable) goes
+ * back to the delayed set instead of failing: the attempt is not counted, so an outage only
+ * postpones it (outageRetryDelayMs), up to MAX_OUTAGE_DEFERRALS times. Redis itself must be there
+ * to take it back: when it is not, the original error fails the attempt as before (or, Redis
+ * gone, the lock lapses and a worker takes the job again as stalled).
  */
 export const deferringOutages =
   (processor: Processor, log: (message: string) => void): Processor =>
@@ -14,8 +15,8 @@ export const deferringOutages =
     try {
       return await processor(job, token);
     } catch (error) {
-      if (!token || !isUnavailable(error)) throw error;
-      const delayMs = outageRetryDelayMs(job.attemptsStarted);
+      const delayMs = token ? outageDeferralMs(error, job.attemptsStarted, job.attemptsMade) : null;
+      if (delayMs === null) throw error;
       try {
         await job.moveToDelayed(Date.now() + delayMs, token);
       } catch {

@@ -51,7 +51,7 @@ export function createWorkerMetrics(deps: {
     registry,
     jobs: new Counter({
       name: 'kanak_jobs_total',
-      help: 'Jobs processed, by queue and outcome (completed, failed: will retry or dead-letter, refused: a domain answer, deferred: PostgreSQL or Redis away, no attempt spent)',
+      help: 'Jobs processed, by queue and outcome (completed, failed: will retry or dead-letter, refused: a domain answer, deferred: PostgreSQL or the provider unreachable, no attempt spent)',
       labelNames: ['queue', 'outcome'],
       registers: [registry],
     }),

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@kanak/shared';
 import type { OutboxRef } from '../outbox/outbox';
 import type { PaymentConfirmation } from '../payments/confirm-payment';
+import { isUnavailable } from '../common/errors';
 
 /** The request a relayed job came from (the outbox row's request_id), for the worker's log lines. */
 export interface TracedJob {
@@ -45,13 +46,34 @@ export const JOB_OPTIONS = {
 } as const;
 
 /**
- * How long a job waits when PostgreSQL or Redis is away (isUnavailable), by how many times it
- * has started: 1 s, 2 s, 4 s… up to 30 s. Such a wait spends none of JOB_OPTIONS' attempts, so a
- * long outage delays a payment's confirmation but never dead-letters it (the chaos soak's
- * 30-minute run dead-lettered 27 payment jobs whose five attempts all fell in one outage).
+ * How long a job waits when what it needs is unreachable (isUnavailable: PostgreSQL, or the
+ * payment provider's API), by how many times it has started: 1 s, 2 s, 4 s… up to 30 s. Such a
+ * wait spends none of JOB_OPTIONS' attempts, so an outage delays a payment's confirmation but does
+ * not dead-letter it (the chaos soak's 30-minute run dead-lettered 27 payment jobs whose five
+ * attempts all fell in one outage).
  */
 export const outageRetryDelayMs = (attemptsStarted: number) =>
   Math.min(30_000, 1000 * 2 ** Math.min(5, Math.max(0, attemptsStarted - 1)));
+
+/**
+ * Deferrals a job gets before an outage spends its attempts as any fault does (about an hour of
+ * the waits above): a query that always times out, or a provider address that is wrong, ends in
+ * dead_letters and a `fault` on its outbox row, which the next return or webhook sends again.
+ */
+export const MAX_OUTAGE_DEFERRALS = 120;
+
+/**
+ * How long to defer a job that threw `error` after starting `attemptsStarted` times with
+ * `attemptsMade` attempts spent, or null: the error fails the attempt as usual.
+ */
+export function outageDeferralMs(
+  error: unknown,
+  attemptsStarted: number,
+  attemptsMade: number,
+): number | null {
+  if (!isUnavailable(error) || attemptsStarted - attemptsMade > MAX_OUTAGE_DEFERRALS) return null;
+  return outageRetryDelayMs(attemptsStarted);
+}
 
 /**
  * Outbox keys: one row per order and provider payment id (a return naming another order is a
