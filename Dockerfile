@@ -1,7 +1,9 @@
 # Production image: server, worker and the one-shot commands (migrations, demo seed, admin
 # creation) compiled to JavaScript and run by node on a slim Debian, as the unprivileged `node`
 # user. One image, three roles; docker-compose.yml picks the command. README: "Running in production".
-ARG NODE_IMAGE=node:22-bookworm-slim
+# Pinned by digest like every image compose pulls (the same digest several public projects pin;
+# not pulled on the machine that wrote this): a rebuild gets the same base, updated on purpose.
+ARG NODE_IMAGE=node:22-bookworm-slim@sha256:43ac6c60b8f89723f746e8a92ce91abd5017e627ce1ddfe4238355d3a30b772c
 
 FROM ${NODE_IMAGE} AS pnpm
 ENV PNPM_HOME=/pnpm PATH=/pnpm:$PATH CI=true

@@ -55,7 +55,8 @@ const indexOf = (predicate: (i: Instruction) => boolean) => dockerfile.findIndex
 describe('Dockerfile', () => {
   it('is multi-stage, and the runtime is node 22 slim (the build stages use the same major)', () => {
     expect(froms.length).toBeGreaterThanOrEqual(3);
-    expect(fromImage(froms.at(-1)!)).toBe('node:22-bookworm-slim');
+    // Pinned by digest, like the images compose pulls: a rebuild starts from the same base.
+    expect(fromImage(froms.at(-1)!)).toMatch(/^node:22-bookworm-slim@sha256:[0-9a-f]{64}$/);
     for (const from of froms) {
       const image = fromImage(from);
       // A stage built on an earlier stage, or on a node 22 image.
@@ -238,6 +239,8 @@ describe('docker-compose.yml', () => {
       expect(env.NODE_ENV).toBe('production');
       expect(env.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?.+\}$/);
       expect(env.PAYMENT_SANDBOX_SECRET).toMatch(/^\$\{PAYMENT_SANDBOX_SECRET:\?.+\}$/);
+      // No default origin: production requires PUBLIC_URL, and compose must not fill it in.
+      expect(env.PUBLIC_URL).toMatch(/^\$\{PUBLIC_URL:\?.+\}$/);
       expect(env.DATABASE_URL).toMatch(
         /^postgres:\/\/kanak:\$\{APP_DB_PASSWORD:\?[^}]+\}@postgres:5432\/kanak$/,
       );
