@@ -10,7 +10,8 @@ export const workerConfigSchema = z.object({
    * queue then takes WORKER_CONCURRENCY × this many jobs at once, in WORKER_CONCURRENCY batches.
    */
   WORKER_CONFIRM_BATCH: z.coerce.number().int().min(1).max(100).default(25),
-  WORKER_METRICS_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+  // Off by default: /metrics (WORKER_METRICS_PORT) has these numbers; a line every 30 s was noise.
+  WORKER_METRICS_INTERVAL_MS: z.coerce.number().int().min(0).default(0),
   /** The worker's /metrics port (on METRICS_HOST); unset: no metrics endpoint. */
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** How long a job's lock lives without renewal; a killed worker's job is retried after it. */

@@ -1,6 +1,6 @@
 import { DelayedError, type Job } from 'bullmq';
 import { outageDeferralMs } from '@kanak/core';
-import type { Processor } from './processors';
+import type { Processor, WorkerLog } from './processors';
 
 /**
  * A job that meets an outage (isUnavailable: PostgreSQL, or the provider's API, unreachable) goes
@@ -10,7 +10,7 @@ import type { Processor } from './processors';
  * gone, the lock lapses and a worker takes the job again as stalled).
  */
 export const deferringOutages =
-  (processor: Processor, log: (message: string) => void): Processor =>
+  (processor: Processor, log: WorkerLog): Processor =>
   async (job: Job, token?: string) => {
     try {
       return await processor(job, token);
@@ -24,6 +24,7 @@ export const deferringOutages =
       }
       log(
         `job ${job.queueName}/${job.id} deferred ${delayMs}ms (start ${job.attemptsStarted}): ${(error as Error).message}`,
+        'warn',
       );
       throw new DelayedError();
     }

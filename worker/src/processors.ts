@@ -24,6 +24,9 @@ import {
 } from '@kanak/core';
 import { batcher, type Settled } from './batches';
 
+/** The worker's log: info unless said otherwise (warnings and errors stand out in pino-pretty). */
+export type WorkerLog = (message: string, level?: 'info' | 'warn' | 'error') => void;
+
 /** A queue's processor; `token` is the job's lock (BullMQ passes it; an outage defers with it). */
 export type Processor = (job: Job, token?: string) => Promise<unknown>;
 

@@ -1,6 +1,7 @@
 import { createLogger, prettyLogs, shutdownTracing, type Logger } from '@kanak/core';
 import { loadWorkerConfig, type WorkerConfig } from './config';
 import { heartbeatFile, startHeartbeat } from './health';
+import type { WorkerLog } from './processors';
 import { startWorker } from './worker';
 
 let config: WorkerConfig;
@@ -19,7 +20,7 @@ const logger: Logger = createLogger({
   withRequestId: true,
   name: 'worker',
 });
-const log = (message: string) => logger.info(message);
+const log: WorkerLog = (message, level = 'info') => logger[level](message);
 const worker = startWorker(config, log);
 // The container's liveness signal (see health.ts); the metrics query is the Redis round trip.
 const beatFile = heartbeatFile();

@@ -32,7 +32,7 @@ import {
 } from '@kanak/core';
 import type { WorkerConfig } from './config';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics/metrics';
-import { buildProcessors, type OrderEvent, type Processor } from './processors';
+import { buildProcessors, type OrderEvent, type Processor, type WorkerLog } from './processors';
 import { startWorkerBeacon } from './system/beacon';
 import { deferringOutages } from './outage-deferral';
 
@@ -76,7 +76,7 @@ const jobSpan = (queue: string, job: Job) => {
 /** BullMQ workers for every queue of the order pipeline, with dead letters and a metrics line. */
 export function startWorker(
   config: WorkerConfig,
-  log: (msg: string) => void = console.log,
+  log: WorkerLog = (message, level = 'info') => console[level](message),
 ): RunningWorker {
   const db = createDb(config.DATABASE_URL, {
     poolSize: config.WORKER_CONCURRENCY + 2,
@@ -89,7 +89,7 @@ export function startWorker(
   // Its losses and returns go to the worker's log (JSON in production), not the bare console.
   const connection: Redis = createRedis(config.REDIS_URL, {
     label: 'Redis (queues)',
-    log: (_level, message) => log(message),
+    log: (level, message) => log(message, level),
   });
   const provider = createPaymentProvider(config);
   const counts = { completed: 0, failed: 0, deadLettered: 0 };
@@ -106,7 +106,9 @@ export function startWorker(
         db,
         { outboxId: ref.outboxId, generation: ref.generation },
         { kind: 'fault', message: error.message },
-      ).catch((e: Error) => log(`could not record the fault of ${queue}/${job.id}: ${e.message}`));
+      ).catch((e: Error) =>
+        log(`could not record the fault of ${queue}/${job.id}: ${e.message}`, 'error'),
+      );
     await db
       .insertInto('dead_letters')
       .values({
@@ -117,14 +119,14 @@ export function startWorker(
         attempts: job.attemptsMade,
       })
       .execute()
-      .catch((e: Error) => log(`could not dead-letter ${queue}/${job.id}: ${e.message}`));
+      .catch((e: Error) => log(`could not dead-letter ${queue}/${job.id}: ${e.message}`, 'error'));
   };
 
   // Fails fast: a lost announcement only leaves servers' caches to their TTL, never a job stuck.
   const announcer = createRequestRedis(config.REDIS_URL, {
     commandTimeoutMs: 1000,
     label: 'Redis (catalogue changes, order events)',
-    log: (_level, message) => log(message),
+    log: (level, message) => log(message, level),
   });
   const stockMoved = async (productIds: string[]) => {
     try {
@@ -132,6 +134,7 @@ export function startWorker(
     } catch (e) {
       log(
         `stock change of ${productIds.length} products not announced to the servers' caches: ${(e as Error).message}`,
+        'warn',
       );
     }
   };
@@ -141,14 +144,17 @@ export function startWorker(
     try {
       await publishOrderEvent(announcer, config.QUEUE_PREFIX, event);
     } catch (e) {
-      log(`order ${event.orderId}: ${event.kind} event not published: ${(e as Error).message}`);
+      log(
+        `order ${event.orderId}: ${event.kind} event not published: ${(e as Error).message}`,
+        'warn',
+      );
     }
   };
   const catalogueRepriced = async () => {
     try {
       await publishCatalogChange(announcer, config.QUEUE_PREFIX, EVERYTHING);
     } catch (e) {
-      log(`repricing not announced to the servers' caches: ${(e as Error).message}`);
+      log(`repricing not announced to the servers' caches: ${(e as Error).message}`, 'warn');
     }
   };
   const mailTransport = config.SMTP_URL
@@ -159,6 +165,7 @@ export function startWorker(
       config.MAIL_DISABLED
         ? 'mail is disabled (MAIL_DISABLED=true): mails stay pending'
         : 'SMTP_URL is not set: mails stay pending until a worker with a mail server runs',
+      'warn',
     );
   const sendMail = mailTransport
     ? (id: number) =>
@@ -251,11 +258,14 @@ export function startWorker(
     worker.on('failed', (job, error) =>
       runWithRequestId(requestIdOf(job), () => {
         counts.failed++;
-        log(`job ${queue}/${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
+        log(
+          `job ${queue}/${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`,
+          'warn',
+        );
         if (job) void deadLetter(queue, job, error);
       }),
     );
-    worker.on('error', (error) => log(`worker ${queue} error: ${error.message}`));
+    worker.on('error', (error) => log(`worker ${queue} error: ${error.message}`, 'warn'));
     return worker;
   });
   const queues = workers.map((w) =>
@@ -294,7 +304,7 @@ export function startWorker(
           host: config.METRICS_HOST,
           token: config.METRICS_TOKEN,
         }).catch((e: Error) => {
-          log(`metrics port ${config.WORKER_METRICS_PORT} not opened: ${e.message}`);
+          log(`metrics port ${config.WORKER_METRICS_PORT} not opened: ${e.message}`, 'warn');
           return null;
         });
   // The System page's "workers" row: this worker says it is alive, through Redis.
@@ -318,7 +328,9 @@ export function startWorker(
           },
         )
       : reconciliation.removeJobScheduler('reconcile-payments');
-  void scheduled.catch((e: Error) => log(`could not schedule reconciliation: ${e.message}`));
+  void scheduled.catch((e: Error) =>
+    log(`could not schedule reconciliation: ${e.message}`, 'warn'),
+  );
 
   const metricsLine = async () => {
     const waiting = (await Promise.all(queues.map((q) => q.getWaitingCount()))).reduce(
@@ -331,7 +343,9 @@ export function startWorker(
     config.WORKER_METRICS_INTERVAL_MS > 0
       ? setInterval(
           () =>
-            void metricsLine().then(log, (e: Error) => log(`metrics unavailable: ${e.message}`)),
+            void metricsLine().then(log, (e: Error) =>
+              log(`metrics unavailable: ${e.message}`, 'warn'),
+            ),
           config.WORKER_METRICS_INTERVAL_MS,
         )
       : null;
