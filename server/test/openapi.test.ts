@@ -2,6 +2,8 @@
 // /api/openapi.json, each use case's path with its input (parameters or body) and its output
 // schema as the declaration gives them, the document is valid OpenAPI 3.1, and /api/docs answers.
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@kanak/testkit';
 import { jsonSchema } from '../src/api/openapi';
@@ -10,8 +12,13 @@ import { uniqueRoutes, watchNextApp, type Route } from './route-discovery';
 
 interface Operation {
   parameters?: { name: string; in: string; schema: unknown }[];
-  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
-  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  requestBody?: {
+    content: Record<
+      string,
+      { schema: { properties?: Record<string, unknown> }; example?: unknown }
+    >;
+  };
+  responses: Record<string, { content?: Record<string, { schema: unknown; example?: unknown }> }>;
 }
 interface Document {
   openapi: string;
@@ -142,9 +149,37 @@ describe('the document as a generator reads it', () => {
         ids.add(op.operationId);
         expect(op.tags?.length, op.operationId).toBe(1);
         expect(op.responses['503']?.content?.['application/json'], op.operationId).toBeDefined();
+        // Public operations too: an invalid token, or a refused login.
+        expect(op.responses['401']?.content?.['application/json'], op.operationId).toBeDefined();
         if (path.includes('{')) expect(op.responses['404'], op.operationId).toBeDefined();
         if (method !== 'get') expect(op.responses['409'], op.operationId).toBeDefined();
       }
+  });
+
+  it('gives each JSON body and answer an example its own schema accepts', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    let examples = 0;
+    const refused: string[] = [];
+    for (const [path, methods] of Object.entries(document.paths))
+      for (const [method, op] of Object.entries(methods) as [string, OperationDoc][]) {
+        const bodies = Object.entries(op.requestBody?.content ?? {}).filter(
+          ([type]) => type === 'application/json',
+        );
+        const answers = Object.entries(op.responses).flatMap(([status, r]) =>
+          Object.entries(r.content ?? {}).map(([, media]) => [status, media] as const),
+        );
+        for (const [where, media] of [...bodies, ...answers]) {
+          const label = `${method} ${path} ${where}`;
+          expect(media, label).toHaveProperty('example');
+          const validate = ajv.compile(media.schema as object);
+          if (!validate(media.example))
+            refused.push(`${label}: ${ajv.errorsText(validate.errors)}`);
+          examples++;
+        }
+      }
+    expect(refused).toEqual([]);
+    expect(examples).toBeGreaterThan(100);
   });
 
   it('names each admin move: the action parameter is an enum with each value documented', () => {

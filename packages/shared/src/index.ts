@@ -26,6 +26,7 @@ export * from './reviews/average';
 export * from './cart/schemas';
 export * from './cart/totals';
 export * from './validation/db-values';
+export * from './validation/examples';
 export * from './navigation/return-path';
 // Answer shapes: the OpenAPI document's schemas and core's view types.
 export * from './catalog/views';

@@ -1,3 +1,4 @@
+import { sample } from 'openapi-sampler';
 import * as z from 'zod/mini';
 import type { Access } from '@kanak/core';
 import type { HttpMethod, RestBinding, Schema, UseCase } from './declare-use-case';
@@ -140,9 +141,15 @@ function errorResponses(op: Operation, hasInput: boolean) {
           }),
         }
       : {}),
-    ...(op.access !== 'public'
-      ? { 401: error('No valid token', { error: 'UNAUTHORIZED', message: 'Please log in' }) }
-      : {}),
+    // A public operation answers 401 too: to a token that is sent but not valid (and a login
+    // to a wrong e-mail or password).
+    401:
+      op.access !== 'public'
+        ? error('No valid token', { error: 'UNAUTHORIZED', message: 'Please log in' })
+        : error('A token was sent and is not valid (send none), or a login was refused', {
+            error: 'UNAUTHORIZED',
+            message: 'Please ensure your email and password are entered correctly.',
+          }),
     ...(op.access === 'admin'
       ? {
           403: error('Not an administrator', {
@@ -178,6 +185,18 @@ function errorResponses(op: Operation, hasInput: boolean) {
   };
 }
 
+/**
+ * An example value of a schema, for generated clients and the reference page: enums, formats
+ * (e-mail, uuid, date-time) and patterns (a pincode, a GSTIN) give values the schema accepts;
+ * a test validates every example against its schema.
+ */
+const exampleOf = (schema: JsonSchema): unknown =>
+  sample(schema as Parameters<typeof sample>[0], {
+    skipReadOnly: true,
+    enablePatterns: true,
+    quiet: true,
+  });
+
 function operationObject(op: Operation) {
   const parameters = [
     ...op.pathParams.map((name) => {
@@ -208,7 +227,14 @@ function operationObject(op: Operation) {
       ? {
           requestBody: {
             required: true,
-            content: { [op.body.contentType]: { schema: op.body.schema } },
+            content: {
+              [op.body.contentType]: {
+                schema: op.body.schema,
+                ...(op.body.contentType === 'application/json'
+                  ? { example: exampleOf(op.body.schema) }
+                  : {}),
+              },
+            },
           },
         }
       : {}),
@@ -216,7 +242,10 @@ function operationObject(op: Operation) {
       ...Object.fromEntries(
         Object.entries(op.responses).map(([status, r]) => [
           status,
-          { description: r.description, content: { 'application/json': { schema: r.schema } } },
+          {
+            description: r.description,
+            content: { 'application/json': { schema: r.schema, example: exampleOf(r.schema) } },
+          },
         ]),
       ),
       ...errorResponses(op, Boolean(op.query || op.body || op.pathParams.length)),

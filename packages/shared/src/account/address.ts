@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { dbSafeText } from '../validation/db-values';
 import { MESSAGES } from '../auth/messages';
+import { withExample } from '../validation/examples';
 
 const required = (max: number) =>
   z
@@ -14,12 +15,12 @@ const required = (max: number) =>
 
 /** Delivery address: every field required, no format rules (spec section 5). */
 export const addressInput = z.object({
-  firstName: required(60),
-  lastName: required(60),
-  streetAddress: required(200),
-  city: required(80),
-  state: required(80),
-  zipCode: required(20),
-  mobile: required(20),
+  firstName: withExample(required(60), 'Priya'),
+  lastName: withExample(required(60), 'Sharma'),
+  streetAddress: withExample(required(200), '12, MG Road'),
+  city: withExample(required(80), 'Bengaluru'),
+  state: withExample(required(80), 'Karnataka'),
+  zipCode: withExample(required(20), '560001'),
+  mobile: withExample(required(20), '9876543210'),
 });
 export type AddressInput = z.infer<typeof addressInput>;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { dbSafeText } from '../validation/db-values';
 import { MESSAGES } from './messages';
+import { withExample } from '../validation/examples';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** 8 to 12 characters with lower, upper, digit and one of !@#$%^&*_=+- (spec section 5). */
@@ -20,6 +21,9 @@ export const emailField = z
     z.regex(EMAIL_PATTERN, MESSAGES.email),
   );
 const password = z.string().check(z.regex(PASSWORD_PATTERN, MESSAGES.password));
+// The API document's examples (a pattern with lookaheads is beyond an example generator).
+withExample(password, 'Priya@123');
+withExample(emailField, 'priya@example.com');
 
 const email = emailField;
 export const passwordField = password;

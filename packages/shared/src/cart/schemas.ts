@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { dbSafeText, int32 } from '../validation/db-values';
+import { withExample } from '../validation/examples';
 
 export const MAX_CART_QUANTITY = 99;
 
@@ -11,10 +12,16 @@ const quantity = int32({
 });
 
 export const addToCartInput = z.object({
-  productId: z.string('productId is required').check(z.maxLength(100, 'Product id is not valid')),
-  weight: z
-    .string('weight is required')
-    .check(dbSafeText, z.trim(), z.minLength(1, 'weight is required'), z.maxLength(40)),
+  productId: withExample(
+    z.string('productId is required').check(z.maxLength(100, 'Product id is not valid')),
+    '0f8b6c2e-3a51-4d7e-9c1a-5b2f7e4d8a10',
+  ),
+  weight: withExample(
+    z
+      .string('weight is required')
+      .check(dbSafeText, z.trim(), z.minLength(1, 'weight is required'), z.maxLength(40)),
+    '6 g',
+  ),
   quantity: z.optional(quantity),
 });
 export type AddToCartInput = z.infer<typeof addToCartInput>;
