@@ -11,7 +11,7 @@ import type { Database } from '@kanak/db';
  */
 export interface WorkerMetrics {
   registry: Registry;
-  /** Each job: its queue, how it ended (completed, failed, refused) and how long it took. */
+  /** Each job: its queue, how it ended (completed, failed, refused, deferred) and how long it took. */
   jobs: Counter<'queue' | 'outcome'>;
   jobDuration: Histogram<'queue' | 'outcome'>;
   /** Payment confirmations applied, by the provider's answer (PAID, FAILED, PENDING…). */
@@ -91,7 +91,8 @@ export function createWorkerMetrics(deps: {
     help: 'Mails waiting to be sent (pending, queued or connecting in the notifications table)',
     registers: [registry],
     async collect() {
-      if (metrics.pendingMails) this.set(await metrics.pendingMails().catch(() => 0));
+      // Unknown while PostgreSQL is away: NaN, not a reassuring 0.
+      if (metrics.pendingMails) this.set(await metrics.pendingMails().catch(() => Number.NaN));
     },
   });
   // Zero series from the start, so a dashboard and alert rules see the families before any event.
