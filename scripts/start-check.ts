@@ -58,7 +58,24 @@ const output: string[] = [];
 const keep = (chunk: Buffer) => output.push(...chunk.toString().split('\n'));
 shop.stdout.on('data', keep);
 shop.stderr.on('data', keep);
-const exited = new Promise<number | null>((resolve) => shop.on('exit', (code) => resolve(code)));
+/** Whether any process of the shop's group (npx, pnpm, server, worker, catcher) still runs. */
+const groupAlive = () => {
+  try {
+    process.kill(-shop.pid!, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const killGroup = (signal: NodeJS.Signals) => {
+  if (groupAlive()) process.kill(-shop.pid!, signal);
+};
+// Cancelled (CI stopped): the detached group goes too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    killGroup('SIGKILL');
+    process.exit(1);
+  });
 
 const problems: string[] = [];
 try {
@@ -104,14 +121,18 @@ try {
 } catch (error) {
   problems.push((error as Error).message);
 } finally {
-  if (shop.exitCode === null) {
-    process.kill(-shop.pid!, 'SIGTERM');
-    const code = await Promise.race([exited, sleep(30_000).then(() => 'timeout' as const)]);
-    if (code === 'timeout') {
-      problems.push('pnpm start did not stop within 30 s of SIGTERM');
-      process.kill(-shop.pid!, 'SIGKILL');
-    }
+  // npx exits at once on SIGTERM; what must stop is every process of the group: server and
+  // worker finish their work (SHUTDOWN_TIMEOUT_MS), start.ts kills stragglers after 15 s.
+  killGroup('SIGTERM');
+  const deadline = Date.now() + 30_000;
+  while (groupAlive() && Date.now() < deadline) await sleep(250);
+  if (groupAlive()) {
+    problems.push('pnpm start did not stop within 30 s of SIGTERM');
+    killGroup('SIGKILL');
+    await sleep(1000);
   }
+  if (!output.some((line) => /stopped: done=/.test(line)))
+    problems.push('the worker did not log its "stopped" line after SIGTERM');
   spawnSync(
     'psql',
     [
@@ -139,3 +160,4 @@ if (problems.length) {
 console.log(
   `start check passed: seeded shop on 127.0.0.1:${port} only, demo admin logs in, mail catcher up, stopped on SIGTERM`,
 );
+process.exit(0);

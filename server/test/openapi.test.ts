@@ -149,8 +149,9 @@ describe('the document as a generator reads it', () => {
         ids.add(op.operationId);
         expect(op.tags?.length, op.operationId).toBe(1);
         expect(op.responses['503']?.content?.['application/json'], op.operationId).toBeDefined();
-        // Public operations too: an invalid token, or a refused login.
-        expect(op.responses['401']?.content?.['application/json'], op.operationId).toBeDefined();
+        // Every operation that reads a token; the login, for a wrong password.
+        if (op.security || op.operationId === 'auth.login')
+          expect(op.responses['401']?.content?.['application/json'], op.operationId).toBeDefined();
         if (path.includes('{')) expect(op.responses['404'], op.operationId).toBeDefined();
         if (method !== 'get') expect(op.responses['409'], op.operationId).toBeDefined();
       }
@@ -182,6 +183,14 @@ describe('the document as a generator reads it', () => {
     expect(examples).toBeGreaterThan(100);
   });
 
+  it('says what a login refused for a wrong password answers', () => {
+    const login = document.paths['/auth/login']!.post! as OperationDoc;
+    expect(login.operationId).toBe('auth.login');
+    expect(login.responses['401']?.content?.['application/json']).toMatchObject({
+      example: { error: 'UNAUTHORIZED' },
+    });
+  });
+
   it('names each admin move: the action parameter is an enum with each value documented', () => {
     const op = document.paths['/api/admin/orders/{orderId}/{action}']!.put! as OperationDoc;
     const action = op.parameters!.find((p) => p.name === 'action')!;
@@ -194,5 +203,6 @@ describe('the document as a generator reads it', () => {
 interface OperationDoc extends Operation {
   operationId: string;
   tags?: string[];
+  security?: unknown[];
   parameters?: { name: string; in: string; schema: unknown; description?: string }[];
 }

@@ -15,7 +15,12 @@ export const deferringOutages =
     try {
       return await processor(job, token);
     } catch (error) {
-      const delayMs = token ? outageDeferralMs(error, job.attemptsStarted, job.attemptsMade) : null;
+      // A scheduled run (the reconciliation) is not kept: its next run does the same work, and
+      // an outage would otherwise pile up one deferred run per interval.
+      const delayMs =
+        token && !job.repeatJobKey
+          ? outageDeferralMs(error, job.attemptsStarted, job.attemptsMade)
+          : null;
       if (delayMs === null) throw error;
       try {
         await job.moveToDelayed(Date.now() + delayMs, token);

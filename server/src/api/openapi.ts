@@ -54,6 +54,8 @@ interface Operation {
   query?: JsonSchema;
   body?: { contentType: string; schema: JsonSchema };
   responses: Record<number, { description: string; schema: JsonSchema }>;
+  /** A hand-written route (RouteDoc): its own answers only, no token read when public. */
+  handWritten?: boolean;
 }
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -141,15 +143,23 @@ function errorResponses(op: Operation, hasInput: boolean) {
           }),
         }
       : {}),
-    // A public operation answers 401 too: to a token that is sent but not valid (and a login
-    // to a wrong e-mail or password).
-    401:
-      op.access !== 'public'
-        ? error('No valid token', { error: 'UNAUTHORIZED', message: 'Please log in' })
-        : error('A token was sent and is not valid (send none), or a login was refused', {
-            error: 'UNAUTHORIZED',
-            message: 'Please ensure your email and password are entered correctly.',
-          }),
+    ...(op.access !== 'public'
+      ? { 401: error('No valid token', { error: 'UNAUTHORIZED', message: 'Please log in' }) }
+      : op.handWritten
+        ? {} // health, the webhook, media: no token is read
+        : op.operationId === 'auth.login'
+          ? {
+              401: error('The e-mail or password is wrong', {
+                error: 'UNAUTHORIZED',
+                message: 'Please ensure your email and password are entered correctly.',
+              }),
+            }
+          : {
+              401: error('A token was sent and is not valid (a public operation needs none)', {
+                error: 'UNAUTHORIZED',
+                message: 'Invalid token',
+              }),
+            }),
     ...(op.access === 'admin'
       ? {
           403: error('Not an administrator', {
@@ -279,6 +289,7 @@ export function buildOpenApiDocument(
         operationId: `${route.tag}.${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
         access: route.access,
         method: route.method,
+        handWritten: true,
         pathParams: pathParamsOf(route.path),
         ...(route.request ? { body: route.request } : {}),
         responses: Object.fromEntries(
