@@ -2,28 +2,19 @@
 // Node alone can run) on free ports and a database of its own, then checks that the shop answers
 // with its seeded catalogue, that the mail catcher is up, that nothing listens beyond loopback,
 // and that it stops on SIGTERM. Exits 1 with what went wrong. Leaves nothing behind.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import { createRedis } from '@kanak/core';
+import { dropDatabase } from '@kanak/db';
+import { deleteKeysUnder, freePort } from '@kanak/testkit';
 
 const pnpmVersion = (
   JSON.parse(fs.readFileSync('package.json', 'utf8')) as { packageManager: string }
 ).packageManager.split('@')[1]!;
 const database = `kanak_start_check_${process.pid}`;
 const prefix = `start-check-${process.pid}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether anything accepts a TCP connection at host:port. */
 function accepts(host: string, port: number): Promise<boolean> {
@@ -133,23 +124,10 @@ try {
   }
   if (!output.some((line) => /stopped: done=/.test(line)))
     problems.push('the worker did not log its "stopped" line after SIGTERM');
-  spawnSync(
-    'psql',
-    [
-      '-h',
-      '127.0.0.1',
-      '-U',
-      'postgres',
-      '-d',
-      'postgres',
-      '-qc',
-      `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`,
-    ],
-    { stdio: 'inherit' },
-  );
-  const keys = spawnSync('redis-cli', ['--scan', '--pattern', `${prefix}*`]).stdout?.toString();
-  const names = keys?.split('\n').filter(Boolean) ?? [];
-  if (names.length) spawnSync('redis-cli', ['del', ...names]);
+  await dropDatabase(env.DATABASE_URL!);
+  const redis = createRedis(env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  await deleteKeysUnder(redis, prefix);
+  redis.disconnect();
 }
 
 if (problems.length) {

@@ -5,7 +5,7 @@ import type { Processor, WorkerLog } from './processors';
 /**
  * A job that meets an outage (isUnavailable: PostgreSQL, or the provider's API, unreachable) goes
  * back to the delayed set instead of failing: the attempt is not counted, so an outage only
- * postpones it (outageRetryDelayMs), up to MAX_OUTAGE_DEFERRALS times. Redis itself must be there
+ * postpones it (outageDeferralMs), up to MAX_OUTAGE_DEFERRALS times. Redis itself must be there
  * to take it back: when it is not, the original error fails the attempt as before (or, Redis
  * gone, the lock lapses and a worker takes the job again as stalled).
  */

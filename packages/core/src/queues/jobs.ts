@@ -52,7 +52,7 @@ export const JOB_OPTIONS = {
  * not dead-letter it (the chaos soak's 30-minute run dead-lettered 27 payment jobs whose five
  * attempts all fell in one outage).
  */
-export const outageRetryDelayMs = (attemptsStarted: number) =>
+const outageRetryDelayMs = (attemptsStarted: number) =>
   Math.min(30_000, 1000 * 2 ** Math.min(5, Math.max(0, attemptsStarted - 1)));
 
 /**

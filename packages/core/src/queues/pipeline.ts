@@ -18,30 +18,23 @@ export interface OrderPipeline {
  * The connection should fail fast (no offline queue) so a Redis outage cannot hang a caller.
  */
 export function createOrderPipeline(connection: Redis, prefix: string): OrderPipeline {
-  const payments = quietQueue(
-    new Queue<PaymentConfirmationJob>(QUEUES.paymentConfirmations, {
-      connection,
-      prefix,
-      defaultJobOptions: JOB_OPTIONS,
-    }),
-  );
-  const moves = quietQueue(
-    new Queue<OrderMoveJob>(QUEUES.orderMoves, {
-      connection,
-      prefix,
-      defaultJobOptions: JOB_OPTIONS,
-    }),
-  );
-  const reconciliation = quietQueue(
-    new Queue(QUEUES.paymentReconciliation, { connection, prefix }),
-  );
-  const repricing = quietQueue(
-    new Queue(QUEUES.metalRepricing, {
-      connection,
-      prefix,
-      defaultJobOptions: JOB_OPTIONS,
-    }),
-  );
+  const payments = new Queue<PaymentConfirmationJob>(QUEUES.paymentConfirmations, {
+    connection,
+    prefix,
+    defaultJobOptions: JOB_OPTIONS,
+  });
+  const moves = new Queue<OrderMoveJob>(QUEUES.orderMoves, {
+    connection,
+    prefix,
+    defaultJobOptions: JOB_OPTIONS,
+  });
+  const reconciliation = new Queue(QUEUES.paymentReconciliation, { connection, prefix });
+  const repricing = new Queue(QUEUES.metalRepricing, {
+    connection,
+    prefix,
+    defaultJobOptions: JOB_OPTIONS,
+  });
+  for (const queue of [payments, moves, reconciliation, repricing]) quietQueue(queue);
   return {
     payments,
     moves,
