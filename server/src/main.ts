@@ -6,16 +6,23 @@ import { startTracing } from '@kanak/core/telemetry';
 await startTracing({
   serviceName: 'kanak-server',
   instrumentations: async () => {
-    const { FastifyOtelInstrumentation } = await import('@fastify/otel');
+    const [{ FastifyOtelInstrumentation }, { traceablePath }] = await Promise.all([
+      import('@fastify/otel'),
+      import('./http/traceable-path'),
+    ]);
     return [
       new FastifyOtelInstrumentation({
         // Registers itself on every Fastify instance as it is created (before any route).
         registerOnInitialization: true,
         // Probes and scrapes are not worth a trace each.
         ignorePaths: ({ url }) => /^\/(api\/health|metrics)(\/|\?|$)/.test(url),
-        // "GET /api/payment" rather than the plugin's "request".
-        requestHook: (span, request) =>
-          span.updateName(`${request.method} ${request.routeOptions.url ?? request.url}`),
+        // "GET /api/payment" rather than the plugin's "request"; url.path without the query or
+        // token segments (the plugin records the raw URL: a reset link's token, for one).
+        requestHook: (span, request) => {
+          const path = traceablePath(request.url, request.routeOptions.url);
+          span.setAttribute('url.path', path);
+          span.updateName(`${request.method} ${request.routeOptions.url ?? path}`);
+        },
       }),
     ];
   },

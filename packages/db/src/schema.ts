@@ -19,6 +19,12 @@ export interface UsersTable {
   removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Tokens carry it; a reset, change, logout-all, demotion or removal bumps it (migration 013). */
   token_version: Generated<number>;
+  /** When the address's owner proved it by using a mailed link (migration 023); null until then. */
+  email_verified_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
 }
 
 export interface AddressesTable {
@@ -322,6 +328,8 @@ export interface PasswordResetsTable {
   token_hash: string;
   expires_at: Date;
   created_at: Generated<Date>;
+  /** The account's token version when the link was asked: a later bump ends the link (023). */
+  token_version: Generated<number>;
 }
 
 export interface StockAlertsTable {

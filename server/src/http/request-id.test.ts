@@ -37,3 +37,33 @@ describe('X-Request-Id is kept only from a trusted proxy', () => {
     expect(generator('127.0.0.1')(request('127.0.0.1', 'x y\tz'))).not.toBe('x y\tz');
   });
 });
+
+describe('a trace context is taken only from a trusted proxy', () => {
+  const traced = (peer: string) =>
+    ({
+      headers: {
+        traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+        tracestate: 'vendor=x',
+        baggage: 'user=someone-else',
+        'x-request-id': newRequestId(),
+      },
+      socket: { remoteAddress: peer },
+    }) as unknown as IncomingMessage;
+
+  it("drops a client's traceparent, tracestate and baggage, and keeps a listed proxy's", () => {
+    const id = generator('10.0.0.0/8');
+    const direct = traced('203.0.113.9');
+    id(direct);
+    expect(Object.keys(direct.headers)).toEqual(['x-request-id']);
+    const proxied = traced('10.1.2.3');
+    id(proxied);
+    expect(proxied.headers.traceparent).toMatch(/^00-0af7/);
+    expect(proxied.headers.baggage).toBe('user=someone-else');
+  });
+
+  it('drops it from everyone when no proxy is trusted', () => {
+    const request = traced('127.0.0.1');
+    generator('false')(request);
+    expect(request.headers.traceparent).toBeUndefined();
+  });
+});

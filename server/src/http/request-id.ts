@@ -18,16 +18,26 @@ function trustedPeer(setting: Config['TRUST_PROXY']): (req: IncomingMessage) => 
   };
 }
 
+/** W3C trace context and baggage: what OpenTelemetry would make the parent of our span. */
+const TRACE_HEADERS = ['traceparent', 'tracestate', 'baggage'] as const;
+
 /**
  * Each request's id: a valid X-Request-Id is taken only from a trusted proxy (it names the
  * request, so its log and ours share one id: the compose nginx sets its $request_id); otherwise
  * a new one, since a client could name its request after someone else's to muddle the logs.
+ *
+ * By the same rule, a client's `traceparent`, `tracestate` and `baggage` are dropped unless a
+ * trusted proxy sent them: otherwise any client would choose the trace id of our request, its
+ * outbox row, the worker's job and their log lines. Fastify asks for the id as it takes the
+ * request, before any hook: the tracing plugin's hook then finds no foreign context.
  */
 export function requestIdGenerator(config: Pick<Config, 'TRUST_PROXY'>) {
   const fromProxy = trustedPeer(config.TRUST_PROXY);
   return (req: IncomingMessage): string => {
+    const trusted = fromProxy(req);
+    if (!trusted) for (const header of TRACE_HEADERS) delete req.headers[header];
     const incoming = req.headers['x-request-id'];
-    return isValidRequestId(incoming) && fromProxy(req) ? incoming : newRequestId();
+    return isValidRequestId(incoming) && trusted ? incoming : newRequestId();
   };
 }
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
 import { mutation, noInput, query } from '../api/declare-use-case';
+import { authDeps } from '../services';
 
 export const usersApi = {
   me: query('customer', noInput, shared.userView, {
@@ -23,7 +24,8 @@ export const usersApi = {
   changePassword: mutation('customer', shared.changePasswordInput, shared.authAnswer, {
     summary:
       "Changes the caller's password (the current one is needed) and answers a new token; every other token ends",
-    run: ({ services, user }, input) => core.changePassword(services, user, input),
+    run: ({ services, user, address }, input) =>
+      core.changePassword(authDeps(services), address, user, input),
     rest: [{ method: 'PUT', path: '/api/users/password' }],
   }),
 };

@@ -13,12 +13,24 @@ import { queueNotification } from '../notifications/queue-notification';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { signToken, type AuthUser, type TokenSettings } from './tokens';
 import type { MailLimits } from './account-limits';
+import type { AuthRateLimiter } from './rate-limit';
 
 /** A reset link works once, for 30 minutes; asking again replaces it. */
 export const RESET_TTL_MS = 30 * 60_000;
 export const BAD_RESET_LINK = 'This reset link is not valid any more. Please ask for a new one.';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Who a security mail greets. Anyone can sign up with someone else's address and a "first name"
+ * of their choosing, then ask for a reset: until the address's owner has proved it (used a
+ * mailed link), the mail greets the address itself, never text a stranger may have typed.
+ */
+export const securityGreeting = (user: {
+  email: string;
+  first_name: string;
+  email_verified_at: Date | null;
+}) => (user.email_verified_at ? user.first_name : user.email);
 
 export interface PasswordDeps {
   db: Kysely<Database>;
@@ -40,7 +52,7 @@ export async function requestPasswordReset(
   await deps.mailLimits.resetByAddress(address);
   const user = await deps.db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name'])
+    .select(['id', 'email', 'first_name', 'email_verified_at', 'token_version'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.toLowerCase()))
     .where('removed_at', 'is', null)
     .executeTakeFirst();
@@ -60,11 +72,14 @@ export async function requestPasswordReset(
             user_id: user.id,
             token_hash: tokenHash,
             expires_at: new Date(Date.now() + RESET_TTL_MS),
+            // A later password change or log-out-everywhere bumps the version: the link ends too.
+            token_version: user.token_version,
           })
           .onConflict((oc) =>
             oc.column('user_id').doUpdateSet((eb) => ({
               token_hash: eb.ref('excluded.token_hash'),
               expires_at: eb.ref('excluded.expires_at'),
+              token_version: eb.ref('excluded.token_version'),
               created_at: new Date(),
             })),
           )
@@ -75,7 +90,7 @@ export async function requestPasswordReset(
           eventKey: `reset:${tokenHash.slice(0, 24)}`,
           userId: user.id,
           payload: {
-            firstName: user.first_name,
+            firstName: securityGreeting(user),
             link: `${deps.linkBaseUrl.replace(/\/$/, '')}/reset-password?token=${token}`,
           },
         });
@@ -89,7 +104,7 @@ export async function requestPasswordReset(
 
 const changedMail = (
   trx: Kysely<Database>,
-  user: { id: string; email: string; first_name: string },
+  user: { id: string; email: string; first_name: string; email_verified_at: Date | null },
   version: number,
 ) =>
   queueNotification(trx, {
@@ -98,7 +113,7 @@ const changedMail = (
     eventKey: `password:${user.id}:${version}`,
     userId: user.id,
     payload: {
-      firstName: user.first_name,
+      firstName: securityGreeting(user),
       at:
         new Date().toLocaleString('en-IN', {
           timeZone: 'Asia/Kolkata',
@@ -111,6 +126,8 @@ const changedMail = (
 /**
  * A reset link's new password: the link is used up (deleted) in the same transaction, every
  * older token ends (the users trigger bumps token_version), and the caller is signed in anew.
+ * A link asked before the account's tokens were ended (password changed, logged out everywhere,
+ * demoted, removed) ended with them. Using a link proves the address: it is marked verified.
  */
 export async function resetPassword(
   deps: PasswordDeps,
@@ -128,15 +145,16 @@ export async function resetPassword(
     const used = await trx
       .deleteFrom('password_resets')
       .where('token_hash', '=', sha256(input.token))
-      .returning(['user_id', 'expires_at'])
+      .returning(['user_id', 'expires_at', 'token_version'])
       .executeTakeFirst();
     if (!used || used.expires_at.getTime() < Date.now()) return null;
     const updated = await trx
       .updateTable('users')
-      .set({ password_hash: hash })
+      .set({ password_hash: hash, email_verified_at: new Date() })
       .where('id', '=', used.user_id)
       .where('removed_at', 'is', null)
-      .returning(['id', 'role', 'email', 'first_name', 'token_version'])
+      .where('token_version', '=', used.token_version)
+      .returning(['id', 'role', 'email', 'first_name', 'token_version', 'email_verified_at'])
       .executeTakeFirst();
     if (updated) await changedMail(trx, updated, updated.token_version);
     return updated ?? null;
@@ -145,34 +163,52 @@ export async function resetPassword(
   return { jwt: await signToken(deps.tokens, user), message: 'Your password is changed' };
 }
 
-/** Change password on the account page: needs the current one; ends every other session. */
+/** What a wrong current password answers (400, as the spec's clients read it). */
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not right';
+
+/**
+ * Change password on the account page: needs the current one; ends every other session. Each
+ * attempt is counted by the login limiter before the password is checked (per address, per
+ * e-mail and address, per e-mail), so a token left on a shared computer cannot be used to guess
+ * the password: past the limit the answer is the login's 429 with Retry-After.
+ */
 export async function changePassword(
-  deps: Pick<PasswordDeps, 'db' | 'tokens'>,
+  deps: Pick<PasswordDeps, 'db' | 'tokens'> & { rateLimit: AuthRateLimiter },
+  address: string,
   caller: AuthUser,
   input: ChangePasswordInput,
 ): Promise<AuthAnswer> {
   const row = await deps.db
     .selectFrom('users')
-    .select(['password_hash'])
+    .select(['password_hash', 'email'])
     .where('id', '=', caller.id)
     .where('removed_at', 'is', null)
     .executeTakeFirst();
-  const ok = await verifyPassword(
-    row?.password_hash ?? (await dummyPasswordHash()),
-    input.currentPassword,
-  );
-  if (!row || !ok) throw badRequest('Your current password is not right');
+  const attempt = await deps.rateLimit.login(address, row?.email ?? caller.id);
+  let ok: boolean;
+  try {
+    ok = await verifyPassword(
+      row?.password_hash ?? (await dummyPasswordHash()),
+      input.currentPassword,
+    );
+  } catch (error) {
+    await attempt.notChecked();
+    throw error;
+  }
+  // A wrong guess keeps its point.
+  if (!row || !ok) throw badRequest(WRONG_CURRENT_PASSWORD);
   const hash = await hashPassword(input.newPassword);
   const user = await deps.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('users')
       .set({ password_hash: hash })
       .where('id', '=', caller.id)
-      .returning(['id', 'role', 'email', 'first_name', 'token_version'])
+      .returning(['id', 'role', 'email', 'first_name', 'token_version', 'email_verified_at'])
       .executeTakeFirstOrThrow();
     await changedMail(trx, updated, updated.token_version);
     return updated;
   });
+  await attempt.succeeded();
   // The role the caller's token carried (an admin's token stays an admin's).
   return {
     jwt: await signToken(deps.tokens, { ...user, role: caller.role }),

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { unauthorized } from '../common/errors';
-import { verifyTokenClaims, type AuthUser, type TokenSettings } from './tokens';
+import {
+  signToken,
+  verifyTokenClaims,
+  type AuthUser,
+  type TokenScope,
+  type TokenSettings,
+} from './tokens';
 
 /**
  * Resolves a token to a live user: a valid token of a deleted user is refused, and the role
@@ -11,8 +17,10 @@ export async function authenticate(
   db: Kysely<Database>,
   settings: TokenSettings,
   token: string,
+  /** A scoped token's place (see TokenScope); absent: an API token. */
+  audience?: string,
 ): Promise<AuthUser> {
-  const claims = await verifyTokenClaims(settings, token);
+  const claims = await verifyTokenClaims(settings, token, audience);
   const user = await db
     .selectFrom('users')
     .select(['id', 'role', 'token_version'])
@@ -43,4 +51,38 @@ export async function currentTokenVersion(
     .where('removed_at', 'is', null)
     .executeTakeFirst();
   return row?.token_version ?? null;
+}
+
+/**
+ * A short token good only at `scope.audience`, for a user `authenticate` just resolved: it
+ * carries the account's current token version, so logging out everywhere ends it too.
+ */
+export async function signScopedToken(
+  db: Kysely<Database>,
+  settings: TokenSettings,
+  user: AuthUser,
+  scope: TokenScope,
+): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select(['email', 'token_version'])
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  return signToken(
+    settings,
+    { ...user, email: row.email, token_version: row.token_version },
+    scope,
+  );
+}
+
+/** When a scoped token runs out (ms since the epoch); null when it is not valid there at all. */
+export async function scopedTokenExpiry(
+  settings: TokenSettings,
+  token: string,
+  audience: string,
+): Promise<number | null> {
+  return verifyTokenClaims(settings, token, audience).then(
+    (claims) => claims.expiresAt,
+    () => null,
+  );
 }

@@ -14,11 +14,15 @@ export interface Requote {
 
 /**
  * Part of the order ledger (its money and its event row are written here, nowhere else). An
- * unpaid order whose quote outlived a payment link's life (`holdMs` since it was quoted, and
- * every link made for it has run out, so none can still be paid at the old amount) is priced again at today's rates before a new link is made: each line takes its size's current
+ * unpaid order's quote holds for `holdMs` from the moment it was quoted, whatever links were made
+ * since: a new link asked for after that prices the order again at today's rates. (A renewed
+ * link no longer carries the old quote on: asking for a fresh link just before each one ran out
+ * held last month's gold price, and the stock, for ever.) Each line takes its size's current
  * price and breakup (a line whose product or size was removed keeps its quote), the totals
  * follow, and the order's history keeps both quotes. Null when the quote still holds or nothing
- * moved (the quote is then renewed). Runs in the caller's transaction, the order row locked.
+ * moved (the quote is then renewed from now). Links already made keep their own amount and
+ * expiry: one made just before the hold ended is the longest the old price lasts (hold + a
+ * link's life). Runs in the caller's transaction, the order row locked.
  */
 export async function requoteIfStale(
   trx: Transaction<Database>,
@@ -27,15 +31,6 @@ export async function requoteIfStale(
   now = new Date(),
 ): Promise<Requote | null> {
   if (now.getTime() - order.quoted_at.getTime() < holdMs) return null;
-  // A link still open may yet be paid at the quoted amount: the quote holds until the last ends.
-  const live = await trx
-    .selectFrom('payments')
-    .select('id')
-    .where('order_id', '=', order.id)
-    .where('expires_at', '>', now)
-    .limit(1)
-    .executeTakeFirst();
-  if (live) return null;
   const lines = await trx
     .selectFrom('order_items as oi')
     .innerJoin('product_sizes as s', 's.id', 'oi.size_id')

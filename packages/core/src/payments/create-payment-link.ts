@@ -7,6 +7,7 @@ import type { PaymentProvider } from './provider';
 import { DEFAULT_LINK_TTL_MINUTES, LINK_REUSE_MARGIN_MS } from './link-expiry';
 import type { PaymentLinkAnswer } from '@kanak/shared';
 import { requoteIfStale } from '../ledger/requote-order';
+import { systemClock, type Clock } from '../common/clock';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { PaymentLinkAnswer };
@@ -25,9 +26,11 @@ export async function createPaymentLink(
   orderIdInput: unknown,
   origins: { server: string; web: string },
   ttlMinutes: number = DEFAULT_LINK_TTL_MINUTES,
+  clock: Clock = systemClock,
 ): Promise<PaymentLinkAnswer> {
   const orderId = requireId(orderIdInput, 'Order');
   return db.transaction().execute(async (trx) => {
+    const now = clock();
     const order = await trx
       .selectFrom('orders')
       .innerJoin('users', 'users.id', 'orders.user_id')
@@ -58,25 +61,26 @@ export async function createPaymentLink(
       .where((eb) =>
         eb.or([
           eb('expires_at', 'is', null),
-          eb('expires_at', '>', new Date(Date.now() + LINK_REUSE_MARGIN_MS)),
+          eb('expires_at', '>', new Date(now.getTime() + LINK_REUSE_MARGIN_MS)),
         ]),
       )
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
     if (open)
       return { payment_link_url: open.payment_link_url, payment_link_id: open.payment_link_id };
-    // The quote held for a link's life; past it, today's rates price the order again.
-    const requote = await requoteIfStale(trx, order, ttlMinutes * 60_000);
+    // The quote holds for a link's life from when it was made; past it, today's rates price the
+    // order again, however many links were asked for since.
+    const requote = await requoteIfStale(trx, order, ttlMinutes * 60_000, now);
     const amount = requote ? requote.to : order.total_discounted_price;
     // Its expiry stays what it was: a payment made in time is still taken (see confirmPayment).
     await trx
       .updateTable('payments')
-      .set({ status: 'EXPIRED', note: 'Replaced by a fresh link', updated_at: new Date() })
+      .set({ status: 'EXPIRED', note: 'Replaced by a fresh link', updated_at: now })
       .where('order_id', '=', orderId)
       .where('status', '=', 'CREATED')
-      .where('expires_at', '<=', new Date(Date.now() + LINK_REUSE_MARGIN_MS))
+      .where('expires_at', '<=', new Date(now.getTime() + LINK_REUSE_MARGIN_MS))
       .execute();
-    const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
+    const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000);
     const link = await provider.createLink({
       orderId,
       amount,

@@ -16,7 +16,10 @@ export const toAddressView = (a: AddressRow): AddressView => ({
   mobile: a.mobile,
 });
 
-type UserCore = Omit<UserRow, 'password_hash' | 'removed_at' | 'token_version'>;
+type UserCore = Omit<
+  UserRow,
+  'password_hash' | 'removed_at' | 'token_version' | 'email_verified_at'
+>;
 export const USER_COLUMNS = [
   'id',
   'first_name',

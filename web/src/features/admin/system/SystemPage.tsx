@@ -9,6 +9,7 @@ import { trpc } from '@/lib/trpc';
 import { formatMoment } from '../orders/order-dates';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
+import { useQueueBoardSession } from './use-queue-board-session';
 
 /** How long ago, in words an operator reads at a glance. */
 function ago(seconds: number): string {
@@ -27,6 +28,7 @@ const UNKNOWN = <span className="text-muted-foreground">unknown</span>;
  */
 export function SystemPage() {
   const system = trpc.system.status.useQuery(undefined, { refetchInterval: 15_000 });
+  useQueueBoardSession();
   const data = system.data;
 
   return (
