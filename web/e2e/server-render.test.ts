@@ -126,6 +126,30 @@ describe('server-rendered storefront', () => {
     expect(cart.html).toContain('<div id="root"></div>');
   });
 
+  it('a random query string or a made-up path renders nothing new and stores nothing (security review, finding 6)', async () => {
+    const cache = two.services.pageCache;
+    const home = await page(twoUrl, '/');
+    expect(home.status).toBe(200);
+    const listing = await page(twoUrl, `${LISTING}?color=Gold&page=1`);
+    expect(listing.status).toBe(200);
+    const kept = cache.size;
+    for (let i = 0; i < 20; i++) {
+      const random = Math.random().toString(36).slice(2);
+      const flooded = await page(twoUrl, `/?z=${random}&utm_source=${random}`);
+      expect(flooded.status).toBe(200);
+      // The cached page of `/`, byte for byte.
+      expect(flooded.html).toBe(home.html);
+      // The same listing whatever the order of its parameters and whatever else rides along.
+      expect((await page(twoUrl, `${LISTING}?page=1&z=${random}&color=Gold`)).html).toBe(
+        listing.html,
+      );
+      // A made-up path is the not-found page, rendered but never kept.
+      const missing = await page(twoUrl, `/nowhere-${random}`);
+      expect(missing.html).toContain('noindex');
+    }
+    expect(cache.size).toBe(kept);
+  });
+
   it('hydrates without warnings and without asking the API for what the HTML holds', async () => {
     const [ring] = await firstProducts('category=ring&pageSize=1');
     for (const path of ['/', LISTING, `/product/${ring!._id}`, '/pages/about']) {

@@ -7,11 +7,16 @@ import { preferredEncoding } from '../api/read-cache';
 import { publicOrigin } from '../http/public-origin';
 import type { AppServices } from '../services';
 import { localReads } from './local-call';
+import { pageUrl } from './page-key';
 import { compressedPage, encodedPage, type CachedPage } from './page-cache';
 
-/** Shopper-only and admin pages: the browser renders them itself, from the plain shell. */
+/**
+ * Shopper-only and admin pages: the browser renders them itself, from the plain shell. So do the
+ * pages a mailed secret opens (a reset link's `?token=`, an unsubscribe token in the path): a
+ * render per token would be a cache entry per token, and the token has no business in HTML.
+ */
 const CLIENT_ONLY =
-  /^\/(admin|cart|checkout|payment|user-details|account|login|register)(\/|$)|^\/product\/[^/]+\/ratrev\/?$/;
+  /^\/(admin|cart|checkout|payment|user-details|account|login|register|reset-password|stock-alerts)(\/|$)|^\/product\/[^/]+\/ratrev\/?$/;
 
 export type ServeStorefront = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
@@ -61,8 +66,9 @@ export async function loadServerRender(
   const cache = services.pageCache;
 
   return async (request, reply) => {
-    const url = request.url;
-    if (CLIENT_ONLY.test(url.split('?')[0]!)) return false;
+    if (CLIENT_ONLY.test(request.url.split('?')[0]!)) return false;
+    // Rendered and kept under the path and the query parameters its route reads, nothing else.
+    const url = pageUrl(request.url);
     const origin = publicOrigin(services.config, request);
     const key = `${origin}${url}`;
     const hit = cache.get(key);
@@ -84,8 +90,10 @@ export async function loadServerRender(
     // The 404 page is answered 200 as the browser-rendered shop always did (a browser logs a 404
     // document as a console error); it tells crawlers `noindex` instead.
     const rendered = { status: 200, html: pageHtml(template, result), tags: tags ?? [] };
-    // A page that read something no tag covers is never kept.
-    await send(request, reply, tags ? cache.set(key, rendered, mark) : compressedPage(rendered));
+    // A page that read something no tag covers is never kept, nor a not-found page: any number
+    // of made-up paths would each take an entry and push real pages out.
+    const keep = tags && result.status !== 404;
+    await send(request, reply, keep ? cache.set(key, rendered, mark) : compressedPage(rendered));
     return true;
   };
 }

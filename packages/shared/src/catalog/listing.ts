@@ -153,6 +153,18 @@ export interface ListingSearch {
   origin?: string;
 }
 
+/** Every parameter of ListingSearch: what a listing page reads of its URL (page cache keys). */
+export const LISTING_SEARCH_PARAMS = [
+  'color',
+  'price',
+  'discount',
+  'sort',
+  'page',
+  'type',
+  'occasion',
+  'origin',
+] as const satisfies readonly (keyof ListingSearch)[];
+
 /** A 'min,max' query value (price, discount) as two numbers, or the fallback. */
 export function parseRange(
   text: string | undefined,

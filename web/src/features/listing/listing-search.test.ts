@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingRedirect, listingToProductQuery } from '@kanak/shared';
+import { LISTING_SEARCH_PARAMS, listingRedirect, listingToProductQuery } from '@kanak/shared';
 import { titleCase, toListInput, validateListingSearch } from './listing-search';
 
 describe('validateListingSearch', () => {
@@ -80,5 +80,14 @@ describe('listing redirects the route applies', () => {
 describe('titleCase', () => {
   it('labels slugs', () => {
     expect(titleCase('traditional-ethenic')).toBe('Traditional Ethenic');
+  });
+});
+
+describe('the listing reads exactly LISTING_SEARCH_PARAMS (the page cache keys on them)', () => {
+  it('keeps each of them and nothing else', () => {
+    const every = Object.fromEntries(LISTING_SEARCH_PARAMS.map((name) => [name, '1']));
+    expect(Object.keys(validateListingSearch({ ...every, z: 'random' })).sort()).toEqual(
+      [...LISTING_SEARCH_PARAMS].sort(),
+    );
   });
 });
