@@ -140,6 +140,11 @@ const configFields = z.object({
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   /** Memory for server-rendered storefront pages (visitors' HTML); 0 renders every request. */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
+  /**
+   * Server renders at once per process; past it a visitor gets the browser-rendered page at once
+   * (counted in kanak_ssr_fallbacks_total) instead of waiting behind the others.
+   */
+  SSR_MAX_RENDERS: z.coerce.number().int().min(1).max(256).default(4),
   /** Days after delivery an unworn piece may be returned (quoted on the policy pages). */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** Share of the metal value paid on exchange for a new piece, in percent. */

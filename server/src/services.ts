@@ -32,7 +32,8 @@ import { createDb, type Database } from '@kanak/db';
 import { ReadCache } from './api/read-cache';
 import type { Config } from './config';
 import { createImageStore } from './uploads/image-store';
-import { PageCache } from './web/page-cache';
+import { PageCache, type CachedPage } from './web/page-cache';
+import { RenderGate } from './web/render-gate';
 
 /** Long-lived resources the adapters share; closed by the app's onClose hook. */
 export interface AppServices {
@@ -64,6 +65,8 @@ export interface AppServices {
   catalogCache: ReadCache;
   /** Server-rendered storefront pages for visitors, dropped with the answers they show. */
   pageCache: PageCache;
+  /** Server renders in flight: shared per URL, capped (SSR_MAX_RENDERS), counted. */
+  renders: RenderGate<CachedPage | null>;
   /** Hears every process's catalogue changes (Redis pub/sub) for the cache. */
   catalogListener: CatalogListener;
   /**
@@ -124,6 +127,7 @@ export function createServices(
     db,
     catalogCache,
     pageCache,
+    renders: new RenderGate(config.SSR_MAX_RENDERS),
     catalogListener,
     async announceCatalogChange(change) {
       forget(change);

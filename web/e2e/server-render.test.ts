@@ -150,6 +150,50 @@ describe('server-rendered storefront', () => {
     expect(cache.size).toBe(kept);
   });
 
+  it('renders an uncached page once (one React pass), and once for two requests at the same time', async () => {
+    const stats = two.services.renders.stats;
+    const products = await firstProducts('category=ring&pageSize=3');
+    const paths = ['/', LISTING, `/product/${products[0]!._id}`, '/pages/about', '/search?q=ring'];
+    for (const path of paths) {
+      // Not in the cache any more: the next request renders.
+      const fresh = path;
+      two.services.pageCache.invalidate({ scope: 'all' });
+      const before = { ...stats };
+      const answers = await Promise.all([page(twoUrl, fresh), page(twoUrl, fresh)]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(answers[0]!.html).toBe(answers[1]!.html);
+      expect(stats.pages - before.pages, path).toBe(1);
+      // The second request shared the running render or found its page kept (whichever its
+      // timing met: render-gate.test shares deterministically); either way, one render.
+      expect(stats.passes - before.passes, `${path}: React passes`).toBe(1);
+    }
+  });
+
+  it('past SSR_MAX_RENDERS sends the browser-rendered page at once, which hydrates and works', async () => {
+    const capped = await buildApp({ ...one.config, SSR_MAX_RENDERS: 1 });
+    await capped.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = capped.app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      const products = await firstProducts('category=ring&pageSize=6');
+      const answers = await Promise.all(products.map((p) => page(base, `/product/${p._id}`)));
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      const plain = answers.filter((a) => a.html.includes('<div id="root"></div>'));
+      expect(plain.length).toBeGreaterThan(0);
+      expect(capped.services.renders.stats.fallbacks).toBe(plain.length);
+      // The plain page is the whole shop: the browser renders the product itself.
+      const index = answers.indexOf(plain[0]!);
+      const tab = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const errors = watchConsole(tab);
+      await tab.goto(`${base}/product/${products[index]!._id}`);
+      await tab.getByRole('heading', { name: products[index]!.title }).first().waitFor();
+      expect(errors).toEqual([]);
+      await tab.close();
+    } finally {
+      await capped.app.close();
+    }
+  });
+
   it('hydrates without warnings and without asking the API for what the HTML holds', async () => {
     const [ring] = await firstProducts('category=ring&pageSize=1');
     for (const path of ['/', LISTING, `/product/${ring!._id}`, '/pages/about']) {

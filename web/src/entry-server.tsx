@@ -16,7 +16,11 @@ import { createAppRouter } from './router';
 import { localLink } from './ssr/local-link';
 import { DEFAULT_TITLE } from './ssr/page-state';
 
-/** Renders until every query a component asked for is in the cache (each tried once). */
+/**
+ * Renders until every query a component asked for is in the cache (each tried once). The route
+ * loaders warm what each page shows (lib/warm-queries), so one pass is the rule: a second one
+ * means a component asks for something its route does not load (`passes` tells the server).
+ */
 const MAX_PASSES = 4;
 
 const escapeHtml = (text: string) =>
@@ -48,8 +52,10 @@ export const render: RenderPage = async ({ url, origin, call }): Promise<RenderR
   const app = <AppRoot router={router} queryClient={queryClient} trpcClient={trpcClient} />;
   const tried = new Set<string>();
   let html = '';
+  let passes = 0;
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     html = renderToString(app);
+    passes += 1;
     const missing = queryClient
       .getQueryCache()
       .getAll()
@@ -105,6 +111,7 @@ export const render: RenderPage = async ({ url, origin, call }): Promise<RenderR
     state,
     head: head.join(''),
     title: escapeHtml(title),
+    passes,
   };
 };
 

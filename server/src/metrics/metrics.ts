@@ -65,6 +65,37 @@ export function createServerMetrics(services: AppServices): ServerMetrics {
       this.inc(cache.evictions);
     },
   });
+  const renders = services.renders.stats;
+  const renderCounter = (name: string, help: string, value: () => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(value());
+      },
+    });
+  renderCounter(
+    'kanak_ssr_pages_total',
+    'Storefront pages rendered on the server',
+    () => renders.pages,
+  );
+  renderCounter(
+    'kanak_ssr_passes_total',
+    'React render passes of those pages (above kanak_ssr_pages_total: a route does not load all it shows)',
+    () => renders.passes,
+  );
+  renderCounter(
+    'kanak_ssr_shared_total',
+    'Requests that took the render of the same URL already running',
+    () => renders.shared,
+  );
+  renderCounter(
+    'kanak_ssr_fallbacks_total',
+    'Requests past SSR_MAX_RENDERS: sent the browser-rendered page at once',
+    () => renders.fallbacks,
+  );
   new Gauge({
     name: 'kanak_order_event_watchers',
     help: 'Browsers watching order events (live stream) through this server',

@@ -76,24 +76,31 @@ export async function loadServerRender(
       await send(request, reply, hit);
       return true;
     }
-    const mark = cache.mark;
-    const reads = localReads(services, request);
-    let result: RenderResult;
-    try {
-      result = await render({ url, origin, call: reads.call });
-    } catch (error) {
-      request.log.error({ err: error, url }, 'server render failed: sent the plain page');
-      return false;
-    }
-    if (result.kind !== 'page') return false;
-    const tags = reads.tags();
-    // The 404 page is answered 200 as the browser-rendered shop always did (a browser logs a 404
-    // document as a console error); it tells crawlers `noindex` instead.
-    const rendered = { status: 200, html: pageHtml(template, result), tags: tags ?? [] };
-    // A page that read something no tag covers is never kept, nor a not-found page: any number
-    // of made-up paths would each take an entry and push real pages out.
-    const keep = tags && result.status !== 404;
-    await send(request, reply, keep ? cache.set(key, rendered, mark) : compressedPage(rendered));
+    // One render per URL at a time, and a bounded number at once: past the cap, the plain page.
+    const rendering = services.renders.run(key, async () => {
+      const mark = cache.mark;
+      const reads = localReads(services, request);
+      let result: RenderResult;
+      try {
+        result = await render({ url, origin, call: reads.call });
+      } catch (error) {
+        request.log.error({ err: error, url }, 'server render failed: sent the plain page');
+        return null;
+      }
+      if (result.kind !== 'page') return null;
+      services.renders.rendered(result.passes);
+      const tags = reads.tags();
+      // The 404 page is answered 200 as the browser-rendered shop always did (a browser logs a
+      // 404 document as a console error); it tells crawlers `noindex` instead.
+      const rendered = { status: 200, html: pageHtml(template, result), tags: tags ?? [] };
+      // A page that read something no tag covers is never kept, nor a not-found page: any
+      // number of made-up paths would each take an entry and push real pages out.
+      const keep = tags && result.status !== 404;
+      return keep ? cache.set(key, rendered, mark) : compressedPage(rendered);
+    });
+    const page = rendering ? await rendering : null;
+    if (!page) return false;
+    await send(request, reply, page);
     return true;
   };
 }

@@ -4,7 +4,10 @@ import { BRAND } from '@/components/layout/Logo';
 import { HeroCarousel } from '@/features/home/HeroCarousel';
 import { TodaysRate } from '@/features/pricing/TodaysRate';
 import { HoverBanners, Poster, ShopByCategory } from '@/features/home/HomeSections';
-import { ProductSlider } from '@/features/home/ProductSlider';
+import { HOME_COLLECTIONS, homeQuery, ProductSlider } from '@/features/home/ProductSlider';
+import { OFFERS_STALE_MS } from '@/features/home/offer-prices';
+import { RATES_STALE_MS } from '@/features/pricing/TodaysRate';
+import { warmQueries } from '@/lib/warm-queries';
 import { openAuthModal } from '@/features/session/session';
 import { validateLoginSearch } from './guards';
 import { rootRoute } from './root';
@@ -19,7 +22,7 @@ function HomePage() {
         id={`best-of-${BRAND.toLowerCase()}`}
         title="Best Sellers"
         subtitle="Loved by our patrons"
-        collection="best-sellers"
+        collection={HOME_COLLECTIONS.bestSellers}
       />
       <HoverBanners />
       <ShopByCategory />
@@ -27,14 +30,14 @@ function HomePage() {
         id="new-arrivals"
         title="New Arrivals"
         subtitle="Fresh from the karkhana"
-        collection="new-arrival"
+        collection={HOME_COLLECTIONS.newArrivals}
       />
       <Poster kind="necklace" />
       <ProductSlider
         id="reccomanded"
         title="Recommended for you"
         subtitle="Chosen for you"
-        collection="reccomanded"
+        collection={HOME_COLLECTIONS.recommended}
       />
       <Poster kind="earrings" />
     </main>
@@ -50,6 +53,15 @@ function AuthRoutePage({ mode }: { mode: 'login' | 'register' }) {
 export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  // The sliders, the offers' prices and today's rates: one server render with all of them.
+  loader: ({ context: { trpc } }) =>
+    warmQueries(
+      trpc.catalog.offers.prefetch(undefined, { staleTime: OFFERS_STALE_MS }),
+      trpc.pricing.rates.prefetch(undefined, { staleTime: RATES_STALE_MS }),
+      ...Object.values(HOME_COLLECTIONS).map((collection) =>
+        trpc.catalog.list.prefetch(homeQuery(collection)),
+      ),
+    ),
   component: HomePage,
 });
 export const loginRoute = createRoute({

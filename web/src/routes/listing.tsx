@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { listingRedirect, listingToProductQuery } from '@kanak/shared';
 import { toListInput, validateListingSearch } from '@/features/listing/listing-search';
+import { warmQueries } from '@/lib/warm-queries';
 import { rootRoute } from './root';
 
 /** /{levelOne}/{levelTwo}/{levelThree}, also /all-jewellery/category/{category} (spec section 2). */
@@ -21,11 +22,13 @@ export const listingRoute = createRoute({
     }
   },
   loaderDeps: ({ search }) => search,
-  // Start the fetch early; the page shows its spinner until the answer arrives.
-  loader: ({ context, params, deps }) => {
-    void context.trpc.catalog.list.prefetch(
-      toListInput(listingToProductQuery(params.levelThree, deps)),
-    );
-  },
+  // Start the fetch early; in the browser the page shows its spinner until the answer arrives,
+  // on the server the page renders once, with it.
+  loader: ({ context, params, deps }) =>
+    warmQueries(
+      context.trpc.catalog.list.prefetch(
+        toListInput(listingToProductQuery(params.levelThree, deps)),
+      ),
+    ),
   component: lazyRouteComponent(() => import('@/features/listing/ListingPage'), 'ListingPage'),
 });

@@ -1,6 +1,8 @@
 import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { ProductSkeleton } from '@/features/product/ProductSkeleton';
+import { SIMILAR_LIMIT } from '@/features/product/product-queries';
+import { warmQueries } from '@/lib/warm-queries';
 import { requireToken } from './guards';
 import { rootRoute } from './root';
 
@@ -8,8 +10,15 @@ export const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'product/$productId',
   loader: async ({ context, params }) => {
+    const { productId } = params;
+    // Below the fold: the reviews' summary and similar pieces (one server render with them).
+    const below = warmQueries(
+      context.trpc.catalog.ratingSummary.prefetch({ productId }),
+      context.trpc.catalog.similar.prefetch({ productId, limit: SIMILAR_LIMIT }),
+    );
     try {
-      await context.trpc.catalog.byId.ensureData({ productId: params.productId });
+      await context.trpc.catalog.byId.ensureData({ productId });
+      await below;
     } catch (error) {
       // An unknown or malformed id is the 404 page, not the error screen.
       if (

@@ -8,6 +8,8 @@ import { LiveOrders } from '@/features/orders/live-orders';
 import { useToken } from '@/features/session/use-session';
 import { useToasterWanted } from '@/lib/toast';
 import type { trpcUtils } from '@/lib/trpc';
+import { SHOP_INFO_STALE_MS } from '@/components/layout/shop-info';
+import { warmQueries } from '@/lib/warm-queries';
 import { RouterErrorScreen } from './error-screen';
 import { NotFoundPage } from './not-found';
 
@@ -52,6 +54,9 @@ function RootLayout() {
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // The footer's shop details, on every page (components/layout/shop-info).
+  loader: ({ context }) =>
+    warmQueries(context.trpc.pages.shopInfo.prefetch(undefined, { staleTime: SHOP_INFO_STALE_MS })),
   component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: RouterErrorScreen,

@@ -32,6 +32,11 @@ export type RenderResult =
       head: string;
       /** The document title, HTML-escaped. */
       title: string;
+      /**
+       * How many times React rendered the page: 1 when the route loaders had every query the
+       * page shows (a component asking for more costs a second render, then a third…).
+       */
+      passes: number;
     }
   /** A redirect or a failed load: the browser renders this one itself, as before. */
   | { kind: 'client' };

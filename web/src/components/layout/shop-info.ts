@@ -7,12 +7,15 @@ export const SUPPORT = {
   address: '12 Residency Road, Bengaluru, Karnataka 560025',
 };
 
+/** The shop's details change rarely: asked again at most every 10 minutes. */
+export const SHOP_INFO_STALE_MS = 10 * 60_000;
+
 /**
  * The shop's configured contact details and social links (GET /api/shop-info); until they
  * arrive, or if they cannot, the built-in details stand in and no social link is shown.
  */
 export function useShopInfo() {
-  const info = trpc.pages.shopInfo.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const info = trpc.pages.shopInfo.useQuery(undefined, { staleTime: SHOP_INFO_STALE_MS });
   const facts = info.data?.facts;
   return {
     phone: facts?.supportPhone ?? SUPPORT.phone,

@@ -4,8 +4,15 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ProductCard } from '@/features/catalog/ProductCard';
 import { trpc } from '@/lib/trpc';
 
+/** The home page's three sliders, in the collections' own (spec) spelling. */
+export const HOME_COLLECTIONS = {
+  bestSellers: 'best-sellers',
+  newArrivals: 'new-arrival',
+  recommended: 'reccomanded',
+} as const;
+
 /** Home slider query of spec section 7 (category jewellery, prices 10 to 1000000, 12 per page). */
-const homeQuery = (collection: string) => ({
+export const homeQuery = (collection: string) => ({
   category: 'jewellery',
   color: '',
   occasion: '',

@@ -1,9 +1,11 @@
 import { formatRupees, type OfferPrices } from '@kanak/shared';
 import { trpc } from '@/lib/trpc';
 
+export const OFFERS_STALE_MS = 5 * 60_000;
+
 /** Each home offer's cheapest piece on its listing, read from the server (catalog.offers). */
 export function useOfferPrices() {
-  return trpc.catalog.offers.useQuery(undefined, { staleTime: 5 * 60_000 }).data;
+  return trpc.catalog.offers.useQuery(undefined, { staleTime: OFFERS_STALE_MS }).data;
 }
 
 /**

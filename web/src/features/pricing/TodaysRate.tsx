@@ -5,9 +5,11 @@ import { cn } from '@/lib/utils';
 const rupees = (r: number) =>
   `₹${r.toLocaleString('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
 
+export const RATES_STALE_MS = 60_000;
+
 /** "Today's rate": 22K and 24K gold, silver and platinum per gram, with when they were published. */
 export function TodaysRate({ className }: { className?: string }) {
-  const rates = trpc.pricing.rates.useQuery(undefined, { staleTime: 60_000 });
+  const rates = trpc.pricing.rates.useQuery(undefined, { staleTime: RATES_STALE_MS });
   const shown = HEADLINE_RATES.flatMap((h) => {
     const rate = rates.data?.rates.find((r) => r.metal === h.metal && r.purity === h.purity);
     return rate ? [{ ...h, rate }] : [];

@@ -1,9 +1,10 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductCard } from '@/features/catalog/ProductCard';
 import { trpc } from '@/lib/trpc';
+import { SIMILAR_LIMIT } from './product-queries';
 
 export function SimilarProducts({ productId }: { productId: string }) {
-  const similar = trpc.catalog.similar.useQuery({ productId, limit: 8 });
+  const similar = trpc.catalog.similar.useQuery({ productId, limit: SIMILAR_LIMIT });
   if (similar.data?.length === 0) return null;
   return (
     <section aria-labelledby="similar-title" className="mt-16">

@@ -11,6 +11,7 @@ import { listingLink } from '@/components/layout/catalogue-links';
 import { ListingView } from '@/features/listing/ListingView';
 import { toListInput } from '@/features/listing/listing-search';
 import { trpc } from '@/lib/trpc';
+import { searchPageInput } from './search-input';
 
 const route = getRouteApi('/search');
 
@@ -32,10 +33,10 @@ export function SearchPage() {
   const filter = listingToProductQuery(ALL_CATEGORIES, search);
   const sort = searchSortOf(search.sort);
   const text = q.trim();
-  const results = trpc.catalog.searchPage.useQuery(
-    { ...toListInput(filter), q: text, sort },
-    { enabled: text !== '', placeholderData: (prev) => prev },
-  );
+  const results = trpc.catalog.searchPage.useQuery(searchPageInput(search, q), {
+    enabled: text !== '',
+    placeholderData: (prev) => prev,
+  });
   const setSearch = (next: ListingSearch) =>
     void navigate({ search: { ...next, q }, resetScroll: false });
   const data = text === '' ? undefined : results.data;
