@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import {
   applyAdminMove,
+  cancelClosedLinks,
   confirmPayments,
   DomainError,
   MoveRefused,
@@ -102,20 +103,15 @@ export function buildProcessors(
   /**
    * What follows a committed ledger entry, the same for every queue: caches told of the stock,
    * closed links cancelled at the provider (best effort: they expire anyway, and a payment
-   * still made on one is owed back), watchers told.
+   * still made on one is owed back; one paid just before its cancel is confirmed at once),
+   * watchers told.
    */
-  const followUp = async (entry: LedgerEntry | null) => {
+  const followUp = async (entry: LedgerEntry | null): Promise<void> => {
     if (!entry) return;
     if (entry.stockOf.length) await options.stockMoved(entry.stockOf);
-    for (const linkId of entry.closedLinks)
-      await provider
-        .cancelLink(linkId)
-        .catch((e: Error) =>
-          options.log(
-            `order ${entry.orderId}: payment link ${linkId} not cancelled at the provider: ${e.message}`,
-          ),
-        );
+    const confirmed = await cancelClosedLinks(db, provider, entry, options.log);
     if (entry.event) await options.announce(entry.event);
+    for (const more of confirmed) await followUp(more);
   };
   /**
    * A batch of confirmation jobs: applied together (confirmPayments, each with its own outcome),

@@ -79,6 +79,7 @@ export * from './outbox/deps';
 export * from './outbox/submit';
 export * from './payments/request-confirmation';
 export * from './payments/reconcile-payments';
+export * from './payments/cancel-closed-links';
 export * from './payments/link-expiry';
 export * from './payments/cancel-unpaid-orders';
 export * from './orders/request-move';

@@ -34,13 +34,64 @@ export interface ReconcileReport {
   failed: { orderId: string; linkId: string; message: string }[];
 }
 
+/** One link to ask the provider about: its row and the order it was made for. */
+export interface LinkToAsk {
+  id: string;
+  payment_link_id: string;
+  order_id: string;
+}
+
+/** What asking about one link found and did (a part of a ReconcileReport). */
+export type LinkReport = Pick<ReconcileReport, 'applied' | 'entries' | 'refused'>;
+
 /**
- * Asks the provider about orders still PENDING with an open payment link: a payment whose return
- * and webhook were both lost is confirmed through the same exactly-once path. Links checked
- * least recently go first (updated_at marks the check), so a long tail is covered in turns.
- * A link past its expiry and the grace after it is asked once more, then closed as EXPIRED on the
- * next run and no longer asked about: no payment can be made through it any more. Then (with `unpaidTtlMs`) orders left unpaid past
- * their links' life are cancelled.
+ * Asks the provider about one link and confirms every captured payment made through it, by the
+ * exactly-once path: an order that can still take it is placed, any other (cancelled, deleted,
+ * already paid through another link) has the money recorded as owed back. Throws when the
+ * provider cannot be asked.
+ */
+export async function reconcileLink(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  link: LinkToAsk,
+): Promise<LinkReport> {
+  const report: LinkReport = { applied: [], entries: [], refused: [] };
+  const payments = await provider.linkPayments(link.payment_link_id);
+  for (const payment of payments.filter((p) => p.status === 'captured')) {
+    try {
+      const { outcome, entry } = await confirmPayment(db, provider, {
+        orderId: link.order_id,
+        paymentId: payment.id,
+        source: 'reconcile',
+      });
+      if (entry) report.entries.push(entry);
+      report.applied.push({
+        orderId: link.order_id,
+        paymentId: payment.id,
+        result: outcome.result,
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      report.refused.push({
+        orderId: link.order_id,
+        paymentId: payment.id,
+        message: error.message,
+      });
+    }
+  }
+  return report;
+}
+
+/**
+ * Asks the provider about every payment link that could still have taken money the shop has not
+ * recorded, until it is provably closed: any link without a recorded payment — open, replaced by
+ * a fresh link (EXPIRED early), cancelled (the cancel at the provider may have failed), of an
+ * order no longer PENDING or deleted — until one check after its expiry and the grace. A payment
+ * whose return and webhook were both lost is confirmed through the same exactly-once path, and
+ * one its order can no longer take is recorded as owed back. Links checked least recently go
+ * first (updated_at marks the check), so a long tail is covered in turns. An open link past its
+ * expiry and grace, asked that once more, is closed as EXPIRED on the next run. Then (with
+ * `unpaidTtlMs`) orders left unpaid past their links' life are cancelled.
  */
 export async function reconcilePayments(
   db: Kysely<Database>,
@@ -59,18 +110,27 @@ export async function reconcilePayments(
     .executeTakeFirst();
   const links = await db
     .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
     .select(['payments.id', 'payments.payment_link_id', 'payments.order_id'])
-    .where('orders.status', '=', 'PENDING')
-    .where('payments.status', '=', 'CREATED')
+    // Nothing recorded through the link yet (a payment row of its own once one is).
+    .where('payments.provider_payment_id', 'is', null)
+    .where('payments.status', 'in', ['CREATED', 'EXPIRED', 'CANCELLED'])
     .where('payments.provider', '=', provider.name)
     .where('payments.created_at', '<', new Date(now - options.olderThanMs))
     .where((eb) =>
       eb.or([
-        // Past its expiry and grace, a link is asked once more before it is closed (above).
-        eb('payments.expires_at', 'is not', null),
+        // Until one check after its expiry and grace: no payment can be made through it then.
+        eb.and([
+          eb('payments.expires_at', 'is not', null),
+          eb(
+            'payments.updated_at',
+            '<=',
+            sql<Date>`payments.expires_at + ${`${LINK_GRACE_MS} milliseconds`}::interval`,
+          ),
+        ]),
+        // Made before links expired: asked about for maxAgeMs.
         eb.and([
           eb('payments.expires_at', 'is', null),
+          eb('payments.status', '=', 'CREATED'),
           eb('payments.created_at', '>', new Date(now - (options.maxAgeMs ?? 7 * 24 * 3600_000))),
         ]),
       ]),
@@ -91,29 +151,10 @@ export async function reconcilePayments(
     // One link's failure (provider outage, a fault while applying) must not stop the others,
     // nor keep this link first in line for every later run.
     try {
-      const payments = await provider.linkPayments(link.payment_link_id);
-      for (const payment of payments.filter((p) => p.status === 'captured')) {
-        try {
-          const { outcome, entry } = await confirmPayment(db, provider, {
-            orderId: link.order_id,
-            paymentId: payment.id,
-            source: 'reconcile',
-          });
-          if (entry) report.entries.push(entry);
-          report.applied.push({
-            orderId: link.order_id,
-            paymentId: payment.id,
-            result: outcome.result,
-          });
-        } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
-          report.refused.push({
-            orderId: link.order_id,
-            paymentId: payment.id,
-            message: error.message,
-          });
-        }
-      }
+      const found = await reconcileLink(db, provider, link);
+      report.applied.push(...found.applied);
+      report.entries.push(...found.entries);
+      report.refused.push(...found.refused);
     } catch (error) {
       report.failed.push({
         orderId: link.order_id,
@@ -125,7 +166,7 @@ export async function reconcilePayments(
       .updateTable('payments')
       .set({ updated_at: sql<Date>`now()` })
       .where('id', '=', link.id)
-      .where('status', '=', 'CREATED')
+      .where('provider_payment_id', 'is', null)
       .execute();
   }
   // After the checks above: an order whose lost payment was just found is PLACED, not cancelled.

@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import type { LedgerEntry } from '../ledger/order-ledger';
+import type { PaymentProvider } from './provider';
+import { reconcileLink } from './reconcile-payments';
+
+/**
+ * Cancels at the provider the links a ledger entry closed (an unpaid order cancelled or
+ * deleted). Best effort: a link the provider cannot cancel now expires anyway, and the
+ * reconciliation keeps asking about it until then. A link that answers "paid" was paid just
+ * before the cancel: that payment is confirmed at once (recorded as owed back, since its order no
+ * longer takes it) instead of being left to a webhook that may never come. Answers the ledger
+ * entries that confirmation made, for the caller to follow up like its own.
+ */
+export async function cancelClosedLinks(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  entry: Pick<LedgerEntry, 'orderId' | 'closedLinks'>,
+  log: (message: string) => void,
+): Promise<LedgerEntry[]> {
+  const made: LedgerEntry[] = [];
+  for (const linkId of entry.closedLinks) {
+    let answer: Awaited<ReturnType<PaymentProvider['cancelLink']>>;
+    try {
+      answer = await provider.cancelLink(linkId);
+    } catch (error) {
+      log(
+        `order ${entry.orderId}: payment link ${linkId} not cancelled at the provider: ${(error as Error).message}`,
+      );
+      continue;
+    }
+    if (answer !== 'paid') continue;
+    const link = await db
+      .selectFrom('payments')
+      .select(['id', 'payment_link_id', 'order_id'])
+      .where('payment_link_id', '=', linkId)
+      .executeTakeFirst();
+    if (!link) continue;
+    log(`order ${entry.orderId}: payment link ${linkId} was paid before its cancel: confirming`);
+    const found = await reconcileLink(db, provider, link);
+    made.push(...found.entries);
+  }
+  return made;
+}
