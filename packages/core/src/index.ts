@@ -117,6 +117,7 @@ export * from './hallmark/move-with-huids';
 export * from './stones/product-stones';
 export * from './invoices/invoice-document';
 export * from './invoices/invoice-lines';
+export * from './invoices/invoice-columns';
 export * from './invoices/issue-invoice';
 export * from './invoices/invoice-pdf';
 export * from './invoices/invoice-file';
