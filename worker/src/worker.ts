@@ -35,6 +35,7 @@ import { createWorkerMetrics, type WorkerMetrics } from './metrics/metrics';
 import { buildProcessors, type OrderEvent, type Processor, type WorkerLog } from './processors';
 import { startWorkerBeacon } from './system/beacon';
 import { deferringOutages } from './outage-deferral';
+import { lockSettings } from './queue-locks';
 
 export interface RunningWorker {
   /**
@@ -250,9 +251,7 @@ export function startWorker(
         queue === QUEUES.paymentConfirmations
           ? config.WORKER_CONCURRENCY * config.WORKER_CONFIRM_BATCH
           : config.WORKER_CONCURRENCY,
-      lockDuration: config.WORKER_LOCK_DURATION_MS,
-      stalledInterval: config.WORKER_STALLED_INTERVAL_MS,
-      maxStalledCount: 2,
+      ...lockSettings(queue, config),
     });
     worker.on('completed', () => counts.completed++);
     worker.on('failed', (job, error) =>
