@@ -51,6 +51,13 @@ export interface RunningWorker {
   metricsPort: Promise<number | undefined>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The order a job was about (payments and moves name one), for the System page's dead letters. */
+const orderIdOf = (data: unknown): string | null => {
+  const id = (data as { orderId?: unknown } | null)?.orderId;
+  return typeof id === 'string' && UUID.test(id) ? id : null;
+};
+
 /** The request a job came from (relayed outbox rows carry it), so its log lines say it. */
 const requestIdOf = (job: Job | undefined): string | undefined => {
   const id = (job?.data as TracedJob | undefined)?.requestId;
@@ -118,6 +125,7 @@ export function startWorker(
         payload: JSON.stringify(job.data),
         error: error.message,
         attempts: job.attemptsMade,
+        order_id: orderIdOf(job.data),
       })
       .execute()
       .catch((e: Error) => log(`could not dead-letter ${queue}/${job.id}: ${e.message}`, 'error'));

@@ -228,7 +228,9 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
     // Back: every order placed within the bound the settings give, plus the time to apply them.
     await eventually(async () => (await placedCount()) === 50, bound + APPLYING_MS, 50);
     expect(stalledAtKill).toBeGreaterThan(0);
-    console.info(`${stalledAtKill} orders taken up ${Date.now() - back} ms after the worker was back`);
+    console.info(
+      `${stalledAtKill} orders taken up ${Date.now() - back} ms after the worker was back`,
+    );
 
     for (const size of sizes) {
       const row = await db()

@@ -112,6 +112,7 @@ export * from './operations/metrics-endpoint';
 export * from './telemetry/trace-context';
 export * from './system/worker-beacons';
 export * from './system/system-status';
+export * from './system/dead-letters';
 export * from './hallmark/order-huids';
 export * from './hallmark/move-with-huids';
 export * from './stones/product-stones';

@@ -11,15 +11,21 @@ const fetchFailed = new TypeError('fetch failed', { cause: { code: 'ETIMEDOUT' }
 describe('outageDeferralMs', () => {
   it('defers an outage 1 s, 2 s, 4 s… up to 30 s, by how often the job started', () => {
     expect(
-      [1, 2, 3, 4, 5, 6, 7, 50].map((started) => outageDeferralMs(QUEUES.paymentConfirmations, refused, started, 0)),
+      [1, 2, 3, 4, 5, 6, 7, 50].map((started) =>
+        outageDeferralMs(QUEUES.paymentConfirmations, refused, started, 0),
+      ),
     ).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
     // A provider whose API cannot be reached is waited out the same way.
     expect(outageDeferralMs(QUEUES.orderMoves, fetchFailed, 2, 1)).toBe(2000);
   });
 
   it('lets any other error spend an attempt', () => {
-    expect(outageDeferralMs(QUEUES.paymentConfirmations, new Error('duplicate key value'), 1, 0)).toBeNull();
-    expect(outageDeferralMs(QUEUES.orderMoves, new DomainError('CONFLICT', 'Cannot move order'), 1, 0)).toBeNull();
+    expect(
+      outageDeferralMs(QUEUES.paymentConfirmations, new Error('duplicate key value'), 1, 0),
+    ).toBeNull();
+    expect(
+      outageDeferralMs(QUEUES.orderMoves, new DomainError('CONFLICT', 'Cannot move order'), 1, 0),
+    ).toBeNull();
   });
 
   it('waits out an outage of any length for payments and moves, spending no attempt', () => {
