@@ -133,6 +133,20 @@ const EXPECTED: Record<string, Row> = {
   // The admin's Messages and System pages.
   'GET /api/admin/messages': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/system': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  // Dead letters (issue 31): an admin lists, retries and dismisses them (none by that id: 404).
+  'GET /api/admin/system/dead-letters': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /api/admin/system/dead-letters/:deadLetterId/retry': {
+    visitor: 401,
+    A: 403,
+    B: 403,
+    admin: 404,
+  },
+  'POST /api/admin/system/dead-letters/:deadLetterId/dismiss': {
+    visitor: 401,
+    A: 403,
+    B: 403,
+    admin: 404,
+  },
   // Metal rates (issue 21): public to read, admin-only to publish.
   'GET /api/metal-rates': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'PUT /api/admin/metal-rates': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -190,6 +204,9 @@ const EXPECTED: Record<string, Row> = {
   'trpc pages.update': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc notifications.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc system.status': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc system.deadLetters': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc system.retryDeadLetter': { visitor: 401, A: 403, B: 403, admin: 404 },
+  'trpc system.dismissDeadLetter': { visitor: 401, A: 403, B: 403, admin: 404 },
   'trpc pricing.rates': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc pricing.publish': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc pricing.preview': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -776,6 +793,15 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       body: { title: 'Terms of Use', body: 'Edited by the access matrix.' },
       snapshot: pageSnapshot('terms'),
     }),
+
+    'POST /api/admin/system/dead-letters/:deadLetterId/retry': () => ({
+      path: '/api/admin/system/dead-letters/999999999/retry',
+    }),
+    'POST /api/admin/system/dead-letters/:deadLetterId/dismiss': () => ({
+      path: '/api/admin/system/dead-letters/999999999/dismiss',
+    }),
+    'trpc system.retryDeadLetter': () => ({ input: { deadLetterId: '999999999' } }),
+    'trpc system.dismissDeadLetter': () => ({ input: { deadLetterId: '999999999' } }),
 
     'trpc auth.signup': () => ({
       input: {

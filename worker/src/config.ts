@@ -14,10 +14,16 @@ export const workerConfigSchema = z.object({
   WORKER_METRICS_INTERVAL_MS: z.coerce.number().int().min(0).default(0),
   /** The worker's /metrics port (on METRICS_HOST); unset: no metrics endpoint. */
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** How long a job's lock lives without renewal; a killed worker's job is retried after it. */
-  WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(500).default(30_000),
-  /** How often stalled (orphaned) jobs are looked for. */
-  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).default(30_000),
+  /**
+   * How long a job's lock lives without renewal (renewed every half of it while the job runs);
+   * a killed worker's job is taken up again after it (queue-locks.ts). Every queue but repricing.
+   */
+  WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(500).default(6000),
+  /** How often stalled (orphaned) jobs are looked for, on every queue but repricing. */
+  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).default(3000),
+  /** The repricing queue's lock: its batches are long transactions, so it keeps longer ones. */
+  REPRICING_LOCK_DURATION_MS: z.coerce.number().int().min(500).default(30_000),
+  REPRICING_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).default(30_000),
   /** Fault injection for crash tests: wait this long after applying a job, before acknowledging it. */
   WORKER_ACK_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** Products repriced per batch (one transaction and UPDATE each) after a publish of metal rates. */

@@ -5,7 +5,8 @@ import type { Processor, WorkerLog } from './processors';
 /**
  * A job that meets an outage (isUnavailable: PostgreSQL, or the provider's API, unreachable) goes
  * back to the delayed set instead of failing: the attempt is not counted, so an outage only
- * postpones it (outageDeferralMs), up to MAX_OUTAGE_DEFERRALS times. Redis itself must be there
+ * postpones it (outageDeferralMs): payments and moves however long it lasts, other queues up to
+ * OUTAGE_DEFERRAL_LIMITS times. Redis itself must be there
  * to take it back: when it is not, the original error fails the attempt as before (or, Redis
  * gone, the lock lapses and a worker takes the job again as stalled).
  */
@@ -19,7 +20,7 @@ export const deferringOutages =
       // an outage would otherwise pile up one deferred run per interval.
       const delayMs =
         token && !job.repeatJobKey
-          ? outageDeferralMs(error, job.attemptsStarted, job.attemptsMade)
+          ? outageDeferralMs(job.queueName, error, job.attemptsStarted, job.attemptsMade)
           : null;
       if (delayMs === null) throw error;
       try {

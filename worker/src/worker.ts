@@ -35,6 +35,7 @@ import { createWorkerMetrics, type WorkerMetrics } from './metrics/metrics';
 import { buildProcessors, type OrderEvent, type Processor, type WorkerLog } from './processors';
 import { startWorkerBeacon } from './system/beacon';
 import { deferringOutages } from './outage-deferral';
+import { lockSettings } from './queue-locks';
 
 export interface RunningWorker {
   /**
@@ -49,6 +50,13 @@ export interface RunningWorker {
   /** Where /metrics listens (WORKER_METRICS_PORT; 0 picks a port), once it does. */
   metricsPort: Promise<number | undefined>;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The order a job was about (payments and moves name one), for the System page's dead letters. */
+const orderIdOf = (data: unknown): string | null => {
+  const id = (data as { orderId?: unknown } | null)?.orderId;
+  return typeof id === 'string' && UUID.test(id) ? id : null;
+};
 
 /** The request a job came from (relayed outbox rows carry it), so its log lines say it. */
 const requestIdOf = (job: Job | undefined): string | undefined => {
@@ -117,6 +125,7 @@ export function startWorker(
         payload: JSON.stringify(job.data),
         error: error.message,
         attempts: job.attemptsMade,
+        order_id: orderIdOf(job.data),
       })
       .execute()
       .catch((e: Error) => log(`could not dead-letter ${queue}/${job.id}: ${e.message}`, 'error'));
@@ -250,9 +259,7 @@ export function startWorker(
         queue === QUEUES.paymentConfirmations
           ? config.WORKER_CONCURRENCY * config.WORKER_CONFIRM_BATCH
           : config.WORKER_CONCURRENCY,
-      lockDuration: config.WORKER_LOCK_DURATION_MS,
-      stalledInterval: config.WORKER_STALLED_INTERVAL_MS,
-      maxStalledCount: 2,
+      ...lockSettings(queue, config),
     });
     worker.on('completed', () => counts.completed++);
     worker.on('failed', (job, error) =>

@@ -12,8 +12,10 @@ import {
   type PgProxy,
   type TestServer,
 } from '@kanak/testkit';
+import { SEED_ACCOUNTS } from '@kanak/db';
 import {
   eventually,
+  login,
   orderStatus,
   paymentJobId,
   pickSizes,
@@ -31,6 +33,7 @@ describe('a worker whose database is away for longer than its retries', () => {
   let proxy: PgProxy;
   let worker: WorkerProcess;
   let payments: Queue;
+  let moves: Queue;
 
   beforeAll(async () => {
     server = await startTestServer({ ORDER_WAIT_MS: 0 });
@@ -40,22 +43,32 @@ describe('a worker whose database is away for longer than its retries', () => {
       DB_CONNECT_TIMEOUT_MS: '1000',
       DB_STATEMENT_TIMEOUT_MS: '2000',
     });
+    const connection = createRedis(server.config.REDIS_URL);
     payments = new Queue(QUEUES.paymentConfirmations, {
-      connection: createRedis(server.config.REDIS_URL),
+      connection,
       prefix: server.config.QUEUE_PREFIX,
     });
+    moves = new Queue(QUEUES.orderMoves, { connection, prefix: server.config.QUEUE_PREFIX });
   });
   afterAll(async () => {
     await worker?.stop('SIGKILL');
     await payments?.close();
+    await moves?.close();
     await proxy?.close();
     await server?.close();
   });
 
-  it('defers the payment job through the outage and applies it once when PostgreSQL is back', async () => {
+  it('defers the payment and move jobs through the outage and applies each once when PostgreSQL is back', async () => {
     const db = server.database.db;
     const [size] = await pickSizes(db, 1, 7);
     const pay = await sandboxPaidOrder(server, size!, 1);
+    const admin = await login(server, SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.admin.password);
+    const placed = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', 'PLACED')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
 
     await proxy.cut();
     const cutAt = Date.now();
@@ -66,6 +79,13 @@ describe('a worker whose database is away for longer than its retries', () => {
     expect(ret.status).toBe(200);
     expect(ret.body.status).toBe('PENDING');
     const jobId = await paymentJobId(db, pay.order._id, pay.paymentId);
+    // An admin's move, queued by the server (whose own database is there) during the outage.
+    const move = await httpClient(server.baseUrl).put<{ jobId: string }>(
+      `/api/admin/orders/${placed.id}/confirmed`,
+      undefined,
+      { token: admin },
+    );
+    expect(move.status).toBe(202);
 
     await worker.waitFor(/deferred \d+ms \(start 1\)/, 10_000);
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS - (Date.now() - cutAt)));
@@ -75,10 +95,20 @@ describe('a worker whose database is away for longer than its retries', () => {
     expect(waiting!.attemptsMade).toBe(0);
     expect(await payments.getJobState(jobId)).not.toBe('failed');
     expect(await orderStatus(db, pay.order._id)).toBe('PENDING');
+    const moving = await moves.getJob(move.body.jobId);
+    expect(moving!.attemptsStarted).toBeGreaterThanOrEqual(2);
+    expect(moving!.attemptsMade).toBe(0);
+    expect(await orderStatus(db, placed.id)).toBe('PLACED');
 
     await proxy.restore();
-    await eventually(async () => (await payments.getJobState(jobId)) === 'completed', 45_000);
+    await eventually(
+      async () =>
+        (await payments.getJobState(jobId)) === 'completed' &&
+        (await moves.getJobState(move.body.jobId)) === 'completed',
+      45_000,
+    );
     expect(await orderStatus(db, pay.order._id)).toBe('PLACED');
+    expect(await orderStatus(db, placed.id)).toBe('CONFIRMED');
     expect(await placedEvents(db, pay.order._id)).toHaveLength(1);
     const stock = await db
       .selectFrom('product_sizes')

@@ -17,6 +17,7 @@ import * as m015 from './migrations/015_invoice_pdf_in_database';
 import * as m016 from './migrations/016_order_quotes';
 import * as m017 from './migrations/017_search_vector_trigger';
 import * as m018 from './migrations/018_outbox_traceparent';
+import * as m020 from './migrations/020_dead_letter_resolution';
 import * as m023 from './migrations/023_session_bound_resets';
 import type { Database } from './schema';
 
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '016_order_quotes': m016,
   '017_search_vector_trigger': m017,
   '018_outbox_traceparent': m018,
+  '020_dead_letter_resolution': m020,
   '023_session_bound_resets': m023,
 };
 

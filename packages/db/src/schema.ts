@@ -237,6 +237,14 @@ export interface DeadLettersTable {
   error: string;
   attempts: number;
   created_at: Timestamp;
+  /** The order the job was about, when it names one (migration 020). */
+  order_id: string | null;
+  /** How an admin resolved it; null while open (migration 020). */
+  resolution: 'retried' | 'dismissed' | null;
+  resolved_by: string | null;
+  resolved_at: Date | null;
+  /** The job a retry added. */
+  retry_job_id: string | null;
 }
 
 /** What the worker recorded for an outbox row (see core/src/outbox). */

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
-import { noInput, query } from '../api/declare-use-case';
+import { mutation, noInput, query } from '../api/declare-use-case';
 import { QUEUE_BOARD_PATH } from '../admin/queue-board.rest';
 import type { AppServices } from '../services';
 
@@ -44,5 +44,29 @@ export const systemApi = {
         queueBoardPath: QUEUE_BOARD_PATH,
       }),
     rest: [{ method: 'GET', path: '/api/admin/system' }],
+  }),
+  deadLetters: query('admin', noInput, shared.deadLettersView, {
+    summary:
+      'Jobs that failed after their last attempt for a reason other than an outage: open ones with their queue, order, reason and time, and the last resolved',
+    run: ({ services }) => core.listDeadLetters(services.db),
+    rest: [{ method: 'GET', path: '/api/admin/system/dead-letters' }],
+  }),
+  retryDeadLetter: mutation('admin', shared.deadLetterRefInput, shared.deadLetterRow, {
+    summary:
+      'Runs a dead-lettered job again (an outbox job through its row), recorded as retried by the admin; 409 once retried or dismissed',
+    run: ({ services, user }, input) =>
+      core.retryDeadLetter(
+        { db: services.db, queues: queuesOf(services), relay: services.relay },
+        user.id,
+        input.deadLetterId,
+      ),
+    rest: [{ method: 'POST', path: '/api/admin/system/dead-letters/:deadLetterId/retry' }],
+  }),
+  dismissDeadLetter: mutation('admin', shared.deadLetterRefInput, shared.deadLetterRow, {
+    summary:
+      'Dismisses a dead-lettered job (kept, recorded as dismissed by the admin); 409 once retried or dismissed',
+    run: ({ services, user }, input) =>
+      core.dismissDeadLetter(services.db, user.id, input.deadLetterId),
+    rest: [{ method: 'POST', path: '/api/admin/system/dead-letters/:deadLetterId/dismiss' }],
   }),
 };

@@ -13,9 +13,18 @@ export interface InvoiceLine {
   /** Null until the line's stored metal-rate breakup is used (see invoice-lines.ts). */
   ratePerGram: number | null;
   metalValue: number | null;
+  /** Making charges before their discount (documents numbered before issue 31 held them net). */
   making: number | null;
   stones: number | null;
-  /** What the shopper was let off (list price less price paid). */
+  /**
+   * The line's value before any discount, GST excluded: metal + making + stones, or a fixed
+   * price's taxable part. Absent from documents numbered before issue 31 (see invoice-columns.ts).
+   */
+  gross?: number;
+  /**
+   * What the shopper was let off, GST excluded: the discount on making (metal-priced), or the
+   * list price's taxable part less the price paid's (fixed price). gross − discount = taxable.
+   */
   discount: number;
   taxable: number;
   gst: number;

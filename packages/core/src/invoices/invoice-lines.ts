@@ -58,30 +58,40 @@ export function invoiceLine(item: ItemForInvoice, breakup: StoredBreakup | null)
     purity: breakup ? breakup.purity : (item.hallmark ?? capitalise(item.type ?? '')),
     netWeight: breakup ? `${breakup.netWeight} g` : item.weight,
     quantity: item.quantity,
-    discount: Math.max(0, (item.price - item.discounted_price) * item.quantity),
   };
   if (breakup) {
+    // The breakup's total is metal + making − discount + stones plus GST on that (pricing rule),
+    // so the printed columns add up exactly: gross making and its discount, each as quoted.
     const gst = breakup.gst * item.quantity;
     const lineTotal = breakup.total * item.quantity;
+    const metalValue = breakup.metalValue * item.quantity;
+    const making = breakup.making * item.quantity;
+    const stones = breakup.stones * item.quantity;
     return {
       ...common,
       ratePerGram: breakup.ratePerGram,
-      metalValue: breakup.metalValue * item.quantity,
-      making: (breakup.making - breakup.makingDiscount) * item.quantity,
-      stones: breakup.stones * item.quantity,
+      metalValue,
+      making,
+      stones,
+      gross: metalValue + making + stones,
       discount: breakup.makingDiscount * item.quantity,
       taxable: lineTotal - gst,
       gst,
       total: lineTotal,
     };
   }
+  // A fixed price is GST-inclusive: list and paid prices are each split, and the discount is the
+  // difference of their taxable parts, so gross − discount = taxable to the rupee.
   const taxable = taxableOf(total);
+  const gross = Math.max(taxable, taxableOf(item.price * item.quantity));
   return {
     ...common,
     ratePerGram: null,
     metalValue: null,
     making: null,
     stones: null,
+    gross,
+    discount: gross - taxable,
     taxable,
     gst: total - taxable,
     total,

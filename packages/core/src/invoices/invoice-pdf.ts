@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { BIS_CARE_NOTE, GST_PERCENT, rupeesInWords, splitGst } from '@kanak/shared';
 import type { InvoiceDocument, InvoiceExtras, SellerDetails } from './invoice-document';
+import { columnTotals, invoiceColumns, type InvoiceColumns } from './invoice-columns';
 
 /** Indian digit grouping without the rupee sign (the PDF's standard fonts have no ₹): 1,23,456. */
 export function indianAmount(n: number): string {
@@ -73,17 +74,19 @@ export function renderInvoicePdf(
     pdf.moveDown(0.5);
   }
 
-  // The table: description (with purity, weight, HUIDs) and the money columns.
+  // The table: description (with purity, weight, HUIDs) and the money columns, which add up as
+  // printed (invoice-columns.ts): Metal + Making + Stones = Gross value; Gross − Discount = Taxable.
   const cols = [
-    { head: 'Description', w: 201 },
+    { head: 'Description', w: 151 },
     { head: 'HSN', w: 30 },
     { head: 'Qty', w: 22 },
     { head: 'Rate/g', w: 42 },
     { head: 'Metal', w: 48 },
-    { head: 'Making', w: 42 },
-    { head: 'Stones', w: 42 },
-    { head: 'Discount', w: 46 },
-    { head: 'Taxable', w: 50 },
+    { head: 'Making (gross)', w: 44 },
+    { head: 'Stones', w: 40 },
+    { head: 'Gross value', w: 50 },
+    { head: 'Discount', w: 44 },
+    { head: 'Taxable value', w: 52 },
   ] as const;
   const row = (cells: string[], bold = false) => {
     const y = pdf.y;
@@ -103,13 +106,23 @@ export function renderInvoicePdf(
       .lineTo(left + width, pdf.y - 2)
       .lineWidth(0.3)
       .stroke('#999999');
-    if (pdf.y > pdf.page.height - 140) pdf.addPage();
+    if (pdf.y > pdf.page.height - 160) pdf.addPage();
   };
+  const amount = (n: number | null) => (n === null ? '-' : indianAmount(n));
+  const money = (c: InvoiceColumns) => [
+    amount(c.metal),
+    amount(c.making),
+    amount(c.stones),
+    amount(c.gross),
+    amount(c.discount),
+    amount(c.taxable),
+  ];
   row(
     cols.map((c) => c.head),
     true,
   );
-  for (const line of doc.lines) {
+  const printed = doc.lines.map(invoiceColumns);
+  doc.lines.forEach((line, i) => {
     const huids = extras.huids[line.orderItemId] ?? [];
     const description = [
       line.description,
@@ -123,13 +136,29 @@ export function renderInvoicePdf(
       line.hsn,
       String(line.quantity),
       line.ratePerGram === null ? '-' : indianAmount(line.ratePerGram),
-      line.metalValue === null ? '-' : indianAmount(line.metalValue),
-      line.making === null ? '-' : indianAmount(line.making),
-      line.stones === null ? '-' : indianAmount(line.stones),
-      indianAmount(line.discount),
-      indianAmount(line.taxable),
+      ...money(printed[i]!),
     ]);
-  }
+  });
+  row(
+    [
+      'Total',
+      '',
+      String(doc.lines.reduce((n, l) => n + l.quantity, 0)),
+      '',
+      ...money(columnTotals(printed)),
+    ],
+    true,
+  );
+  pdf
+    .font('Helvetica')
+    .fontSize(7)
+    .text(
+      'Making is shown before its discount. Metal + Making + Stones = Gross value; Gross value - Discount = Taxable value. ' +
+        'The discount is on making charges for metal-priced pieces, on the list price for fixed-price pieces. Amounts in rupees, GST excluded.',
+      left,
+      pdf.y,
+      { width },
+    );
 
   pdf.moveDown(0.5);
   const sum = (label: string, value: string, bold = false) => {

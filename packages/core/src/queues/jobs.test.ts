@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../common/errors';
-import { MAX_OUTAGE_DEFERRALS, outageDeferralMs } from './jobs';
+import { OUTAGE_DEFERRAL_LIMITS, outageDeferralMs } from './jobs';
+import { QUEUES } from './names';
 
 const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
   code: 'ECONNREFUSED',
@@ -10,19 +11,35 @@ const fetchFailed = new TypeError('fetch failed', { cause: { code: 'ETIMEDOUT' }
 describe('outageDeferralMs', () => {
   it('defers an outage 1 s, 2 s, 4 s… up to 30 s, by how often the job started', () => {
     expect(
-      [1, 2, 3, 4, 5, 6, 7, 50].map((started) => outageDeferralMs(refused, started, 0)),
+      [1, 2, 3, 4, 5, 6, 7, 50].map((started) =>
+        outageDeferralMs(QUEUES.paymentConfirmations, refused, started, 0),
+      ),
     ).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
     // A provider whose API cannot be reached is waited out the same way.
-    expect(outageDeferralMs(fetchFailed, 2, 1)).toBe(2000);
+    expect(outageDeferralMs(QUEUES.orderMoves, fetchFailed, 2, 1)).toBe(2000);
   });
 
   it('lets any other error spend an attempt', () => {
-    expect(outageDeferralMs(new Error('duplicate key value'), 1, 0)).toBeNull();
-    expect(outageDeferralMs(new DomainError('CONFLICT', 'Cannot move order'), 1, 0)).toBeNull();
+    expect(
+      outageDeferralMs(QUEUES.paymentConfirmations, new Error('duplicate key value'), 1, 0),
+    ).toBeNull();
+    expect(
+      outageDeferralMs(QUEUES.orderMoves, new DomainError('CONFLICT', 'Cannot move order'), 1, 0),
+    ).toBeNull();
   });
 
-  it('stops deferring after MAX_OUTAGE_DEFERRALS (about an hour): the outage then counts as a fault', () => {
-    expect(outageDeferralMs(refused, MAX_OUTAGE_DEFERRALS + 2, 2)).toBe(30_000);
-    expect(outageDeferralMs(refused, MAX_OUTAGE_DEFERRALS + 3, 2)).toBeNull();
+  it('waits out an outage of any length for payments and moves, spending no attempt', () => {
+    // A week of 30 s waits, then more: still deferred, never a fault.
+    for (const queue of [QUEUES.paymentConfirmations, QUEUES.orderMoves]) {
+      expect(OUTAGE_DEFERRAL_LIMITS[queue]).toBeNull();
+      expect(outageDeferralMs(queue, refused, 20_161, 0)).toBe(30_000);
+      expect(outageDeferralMs(queue, fetchFailed, 1_000_000, 3)).toBe(30_000);
+    }
+  });
+
+  it('stops deferring other queues after their limit (about an hour): the outage then counts as a fault', () => {
+    const limit = OUTAGE_DEFERRAL_LIMITS[QUEUES.notifications]!;
+    expect(outageDeferralMs(QUEUES.notifications, refused, limit + 2, 2)).toBe(30_000);
+    expect(outageDeferralMs(QUEUES.notifications, refused, limit + 3, 2)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@kanak/shared';
 import type { OutboxRef } from '../outbox/outbox';
 import type { PaymentConfirmation } from '../payments/confirm-payment';
 import { isUnavailable } from '../common/errors';
+import { QUEUES, type QueueName } from './names';
 
 /** The request a relayed job came from (the outbox row's request_id), for the worker's log lines. */
 export interface TracedJob {
@@ -56,22 +57,38 @@ const outageRetryDelayMs = (attemptsStarted: number) =>
   Math.min(30_000, 1000 * 2 ** Math.min(5, Math.max(0, attemptsStarted - 1)));
 
 /**
- * Deferrals a job gets before an outage spends its attempts as any fault does (about an hour of
- * the waits above): a query that always times out, or a provider address that is wrong, ends in
- * dead_letters and a `fault` on its outbox row, which the next return or webhook sends again.
+ * Deferrals a job of each queue gets before an outage spends its attempts as any fault does;
+ * null: none, it waits however long the outage lasts. Payments and admins' moves (and refunds,
+ * when they run as jobs) are never given up on an outage (issue 31): the outage alert fires after
+ * 5 minutes, the System page shows them delayed, and they complete once what they need is back.
+ * A wrong setting that looks like an outage (a provider address that never answers) is then
+ * found by that alert, not in the dead letters. The others keep about an hour of the waits above.
  */
-export const MAX_OUTAGE_DEFERRALS = 120;
+export const OUTAGE_DEFERRAL_LIMITS: Record<QueueName, number | null> = {
+  [QUEUES.paymentConfirmations]: null,
+  [QUEUES.orderMoves]: null,
+  [QUEUES.metalRepricing]: 120,
+  [QUEUES.notifications]: 120,
+  // Scheduled runs are never deferred (outage-deferral.ts): the next run does the same work.
+  [QUEUES.paymentReconciliation]: 0,
+};
+
+const limitOf = (queue: string): number | null =>
+  queue in OUTAGE_DEFERRAL_LIMITS ? OUTAGE_DEFERRAL_LIMITS[queue as QueueName] : 120;
 
 /**
- * How long to defer a job that threw `error` after starting `attemptsStarted` times with
- * `attemptsMade` attempts spent, or null: the error fails the attempt as usual.
+ * How long to defer a job of `queue` that threw `error` after starting `attemptsStarted` times
+ * with `attemptsMade` attempts spent, or null: the error fails the attempt as usual.
  */
 export function outageDeferralMs(
+  queue: string,
   error: unknown,
   attemptsStarted: number,
   attemptsMade: number,
 ): number | null {
-  if (!isUnavailable(error) || attemptsStarted - attemptsMade > MAX_OUTAGE_DEFERRALS) return null;
+  if (!isUnavailable(error)) return null;
+  const limit = limitOf(queue);
+  if (limit !== null && attemptsStarted - attemptsMade > limit) return null;
   return outageRetryDelayMs(attemptsStarted);
 }
 

@@ -5,6 +5,7 @@ import type { Database } from '@kanak/db';
 import type { AdminSystemView } from '@kanak/shared';
 import { pingRedisClient } from '../queues/redis';
 import { BEACON_EVERY_MS, readWorkerBeacons } from './worker-beacons';
+import { openDeadLettersByQueue, refusalsByQueue } from './dead-letters';
 
 export interface SystemStatusDeps {
   db: Kysely<Database>;
@@ -41,7 +42,7 @@ const STALE_AFTER_MS = 3 * BEACON_EVERY_MS;
  */
 export async function readSystemStatus(deps: SystemStatusDeps): Promise<AdminSystemView> {
   const { db, timeoutMs } = deps;
-  const [postgres, redis, workers, queues, outbox, mails] = await Promise.all([
+  const [postgres, redis, workers, queues, outbox, mails, jobOutcomes] = await Promise.all([
     within(() => sql`SELECT 1`.execute(db), timeoutMs),
     pingRedisClient(deps.redis, timeoutMs),
     within(() => readWorkerBeacons(deps.redis, deps.prefix), timeoutMs),
@@ -86,6 +87,14 @@ export async function readSystemStatus(deps: SystemStatusDeps): Promise<AdminSys
           .executeTakeFirstOrThrow(),
       timeoutMs,
     ),
+    // Failures that need an admin (open dead letters) apart from refusals (domain answers).
+    within(
+      async () => ({
+        failed: await openDeadLettersByQueue(db),
+        refused: await refusalsByQueue(db),
+      }),
+      timeoutMs,
+    ),
   ]);
   const now = Date.now();
   return {
@@ -98,7 +107,12 @@ export async function readSystemStatus(deps: SystemStatusDeps): Promise<AdminSys
         lastBeatAt: beacon.lastBeatAt.toISOString(),
         stale: now - beacon.lastBeatAt.getTime() > STALE_AFTER_MS,
       })) ?? null,
-    queues,
+    queues:
+      queues?.map((queue) => ({
+        ...queue,
+        failed: jobOutcomes ? (jobOutcomes.failed.get(queue.name) ?? 0) : queue.failed,
+        refused: jobOutcomes ? (jobOutcomes.refused.get(queue.name) ?? 0) : null,
+      })) ?? null,
     outbox: outbox
       ? {
           pending: Number(outbox.pending),

@@ -18,7 +18,16 @@ export const adminSystemView = z.object({
         waiting: z.number(),
         active: z.number(),
         delayed: z.number(),
+        /**
+         * Jobs that failed after their last attempt and wait for an admin (open dead letters);
+         * BullMQ's failed count, refusals included, when PostgreSQL did not answer.
+         */
         failed: z.number(),
+        /**
+         * Jobs the domain refused (an unknown payment, an illegal move) among the outbox rows kept:
+         * answers, not faults. Null when PostgreSQL did not answer.
+         */
+        refused: z.nullable(z.number()),
       }),
     ),
   ),

@@ -10,6 +10,7 @@ import { formatMoment } from '../orders/order-dates';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
 import { useQueueBoardSession } from './use-queue-board-session';
+import { DeadLetters } from './DeadLetters';
 
 /** How long ago, in words an operator reads at a glance. */
 function ago(seconds: number): string {
@@ -119,6 +120,7 @@ export function SystemPage() {
               <Queues queues={data.queues} />
             </CardContent>
           </Card>
+          <DeadLetters />
         </div>
       )}
     </div>
@@ -191,7 +193,18 @@ function Queues({ queues }: { queues: AdminSystemView['queues'] }) {
             <th className="px-1 py-1 text-right font-medium">Waiting</th>
             <th className="px-1 py-1 text-right font-medium">Active</th>
             <th className="px-1 py-1 text-right font-medium">Delayed</th>
-            <th className="py-1 pl-1 text-right font-medium">Failed</th>
+            <th
+              className="px-1 py-1 text-right font-medium"
+              title="Refused by the shop's rules (an unknown payment, an illegal move): answers, not faults"
+            >
+              Refused
+            </th>
+            <th
+              className="py-1 pl-1 text-right font-medium"
+              title="Failed after their attempts: see Dead letters"
+            >
+              Failed
+            </th>
           </tr>
         </thead>
         <tbody className="tabular-nums">
@@ -201,6 +214,9 @@ function Queues({ queues }: { queues: AdminSystemView['queues'] }) {
               <td className="px-1 text-right">{queue.waiting}</td>
               <td className="px-1 text-right">{queue.active}</td>
               <td className="px-1 text-right">{queue.delayed}</td>
+              <td className="px-1 text-right text-muted-foreground">
+                {queue.refused === null ? '?' : queue.refused}
+              </td>
               <td
                 className={
                   queue.failed > 0 ? 'pl-1 text-right text-destructive' : 'pl-1 text-right'
