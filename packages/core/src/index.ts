@@ -128,3 +128,7 @@ export * from './invoices/buyer-pan';
 export * from './invoices/seller-settings';
 export * from './stock-alerts/subscribe';
 export * from './stock-alerts/restock-mails';
+export * from './reports/report-documents';
+export * from './reports/sales-register';
+export * from './reports/gstr1';
+export * from './reports/report-csv';

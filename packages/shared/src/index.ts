@@ -52,6 +52,7 @@ export * from './hallmark/hallmark';
 export * from './size-guide/size-tables';
 export * from './stones/stones';
 export * from './invoices/gst';
+export * from './reports/report-schemas';
 // Operating the shop: the admin Messages and System pages.
 export * from './system/admin-messages';
 export * from './system/admin-system';

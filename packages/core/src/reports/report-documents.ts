@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { Database, InvoiceKind } from '@kanak/db';
+import type { InvoiceDocument } from '../invoices/invoice-document';
+
+/** The start of a day in India's time (UTC+5:30, no daylight saving). */
+export const istDayStart = (day: string): Date => new Date(`${day}T00:00:00+05:30`);
+
+/** The next day of a YYYY-MM-DD, as YYYY-MM-DD. */
+export const nextDay = (day: string): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** A month's first day and the next month's. */
+export function monthBounds(month: string): { from: string; until: string } {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+  return { from: `${month}-01`, until: `${next}-01` };
+}
+
+/** YYYY-MM-DD of a moment in India's time. */
+export const istDay = (at: Date): string =>
+  new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+
+export interface IssuedDocument {
+  kind: InvoiceKind;
+  series: string;
+  seq: number;
+  number: string;
+  issuedAt: Date;
+  document: InvoiceDocument;
+}
+
+/**
+ * Every invoice and credit note issued from `from` (inclusive) until `until` (exclusive), both
+ * YYYY-MM-DD in India's time, in issue order, streamed from a cursor: a year of documents is
+ * read in constant memory.
+ */
+export async function* issuedDocuments(
+  db: Kysely<Database>,
+  from: string,
+  until: string,
+): AsyncGenerator<IssuedDocument> {
+  const rows = db
+    .selectFrom('invoices')
+    .select(['kind', 'series', 'seq', 'number', 'issued_at', 'document'])
+    .where('issued_at', '>=', istDayStart(from))
+    .where('issued_at', '<', istDayStart(until))
+    .orderBy('issued_at')
+    .orderBy('number')
+    .stream(500);
+  for await (const row of rows)
+    yield {
+      kind: row.kind,
+      series: row.series,
+      seq: row.seq,
+      number: row.number,
+      issuedAt: row.issued_at,
+      document: row.document as InvoiceDocument,
+    };
+}
+
+/** "29-Karnataka", as GST returns name a place of supply. */
+export const placeOfSupplyOf = (doc: InvoiceDocument) =>
+  doc.placeOfSupply.stateCode
+    ? `${doc.placeOfSupply.stateCode}-${doc.placeOfSupply.state}`
+    : doc.placeOfSupply.state;

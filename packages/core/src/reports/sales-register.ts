@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import type { ReportRange, SalesRegister, SalesRegisterRow } from '@kanak/shared';
+import { documentTax } from '../invoices/invoice-pdf';
+import type { SellerDetails } from '../invoices/invoice-document';
+import { istDay, issuedDocuments, nextDay, placeOfSupplyOf } from './report-documents';
+
+type Amounts = Pick<SalesRegisterRow, 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total'>;
+const zero = (): Amounts => ({ taxable: 0, cgst: 0, sgst: 0, igst: 0, total: 0 });
+const add = (sum: Amounts, row: Amounts) => {
+  sum.taxable += row.taxable;
+  sum.cgst += row.cgst;
+  sum.sgst += row.sgst;
+  sum.igst += row.igst;
+  sum.total += row.total;
+};
+
+/**
+ * The sales register's rows for a range, one per invoice and credit note, in issue order. The
+ * tax is split as the document prints it (CGST + SGST within the seller's state, else IGST); a
+ * credit note's amounts are negative, so each column adds up to what the period owes.
+ */
+export async function* salesRegisterRows(
+  db: Kysely<Database>,
+  seller: SellerDetails,
+  range: ReportRange,
+): AsyncGenerator<SalesRegisterRow> {
+  for await (const issued of issuedDocuments(db, range.from, nextDay(range.to))) {
+    const doc = issued.document;
+    const sign = issued.kind === 'CREDIT_NOTE' ? -1 : 1;
+    const tax = documentTax(doc, seller);
+    yield {
+      kind: issued.kind === 'CREDIT_NOTE' ? 'credit-note' : 'invoice',
+      number: issued.number,
+      date: istDay(issued.issuedAt),
+      buyer: doc.buyer.name,
+      placeOfSupply: placeOfSupplyOf(doc),
+      refersTo: doc.refersTo?.number ?? null,
+      taxable: sign * doc.totals.taxable,
+      cgst: sign * tax.cgst,
+      sgst: sign * tax.sgst,
+      igst: sign * tax.igst,
+      total: sign * doc.totals.total,
+    };
+  }
+}
+
+/** The register with its totals, overall and per place of supply (the JSON answer). */
+export async function salesRegister(
+  db: Kysely<Database>,
+  seller: SellerDetails,
+  range: ReportRange,
+): Promise<SalesRegister> {
+  const rows: SalesRegisterRow[] = [];
+  const totals = zero();
+  const byState = new Map<string, Amounts>();
+  for await (const row of salesRegisterRows(db, seller, range)) {
+    rows.push(row);
+    add(totals, row);
+    const state = byState.get(row.placeOfSupply) ?? zero();
+    add(state, row);
+    byState.set(row.placeOfSupply, state);
+  }
+  return {
+    from: range.from,
+    to: range.to,
+    rows,
+    totals,
+    byState: [...byState]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([placeOfSupply, sums]) => ({ placeOfSupply, ...sums })),
+  };
+}

@@ -1,0 +1,124 @@
+import * as z from 'zod/mini';
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** A year of 100,000 invoices is the scale a report answers in one go; longer ranges are split. */
+export const MAX_REPORT_DAYS = 366;
+
+const day = (name: string) =>
+  z.string(`${name} must be a date as YYYY-MM-DD`).check(
+    z.regex(DAY, `${name} must be a date as YYYY-MM-DD`),
+    z.refine(
+      (text) =>
+        !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+        new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+      `${name} is not a calendar date`,
+    ),
+  );
+
+/** Days in India's time, both included. */
+export const reportRangeInput = z.object({ from: day('from'), to: day('to') }).check(
+  z.refine((r) => r.from <= r.to, { message: 'from must not be after to', path: ['to'] }),
+  z.refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 < MAX_REPORT_DAYS, {
+    message: `A report covers at most ${MAX_REPORT_DAYS} days`,
+    path: ['to'],
+  }),
+);
+export type ReportRange = z.infer<typeof reportRangeInput>;
+
+export const reportMonthInput = z.object({
+  month: z.string('month must be YYYY-MM').check(z.regex(MONTH, 'month must be YYYY-MM')),
+});
+export type ReportMonth = z.infer<typeof reportMonthInput>;
+
+/** Amounts of a register row or total, whole rupees; a credit note's are negative. */
+const amounts = {
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  total: z.number(),
+};
+
+export const salesRegisterRow = z.object({
+  kind: z.enum(['invoice', 'credit-note']),
+  number: z.string(),
+  /** YYYY-MM-DD in India's time. */
+  date: z.string(),
+  buyer: z.string(),
+  /** "29-Karnataka": the GST state code and name. */
+  placeOfSupply: z.string(),
+  /** The invoice a credit note refers to. */
+  refersTo: z.nullable(z.string()),
+  ...amounts,
+});
+export type SalesRegisterRow = z.infer<typeof salesRegisterRow>;
+
+export const salesRegister = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(salesRegisterRow),
+  totals: z.object(amounts),
+  byState: z.array(z.object({ placeOfSupply: z.string(), ...amounts })),
+});
+export type SalesRegister = z.infer<typeof salesRegister>;
+
+export const gstr1B2cs = z.object({
+  type: z.literal('OE'),
+  placeOfSupply: z.string(),
+  rate: z.number(),
+  taxable: z.number(),
+  cess: z.number(),
+});
+export const gstr1B2cl = z.object({
+  invoiceNumber: z.string(),
+  /** dd-mmm-yyyy, as the GST offline tool writes it. */
+  invoiceDate: z.string(),
+  invoiceValue: z.number(),
+  placeOfSupply: z.string(),
+  rate: z.number(),
+  taxable: z.number(),
+  cess: z.number(),
+});
+export const gstr1Hsn = z.object({
+  hsn: z.string(),
+  description: z.string(),
+  /** GMS (grams) or NOS (pieces). */
+  uqc: z.string(),
+  quantity: z.number(),
+  value: z.number(),
+  taxable: z.number(),
+  igst: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  cess: z.number(),
+});
+export const gstr1Doc = z.object({
+  nature: z.string(),
+  from: z.string(),
+  to: z.string(),
+  total: z.number(),
+  cancelled: z.number(),
+});
+export const gstr1 = z.object({
+  month: z.string(),
+  b2cs: z.array(gstr1B2cs),
+  b2cl: z.array(gstr1B2cl),
+  hsn: z.array(gstr1Hsn),
+  docs: z.array(gstr1Doc),
+});
+export type Gstr1 = z.infer<typeof gstr1>;
+export type Gstr1Table = 'b2cs' | 'b2cl' | 'hsn' | 'docs';
+export const GSTR1_TABLES = [
+  'b2cs',
+  'b2cl',
+  'hsn',
+  'docs',
+] as const satisfies readonly Gstr1Table[];
+
+/**
+ * B2CL: an inter-state invoice to an unregistered buyer above this (rupees) is reported one by
+ * one. CGST Rule 59(4) as amended by Notification 12/2024-Central Tax, from 1 August 2024 (it was
+ * ₹2,50,000 before).
+ */
+export const B2CL_THRESHOLD = 100_000;
