@@ -124,3 +124,10 @@ export * from './invoices/buyer-pan';
 export * from './invoices/seller-settings';
 export * from './stock-alerts/subscribe';
 export * from './stock-alerts/restock-mails';
+// Delivery: India Post's PIN directory, zones by PIN prefix, the promised date.
+export * from './delivery/pin-directory';
+export * from './delivery/zones';
+export * from './delivery/deliver-by';
+export * from './delivery/delivery-rules';
+export * from './delivery/delivery-promise';
+export * from './delivery/check-delivery-address';

@@ -55,3 +55,6 @@ export * from './invoices/gst';
 // Operating the shop: the admin Messages and System pages.
 export * from './system/admin-messages';
 export * from './system/admin-system';
+// Delivery: PIN and state agree, the delivery promise's shape and wording.
+export * from './delivery/pin-state';
+export * from './delivery/promise';
