@@ -41,12 +41,15 @@ export const DEFAULT_DELIVERY_ZONES: readonly DeliveryZone[] = [
   },
 ];
 
-/** The zone of a PIN: the one with the longest prefix it starts with (undefined: none matches). */
+/**
+ * The zone of a PIN: the one with the longest prefix it starts with, the later entry on a tie (so an
+ * entry appended to the table overrides); undefined when none matches.
+ */
 export function zoneForPin(zones: readonly DeliveryZone[], pin: string): DeliveryZone | undefined {
   let best: { zone: DeliveryZone; length: number } | undefined;
   for (const zone of zones)
     for (const prefix of zone.prefixes)
-      if (pin.startsWith(prefix) && (!best || prefix.length > best.length))
+      if (pin.startsWith(prefix) && (!best || prefix.length >= best.length))
         best = { zone, length: prefix.length };
   return best?.zone;
 }
