@@ -135,6 +135,11 @@ describe('delivery promise and PIN ↔ state in Chromium', () => {
       await fillPanIfAsked(page);
       await form.getByRole('button', { name: 'Deliver Here' }).click();
       await page.waitForURL(/step=3/);
+      // The summary step repeats the promise for the order's address.
+      const summary = page.getByTestId('delivery-promise');
+      await summary.waitFor();
+      expect((await summary.innerText()).trim()).toMatch(PROMISE);
+      await viewShot(page, summary, `delivery-checkout-summary-${width}`);
       expect(errors).toEqual([]);
       await context.close();
     });
