@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
 import { withExample } from '../validation/examples';
 import { formatRupees } from '../money/price';
+import { PIN_MESSAGE } from '../account/courier-address';
 import { PIN_PATTERN } from './pin-state';
 
-export const PIN_INPUT_MESSAGE = 'Enter a 6-digit PIN code (it cannot start with 0)';
+/** The courier form's message for a PIN that is not six digits. */
+export const PIN_INPUT_MESSAGE = PIN_MESSAGE;
 
 /** `GET /api/delivery/promise?pin=560001&value=52000`: the PIN, and the order's value in rupees. */
 export const deliveryPromiseInput = z.object({
