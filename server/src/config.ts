@@ -2,7 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
+  DEFAULT_DELIVERY_HOLIDAYS,
+  DEFAULT_DELIVERY_ZONES,
   DEFAULT_LINK_TTL_MINUTES,
+  deliveryZoneSchema,
   DEVELOPMENT_SECRETS,
   envFlag,
   parseEnv,
@@ -44,6 +47,31 @@ const optionalLink = z
   ])
   .transform((v) => v || undefined)
   .optional();
+
+/** JSON text read as a value; text that is not JSON is left for the schema to refuse by name. */
+const jsonText = (text: unknown) => {
+  if (typeof text !== 'string') return text;
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+/** DELIVERY_ZONES: a JSON array of zones (README "Delivery promise"); unset: all of India. */
+const deliveryZones = z.preprocess(
+  jsonText,
+  z
+    .array(deliveryZoneSchema)
+    .min(1)
+    .default([...DEFAULT_DELIVERY_ZONES]),
+);
+
+/** DELIVERY_HOLIDAYS: comma-separated YYYY-MM-DD (one day) or MM-DD (every year). */
+const deliveryHolidays = csv
+  .pipe(z.array(z.string().regex(/^(\d{4}-)?\d{2}-\d{2}$/, 'expected YYYY-MM-DD or MM-DD')))
+  .default([...DEFAULT_DELIVERY_HOLIDAYS]);
 
 /** Every environment variable the server reads (its own and those it shares with the worker); README lists them. */
 const configFields = z.object({
@@ -145,6 +173,9 @@ const configFields = z.object({
    * (counted in kanak_ssr_fallbacks_total) instead of waiting behind the others.
    */
   SSR_MAX_RENDERS: z.coerce.number().int().min(1).max(256).default(4),
+  /** The delivery promise's zones by PIN prefix (days, insured cap) and the days not counted. */
+  DELIVERY_ZONES: deliveryZones,
+  DELIVERY_HOLIDAYS: deliveryHolidays,
   /** Days after delivery an unworn piece may be returned (quoted on the policy pages). */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** Share of the metal value paid on exchange for a new piece, in percent. */

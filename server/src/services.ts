@@ -18,6 +18,7 @@ import {
   type MailLimits,
   type PasswordDeps,
   type CatalogChange,
+  type DeliveryRules,
   type CatalogListener,
   type AuthRateLimiter,
   type ImageStore,
@@ -57,6 +58,8 @@ export interface AppServices {
   /** The queues' own connection: fails fast instead of queueing commands while Redis is away. */
   queueRedis: Redis;
   payments: PaymentProvider;
+  /** The delivery promise's zones and holidays, on the real clock. */
+  delivery: DeliveryRules;
   /** Order events from the worker, read once per process and handed to each watching browser. */
   orderEvents: OrderEventHub;
   /** Uploaded images: S3 when S3_BUCKET is set, else the directory UPLOAD_DIR. */
@@ -169,6 +172,11 @@ export function createServices(
     }),
     queueRedis,
     payments: createPaymentProvider(config),
+    delivery: {
+      zones: config.DELIVERY_ZONES,
+      holidays: config.DELIVERY_HOLIDAYS,
+      now: () => new Date(),
+    },
     images: createImageStore(config),
     orderEvents: createOrderEventHub(config.REDIS_URL, config.QUEUE_PREFIX, (message) =>
       log.warn(message),

@@ -77,6 +77,7 @@ const EXPECTED: Record<string, Row> = {
   // The shop's policy pages and contact details (issue 20): public, read-only.
   'GET /api/pages/:slug': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/shop-info': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/delivery/promise': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   // Accounts (issue 24): the same answer for any e-mail; a reset link's token is the capability.
   'POST /auth/forgot-password': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'POST /auth/reset-password': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -170,6 +171,7 @@ const EXPECTED: Record<string, Row> = {
   'trpc ratings.byProduct': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc pages.bySlug': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc pages.shopInfo': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc delivery.promise': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc users.me': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc cart.get': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc cart.add': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
@@ -788,6 +790,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     },
     'POST /api/uploads': () => ({ form: uploadForm }),
     'GET /api/pages/:slug': () => ({ path: '/api/pages/privacy' }),
+    'GET /api/delivery/promise': () => ({ path: '/api/delivery/promise?pin=560001' }),
     'PUT /api/admin/pages/:slug': () => ({
       path: '/api/admin/pages/terms',
       body: { title: 'Terms of Use', body: 'Edited by the access matrix.' },
@@ -866,6 +869,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     },
     'trpc catalog.adminList': () => ({ input: { pageSize: 5 } }),
     'trpc pages.bySlug': () => ({ input: { slug: 'about' } }),
+    'trpc delivery.promise': () => ({ input: { pin: '560001' } }),
     'trpc pages.update': () => ({
       input: { slug: 'about', page: { title: 'About Us', body: 'Edited through tRPC.' } },
       snapshot: pageSnapshot('about'),

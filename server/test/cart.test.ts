@@ -47,7 +47,18 @@ describe('cart over REST and tRPC', () => {
       .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // One zone insuring up to the orders' column limit: the ₹210 crore order below tests the
+    // totals' integer bound, not the delivery cap (server/test/delivery.test.ts does that).
+    server = await startTestServer({
+      DELIVERY_ZONES: JSON.stringify([
+        {
+          zone: 'vault',
+          prefixes: ['1', '2', '3', '4', '5', '6', '7', '8'],
+          days: 3,
+          insuredCap: 2_147_483_647,
+        },
+      ]),
+    });
     http = httpClient(server.baseUrl);
     customer = (await http.post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.customer)).body.jwt;
     other = (

@@ -142,17 +142,18 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
     await fillCart(server.database.db, shopper.id, [
       { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
     ]);
-    // The spec's clients know no PIN or phone rules: a short PIN and phone are still taken.
+    // The spec's clients know no phone rules: a short phone is still taken, and the state is read
+    // whatever its case and spacing. The PIN must be India Post's and of that state (issue 31).
     const res = await http.post<OrderView>(
       '/api/orders/',
-      { ...ADDRESS, state: '  karNATaka ', city: ' Mysuru ', zipCode: '5600', mobile: '12345' },
+      { ...ADDRESS, state: '  karNATaka ', city: ' Mysuru ', zipCode: '570001', mobile: '12345' },
       { token: shopper.token },
     );
     expect(res.status).toBe(201);
     expect(res.body.shippingAddress).toMatchObject({
       state: 'Karnataka',
       city: 'Mysuru',
-      zipCode: '5600',
+      zipCode: '570001',
       mobile: '12345',
     });
     const saved = await server.database.db
@@ -161,17 +162,24 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
       .where('user_id', '=', shopper.id)
       .execute();
     expect(saved).toEqual([{ state: 'Karnataka', city: 'Mysuru' }]);
-    // A state not on the list is kept as given (trimmed).
+    // A state not on the list, or a short PIN, is refused naming the PIN (it was kept before).
     await fillCart(server.database.db, shopper.id, [
       { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
     ]);
-    const other = await http.post<OrderView>(
+    const other = await http.post<{ message: string }>(
       '/api/orders/',
       { ...ADDRESS, state: ' Bavaria ' },
       { token: shopper.token },
     );
-    expect(other.status).toBe(201);
-    expect(other.body.shippingAddress.state).toBe('Bavaria');
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe('PIN 400001 is in Maharashtra, not Bavaria');
+    const short = await http.post<{ message: string }>(
+      '/api/orders/',
+      { ...ADDRESS, zipCode: '5600' },
+      { token: shopper.token },
+    );
+    expect(short.status).toBe(400);
+    expect(short.body.message).toMatch(/^PIN 5600 is not an Indian PIN code/);
   });
 
   it('refuses with 409 an order whose prices rose past what its totals can hold since the cart was filled', async () => {

@@ -132,3 +132,10 @@ export * from './reports/report-documents';
 export * from './reports/sales-register';
 export * from './reports/gstr1';
 export * from './reports/report-csv';
+// Delivery: India Post's PIN directory, zones by PIN prefix, the promised date.
+export * from './delivery/pin-directory';
+export * from './delivery/zones';
+export * from './delivery/deliver-by';
+export * from './delivery/delivery-rules';
+export * from './delivery/delivery-promise';
+export * from './delivery/check-delivery-address';

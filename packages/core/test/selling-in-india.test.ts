@@ -206,7 +206,12 @@ describe('selling in India (core)', () => {
 
   it('charges IGST when the goods go to another state', async () => {
     const user = await newCustomer(db(), 'inter');
-    const order = await pendingOrder(user, { ...ADDRESS, city: 'Pune', state: 'Maharashtra' });
+    const order = await pendingOrder(user, {
+      ...ADDRESS,
+      city: 'Pune',
+      state: 'Maharashtra',
+      zipCode: '411001',
+    });
     await pay(db(), user, order._id);
     await recordOrderHuids(db(), order._id, { [order.orderItems[0]!._id]: ['PUNE01'] });
     const text = await pdfText(

@@ -57,3 +57,6 @@ export * from './reports/report-schemas';
 export * from './system/admin-messages';
 export * from './system/admin-system';
 export * from './system/dead-letters';
+// Delivery: PIN and state agree, the delivery promise's shape and wording.
+export * from './delivery/pin-state';
+export * from './delivery/promise';

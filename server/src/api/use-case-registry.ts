@@ -11,6 +11,7 @@ import { stockAlertsApi } from '../stock-alerts/stock-alerts.api';
 import { wishlistApi } from '../wishlist/wishlist.api';
 import { notificationsApi } from '../notifications/notifications.api';
 import { systemApi } from '../system/system.api';
+import { deliveryApi } from '../delivery/delivery.api';
 import type { UseCase } from './declare-use-case';
 
 /** Every use case of the API by domain: the tRPC router, the REST routes and the OpenAPI document come from here. */
@@ -29,6 +30,7 @@ export const useCases = {
   notifications: notificationsApi,
   system: systemApi,
   stockAlerts: stockAlertsApi,
+  delivery: deliveryApi,
 };
 
 /** Each use case with its tRPC path (`catalog.byId`). */

@@ -7,6 +7,8 @@ import type { ActionLimits } from '../limits/action-limits';
 import { recordCreated } from '../ledger/order-ledger';
 import { toOrderView, type OrderView } from './order-view';
 import { pricingOf, sizeBreakup } from '../pricing/product-pricing';
+import { checkDeliveryAddress, checkInsuredCap } from '../delivery/check-delivery-address';
+import { DEFAULT_DELIVERY_RULES, type DeliveryRules } from '../delivery/delivery-rules';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placing an order';
 
@@ -17,15 +19,20 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placin
  * here a line that asks for more than is in stock is refused so the shopper can fix the cart.
  * Every attempt counts against the customer's hourly order budget (`limits`; the server always
  * passes it, tests that build orders directly may leave it out).
+ * The address must be deliverable (`delivery`: the PIN is India Post's and of the state given, in
+ * a served zone) and the order within its zone's insured cap; the server passes its configured
+ * rules, other callers get the defaults, so no path skips the check.
  */
 export async function createOrderFromCart(
   db: Kysely<Database>,
   userId: string,
   given: AddressInput & { pan?: string | undefined },
   limits: ActionLimits,
+  delivery: DeliveryRules = DEFAULT_DELIVERY_RULES,
 ): Promise<OrderView> {
   await limits.consume('order', userId);
   const address = normaliseAddress(given);
+  checkDeliveryAddress(delivery, address);
   const orderId = await db.transaction().execute(async (trx) => {
     // Locking the cart serialises a double-clicked checkout with itself and with cart edits.
     const cart = await trx
@@ -79,6 +86,8 @@ export async function createOrderFromCart(
     const totalDiscounted = lines.reduce((sum, l) => sum + l.discounted_price * l.quantity, 0);
     // Prices may have risen since the cart was checked: the totals must still fit their columns.
     if (totalPrice > MAX_CART_TOTAL) throw conflict(CART_TOTAL_MESSAGE);
+    // What the shopper pays is what the parcel is insured for.
+    checkInsuredCap(delivery, address.zipCode, totalDiscounted);
     const order = await trx
       .insertInto('orders')
       .values({

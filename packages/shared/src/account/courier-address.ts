@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { addressInput } from './address';
 import { findIndianState } from './indian-states';
+import { PIN_PATTERN } from '../delivery/pin-state';
 
 export const PIN_MESSAGE = 'Enter a 6-digit PIN code (it cannot start with 0)';
 export const MOBILE_MESSAGE = 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9';
@@ -18,7 +19,7 @@ export const stripMobilePrefix = (mobile: string): string => {
  */
 export const courierAddressInput = z.object({
   ...addressInput.shape,
-  zipCode: z.string().check(z.trim(), z.regex(/^[1-9][0-9]{5}$/, PIN_MESSAGE)),
+  zipCode: z.string().check(z.trim(), z.regex(PIN_PATTERN, PIN_MESSAGE)),
   mobile: z.pipe(
     z.string().check(z.trim()),
     z.pipe(

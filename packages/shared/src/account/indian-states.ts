@@ -56,10 +56,73 @@ export const INDIAN_STATES: readonly IndianState[] = [
   territory('Puducherry', '34'),
 ];
 
-const key = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
-const BY_KEY = new Map(INDIAN_STATES.map((s) => [key(s.name), s]));
+/**
+ * The comparison key of a state as people type it: case, spacing, dots and hyphens aside, "&"
+ * read as "and" ("Jammu & Kashmir", "jammu and kashmir", "Tamilnadu" and "TAMIL NADU" match).
+ */
+const key = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z]/g, '');
 
-/** The listed state or territory of this name (case and spacing aside); undefined when not listed. */
+/**
+ * Other names clients send for a listed state: the old or common spellings, the ISO 3166-2:IN
+ * codes and the vehicle-registration codes (both are in use; OR/OD, CT/CG, TG/TS, UT/UK differ).
+ */
+const VARIANTS: Record<string, readonly string[]> = {
+  'Andhra Pradesh': ['AP'],
+  'Arunachal Pradesh': ['AR'],
+  Assam: ['AS'],
+  Bihar: ['BR'],
+  Chhattisgarh: ['CT', 'CG', 'Chattisgarh', 'Chhatisgarh'],
+  Goa: ['GA'],
+  Gujarat: ['GJ'],
+  Haryana: ['HR'],
+  'Himachal Pradesh': ['HP'],
+  Jharkhand: ['JH'],
+  Karnataka: ['KA'],
+  Kerala: ['KL'],
+  'Madhya Pradesh': ['MP'],
+  Maharashtra: ['MH'],
+  Manipur: ['MN'],
+  Meghalaya: ['ML'],
+  Mizoram: ['MZ'],
+  Nagaland: ['NL'],
+  Odisha: ['OR', 'OD', 'Orissa'],
+  Punjab: ['PB'],
+  Rajasthan: ['RJ'],
+  Sikkim: ['SK'],
+  'Tamil Nadu': ['TN'],
+  Telangana: ['TG', 'TS'],
+  Tripura: ['TR'],
+  'Uttar Pradesh': ['UP'],
+  Uttarakhand: ['UT', 'UK', 'UA', 'Uttaranchal'],
+  'West Bengal': ['WB'],
+  'Andaman and Nicobar Islands': ['AN', 'Andaman and Nicobar', 'Andaman', 'A and N Islands'],
+  Chandigarh: ['CH'],
+  'Dadra and Nagar Haveli and Daman and Diu': [
+    'DH',
+    'DN',
+    'DD',
+    'Dadra and Nagar Haveli',
+    'Daman and Diu',
+    'DNH and DD',
+  ],
+  Delhi: ['DL', 'New Delhi', 'NCT of Delhi', 'National Capital Territory of Delhi'],
+  'Jammu and Kashmir': ['JK', 'J and K'],
+  Ladakh: ['LA'],
+  Lakshadweep: ['LD'],
+  Puducherry: ['PY', 'Pondicherry'],
+};
+
+const BY_KEY = new Map(INDIAN_STATES.map((s) => [key(s.name), s]));
+for (const s of INDIAN_STATES) for (const v of VARIANTS[s.name] ?? []) BY_KEY.set(key(v), s);
+
+/**
+ * The listed state or territory of this name, code or usual variant (case, spacing and "&"
+ * aside); undefined when not listed.
+ */
 export const findIndianState = (name: string): IndianState | undefined => BY_KEY.get(key(name));
 
 /** A state as stored: spelt as in the list when it matches one, else trimmed as given. */

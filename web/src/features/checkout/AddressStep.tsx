@@ -2,15 +2,21 @@ import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { checkPan, PanField } from '@/features/invoices/PanField';
 import { useNavigate } from '@tanstack/react-router';
 import { MapPin } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import {
   courierAddressInput,
   INDIAN_STATES,
+  isPinShaped,
   needsPan,
   normaliseStateName,
+  overCapMessage,
+  pinStateProblem,
+  promiseLine,
+  unknownPinMessage,
   type AddressInput,
+  type DeliveryPromiseView,
 } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -61,9 +67,33 @@ const EMPTY: AddressInput = {
 };
 
 /**
+ * What the server would refuse of this address, from the delivery promise of its PIN (the same
+ * rules and messages as core's checkDeliveryAddress and checkInsuredCap), or null.
+ */
+function deliveryProblem(
+  address: AddressInput,
+  promise: DeliveryPromiseView,
+  orderRupees: number,
+): { field: 'zipCode' | 'state'; message: string } | null {
+  const pin = address.zipCode.trim();
+  if (promise.state === null) return { field: 'zipCode', message: unknownPinMessage(pin) };
+  const mismatch = pinStateProblem(pin, promise.states, address.state);
+  if (mismatch) return { field: 'state', message: mismatch };
+  if (!promise.serviceable) return { field: 'zipCode', message: promiseLine(promise) };
+  if (!promise.withinCap && promise.zone !== null && promise.insuredCap !== null)
+    return {
+      field: 'zipCode',
+      message: overCapMessage(pin, promise.zone, promise.insuredCap, orderRupees),
+    };
+  return null;
+}
+
+/**
  * Step 2: the delivery address, held to what a courier accepts (courierAddressInput: a 6-digit
  * PIN, an Indian mobile, a listed state; REST keeps the spec's lenient rules for other clients).
- * Creating the order leads to step 3, its id in the URL so a reload resumes it.
+ * A valid PIN fills the state (and an empty or self-filled city) from India Post's directory and
+ * shows the delivery promise; both stay editable, and a state the PIN is not in is refused with
+ * the server's message. Creating the order leads to step 3, its id in the URL so a reload resumes it.
  */
 export function AddressStep() {
   const navigate = useNavigate();
@@ -81,11 +111,38 @@ export function AddressStep() {
   });
   const { errors, isSubmitting } = form.formState;
 
+  // The delivery promise of the PIN being typed (GET /api/delivery/promise), for the cart's value.
+  const orderRupees = cart?.totalDiscountedPrice ?? 0;
+  const typedPin = form.watch('zipCode').trim();
+  const promise = trpc.delivery.promise.useQuery(
+    { pin: typedPin, value: orderRupees },
+    { enabled: isPinShaped(typedPin), retry: false },
+  );
+  const current = isPinShaped(typedPin) && promise.data?.pin === typedPin ? promise.data : null;
+  const filledFor = useRef('');
+  const filledCity = useRef('');
+  useEffect(() => {
+    if (!current || filledFor.current === current.pin) return;
+    filledFor.current = current.pin;
+    const { state, city } = form.getValues();
+    // A state the PIN is not in (or none yet) becomes the PIN's; the shopper may still change it.
+    if (current.state && pinStateProblem(current.pin, current.states, state) !== null)
+      form.setValue('state', current.state, { shouldValidate: true });
+    // The shopper's own city stays; one this form filled follows the PIN.
+    if (current.district && (!city.trim() || city === filledCity.current)) {
+      filledCity.current = current.district;
+      form.setValue('city', current.district, { shouldValidate: true });
+    }
+  }, [current, form]);
+
   // Above ₹2,00,000 the buyer's PAN goes with the order (PanField).
   const [pan, setPan] = useState('');
   const [panProblem, setPanProblem] = useState<string | null>(null);
   const panNeeded = needsPan(cart?.totalDiscountedPrice ?? 0);
   const placeOrder = async (address: AddressInput) => {
+    const known = promise.data?.pin === address.zipCode.trim() ? promise.data : null;
+    const problem = known && deliveryProblem(address, known, orderRupees);
+    if (problem) return form.setError(problem.field, { message: problem.message });
     const checked = panNeeded ? checkPan(pan) : null;
     if (checked && 'problem' in checked) return setPanProblem(checked.problem);
     setPanProblem(null);
@@ -212,6 +269,18 @@ export function AddressStep() {
             </div>
           ))}
         </div>
+        {current && !errors.zipCode && (
+          <p
+            role="status"
+            className={
+              current.serviceable && current.withinCap
+                ? 'mt-4 text-sm font-medium'
+                : 'mt-4 text-sm text-destructive'
+            }
+          >
+            {promiseLine(current)}
+          </p>
+        )}
         <Button
           type="submit"
           size="lg"

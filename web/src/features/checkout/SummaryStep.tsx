@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { PriceDetails } from '@/features/cart/PriceDetails';
 import { trpc } from '@/lib/trpc';
 import { AddressCard, OrderItemList } from './OrderItems';
+import { DeliveryPromiseLine } from '@/features/delivery/DeliveryPromiseLine';
 
 /**
  * Step 3 without an order id in the URL (an old bookmark, a link typed by hand): resumes the
@@ -53,6 +54,7 @@ export function SummaryStep({ orderId }: { orderId: string | undefined }) {
     <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
       <div className="space-y-4">
         <AddressCard address={o.shippingAddress} />
+        <DeliveryPromiseLine pin={o.shippingAddress.zipCode} value={o.totalDiscountedPrice} />
         <OrderItemList order={o} />
       </div>
       <div className="space-y-4 lg:sticky lg:top-36">

@@ -31,6 +31,7 @@ import { SizeGuideDialog } from '@/features/size-guide/SizeGuideDialog';
 import { sizeLabel } from '@/features/size-guide/size-label';
 import { sizeGuideKind } from '@kanak/shared';
 import { NotifyWhenAvailable } from '@/features/stock-alerts/NotifyWhenAvailable';
+import { CheckDelivery } from '@/features/delivery/CheckDelivery';
 
 const route = getRouteApi('/product/$productId');
 
@@ -233,6 +234,7 @@ export function ProductPage() {
                     : s.weight,
               }))}
           />
+          <CheckDelivery value={size?.discountedPrice ?? product.discountedPrice} />
           <PriceBreakupTable size={size} />
           <ul className="grid grid-cols-3 gap-2 pt-2 text-center text-xs text-muted-foreground">
             <li className="flex flex-col items-center gap-1 rounded-lg bg-secondary/60 p-3">

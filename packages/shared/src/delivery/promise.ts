@@ -1,0 +1,61 @@
+import * as z from 'zod/mini';
+import { withExample } from '../validation/examples';
+import { formatRupees } from '../money/price';
+import { PIN_MESSAGE } from '../account/courier-address';
+import { PIN_PATTERN } from './pin-state';
+
+/** The courier form's message for a PIN that is not six digits. */
+export const PIN_INPUT_MESSAGE = PIN_MESSAGE;
+
+/** `GET /api/delivery/promise?pin=560001&value=52000`: the PIN, and the order's value in rupees. */
+export const deliveryPromiseInput = z.object({
+  pin: withExample(z.string().check(z.trim(), z.regex(PIN_PATTERN, PIN_INPUT_MESSAGE)), '560001'),
+  value: z.optional(z.coerce.number().check(z.int(), z.nonnegative(), z.lte(2_147_483_647))),
+});
+export type DeliveryPromiseInput = z.infer<typeof deliveryPromiseInput>;
+
+/**
+ * Whether and when the shop delivers to a PIN (issue 33 contract). `state` is null for a PIN the
+ * directory does not know; `zone`, `deliverBy` and `insuredCap` are null where the shop does not
+ * deliver. `district`, `states` and `withinCap` are additive: the checkout fills the city from
+ * the district, checks the typed state against `states`, and shows the cap when `value` exceeds it.
+ */
+export const deliveryPromiseView = z.object({
+  pin: z.string(),
+  serviceable: z.boolean(),
+  state: z.nullable(z.string()),
+  zone: z.nullable(z.string()),
+  /** YYYY-MM-DD, in India's time. */
+  deliverBy: z.nullable(z.string()),
+  /** Rupees: the most one parcel to this zone can be insured for. */
+  insuredCap: z.nullable(z.number()),
+  district: z.nullable(z.string()),
+  states: z.array(z.string()),
+  /** False when a `value` was given and is above the cap; true otherwise. */
+  withinCap: z.boolean(),
+});
+export type DeliveryPromiseView = z.infer<typeof deliveryPromiseView>;
+
+/** "Tue, 2 Dec" from 'YYYY-MM-DD' (a calendar date: no time zone may move it). */
+export function formatDeliveryDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  const date = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
+  const weekday = date.toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
+  const month = date.toLocaleDateString('en-GB', { month: 'short', timeZone: 'UTC' });
+  return `${weekday}, ${date.getUTCDate()} ${month}`;
+}
+
+/** The product page's and checkout's one line for a promise. */
+export function promiseLine(promise: DeliveryPromiseView): string {
+  if (!promise.serviceable || !promise.deliverBy) return `We do not deliver to ${promise.pin} yet`;
+  return `Delivery by ${formatDeliveryDate(promise.deliverBy)} to ${promise.pin}`;
+}
+
+/** The refusal of an order above the zone's insured cap, naming the cap. */
+export const overCapMessage = (
+  pin: string,
+  zoneLabel: string,
+  capRupees: number,
+  orderRupees: number,
+) =>
+  `This order (${formatRupees(orderRupees)}) is above ${formatRupees(capRupees)}, the most we can insure in one parcel to PIN ${pin} (${zoneLabel}): split the order or deliver to another address`;
