@@ -21,6 +21,7 @@ import { registerMetricsRest, registerRequestObservation } from './metrics/metri
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerMediaRest } from './media/media.rest';
 import { invoiceDocs, registerInvoicesRest } from './invoices/invoices.rest';
+import { registerReportsRest, reportDocs } from './reports/reports.rest';
 import { registerQueueBoard } from './admin/queue-board.rest';
 import { paymentWebhookDoc, registerPaymentWebhookRest } from './payments/payment-webhook.rest';
 import { registerSandboxPageRest } from './payments/sandbox-page.rest';
@@ -149,9 +150,16 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await registerPaymentWebhookRest(app, services);
   registerMediaRest(app);
   registerInvoicesRest(app, services);
+  registerReportsRest(app, services);
   registerSandboxPageRest(app, services);
   registerSeoRest(app, services);
-  await registerApiDocs(app, [healthDoc, uploadsDoc, paymentWebhookDoc, ...invoiceDocs]);
+  await registerApiDocs(app, [
+    healthDoc,
+    uploadsDoc,
+    paymentWebhookDoc,
+    ...invoiceDocs,
+    ...reportDocs,
+  ]);
   await registerQueueBoard(app, services);
   const metricsPort = await registerMetricsRest(app, services, metrics);
   await registerWeb(app, config.WEB_DIST, services);

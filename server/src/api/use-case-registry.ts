@@ -12,6 +12,7 @@ import { wishlistApi } from '../wishlist/wishlist.api';
 import { notificationsApi } from '../notifications/notifications.api';
 import { systemApi } from '../system/system.api';
 import { deliveryApi } from '../delivery/delivery.api';
+import { reportsApi } from '../reports/reports.api';
 import type { UseCase } from './declare-use-case';
 
 /** Every use case of the API by domain: the tRPC router, the REST routes and the OpenAPI document come from here. */
@@ -31,6 +32,7 @@ export const useCases = {
   system: systemApi,
   stockAlerts: stockAlertsApi,
   delivery: deliveryApi,
+  reports: reportsApi,
 };
 
 /** Each use case with its tRPC path (`catalog.byId`). */
