@@ -78,7 +78,13 @@ export interface ProductsTable {
   metal_rate_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** BIS hallmark purity mark of a gold piece (22K916…), migration 012. */
   hallmark: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 021: the design number, unique (case-insensitively); a trigger fills one when absent. */
+  sku: ColumnType<string, string | undefined, string>;
+  /** Migration 021: only `live` products are listed, searched, cached and sold. */
+  status: ColumnType<ProductStatus, ProductStatus | undefined, ProductStatus>;
 }
+
+export type ProductStatus = 'draft' | 'live' | 'archived';
 
 export interface ProductImagesTable {
   id: Generated<string>;
@@ -98,6 +104,8 @@ export interface ProductSizesTable {
   net_weight: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   price: ColumnType<number | null, number | null | undefined, number | null>;
   discounted_price: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 021: the size's own SKU, unique; a trigger fills one (<product sku>-<weight>). */
+  sku: ColumnType<string, string | undefined, string>;
 }
 
 export interface ReviewsTable {

@@ -7,14 +7,15 @@ import {
   canonicalPurity,
 } from './purities';
 
-/** Has at most `places` decimals (floating error aside). */
-export const hasDecimals = (value: number, places: number) => {
-  const scaled = value * 10 ** places;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
-};
+/**
+ * Has at most `places` decimals: the number is exactly what its rounding to `places` decimals
+ * reads back as (so 1.0000001 and 5e-324 have too many; 0.1 and 1.005 as typed do not).
+ */
+export const hasDecimals = (value: number, places: number) =>
+  Number.isFinite(value) && Number(value.toFixed(places)) === value;
 
 /** A positive amount with at most `places` decimals, `label` naming it in messages. */
-const decimal = (label: string, places: number, max: number, allowZero = false) =>
+export const decimal = (label: string, places: number, max: number, allowZero = false) =>
   z.pipe(
     z.union([z.number(), z.string()]),
     z.transform((v, ctx) => {
@@ -27,6 +28,9 @@ const decimal = (label: string, places: number, max: number, allowZero = false) 
       if (allowZero ? n < 0 : n <= 0)
         return fail(`${label} must be ${allowZero ? 'zero or more' : 'greater than 0'}`);
       if (n > max) return fail(`${label} must be at most ${max}`);
+      // The smallest step the column stores: 5e-324 g is not "more than 0" in a numeric(9,3).
+      const step = 10 ** -places;
+      if (n > 0 && n < step) return fail(`${label} must be at least ${step.toFixed(places)}`);
       if (!hasDecimals(n, places))
         return fail(`${label} can have at most ${places} decimal${places === 1 ? '' : 's'}`);
       return n;
