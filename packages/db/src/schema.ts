@@ -288,6 +288,8 @@ export interface RatePublicationsTable {
   /** The last product id repriced: a resumed run goes on after it. */
   cursor: string | null;
   finished_at: Date | null;
+  /** Migration 021: of the `done` metal-priced products, how many changed price. */
+  changed: Generated<number>;
 }
 
 /** Every published rate, rupees per gram as integer paise (migration 011). */

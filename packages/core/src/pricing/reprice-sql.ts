@@ -41,10 +41,12 @@ export function sizePricesSql(
 /**
  * One set-based statement: stores the sizes' prices and each product's (its first size's, with
  * the percent off and the rate row used) for the products `products` names. Answers how many
- * products it repriced.
+ * products it wrote (`n`) and how many of them changed price (`changed`: the first size's price
+ * or discounted price, what the rate-publish preview counts; every CTE reads the rows as they
+ * were before the statement).
  */
 export function repriceStatement(products: RawBuilder<unknown>) {
-  return sql<{ n: number }>`
+  return sql<{ n: number; changed: number }>`
     WITH calc AS (${sizePricesSql(products)}),
     sizes AS (
       UPDATE product_sizes s SET price = c.price, discounted_price = c.discounted
@@ -64,5 +66,7 @@ export function repriceStatement(products: RawBuilder<unknown>) {
         AND (p.price, p.discounted_price, p.metal_rate_id)
           IS DISTINCT FROM (f.price, f.discounted, f.rate_id)
       RETURNING p.id)
-    SELECT (SELECT count(*) FROM products_set)::int AS n, (SELECT count(*) FROM sizes)::int AS sizes`;
+    SELECT (SELECT count(*) FROM products_set)::int AS n, (SELECT count(*) FROM sizes)::int AS sizes,
+      (SELECT count(*) FROM firsts f JOIN products p ON p.id = f.product_id
+        WHERE (p.price, p.discounted_price) IS DISTINCT FROM (f.price, f.discounted))::int AS changed`;
 }

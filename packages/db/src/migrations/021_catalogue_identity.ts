@@ -93,6 +93,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE UNIQUE INDEX products_sku_key ON products (upper(sku))`.execute(db);
   await sql`CREATE UNIQUE INDEX product_sizes_sku_key ON product_sizes (upper(sku))`.execute(db);
 
+  // Repricing counts what its confirmation counted: metal-priced products whose price changed.
+  await sql`ALTER TABLE rate_publications ADD COLUMN changed integer NOT NULL DEFAULT 0`.execute(
+    db,
+  );
+
   // One truth for the hallmark of a metal-priced piece: the mark of the purity it is priced at.
   await sql`
     CREATE FUNCTION gold_mark(purity text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
@@ -131,6 +136,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP FUNCTION IF EXISTS set_product_sku()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS size_sku_default(uuid, uuid, text)`.execute(db);
   await sql`DROP FUNCTION IF EXISTS product_sku_default(uuid, text, text)`.execute(db);
+  await sql`ALTER TABLE rate_publications DROP COLUMN IF EXISTS changed`.execute(db);
   await sql`ALTER TABLE product_sizes DROP COLUMN IF EXISTS sku`.execute(db);
   await sql`ALTER TABLE products DROP COLUMN IF EXISTS sku, DROP COLUMN IF EXISTS status`.execute(
     db,

@@ -95,8 +95,11 @@ export type RatesTable = z.infer<typeof ratesTable>;
 export const repricingView = z.object({
   id: z.string(),
   status: z.enum(['queued', 'running', 'done', 'superseded']),
+  /** Metal-priced products repriced so far, of `total` (every metal-priced product is walked). */
   done: z.number(),
   total: z.number(),
+  /** Of the `done` ones, how many changed price: what the publish confirmation counted. */
+  changed: z.optional(z.number()),
   startedAt: z.string(),
   finishedAt: z.nullable(z.string()),
   /** Seconds from publish to the last batch, once done. */
@@ -108,8 +111,10 @@ export const publishedRates = z.extend(ratesTable, { repricing: repricingView })
 export type PublishedRates = z.infer<typeof publishedRates>;
 
 export const ratesPreview = z.object({
-  /** Metal-priced products whose price these rates change. */
+  /** Metal-priced products whose price these rates change (the repricing's `changed` count). */
   products: z.number(),
+  /** Every metal-priced product: what the repricing walks (its `total`). */
+  metalPriced: z.optional(z.number()),
   /** Mean change of their price, in percent (negative: cheaper). */
   averageChangePercent: z.number(),
 });
