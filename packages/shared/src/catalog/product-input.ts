@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { dbSafeText, INT32_MAX, int32OrDigits } from '../validation/db-values';
-import { normaliseSize, normaliseWeight } from './measure';
+import { measureProblem, normaliseSize, normaliseWeight } from './measure';
 import { netWeightInput, productPricingInput } from '../pricing/schemas';
 import {
   COLLECTIONS,
@@ -60,6 +60,11 @@ export const sizeRowInput = z.object({
   weight: z.pipe(
     z.union([z.string(), z.number()]),
     z.transform((v, ctx) => {
+      const problem = measureProblem(v, 'Weight', ['', 'g', 'gm', 'gms', 'grams'], 10_000);
+      if (problem) {
+        ctx.issues.push({ code: 'custom', message: problem, input: v });
+        return z.NEVER;
+      }
       const weight = normaliseWeight(v);
       if (weight === null) {
         ctx.issues.push({
@@ -76,6 +81,11 @@ export const sizeRowInput = z.object({
     z.pipe(
       z.union([z.string(), z.number(), z.null()]),
       z.transform((v, ctx) => {
+        const problem = measureProblem(v, 'Size', ['', 'mm'], 1000);
+        if (problem) {
+          ctx.issues.push({ code: 'custom', message: problem, input: v });
+          return z.NEVER;
+        }
         const size = normaliseSize(v);
         if (size === null) {
           ctx.issues.push({

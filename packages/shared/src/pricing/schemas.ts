@@ -30,7 +30,7 @@ export const decimal = (label: string, places: number, max: number, allowZero = 
       if (n > max) return fail(`${label} must be at most ${max}`);
       // The smallest step the column stores: 5e-324 g is not "more than 0" in a numeric(9,3).
       const step = 10 ** -places;
-      if (n > 0 && n < step) return fail(`${label} must be at least ${step.toFixed(places)}`);
+      if (!allowZero && n < step) return fail(`${label} must be at least ${step.toFixed(places)}`);
       if (!hasDecimals(n, places))
         return fail(`${label} can have at most ${places} decimal${places === 1 ? '' : 's'}`);
       return n;
@@ -138,8 +138,11 @@ export const rateHistory = z.object({
 });
 export type RateHistory = z.infer<typeof rateHistory>;
 
-/** A product's pricing: typed prices, or computed from the day's rate. */
-export const productPricingInput = z.union([
+/**
+ * A product's pricing: typed prices, or computed from the day's rate. Told apart by `basis`, so
+ * a refusal names the field inside the chosen branch (pricing.making.value), not just "pricing".
+ */
+export const productPricingInput = z.discriminatedUnion('basis', [
   z.object({ basis: z.literal('fixed') }),
   z.object({
     basis: z.literal('metal'),
