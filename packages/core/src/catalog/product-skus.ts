@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { ProductInput } from '@kanak/shared';
 import { badRequest } from '../common/errors';
@@ -59,7 +59,7 @@ export async function writeSizeSkus(
   // Moved aside first, so two sizes can trade SKUs within one save.
   await trx
     .updateTable('product_sizes')
-    .set((eb) => ({ sku: eb.fn('concat', ['sku', eb.val('~'), 'id']) }))
+    .set({ sku: sql<string>`sku || '~' || id::text` })
     .where('product_id', '=', productId)
     .where(
       'weight',
