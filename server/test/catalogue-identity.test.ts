@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductPage, ProductView } from '@kanak/core';
+import { settleOpeningPrices, type ProductPage, type ProductView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { hallmarkOfPurity, isBisGoldMark, openingSize } from '@kanak/shared';
 import { httpClient, startTestServer, trpcCalls, type TestServer } from '@kanak/testkit';
@@ -153,6 +153,37 @@ describe('catalogue identity (issue 32)', () => {
         expect(view.discountedPrice).toBe(first.discountedPrice);
         expect(view.price).toBe(first.price);
       }
+    });
+
+    it('listings sort by the price their cards show, and a size selling out moves it (settleOpeningPrices)', async () => {
+      const sortedBy = async () =>
+        (await http.get<ProductPage>('/api/products?category=ring&pageSize=100&sort=high_to_low'))
+          .body.content;
+      const before = await sortedBy();
+      const shown = before.map((p) => p.discountedPrice);
+      expect(shown).toEqual([...shown].sort((a, b) => b - a));
+      // The opening size of a metal-priced ring sells out (as the ledger would take it)…
+      const ring = before.find(
+        (p) => p.pricing?.basis === 'metal' && p.sizes.length > 1 && p.sizes[1]!.stock > 0,
+      )!;
+      const opening = openingSize(ring.sizes)!;
+      await db()
+        .updateTable('product_sizes')
+        .set({ stock: 0 })
+        .where('sku', '=', opening.sku!)
+        .execute();
+      // …and the worker's follow-up settles the stored price on the next size in stock.
+      expect(await settleOpeningPrices(db(), [ring._id])).toBe(1);
+      const stored = await db()
+        .selectFrom('products')
+        .select(['discounted_price'])
+        .where('id', '=', ring._id)
+        .executeTakeFirstOrThrow();
+      const next = openingSize(
+        ring.sizes.map((s) => (s.sku === opening.sku ? { ...s, stock: 0 } : s)),
+      )!;
+      expect(stored.discounted_price).toBe(next.discountedPrice);
+      expect(await settleOpeningPrices(db(), [ring._id])).toBe(0);
     });
   });
 

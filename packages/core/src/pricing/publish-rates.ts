@@ -13,7 +13,7 @@ import { writeOutbox } from '../outbox/outbox';
 import type { OutboxRelay } from '../outbox/relay';
 import { QUEUES } from '../queues/names';
 import { CURRENT_RATES, currentRateRows, currentRates } from './current-rates';
-import { sizePricesSql } from './reprice-sql';
+import { OPENING_SIZE_ORDER, sizePricesSql } from './reprice-sql';
 import { repricingOf } from './repricing-progress';
 
 export interface PricingDeps {
@@ -111,7 +111,7 @@ export async function previewRates(db: Kysely<Database>, rates: Rates): Promise<
   const { rows } = await sql<{ n: number; average: string | null; metal_priced: number }>`
     WITH calc AS (${sizePricesSql(products, ratesWith(rates))}),
     firsts AS (SELECT DISTINCT ON (product_id) product_id, price, discounted FROM calc
-      ORDER BY product_id, position)
+      ORDER BY ${OPENING_SIZE_ORDER})
     SELECT count(*)::int AS n,
       avg((f.discounted - p.discounted_price)::numeric * 100 / nullif(p.discounted_price, 0)) AS average,
       (SELECT count(*)::int FROM products WHERE pricing_basis = 'metal') AS metal_priced

@@ -21,7 +21,7 @@ export function sizePricesSql(
   const K = sql.ref('k.making');
   const Kd = sql.ref('kd.making');
   return sql`
-    SELECT s.id AS size_id, s.product_id, s.position, r.id AS rate_id,
+    SELECT s.id AS size_id, s.product_id, s.position, s.stock > 0 AS in_stock, r.id AS rate_id,
       (m.metal_value + k.making + p.stones) + ${divRound(sql`3 * (${M} + ${K} + p.stones)`, 100)} AS price,
       (m.metal_value + kd.making + p.stones) + ${divRound(sql`3 * (${M} + ${Kd} + p.stones)`, 100)} AS discounted
     FROM products p
@@ -37,6 +37,12 @@ export function sizePricesSql(
     CROSS JOIN LATERAL (SELECT ${divRound(sql`${K} * (10000 - u.discount_bp)`, 10_000)} AS making) AS kd
     WHERE p.pricing_basis = 'metal' AND s.net_weight IS NOT NULL AND p.id IN (${products})`;
 }
+
+/**
+ * The size a product's page opens on, and so its card's and its stored price (issue 32): the
+ * first in stock, else the first (shared's openingSize). An ORDER BY for DISTINCT ON (product_id).
+ */
+export const OPENING_SIZE_ORDER = sql.raw('product_id, in_stock DESC, position');
 
 /**
  * One set-based statement: stores the sizes' prices and each product's (its first size's, with
@@ -56,7 +62,7 @@ export function repriceStatement(products: RawBuilder<unknown>) {
       RETURNING s.id),
     firsts AS (
       SELECT DISTINCT ON (product_id) product_id, rate_id, price, discounted
-      FROM calc ORDER BY product_id, position),
+      FROM calc ORDER BY ${OPENING_SIZE_ORDER}),
     products_set AS (
       UPDATE products p SET price = f.price, discounted_price = f.discounted,
         discount_percent = CASE WHEN f.discounted >= f.price THEN 0

@@ -93,6 +93,28 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE UNIQUE INDEX products_sku_key ON products (upper(sku))`.execute(db);
   await sql`CREATE UNIQUE INDEX product_sizes_sku_key ON product_sizes (upper(sku))`.execute(db);
 
+  // A metal-priced product's stored prices (what listings sort and filter by) are those of the
+  // size its page opens on: the first in stock, else the first. Repricing and saves store them so
+  // (reprice-sql.ts); a size selling out or coming back moves them through this, called by the
+  // worker after the stock moved (its own short transaction) and by the seed. NULL: every product.
+  await sql`
+    CREATE FUNCTION settle_opening_prices(ids uuid[]) RETURNS integer LANGUAGE sql AS $$
+      WITH o AS (
+        SELECT DISTINCT ON (s.product_id) s.product_id, s.price, s.discounted_price
+        FROM product_sizes s
+        WHERE (ids IS NULL OR s.product_id = ANY (ids)) AND s.price IS NOT NULL
+        ORDER BY s.product_id, s.stock > 0 DESC, s.position),
+      u AS (
+        UPDATE products p SET price = o.price, discounted_price = o.discounted_price,
+          discount_percent = CASE WHEN o.discounted_price >= o.price THEN 0
+            ELSE ((o.price - o.discounted_price) * 100) / o.price END
+        FROM o
+        WHERE p.id = o.product_id AND p.pricing_basis = 'metal'
+          AND (p.price, p.discounted_price) IS DISTINCT FROM (o.price, o.discounted_price)
+        RETURNING 1)
+      SELECT count(*)::int FROM u $$`.execute(db);
+  await sql`SELECT settle_opening_prices(NULL)`.execute(db);
+
   // Repricing counts what its confirmation counted: metal-priced products whose price changed.
   await sql`ALTER TABLE rate_publications ADD COLUMN changed integer NOT NULL DEFAULT 0`.execute(
     db,
@@ -136,6 +158,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP FUNCTION IF EXISTS set_product_sku()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS size_sku_default(uuid, uuid, text)`.execute(db);
   await sql`DROP FUNCTION IF EXISTS product_sku_default(uuid, text, text)`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS settle_opening_prices(uuid[])`.execute(db);
   await sql`ALTER TABLE rate_publications DROP COLUMN IF EXISTS changed`.execute(db);
   await sql`ALTER TABLE product_sizes DROP COLUMN IF EXISTS sku`.execute(db);
   await sql`ALTER TABLE products DROP COLUMN IF EXISTS sku, DROP COLUMN IF EXISTS status`.execute(
