@@ -73,7 +73,10 @@ describe('catalogue identity in the browser (issue 32)', () => {
     await page.goto(`${server.baseUrl}/login?redirect=${encodeURIComponent('//evil.example/x')}`);
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: /log in/i }).last().click();
+    await page
+      .getByRole('button', { name: /log in/i })
+      .last()
+      .click();
     await page.waitForURL(`${server.baseUrl}/`);
     expect(errors).toEqual([]);
     await page.close();
