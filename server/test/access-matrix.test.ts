@@ -118,6 +118,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/users': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'DELETE /api/users/profile/:userId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/products': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/products/id/:productId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /api/admin/products': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/products/:productId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'DELETE /api/admin/products/:productId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -193,6 +194,7 @@ const EXPECTED: Record<string, Row> = {
   'trpc users.list': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc users.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalog.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc catalog.adminById': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalog.create': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalog.update': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalog.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -683,6 +685,9 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'GET /api/products/id/:productId': () => ({
       path: `/api/products/id/${sizes[SIZE.browsed]!.productId}`,
     }),
+    'GET /api/admin/products/id/:productId': () => ({
+      path: `/api/admin/products/id/${sizes[SIZE.browsed]!.productId}`,
+    }),
     'GET /api/products/id/:productId/similar': () => ({
       path: `/api/products/id/${sizes[SIZE.browsed]!.productId}/similar`,
     }),
@@ -868,6 +873,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       return { input: { userId: id }, snapshot: userSnapshot(id) };
     },
     'trpc catalog.adminList': () => ({ input: { pageSize: 5 } }),
+    'trpc catalog.adminById': () => ({ input: { productId: sizes[SIZE.browsed]!.productId } }),
     'trpc pages.bySlug': () => ({ input: { slug: 'about' } }),
     'trpc delivery.promise': () => ({ input: { pin: '560001' } }),
     'trpc pages.update': () => ({

@@ -123,9 +123,12 @@ describe('metal pricing in the browser', () => {
       await page.getByRole('button', { name: 'Publish rates' }).click();
       const dialog = page.getByRole('alertdialog');
       await dialog.waitFor();
-      expect(await dialog.textContent()).toMatch(
-        /products change price, by \+\d+\.\d\d % on average/,
+      // The confirmation and the progress count the same two things (issue 32).
+      const confirmation = (await dialog.textContent()) ?? '';
+      expect(confirmation).toMatch(
+        /[\d,]+ of [\d,]+ metal-priced products change price, by \+\d+\.\d\d % on average/,
       );
+      const [, changing, walked] = /([\d,]+) of ([\d,]+) metal-priced/.exec(confirmation)!;
       await screenshot(page, `metal-rates-confirm-${width}`);
       await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
       // This publish's own bar (the page opened on the previous one's).
@@ -134,7 +137,10 @@ describe('metal pricing in the browser', () => {
       );
       await expect
         .poll(() => progress.textContent(), { timeout: 90_000 })
-        .toMatch(/Repriced [\d,]+ products/);
+        .toMatch(/Repriced [\d,]+ metal-priced products: [\d,]+ changed price/);
+      expect(await progress.textContent()).toContain(
+        `Repriced ${walked} metal-priced products: ${changing} changed price`,
+      );
       expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
       await expect
         .poll(

@@ -13,6 +13,7 @@ import {
   KEEP_COMPLETED_JOBS,
   KEEP_FAILED_JOBS,
   settledWithin,
+  settleOpeningPrices,
   QUEUES,
   quietQueue,
   createMailTransport,
@@ -138,6 +139,11 @@ export function startWorker(
     log: (level, message) => log(message, level),
   });
   const stockMoved = async (productIds: string[]) => {
+    // A size that sold out (or came back) moves its product's listed price to the size its page
+    // now opens on (issue 32). A failure leaves only the listing's sort stale until the next move.
+    await settleOpeningPrices(db, productIds).catch((e: Error) =>
+      log(`opening prices of ${productIds.length} products not settled: ${e.message}`, 'warn'),
+    );
     try {
       await publishCatalogChange(announcer, config.QUEUE_PREFIX, productsChanged(productIds));
     } catch (e) {

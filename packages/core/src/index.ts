@@ -7,6 +7,7 @@ export * from './catalog/list-products';
 export * from './catalog/offer-prices';
 export * from './catalog/search-listing';
 export * from './catalog/get-product';
+export * from './catalog/opening-prices';
 export * from './catalog/similar-products';
 export * from './catalog/search-products';
 export * from './catalog/suggest-products';

@@ -168,10 +168,15 @@ describe('metal pricing (core)', () => {
     await expectStoredPricesFollowTheRule();
     const done = await db()
       .selectFrom('rate_publications')
-      .select(['done', 'total', 'status'])
+      .select(['done', 'total', 'status', 'changed'])
       .where('id', '=', publicationId)
       .executeTakeFirstOrThrow();
     expect(done.done).toBe(done.total);
+    // Issue 32: the confirmation and the progress count the same things (before: "47 products
+    // change price" beside "Repriced 243 products"), even across the crash and resume.
+    expect(done.changed).toBe(preview.products);
+    expect(done.total).toBe(preview.metalPriced);
+    expect(done.changed).toBeLessThan(done.total);
   });
 
   it('a newer publish supersedes a running repricing; the end state is the last rates', async () => {

@@ -76,9 +76,15 @@ export async function stockedSize(db: Db, stock: number): Promise<SizeRow> {
       'product_sizes.product_id',
       'product_sizes.weight',
       'product_sizes.size',
-      'products.price',
-      'products.discounted_price',
       'products.category_id',
+    ])
+    // The size's own price (metal pricing) before the product's: what a cart line of it costs.
+    // The product's is its opening size's (issue 32), not necessarily this first one's.
+    .select((eb) => [
+      eb.fn.coalesce('product_sizes.price', 'products.price').as('price'),
+      eb.fn
+        .coalesce('product_sizes.discounted_price', 'products.discounted_price')
+        .as('discounted_price'),
     ])
     .whereRef('products.discounted_price', '<', 'products.price')
     // One row per product (its first), so two rows never share a product's cart or wishlist line.

@@ -18,6 +18,7 @@ import * as m016 from './migrations/016_order_quotes';
 import * as m017 from './migrations/017_search_vector_trigger';
 import * as m018 from './migrations/018_outbox_traceparent';
 import * as m020 from './migrations/020_dead_letter_resolution';
+import * as m021 from './migrations/021_catalogue_identity';
 import * as m023 from './migrations/023_session_bound_resets';
 import type { Database } from './schema';
 
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '017_search_vector_trigger': m017,
   '018_outbox_traceparent': m018,
   '020_dead_letter_resolution': m020,
+  '021_catalogue_identity': m021,
   '023_session_bound_resets': m023,
 };
 

@@ -84,7 +84,13 @@ export interface ProductsTable {
   metal_rate_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** BIS hallmark purity mark of a gold piece (22K916…), migration 012. */
   hallmark: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 021: the design number, unique (case-insensitively); a trigger fills one when absent. */
+  sku: ColumnType<string, string | undefined, string>;
+  /** Migration 021: only `live` products are listed, searched, cached and sold. */
+  status: ColumnType<ProductStatus, ProductStatus | undefined, ProductStatus>;
 }
+
+export type ProductStatus = 'draft' | 'live' | 'archived';
 
 export interface ProductImagesTable {
   id: Generated<string>;
@@ -104,6 +110,8 @@ export interface ProductSizesTable {
   net_weight: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   price: ColumnType<number | null, number | null | undefined, number | null>;
   discounted_price: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 021: the size's own SKU, unique; a trigger fills one (<product sku>-<weight>). */
+  sku: ColumnType<string, string | undefined, string>;
 }
 
 export interface ReviewsTable {
@@ -294,6 +302,8 @@ export interface RatePublicationsTable {
   /** The last product id repriced: a resumed run goes on after it. */
   cursor: string | null;
   finished_at: Date | null;
+  /** Migration 021: of the `done` metal-priced products, how many changed price. */
+  changed: Generated<number>;
 }
 
 /** Every published rate, rupees per gram as integer paise (migration 011). */

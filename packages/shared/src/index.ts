@@ -6,6 +6,7 @@ export * from './catalog/range-filter';
 export * from './catalog/measure';
 export * from './catalog/product-input';
 export * from './catalog/stock-edit';
+export * from './catalog/opening-size';
 export * from './catalog/queries';
 export * from './catalog/suggest-categories';
 export * from './money/price';

@@ -16,7 +16,8 @@ export const catalogApi = {
     rest: [{ method: 'GET', path: '/api/products' }],
   }),
   byId: query('public', shared.productRefInput, shared.productView, {
-    summary: 'One product with its sizes, images and rating',
+    summary:
+      "One product with its sizes, images and rating; a draft is a 404, an archived piece answers with `status: 'archived'`",
     run: ({ services }, input) => core.getProduct(services.db, input.productId),
     cache: { tags: (_input, product) => [product._id] },
     rest: [{ method: 'GET', path: '/api/products/id/:productId' }],
@@ -67,6 +68,11 @@ export const catalogApi = {
     summary: 'The back office product table, searchable and paged',
     run: ({ services }, input) => core.adminListProducts(services.db, input ?? {}),
     rest: [{ method: 'GET', path: '/api/admin/products' }],
+  }),
+  adminById: query('admin', shared.productRefInput, shared.productView, {
+    summary: 'One product as the back office edits it, in any state (draft, live or archived)',
+    run: ({ services }, input) => core.adminGetProduct(services.db, input.productId),
+    rest: [{ method: 'GET', path: '/api/admin/products/id/:productId' }],
   }),
   create: mutation('admin', shared.productInput, shared.productView, {
     summary: 'Adds a product',

@@ -6,21 +6,23 @@ import { rootRoute } from './root';
 // The /admin area (spec section 2, Admin). Only these route definitions and the guard live in
 // the storefront bundle: every screen is a lazy chunk, so the admin area never weighs on it.
 
-const sendToLogin = () => redirect({ to: '/login', replace: true });
+/** To /login, remembering the admin page so the login comes back to it (safeReturnPath checks it). */
+const sendToLogin = (back: string) =>
+  redirect({ to: '/login', search: { redirect: back }, replace: true });
 
 export const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'admin',
   /** Visitor → /login; a signed-in customer sees the storefront 404; the server refuses them anyway. */
-  beforeLoad: async ({ context }) => {
-    requireToken();
+  beforeLoad: async ({ context, location }) => {
+    requireToken({ location });
     try {
       const me = await context.trpc.users.me.ensureData();
       if (me.role !== 'ADMIN') throw notFound();
       return { me };
     } catch (error) {
       if (error instanceof TRPCClientError && error.data?.code === 'UNAUTHORIZED')
-        throw sendToLogin();
+        throw sendToLogin(location.href);
       throw error;
     }
   },

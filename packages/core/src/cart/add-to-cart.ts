@@ -8,6 +8,9 @@ import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL, totalWith } from './cart-total';
 import type { CartView } from './cart-view';
 import { changeCart } from './change-cart';
 
+/** Why an archived piece cannot be bought (issue 32). */
+export const NOT_SOLD_MESSAGE = 'This piece is no longer sold';
+
 /** PUT /api/cart/add: adds a line or raises its quantity; at most the size row's stock. */
 export async function addToCart(
   db: Kysely<Database>,
@@ -18,10 +21,12 @@ export async function addToCart(
   return changeCart(db, userId, async (trx, cartId) => {
     const product = await trx
       .selectFrom('products')
-      .select('id')
+      .select(['id', 'status'])
       .where('id', '=', productId)
       .executeTakeFirst();
-    if (!product) throw notFound('Product');
+    // A draft is not there for shoppers; an archived piece keeps its page but is not sold.
+    if (!product || product.status === 'draft') throw notFound('Product');
+    if (product.status !== 'live') throw conflict(NOT_SOLD_MESSAGE);
     const size = await findSize(trx, productId, input.weight);
     if (!size)
       throw new DomainError('NOT_FOUND', `This product has no size of weight ${input.weight}`);

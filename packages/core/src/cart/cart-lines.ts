@@ -21,9 +21,10 @@ export async function findSize(trx: Transaction<Database>, productId: string, we
   if (!normalised) return undefined;
   return trx
     .selectFrom('product_sizes')
-    .select(['id', 'stock', 'weight'])
-    .where('product_id', '=', productId)
-    .where('weight', '=', normalised)
+    .innerJoin('products', 'products.id', 'product_sizes.product_id')
+    .select(['product_sizes.id', 'product_sizes.stock', 'product_sizes.weight', 'products.status'])
+    .where('product_sizes.product_id', '=', productId)
+    .where('product_sizes.weight', '=', normalised)
     .executeTakeFirst();
 }
 

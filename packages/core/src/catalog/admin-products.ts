@@ -11,7 +11,9 @@ import { adjustStockForEdit } from '../ledger/stock-adjustment';
 import { syncStockAlerts } from '../stock-alerts/restock-mails';
 import { conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
-import { getProduct } from './get-product';
+import { adminGetProduct } from './get-product';
+import { checkSkusFree, skuClash, writeSizeSkus } from './product-skus';
+import { productIdBySku } from './search-match';
 import type { ProductPage } from './list-products';
 import { saveHallmarkAndStones } from '../stones/product-stones';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
@@ -28,10 +30,14 @@ export async function adminListProducts(
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? ADMIN_PAGE_SIZE;
   let query = db.selectFrom('products');
-  for (const word of searchWords(input.q ?? '')) {
-    const like = `%${word}%`;
-    query = query.where((eb) => eb.or([eb('title', 'ilike', like), eb('brand', 'ilike', like)]));
-  }
+  // An exact SKU (the product's or a size's) filters to its product, drafts included (issue 32).
+  const bySku = input.q ? await productIdBySku(db, input.q, false) : null;
+  if (bySku) query = query.where('products.id', '=', bySku);
+  else
+    for (const word of searchWords(input.q ?? '')) {
+      const like = `%${word}%`;
+      query = query.where((eb) => eb.or([eb('title', 'ilike', like), eb('brand', 'ilike', like)]));
+    }
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     query
@@ -107,6 +113,10 @@ function productColumns(input: ProductInput, categoryId: string) {
     collection_name: input.collectionName,
     type: input.type,
     category_id: categoryId,
+    // Absent: generated on a create (migration 021's trigger), kept on an edit.
+    sku: input.sku,
+    // Absent: live on a create (today's behaviour for clients that know no states), kept on an edit.
+    status: input.status,
   };
 }
 
@@ -154,26 +164,39 @@ async function replaceSizes(db: Db, productId: string, input: ProductInput) {
     .execute();
 }
 
+/** A save whose SKU a concurrent save took meanwhile: the unique index's refusal as a 400. */
+async function savingSkus<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    throw skuClash(error) ?? error;
+  }
+}
+
 /** POST /api/admin/products: the created product as clients read it. */
 export async function createProduct(
   db: Kysely<Database>,
   input: ProductInput,
 ): Promise<ProductView> {
-  const id = await db.transaction().execute(async (trx) => {
-    const categoryId = await categoryFor(trx, input);
-    const row = await trx
-      .insertInto('products')
-      .values(productColumns(input, categoryId))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await replaceImages(trx, row.id, input);
-    await replaceSizes(trx, row.id, input);
-    await priceSavedProduct(trx, row.id, input.pricing);
-    await saveHallmarkAndStones(trx, row.id, input, true);
-    return row.id;
-  });
+  const id = await savingSkus(() =>
+    db.transaction().execute(async (trx) => {
+      await checkSkusFree(trx, null, input);
+      const categoryId = await categoryFor(trx, input);
+      const row = await trx
+        .insertInto('products')
+        .values(productColumns(input, categoryId))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await replaceImages(trx, row.id, input);
+      await replaceSizes(trx, row.id, input);
+      await writeSizeSkus(trx, row.id, input);
+      await priceSavedProduct(trx, row.id, input.pricing);
+      await saveHallmarkAndStones(trx, row.id, input, true);
+      return row.id;
+    }),
+  );
   clearListingCounts(db);
-  return getProduct(db, id);
+  return adminGetProduct(db, id);
 }
 
 /** The 409 of a save whose form was loaded before someone else saved the product. */
@@ -192,50 +215,54 @@ export async function updateProduct(
   input: ProductInput,
 ): Promise<ProductView> {
   const id = requireId(productId, 'Product');
-  await db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('products')
-      .select(['id', 'updated_at'])
-      .where('id', '=', id)
-      // Not FOR UPDATE: that waits for the key-share lock a checkout's new line takes on the
-      // product, while the checkout may wait for a size row this save locks next (a deadlock the
-      // chaos soak found). A save never changes the key; two saves still exclude each other.
-      .forNoKeyUpdate()
-      .executeTakeFirst();
-    if (!existing) throw notFound('Product');
-    // Compared as the view shows it (milliseconds): the form sends back what it read.
-    const savedAt = new Date(existing.updated_at);
-    if (input.loadedUpdatedAt && new Date(input.loadedUpdatedAt).getTime() !== savedAt.getTime())
-      throw conflict(PRODUCT_SAVED_MEANWHILE, { updatedAt: savedAt.toISOString() });
-    await adjustStockForEdit(trx, id, input.sizes);
-    const categoryId = await categoryFor(trx, input);
-    await trx
-      .updateTable('products')
-      .set({
-        ...productColumns(input, categoryId),
-        // Database time, at least a millisecond past the last save: two saves never share the
-        // updatedAt a form compares (the view shows milliseconds), whatever the servers' clocks.
-        updated_at: sql<Date>`greatest(now(), updated_at + interval '1 millisecond')`,
-      })
-      .where('id', '=', id)
-      .execute();
-    await replaceImages(trx, id, input);
-    await replaceSizes(trx, id, input);
-    // A size the save takes from 0 to in stock mails its waiting shoppers (every row is locked).
-    const sizeRows = await trx
-      .selectFrom('product_sizes')
-      .select('id')
-      .where('product_id', '=', id)
-      .execute();
-    await syncStockAlerts(
-      trx,
-      sizeRows.map((r) => r.id),
-    );
-    await priceSavedProduct(trx, id, input.pricing);
-    await saveHallmarkAndStones(trx, id, input, false);
-  });
+  await savingSkus(() =>
+    db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('products')
+        .select(['id', 'updated_at'])
+        .where('id', '=', id)
+        // Not FOR UPDATE: that waits for the key-share lock a checkout's new line takes on the
+        // product, while the checkout may wait for a size row this save locks next (a deadlock the
+        // chaos soak found). A save never changes the key; two saves still exclude each other.
+        .forNoKeyUpdate()
+        .executeTakeFirst();
+      if (!existing) throw notFound('Product');
+      // Compared as the view shows it (milliseconds): the form sends back what it read.
+      const savedAt = new Date(existing.updated_at);
+      if (input.loadedUpdatedAt && new Date(input.loadedUpdatedAt).getTime() !== savedAt.getTime())
+        throw conflict(PRODUCT_SAVED_MEANWHILE, { updatedAt: savedAt.toISOString() });
+      await checkSkusFree(trx, id, input);
+      await adjustStockForEdit(trx, id, input.sizes);
+      const categoryId = await categoryFor(trx, input);
+      await trx
+        .updateTable('products')
+        .set({
+          ...productColumns(input, categoryId),
+          // Database time, at least a millisecond past the last save: two saves never share the
+          // updatedAt a form compares (the view shows milliseconds), whatever the servers' clocks.
+          updated_at: sql<Date>`greatest(now(), updated_at + interval '1 millisecond')`,
+        })
+        .where('id', '=', id)
+        .execute();
+      await replaceImages(trx, id, input);
+      await replaceSizes(trx, id, input);
+      await writeSizeSkus(trx, id, input);
+      // A size the save takes from 0 to in stock mails its waiting shoppers (every row is locked).
+      const sizeRows = await trx
+        .selectFrom('product_sizes')
+        .select('id')
+        .where('product_id', '=', id)
+        .execute();
+      await syncStockAlerts(
+        trx,
+        sizeRows.map((r) => r.id),
+      );
+      await priceSavedProduct(trx, id, input.pricing);
+      await saveHallmarkAndStones(trx, id, input, false);
+    }),
+  );
   clearListingCounts(db);
-  return getProduct(db, id);
+  return adminGetProduct(db, id);
 }
 
 /** DELETE /api/admin/products/{id}: orders keep their copied items (product_id becomes null). */

@@ -4,7 +4,16 @@ import { notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 
-export async function getProduct(db: Kysely<Database>, productId: unknown): Promise<ProductView> {
+/**
+ * One product as clients read it. Shoppers (the default) never see a draft: it answers 404 as if
+ * it did not exist; an archived piece keeps its page, marked `status: 'archived'` (issue 32). The
+ * back office (`drafts: true`) sees every state.
+ */
+export async function getProduct(
+  db: Kysely<Database>,
+  productId: unknown,
+  options: { drafts?: boolean } = {},
+): Promise<ProductView> {
   const id = requireId(productId, 'Product');
   const row = await db
     .selectFrom('products')
@@ -12,7 +21,11 @@ export async function getProduct(db: Kysely<Database>, productId: unknown): Prom
     .where('id', '=', id)
     .modifyEnd(PREPARED)
     .executeTakeFirst();
-  if (!row) throw notFound('Product');
+  if (!row || (row.status === 'draft' && !options.drafts)) throw notFound('Product');
   const [view] = await toProductViews(db, [row]);
   return view!;
 }
+
+/** The back office's read of a product: drafts included. */
+export const adminGetProduct = (db: Kysely<Database>, productId: unknown) =>
+  getProduct(db, productId, { drafts: true });

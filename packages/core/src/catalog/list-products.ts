@@ -72,6 +72,8 @@ export function listingPriceRange(
 export function productsMatching(db: Kysely<Database>, filter: ProductFilter) {
   let query = db
     .selectFrom('products')
+    // Drafts and archived pieces are never listed (issue 32).
+    .where('products.status', '=', 'live')
     .where('products.discounted_price', '>=', filter.minPrice)
     .where('products.discounted_price', '<=', filter.maxPrice)
     .where('products.discount_percent', '>=', filter.minDiscount)

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { PREPARED, type Database, type ProductRow } from '@kanak/db';
-import { averageRating, stoneName } from '@kanak/shared';
+import { averageRating, openingSize, percentOff, stoneName } from '@kanak/shared';
 import type { ProductView, ReviewView, RatingView } from '@kanak/shared';
 import { boughtBy } from '../reviews/verified-buyer';
 import { PRICING_COLUMNS, pricingOf, sizeBreakup } from '../pricing/product-pricing';
@@ -38,6 +38,7 @@ function viewParts(db: Kysely<Database>, ids: string[]) {
           eb
             .selectFrom('product_sizes as s')
             .select([
+              's.sku',
               's.weight',
               's.size',
               's.stock',
@@ -123,14 +124,34 @@ export async function toProductViews(
       parts?.rate_paise != null && parts.rate_published_at != null
         ? { rate_paise: parts.rate_paise, published_at: parts.rate_published_at }
         : null;
+    const sizes = (parts?.sizes ?? []).map((s) => {
+      const breakup = sizeBreakup(pricing, rate, s.net_weight);
+      const { price: _price, ...priceBreakup } = breakup ?? { price: 0 };
+      return {
+        sku: s.sku,
+        weight: s.weight,
+        size: s.size,
+        stock: s.stock,
+        netWeight: s.net_weight === null ? null : Number(s.net_weight),
+        price: s.price ?? row.price,
+        discountedPrice: s.discounted_price ?? row.discounted_price,
+        priceBreakup: breakup ? (priceBreakup as Omit<typeof breakup, 'price'>) : null,
+      };
+    });
+    const opening = openingSize(sizes);
     return {
       _id: row.id,
+      sku: row.sku,
+      status: row.status,
       title: row.title,
       brand: row.brand,
       color: row.color,
-      price: row.price,
-      discountedPrice: row.discounted_price,
-      discountPercent: row.discount_percent,
+      // A card and its page agree: the product's prices are those of the size the page opens on.
+      price: opening?.price ?? row.price,
+      discountedPrice: opening?.discountedPrice ?? row.discounted_price,
+      discountPercent: opening
+        ? percentOff(opening.price, opening.discountedPrice)
+        : row.discount_percent,
       description: row.description,
       details: row.details,
       occasion: row.occasion,
@@ -138,19 +159,7 @@ export async function toProductViews(
       collectionName: row.collection_name,
       type: row.type,
       imageUrls: withHoverImage((parts?.images ?? []).map((i) => ({ imageUrl: i.url }))),
-      sizes: (parts?.sizes ?? []).map((s) => {
-        const breakup = sizeBreakup(pricing, rate, s.net_weight);
-        const { price: _price, ...priceBreakup } = breakup ?? { price: 0 };
-        return {
-          weight: s.weight,
-          size: s.size,
-          stock: s.stock,
-          netWeight: s.net_weight === null ? null : Number(s.net_weight),
-          price: s.price ?? row.price,
-          discountedPrice: s.discounted_price ?? row.discounted_price,
-          priceBreakup: breakup ? (priceBreakup as Omit<typeof breakup, 'price'>) : null,
-        };
-      }),
+      sizes,
       pricing,
       category: { name: parts?.third ?? '' },
       topLevelCategory: parts?.top ?? '',
@@ -221,4 +230,6 @@ export const PRODUCT_COLUMNS = [
   'products.updated_at',
   ...PRICING_COLUMNS,
   'products.hallmark',
+  'products.sku',
+  'products.status',
 ] as const;

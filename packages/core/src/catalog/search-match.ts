@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
+import { SKU_PATTERN } from '@kanak/shared';
 
 /** Words of the query reduced to letters and digits, so they are safe inside to_tsquery. */
 export function searchWords(q: string): string[] {
@@ -31,9 +32,19 @@ export interface SearchMatch {
   web: Expression<unknown>;
   /** Products of categories whose name starts with the text ("jhumka", "mangal sutra"). */
   categoryIds: string[];
+  /** The live product whose SKU (or one of whose size SKUs) is exactly the text: it alone. */
+  skuProductId?: string | null;
 }
 
 export async function searchMatch(db: Kysely<Database>, q: string): Promise<SearchMatch | null> {
+  const bySku = await productIdBySku(db, q, true);
+  if (bySku)
+    return {
+      prefix: sql`''::tsquery`,
+      web: sql`''::tsquery`,
+      categoryIds: [],
+      skuProductId: bySku,
+    };
   const words = searchWords(q);
   if (words.length === 0) return null;
   const spelled = await spellWords(db, words);
@@ -65,8 +76,45 @@ export async function searchMatch(db: Kysely<Database>, q: string): Promise<Sear
   };
 }
 
-/** The WHERE of a search: one GIN index scan, OR'd with the category ids (a bitmap of two). */
+/**
+ * The product an exact SKU names (its own or a size's, any case; issue 32), or null. `liveOnly`:
+ * the storefront's search, which shows live products only.
+ */
+export async function productIdBySku(
+  db: Kysely<Database>,
+  text: string,
+  liveOnly: boolean,
+): Promise<string | null> {
+  const sku = text.trim().toUpperCase();
+  if (!SKU_PATTERN.test(sku)) return null;
+  const { rows } = await sql<{ id: string }>`
+    SELECT p.id FROM products p WHERE upper(p.sku) = ${sku}
+    UNION ALL
+    SELECT s.product_id FROM product_sizes s WHERE upper(s.sku) = ${sku}
+    LIMIT 1`.execute(db);
+  const id = rows[0]?.id;
+  if (!id || !liveOnly) return id ?? null;
+  const live = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'live')
+    .executeTakeFirst();
+  return live ? id : null;
+}
+
+/**
+ * The WHERE of a search: one GIN index scan, OR'd with the category ids (a bitmap of two); an
+ * exact SKU matches its product alone. Only live products are ever found.
+ */
 export function matches(match: SearchMatch) {
+  return (eb: ExpressionBuilder<Database, 'products'>) =>
+    match.skuProductId
+      ? eb('products.id', '=', match.skuProductId)
+      : eb.and([eb('products.status', '=', 'live'), textMatches(match)(eb)]);
+}
+
+function textMatches(match: SearchMatch) {
   return (eb: ExpressionBuilder<Database, 'products'>) =>
     eb.or([
       sql<boolean>`products.search_vector @@ ${match.prefix}`,

@@ -26,6 +26,7 @@ export async function similarProducts(
     .select([...PRODUCT_COLUMNS])
     .where('products.category_name', '=', product.category_name)
     .where('products.id', '!=', id)
+    .where('products.status', '=', 'live')
     .orderBy('products.created_at', 'desc')
     .orderBy('products.id', 'desc')
     .limit(limit)

@@ -9,6 +9,7 @@ export async function productSitemapCount(db: Kysely<Database>): Promise<number>
   const { n } = await db
     .selectFrom('products')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'live')
     .executeTakeFirstOrThrow();
   return Math.max(1, Math.ceil(Number(n) / SITEMAP_MAX_URLS));
 }
@@ -21,6 +22,8 @@ export async function productSitemapPage(
   const rows = await db
     .selectFrom('products')
     .select(['id', 'updated_at'])
+    // Only live pieces are offered to search engines (issue 32).
+    .where('status', '=', 'live')
     .orderBy('id')
     .limit(SITEMAP_MAX_URLS)
     .offset((page - 1) * SITEMAP_MAX_URLS)

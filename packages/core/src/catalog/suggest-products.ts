@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { suggestCategories, type Suggestions } from '@kanak/shared';
-import { searchWords, spellWords } from './search-match';
+import { productIdBySku, searchWords, spellWords } from './search-match';
+import { getProduct } from './get-product';
 
 export const SUGGEST_DEFAULT_LIMIT = 6;
 
@@ -18,6 +19,22 @@ export async function suggestProducts(
   q: string,
   limit = SUGGEST_DEFAULT_LIMIT,
 ): Promise<Suggestions> {
+  // An exact SKU suggests its product alone (issue 32).
+  const bySku = await productIdBySku(db, q, true);
+  if (bySku) {
+    const view = await getProduct(db, bySku);
+    return {
+      products: [
+        {
+          _id: view._id,
+          title: view.title,
+          imageUrl: view.imageUrls[0]?.imageUrl ?? null,
+          discountedPrice: view.discountedPrice,
+        },
+      ],
+      categories: [],
+    };
+  }
   const words = searchWords(q);
   const categories = suggestCategories(words.join(' '));
   if (words.length === 0) return { products: [], categories };
@@ -30,6 +47,7 @@ export async function suggestProducts(
     .select(['products.id', 'products.title', 'products.discounted_price', 'products.created_at'])
     .select(sql<number>`ts_rank(products.search_vector, ${query})`.as('rank'))
     .where(sql<boolean>`products.search_vector @@ ${query}`)
+    .where('products.status', '=', 'live')
     .limit(SUGGEST_CANDIDATES)
     .as('c');
   const distinct = db

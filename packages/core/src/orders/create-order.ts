@@ -56,6 +56,7 @@ export async function createOrderFromCart(
         's.stock',
         'p.title',
         'p.brand',
+        'p.status',
         // A size's own price (metal pricing) before the product's.
         eb.fn.coalesce('s.price', 'p.price').as('price'),
         eb.fn.coalesce('s.discounted_price', 'p.discounted_price').as('discounted_price'),
@@ -73,6 +74,10 @@ export async function createOrderFromCart(
       .orderBy('ci.id')
       .execute();
     if (lines.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
+    // Only live pieces are sold (issue 32): a line whose piece became a draft or was archived.
+    const unsold = lines.find((l) => l.status !== 'live');
+    if (unsold)
+      throw conflict(`${unsold.title} is no longer sold: remove it from your cart to order`);
     const short = lines.find((l) => l.quantity > l.stock);
     if (short) {
       throw conflict(

@@ -3,7 +3,9 @@ import type { Database } from '@kanak/db';
 import {
   breakupOf,
   canonicalPurity,
+  formatRupees,
   purityLabel,
+  sizePrices,
   type PriceBreakup,
   type ProductPricing,
   type ProductPricingInput,
@@ -112,13 +114,49 @@ export async function priceSavedProduct(
     return;
   }
   const purity = canonicalPurity(pricing.metal, pricing.purity)!;
-  const { rows } = await sql<{ id: number }>`
-    SELECT id FROM ${CURRENT_RATES} AS r WHERE metal = ${pricing.metal} AND purity = ${purity}`.execute(
+  const { rows } = await sql<{ id: number; rate_paise: number }>`
+    SELECT id, rate_paise FROM ${CURRENT_RATES} AS r WHERE metal = ${pricing.metal} AND purity = ${purity}`.execute(
     trx,
   );
-  if (rows.length === 0)
+  const rate = rows[0];
+  if (!rate)
     throw conflict(
       `No rate is published for ${pricing.metal} ${purityLabel(pricing.metal, purity)}: publish one on the Metal rates page first`,
     );
+  await refuseUnstorablePrices(trx, productId, pricing, Number(rate.rate_paise));
   await repriceStatement(sql`SELECT ${productId}::uuid`).execute(trx);
+}
+
+/** The dearest a piece may be priced at: what a typed Price may be (product input's bound). */
+export const MAX_PIECE_PRICE = 100_000_000;
+
+/**
+ * Each field is within its bounds, yet together (1,000 g at 1,00,000 % making) they could make
+ * a price no integer column holds: such a save is a 400 naming the size, never a 500 (issue 32).
+ */
+async function refuseUnstorablePrices(
+  trx: Transaction<Database>,
+  productId: string,
+  pricing: Extract<ProductPricingInput, { basis: 'metal' }>,
+  ratePaise: number,
+): Promise<void> {
+  const sizes = await trx
+    .selectFrom('product_sizes')
+    .select(['weight', 'net_weight'])
+    .where('product_id', '=', productId)
+    .execute();
+  for (const size of sizes) {
+    if (size.net_weight === null) continue;
+    const { price } = sizePrices({
+      ratePaise,
+      netWeightMg: Math.round(Number(size.net_weight) * 1000),
+      making: { kind: pricing.making.kind, hundredths: Math.round(pricing.making.value * 100) },
+      stones: pricing.stones,
+      makingDiscountBp: Math.round(pricing.makingDiscountPercent * 100),
+    });
+    if (price > MAX_PIECE_PRICE)
+      throw badRequest(
+        `At today's rate the ${size.weight} size would cost ${formatRupees(price)}, above the most a piece may cost (${formatRupees(MAX_PIECE_PRICE)}): check its net weight and the making charge`,
+      );
+  }
 }

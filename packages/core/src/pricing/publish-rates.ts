@@ -13,7 +13,7 @@ import { writeOutbox } from '../outbox/outbox';
 import type { OutboxRelay } from '../outbox/relay';
 import { QUEUES } from '../queues/names';
 import { CURRENT_RATES, currentRateRows, currentRates } from './current-rates';
-import { sizePricesSql } from './reprice-sql';
+import { OPENING_SIZE_ORDER, sizePricesSql } from './reprice-sql';
 import { repricingOf } from './repricing-progress';
 
 export interface PricingDeps {
@@ -108,17 +108,20 @@ export async function previewRates(db: Kysely<Database>, rates: Rates): Promise<
   const affected = sql.join(rates.map((r) => sql`(${r.metal}::text, ${r.purity}::text)`));
   const products = sql`SELECT id FROM products WHERE pricing_basis = 'metal'
     AND (pricing_metal, pricing_purity) IN (${affected})`;
-  const { rows } = await sql<{ n: number; average: string | null }>`
+  const { rows } = await sql<{ n: number; average: string | null; metal_priced: number }>`
     WITH calc AS (${sizePricesSql(products, ratesWith(rates))}),
-    firsts AS (SELECT DISTINCT ON (product_id) product_id, discounted FROM calc
-      ORDER BY product_id, position)
+    firsts AS (SELECT DISTINCT ON (product_id) product_id, price, discounted FROM calc
+      ORDER BY ${OPENING_SIZE_ORDER})
     SELECT count(*)::int AS n,
-      avg((f.discounted - p.discounted_price)::numeric * 100 / nullif(p.discounted_price, 0)) AS average
+      avg((f.discounted - p.discounted_price)::numeric * 100 / nullif(p.discounted_price, 0)) AS average,
+      (SELECT count(*)::int FROM products WHERE pricing_basis = 'metal') AS metal_priced
     FROM firsts f JOIN products p ON p.id = f.product_id
-    WHERE f.discounted <> p.discounted_price`.execute(db);
+    -- What the repricing counts as changed (reprice-sql.ts): the first size's two prices.
+    WHERE (f.price, f.discounted) IS DISTINCT FROM (p.price, p.discounted_price)`.execute(db);
   const row = rows[0];
   return {
     products: row?.n ?? 0,
+    metalPriced: row?.metal_priced ?? 0,
     averageChangePercent: Math.round(Number(row?.average ?? 0) * 100) / 100,
   };
 }

@@ -21,7 +21,7 @@ export function sizePricesSql(
   const K = sql.ref('k.making');
   const Kd = sql.ref('kd.making');
   return sql`
-    SELECT s.id AS size_id, s.product_id, s.position, r.id AS rate_id,
+    SELECT s.id AS size_id, s.product_id, s.position, s.stock > 0 AS in_stock, r.id AS rate_id,
       (m.metal_value + k.making + p.stones) + ${divRound(sql`3 * (${M} + ${K} + p.stones)`, 100)} AS price,
       (m.metal_value + kd.making + p.stones) + ${divRound(sql`3 * (${M} + ${Kd} + p.stones)`, 100)} AS discounted
     FROM products p
@@ -39,12 +39,20 @@ export function sizePricesSql(
 }
 
 /**
+ * The size a product's page opens on, and so its card's and its stored price (issue 32): the
+ * first in stock, else the first (shared's openingSize). An ORDER BY for DISTINCT ON (product_id).
+ */
+export const OPENING_SIZE_ORDER = sql.raw('product_id, in_stock DESC, position');
+
+/**
  * One set-based statement: stores the sizes' prices and each product's (its first size's, with
  * the percent off and the rate row used) for the products `products` names. Answers how many
- * products it repriced.
+ * products it wrote (`n`) and how many of them changed price (`changed`: the first size's price
+ * or discounted price, what the rate-publish preview counts; every CTE reads the rows as they
+ * were before the statement).
  */
 export function repriceStatement(products: RawBuilder<unknown>) {
-  return sql<{ n: number }>`
+  return sql<{ n: number; changed: number }>`
     WITH calc AS (${sizePricesSql(products)}),
     sizes AS (
       UPDATE product_sizes s SET price = c.price, discounted_price = c.discounted
@@ -54,7 +62,7 @@ export function repriceStatement(products: RawBuilder<unknown>) {
       RETURNING s.id),
     firsts AS (
       SELECT DISTINCT ON (product_id) product_id, rate_id, price, discounted
-      FROM calc ORDER BY product_id, position),
+      FROM calc ORDER BY ${OPENING_SIZE_ORDER}),
     products_set AS (
       UPDATE products p SET price = f.price, discounted_price = f.discounted,
         discount_percent = CASE WHEN f.discounted >= f.price THEN 0
@@ -64,5 +72,7 @@ export function repriceStatement(products: RawBuilder<unknown>) {
         AND (p.price, p.discounted_price, p.metal_rate_id)
           IS DISTINCT FROM (f.price, f.discounted, f.rate_id)
       RETURNING p.id)
-    SELECT (SELECT count(*) FROM products_set)::int AS n, (SELECT count(*) FROM sizes)::int AS sizes`;
+    SELECT (SELECT count(*) FROM products_set)::int AS n, (SELECT count(*) FROM sizes)::int AS sizes,
+      (SELECT count(*) FROM firsts f JOIN products p ON p.id = f.product_id
+        WHERE (p.price, p.discounted_price) IS DISTINCT FROM (f.price, f.discounted))::int AS changed`;
 }

@@ -7,6 +7,7 @@ type PublicationRow = {
   status: RepricingView['status'];
   done: number;
   total: number;
+  changed: number;
   published_at: Date;
   finished_at: Date | null;
 };
@@ -16,6 +17,7 @@ const toView = (row: PublicationRow): RepricingView => ({
   status: row.status,
   done: Math.min(row.done, row.total),
   total: row.total,
+  changed: row.changed,
   startedAt: new Date(row.published_at).toISOString(),
   finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
   seconds: row.finished_at
@@ -23,7 +25,15 @@ const toView = (row: PublicationRow): RepricingView => ({
     : null,
 });
 
-const columns = ['id', 'status', 'done', 'total', 'published_at', 'finished_at'] as const;
+const columns = [
+  'id',
+  'status',
+  'done',
+  'total',
+  'changed',
+  'published_at',
+  'finished_at',
+] as const;
 
 export async function repricingOf(
   db: Kysely<Database>,

@@ -30,7 +30,7 @@ export async function runRepricing(
     const step = await db.transaction().execute(async (trx) => {
       const pub = await trx
         .selectFrom('rate_publications')
-        .select(['id', 'status', 'cursor', 'done', 'total'])
+        .select(['id', 'status', 'cursor', 'done', 'total', 'changed'])
         .where('id', '=', publicationId)
         .forUpdate()
         .executeTakeFirst();
@@ -75,7 +75,12 @@ export async function runRepricing(
       ).execute(trx);
       await trx
         .updateTable('rate_publications')
-        .set({ status: 'running', cursor: last, done: pub.done + n })
+        .set({
+          status: 'running',
+          cursor: last,
+          done: pub.done + n,
+          changed: pub.changed + (rows[0]?.changed ?? 0),
+        })
         .where('id', '=', publicationId)
         .execute();
       repriced += rows[0]?.n ?? 0;

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import { disclosureProblem, type ProductInput } from '@kanak/shared';
+import { disclosureProblem, hallmarkOfPurity, type ProductInput } from '@kanak/shared';
 import { badRequest, conflict } from '../common/errors';
 
 /**
@@ -15,10 +15,15 @@ export async function saveHallmarkAndStones(
   input: ProductInput,
   creating: boolean,
 ): Promise<void> {
-  if (input.hallmark !== undefined || creating)
+  // A metal-priced piece's mark is its priced purity's (issue 32; migration 021's trigger keeps
+  // it so whatever writes the row); a fixed-priced gold piece states its purity as its mark.
+  const metal = input.pricing?.basis === 'metal' ? input.pricing : null;
+  if (metal || input.hallmark !== undefined || creating)
     await trx
       .updateTable('products')
-      .set({ hallmark: input.hallmark ?? null })
+      .set({
+        hallmark: metal ? hallmarkOfPurity(metal.metal, metal.purity) : (input.hallmark ?? null),
+      })
       .where('id', '=', productId)
       .execute();
   const stones =

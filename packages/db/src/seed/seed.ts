@@ -227,6 +227,8 @@ export async function seedCatalogue(
     const inserted = await insertProducts(trx, numbered(0, count), cache, rateIds);
     await seedReviewsAndOrders(trx, inserted);
     await seedSellingInIndia(trx);
+    // Cards and listings price a piece at the size its page opens on (migration 021).
+    await sql`SELECT settle_opening_prices(NULL)`.execute(trx);
     return inserted.length;
   });
 }
@@ -392,6 +394,7 @@ export async function seedBulkProducts(
       .execute((trx) => insertProducts(trx, numbered(start + done, size), cache));
     onProgress?.(done + size);
   }
+  await sql`SELECT settle_opening_prices(NULL)`.execute(db);
 }
 
 /** City, state and a PIN of that state (India Post's), as a saved address must be to deliver to. */

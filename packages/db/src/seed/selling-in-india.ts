@@ -4,7 +4,8 @@ import type { Database, ProductStonesTable } from '../schema';
 
 /**
  * Hallmark marks, stones and certificates for the seed catalogue (issue 23), deterministic so
- * every seeded database is alike: gold pieces carry 22K916 (every third 18K750); diamond pieces
+ * every seeded database is alike: fixed-priced gold pieces carry 22K916 (every third 18K750),
+ * metal-priced ones the mark of their priced purity (migration 021's trigger); diamond pieces
  * are set in 18K750 gold with a certified natural diamond, and four of them with
  * laboratory-grown diamonds, named so wherever they are shown; gemstone pieces carry a ruby,
  * emerald or sapphire.
@@ -54,10 +55,13 @@ export async function seedSellingInIndia(trx: Transaction<Database>): Promise<vo
       cert_url: null,
     });
   });
+  // Fixed-priced gold states its purity once, as its mark: 22K916, every third 18K750. A
+  // metal-priced piece's mark is its priced purity's, which migration 021's trigger writes.
   await trx
     .updateTable('products')
     .set({ hallmark: sql<string>`CASE WHEN type = 'diamond' THEN '18K750' ELSE '22K916' END` })
     .where('type', 'in', ['gold', 'diamond'])
+    .where('pricing_basis', '=', 'fixed')
     .execute();
   const gold = products.filter((p) => p.type === 'gold');
   const eighteen = gold.filter((_, i) => i % 3 === 2).map((p) => p.id);
@@ -66,6 +70,7 @@ export async function seedSellingInIndia(trx: Transaction<Database>): Promise<vo
       .updateTable('products')
       .set({ hallmark: '18K750' })
       .where('id', 'in', eighteen)
+      .where('pricing_basis', '=', 'fixed')
       .execute();
   if (stones.length) await trx.insertInto('product_stones').values(stones).execute();
   // The disclosure: a laboratory-grown diamond is never called just "diamond".

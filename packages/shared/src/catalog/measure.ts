@@ -36,6 +36,26 @@ export function normaliseSize(input: unknown): string | null {
   return format(value, 'MM');
 }
 
+/**
+ * Why a typed measure is refused, or null when it is fine (product input, issue 32): its bounds
+ * and its precision (two decimals, as stored) are named rather than silently rounded away.
+ */
+export function measureProblem(
+  input: unknown,
+  label: string,
+  units: readonly string[],
+  max: number,
+): string | null {
+  const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input : '';
+  const match = MEASURE.exec(text);
+  if (!match || !units.includes(match[2]!.toLowerCase())) return null; // the caller's own message
+  const value = Number(match[1]);
+  if (!(value > 0)) return `${label} must be greater than 0`;
+  if (value > max) return `${label} must be at most ${max}`;
+  if (Number(value.toFixed(2)) !== value) return `${label} can have at most 2 decimals`;
+  return null;
+}
+
 /** The number inside a display string ("16.52 MM" → 16.52). */
 export function measureValue(display: string): number | null {
   const match = MEASURE.exec(display);

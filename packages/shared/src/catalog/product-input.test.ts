@@ -52,9 +52,80 @@ describe('productInput', () => {
     expect(message({ sizes: [{ weight: '5', stock: 5e-324 }] })).toBe(
       'Stock must be a whole number',
     );
-    expect(message({ sizes: [{ weight: '0.001' }] })).toBe(
-      'Weight is required (grams, for example "5 g")',
+    // Issue 32: precision is named, not rounded away to nothing.
+    expect(message({ sizes: [{ weight: '0.001' }] })).toBe('Weight can have at most 2 decimals');
+  });
+  it('checks the bounds and precision of every decimal field (issue 32: 5e-324 gave a 500)', () => {
+    const metal = {
+      ...valid,
+      pricing: {
+        basis: 'metal',
+        metal: 'gold',
+        purity: '22K',
+        making: { kind: 'percent', value: 12 },
+      },
+      sizes: [{ weight: '5', netWeight: 4.2 }],
+    };
+    const issue = (patch: Record<string, unknown>) => {
+      const result = productInput.safeParse({ ...metal, ...patch });
+      return result.success
+        ? null
+        : {
+            path: result.error.issues[0]!.path.join('.'),
+            message: result.error.issues[0]!.message,
+          };
+    };
+    expect(productInput.safeParse(metal).success).toBe(true);
+    expect(issue({ sizes: [{ weight: '5', netWeight: 5e-324 }] })).toEqual({
+      path: 'sizes.0.netWeight',
+      message: 'Net weight must be at least 0.001',
+    });
+    expect(issue({ sizes: [{ weight: '5', netWeight: 1.0000001 }] })?.message).toBe(
+      'Net weight can have at most 3 decimals',
     );
+    expect(issue({ sizes: [{ weight: '5', netWeight: 1e308 }] })?.message).toBe(
+      'Net weight must be at most 1000',
+    );
+    expect(issue({ sizes: [{ weight: '5', netWeight: 'NaN' }] })?.message).toBe(
+      'Net weight must be a number',
+    );
+    expect(
+      issue({ pricing: { ...metal.pricing, making: { kind: 'percent', value: 5e-324 } } }),
+    ).toEqual({
+      path: 'pricing.making.value',
+      message: 'Making charge can have at most 2 decimals',
+    });
+    expect(
+      issue({ stones: [{ kind: 'ruby', origin: 'natural', count: 1, carat: 0.12345 }] }),
+    ).toEqual({ path: 'stones.0.carat', message: 'Total carat can have at most 3 decimals' });
+    expect(issue({ sizes: [{ weight: '5', netWeight: 4.2, size: '-3' }] })?.path).toBe(
+      'sizes.0.size',
+    );
+  });
+  it("takes an SKU and a state; a metal-priced hallmark must be its purity's mark", () => {
+    const product = productInput.parse({
+      ...valid,
+      sku: ' grin-001 ',
+      status: 'draft',
+      sizes: [{ weight: '5', sku: 'grin-001-5g' }],
+    });
+    expect(product).toMatchObject({ sku: 'GRIN-001', status: 'draft' });
+    expect(product.sizes[0]!.sku).toBe('GRIN-001-5G');
+    expect(productInput.safeParse({ ...valid, status: 'sold' }).success).toBe(false);
+    expect(productInput.safeParse({ ...valid, sku: 'has space' }).success).toBe(false);
+    const metal = {
+      ...valid,
+      pricing: {
+        basis: 'metal',
+        metal: 'gold',
+        purity: '916',
+        making: { kind: 'percent', value: 12 },
+      },
+      sizes: [{ weight: '5', netWeight: 4.2 }],
+    };
+    expect(productInput.safeParse({ ...metal, hallmark: '22K916' }).success).toBe(true);
+    const wrong = productInput.safeParse({ ...metal, hallmark: '18K750' });
+    expect(wrong.error?.issues[0]?.path).toEqual(['hallmark']);
   });
   it('drops NUL from text fields and refuses text that is only NUL', () => {
     expect(productInput.parse({ ...valid, title: 'Lotus\u0000 Ring' }).title).toBe('Lotus Ring');

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { dbSafeText, INT32_MAX, int32OrDigits } from '../validation/db-values';
-import { normaliseSize, normaliseWeight } from './measure';
+import { measureProblem, normaliseSize, normaliseWeight } from './measure';
 import { netWeightInput, productPricingInput } from '../pricing/schemas';
 import {
   COLLECTIONS,
@@ -10,7 +10,7 @@ import {
   SECOND_LEVEL_CATEGORIES,
   THIRD_LEVEL_CATEGORIES,
 } from './options';
-import { BIS_GOLD_MARKS } from '../hallmark/hallmark';
+import { BIS_GOLD_MARKS, hallmarkOfPurity } from '../hallmark/hallmark';
 import { stonesInput } from '../stones/stones';
 
 const text = (label: string, max: number) =>
@@ -35,10 +35,36 @@ const wholeNumber = (label: string, max: number) =>
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, `${label} must be one of: ${values.join(', ')}`);
 
+/** A product's state (issue 32): only `live` ones are listed, searched, cached and sold. */
+export const PRODUCT_STATUSES = ['draft', 'live', 'archived'] as const;
+export type ProductStatusValue = (typeof PRODUCT_STATUSES)[number];
+
+/** What an SKU may hold: a design number as a jeweller writes it, kept in capitals. */
+export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9._/-]{0,39}$/;
+const skuInput = (label: string) =>
+  z
+    .string(`${label} must be text`)
+    .check(
+      dbSafeText,
+      z.trim(),
+      z.toUpperCase(),
+      z.regex(
+        SKU_PATTERN,
+        `${label} must be 1–40 letters, digits, dots, dashes, underscores or slashes, starting with a letter or digit`,
+      ),
+    );
+
 export const sizeRowInput = z.object({
+  /** The size's own SKU; absent: kept on an edit, generated (<product SKU>-<weight>) when new. */
+  sku: z.optional(skuInput('Size SKU')),
   weight: z.pipe(
     z.union([z.string(), z.number()]),
     z.transform((v, ctx) => {
+      const problem = measureProblem(v, 'Weight', ['', 'g', 'gm', 'gms', 'grams'], 10_000);
+      if (problem) {
+        ctx.issues.push({ code: 'custom', message: problem, input: v });
+        return z.NEVER;
+      }
       const weight = normaliseWeight(v);
       if (weight === null) {
         ctx.issues.push({
@@ -55,6 +81,11 @@ export const sizeRowInput = z.object({
     z.pipe(
       z.union([z.string(), z.number(), z.null()]),
       z.transform((v, ctx) => {
+        const problem = measureProblem(v, 'Size', ['', 'mm'], 1000);
+        if (problem) {
+          ctx.issues.push({ code: 'custom', message: problem, input: v });
+          return z.NEVER;
+        }
         const size = normaliseSize(v);
         if (size === null) {
           ctx.issues.push({
@@ -88,6 +119,10 @@ export const imageUrlInput = z.object({
 /** POST /api/admin/products payload (spec section 7) and the admin form. */
 export const productInput = z
   .object({
+    /** Design number, unique in the shop; absent: kept on an edit, generated on a create. */
+    sku: z.optional(skuInput('SKU')),
+    /** Absent: a created product is live, an edited one keeps its state. */
+    status: z.optional(oneOf('Status', PRODUCT_STATUSES)),
     imageUrls: z
       .array(imageUrlInput)
       .check(z.minLength(1, 'At least one image is required'), z.maxLength(12)),
@@ -154,6 +189,25 @@ export const productInput = z
       message: 'Each size row needs a different weight',
       path: ['sizes'],
     }),
+    z.refine(
+      (p) => {
+        const skus = p.sizes.flatMap((s) => (s.sku ? [s.sku] : []));
+        return new Set(skus).size === skus.length;
+      },
+      { message: 'Each size row needs a different size SKU', path: ['sizes'] },
+    ),
+    // One truth: a metal-priced piece's hallmark is its priced purity's mark (916 → 22K916).
+    z.refine(
+      (p) =>
+        p.pricing?.basis !== 'metal' ||
+        p.hallmark == null ||
+        p.hallmark === hallmarkOfPurity(p.pricing.metal, p.pricing.purity),
+      {
+        message:
+          'Hallmark follows the purity the piece is priced at (gold 916 is 22K916; silver and platinum carry none): leave it out or send that mark',
+        path: ['hallmark'],
+      },
+    ),
     z.refine((p) => !isMetal(p) || p.sizes.every((s) => typeof s.netWeight === 'number'), {
       message: 'Every size needs its net weight (grams of metal) for metal pricing',
       path: ['sizes'],

@@ -5,6 +5,8 @@ import { priceBreakup, productPricingView } from '../pricing/schemas';
 
 /** One size row: display strings with units, its stock and its own price (issue 21). */
 export const sizeView = z.object({
+  /** The size's own SKU (issue 32); optional in the schema for older fixtures, always filled. */
+  sku: z.optional(z.string()),
   weight: z.string(),
   size: z.string(),
   stock: z.number(),
@@ -23,6 +25,10 @@ import { productStoneView } from '../stones/stones';
 /** A product as clients read it (spec section 3; design.md: `category` an object, two images at least). */
 export const productView = z.object({
   _id: z.string(),
+  /** Design number (issue 32); optional in the schema for older fixtures, always filled. */
+  sku: z.optional(z.string()),
+  /** `live` (listed and sold), `archived` (page kept, no longer sold) or `draft` (admin only). */
+  status: z.optional(z.enum(['draft', 'live', 'archived'])),
   title: z.string(),
   brand: z.string(),
   color: z.string(),

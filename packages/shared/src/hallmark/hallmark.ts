@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { measureValue } from '../catalog/measure';
+import { PURITIES } from '../pricing/purities';
 
 /**
  * BIS hallmarking of gold (IS 1417 and the Hallmarking Order, 2020): the purity mark is the
@@ -18,6 +19,21 @@ export const BIS_GOLD_MARKS = [
   '9K375',
 ] as const;
 export type BisGoldMark = (typeof BIS_GOLD_MARKS)[number];
+
+/**
+ * The hallmark a metal-priced piece carries: its priced purity's mark (gold 916 → 22K916), null
+ * for silver and platinum (BIS gold marks only). One truth: the mark is never set apart from the
+ * purity the piece is priced at (issue 32); migration 021's trigger keeps the stored one so.
+ */
+export function hallmarkOfPurity(metal: string, purity: string): BisGoldMark | null {
+  const typed = purity.trim().toUpperCase();
+  const found = PURITIES.find(
+    (p) => p.metal === metal && (p.purity === typed || p.karat === typed),
+  );
+  if (!found || !found.karat) return null;
+  const mark = `${found.karat}${found.purity}`;
+  return isBisGoldMark(mark) ? mark : null;
+}
 
 export const isBisGoldMark = (mark: string): mark is BisGoldMark =>
   (BIS_GOLD_MARKS as readonly string[]).includes(mark);

@@ -2,3 +2,4 @@ export * from './purities';
 export * from './breakup';
 export * from './schemas';
 export * from './size-breakup';
+export * from './repricing-words';

@@ -7,14 +7,15 @@ import {
   canonicalPurity,
 } from './purities';
 
-/** Has at most `places` decimals (floating error aside). */
-export const hasDecimals = (value: number, places: number) => {
-  const scaled = value * 10 ** places;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
-};
+/**
+ * Has at most `places` decimals: the number is exactly what its rounding to `places` decimals
+ * reads back as (so 1.0000001 and 5e-324 have too many; 0.1 and 1.005 as typed do not).
+ */
+export const hasDecimals = (value: number, places: number) =>
+  Number.isFinite(value) && Number(value.toFixed(places)) === value;
 
 /** A positive amount with at most `places` decimals, `label` naming it in messages. */
-const decimal = (label: string, places: number, max: number, allowZero = false) =>
+export const decimal = (label: string, places: number, max: number, allowZero = false) =>
   z.pipe(
     z.union([z.number(), z.string()]),
     z.transform((v, ctx) => {
@@ -27,6 +28,9 @@ const decimal = (label: string, places: number, max: number, allowZero = false) 
       if (allowZero ? n < 0 : n <= 0)
         return fail(`${label} must be ${allowZero ? 'zero or more' : 'greater than 0'}`);
       if (n > max) return fail(`${label} must be at most ${max}`);
+      // The smallest step the column stores: 5e-324 g is not "more than 0" in a numeric(9,3).
+      const step = 10 ** -places;
+      if (!allowZero && n < step) return fail(`${label} must be at least ${step.toFixed(places)}`);
       if (!hasDecimals(n, places))
         return fail(`${label} can have at most ${places} decimal${places === 1 ? '' : 's'}`);
       return n;
@@ -91,8 +95,11 @@ export type RatesTable = z.infer<typeof ratesTable>;
 export const repricingView = z.object({
   id: z.string(),
   status: z.enum(['queued', 'running', 'done', 'superseded']),
+  /** Metal-priced products repriced so far, of `total` (every metal-priced product is walked). */
   done: z.number(),
   total: z.number(),
+  /** Of the `done` ones, how many changed price: what the publish confirmation counted. */
+  changed: z.optional(z.number()),
   startedAt: z.string(),
   finishedAt: z.nullable(z.string()),
   /** Seconds from publish to the last batch, once done. */
@@ -104,8 +111,10 @@ export const publishedRates = z.extend(ratesTable, { repricing: repricingView })
 export type PublishedRates = z.infer<typeof publishedRates>;
 
 export const ratesPreview = z.object({
-  /** Metal-priced products whose price these rates change. */
+  /** Metal-priced products whose price these rates change (the repricing's `changed` count). */
   products: z.number(),
+  /** Every metal-priced product: what the repricing walks (its `total`). */
+  metalPriced: z.optional(z.number()),
   /** Mean change of their price, in percent (negative: cheaper). */
   averageChangePercent: z.number(),
 });
@@ -129,8 +138,11 @@ export const rateHistory = z.object({
 });
 export type RateHistory = z.infer<typeof rateHistory>;
 
-/** A product's pricing: typed prices, or computed from the day's rate. */
-export const productPricingInput = z.union([
+/**
+ * A product's pricing: typed prices, or computed from the day's rate. Told apart by `basis`, so
+ * a refusal names the field inside the chosen branch (pricing.making.value), not just "pricing".
+ */
+export const productPricingInput = z.discriminatedUnion('basis', [
   z.object({ basis: z.literal('fixed') }),
   z.object({
     basis: z.literal('metal'),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { decimal } from '../pricing/schemas';
 
 /**
  * A product's stones and their certificates. Disclosure (BIS IS 15766:2024 on diamond
@@ -26,9 +27,8 @@ export const stoneInput = z
     count: z
       .number('Stone count must be a whole number from 1')
       .check(z.int('Stone count must be a whole number from 1'), z.minimum(1), z.maximum(10_000)),
-    carat: z
-      .number('Total carat must be a number')
-      .check(z.minimum(0, 'Total carat cannot be negative'), z.maximum(10_000)),
+    // numeric(8,3): three decimals at most, so nothing is rounded away silently.
+    carat: decimal('Total carat', 3, 10_000, true),
     colour: text('Colour'),
     clarity: text('Clarity'),
     cut: text('Cut'),

@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { formatRupees, percentOff } from '@kanak/shared';
+import { formatRupees, percentOff, soldOutEverywhere } from '@kanak/shared';
 import type { Product } from '@/lib/trpc';
 
 /** Listing card: second image and the price details on hover, a 'Hover Details' hint otherwise. */
 export function ListingCard({ product }: { product: Product }) {
   const off = percentOff(product.price, product.discountedPrice);
   const [first, second] = product.imageUrls;
+  // Its price is the opening size's (the first in stock); with none in stock, the card says so.
+  const soldOut = soldOutEverywhere(product.sizes);
   return (
     <Link
       to="/product/$productId"
@@ -30,6 +32,14 @@ export function ListingCard({ product }: { product: Product }) {
           height={400}
           className="absolute inset-0 size-full scale-105 object-cover opacity-0 transition duration-500 group-hover:scale-100 group-hover:opacity-100 group-focus-visible:opacity-100"
         />
+        {soldOut && (
+          <span
+            data-testid="listing-out-of-stock"
+            className="absolute top-3 right-3 rounded-full bg-foreground/85 px-2.5 py-0.5 text-[11px] font-semibold text-background"
+          >
+            Out of stock
+          </span>
+        )}
         {off > 0 && (
           <span className="absolute top-3 left-3 rounded-full bg-primary px-2.5 py-0.5 text-[11px] font-semibold text-primary-foreground">
             {off}% off

@@ -3,6 +3,7 @@ import {
   PURITIES,
   RATE_JUMP_PERCENT,
   hasDecimals,
+  publishSummary,
   purityLabel,
   type RatesPreview,
 } from '@kanak/shared';
@@ -165,10 +166,7 @@ export function MetalRatesPage() {
           <AlertDialogHeader>
             <AlertDialogTitle>Publish these rates?</AlertDialogTitle>
             <AlertDialogDescription>
-              {pending &&
-                (pending.preview.products === 0
-                  ? 'No product price changes.'
-                  : `${pending.preview.products.toLocaleString('en-IN')} products change price, by ${pending.preview.averageChangePercent > 0 ? '+' : ''}${pending.preview.averageChangePercent.toFixed(2)} % on average.`)}
+              {pending && publishSummary(pending.preview)}
             </AlertDialogDescription>
           </AlertDialogHeader>
           {pending && (

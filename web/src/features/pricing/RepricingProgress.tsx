@@ -1,17 +1,10 @@
-import type { RepricingView } from '@kanak/shared';
+import { repricingSummary, type RepricingView } from '@kanak/shared';
 
 /** The repricing's progress bar: products done of total, live while the worker runs. */
 export function RepricingProgress({ repricing }: { repricing: RepricingView }) {
   const percent = repricing.total ? Math.round((repricing.done / repricing.total) * 100) : 100;
   const finished = repricing.status === 'done' || repricing.status === 'superseded';
-  const state =
-    repricing.status === 'done'
-      ? `Repriced ${repricing.total.toLocaleString('en-IN')} products${repricing.seconds !== null ? ` in ${repricing.seconds.toFixed(1)} s` : ''}`
-      : repricing.status === 'superseded'
-        ? 'Superseded by a newer publish'
-        : repricing.status === 'queued'
-          ? 'Waiting for the worker…'
-          : `Repricing… ${repricing.done.toLocaleString('en-IN')} of ${repricing.total.toLocaleString('en-IN')} products`;
+  const state = repricingSummary(repricing);
   return (
     <div
       className="rounded-xl border bg-card p-4"

@@ -29,7 +29,7 @@ import { HallmarkLine } from '@/features/hallmark/HallmarkLine';
 import { CertificateSection } from '@/features/stones/CertificateSection';
 import { SizeGuideDialog } from '@/features/size-guide/SizeGuideDialog';
 import { sizeLabel } from '@/features/size-guide/size-label';
-import { sizeGuideKind } from '@kanak/shared';
+import { openingSizeIndex, sizeGuideKind } from '@kanak/shared';
 import { NotifyWhenAvailable } from '@/features/stock-alerts/NotifyWhenAvailable';
 import { CheckDelivery } from '@/features/delivery/CheckDelivery';
 
@@ -77,9 +77,10 @@ export function ProductPage() {
   const [product] = trpc.catalog.byId.useSuspenseQuery({ productId });
   const navigate = useNavigate();
   const cart = useAddToCart();
-  const firstInStock = product.sizes.findIndex((s) => s.stock > 0);
-  const [row, setRow] = useState(Math.max(0, firstInStock));
-  useEffect(() => setRow(Math.max(0, firstInStock)), [productId, firstInStock]);
+  // The size its card priced (shared's openingSizeIndex: the first in stock).
+  const firstInStock = openingSizeIndex(product.sizes);
+  const [row, setRow] = useState(firstInStock);
+  useEffect(() => setRow(firstInStock), [productId, firstInStock]);
 
   useEffect(() => {
     const previous = document.title;
@@ -91,6 +92,7 @@ export function ProductPage() {
 
   const size = product.sizes[row];
   const showSizes = Boolean(product.sizes[0]?.size);
+  const archived = product.status === 'archived';
   const soldOut = !size || size.stock <= 0;
   const guide = sizeGuideKind(product.category.name);
 
@@ -207,34 +209,46 @@ export function ProductPage() {
             />
           )}
           {guide && <SizeGuideDialog kind={guide} />}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button
-              size="lg"
-              className="min-w-56"
-              onClick={addToCart}
-              disabled={soldOut || cart.isPending}
+          {archived ? (
+            // Kept for the orders that link to it (issue 32): shown, never sold.
+            <p
+              role="status"
+              className="rounded-lg border border-dashed bg-muted/60 px-4 py-3 text-sm font-medium"
             >
-              <ShoppingBag />{' '}
-              {soldOut ? 'Out of stock' : cart.isPending ? 'Adding…' : 'Add to Cart'}
-            </Button>
-            {size && size.stock > 0 && size.stock <= 3 && (
-              <p className="text-sm text-destructive">Only {size.stock} left</p>
-            )}
-          </div>
-          <NotifyWhenAvailable
-            productId={product._id}
-            preferred={soldOut ? size?.weight : undefined}
-            soldOut={product.sizes
-              .filter((s) => s.stock <= 0)
-              .map((s) => ({
-                weight: s.weight,
-                label:
-                  showSizes && s.size
-                    ? `${s.weight} · ${guide ? sizeLabel(guide, s.size) : s.size}`
-                    : s.weight,
-              }))}
-          />
-          <CheckDelivery value={size?.discountedPrice ?? product.discountedPrice} />
+              No longer sold. This piece stays here for the orders that include it.
+            </p>
+          ) : (
+            <>
+              <div className="flex flex-wrap items-center gap-3">
+                <Button
+                  size="lg"
+                  className="min-w-56"
+                  onClick={addToCart}
+                  disabled={soldOut || cart.isPending}
+                >
+                  <ShoppingBag />{' '}
+                  {soldOut ? 'Out of stock' : cart.isPending ? 'Adding…' : 'Add to Cart'}
+                </Button>
+                {size && size.stock > 0 && size.stock <= 3 && (
+                  <p className="text-sm text-destructive">Only {size.stock} left</p>
+                )}
+              </div>
+              <NotifyWhenAvailable
+                productId={product._id}
+                preferred={soldOut ? size?.weight : undefined}
+                soldOut={product.sizes
+                  .filter((s) => s.stock <= 0)
+                  .map((s) => ({
+                    weight: s.weight,
+                    label:
+                      showSizes && s.size
+                        ? `${s.weight} · ${guide ? sizeLabel(guide, s.size) : s.size}`
+                        : s.weight,
+                  }))}
+              />
+              <CheckDelivery value={size?.discountedPrice ?? product.discountedPrice} />
+            </>
+          )}
           <PriceBreakupTable size={size} />
           <ul className="grid grid-cols-3 gap-2 pt-2 text-center text-xs text-muted-foreground">
             <li className="flex flex-col items-center gap-1 rounded-lg bg-secondary/60 p-3">

@@ -1,4 +1,5 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { SearchX } from 'lucide-react';
 import {
   ALL_CATEGORIES,
@@ -40,6 +41,13 @@ export function SearchPage() {
   const setSearch = (next: ListingSearch) =>
     void navigate({ search: { ...next, q }, resetScroll: false });
   const data = text === '' ? undefined : results.data;
+  // An exact SKU (the product's or a size's) opens its product (issue 32).
+  const goTo = useNavigate();
+  const skuHit = data && skuMatch(data.content, text);
+  useEffect(() => {
+    if (skuHit)
+      void goTo({ to: '/product/$productId', params: { productId: skuHit }, replace: true });
+  }, [skuHit, goTo]);
 
   if (text === '')
     return (
@@ -73,6 +81,18 @@ export function SearchPage() {
       }
     />
   );
+}
+
+/** The product whose SKU, or one of whose size SKUs, is exactly the text typed (any case). */
+export function skuMatch(
+  products: readonly { _id: string; sku?: string; sizes: readonly { sku?: string }[] }[],
+  text: string,
+): string | null {
+  const typed = text.trim().toUpperCase();
+  if (products.length !== 1 || !typed) return null;
+  const [only] = products;
+  const skus = [only!.sku, ...only!.sizes.map((s) => s.sku)];
+  return skus.some((sku) => sku?.toUpperCase() === typed) ? only!._id : null;
 }
 
 const hasFilters = (s: ListingSearch) =>

@@ -19,7 +19,7 @@ const route = getRouteApi('/admin/product/$productId/edit');
 /** /admin/product/{id}/edit: the same form, filled with the product. */
 export function EditProductPage() {
   const { productId } = route.useParams();
-  const product = trpc.catalog.byId.useQuery({ productId }, { staleTime: 0 });
+  const product = trpc.catalog.adminById.useQuery({ productId }, { staleTime: 0 });
 
   return (
     <div>
@@ -70,7 +70,7 @@ function EditProductForm({ loaded }: { loaded: AdminProduct }) {
           });
           filledFrom.current = saved;
           toast.success(`Product "${saved.title}" updated`);
-          utils.catalog.byId.setData({ productId }, saved);
+          utils.catalog.adminById.setData({ productId }, saved);
           void utils.catalog.invalidate();
           return { values: productToFields(saved) };
         } catch (error) {
@@ -79,7 +79,7 @@ function EditProductForm({ loaded }: { loaded: AdminProduct }) {
           if (!isConflict(error)) throw new Error(message, { cause: error });
           // Someone else saved, or a stock the admin changed was sold meanwhile: show the product
           // as it is now with the admin's changes on top, and say what moved.
-          const current = await utils.catalog.byId.fetch({ productId }, { staleTime: 0 });
+          const current = await utils.catalog.adminById.fetch({ productId }, { staleTime: 0 });
           const merged = mergeEdits(
             productToFields(filledFrom.current),
             fields,

@@ -1,6 +1,6 @@
 import { Loader2, Plus, Trash2 } from 'lucide-react';
 import { StandardSizes, standardSizesId } from '@/features/size-guide/StandardSizes';
-import { BIS_GOLD_MARKS, sizeGuideKind } from '@kanak/shared';
+import { BIS_GOLD_MARKS, hallmarkOfPurity, PRODUCT_STATUSES, sizeGuideKind } from '@kanak/shared';
 import { useEffect, useState } from 'react';
 import {
   FormProvider,
@@ -55,6 +55,12 @@ interface ProductFormProps {
 }
 
 /** The Add New Product form of spec section 2, also used to edit a product. */
+const STATUS_LABELS = {
+  live: 'Live: listed and sold',
+  draft: 'Draft: hidden from shoppers',
+  archived: 'Archived: page kept, no longer sold',
+} as const;
+
 export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFormProps) {
   const form = useForm<ProductFormFields, unknown, ProductInput>({
     defaultValues,
@@ -72,12 +78,21 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
   const [stockNotes, setStockNotes] = useState<StockNote[]>([]);
 
   // Discount Percentage follows Price and Discounted Price (spec section 9's percent off).
-  const [price, discountedPrice, brand, pricingBasis] = useWatch({
+  const [price, discountedPrice, brand, pricingBasis, pricing] = useWatch({
     control,
-    name: ['price', 'discountedPrice', 'brand', 'pricing.basis'],
+    name: ['price', 'discountedPrice', 'brand', 'pricing.basis', 'pricing'],
   });
+  // One truth (issue 32): a metal-priced piece's hallmark is its priced purity's mark, shown here
+  // and sent as such; only a fixed-priced gold piece states its mark (its purity) in the select.
+  const pricedMark =
+    pricing?.basis === 'metal'
+      ? hallmarkOfPurity(pricing.metal, String(pricing.purity ?? ''))
+      : null;
   // Metal pricing computes the prices (ProductPricingFields writes them): shown read-only.
   const computed = pricingBasis === 'metal';
+  useEffect(() => {
+    if (pricing?.basis === 'metal') setValue('hallmark', pricedMark);
+  }, [pricing?.basis, pricedMark, setValue]);
   useEffect(() => {
     setValue('discountPercent', percentOff(Number(price) || 0, Number(discountedPrice) || 0));
   }, [price, discountedPrice, setValue]);
@@ -203,14 +218,46 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
             {choice('collectionName', 'Collection', collections)}
             {choice('type', 'Metal', METALS)}
             <FormField id="hallmark" label="BIS hallmark (gold)" error={errors.hallmark?.message}>
+              {computed ? (
+                <p
+                  id="hallmark"
+                  className="flex h-9 items-center rounded-md border bg-muted px-3 text-sm"
+                  data-testid="priced-hallmark"
+                >
+                  {pricedMark ?? 'None (not gold)'}
+                  <span className="ml-2 text-xs text-muted-foreground">from the priced purity</span>
+                </p>
+              ) : (
+                <NativeSelect
+                  {...register('hallmark', { setValueAs: (v: unknown) => v || null })}
+                  {...fieldAria('hallmark', errors.hallmark?.message)}
+                >
+                  <NativeSelectOption value="">Not hallmarked gold</NativeSelectOption>
+                  {BIS_GOLD_MARKS.map((m) => (
+                    <NativeSelectOption key={m} value={m}>
+                      {m}
+                    </NativeSelectOption>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            <FormField id="sku" label="SKU (design number)" error={errors.sku?.message}>
+              <Input
+                {...register('sku')}
+                {...fieldAria('sku', errors.sku?.message)}
+                placeholder="Generated when left empty"
+                autoComplete="off"
+                className="uppercase"
+              />
+            </FormField>
+            <FormField id="status" label="Status" error={errors.status?.message}>
               <NativeSelect
-                {...register('hallmark', { setValueAs: (v: unknown) => v || null })}
-                {...fieldAria('hallmark', errors.hallmark?.message)}
+                {...register('status')}
+                {...fieldAria('status', errors.status?.message)}
               >
-                <NativeSelectOption value="">Not hallmarked gold</NativeSelectOption>
-                {BIS_GOLD_MARKS.map((m) => (
-                  <NativeSelectOption key={m} value={m}>
-                    {m}
+                {PRODUCT_STATUSES.map((status) => (
+                  <NativeSelectOption key={status} value={status}>
+                    {STATUS_LABELS[status]}
                   </NativeSelectOption>
                 ))}
               </NativeSelect>
@@ -289,7 +336,7 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
               return (
                 <div
                   key={field.id}
-                  className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-3"
+                  className="grid grid-cols-[1fr_1fr_1fr_1.4fr_auto] items-start gap-3"
                   data-testid="size-row"
                 >
                   <FormField
@@ -348,6 +395,19 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
                         entered {note.entered}.
                       </p>
                     )}
+                  </FormField>
+                  <FormField
+                    id={`sizes-${index}-sku`}
+                    label="Size SKU"
+                    error={rowErrors?.sku?.message}
+                  >
+                    <Input
+                      {...register(`sizes.${index}.sku`)}
+                      {...fieldAria(`sizes-${index}-sku`, rowErrors?.sku?.message)}
+                      placeholder="Generated"
+                      autoComplete="off"
+                      className="uppercase"
+                    />
                   </FormField>
                   <Button
                     type="button"

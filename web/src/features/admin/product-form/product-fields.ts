@@ -24,6 +24,8 @@ export type SingleField = Exclude<keyof ProductFormFields, 'imageUrls' | 'sizes'
 export function emptyProductFields(): ProductFormFields {
   return {
     imageUrls: [{ imageUrl: '' }],
+    sku: '',
+    status: 'live',
     title: '',
     brand: '',
     color: '',
@@ -39,7 +41,7 @@ export function emptyProductFields(): ProductFormFields {
     thirdLevelCategory: '',
     description: '',
     details: '',
-    sizes: [{ weight: '', size: '', stock: 0 }],
+    sizes: [{ weight: '', size: '', stock: 0, sku: '' }],
     pricing: { basis: 'fixed' },
     stones: [],
   };
@@ -57,6 +59,8 @@ const numberText = (display: string) => {
 export function productToFields(product: AdminProduct): ProductFormFields {
   return {
     imageUrls: product.imageUrls.map((i) => ({ imageUrl: i.imageUrl })),
+    sku: product.sku ?? '',
+    status: product.status ?? 'live',
     title: product.title,
     brand: product.brand,
     color: product.color,
@@ -74,6 +78,7 @@ export function productToFields(product: AdminProduct): ProductFormFields {
     details: product.details,
     hallmark: product.hallmark && isBisGoldMark(product.hallmark) ? product.hallmark : null,
     sizes: product.sizes.map((s) => ({
+      sku: s.sku ?? '',
       weight: numberText(s.weight),
       size: numberText(s.size),
       stock: s.stock,
@@ -123,6 +128,20 @@ export const FIELD_LABELS: [SingleField, string][] = [
   ['details', 'Details'],
 ];
 
+/** An SKU left empty is one to generate (a new product or size) or keep (an edit): not sent. */
+export function withoutBlankSkus(values: ProductFormFields): ProductFormFields {
+  const blank = (sku: string | undefined) => sku === undefined || sku.trim() === '';
+  const { sku, ...rest } = values;
+  return {
+    ...rest,
+    ...(blank(sku) ? {} : { sku }),
+    sizes: values.sizes.map(({ sku: sizeSku, ...row }) => ({
+      ...row,
+      ...(blank(sizeSku) ? {} : { sku: sizeSku }),
+    })),
+  };
+}
+
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -147,7 +166,7 @@ export const productResolver: Resolver<ProductFormFields, unknown, ProductInput>
     if (isBlank(row.imageUrl))
       errors[`imageUrls.${i}.imageUrl`] = { type: 'required', message: 'Please upload an image' };
   });
-  const parsed = productInput.safeParse(values);
+  const parsed = productInput.safeParse(withoutBlankSkus(values));
   if (parsed.success && Object.keys(errors).length === 0)
     return { values: parsed.data, errors: {} };
   for (const issue of parsed.success ? [] : parsed.error.issues) {

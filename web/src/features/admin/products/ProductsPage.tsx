@@ -69,7 +69,7 @@ export function ProductsPage() {
             label="Search products"
             value={term}
             onChange={setTerm}
-            placeholder="Search by title or brand"
+            placeholder="Search by title, brand or exact SKU"
             className="max-w-md"
           />
           {list.isError && (

@@ -36,7 +36,18 @@ export function ProductSummaryCells({ product }: { product: AdminProduct }) {
           className="size-12 rounded-md bg-secondary object-cover"
         />
       </TableCell>
-      <TableCell className="max-w-80 truncate font-medium">{product.title}</TableCell>
+      <TableCell className="max-w-80 truncate font-medium">
+        {product.title}
+        {/* Design number and state (issue 32): a draft or archived piece is not in the shop. */}
+        <span className="block text-xs font-normal text-muted-foreground" data-testid="product-sku">
+          {product.sku}
+          {product.status && product.status !== 'live' && (
+            <span className="ml-2 rounded bg-muted px-1.5 py-0.5 font-medium capitalize text-foreground">
+              {product.status}
+            </span>
+          )}
+        </span>
+      </TableCell>
       <TableCell className="capitalize">{product.category.name}</TableCell>
       <TableCell>{formatRupees(product.discountedPrice)}</TableCell>
       <TableCell className="capitalize">{product.type}</TableCell>
