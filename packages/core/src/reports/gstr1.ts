@@ -55,7 +55,8 @@ export async function gstr1(
   for await (const issued of issuedDocuments(db, from, until)) {
     const doc = issued.document;
     const credit = issued.kind === 'CREDIT_NOTE';
-    const sign = credit ? -1 : 1;
+    // A credit note takes away (0 stays 0, not -0).
+    const signed = (n: number) => (n === 0 || !credit ? n : -n);
     const pos = placeOfSupplyOf(doc);
     const tax = documentTax(doc, seller);
     // Unregistered buyers only (the shop sells to consumers): inter-state and above the bound.
@@ -79,7 +80,7 @@ export async function gstr1(
         taxable: 0,
         cess: 0,
       };
-      group.taxable += sign * doc.totals.taxable;
+      group.taxable += signed(doc.totals.taxable);
       b2cs.set(pos, group);
     }
     for (const line of doc.lines) {
@@ -98,12 +99,12 @@ export async function gstr1(
         cess: 0,
       };
       const split = splitGst(line.gst, seller.stateCode, doc.placeOfSupply.stateCode);
-      row.quantity = round3(row.quantity + sign * quantity);
-      row.value += sign * line.total;
-      row.taxable += sign * line.taxable;
-      row.igst += sign * split.igst;
-      row.cgst += sign * split.cgst;
-      row.sgst += sign * split.sgst;
+      row.quantity = round3(row.quantity + signed(quantity));
+      row.value += signed(line.total);
+      row.taxable += signed(line.taxable);
+      row.igst += signed(split.igst);
+      row.cgst += signed(split.cgst);
+      row.sgst += signed(split.sgst);
       hsn.set(key, row);
     }
     const nature = credit ? 'Credit Note' : 'Invoices for outward supply';

@@ -27,7 +27,8 @@ export async function* salesRegisterRows(
 ): AsyncGenerator<SalesRegisterRow> {
   for await (const issued of issuedDocuments(db, range.from, nextDay(range.to))) {
     const doc = issued.document;
-    const sign = issued.kind === 'CREDIT_NOTE' ? -1 : 1;
+    // A credit note's amounts are negative (0 stays 0, not -0).
+    const signed = (n: number) => (n === 0 || issued.kind !== 'CREDIT_NOTE' ? n : -n);
     const tax = documentTax(doc, seller);
     yield {
       kind: issued.kind === 'CREDIT_NOTE' ? 'credit-note' : 'invoice',
@@ -36,11 +37,11 @@ export async function* salesRegisterRows(
       buyer: doc.buyer.name,
       placeOfSupply: placeOfSupplyOf(doc),
       refersTo: doc.refersTo?.number ?? null,
-      taxable: sign * doc.totals.taxable,
-      cgst: sign * tax.cgst,
-      sgst: sign * tax.sgst,
-      igst: sign * tax.igst,
-      total: sign * doc.totals.total,
+      taxable: signed(doc.totals.taxable),
+      cgst: signed(tax.cgst),
+      sgst: signed(tax.sgst),
+      igst: signed(tax.igst),
+      total: signed(doc.totals.total),
     };
   }
 }

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addToCart,
+  applyAdminMove,
+  confirmPayment,
+  createOrderFromCart,
+  createPaymentLink,
+  gstr1,
+  istDay,
+  salesRegister,
+  SAMPLE_GSTIN,
+  sellerOf,
+  type AuthUser,
+} from '@kanak/core';
+import { B2CL_THRESHOLD, type AddressInput } from '@kanak/shared';
+import { createTestDatabase, NO_LIMITS, type TestDatabase } from '@kanak/testkit';
+import { newCustomer, ORIGINS, sandbox, seededUser } from './support';
+
+/**
+ * The owner's books (issue 31, item 6) over a seeded month: same-state and other-state buyers, an
+ * inter-state invoice above ₹1 lakh, a paid order cancelled (credit note) and an unpaid one. Each
+ * table's totals are rebuilt here from the orders themselves, not from the invoices.
+ */
+describe("the owner's books", () => {
+  let database: TestDatabase;
+  let admin: AuthUser;
+  const db = () => database.db;
+  const seller = sellerOf({
+    SELLER_LEGAL_NAME: 'Kanak Jewellers Pvt Ltd',
+    SELLER_ADDRESS: '12 Residency Road, Bengaluru',
+    SELLER_STATE: 'Karnataka',
+    SELLER_GSTIN: SAMPLE_GSTIN,
+  });
+  const today = istDay(new Date());
+  const month = today.slice(0, 7);
+  const address = (state: string, city: string, zipCode: string): AddressInput => ({
+    firstName: 'Asha',
+    lastName: 'Rao',
+    streetAddress: '1 Main Road',
+    city,
+    state,
+    zipCode,
+    mobile: '9876543210',
+  });
+  const KARNATAKA = address('Karnataka', 'Bengaluru', '560001');
+  const MAHARASHTRA = address('Maharashtra', 'Mumbai', '400001');
+  const DELHI = address('Delhi', 'New Delhi', '110001');
+
+  /** Sizes in stock with their price, cheapest first, none shared between orders. */
+  let sizes: { productId: string; weight: string; price: number }[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    admin = await seededUser(db(), 'admin');
+    const rows = await db()
+      .selectFrom('product_sizes as s')
+      .innerJoin('products as p', 'p.id', 's.product_id')
+      .select(['s.product_id', 's.weight', 's.id'])
+      .select((eb) => eb.fn.coalesce('s.discounted_price', 'p.discounted_price').as('price'))
+      .where('p.status', '=', 'live')
+      .orderBy('s.id')
+      .execute();
+    await db().updateTable('product_sizes').set({ stock: 20 }).execute();
+    sizes = rows.map((r) => ({
+      productId: r.product_id,
+      weight: r.weight,
+      price: Number(r.price),
+    }));
+  });
+  afterAll(() => database.drop());
+
+  /** A size priced between min and max, taken out of the pool. */
+  const take = (minPrice: number, maxPrice: number) => {
+    const index = sizes.findIndex((s) => s.price >= minPrice && s.price <= maxPrice);
+    expect(index).toBeGreaterThanOrEqual(0);
+    return sizes.splice(index, 1)[0]!;
+  };
+
+  /** An order of `quantity` pieces of one size, paid through the sandbox when `paid`. */
+  async function order(
+    to: AddressInput,
+    [minPrice, maxPrice]: [number, number],
+    quantity: number,
+    paid = true,
+  ) {
+    const user = await newCustomer(db());
+    const size = take(minPrice, maxPrice);
+    await addToCart(db(), user.id, { productId: size.productId, weight: size.weight, quantity });
+    const placed = await createOrderFromCart(
+      db(),
+      user.id,
+      { ...to, pan: 'ABCDE1234F' },
+      NO_LIMITS,
+    );
+    if (paid) {
+      const link = await createPaymentLink(db(), sandbox, user, placed._id, ORIGINS);
+      const { outcome } = await confirmPayment(db(), sandbox, {
+        orderId: placed._id,
+        paymentId: sandbox.paymentIdFor(link.payment_link_id, 'paid'),
+        source: 'return',
+      });
+      expect(outcome.result).toBe('PAID');
+    }
+    return placed._id;
+  }
+
+  it('sales register, GSTR-1 and their totals agree with the orders, to the rupee', async () => {
+    const ids = {
+      local: await order(KARNATAKA, [1000, 50_000], 1),
+      // Same state and above ₹1 lakh: still B2CS (B2CL is inter-state only).
+      local2: await order(KARNATAKA, [60_000, 90_000], 2),
+      other: await order(MAHARASHTRA, [1000, 50_000], 1),
+      large: await order(DELHI, [40_000, 90_000], 3),
+      refunded: await order(MAHARASHTRA, [5000, 50_000], 1),
+      unpaid: await order(KARNATAKA, [1000, 50_000], 1, false),
+    };
+    await applyAdminMove(db(), {
+      orderId: ids.refunded,
+      to: 'CANCELLED',
+      actorUserId: admin.id,
+      jobKey: `cancel:${ids.refunded}`,
+    });
+
+    // Independent figures, from the orders (the month's only orders: a fresh database).
+    const orders = await db()
+      .selectFrom('orders')
+      .select(['id', 'status', 'ship_state', 'total_discounted_price as total'])
+      .where('id', 'in', Object.values(ids))
+      .execute();
+    const byId = new Map(orders.map((o) => [o.id, o]));
+    const paidIds = Object.entries(ids)
+      .filter(([name]) => name !== 'unpaid')
+      .map(([, id]) => id);
+    const invoiced = paidIds.reduce((sum, id) => sum + byId.get(id)!.total, 0);
+    const credited = byId.get(ids.refunded)!.total;
+    expect(byId.get(ids.large)!.total).toBeGreaterThan(B2CL_THRESHOLD);
+
+    const register = await salesRegister(db(), seller, { from: today, to: today });
+    const mine = register.rows.filter((r) => r.date === today);
+    expect(mine.filter((r) => r.kind === 'invoice')).toHaveLength(paidIds.length);
+    expect(mine.filter((r) => r.kind === 'credit-note')).toHaveLength(1);
+    expect(register.totals.total).toBe(invoiced - credited);
+    // Each row: taxable + taxes = total; CGST + SGST only within Karnataka, IGST elsewhere.
+    for (const row of register.rows) {
+      expect(row.taxable + row.cgst + row.sgst + row.igst).toBe(row.total);
+      if (row.placeOfSupply === '29-Karnataka') expect(row.igst).toBe(0);
+      else expect(row.cgst + row.sgst).toBe(0);
+    }
+    const localTotal = [ids.local, ids.local2].reduce((s, id) => s + byId.get(id)!.total, 0);
+    expect(register.byState.find((s) => s.placeOfSupply === '29-Karnataka')!.total).toBe(
+      localTotal,
+    );
+    expect(register.byState.find((s) => s.placeOfSupply === '27-Maharashtra')!.total).toBe(
+      byId.get(ids.other)!.total, // the refunded order's invoice and credit note cancel out
+    );
+    const sum = (key: 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total') =>
+      register.rows.reduce((s, r) => s + r[key], 0);
+    expect(register.totals).toEqual({
+      taxable: sum('taxable'),
+      cgst: sum('cgst'),
+      sgst: sum('sgst'),
+      igst: sum('igst'),
+      total: sum('total'),
+    });
+
+    const returns = await gstr1(db(), seller, { month });
+    // B2CL: the one inter-state invoice above ₹1 lakh, by number.
+    const largeInvoice = register.rows.find(
+      (r) =>
+        r.kind === 'invoice' &&
+        r.total === byId.get(ids.large)!.total &&
+        r.placeOfSupply === '07-Delhi',
+    )!;
+    expect(returns.b2cl).toEqual([
+      expect.objectContaining({
+        invoiceNumber: largeInvoice.number,
+        invoiceValue: byId.get(ids.large)!.total,
+        placeOfSupply: '07-Delhi',
+        rate: 3,
+        taxable: largeInvoice.taxable,
+      }),
+    ]);
+    // B2CS: everything else, credit notes netted in, by place of supply.
+    const b2csTaxable = returns.b2cs.reduce((s, r) => s + r.taxable, 0);
+    expect(b2csTaxable + largeInvoice.taxable).toBe(register.totals.taxable);
+    expect(returns.b2cs.map((r) => r.placeOfSupply).sort()).toEqual([
+      '27-Maharashtra',
+      '29-Karnataka',
+    ]);
+    // HSN: 7113 in grams; value and taxes equal the register's.
+    const hsnValue = returns.hsn.reduce((s, r) => s + r.value, 0);
+    const hsnTaxable = returns.hsn.reduce((s, r) => s + r.taxable, 0);
+    expect(hsnValue).toBe(register.totals.total);
+    expect(hsnTaxable).toBe(register.totals.taxable);
+    expect(returns.hsn.every((r) => r.hsn === '7113')).toBe(true);
+    const hsnTax = returns.hsn.reduce((s, r) => s + r.igst + r.cgst + r.sgst, 0);
+    expect(hsnTax).toBe(register.totals.total - register.totals.taxable);
+    // Documents issued: five invoices, one credit note, none cancelled.
+    expect(returns.docs).toEqual([
+      expect.objectContaining({ nature: 'Invoices for outward supply', total: 5, cancelled: 0 }),
+      expect.objectContaining({ nature: 'Credit Note', total: 1, cancelled: 0 }),
+    ]);
+  });
+});
