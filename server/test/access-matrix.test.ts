@@ -137,6 +137,8 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/admin/system': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   // Dead letters (issue 31): an admin lists, retries and dismisses them (none by that id: 404).
   'GET /api/admin/system/dead-letters': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/reports/sales-register': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/reports/gstr1': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /api/admin/system/dead-letters/:deadLetterId/retry': {
     visitor: 401,
     A: 403,
@@ -209,6 +211,8 @@ const EXPECTED: Record<string, Row> = {
   'trpc notifications.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc system.status': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc system.deadLetters': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc reports.salesRegister': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc reports.gstr1': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc system.retryDeadLetter': { visitor: 401, A: 403, B: 403, admin: 404 },
   'trpc system.dismissDeadLetter': { visitor: 401, A: 403, B: 403, admin: 404 },
   'trpc pricing.rates': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -876,6 +880,12 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'trpc catalog.adminById': () => ({ input: { productId: sizes[SIZE.browsed]!.productId } }),
     'trpc pages.bySlug': () => ({ input: { slug: 'about' } }),
     'trpc delivery.promise': () => ({ input: { pin: '560001' } }),
+    'GET /api/admin/reports/sales-register': () => ({
+      path: '/api/admin/reports/sales-register?from=2026-11-01&to=2026-11-30',
+    }),
+    'GET /api/admin/reports/gstr1': () => ({ path: '/api/admin/reports/gstr1?month=2026-11' }),
+    'trpc reports.salesRegister': () => ({ input: { from: '2026-11-01', to: '2026-11-30' } }),
+    'trpc reports.gstr1': () => ({ input: { month: '2026-11' } }),
     'trpc pages.update': () => ({
       input: { slug: 'about', page: { title: 'About Us', body: 'Edited through tRPC.' } },
       snapshot: pageSnapshot('about'),

@@ -164,6 +164,16 @@ const adminSystemRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/admin/system/SystemPage'), 'SystemPage'),
 });
 
+/** The owner's books: sales register and GSTR-1 (issue 31). */
+const adminReportsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'reports',
+  component: lazyRouteComponent(
+    () => import('@/features/admin/reports/ReportsPage'),
+    'ReportsPage',
+  ),
+});
+
 export const adminRouteTree = adminRoute.addChildren([
   adminDashboardRoute,
   adminProductsRoute,
@@ -177,4 +187,5 @@ export const adminRouteTree = adminRoute.addChildren([
   adminMetalRatesRoute,
   adminMessagesRoute,
   adminSystemRoute,
+  adminReportsRoute,
 ]);

@@ -1,6 +1,7 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import {
   Activity,
+  BookOpen,
   Coins,
   FileText,
   LayoutDashboard,
@@ -31,6 +32,8 @@ const MENU = [
   // Issues 24 and 25: the mails sent, and the health of what the shop runs on.
   { to: '/admin/messages', label: 'Messages', icon: Mail, exact: false },
   { to: '/admin/system', label: 'System', icon: Activity, exact: false },
+  // Issue 31: the owner's books.
+  { to: '/admin/reports', label: 'Reports', icon: BookOpen, exact: false },
 ] as const;
 
 /**

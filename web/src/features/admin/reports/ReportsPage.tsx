@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { Download } from 'lucide-react';
+import { formatRupees, GSTR1_TABLES, type Gstr1Table } from '@kanak/shared';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { openInvoice } from '@/features/invoices/download-invoice';
+import { toast } from '@/lib/toast';
+import { trpc } from '@/lib/trpc';
+import { errorMessage } from '../shared/error-message';
+import { PageHeader } from '../shared/PageHeader';
+
+/** Today and the month's first day in India's time (the books are kept in IST). */
+function thisMonth() {
+  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  return { from: `${today.slice(0, 7)}-01`, to: today, month: today.slice(0, 7) };
+}
+
+const TABLE_NAMES: Record<Gstr1Table, string> = {
+  b2cs: 'B2CS',
+  b2cl: 'B2CL',
+  hsn: 'HSN summary',
+  docs: 'Documents issued',
+};
+
+/** A CSV the server streams, saved under its name (a plain link cannot send the token). */
+function download(path: string, fileName: string) {
+  openInvoice(path, fileName).catch((error: Error) => toast.error(error.message));
+}
+
+/**
+ * /admin/reports: the owner's books. The sales register of a range and GSTR-1 of a month, on
+ * screen and as CSV for the accountant or the GST offline tool.
+ */
+export function ReportsPage() {
+  const start = thisMonth();
+  const [range, setRange] = useState({ from: start.from, to: start.to });
+  const [month, setMonth] = useState(start.month);
+  const register = trpc.reports.salesRegister.useQuery(range, { retry: false });
+  const returns = trpc.reports.gstr1.useQuery({ month }, { retry: false });
+  const rangeQuery = `from=${range.from}&to=${range.to}`;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Reports"
+        description="Sales register and GSTR-1 from the invoices and credit notes issued (India time). Confirm the figures with your accountant before filing."
+      />
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
+          <CardTitle>Sales register</CardTitle>
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="grid gap-1">
+              <Label htmlFor="register-from">From</Label>
+              <Input
+                id="register-from"
+                type="date"
+                value={range.from}
+                onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+              />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="register-to">To</Label>
+              <Input
+                id="register-to"
+                type="date"
+                value={range.to}
+                onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+              />
+            </div>
+            <Button
+              variant="outline"
+              onClick={() =>
+                download(
+                  `/api/admin/reports/sales-register?${rangeQuery}&format=csv`,
+                  `sales-register-${range.from}-to-${range.to}.csv`,
+                )
+              }
+            >
+              <Download /> CSV
+            </Button>
+          </div>
+        </CardHeader>
+        <CardContent>
+          {register.isError ? (
+            <p role="alert" className="text-destructive">
+              {errorMessage(register.error)}
+            </p>
+          ) : !register.data ? (
+            <Skeleton className="h-32 w-full" />
+          ) : register.data.rows.length === 0 ? (
+            <p className="text-muted-foreground">No invoice or credit note in these dates.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Number</TableHead>
+                    <TableHead>Date</TableHead>
+                    <TableHead>Buyer</TableHead>
+                    <TableHead>Place of supply</TableHead>
+                    <TableHead className="text-right">Taxable</TableHead>
+                    <TableHead className="text-right">CGST</TableHead>
+                    <TableHead className="text-right">SGST</TableHead>
+                    <TableHead className="text-right">IGST</TableHead>
+                    <TableHead className="text-right">Total</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {register.data.rows.slice(0, 200).map((row) => (
+                    <TableRow key={row.number}>
+                      <TableCell>
+                        {row.number}
+                        {row.kind === 'credit-note' && (
+                          <span className="block text-xs text-muted-foreground">
+                            Credit note for {row.refersTo}
+                          </span>
+                        )}
+                      </TableCell>
+                      <TableCell>{row.date}</TableCell>
+                      <TableCell>{row.buyer}</TableCell>
+                      <TableCell>{row.placeOfSupply}</TableCell>
+                      <TableCell className="text-right">{formatRupees(row.taxable)}</TableCell>
+                      <TableCell className="text-right">{formatRupees(row.cgst)}</TableCell>
+                      <TableCell className="text-right">{formatRupees(row.sgst)}</TableCell>
+                      <TableCell className="text-right">{formatRupees(row.igst)}</TableCell>
+                      <TableCell className="text-right">{formatRupees(row.total)}</TableCell>
+                    </TableRow>
+                  ))}
+                  <TableRow className="font-semibold">
+                    <TableCell colSpan={4}>
+                      Totals ({register.data.rows.length} documents
+                      {register.data.rows.length > 200
+                        ? '; the first 200 shown, all in the CSV'
+                        : ''}
+                      )
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {formatRupees(register.data.totals.taxable)}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {formatRupees(register.data.totals.cgst)}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {formatRupees(register.data.totals.sgst)}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {formatRupees(register.data.totals.igst)}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {formatRupees(register.data.totals.total)}
+                    </TableCell>
+                  </TableRow>
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
+          <CardTitle>GSTR-1</CardTitle>
+          <div className="grid gap-1">
+            <Label htmlFor="gstr1-month">Month</Label>
+            <Input
+              id="gstr1-month"
+              type="month"
+              value={month}
+              onChange={(e) => setMonth(e.target.value)}
+            />
+          </div>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {returns.isError ? (
+            <p role="alert" className="text-destructive">
+              {errorMessage(returns.error)}
+            </p>
+          ) : !returns.data ? (
+            <Skeleton className="h-24 w-full" />
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {GSTR1_TABLES.map((table) => (
+                <li
+                  key={table}
+                  className="flex items-center justify-between gap-3 rounded-lg border p-3"
+                >
+                  <div>
+                    <p className="font-medium">{TABLE_NAMES[table]}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {returns.data[table].length} row{returns.data[table].length === 1 ? '' : 's'}
+                    </p>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Download ${TABLE_NAMES[table]} as CSV`}
+                    onClick={() =>
+                      download(
+                        `/api/admin/reports/gstr1?month=${month}&format=csv&table=${table}`,
+                        `gstr1-${month}-${table}.csv`,
+                      )
+                    }
+                  >
+                    <Download /> CSV
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
