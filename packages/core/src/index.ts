@@ -140,3 +140,4 @@ export * from './delivery/deliver-by';
 export * from './delivery/delivery-rules';
 export * from './delivery/delivery-promise';
 export * from './delivery/check-delivery-address';
+export * from './rate-alerts/rate-alerts';

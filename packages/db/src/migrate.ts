@@ -20,6 +20,7 @@ import * as m018 from './migrations/018_outbox_traceparent';
 import * as m020 from './migrations/020_dead_letter_resolution';
 import * as m021 from './migrations/021_catalogue_identity';
 import * as m023 from './migrations/023_session_bound_resets';
+import * as m024 from './migrations/024_rate_alerts';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '020_dead_letter_resolution': m020,
   '021_catalogue_identity': m021,
   '023_session_bound_resets': m023,
+  '024_rate_alerts': m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -414,6 +414,21 @@ export interface InvoicesTable {
   pdf: Buffer | null;
 }
 
+/** A shopper's "tell me when the rate is below" (migration 024). */
+export interface RateAlertsTable {
+  id: Generated<number>;
+  email: string;
+  user_id: string | null;
+  metal: string;
+  purity: string;
+  below_paise: ColumnType<number, number, number>;
+  token: string;
+  created_at: Generated<Date>;
+  confirmed_at: Date | null;
+  fired_at: Date | null;
+  unsubscribed_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   addresses: AddressesTable;
@@ -443,6 +458,7 @@ export interface Database {
   product_stones: ProductStonesTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  rate_alerts: RateAlertsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -54,6 +54,7 @@ export * from './size-guide/size-tables';
 export * from './stones/stones';
 export * from './invoices/gst';
 export * from './reports/report-schemas';
+export * from './rate-alerts/schemas';
 // Operating the shop: the admin Messages and System pages.
 export * from './system/admin-messages';
 export * from './system/admin-system';

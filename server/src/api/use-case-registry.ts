@@ -13,6 +13,7 @@ import { notificationsApi } from '../notifications/notifications.api';
 import { systemApi } from '../system/system.api';
 import { deliveryApi } from '../delivery/delivery.api';
 import { reportsApi } from '../reports/reports.api';
+import { rateAlertsApi } from '../rate-alerts/rate-alerts.api';
 import type { UseCase } from './declare-use-case';
 
 /** Every use case of the API by domain: the tRPC router, the REST routes and the OpenAPI document come from here. */
@@ -33,6 +34,7 @@ export const useCases = {
   stockAlerts: stockAlertsApi,
   delivery: deliveryApi,
   reports: reportsApi,
+  rateAlerts: rateAlertsApi,
 };
 
 /** Each use case with its tRPC path (`catalog.byId`). */

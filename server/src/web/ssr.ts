@@ -16,7 +16,7 @@ import { compressedPage, encodedPage, type CachedPage } from './page-cache';
  * render per token would be a cache entry per token, and the token has no business in HTML.
  */
 const CLIENT_ONLY =
-  /^\/(admin|cart|checkout|payment|user-details|account|login|register|reset-password|stock-alerts)(\/|$)|^\/product\/[^/]+\/ratrev\/?$/;
+  /^\/(admin|cart|checkout|payment|user-details|account|login|register|reset-password|stock-alerts|rate-alerts)(\/|$)|^\/product\/[^/]+\/ratrev\/?$/;
 
 export type ServeStorefront = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 

@@ -5,6 +5,7 @@ import { productRoute, ratrevRoute } from './product';
 import { resetPasswordRoute } from './reset-password';
 import { searchRoute } from './search';
 import { stockAlertUnsubscribeRoute } from './stock-alert-unsubscribe';
+import { rateAlertConfirmRoute, rateAlertUnsubscribeRoute } from './rate-alert-links';
 import { accountRoute, cartRoute, checkoutRoute, orderDetailRoute, paymentRoute } from './shopper';
 
 /** Every shopper route (spec section 2); the admin tree is added beside these in router.tsx. */
@@ -23,4 +24,6 @@ export const storefrontRoutes = [
   orderDetailRoute,
   resetPasswordRoute,
   stockAlertUnsubscribeRoute,
+  rateAlertConfirmRoute,
+  rateAlertUnsubscribeRoute,
 ] as const;

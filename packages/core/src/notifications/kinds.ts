@@ -9,5 +9,7 @@ export const NOTIFICATION_KINDS = [
   'password-changed',
   'admin-sign-in',
   'back-in-stock',
+  'rate-alert-confirm',
+  'rate-alert',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -12,6 +12,8 @@ import { orderMail, type OrderMailData, type OrderMailKind } from './templates/o
 import {
   adminSignInMail,
   backInStockMail,
+  rateAlertConfirmMail,
+  rateAlertMail,
   passwordChangedMail,
   passwordResetMail,
 } from './templates/account-mails';
@@ -125,6 +127,22 @@ async function compose(
     case 'admin-sign-in':
       return adminSignInMail(
         { firstName: p.firstName ?? '', at: p.at ?? '', address: p.address ?? 'unknown' },
+        shop,
+      );
+    case 'rate-alert-confirm':
+      return rateAlertConfirmMail(
+        { token: p.token ?? '', what: p.what ?? '', below: p.below ?? '' },
+        shop,
+      );
+    case 'rate-alert':
+      return rateAlertMail(
+        {
+          token: p.token ?? '',
+          what: p.what ?? '',
+          metal: p.metal ?? 'gold',
+          rate: p.rate ?? '',
+          below: p.below ?? '',
+        },
         shop,
       );
     case 'back-in-stock':

@@ -15,6 +15,7 @@ import { QUEUES } from '../queues/names';
 import { CURRENT_RATES, currentRateRows, currentRates } from './current-rates';
 import { OPENING_SIZE_ORDER, sizePricesSql } from './reprice-sql';
 import { repricingOf } from './repricing-progress';
+import { fireRateAlerts } from '../rate-alerts/rate-alerts';
 
 export interface PricingDeps {
   db: Kysely<Database>;
@@ -75,6 +76,16 @@ export async function publishRates(
         })),
       )
       .execute();
+    // Shoppers waiting for a rate below their figure hear of it once (issue 36).
+    await fireRateAlerts(
+      trx,
+      input.rates.map((r) => ({
+        metal: r.metal,
+        purity: r.purity,
+        ratePaise: Math.round(r.ratePerGram * 100),
+      })),
+      publication.id,
+    );
     await writeOutbox(trx, {
       queue: QUEUES.metalRepricing,
       jobKey: repriceJobKey(publication.id),

@@ -102,3 +102,58 @@ export function backInStockMail(
     ),
   };
 }
+
+/** The double opt-in of a visitor's rate alert: nobody can sign a stranger up. */
+export function rateAlertConfirmMail(
+  data: { token: string; what: string; below: string },
+  shop: ShopIdentity,
+) {
+  return {
+    subject: `Confirm your rate alert: ${data.what} below ${data.below}`,
+    element: h(
+      Layout,
+      { shop, preview: `One click to get an e-mail when ${data.what} is below ${data.below}.` },
+      heading('Confirm your rate alert'),
+      h(
+        Text,
+        { style: text },
+        `Someone, we hope you, asked ${shop.name} to e-mail this address once when ${data.what} is below ${data.below}.`,
+      ),
+      action(`${shop.url}/rate-alerts/confirm/${data.token}`, 'Confirm the alert'),
+      h(
+        Text,
+        { style: { ...small, marginTop: '16px' } },
+        'If it was not you, ignore this mail: nothing will be sent without the click.',
+      ),
+    ),
+  };
+}
+
+/** The rate alert itself: sent once when a publish brings the rate below the shopper's figure. */
+export function rateAlertMail(
+  data: { token: string; what: string; metal: string; rate: string; below: string },
+  shop: ShopIdentity,
+) {
+  // The search page with the metal's filter: every piece of that metal.
+  const listing = `/search?q=${encodeURIComponent(data.metal)}&type=${encodeURIComponent(data.metal)}`;
+  return {
+    subject: `${data.what} is ${data.rate} today, below your ${data.below}`,
+    element: h(
+      Layout,
+      { shop, preview: `Today's rate: ${data.what} ${data.rate}.` },
+      heading(`${data.what}: ${data.rate}`),
+      h(
+        Text,
+        { style: text },
+        `Today's published rate for ${data.what} is ${data.rate}, below the ${data.below} you asked us to watch for. Prices of metal-priced pieces follow it.`,
+      ),
+      action(`${shop.url}${listing}`, 'See the pieces'),
+      h(
+        Text,
+        { style: { ...small, marginTop: '16px' } },
+        'This alert has now fired and will not write again unless you ask for a new one. ',
+        h('a', { href: `${shop.url}/rate-alerts/unsubscribe/${data.token}` }, 'Unsubscribe'),
+      ),
+    ),
+  };
+}
