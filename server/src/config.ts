@@ -5,6 +5,7 @@ import {
   DEFAULT_LINK_TTL_MINUTES,
   DEVELOPMENT_SECRETS,
   envFlag,
+  parseCarriers,
   parseEnv,
   sharedEnvShape,
   trustProxySetting,
@@ -165,6 +166,18 @@ const configFields = z.object({
   HUID_REQUIRED_TO_SHIP: envFlag.default(false),
   /** true: an order above ₹2,00,000 ships only once the buyer's PAN is recorded. */
   PAN_REQUIRED_TO_SHIP: envFlag.default(false),
+  /** The shop's couriers as JSON (parseCarriers); unset: BVC, Sequel, Blue Dart, Delhivery, India Post. */
+  CARRIERS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      try {
+        return parseCarriers(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 /** The variables above, with the S3 settings checked as a whole. */

@@ -124,3 +124,7 @@ export * from './invoices/buyer-pan';
 export * from './invoices/seller-settings';
 export * from './stock-alerts/subscribe';
 export * from './stock-alerts/restock-mails';
+export * from './shipments/ship-request';
+export * from './shipments/record-shipment';
+export * from './shipments/shipment-views';
+export * from './shipments/carrier-settings';

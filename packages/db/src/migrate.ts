@@ -17,6 +17,7 @@ import * as m015 from './migrations/015_invoice_pdf_in_database';
 import * as m016 from './migrations/016_order_quotes';
 import * as m017 from './migrations/017_search_vector_trigger';
 import * as m018 from './migrations/018_outbox_traceparent';
+import * as m019 from './migrations/019_shipments';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '016_order_quotes': m016,
   '017_search_vector_trigger': m017,
   '018_outbox_traceparent': m018,
+  '019_shipments': m019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

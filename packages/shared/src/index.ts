@@ -55,3 +55,4 @@ export * from './invoices/gst';
 // Operating the shop: the admin Messages and System pages.
 export * from './system/admin-messages';
 export * from './system/admin-system';
+export * from './shipments/carriers';

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@kanak/shared';
 import type { OutboxRef } from '../outbox/outbox';
 import type { PaymentConfirmation } from '../payments/confirm-payment';
 import { isUnavailable } from '../common/errors';
+import type { ShipmentIntent } from '../shipments/ship-request';
 
 /** The request a relayed job came from (the outbox row's request_id), for the worker's log lines. */
 export interface TracedJob {
@@ -21,6 +22,8 @@ export interface OrderMoveIntent {
   orderId: string;
   to: OrderStatus;
   actorUserId: string;
+  /** A ship's carrier and AWB, checked by the server; absent from moves queued before issue 33. */
+  shipment?: ShipmentIntent | null;
 }
 
 /** Payload of an 'order-moves' job (relayed from the outbox). */
