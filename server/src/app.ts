@@ -114,6 +114,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   // Runs once the HTTP server has drained: Fastify's own close step (added when the app is ready)
   // runs before hooks added earlier, so in-flight requests keep their pools; serve.ts bounds it.
   app.addHook('onClose', () => closeServices(services));
+  // The port actually taken (PORT=0 picks one): mail links without PUBLIC_URL name it.
+  app.addHook('onListen', (done) => {
+    const address = app.server.address();
+    if (typeof address === 'object' && address) services.listening.port = address.port;
+    done();
+  });
   // Open event streams never go idle: they are ended first, so the HTTP server can drain.
   app.addHook('preClose', async () => services.orderEvents.close());
 

@@ -59,7 +59,6 @@ const configFields = z.object({
   JWT_EXPIRES_IN: z.string().default('7d'),
   /** How often an open live-events stream checks that its account's sessions were not ended. */
   SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(30_000),
-  PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: csv.default(['http://localhost:5173']),
   /** Where uploaded images are kept when S3_BUCKET is not set (one machine only). */
   UPLOAD_DIR: z.string().default(path.join(root, 'var/uploads')),

@@ -128,3 +128,4 @@ export * from './shipments/ship-request';
 export * from './shipments/record-shipment';
 export * from './shipments/shipment-views';
 export * from './shipments/carrier-settings';
+export * from './notifications/link-base';
