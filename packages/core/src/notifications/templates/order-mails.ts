@@ -178,9 +178,16 @@ export function orderMail(kind: OrderMailKind, order: OrderMailData, shop: ShopI
               : []),
             itemsTable(order),
             address(order),
-            shipment
-              ? action(shipment.trackingUrl, `Track with ${shipment.carrier}`)
-              : action(orderUrl, 'Track your order'),
+            ...(shipment
+              ? [
+                  action(shipment.trackingUrl, `Track with ${shipment.carrier}`),
+                  h(
+                    Text,
+                    { style: { ...small, marginTop: '16px' } },
+                    h(Link, { href: orderUrl }, 'Your order on our site'),
+                  ),
+                ]
+              : [action(orderUrl, 'Track your order')]),
           ],
         };
       }
