@@ -198,9 +198,9 @@ describe('shipments', () => {
 
   it('builds the password reset link from the shop’s own port when PUBLIC_URL is unset', async () => {
     const paid = await paidOrder(4);
-    expect(
-      (await http().post('/auth/forgot-password', { email: paid.shopper.email })).status,
-    ).toBe(202);
+    expect((await http().post('/auth/forgot-password', { email: paid.shopper.email })).status).toBe(
+      202,
+    );
     const reset = await eventually(async () =>
       smtp.mails.find((m) => m.to === paid.shopper.email && /password/i.test(m.subject)),
     );

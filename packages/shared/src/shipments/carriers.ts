@@ -15,26 +15,22 @@ export const carrierSchema = z.object({
     .check(z.regex(/^[a-z0-9-]{2,30}$/, 'a carrier code is 2–30 lower-case letters, digits or -')),
   name: z.string('carrier name is required').check(z.minLength(2), z.maxLength(60)),
   /** The tracking page, https, with `{awb}` where the AWB goes. */
-  trackingUrl: z
-    .string('trackingUrl is required')
-    .check(
-      z.regex(/^https:\/\/[^\s]+$/, 'trackingUrl must be an https address'),
-      z.refine((t) => t.includes('{awb}'), 'trackingUrl must contain {awb}'),
-    ),
+  trackingUrl: z.string('trackingUrl is required').check(
+    z.regex(/^https:\/\/[^\s]+$/, 'trackingUrl must be an https address'),
+    z.refine((t) => t.includes('{awb}'), 'trackingUrl must contain {awb}'),
+  ),
   /** Most the carrier insures one parcel for, in whole rupees. */
   insuredCap: z.number('insuredCap is a number of rupees').check(z.int(), z.positive()),
 });
 export type Carrier = z.infer<typeof carrierSchema>;
 
-export const carrierListSchema = z
-  .array(carrierSchema)
-  .check(
-    z.minLength(1, 'CARRIERS needs at least one carrier'),
-    z.refine(
-      (list) => new Set(list.map((c) => c.code)).size === list.length,
-      'carrier codes must be unique',
-    ),
-  );
+export const carrierListSchema = z.array(carrierSchema).check(
+  z.minLength(1, 'CARRIERS needs at least one carrier'),
+  z.refine(
+    (list) => new Set(list.map((c) => c.code)).size === list.length,
+    'carrier codes must be unique',
+  ),
+);
 
 export const DEFAULT_CARRIERS: readonly Carrier[] = [
   {
@@ -65,7 +61,8 @@ export const DEFAULT_CARRIERS: readonly Carrier[] = [
   {
     code: 'indiapost',
     name: 'India Post',
-    trackingUrl: 'https://www.indiapost.gov.in/_layouts/15/dop.portal.tracking/trackconsignment.aspx?consignment={awb}',
+    trackingUrl:
+      'https://www.indiapost.gov.in/_layouts/15/dop.portal.tracking/trackconsignment.aspx?consignment={awb}',
     insuredCap: 1_00_000,
   },
 ];
@@ -82,7 +79,11 @@ export const AWB_MESSAGE = 'An AWB number is 6–30 letters, digits or hyphens';
 
 export const awbSchema = z
   .string(AWB_MESSAGE)
-  .check(z.maxLength(60, AWB_MESSAGE), z.overwrite(normaliseAwb), z.regex(AWB_PATTERN, AWB_MESSAGE));
+  .check(
+    z.maxLength(60, AWB_MESSAGE),
+    z.overwrite(normaliseAwb),
+    z.regex(AWB_PATTERN, AWB_MESSAGE),
+  );
 
 /** The carrier's tracking page for one AWB. */
 export const trackingUrlFor = (carrier: Pick<Carrier, 'trackingUrl'>, awb: string): string =>
