@@ -21,6 +21,7 @@ import { registerMetricsRest, registerRequestObservation } from './metrics/metri
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerMediaRest } from './media/media.rest';
 import { invoiceDocs, registerInvoicesRest } from './invoices/invoices.rest';
+import { manifestDoc, registerManifestRest } from './orders/manifest.rest';
 import { registerQueueBoard } from './admin/queue-board.rest';
 import { paymentWebhookDoc, registerPaymentWebhookRest } from './payments/payment-webhook.rest';
 import { registerSandboxPageRest } from './payments/sandbox-page.rest';
@@ -155,9 +156,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await registerPaymentWebhookRest(app, services);
   registerMediaRest(app);
   registerInvoicesRest(app, services);
+  registerManifestRest(app, services);
   registerSandboxPageRest(app, services);
   registerSeoRest(app, services);
-  await registerApiDocs(app, [healthDoc, uploadsDoc, paymentWebhookDoc, ...invoiceDocs]);
+  await registerApiDocs(app, [healthDoc, uploadsDoc, paymentWebhookDoc, ...invoiceDocs, manifestDoc]);
   await registerQueueBoard(app, services);
   const metricsPort = await registerMetricsRest(app, services, metrics);
   await registerWeb(app, config.WEB_DIST, services);

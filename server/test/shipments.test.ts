@@ -206,4 +206,44 @@ describe('shipments', () => {
     );
     expect(reset.text).toContain(`http://localhost:${port}/reset-password?token=`);
   });
+
+  it("lists the day's parcels in the manifest, as JSON and as CSV with formula cells escaped", async () => {
+    const paid = await paidOrder(5);
+    // A consignee name a spreadsheet would run as a formula.
+    await db()
+      .updateTable('orders')
+      .set({ ship_first_name: '=HYPERLINK("http://evil")' })
+      .where('id', '=', paid.order._id)
+      .execute();
+    expect(
+      (await put(paid.order._id, 'ship', { carrier: 'sequel', awb: 'SQ-778899' })).status,
+    ).toBe(200);
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const json = await http().get<{ awb: string; carrier: string; insuredValue: number }[]>(
+      `/api/admin/shipments/manifest?date=${today}`,
+      { token: admin },
+    );
+    expect(json.status).toBe(200);
+    // The earlier tests' parcels too (unless India's midnight fell between them).
+    expect(json.body.at(-1)).toMatchObject({
+      awb: 'SQ-778899',
+      carrier: 'Sequel Logistics',
+      insuredValue: paid.order.totalDiscountedPrice,
+    });
+    const csv = await fetch(
+      `${server.baseUrl}/api/admin/shipments/manifest?date=${today}&format=csv`,
+      {
+        headers: { authorization: `Bearer ${admin}` },
+      },
+    );
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toMatch(/^Order,Shipped at \(UTC\),Carrier,AWB,Insured value/);
+    expect(text).toContain('Sequel Logistics,SQ-778899');
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"") Sharma"`);
+    expect(
+      (await http().get(`/api/admin/shipments/manifest?date=27-11-2026`, { token: admin })).status,
+    ).toBe(400);
+    expect((await http().get(`/api/admin/shipments/manifest`)).status).toBe(401);
+  });
 });

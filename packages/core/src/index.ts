@@ -129,3 +129,4 @@ export * from './shipments/record-shipment';
 export * from './shipments/shipment-views';
 export * from './shipments/carrier-settings';
 export * from './notifications/link-base';
+export * from './shipments/manifest';

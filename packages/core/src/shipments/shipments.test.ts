@@ -5,6 +5,7 @@ import { mailLinkBase } from '../notifications/link-base';
 import { orderMailKind } from '../notifications/order-mails';
 import { parseCarriers } from './carrier-settings';
 import { shipmentIntent } from './ship-request';
+import { csvCell, manifestCsv } from './manifest';
 
 const refusal = (fn: () => unknown) => {
   try {
@@ -102,5 +103,38 @@ describe('order mails', () => {
     expect(orderMailKind('PLACED', 'CONFIRMED', false)).toBe('order-confirmed');
     expect(orderMailKind('CONFIRMED', 'SHIPPED', false)).toBe('shipped');
     expect(orderMailKind('PENDING', 'PLACED', true)).toBe('order-placed');
+  });
+});
+
+describe('the manifest CSV', () => {
+  it('escapes cells a spreadsheet would run, and quotes commas and quotes', () => {
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    for (const lead of ['+', '-', '@', '\t']) expect(csvCell(`${lead}1`)).toBe(`'${lead}1`);
+    expect(csvCell('Mumbai, MH')).toBe('"Mumbai, MH"');
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell('Blue Dart')).toBe('Blue Dart');
+  });
+
+  it('has a header and one line per parcel', () => {
+    const csv = manifestCsv([
+      {
+        orderId: 'o',
+        orderNumber: 'AB12CD34',
+        shippedAt: '2026-11-27T05:00:00.000Z',
+        carrier: 'Blue Dart',
+        awb: '7070123456',
+        insuredValue: 77600,
+        consignee: '@Priya Sharma',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+        pin: '400001',
+        pieces: 1,
+      },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Order,Shipped at (UTC),Carrier,AWB,Insured value (INR),Consignee,City,State,PIN,Pieces',
+      "AB12CD34,2026-11-27T05:00:00.000Z,Blue Dart,7070123456,77600,'@Priya Sharma,Mumbai,Maharashtra,400001,1",
+      '',
+    ]);
   });
 });

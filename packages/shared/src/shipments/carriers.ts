@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { formatRupees } from '../money/price';
+import { withExample } from '../validation/examples';
 
 /**
  * Couriers an Indian jeweller ships with (issue 33). Each has a tracking page whose address
@@ -15,9 +16,13 @@ export const carrierSchema = z.object({
     .check(z.regex(/^[a-z0-9-]{2,30}$/, 'a carrier code is 2–30 lower-case letters, digits or -')),
   name: z.string('carrier name is required').check(z.minLength(2), z.maxLength(60)),
   /** The tracking page, https, with `{awb}` where the AWB goes. */
-  trackingUrl: z.string('trackingUrl is required').check(
-    z.regex(/^https:\/\/[^\s]+$/, 'trackingUrl must be an https address'),
-    z.refine((t) => t.includes('{awb}'), 'trackingUrl must contain {awb}'),
+  trackingUrl: withExample(
+    z.string('trackingUrl is required').check(
+      // A refine, not a regex: the API document's example generator cannot write a pattern's value.
+      z.refine((t) => /^https:\/\/\S+$/.test(t), 'trackingUrl must be an https address'),
+      z.refine((t) => t.includes('{awb}'), 'trackingUrl must contain {awb}'),
+    ),
+    'https://www.delhivery.com/track/package/{awb}',
   ),
   /** Most the carrier insures one parcel for, in whole rupees. */
   insuredCap: z.number('insuredCap is a number of rupees').check(z.int(), z.positive()),
