@@ -159,7 +159,13 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   registerManifestRest(app, services);
   registerSandboxPageRest(app, services);
   registerSeoRest(app, services);
-  await registerApiDocs(app, [healthDoc, uploadsDoc, paymentWebhookDoc, ...invoiceDocs, manifestDoc]);
+  await registerApiDocs(app, [
+    healthDoc,
+    uploadsDoc,
+    paymentWebhookDoc,
+    ...invoiceDocs,
+    manifestDoc,
+  ]);
   await registerQueueBoard(app, services);
   const metricsPort = await registerMetricsRest(app, services, metrics);
   await registerWeb(app, config.WEB_DIST, services);

@@ -63,6 +63,8 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
   return parseEnv(workerConfigSchema, env, (config) =>
     config.PUBLIC_URL || config.MAIL_LINK_BASE_URL
       ? []
-      : ["PUBLIC_URL is not set; set the shop's public origin (https://shop.example.com) for mail links"],
+      : [
+          "PUBLIC_URL is not set; set the shop's public origin (https://shop.example.com) for mail links",
+        ],
   );
 }

@@ -12,7 +12,16 @@ export interface LinkBaseSettings {
   PORT?: number | undefined;
 }
 
-const LOCAL_HOSTS = new Set(['', '127.0.0.1', 'localhost', '0.0.0.0', '::', '::1', '[::]', '[::1]']);
+const LOCAL_HOSTS = new Set([
+  '',
+  '127.0.0.1',
+  'localhost',
+  '0.0.0.0',
+  '::',
+  '::1',
+  '[::]',
+  '[::1]',
+]);
 
 /** Origin for mail links, without a trailing slash. */
 export function mailLinkBase(settings: LinkBaseSettings): string {

@@ -30,7 +30,9 @@ export const orderMoveInput = z.object({
   huids: z.optional(huidsInput),
   /** Shipping only (issue 33): the courier's code (GET /api/admin/carriers) and its AWB number. */
   carrier: z.optional(
-    z.string('carrier is a carrier code such as bluedart').check(z.maxLength(30, 'Unknown carrier')),
+    z
+      .string('carrier is a carrier code such as bluedart')
+      .check(z.maxLength(30, 'Unknown carrier')),
   ),
   awb: z.optional(awbSchema),
 });

@@ -28,9 +28,7 @@ export interface OrderMailData {
 }
 
 export type OrderMailKind =
-  | 'order-placed'
-  | 'order-confirmed'
-  | 'shipped' | 'delivered' | 'cancelled' | 'refund-due';
+  'order-placed' | 'order-confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'refund-due';
 
 const orderNo = (id: string) => id.slice(0, 8).toUpperCase();
 
@@ -162,7 +160,7 @@ export function orderMail(kind: OrderMailKind, order: OrderMailData, shop: ShopI
                   h(
                     Text,
                     { style: small },
-                    'Track the parcel on the courier\'s page: ',
+                    "Track the parcel on the courier's page: ",
                     h(Link, { href: shipment.trackingUrl }, shipment.trackingUrl),
                   ),
                 ]
