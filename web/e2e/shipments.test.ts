@@ -91,6 +91,7 @@ describe('shipping with a carrier, in the browser', () => {
       expect(await shopperPage.getByTestId('invoice-links').count()).toBe(0);
       expect(invoiceCalls).toEqual([]);
       expect(errors).toEqual([]);
+      await screenshot(shopperPage, `shopper-invoice-pending-${width}`);
       await shopperPage.context().close();
     }
 
