@@ -45,10 +45,16 @@ const order: OrderMailData = {
   address: ['Priya Sharma', '12, MG Road', 'Mumbai', 'Maharashtra 400001', '9876543210'],
   note: 'Sold out while you were paying: Polki Jhumka Earrings (8 g)',
   huids: ['AB12CD', 'EF34GH'],
+  shipment: {
+    carrier: 'BVC Logistics',
+    awb: 'BVC2611270001',
+    trackingUrl: 'https://www.bvclogistics.com/track-shipment?awb=BVC2611270001',
+  },
 };
 
 const mails = {
   'order-placed': orderMail('order-placed', order, shop),
+  'order-confirmed': orderMail('order-confirmed', order, shop),
   shipped: orderMail('shipped', order, shop),
   delivered: orderMail('delivered', order, shop),
   cancelled: orderMail('cancelled', { ...order, note: 'not paid within 45 minutes' }, shop),

@@ -16,7 +16,8 @@ const mailSmtp = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 1025);
 const catcher = !env.SMTP_URL && env.NODE_ENV !== 'production';
 if (catcher) {
   env.SMTP_URL = `smtp://127.0.0.1:${mailSmtp}`;
-  env.MAIL_LINK_BASE_URL ??= `http://localhost:${dev ? 5173 : port}`;
+  // Mail links name the shop's own HOST:PORT by themselves (mailLinkBase); in dev, Vite's page.
+  if (dev) env.MAIL_LINK_BASE_URL ??= 'http://localhost:5173';
 }
 
 // The pnpm running this script (npm_execpath), so `npx pnpm@… start` works with no pnpm on PATH.

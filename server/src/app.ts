@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerMediaRest } from './media/media.rest';
 import { invoiceDocs, registerInvoicesRest } from './invoices/invoices.rest';
 import { registerReportsRest, reportDocs } from './reports/reports.rest';
+import { manifestDoc, registerManifestRest } from './orders/manifest.rest';
 import { registerQueueBoard } from './admin/queue-board.rest';
 import { paymentWebhookDoc, registerPaymentWebhookRest } from './payments/payment-webhook.rest';
 import { registerSandboxPageRest } from './payments/sandbox-page.rest';
@@ -115,6 +116,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   // Runs once the HTTP server has drained: Fastify's own close step (added when the app is ready)
   // runs before hooks added earlier, so in-flight requests keep their pools; serve.ts bounds it.
   app.addHook('onClose', () => closeServices(services));
+  // The port actually taken (PORT=0 picks one): mail links without PUBLIC_URL name it.
+  app.addHook('onListen', (done) => {
+    const address = app.server.address();
+    if (typeof address === 'object' && address) services.listening.port = address.port;
+    done();
+  });
   // Open event streams never go idle: they are ended first, so the HTTP server can drain.
   app.addHook('preClose', async () => services.orderEvents.close());
 
@@ -151,6 +158,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   registerMediaRest(app);
   registerInvoicesRest(app, services);
   registerReportsRest(app, services);
+  registerManifestRest(app, services);
   registerSandboxPageRest(app, services);
   registerSeoRest(app, services);
   await registerApiDocs(app, [
@@ -159,6 +167,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     paymentWebhookDoc,
     ...invoiceDocs,
     ...reportDocs,
+    manifestDoc,
   ]);
   await registerQueueBoard(app, services);
   const metricsPort = await registerMetricsRest(app, services, metrics);

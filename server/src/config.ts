@@ -8,6 +8,7 @@ import {
   deliveryZoneSchema,
   DEVELOPMENT_SECRETS,
   envFlag,
+  parseCarriers,
   parseEnv,
   sharedEnvShape,
   trustProxySetting,
@@ -86,7 +87,6 @@ const configFields = z.object({
   JWT_EXPIRES_IN: z.string().default('7d'),
   /** How often an open live-events stream checks that its account's sessions were not ended. */
   SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(30_000),
-  PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: csv.default(['http://localhost:5173']),
   /** Where uploaded images are kept when S3_BUCKET is not set (one machine only). */
   UPLOAD_DIR: z.string().default(path.join(root, 'var/uploads')),
@@ -201,6 +201,18 @@ const configFields = z.object({
   HUID_REQUIRED_TO_SHIP: envFlag.default(false),
   /** true: an order above ₹2,00,000 ships only once the buyer's PAN is recorded. */
   PAN_REQUIRED_TO_SHIP: envFlag.default(false),
+  /** The shop's couriers as JSON (parseCarriers); unset: BVC, Sequel, Blue Dart, Delhivery, India Post. */
+  CARRIERS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      try {
+        return parseCarriers(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 /** The variables above, with the S3 settings checked as a whole. */

@@ -28,6 +28,7 @@ import {
   type OrderPipeline,
   type PaymentProvider,
   type TokenSettings,
+  mailLinkBase,
 } from '@kanak/core';
 import { createDb, type Database } from '@kanak/db';
 import { ReadCache } from './api/read-cache';
@@ -39,6 +40,8 @@ import { RenderGate } from './web/render-gate';
 /** Long-lived resources the adapters share; closed by the app's onClose hook. */
 export interface AppServices {
   config: Config;
+  /** The port the server listens on once it does (PORT=0 picks one): mail links fall back to it. */
+  listening: { port: number | null };
   db: Kysely<Database>;
   /**
    * For commands a request waits on (rate limits, health): no offline queue and a command
@@ -127,6 +130,7 @@ export function createServices(
   });
   return {
     config,
+    listening: { port: null },
     db,
     catalogCache,
     pageCache,
@@ -218,5 +222,8 @@ export const passwordDeps = (services: AppServices): PasswordDeps => ({
   db: services.db,
   tokens: services.tokens,
   mailLimits: services.mailLimits,
-  linkBaseUrl: services.config.MAIL_LINK_BASE_URL,
+  linkBaseUrl: mailLinkBase({
+    ...services.config,
+    PORT: services.listening.port ?? services.config.PORT,
+  }),
 });

@@ -47,6 +47,12 @@ export const workerConfigSchema = z.object({
     .int()
     .min(1)
     .default(DEFAULT_LINK_TTL_MINUTES + LINK_GRACE_MS / 60_000),
+  /**
+   * The shop's own HOST and PORT (the server's): mail links use them when PUBLIC_URL is unset,
+   * as `pnpm start` runs both with one environment.
+   */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
   /** The support address every mail names (the server's SUPPORT_EMAIL). */
   SUPPORT_EMAIL: z.string().trim().min(1).default('care@kanak.shop'),
   /** How often the mail relay looks for due mails. */
@@ -59,5 +65,12 @@ export const workerConfigSchema = z.object({
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
-  return parseEnv(workerConfigSchema, env);
+  // Mail links would name localhost to every shopper: production says where the shop is.
+  return parseEnv(workerConfigSchema, env, (config) =>
+    config.PUBLIC_URL || config.MAIL_LINK_BASE_URL
+      ? []
+      : [
+          "PUBLIC_URL is not set; set the shop's public origin (https://shop.example.com) for mail links",
+        ],
+  );
 }

@@ -183,6 +183,7 @@ export function buildProcessors(
             orderId: data.orderId,
             to: data.to,
             actorUserId: data.actorUserId,
+            shipment: data.shipment ?? null,
             // Stable across resends of the row: a re-run finds its move applied.
             jobKey: `outbox:${data.outboxId}`,
           });

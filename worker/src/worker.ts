@@ -30,6 +30,7 @@ import {
   isValidTraceparent,
   type OutboxRef,
   type TracedJob,
+  mailLinkBase,
 } from '@kanak/core';
 import type { WorkerConfig } from './config';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics/metrics';
@@ -191,7 +192,7 @@ export function startWorker(
             shop: {
               name: fromName(config.MAIL_FROM),
               supportEmail: config.SUPPORT_EMAIL,
-              url: config.MAIL_LINK_BASE_URL.replace(/\/$/, ''),
+              url: mailLinkBase(config),
             },
             seller: sellerOf(config),
             domain: fromAddress(config.MAIL_FROM).split('@')[1] ?? 'kanak.shop',

@@ -61,7 +61,7 @@ describe('mail through the notifications outbox, a real worker and a real SMTP s
     await smtp?.close();
   });
 
-  it('sends exactly one mail per order event: placed, shipped, delivered, refund due, cancelled', async () => {
+  it('sends exactly one mail per order event: placed, confirmed, shipped, delivered, refund due, cancelled', async () => {
     await startWorker();
     const [a, b, c] = await pickSizes(db(), 3, 10);
     const paid = await sandboxPaidOrder(server, a!, 1);
@@ -126,7 +126,7 @@ describe('mail through the notifications outbox, a real worker and a real SMTP s
       mailsTo(to)
         .map((m) => m.subject.replace(/^Order \w+ /, ''))
         .sort(),
-    ).toEqual(['delivered', 'has shipped', 'placed: payment received']);
+    ).toEqual(['confirmed', 'delivered', 'has shipped', 'placed: payment received']);
     expect(new Set(smtp.mails.map((m) => m.key)).size).toBe(smtp.mails.length);
     expect(new Set(smtp.mails.map((m) => m.messageId)).size).toBe(smtp.mails.length);
   });

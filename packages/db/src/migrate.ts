@@ -17,6 +17,7 @@ import * as m015 from './migrations/015_invoice_pdf_in_database';
 import * as m016 from './migrations/016_order_quotes';
 import * as m017 from './migrations/017_search_vector_trigger';
 import * as m018 from './migrations/018_outbox_traceparent';
+import * as m019 from './migrations/019_shipments';
 import * as m020 from './migrations/020_dead_letter_resolution';
 import * as m021 from './migrations/021_catalogue_identity';
 import * as m023 from './migrations/023_session_bound_resets';
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '016_order_quotes': m016,
   '017_search_vector_trigger': m017,
   '018_outbox_traceparent': m018,
+  '019_shipments': m019,
   '020_dead_letter_resolution': m020,
   '021_catalogue_identity': m021,
   '023_session_bound_resets': m023,

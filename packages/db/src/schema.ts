@@ -370,6 +370,19 @@ export interface OrderItemHuidsTable {
   created_at: Generated<Date>;
 }
 
+/** The parcel an order shipped in (migration 019): one per order, written with its SHIPPED move. */
+export interface ShipmentsTable {
+  order_id: string;
+  carrier_code: string;
+  carrier_name: string;
+  awb: string;
+  tracking_url: string;
+  /** bigint, read as a number (connection.ts parses INT8). */
+  insured_value_paise: number;
+  shipped_at: Timestamp;
+  actor_user_id: string | null;
+}
+
 export type StoneOrigin = 'natural' | 'laboratory-grown';
 
 /** A product's stones with their certificate (migration 012). */
@@ -455,6 +468,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   stock_alerts: StockAlertsTable;
   order_item_huids: OrderItemHuidsTable;
+  shipments: ShipmentsTable;
   product_stones: ProductStonesTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;

@@ -62,3 +62,4 @@ export * from './system/dead-letters';
 // Delivery: PIN and state agree, the delivery promise's shape and wording.
 export * from './delivery/pin-state';
 export * from './delivery/promise';
+export * from './shipments/carriers';

@@ -39,9 +39,15 @@ export const ordersApi = {
     run: ({ services }, input) => core.getAdminOrderDetail(services.db, input.orderId),
     rest: [{ method: 'GET', path: '/api/admin/orders/:orderId' }],
   }),
+  carriers: query('admin', noInput, z.array(shared.carrierSchema), {
+    summary:
+      "The shop's couriers (CARRIERS): code, name, tracking page template ({awb}) and the insured value each carries at most, in rupees",
+    run: ({ services }) => services.config.CARRIERS,
+    rest: [{ method: 'GET', path: '/api/admin/carriers' }],
+  }),
   move: mutation('admin', shared.orderMoveInput, shared.orderMoveAnswer, {
     summary:
-      'Moves an order (confirmed, ship, deliver, cancel); the worker applies it, and REST answers 202 while it is queued',
+      'Moves an order (confirmed, ship, deliver, cancel); the worker applies it, and REST answers 202 while it is queued. A ship may carry `{ carrier, awb, huids? }`: the shipment (carrier, AWB, tracking page, insured value) is recorded with the move; an unknown carrier or a malformed AWB is a 400. Without a body it ships as before.',
     run: ({ services, user }, input) =>
       core.moveOrderWithHuids(
         outboxDeps(services),
@@ -52,7 +58,9 @@ export const ordersApi = {
         {
           huidRequired: services.config.HUID_REQUIRED_TO_SHIP,
           panRequired: services.config.PAN_REQUIRED_TO_SHIP,
+          carriers: services.config.CARRIERS,
         },
+        { carrier: input.carrier, awb: input.awb },
       ),
     rest: [
       {

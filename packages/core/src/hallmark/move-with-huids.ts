@@ -1,10 +1,11 @@
-import type { AdminOrderAction, HuidsInput, OrderMoveAnswer } from '@kanak/shared';
+import type { AdminOrderAction, Carrier, HuidsInput, OrderMoveAnswer } from '@kanak/shared';
 import type { AuthUser } from '../auth/tokens';
 import type { OutboxDeps } from '../outbox/deps';
 import { requireId } from '../common/ids';
 import { moveOrder } from '../orders/move-order';
 import { recordOrderHuids, requireHuids } from './order-huids';
 import { requirePan } from '../invoices/buyer-pan';
+import { shipmentIntent } from '../shipments/ship-request';
 
 /** Shop rules an admin's confirm or ship answers to (off by default: the spec's bodyless ship). */
 export interface ShipRules {
@@ -12,6 +13,8 @@ export interface ShipRules {
   huidRequired: boolean;
   /** PAN_REQUIRED_TO_SHIP: a ship of an order above ₹2,00,000 without the buyer's PAN is a 409. */
   panRequired: boolean;
+  /** The shop's couriers (CARRIERS): a ship naming another is a 400. */
+  carriers: readonly Carrier[];
 }
 
 /**
@@ -27,10 +30,13 @@ export async function moveOrderWithHuids(
   action: AdminOrderAction,
   huids: HuidsInput | undefined,
   rules: ShipRules,
+  carriage: { carrier?: string | undefined; awb?: string | undefined } = {},
 ): Promise<OrderMoveAnswer> {
   const orderId = requireId(id, 'Order');
+  // The carrier and AWB are checked first: a refused one writes nothing (not even the HUIDs).
+  const shipment = shipmentIntent(rules.carriers, action, carriage);
   if (huids && Object.keys(huids).length) await recordOrderHuids(deps.db, orderId, huids);
   if (action === 'ship' && rules.huidRequired) await requireHuids(deps.db, orderId);
   if (action === 'ship' && rules.panRequired) await requirePan(deps.db, orderId);
-  return moveOrder(deps, admin, orderId, action);
+  return moveOrder(deps, admin, orderId, action, shipment);
 }

@@ -7,6 +7,8 @@ import { returnOrderStock, takeOrderStock } from './stock';
 import { queueOrderMail } from '../notifications/order-mails';
 import { currentRequestId } from '../operations/request-context';
 import { issueCreditNote, issueInvoice } from '../invoices/issue-invoice';
+import { recordShipment } from '../shipments/record-shipment';
+import type { ShipmentIntent } from '../shipments/ship-request';
 
 /**
  * The order ledger: the one writer of an order's status, its `order_events` rows, the stock it
@@ -67,6 +69,8 @@ export interface OrderMove {
   jobKey?: string;
   /** How the move is announced (default: moved, by its actor). */
   announce?: OrderEventDetail;
+  /** A ship's carrier and AWB: the shipments row is written with the SHIPPED move. */
+  shipment?: ShipmentIntent | null;
 }
 
 /**
@@ -101,6 +105,8 @@ export async function applyMove(
     );
   }
   const entry = await write(trx, order, move);
+  if (move.to === 'SHIPPED' && move.shipment)
+    await recordShipment(trx, order, move.shipment, move.actorUserId, new Date());
   if (move.to === 'CANCELLED' && order.status !== 'PENDING') {
     entry.stockOf = await returnOrderStock(trx, order.id);
     await trx

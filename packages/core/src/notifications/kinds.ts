@@ -1,6 +1,7 @@
 /** Every mail the shop sends (README, "Messages"). */
 export const NOTIFICATION_KINDS = [
   'order-placed',
+  'order-confirmed',
   'shipped',
   'delivered',
   'cancelled',

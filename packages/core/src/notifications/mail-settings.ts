@@ -20,8 +20,23 @@ export const mailEnvShape = {
   MAIL_DKIM_DOMAIN: z.string().trim().optional(),
   MAIL_DKIM_SELECTOR: z.string().trim().optional(),
   MAIL_DKIM_PRIVATE_KEY: z.string().optional(),
-  /** The shop's address for links in mails (product, order, reset, unsubscribe). */
-  MAIL_LINK_BASE_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * The shop's public origin: payment return links, upload URLs and every mail link (see
+   * mailLinkBase). Required in production; unset elsewhere, mails link to HOST:PORT.
+   */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.url().optional())
+    .optional(),
+  /** Mail links only, when they must differ from PUBLIC_URL; unset (or empty): PUBLIC_URL. */
+  MAIL_LINK_BASE_URL: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.url().optional())
+    .optional(),
   /** Longest wait between two tries while the mail server refuses or is down. */
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
   /** Tries before a mail is marked failed (the Messages page can send it again). */
@@ -36,7 +51,8 @@ export interface MailSettings {
   MAIL_DKIM_DOMAIN?: string | undefined;
   MAIL_DKIM_SELECTOR?: string | undefined;
   MAIL_DKIM_PRIVATE_KEY?: string | undefined;
-  MAIL_LINK_BASE_URL: string;
+  PUBLIC_URL?: string | undefined;
+  MAIL_LINK_BASE_URL?: string | undefined;
   MAIL_RETRY_MAX_MS: number;
   MAIL_MAX_ATTEMPTS: number;
 }

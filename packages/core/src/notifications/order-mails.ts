@@ -6,8 +6,8 @@ import { queueNotification } from './queue-notification';
 
 /**
  * Which mail an order's move sends: a paid order that is cancelled (by the shop, or sold out
- * when the payment came) owes money back; an unpaid one is only cancelled. CONFIRMED is the
- * shop's own step and sends nothing.
+ * when the payment came) owes money back; an unpaid one is only cancelled. CONFIRMED tells the
+ * shopper the shop has accepted the order and is preparing it (issue 33).
  */
 export function orderMailKind(
   from: OrderStatus,
@@ -15,6 +15,7 @@ export function orderMailKind(
   paymentCaptured: boolean,
 ): NotificationKind | null {
   if (to === 'PLACED') return 'order-placed';
+  if (to === 'CONFIRMED') return 'order-confirmed';
   if (to === 'SHIPPED') return 'shipped';
   if (to === 'DELIVERED') return 'delivered';
   if (to === 'CANCELLED') return from !== 'PENDING' || paymentCaptured ? 'refund-due' : 'cancelled';

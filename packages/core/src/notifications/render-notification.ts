@@ -100,11 +100,23 @@ async function orderData(db: Kysely<Database>, row: NotificationRow): Promise<Or
     ],
     note: payload.note ?? order.status_note,
     huids: row.kind === 'shipped' ? await huidsFor(db, order.id) : [],
+    shipment: row.kind === 'shipped' ? await shipmentFor(db, order.id) : null,
   };
+}
+
+/** The carrier, AWB and tracking page the shipped mail shows (none for a bodiless ship). */
+async function shipmentFor(db: Kysely<Database>, orderId: string) {
+  const row = await db
+    .selectFrom('shipments')
+    .select(['carrier_name', 'awb', 'tracking_url'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  return row ? { carrier: row.carrier_name, awb: row.awb, trackingUrl: row.tracking_url } : null;
 }
 
 const ORDER_KINDS = new Set<string>([
   'order-placed',
+  'order-confirmed',
   'shipped',
   'delivered',
   'cancelled',

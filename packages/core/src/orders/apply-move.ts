@@ -3,6 +3,7 @@ import type { Database } from '@kanak/db';
 import type { OrderStatus } from '@kanak/shared';
 import { applyMove, type LedgerEntry } from '../ledger/order-ledger';
 import { lockOrder } from './lock-order';
+import type { ShipmentIntent } from '../shipments/ship-request';
 
 export interface AdminMove {
   orderId: string;
@@ -11,6 +12,8 @@ export interface AdminMove {
   /** The queued job's key: a job re-run after a crash finds its move already applied. */
   jobKey: string;
   note?: string | null;
+  /** A ship's carrier and AWB (issue 33). */
+  shipment?: ShipmentIntent | null;
 }
 
 /** What the worker records of an applied move: no order view is built for it. */
@@ -37,6 +40,7 @@ export async function applyAdminMove(
       reason: move.note ?? null,
       ...(move.to === 'CANCELLED' ? { statusNote: move.note ?? 'Cancelled by the shop' } : {}),
       jobKey: move.jobKey,
+      shipment: move.shipment ?? null,
     });
   });
   return { applied: { orderId: entry.orderId, orderStatus: entry.status }, entry };

@@ -4,6 +4,7 @@ import type { OutboxDeps } from '../outbox/deps';
 import { requireId } from '../common/ids';
 import { getOrderFor } from './queries';
 import { requestOrderMove } from './request-move';
+import type { ShipmentIntent } from '../shipments/ship-request';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { OrderMoveAnswer };
@@ -14,9 +15,10 @@ export async function moveOrder(
   admin: AuthUser,
   id: string,
   action: AdminOrderAction,
+  shipment: ShipmentIntent | null = null,
 ): Promise<OrderMoveAnswer> {
   const orderId = requireId(id, 'Order');
-  const answer = await requestOrderMove(deps, admin, orderId, action);
+  const answer = await requestOrderMove(deps, admin, orderId, action, shipment);
   const order = await getOrderFor(deps.db, admin, answer.orderId);
   return answer.done ? { done: true, order } : { done: false, jobId: answer.jobId, order };
 }

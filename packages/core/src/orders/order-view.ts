@@ -3,6 +3,7 @@ import type { Database, OrderRow } from '@kanak/db';
 import { measureValue, needsHuid, needsPan, type RefundReason } from '@kanak/shared';
 import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
 import type { OrderItemView, OrderView } from '@kanak/shared';
+import { shipmentViews } from '../shipments/shipment-views';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { OrderItemView, OrderView };
@@ -13,7 +14,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const orderIds = orders.map((o) => o.id);
-  const [users, items, refunds, huids, invoices] = await Promise.all([
+  const [users, items, refunds, huids, invoices, shipments] = await Promise.all([
     db
       .selectFrom('users')
       .select(['id', 'first_name', 'last_name', 'email'])
@@ -45,6 +46,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       .select(['order_id', 'kind', 'number'])
       .where('order_id', 'in', orderIds)
       .execute(),
+    shipmentViews(db, orderIds),
   ]);
   const huidsOf = (itemId: string) =>
     huids.filter((h) => h.order_item_id === itemId).map((h) => h.huid);
@@ -130,6 +132,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       panNeeded:
         needsPan(order.total_discounted_price) && !order.buyer_pan && order.status !== 'CANCELLED',
       panRecorded: order.buyer_pan !== null,
+      shipment: shipments.get(order.id) ?? null,
     };
   });
 }

@@ -10,6 +10,7 @@ import { moveJobKey, type OrderMoveIntent } from '../queues/jobs';
 import { QUEUES } from '../queues/names';
 import { notFound } from '../common/errors';
 import { statusForAction } from './state-machine';
+import type { ShipmentIntent } from '../shipments/ship-request';
 
 export type MoveRequestAnswer =
   { done: true; orderId: string } | { done: false; orderId: string; jobId: string };
@@ -37,10 +38,16 @@ export async function requestOrderMove(
   admin: AuthUser,
   orderId: string,
   action: AdminOrderAction,
+  shipment: ShipmentIntent | null = null,
 ): Promise<MoveRequestAnswer> {
   await requireOrder(deps.db, orderId);
   const jobKey = moveJobKey(randomUUID());
-  const payload: OrderMoveIntent = { orderId, to: statusForAction(action), actorUserId: admin.id };
+  const payload: OrderMoveIntent = {
+    orderId,
+    to: statusForAction(action),
+    actorUserId: admin.id,
+    ...(shipment ? { shipment } : {}),
+  };
   const { ref, outcome } = await submitAndWait(deps, { queue: QUEUES.orderMoves, jobKey, payload });
   return outcome ? { done: true, orderId } : { done: false, orderId, jobId: outboxJobId(ref) };
 }

@@ -3,6 +3,7 @@ import type { OutboxRef } from '../outbox/outbox';
 import type { PaymentConfirmation } from '../payments/confirm-payment';
 import { isUnavailable } from '../common/errors';
 import { QUEUES, type QueueName } from './names';
+import type { ShipmentIntent } from '../shipments/ship-request';
 
 /** The request a relayed job came from (the outbox row's request_id), for the worker's log lines. */
 export interface TracedJob {
@@ -22,6 +23,8 @@ export interface OrderMoveIntent {
   orderId: string;
   to: OrderStatus;
   actorUserId: string;
+  /** A ship's carrier and AWB, checked by the server; absent from moves queued before issue 33. */
+  shipment?: ShipmentIntent | null;
 }
 
 /** Payload of an 'order-moves' job (relayed from the outbox). */

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { addressInput } from '../account/address';
 import { huidsInput } from '../hallmark/hallmark';
 import { panSchema } from '../invoices/gst';
+import { awbSchema } from '../shipments/carriers';
 
 const id = (what: string) =>
   z.string(`${what} is required`).check(z.maxLength(100, `${what} is not valid`));
@@ -27,6 +28,13 @@ export const orderMoveInput = z.object({
   ),
   /** HUIDs of the order's gold pieces by order item id, typed when confirming or shipping. */
   huids: z.optional(huidsInput),
+  /** Shipping only (issue 33): the courier's code (GET /api/admin/carriers) and its AWB number. */
+  carrier: z.optional(
+    z
+      .string('carrier is a carrier code such as bluedart')
+      .check(z.maxLength(30, 'Unknown carrier')),
+  ),
+  awb: z.optional(awbSchema),
 });
 export type OrderMoveInput = z.infer<typeof orderMoveInput>;
 

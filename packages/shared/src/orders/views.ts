@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { addressView } from '../account/views';
 import { productView } from '../catalog/views';
 import { priceBreakup } from '../pricing/schemas';
+import { shipmentView } from '../shipments/carriers';
 import { PAYMENT_RETURN_STATUSES } from './schemas';
 import { ORDER_STATUSES, REFUND_REASONS } from './status';
 
@@ -60,6 +61,8 @@ export const orderView = z.object({
   /** Above the PAN threshold without the buyer's PAN: the shopper is asked for it. */
   panNeeded: z.optional(z.boolean()),
   panRecorded: z.optional(z.boolean()),
+  /** Carrier, AWB, tracking page, insured value (rupees) and dispatch; null until shipped with a carrier. */
+  shipment: z.optional(z.nullable(shipmentView)),
 });
 export type OrderView = z.infer<typeof orderView>;
 

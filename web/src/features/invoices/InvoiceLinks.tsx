@@ -4,6 +4,7 @@ import type { OrderView } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { openInvoice } from './download-invoice';
+import { shopperDocuments } from './invoice-ready';
 
 type Doc = { number: string; url: string };
 
@@ -40,4 +41,26 @@ export function InvoiceLinks({ order }: { order: Pick<OrderView, 'invoice' | 'cr
       {order.creditNote && <DocButton doc={order.creditNote} label="Credit note" />}
     </div>
   );
+}
+
+/**
+ * The shopper's documents: the invoice once the order has shipped (before that a download is
+ * refused, so the page says when it will be ready and sends no request), the credit note.
+ */
+export function ShopperInvoiceLinks({
+  order,
+}: {
+  order: Pick<OrderView, 'orderStatus' | 'invoice' | 'creditNote'>;
+}) {
+  const docs = shopperDocuments(order);
+  if (docs.note)
+    return (
+      <p
+        className="flex items-center gap-2 text-sm text-muted-foreground"
+        data-testid="invoice-pending"
+      >
+        <FileText aria-hidden className="size-4" /> {docs.note}
+      </p>
+    );
+  return <InvoiceLinks order={docs} />;
 }

@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { HuidList } from '@/features/hallmark/HuidList';
-import { InvoiceLinks } from '@/features/invoices/InvoiceLinks';
+import { ShopperInvoiceLinks } from '@/features/invoices/InvoiceLinks';
 import { PanPrompt } from '@/features/invoices/PanPrompt';
 import { Check, Star } from 'lucide-react';
 import { formatRupees, measureValue } from '@kanak/shared';
@@ -14,6 +14,7 @@ import { cn } from '@/lib/utils';
 import { refundNotice } from './refund';
 import { RefundBadge, RefundNoticeCard } from './RefundNotice';
 import { PayNowButton } from './PayNowButton';
+import { ShipmentCard } from './ShipmentCard';
 import { awaitsPayment, offersReview, TRACKER_STEPS, trackerStep } from './tracker';
 
 const route = getRouteApi('/account/orders/$orderId/$index');
@@ -140,7 +141,8 @@ export function OrderDetailPage() {
         </section>
       )}
       <PanPrompt order={o} />
-      <InvoiceLinks order={o} />
+      {o.shipment && <ShipmentCard shipment={o.shipment} />}
+      <ShopperInvoiceLinks order={o} />
       <AddressCard address={o.shippingAddress} />
       <section
         className={cn(

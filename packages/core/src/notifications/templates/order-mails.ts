@@ -1,5 +1,5 @@
 import { createElement as h } from 'react';
-import { Column, Row, Section, Text } from '@react-email/components';
+import { Column, Link, Row, Section, Text } from '@react-email/components';
 import { formatRupees } from '@kanak/shared';
 import { action, COLORS, heading, Layout, small, text, type ShopIdentity } from './layout';
 
@@ -23,9 +23,12 @@ export interface OrderMailData {
   note: string | null;
   /** Recorded HUIDs of the pieces (shipped mail); empty until the invoice work records them. */
   huids: string[];
+  /** The courier and its tracking page (shipped mail), when the ship named them. */
+  shipment?: { carrier: string; awb: string; trackingUrl: string } | null;
 }
 
-export type OrderMailKind = 'order-placed' | 'shipped' | 'delivered' | 'cancelled' | 'refund-due';
+export type OrderMailKind =
+  'order-placed' | 'order-confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'refund-due';
 
 const orderNo = (id: string) => id.slice(0, 8).toUpperCase();
 
@@ -114,10 +117,30 @@ export function orderMail(kind: OrderMailKind, order: OrderMailData, shop: ShopI
             action(orderUrl, 'View your order'),
           ],
         };
-      case 'shipped':
+      case 'order-confirmed':
+        return {
+          subject: `Order ${no} confirmed`,
+          preview: 'We are preparing your jewellery for dispatch.',
+          children: [
+            heading('Your order is confirmed'),
+            hello,
+            h(
+              Text,
+              { style: text },
+              `We have confirmed order ${no} and are preparing your pieces: checking each one, its hallmark and its packing. We will write again with the courier and tracking number when it ships.`,
+            ),
+            itemsTable(order),
+            address(order),
+            action(orderUrl, 'View your order'),
+          ],
+        };
+      case 'shipped': {
+        const shipment = order.shipment;
         return {
           subject: `Order ${no} has shipped`,
-          preview: 'Your jewellery is on its way, fully insured.',
+          preview: shipment
+            ? `On its way with ${shipment.carrier}, AWB ${shipment.awb}.`
+            : 'Your jewellery is on its way, fully insured.',
           children: [
             heading('Your order is on its way'),
             hello,
@@ -126,6 +149,22 @@ export function orderMail(kind: OrderMailKind, order: OrderMailData, shop: ShopI
               { style: text },
               `Order ${no} has left our workshop, fully insured. Please accept it only if the seal is unbroken.`,
             ),
+            ...(shipment
+              ? [
+                  h(
+                    Text,
+                    { style: text },
+                    h('strong', null, 'Courier: '),
+                    `${shipment.carrier} · AWB ${shipment.awb}`,
+                  ),
+                  h(
+                    Text,
+                    { style: small },
+                    "Track the parcel on the courier's page: ",
+                    h(Link, { href: shipment.trackingUrl }, shipment.trackingUrl),
+                  ),
+                ]
+              : []),
             ...(order.huids.length
               ? [
                   h(
@@ -137,9 +176,19 @@ export function orderMail(kind: OrderMailKind, order: OrderMailData, shop: ShopI
               : []),
             itemsTable(order),
             address(order),
-            action(orderUrl, 'Track your order'),
+            ...(shipment
+              ? [
+                  action(shipment.trackingUrl, `Track with ${shipment.carrier}`),
+                  h(
+                    Text,
+                    { style: { ...small, marginTop: '16px' } },
+                    h(Link, { href: orderUrl }, 'Your order on our site'),
+                  ),
+                ]
+              : [action(orderUrl, 'Track your order')]),
           ],
         };
+      }
       case 'delivered': {
         const first = order.items.find((i) => i.productId);
         return {

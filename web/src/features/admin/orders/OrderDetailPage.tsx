@@ -27,6 +27,7 @@ import type { AdminOrderDetail } from '../shared/types';
 import { DeleteOrderButton } from './DeleteOrderButton';
 import { formatMoment } from './order-dates';
 import { OrderStatusMenu } from './OrderStatusMenu';
+import { ShipmentSection, type Carriage } from './ShipForm';
 
 const route = getRouteApi('/admin/orders/$orderId');
 
@@ -57,7 +58,10 @@ export function OrderDetailPage() {
     // A ship refused for missing HUIDs (HUID_REQUIRED_TO_SHIP) opens the dialog that records them.
     onError: (error, input) => {
       void utils.orders.adminDetail.invalidate({ orderId });
-      if (!input.huids && refusedForHuids(error.message)) return setAsking(input.action);
+      if (!input.huids && refusedForHuids(error.message)) {
+        setCarriage(input.carrier && input.awb ? { carrier: input.carrier, awb: input.awb } : null);
+        return setAsking(input.action);
+      }
       toast.error(errorMessage(error));
     },
   });
@@ -75,6 +79,8 @@ export function OrderDetailPage() {
   // A move is one click, as the spec has it; HUIDs are recorded from "Add HUIDs" (confirming or
   // shipping with them) or when a ship is refused without them (HuidDialog).
   const [asking, setAsking] = useState<HuidStep | null>(null);
+  // The carrier and AWB of a ship refused for its HUIDs: the dialog ships with them.
+  const [carriage, setCarriage] = useState<Carriage | null>(null);
   // HUIDs of a shipped or delivered order, recorded without a move (its invoice waits for them).
   const recordHuids = trpc.orders.recordHuids.useMutation({
     onSuccess: () => {
@@ -172,7 +178,13 @@ export function OrderDetailPage() {
           onClose={() => setAsking(null)}
           onSubmit={(huids) => {
             if (asking === 'record') recordHuids.mutate({ orderId, huids });
-            else transition.mutate({ orderId, action: asking, huids });
+            else
+              transition.mutate({
+                orderId,
+                action: asking,
+                huids,
+                ...(asking === 'ship' && carriage ? carriage : {}),
+              });
             setAsking(null);
           }}
         />
@@ -201,6 +213,11 @@ export function OrderDetailPage() {
         </div>
         {/* Where it goes comes first on a phone. */}
         <div className="order-first min-w-0 space-y-6 lg:order-last">
+          <ShipmentSection
+            order={order}
+            busy={busy}
+            onShip={(c) => transition.mutate({ orderId, action: 'ship', ...c })}
+          />
           <AddressCard address={order.shippingAddress} />
           <Section title="Customer">
             <p className="font-medium">

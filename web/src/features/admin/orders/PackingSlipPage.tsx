@@ -1,5 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft, Printer } from 'lucide-react';
+import { formatRupees, type OrderView } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { trpc } from '@/lib/trpc';
@@ -11,7 +12,9 @@ const route = getRouteApi('/admin/orders/$orderId/slip');
 
 /**
  * /admin/orders/$orderId/slip: the packing slip that goes in the parcel — shop, order number,
- * date, where it goes and what is in it (no prices). One A4 page; the buttons do not print.
+ * date, where it goes, what is in it with each piece's HUID to check against the engraving, and
+ * the parcel (carrier, AWB, insured value) once shipped. No prices but the insured value. One A4
+ * page; the buttons do not print.
  */
 export function PackingSlipPage() {
   const { orderId } = route.useParams();
@@ -54,15 +57,18 @@ export function PackingSlipPage() {
               <dd>{formatDay(detail.data.order.orderDate)}</dd>
             </dl>
           </header>
-          <section className="mt-6">
-            <h2 className="text-xs font-semibold uppercase tracking-widest">Deliver to</h2>
-            <address className="mt-2 text-base leading-6 not-italic">
-              {addressLines(detail.data.order.shippingAddress).map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
-            </address>
+          <section className="mt-6 grid gap-6 sm:grid-cols-2 print:grid-cols-2">
+            <div>
+              <h2 className="text-xs font-semibold uppercase tracking-widest">Deliver to</h2>
+              <address className="mt-2 text-base leading-6 not-italic">
+                {addressLines(detail.data.order.shippingAddress).map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+            </div>
+            <Parcel order={detail.data.order} />
           </section>
           <table className="mt-8 w-full border-collapse">
             <thead>
@@ -71,6 +77,7 @@ export function PackingSlipPage() {
                 <th className="py-2 pr-2 font-semibold">Item</th>
                 <th className="py-2 pr-2 font-semibold">Size</th>
                 <th className="py-2 pr-2 font-semibold">Weight</th>
+                <th className="py-2 pr-2 font-semibold">HUID</th>
                 <th className="py-2 text-right font-semibold">Qty</th>
               </tr>
             </thead>
@@ -84,13 +91,16 @@ export function PackingSlipPage() {
                   </td>
                   <td className="py-2 pr-2">{item.size || '—'}</td>
                   <td className="py-2 pr-2">{item.weight || '—'}</td>
+                  <td className="py-2 pr-2 font-mono" data-testid="slip-huids">
+                    {item.huids?.length ? item.huids.join(', ') : item.needsHuid ? '________' : '—'}
+                  </td>
                   <td className="py-2 text-right">{item.quantity}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
-                <td colSpan={4} className="pt-2 text-right font-semibold">
+                <td colSpan={5} className="pt-2 text-right font-semibold">
                   Pieces
                 </td>
                 <td className="pt-2 text-right font-semibold">{detail.data.order.totalItem}</td>
@@ -101,5 +111,31 @@ export function PackingSlipPage() {
         </article>
       )}
     </main>
+  );
+}
+
+/** The parcel: carrier, AWB and insured value once shipped; blanks to fill in by hand before. */
+function Parcel({ order }: { order: Pick<OrderView, 'shipment' | 'totalDiscountedPrice'> }) {
+  const s = order.shipment;
+  return (
+    <div data-testid="slip-parcel">
+      <h2 className="text-xs font-semibold uppercase tracking-widest">Parcel</h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt>Carrier</dt>
+        <dd className="font-medium">{s?.carrier ?? '____________'}</dd>
+        <dt>AWB</dt>
+        <dd className="font-mono font-semibold">{s?.awb ?? '____________'}</dd>
+        <dt>Insured value</dt>
+        <dd className="font-medium">
+          {formatRupees(s?.insuredValue ?? order.totalDiscountedPrice)}
+        </dd>
+        {s && (
+          <>
+            <dt>Shipped</dt>
+            <dd>{formatDay(s.shippedAt)}</dd>
+          </>
+        )}
+      </dl>
+    </div>
   );
 }

@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+import type { FastifyInstance } from 'fastify';
+import { manifestCsv, shipmentManifest } from '@kanak/core';
+import { resolveCall } from '../api/caller';
+import { errorBody, type RouteDoc } from '../api/openapi';
+import type { AppServices } from '../services';
+
+const PATH = '/api/admin/shipments/manifest';
+
+const manifestRow = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  shippedAt: z.string(),
+  carrier: z.string(),
+  awb: z.string(),
+  insuredValue: z.number(),
+  consignee: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pin: z.string(),
+  pieces: z.number(),
+});
+
+export const manifestDoc: RouteDoc = {
+  method: 'GET',
+  path: PATH,
+  tag: 'orders',
+  access: 'admin',
+  summary:
+    "A day's shipments manifest (India's day): which orders left with which carrier, AWB and insured value (rupees). `?date=YYYY-MM-DD` (default today), `&format=csv` for a spreadsheet (cells a spreadsheet would run as formulas start with an apostrophe)",
+  responses: {
+    200: { description: 'The parcels of the day, in dispatch order', schema: z.array(manifestRow) },
+    400: { description: 'A malformed date', schema: errorBody },
+  },
+};
+
+/** Today in India, as YYYY-MM-DD. */
+const indiaToday = (now = new Date()) =>
+  new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+
+/** GET /api/admin/shipments/manifest: JSON, or CSV as a download (written by hand for the CSV). */
+export function registerManifestRest(app: FastifyInstance, services: AppServices) {
+  app.get<{ Querystring: { date?: string; format?: string } }>(PATH, async (request, reply) => {
+    await resolveCall(services, request, 'admin');
+    const date = request.query.date ?? indiaToday();
+    const rows = await shipmentManifest(services.db, date);
+    if (request.query.format !== 'csv') return reply.send(rows);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="manifest-${date}.csv"`)
+      .header('cache-control', 'private, no-store')
+      .send(manifestCsv(rows));
+  });
+}

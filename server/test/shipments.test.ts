@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ACCOUNTS } from '@kanak/db';
+import type { OrderView } from '@kanak/shared';
+import {
+  httpClient,
+  startTestServer,
+  startTestSmtp,
+  trpcCalls,
+  type TestServer,
+  type TestSmtp,
+} from '@kanak/testkit';
+import {
+  eventually,
+  login,
+  pickSizes,
+  sandboxPaidOrder,
+  startWorkerProcess,
+  type WorkerProcess,
+} from './pipeline-support';
+
+/**
+ * Issue 33: shipping records the carrier, AWB, insured value and dispatch through the ledger;
+ * the order view, the shipped mail (read from a real SMTP server) and the spec's bodiless ship.
+ * The worker runs with the shop's HOST and PORT and no PUBLIC_URL: mail links name that port.
+ */
+describe('shipments', () => {
+  let server: TestServer;
+  let smtp: TestSmtp;
+  let worker: WorkerProcess;
+  let admin: string;
+  let port: string;
+  const http = () => httpClient(server.baseUrl);
+  const trpc = trpcCalls(http);
+  const db = () => server.database.db;
+  let sizes: { productId: string; sizeId: string }[] = [];
+
+  /** A new shopper's order, paid (PLACED). */
+  const paidOrder = async (index: number) => {
+    const paid = await sandboxPaidOrder(server, sizes[index]!, 1);
+    expect((await http().get(paid.returnPath, { token: paid.shopper.token })).status).toBe(200);
+    return paid;
+  };
+  const put = (orderId: string, action: string, body?: unknown) =>
+    http().put<OrderView & { message?: string }>(`/api/admin/orders/${orderId}/${action}`, body, {
+      token: admin,
+    });
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startTestServer({ ORDER_WAIT_MS: 8000 });
+    port = new URL(server.baseUrl).port;
+    // No PUBLIC_URL and no MAIL_LINK_BASE_URL: links must use the shop's own HOST and PORT.
+    worker = await startWorkerProcess(server, {
+      SMTP_URL: smtp.url,
+      MAIL_POLL_MS: '200',
+      PUBLIC_URL: '',
+      MAIL_LINK_BASE_URL: '',
+      HOST: '127.0.0.1',
+      PORT: port,
+    });
+    admin = await login(server, SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.admin.password);
+    sizes = await pickSizes(db(), 6, 20);
+  });
+  afterAll(async () => {
+    await worker?.stop('SIGKILL');
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('lists the carriers with tracking templates and insured caps (admin only)', async () => {
+    const res = await http().get<{ code: string; trackingUrl: string; insuredCap: number }[]>(
+      '/api/admin/carriers',
+      { token: admin },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.map((c) => c.code)).toEqual([
+      'bvc',
+      'sequel',
+      'bluedart',
+      'delhivery',
+      'indiapost',
+    ]);
+    expect(res.body.every((c) => c.trackingUrl.includes('{awb}') && c.insuredCap > 0)).toBe(true);
+    expect((await http().get('/api/admin/carriers')).status).toBe(401);
+  });
+
+  it('ships over REST with carrier and AWB: the order view, the shipped mail and the confirmed mail', async () => {
+    const paid = await paidOrder(0);
+    const id = paid.order._id;
+    expect((await put(id, 'confirmed')).status).toBe(200);
+    const shipped = await put(id, 'ship', { carrier: 'bluedart', awb: ' 7070 1234 56 ' });
+    expect(shipped.status).toBe(200);
+    expect(shipped.body.orderStatus).toBe('SHIPPED');
+    const view = await http().get<OrderView>(`/api/orders/${id}`, { token: paid.shopper.token });
+    expect(view.body.shipment).toMatchObject({
+      carrier: 'Blue Dart',
+      carrierCode: 'bluedart',
+      awb: '7070123456',
+      trackingUrl:
+        'https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=7070123456',
+      insuredValue: view.body.totalDiscountedPrice,
+    });
+    expect(Date.now() - Date.parse(view.body.shipment!.shippedAt)).toBeLessThan(60_000);
+    // Stored in paise, with the admin who shipped it.
+    const row = await db()
+      .selectFrom('shipments')
+      .selectAll()
+      .where('order_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.insured_value_paise).toBe(view.body.totalDiscountedPrice * 100);
+    expect(row.actor_user_id).not.toBeNull();
+
+    const to = paid.shopper.email;
+    const mail = await eventually(async () =>
+      smtp.mails.find((m) => m.to === to && /has shipped/.test(m.subject)),
+    );
+    expect(mail.text).toContain('Blue Dart · AWB 7070123456');
+    expect(mail.html).toContain(
+      'href="https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&amp;trackNo=7070123456"',
+    );
+    // The order link names the shop's own port (PUBLIC_URL unset).
+    expect(mail.html).toContain(`http://localhost:${port}/account/orders/${id}/0`);
+
+    // The confirmed mail arrives exactly once.
+    const confirmed = await eventually(async () =>
+      smtp.mails.find((m) => m.to === to && /confirmed/.test(m.subject)),
+    );
+    expect(confirmed.subject).toMatch(/^Order [0-9A-F]{8} confirmed$/);
+    expect(confirmed.text).toMatch(/preparing your pieces/);
+    await eventually(async () => smtp.mails.filter((m) => m.to === to).length >= 3);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.mails.filter((m) => m.to === to && /confirmed/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('ships over tRPC with carrier and AWB; the admin detail carries the shipment', async () => {
+    const paid = await paidOrder(1);
+    const id = paid.order._id;
+    const res = await trpc.mutate<{ done: boolean; order: OrderView }>(
+      'orders.move',
+      { orderId: id, action: 'ship', carrier: 'bvc', awb: 'BVC-2611-0001', huids: {} },
+      admin,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.result.data.done).toBe(true);
+    expect(res.body.result.data.order.shipment).toMatchObject({
+      carrier: 'BVC Logistics',
+      awb: 'BVC-2611-0001',
+      trackingUrl: 'https://www.bvclogistics.com/track-shipment?awb=BVC-2611-0001',
+    });
+    const detail = await trpc.query<{ order: OrderView }>(
+      'orders.adminDetail',
+      { orderId: id },
+      admin,
+    );
+    expect(detail.body.result.data.order.shipment?.awb).toBe('BVC-2611-0001');
+    const mine = await trpc.query<OrderView[]>('orders.mine', undefined, paid.shopper.token);
+    expect(mine.body.result.data[0]!.shipment?.carrier).toBe('BVC Logistics');
+  });
+
+  it("keeps the spec's bodiless ship: shipped, no shipment recorded, the mail without a courier", async () => {
+    const paid = await paidOrder(2);
+    const res = await put(paid.order._id, 'ship');
+    expect(res.status).toBe(200);
+    expect(res.body.orderStatus).toBe('SHIPPED');
+    expect(res.body.shipment).toBeNull();
+    const mail = await eventually(async () =>
+      smtp.mails.find((m) => m.to === paid.shopper.email && /has shipped/.test(m.subject)),
+    );
+    expect(mail.text).not.toContain('AWB');
+    expect(mail.text).toMatch(/left our workshop/);
+  });
+
+  it('refuses an unknown carrier, a bad AWB, a carrier without AWB and a carrier on another move with 400, moving nothing', async () => {
+    const paid = await paidOrder(3);
+    const id = paid.order._id;
+    const unknown = await put(id, 'ship', { carrier: 'pigeon', awb: '123456789' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/Unknown carrier "pigeon": one of bvc, sequel/);
+    const badAwb = await put(id, 'ship', { carrier: 'delhivery', awb: 'ab<script>' });
+    expect(badAwb.status).toBe(400);
+    expect(badAwb.body.message).toMatch(/AWB number is 6–30 letters, digits or hyphens/);
+    const noAwb = await put(id, 'ship', { carrier: 'delhivery' });
+    expect(noAwb.status).toBe(400);
+    expect(noAwb.body.message).toMatch(/Delhivery needs its AWB number/);
+    const onConfirm = await put(id, 'confirmed', { carrier: 'delhivery', awb: '1234567890' });
+    expect(onConfirm.status).toBe(400);
+    expect(onConfirm.body.message).toMatch(/only when shipping/);
+    const trpcUnknown = await trpc.mutate(
+      'orders.move',
+      { orderId: id, action: 'ship', carrier: 'pigeon', awb: '123456789' },
+      admin,
+    );
+    expect(trpcUnknown.status).toBe(400);
+    const view = await http().get<OrderView>(`/api/orders/${id}`, { token: admin });
+    expect(view.body.orderStatus).toBe('PLACED');
+    expect(view.body.shipment).toBeNull();
+  });
+
+  it('builds the password reset link from the shop’s own port when PUBLIC_URL is unset', async () => {
+    const paid = await paidOrder(4);
+    expect((await http().post('/auth/forgot-password', { email: paid.shopper.email })).status).toBe(
+      202,
+    );
+    const reset = await eventually(async () =>
+      smtp.mails.find((m) => m.to === paid.shopper.email && /password/i.test(m.subject)),
+    );
+    expect(reset.text).toContain(`http://localhost:${port}/reset-password?token=`);
+  });
+
+  it("lists the day's parcels in the manifest, as JSON and as CSV with formula cells escaped", async () => {
+    const paid = await paidOrder(5);
+    // A consignee name a spreadsheet would run as a formula.
+    await db()
+      .updateTable('orders')
+      .set({ ship_first_name: '=HYPERLINK("http://evil")' })
+      .where('id', '=', paid.order._id)
+      .execute();
+    expect(
+      (await put(paid.order._id, 'ship', { carrier: 'sequel', awb: 'SQ-778899' })).status,
+    ).toBe(200);
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const json = await http().get<{ awb: string; carrier: string; insuredValue: number }[]>(
+      `/api/admin/shipments/manifest?date=${today}`,
+      { token: admin },
+    );
+    expect(json.status).toBe(200);
+    // The earlier tests' parcels too (unless India's midnight fell between them).
+    expect(json.body.at(-1)).toMatchObject({
+      awb: 'SQ-778899',
+      carrier: 'Sequel Logistics',
+      insuredValue: paid.order.totalDiscountedPrice,
+    });
+    const csv = await fetch(
+      `${server.baseUrl}/api/admin/shipments/manifest?date=${today}&format=csv`,
+      {
+        headers: { authorization: `Bearer ${admin}` },
+      },
+    );
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toMatch(/^Order,Shipped at \(UTC\),Carrier,AWB,Insured value/);
+    expect(text).toContain('Sequel Logistics,SQ-778899');
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"") Sharma"`);
+    expect(
+      (await http().get(`/api/admin/shipments/manifest?date=27-11-2026`, { token: admin })).status,
+    ).toBe(400);
+    expect((await http().get(`/api/admin/shipments/manifest`)).status).toBe(401);
+  });
+});
