@@ -10,7 +10,6 @@ import {
 } from '@kanak/shared';
 import { listingLink } from '@/components/layout/catalogue-links';
 import { ListingView } from '@/features/listing/ListingView';
-import { toListInput } from '@/features/listing/listing-search';
 import { trpc } from '@/lib/trpc';
 import { searchPageInput } from './search-input';
 
