@@ -49,7 +49,10 @@ describe('reports (issue 31, item 6)', () => {
       ['/api/admin/reports/sales-register?to=2026-01-01', /from must be a date/],
       ['/api/admin/reports/gstr1?month=2026-1', /month must be YYYY-MM/],
       ['/api/admin/reports/gstr1?month=2026-11&format=xml', /format must be json or csv/],
-      ['/api/admin/reports/gstr1?month=2026-11&format=csv', /add table=b2cs, b2cl, hsn or docs/],
+      [
+        '/api/admin/reports/gstr1?month=2026-11&format=csv',
+        /add table=b2cs, b2cl, cdnur, hsn or docs/,
+      ],
       ['/api/admin/reports/gstr1?month=2026-11&format=csv&table=b2b', /table must be/],
     ];
     for (const [path, message] of cases) {
@@ -81,6 +84,8 @@ describe('reports (issue 31, item 6)', () => {
       b2cs: 'Type,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN',
       b2cl: 'Invoice Number,Invoice date,Invoice Value,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN',
       hsn: 'HSN,Description,UQC,Total Quantity,Total Value,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount',
+      cdnur:
+        'UR Type,Note Number,Note Date,Note Type,Place Of Supply,Note Value,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount',
       docs: 'Nature of Document,Sr. No. From,Sr. No. To,Total Number,Cancelled',
     };
     for (const [table, heading] of Object.entries(headings)) {

@@ -111,14 +111,17 @@ describe("the owner's books", () => {
       other: await order(MAHARASHTRA, [1000, 50_000], 1),
       large: await order(DELHI, [40_000, 90_000], 3),
       refunded: await order(MAHARASHTRA, [5000, 50_000], 1),
+      // Inter-state above ₹1 lakh, then cancelled: its credit note goes to CDNUR.
+      largeRefunded: await order(DELHI, [40_000, 90_000], 3),
       unpaid: await order(KARNATAKA, [1000, 50_000], 1, false),
     };
-    await applyAdminMove(db(), {
-      orderId: ids.refunded,
-      to: 'CANCELLED',
-      actorUserId: admin.id,
-      jobKey: `cancel:${ids.refunded}`,
-    });
+    for (const orderId of [ids.refunded, ids.largeRefunded])
+      await applyAdminMove(db(), {
+        orderId,
+        to: 'CANCELLED',
+        actorUserId: admin.id,
+        jobKey: `cancel:${orderId}`,
+      });
 
     // Independent figures, from the orders (the month's only orders: a fresh database).
     const orders = await db()
@@ -131,13 +134,13 @@ describe("the owner's books", () => {
       .filter(([name]) => name !== 'unpaid')
       .map(([, id]) => id);
     const invoiced = paidIds.reduce((sum, id) => sum + byId.get(id)!.total, 0);
-    const credited = byId.get(ids.refunded)!.total;
+    const credited = byId.get(ids.refunded)!.total + byId.get(ids.largeRefunded)!.total;
     expect(byId.get(ids.large)!.total).toBeGreaterThan(B2CL_THRESHOLD);
 
     const register = await salesRegister(db(), seller, { from: today, to: today });
     const mine = register.rows.filter((r) => r.date === today);
     expect(mine.filter((r) => r.kind === 'invoice')).toHaveLength(paidIds.length);
-    expect(mine.filter((r) => r.kind === 'credit-note')).toHaveLength(1);
+    expect(mine.filter((r) => r.kind === 'credit-note')).toHaveLength(2);
     expect(register.totals.total).toBe(invoiced - credited);
     // Each row: taxable + taxes = total; CGST + SGST only within Karnataka, IGST elsewhere.
     for (const row of register.rows) {
@@ -163,25 +166,29 @@ describe("the owner's books", () => {
     });
 
     const returns = await gstr1(db(), seller, { month });
-    // B2CL: the one inter-state invoice above ₹1 lakh, by number.
-    const largeInvoice = register.rows.find(
-      (r) =>
-        r.kind === 'invoice' &&
-        r.total === byId.get(ids.large)!.total &&
-        r.placeOfSupply === '07-Delhi',
-    )!;
-    expect(returns.b2cl).toEqual([
+    // B2CL: the two inter-state invoices above ₹1 lakh, by number; CDNUR: the credit note of
+    // the one cancelled, referring to its invoice.
+    const delhi = register.rows.filter((r) => r.placeOfSupply === '07-Delhi');
+    const largeInvoices = delhi.filter((r) => r.kind === 'invoice');
+    const largeNote = delhi.find((r) => r.kind === 'credit-note')!;
+    expect(returns.b2cl.map((r) => r.invoiceNumber).sort()).toEqual(
+      largeInvoices.map((r) => r.number).sort(),
+    );
+    expect(returns.b2cl.map((r) => r.invoiceValue).sort()).toEqual(
+      [byId.get(ids.large)!.total, byId.get(ids.largeRefunded)!.total].sort(),
+    );
+    expect(returns.cdnur).toEqual([
       expect.objectContaining({
-        invoiceNumber: largeInvoice.number,
-        invoiceValue: byId.get(ids.large)!.total,
+        noteNumber: largeNote.number,
+        invoiceNumber: largeNote.refersTo,
+        noteValue: byId.get(ids.largeRefunded)!.total,
         placeOfSupply: '07-Delhi',
-        rate: 3,
-        taxable: largeInvoice.taxable,
       }),
     ]);
     // B2CS: everything else, credit notes netted in, by place of supply.
     const b2csTaxable = returns.b2cs.reduce((s, r) => s + r.taxable, 0);
-    expect(b2csTaxable + largeInvoice.taxable).toBe(register.totals.taxable);
+    const b2clTaxable = returns.b2cl.reduce((s, r) => s + r.taxable, 0);
+    expect(b2csTaxable + b2clTaxable - returns.cdnur[0]!.taxable).toBe(register.totals.taxable);
     expect(returns.b2cs.map((r) => r.placeOfSupply).sort()).toEqual([
       '27-Maharashtra',
       '29-Karnataka',
@@ -194,10 +201,10 @@ describe("the owner's books", () => {
     expect(returns.hsn.every((r) => r.hsn === '7113')).toBe(true);
     const hsnTax = returns.hsn.reduce((s, r) => s + r.igst + r.cgst + r.sgst, 0);
     expect(hsnTax).toBe(register.totals.total - register.totals.taxable);
-    // Documents issued: five invoices, one credit note, none cancelled.
+    // Documents issued: six invoices, two credit notes, none cancelled.
     expect(returns.docs).toEqual([
-      expect.objectContaining({ nature: 'Invoices for outward supply', total: 5, cancelled: 0 }),
-      expect.objectContaining({ nature: 'Credit Note', total: 1, cancelled: 0 }),
+      expect.objectContaining({ nature: 'Invoices for outward supply', total: 6, cancelled: 0 }),
+      expect.objectContaining({ nature: 'Credit Note', total: 2, cancelled: 0 }),
     ]);
   });
 });

@@ -42,10 +42,12 @@ describe('every payment link reconciled until it is closed', () => {
   /** Links the shopper paid (the sandbox keeps no record; this provider remembers presses). */
   const pressed = new Set<string>();
   let cancelAnswer: 'cancelled' | 'paid' | 'unreachable' = 'cancelled';
+  let providerDown = false;
   const provider: PaymentProvider = {
     ...sandbox,
-    linkPayments: async (linkId) =>
-      pressed.has(linkId)
+    linkPayments: async (linkId) => {
+      if (providerDown) throw new Error('connect ETIMEDOUT');
+      return pressed.has(linkId)
         ? [
             {
               id: sandbox.paymentIdFor(linkId, 'paid'),
@@ -55,7 +57,8 @@ describe('every payment link reconciled until it is closed', () => {
               madeAt: null,
             },
           ]
-        : [],
+        : [];
+    },
     cancelLink: async () => {
       if (cancelAnswer === 'unreachable') throw new Error('connect ECONNREFUSED');
       return cancelAnswer;
@@ -158,6 +161,25 @@ describe('every payment link reconciled until it is closed', () => {
     expect(await rowsOf(order._id)).toEqual([
       expect.objectContaining({ status: 'REFUND_PENDING', refund_reason: 'LINK_CLOSED' }),
     ]);
+  });
+
+  it('a check that fails after the link’s window does not close it: the next answer still finds the money', async () => {
+    const user = await newCustomer(db());
+    const order = await placeOrder(db(), user, [line(await stockedSize(db(), 5))]);
+    const link = await createPaymentLink(db(), provider, user, order._id, ORIGINS, 30);
+    pay(link.payment_link_id);
+    // The link's window (expiry and grace) is over: this run's answer would be its last check.
+    await db()
+      .updateTable('payments')
+      .set({ expires_at: new Date(Date.now() - 30 * 60_000) })
+      .where('payment_link_id', '=', link.payment_link_id)
+      .execute();
+    providerDown = true;
+    const down = await reconcile();
+    providerDown = false;
+    expect(down.failed.map((f) => f.linkId)).toContain(link.payment_link_id);
+    await reconcile(); // the provider answers: the payment is found (paid in time)
+    expect(await statusOf(order._id)).toBe('PLACED');
   });
 
   it('a cancel that answers "paid" confirms that payment at once, owed back, once', async () => {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import Cursor from 'pg-cursor';
 import type { Database } from './schema';
 
 // int8 (count(*), bigserial) as JS numbers: our counts never approach 2^53.
@@ -162,11 +161,7 @@ export function createDb(databaseUrl: string, options: number | DbOptions = {}):
   // Emitted for idle clients, whose error the listener above has already logged.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: guardPool(pool, opts.preparedStatements ?? true),
-      // Reports and exports read through a cursor (`.stream()`): constant memory for a year.
-      cursor: Cursor,
-    }),
+    dialect: new PostgresDialect({ pool: guardPool(pool, opts.preparedStatements ?? true) }),
   });
   pools.set(db, pool);
   return db;

@@ -219,6 +219,8 @@ export interface PaymentsTable {
   expires_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The link had its last check after its expiry and grace: not asked about again (migration 025). */
+  reconciled: Generated<boolean>;
 }
 
 export interface OrderEventsTable {

@@ -14,7 +14,7 @@ const format = z.optional(z.enum(['json', 'csv'], 'format must be json or csv'))
 const salesRegisterQuery = z.extend(shared.reportRangeInput, { format });
 const gstr1Query = z.extend(shared.reportMonthInput, {
   format,
-  table: z.optional(z.enum(shared.GSTR1_TABLES, 'table must be b2cs, b2cl, hsn or docs')),
+  table: z.optional(z.enum(shared.GSTR1_TABLES, 'table must be b2cs, b2cl, cdnur, hsn or docs')),
 });
 
 /** The sales register's CSV columns (rupees; a credit note's amounts negative). */
@@ -55,6 +55,18 @@ const gstr1Columns: { [T in shared.Gstr1Table]: core.CsvColumn<Rows<T>>[] } = {
     { header: 'Taxable Value', cell: (r) => r.taxable },
     { header: 'Cess Amount', cell: (r) => r.cess },
     { header: 'E-Commerce GSTIN', cell: () => '' },
+  ],
+  cdnur: [
+    { header: 'UR Type', cell: (r) => r.urType },
+    { header: 'Note Number', cell: (r) => r.noteNumber },
+    { header: 'Note Date', cell: (r) => r.noteDate },
+    { header: 'Note Type', cell: (r) => r.noteType },
+    { header: 'Place Of Supply', cell: (r) => r.placeOfSupply },
+    { header: 'Note Value', cell: (r) => r.noteValue },
+    { header: 'Applicable % of Tax Rate', cell: () => '' },
+    { header: 'Rate', cell: (r) => r.rate },
+    { header: 'Taxable Value', cell: (r) => r.taxable },
+    { header: 'Cess Amount', cell: (r) => r.cess },
   ],
   hsn: [
     { header: 'HSN', cell: (r) => r.hsn },
@@ -108,7 +120,7 @@ export const reportDocs: RouteDoc[] = [
     tag: 'reports',
     access: 'admin',
     summary:
-      'GSTR-1 for `month` (YYYY-MM): B2CS, B2CL, HSN summary and documents issued; `format=csv&table=b2cs|b2cl|hsn|docs` gives one table in the GST offline tool’s layout',
+      'GSTR-1 for `month` (YYYY-MM): B2CS, B2CL, CDNUR (credit notes of B2CL invoices), HSN summary and documents issued; `format=csv&table=b2cs|b2cl|cdnur|hsn|docs` gives one table in the GST offline tool’s layout',
     responses: answers(shared.gstr1),
   },
 ];
@@ -135,16 +147,20 @@ export function registerReportsRest(app: FastifyInstance, services: AppServices)
     });
     if (input.format !== 'csv') return report;
     if (!input.table)
-      throw core.badRequest('A CSV of GSTR-1 is one table: add table=b2cs, b2cl, hsn or docs');
+      throw core.badRequest(
+        'A CSV of GSTR-1 is one table: add table=b2cs, b2cl, cdnur, hsn or docs',
+      );
     const table = input.table;
     const csv =
       table === 'b2cs'
         ? core.csvStream(gstr1Columns.b2cs, report.b2cs)
         : table === 'b2cl'
           ? core.csvStream(gstr1Columns.b2cl, report.b2cl)
-          : table === 'hsn'
-            ? core.csvStream(gstr1Columns.hsn, report.hsn)
-            : core.csvStream(gstr1Columns.docs, report.docs);
+          : table === 'cdnur'
+            ? core.csvStream(gstr1Columns.cdnur, report.cdnur)
+            : table === 'hsn'
+              ? core.csvStream(gstr1Columns.hsn, report.hsn)
+              : core.csvStream(gstr1Columns.docs, report.docs);
     return sendCsv(reply, `gstr1-${input.month}-${table}.csv`, csv);
   });
 }

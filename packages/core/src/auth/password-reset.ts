@@ -184,7 +184,9 @@ export async function changePassword(
     .where('id', '=', caller.id)
     .where('removed_at', 'is', null)
     .executeTakeFirst();
-  const attempt = await deps.rateLimit.login(address, row?.email ?? caller.id);
+  const attempt = await deps.rateLimit.login(address, row?.email ?? caller.id, {
+    knownAddressExempt: false,
+  });
   let ok: boolean;
   try {
     ok = await verifyPassword(

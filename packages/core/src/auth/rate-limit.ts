@@ -112,18 +112,26 @@ export function createAuthRateLimiter(redis: Redis, prefix: string, limits: Auth
   };
 
   return {
-    /** Counts one login attempt; throws TOO_MANY_REQUESTS when any of its limits is reached. */
-    async login(clientAddress: string, email: string): Promise<LoginAttempt> {
+    /**
+     * Counts one login attempt; throws TOO_MANY_REQUESTS when any of its limits is reached.
+     * `knownAddressExempt: false` (password change) counts the e-mail's hourly limit even from an
+     * address the account logged in from: that is where a token left behind is used.
+     */
+    async login(
+      clientAddress: string,
+      email: string,
+      { knownAddressExempt = true }: { knownAddressExempt?: boolean } = {},
+    ): Promise<LoginAttempt> {
       const address = addressKey(clientAddress);
       const id = emailId(email);
       const pair = `${id}:${address}`;
       // Known to this process: the e-mail's limit is not counted at all (no Redis round trip).
-      const seenHere = known.seenHere(id, address);
+      const seenHere = knownAddressExempt && known.seenHere(id, address);
       const [perAddress, perPair, perEmail, fromKnownAddress] = await Promise.all([
         count(byAddress, address),
         count(byPair, pair),
         seenHere ? null : count(byEmail, id),
-        seenHere || known.has(id, address),
+        seenHere || (knownAddressExempt && known.has(id, address)),
       ]);
       const emailCounted = perEmail !== null;
       const refusal = refuseIfAny([perAddress, perPair, fromKnownAddress ? null : perEmail]);

@@ -37,8 +37,15 @@ export async function cancelClosedLinks(
       .executeTakeFirst();
     if (!link) continue;
     log(`order ${entry.orderId}: payment link ${linkId} was paid before its cancel: confirming`);
-    const found = await reconcileLink(db, provider, link);
-    made.push(...found.entries);
+    try {
+      const found = await reconcileLink(db, provider, link);
+      made.push(...found.entries);
+    } catch (error) {
+      // The follow-up of the other links and entries goes on; the reconciliation asks again.
+      log(
+        `order ${entry.orderId}: payment on link ${linkId} not confirmed yet: ${(error as Error).message}`,
+      );
+    }
   }
   return made;
 }

@@ -34,6 +34,8 @@ export interface ReconcileReport {
   failed: { orderId: string; linkId: string; message: string }[];
 }
 
+const GRACE_INTERVAL = sql`${`${LINK_GRACE_MS} milliseconds`}::interval`;
+
 /** One link to ask the provider about: its row and the order it was made for. */
 export interface LinkToAsk {
   id: string;
@@ -104,32 +106,25 @@ export async function reconcilePayments(
     .set({ status: 'EXPIRED', note: 'Payment link expired unpaid', updated_at: sql<Date>`now()` })
     .where('status', '=', 'CREATED')
     .where('expires_at', '<', new Date(now - LINK_GRACE_MS))
-    // Only once a run asked the provider about it after its expiry and grace (updated_at marks
-    // each check): a payment made in time whose return and webhook were lost is still found.
-    .where(sql<boolean>`updated_at > expires_at + ${`${LINK_GRACE_MS} milliseconds`}::interval`)
+    // Only once a run had the provider's answer about it after its expiry and grace: a payment
+    // made in time whose return and webhook were lost is still found.
+    .where('reconciled', '=', true)
     .executeTakeFirst();
   const links = await db
     .selectFrom('payments')
     .select(['payments.id', 'payments.payment_link_id', 'payments.order_id'])
-    // Nothing recorded through the link yet (a payment row of its own once one is).
+    // Still in question: nothing recorded through it, and no answer yet from a check after its
+    // window (payments_to_reconcile, migration 025: dead links are not even read).
+    .where('payments.reconciled', '=', false)
     .where('payments.provider_payment_id', 'is', null)
     .where('payments.status', 'in', ['CREATED', 'EXPIRED', 'CANCELLED'])
     .where('payments.provider', '=', provider.name)
     .where('payments.created_at', '<', new Date(now - options.olderThanMs))
+    // Made before links expired: asked about for maxAgeMs, while open.
     .where((eb) =>
       eb.or([
-        // Until one check after its expiry and grace: no payment can be made through it then.
+        eb('payments.expires_at', 'is not', null),
         eb.and([
-          eb('payments.expires_at', 'is not', null),
-          eb(
-            'payments.updated_at',
-            '<=',
-            sql<Date>`payments.expires_at + ${`${LINK_GRACE_MS} milliseconds`}::interval`,
-          ),
-        ]),
-        // Made before links expired: asked about for maxAgeMs.
-        eb.and([
-          eb('payments.expires_at', 'is', null),
           eb('payments.status', '=', 'CREATED'),
           eb('payments.created_at', '>', new Date(now - (options.maxAgeMs ?? 7 * 24 * 3600_000))),
         ]),
@@ -150,21 +145,31 @@ export async function reconcilePayments(
   for (const link of links) {
     // One link's failure (provider outage, a fault while applying) must not stop the others,
     // nor keep this link first in line for every later run.
+    let asked = true;
     try {
       const found = await reconcileLink(db, provider, link);
       report.applied.push(...found.applied);
       report.entries.push(...found.entries);
       report.refused.push(...found.refused);
     } catch (error) {
+      asked = false;
       report.failed.push({
         orderId: link.order_id,
         linkId: link.payment_link_id,
         message: error instanceof Error ? error.message : String(error),
       });
     }
+    // A check marks the link (to the back of the line). An answer after its window closes it
+    // for good; a check that failed (the provider or the database away) never does: it stays in
+    // question until a check gets an answer.
     await db
       .updateTable('payments')
-      .set({ updated_at: sql<Date>`now()` })
+      .set({
+        updated_at: sql<Date>`now()`,
+        reconciled: asked
+          ? sql<boolean>`coalesce(now() > expires_at + ${GRACE_INTERVAL}, false)`
+          : false,
+      })
       .where('id', '=', link.id)
       .where('provider_payment_id', 'is', null)
       .execute();

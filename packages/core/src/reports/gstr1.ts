@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { B2CL_THRESHOLD, GST_PERCENT, splitGst, type Gstr1, type ReportMonth } from '@kanak/shared';
 import { documentTax } from '../invoices/invoice-pdf';
-import type { InvoiceLine, SellerDetails } from '../invoices/invoice-document';
+import type { InvoiceDocument, InvoiceLine, SellerDetails } from '../invoices/invoice-document';
 import { issuedDocuments, monthBounds, placeOfSupplyOf } from './report-documents';
 
 type Row<T extends keyof Gstr1> = Gstr1[T][number];
@@ -34,7 +34,7 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * selling to consumers files it (see README "The owner's books"):
  * - B2CS: supplies summed by place of supply and rate, credit notes netted in;
  * - B2CL: inter-state invoices above ₹1,00,000 (B2CL_THRESHOLD), one by one; a credit note of
- *   such an invoice is reported in `cdnur` rather than netted into B2CS;
+ *   such an invoice (judged on the invoice, not the note) goes to CDNUR, not netted into B2CS;
  * - HSN summary: per HSN and unit, quantity in grams (or pieces), value, taxable value, taxes;
  * - documents issued: each series, first to last number, total, cancelled (never: the counter is
  *   gapless and documents are not cancelled, a credit note undoes one).
@@ -44,11 +44,20 @@ export async function gstr1(
   db: Kysely<Database>,
   seller: SellerDetails,
   { month }: ReportMonth,
-): Promise<Gstr1 & { cdnur: Row<'b2cl'>[] }> {
+): Promise<Gstr1> {
   const { from, until } = monthBounds(month);
   const b2cs = new Map<string, Row<'b2cs'>>();
   const b2cl: Row<'b2cl'>[] = [];
-  const cdnur: Row<'b2cl'>[] = [];
+  const cdnur: Row<'cdnur'>[] = [];
+  /** A credit note is reported where its invoice was: the invoice's value and supply decide. */
+  const invoiceOf = (number: string) =>
+    db
+      .selectFrom('invoices')
+      .select('document')
+      .where('number', '=', number)
+      .where('kind', '=', 'INVOICE')
+      .executeTakeFirst()
+      .then((row) => (row?.document as InvoiceDocument | undefined) ?? null);
   const hsn = new Map<string, Row<'hsn'>>();
   const docs = new Map<string, Row<'docs'> & { first: number; last: number }>();
 
@@ -59,10 +68,25 @@ export async function gstr1(
     const signed = (n: number) => (n === 0 || !credit ? n : -n);
     const pos = placeOfSupplyOf(doc);
     const tax = documentTax(doc, seller);
-    // Unregistered buyers only (the shop sells to consumers): inter-state and above the bound.
-    const large = !tax.intraState && doc.totals.total > B2CL_THRESHOLD;
-    if (large) {
-      const row = {
+    // Unregistered buyers only (the shop sells to consumers): inter-state and above the bound,
+    // judged on the invoice (a credit note follows the invoice it refers to).
+    const invoice = credit && doc.refersTo ? await invoiceOf(doc.refersTo.number) : doc;
+    const large = !tax.intraState && invoice !== null && invoice.totals.total > B2CL_THRESHOLD;
+    if (large && credit)
+      cdnur.push({
+        urType: 'B2CL',
+        noteNumber: issued.number,
+        noteDate: gstDate(issued.issuedAt),
+        noteType: 'C',
+        invoiceNumber: doc.refersTo?.number ?? '',
+        placeOfSupply: pos,
+        noteValue: doc.totals.total,
+        rate: GST_PERCENT,
+        taxable: doc.totals.taxable,
+        cess: 0,
+      });
+    else if (large)
+      b2cl.push({
         invoiceNumber: issued.number,
         invoiceDate: gstDate(issued.issuedAt),
         invoiceValue: doc.totals.total,
@@ -70,9 +94,8 @@ export async function gstr1(
         rate: GST_PERCENT,
         taxable: doc.totals.taxable,
         cess: 0,
-      };
-      (credit ? cdnur : b2cl).push(row);
-    } else {
+      });
+    else {
       const group = b2cs.get(pos) ?? {
         type: 'OE' as const,
         placeOfSupply: pos,

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 
 /** One CSV column: its heading as the spreadsheet shows it and how a row gives its cell. */
@@ -40,6 +40,8 @@ export function csvStream<T>(
       for await (const row of rows) yield columns.map((c) => safeCell(c.cell(row)));
     })(),
   );
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
+  // pipeline, not pipe: a download cancelled half-way destroys the source too, which ends the
+  // generator (and whatever it reads from) instead of leaving it paused for good.
+  pipeline(source, csv, () => undefined);
+  return csv;
 }

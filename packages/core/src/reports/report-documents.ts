@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, InvoiceKind } from '@kanak/db';
 import type { InvoiceDocument } from '../invoices/invoice-document';
 
@@ -29,33 +29,46 @@ export interface IssuedDocument {
   document: InvoiceDocument;
 }
 
+/** Documents read per query: each page is a short statement, under the usual statement timeout. */
+const PAGE = 500;
+
 /**
  * Every invoice and credit note issued from `from` (inclusive) until `until` (exclusive), both
- * YYYY-MM-DD in India's time, in issue order, streamed from a cursor: a year of documents is
- * read in constant memory.
+ * YYYY-MM-DD in India's time, in issue order, read a page at a time (keyset on issue time and
+ * id): a year of documents in constant memory, and no statement or connection held while the
+ * caller (a slow download) waits, so neither the statement timeout nor a cancelled download
+ * can hold a pool connection.
  */
 export async function* issuedDocuments(
   db: Kysely<Database>,
   from: string,
   until: string,
 ): AsyncGenerator<IssuedDocument> {
-  const rows = db
-    .selectFrom('invoices')
-    .select(['kind', 'series', 'seq', 'number', 'issued_at', 'document'])
-    .where('issued_at', '>=', istDayStart(from))
-    .where('issued_at', '<', istDayStart(until))
-    .orderBy('issued_at')
-    .orderBy('number')
-    .stream(500);
-  for await (const row of rows)
-    yield {
-      kind: row.kind,
-      series: row.series,
-      seq: row.seq,
-      number: row.number,
-      issuedAt: row.issued_at,
-      document: row.document as InvoiceDocument,
-    };
+  let last: string | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('invoices')
+      .select(['id', 'kind', 'series', 'seq', 'number', 'issued_at', 'document'])
+      .where('issued_at', '>=', istDayStart(from))
+      .where('issued_at', '<', istDayStart(until));
+    // Compared in SQL, so the microseconds JavaScript's Date would drop still order the pages.
+    if (last !== null)
+      query = query.where(
+        sql<boolean>`(issued_at, id) > (SELECT issued_at, id FROM invoices WHERE id = ${last})`,
+      );
+    const rows = await query.orderBy('issued_at').orderBy('id').limit(PAGE).execute();
+    for (const row of rows)
+      yield {
+        kind: row.kind,
+        series: row.series,
+        seq: row.seq,
+        number: row.number,
+        issuedAt: row.issued_at,
+        document: row.document as InvoiceDocument,
+      };
+    if (rows.length < PAGE) return;
+    last = rows[rows.length - 1]!.id;
+  }
 }
 
 /** "29-Karnataka", as GST returns name a place of supply. */

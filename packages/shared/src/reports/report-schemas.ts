@@ -80,6 +80,19 @@ export const gstr1B2cl = z.object({
   taxable: z.number(),
   cess: z.number(),
 });
+/** A credit note of a B2CL invoice (GSTR-1 table 9B, CDNUR): reported by itself, not netted. */
+export const gstr1Cdnur = z.object({
+  urType: z.literal('B2CL'),
+  noteNumber: z.string(),
+  noteDate: z.string(),
+  noteType: z.literal('C'),
+  invoiceNumber: z.string(),
+  placeOfSupply: z.string(),
+  noteValue: z.number(),
+  rate: z.number(),
+  taxable: z.number(),
+  cess: z.number(),
+});
 export const gstr1Hsn = z.object({
   hsn: z.string(),
   description: z.string(),
@@ -104,14 +117,16 @@ export const gstr1 = z.object({
   month: z.string(),
   b2cs: z.array(gstr1B2cs),
   b2cl: z.array(gstr1B2cl),
+  cdnur: z.array(gstr1Cdnur),
   hsn: z.array(gstr1Hsn),
   docs: z.array(gstr1Doc),
 });
 export type Gstr1 = z.infer<typeof gstr1>;
-export type Gstr1Table = 'b2cs' | 'b2cl' | 'hsn' | 'docs';
+export type Gstr1Table = 'b2cs' | 'b2cl' | 'cdnur' | 'hsn' | 'docs';
 export const GSTR1_TABLES = [
   'b2cs',
   'b2cl',
+  'cdnur',
   'hsn',
   'docs',
 ] as const satisfies readonly Gstr1Table[];

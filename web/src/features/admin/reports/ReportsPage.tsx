@@ -29,6 +29,7 @@ function thisMonth() {
 const TABLE_NAMES: Record<Gstr1Table, string> = {
   b2cs: 'B2CS',
   b2cl: 'B2CL',
+  cdnur: 'Credit notes of B2CL (CDNUR)',
   hsn: 'HSN summary',
   docs: 'Documents issued',
 };
