@@ -89,6 +89,15 @@ const EXPECTED: Record<string, Row> = {
   // Back in stock (issue 24): anyone may ask (a visitor names an e-mail); the link's token ends it.
   'POST /api/stock-alerts': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'DELETE /api/stock-alerts/:token': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'POST /api/rate-alerts': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'POST /api/rate-alerts/:token/confirm': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'DELETE /api/rate-alerts/:token': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc rateAlerts.ask': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc rateAlerts.confirm': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc rateAlerts.unsubscribe': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/admin/carriers': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/shipments/manifest': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc orders.carriers': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/stock-alerts': { visitor: 401, A: 403, B: 403, admin: 'ok' },
 
   // Per user: each caller's own profile, cart, wishlist, orders and reviews.
@@ -627,6 +636,16 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       .execute();
     return token;
   };
+  const rateAlert = () => ({ email: freshEmail(), metal: 'gold', purity: '22K', below: 6000 });
+  /** A visitor's rate alert as its confirm mail names it. */
+  const rateAlertToken = async () => {
+    const token = randomBytes(24).toString('base64url');
+    await db()
+      .insertInto('rate_alerts')
+      .values({ email: freshEmail(), metal: 'gold', purity: '916', below_paise: 600_000, token })
+      .execute();
+    return token;
+  };
   /** Each caller logs in as itself (a visitor as A, who is not logged in yet on that device). */
   const loginOf = (caller: Caller) =>
     caller === 'admin'
@@ -678,6 +697,19 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       input: newPassword,
     }),
     'POST /api/stock-alerts': async () => ({ body: await soldOutAlert() }),
+    'POST /api/rate-alerts': () => ({ body: rateAlert() }),
+    'POST /api/rate-alerts/:token/confirm': async () => ({
+      path: `/api/rate-alerts/${await rateAlertToken()}/confirm`,
+    }),
+    'DELETE /api/rate-alerts/:token': async () => ({
+      path: `/api/rate-alerts/${await rateAlertToken()}`,
+    }),
+    'trpc rateAlerts.ask': () => ({ input: rateAlert() }),
+    'trpc rateAlerts.confirm': async () => ({ input: { token: await rateAlertToken() } }),
+    'trpc rateAlerts.unsubscribe': async () => ({ input: { token: await rateAlertToken() } }),
+    'GET /api/admin/shipments/manifest': () => ({
+      path: '/api/admin/shipments/manifest?date=2026-11-27',
+    }),
     'DELETE /api/stock-alerts/:token': async () => ({
       path: `/api/stock-alerts/${await alertToken()}`,
     }),
