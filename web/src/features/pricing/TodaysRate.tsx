@@ -1,4 +1,5 @@
 import { HEADLINE_RATES } from '@kanak/shared';
+import { lazy, Suspense, useState } from 'react';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 
@@ -7,13 +8,20 @@ const rupees = (r: number) =>
 
 export const RATES_STALE_MS = 60_000;
 
+// Its form library and dialog load only when the shopper asks for an alert.
+const RateAlertDialog = lazy(() =>
+  import('@/features/rate-alerts/RateAlertDialog').then((m) => ({ default: m.RateAlertDialog })),
+);
+
 /** "Today's rate": 22K and 24K gold, silver and platinum per gram, with when they were published. */
 export function TodaysRate({ className }: { className?: string }) {
   const rates = trpc.pricing.rates.useQuery(undefined, { staleTime: RATES_STALE_MS });
+  const [alertOpen, setAlertOpen] = useState(false);
   const shown = HEADLINE_RATES.flatMap((h) => {
     const rate = rates.data?.rates.find((r) => r.metal === h.metal && r.purity === h.purity);
     return rate ? [{ ...h, rate }] : [];
   });
+  const gold22 = shown.find((s) => s.metal === 'gold' && s.purity === '916');
   if (shown.length === 0) return null;
   const latest = shown
     .map((s) => s.rate.publishedAt)
@@ -41,6 +49,20 @@ export function TodaysRate({ className }: { className?: string }) {
         </span>
       ))}
       <span>· {when}</span>
+      {gold22 && (
+        <button
+          type="button"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+          onClick={() => setAlertOpen(true)}
+        >
+          Rate alert
+        </button>
+      )}
+      {alertOpen && gold22 && (
+        <Suspense fallback={null}>
+          <RateAlertDialog open onOpenChange={setAlertOpen} current={gold22.rate.ratePerGram} />
+        </Suspense>
+      )}
     </p>
   );
 }
