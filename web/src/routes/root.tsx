@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
+import { NavigationProgress } from '@/components/layout/NavigationProgress';
 import { AuthModalHost } from '@/features/auth/AuthModalHost';
 import { LiveOrders } from '@/features/orders/live-orders';
 import { useToken } from '@/features/session/use-session';
@@ -28,6 +29,8 @@ function RootLayout() {
     select: (s) => s.matches.some((m) => m.routeId === '/admin' && m.status === 'success'),
   });
   const toasterWanted = useToasterWanted();
+  // The page on screen is leaving: dimmed until the next one shows (never under a new URL unmarked).
+  const leaving = useRouterState({ select: (s) => s.status === 'pending' });
   const token = useToken();
   return (
     <div className="flex min-h-screen flex-col">
@@ -37,8 +40,9 @@ function RootLayout() {
       >
         Skip to content
       </a>
+      <NavigationProgress />
       {!inAdmin && <Header />}
-      <div id="main" className="flex-1">
+      <div id="main" className="flex-1" aria-busy={leaving || undefined}>
         <Outlet />
       </div>
       {!inAdmin && <Footer />}
