@@ -333,9 +333,13 @@ describe('admin back office', () => {
     const source = await api().get<Record<string, unknown>>(
       `/api/products/id/${seeded.body.content[0]!._id}`,
     );
+    // A copy takes new SKUs (product and sizes): a SKU is unique.
+    const sizes = (source.body.sizes as Record<string, unknown>[]).map(
+      ({ sku: _sku, ...size }) => size,
+    );
     const copy = await api().post<{ _id: string }>(
       '/api/admin/products',
-      { ...source.body, title: `Short-lived ${Date.now()}` },
+      { ...source.body, sku: undefined, sizes, title: `Short-lived ${Date.now()}` },
       { token: adminToken },
     );
     expect(copy.status).toBe(201);
@@ -619,7 +623,8 @@ describe('admin back office', () => {
 
     const visitor = await pageWith(null);
     await visitor.goto(`${server.baseUrl}/admin`);
-    await visitor.waitForURL(`${server.baseUrl}/login`);
+    // To the login, which brings the admin back to /admin afterwards (issue 32).
+    await visitor.waitForURL(`${server.baseUrl}/login?redirect=%2Fadmin`);
     await visitor.context().close();
   });
 });
