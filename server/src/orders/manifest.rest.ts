@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { FastifyInstance } from 'fastify';
 import { manifestCsv, shipmentManifest } from '@kanak/core';
+import { indiaDate } from '@kanak/shared';
 import { resolveCall } from '../api/caller';
 import { errorBody, type RouteDoc } from '../api/openapi';
 import type { AppServices } from '../services';
@@ -34,15 +35,11 @@ export const manifestDoc: RouteDoc = {
   },
 };
 
-/** Today in India, as YYYY-MM-DD. */
-const indiaToday = (now = new Date()) =>
-  new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-
 /** GET /api/admin/shipments/manifest: JSON, or CSV as a download (written by hand for the CSV). */
 export function registerManifestRest(app: FastifyInstance, services: AppServices) {
   app.get<{ Querystring: { date?: string; format?: string } }>(PATH, async (request, reply) => {
     await resolveCall(services, request, 'admin');
-    const date = request.query.date ?? indiaToday();
+    const date = request.query.date ?? indiaDate(new Date());
     const rows = await shipmentManifest(services.db, date);
     if (request.query.format !== 'csv') return reply.send(rows);
     return reply

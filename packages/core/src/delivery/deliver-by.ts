@@ -1,7 +1,7 @@
-/** India's calendar date (Asia/Kolkata, UTC+5:30, no daylight saving) of an instant. */
-export function indiaDate(now: Date): string {
-  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-}
+import { indiaDate } from '@kanak/shared';
+
+/** India's calendar date of an instant (the rule is shared's, re-exported for this module's tests). */
+export { indiaDate };
 
 /**
  * Holidays as configured: 'YYYY-MM-DD' for one day, 'MM-DD' for the same day every year (the

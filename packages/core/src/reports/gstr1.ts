@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { B2CL_THRESHOLD, GST_PERCENT, splitGst, type Gstr1, type ReportMonth } from '@kanak/shared';
+import {
+  B2CL_THRESHOLD,
+  GST_PERCENT,
+  indiaDate,
+  splitGst,
+  type Gstr1,
+  type ReportMonth,
+} from '@kanak/shared';
 import { documentTax } from '../invoices/invoice-pdf';
 import type { InvoiceDocument, InvoiceLine, SellerDetails } from '../invoices/invoice-document';
 import { issuedDocuments, monthBounds, placeOfSupplyOf } from './report-documents';
@@ -10,8 +17,8 @@ type Row<T extends keyof Gstr1> = Gstr1[T][number];
 const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
 /** dd-mmm-yyyy in India's time, as the GST offline tool's templates write dates. */
 export const gstDate = (at: Date): string => {
-  const ist = new Date(at.getTime() + 330 * 60_000);
-  return `${String(ist.getUTCDate()).padStart(2, '0')}-${MONTHS[ist.getUTCMonth()]}-${ist.getUTCFullYear()}`;
+  const [year, month, day] = indiaDate(at).split('-');
+  return `${day}-${MONTHS[Number(month) - 1]}-${year}`;
 };
 
 const HSN_DESCRIPTIONS: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, InvoiceKind } from '@kanak/db';
+import { indiaDate } from '@kanak/shared';
 import type { InvoiceDocument } from '../invoices/invoice-document';
 
 /** The start of a day in India's time (UTC+5:30, no daylight saving). */
@@ -16,9 +17,8 @@ export function monthBounds(month: string): { from: string; until: string } {
   return { from: `${month}-01`, until: `${next}-01` };
 }
 
-/** YYYY-MM-DD of a moment in India's time. */
-export const istDay = (at: Date): string =>
-  new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+/** YYYY-MM-DD of a moment in India's time (shared's indiaDate). */
+export const istDay = indiaDate;
 
 export interface IssuedDocument {
   kind: InvoiceKind;

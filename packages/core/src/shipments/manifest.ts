@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { badRequest } from '../common/errors';
+import { safeCell } from '../reports/report-csv';
 
 /** One parcel of a day's manifest: what left, with which carrier, AWB and insured value. */
 export interface ManifestRow {
@@ -67,8 +68,7 @@ export async function shipmentManifest(db: Kysely<Database>, date: string): Prom
  * carriage return) gets a leading apostrophe; a cell with a comma, quote or line break is quoted.
  */
 export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = String(safeCell(value));
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

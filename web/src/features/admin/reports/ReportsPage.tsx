@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { formatRupees, GSTR1_TABLES, type Gstr1Table } from '@kanak/shared';
+import { formatRupees, GSTR1_TABLES, indiaDate, type Gstr1Table } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -22,7 +22,7 @@ import { PageHeader } from '../shared/PageHeader';
 
 /** Today and the month's first day in India's time (the books are kept in IST). */
 function thisMonth() {
-  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const today = indiaDate(new Date());
   return { from: `${today.slice(0, 7)}-01`, to: today, month: today.slice(0, 7) };
 }
 
