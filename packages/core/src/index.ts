@@ -139,6 +139,7 @@ export * from './stock-alerts/restock-mails';
 export * from './reports/report-documents';
 export * from './reports/sales-register';
 export * from './reports/gstr1';
+export * from './reports/settlement';
 export * from './reports/report-csv';
 // Delivery: India Post's PIN directory, zones by PIN prefix, the promised date.
 export * from './delivery/pin-directory';

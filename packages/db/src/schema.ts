@@ -221,6 +221,8 @@ export interface PaymentsTable {
   updated_at: Timestamp;
   /** The link had its last check after its expiry and grace: not asked about again (migration 025). */
   reconciled: Generated<boolean>;
+  /** When the provider's payment was first recorded on the row (migration 026's trigger). */
+  received_at: Generated<Date | null>;
 }
 
 /** A refund asked of the provider (migration 026): one per payment and purpose. */
