@@ -132,6 +132,8 @@ function startWorkerProcess(root: string, dbUrl: string, prefix: string, secret:
       PAYMENT_SANDBOX_SECRET: secret,
       ALLOW_SANDBOX_PAYMENTS: 'true',
       ...BENCH_PRODUCTION_ENV,
+      // A production start refuses to go without it (mail links); nothing is mailed here.
+      PUBLIC_URL: 'http://127.0.0.1',
       WORKER_CONCURRENCY: String(CONCURRENCY),
       WORKER_METRICS_INTERVAL_MS: '0',
       // Only the confirmations are measured: no scheduled reconciliation runs meanwhile.

@@ -213,4 +213,141 @@ describe('payment confirmations in batches', () => {
       expect(r).toEqual({ placed: 1, paid: 1 });
     for (const s of sizes) expect(await stockOf(s.sizeId)).toBe(1000 - (wanted.get(s.sizeId) ?? 0));
   }, 300_000);
+
+  /** Statements sent through `db` while `work` runs (a plugin sees every compiled query). */
+  async function countStatements<T>(work: (db: typeof database.db) => Promise<T>) {
+    let statements = 0;
+    const counted = database.db.withPlugin({
+      transformQuery: (args) => {
+        statements += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const value = await work(counted);
+    return { statements, value };
+  }
+
+  it('writes a batch with set-based statements: as many for 25 orders as for 5', async () => {
+    const sizes = await pickSizes(database.db, 4, 50);
+    await database.db
+      .updateTable('product_sizes')
+      .set({ stock: 500 })
+      .where(
+        'id',
+        'in',
+        sizes.map((s) => s.sizeId),
+      )
+      .execute();
+    const order = (i: number) =>
+      paidOrder(`batch-set-${i}@example.com`, [
+        { productId: sizes[i % 4]!.productId, sizeId: sizes[i % 4]!.sizeId, quantity: 1 },
+        {
+          productId: sizes[(i + 1) % 4]!.productId,
+          sizeId: sizes[(i + 1) % 4]!.sizeId,
+          quantity: 2,
+        },
+      ]);
+    const small = await Promise.all(Array.from({ length: 5 }, (_, i) => order(i)));
+    const large = await Promise.all(Array.from({ length: 25 }, (_, i) => order(100 + i)));
+    failedBatches.length = 0;
+    const five = await countStatements((db) => confirmPayments(db, provider, small, noteFailure));
+    const many = await countStatements((db) => confirmPayments(db, provider, large, noteFailure));
+    expect(failedBatches).toEqual([]);
+    for (const a of [...five.value, ...many.value])
+      expect(a).toMatchObject({ ok: true, confirmed: { outcome: { result: 'PAID' } } });
+    // The reads before the transaction, the locks, one write per table: none per order.
+    expect(many.statements).toBe(five.statements);
+    expect(many.statements).toBeLessThanOrEqual(25);
+    // Everything one by one would write: an invoice each (consecutive numbers), the carts
+    // emptied of what was bought, one mail each.
+    const ids = [...small, ...large].map((p) => p.orderId);
+    const invoices = await database.db
+      .selectFrom('invoices')
+      .select(['order_id', 'seq', 'kind'])
+      .where('order_id', 'in', ids)
+      .execute();
+    expect(invoices.filter((i) => i.kind === 'INVOICE')).toHaveLength(30);
+    const seqs = invoices.map((i) => i.seq).sort((a, b) => a - b);
+    expect(new Set(seqs).size).toBe(30);
+    const left = await database.db
+      .selectFrom('cart_items')
+      .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
+      .innerJoin('orders', 'orders.user_id', 'carts.user_id')
+      .select('cart_items.id')
+      .where('orders.id', 'in', ids)
+      .execute();
+    expect(left).toEqual([]);
+    const mails = await database.db
+      .selectFrom('notifications')
+      .select(['order_id', 'kind'])
+      .where('order_id', 'in', ids)
+      .execute();
+    expect(mails.filter((m) => m.kind === 'order-placed')).toHaveLength(30);
+    for (const r of await recordedOnce(ids)) expect(r).toEqual({ placed: 1, paid: 1 });
+  }, 120_000);
+
+  it('confirms 500 payments over overlapping sizes, duplicates among them, each exactly once and without a deadlock', async () => {
+    const sizes = await pickSizes(database.db, 8, 60);
+    await database.db
+      .updateTable('product_sizes')
+      .set({ stock: 2000 })
+      .where(
+        'id',
+        'in',
+        sizes.map((s) => s.sizeId),
+      )
+      .execute();
+    const before = new Map(sizes.map((s) => [s.sizeId, 2000]));
+    const orders: PaymentConfirmation[] = [];
+    for (let start = 0; start < 450; start += 25)
+      orders.push(
+        ...(await Promise.all(
+          Array.from({ length: 25 }, (_, k) => {
+            const i = start + k;
+            // Two or three of the eight sizes each, in every order of ids.
+            const picked = [sizes[i % 8]!, sizes[(i * 3 + 5) % 8]!, sizes[(i * 5 + 2) % 8]!];
+            const lines = [...new Map(picked.map((s) => [s.sizeId, s])).values()]
+              .slice(0, 2 + (i % 2))
+              .map((s) => ({ productId: s.productId, sizeId: s.sizeId, quantity: 1 + (i % 3) }));
+            return paidOrder(`batch-500-${i}@example.com`, lines);
+          }),
+        )),
+      );
+    const { rows: wantedRows } = await sql<{ size_id: string; quantity: number }>`
+      SELECT size_id, sum(quantity)::int AS quantity FROM order_items
+      WHERE order_id = ANY(${orders.map((o) => o.orderId)}::uuid[]) GROUP BY size_id`.execute(
+      database.db,
+    );
+    // 450 orders and 50 of their payments again (a webhook beside the return): 500 confirmations.
+    const confirmations = [
+      ...orders,
+      ...orders.filter((_, i) => i % 9 === 0).map((o) => ({ ...o, source: 'webhook' as const })),
+    ].sort((a, b) => (a.paymentId + a.source).localeCompare(b.paymentId + b.source));
+    expect(confirmations).toHaveLength(500);
+    const batches: PaymentConfirmation[][] = [];
+    for (let at = 0, n = 3; at < confirmations.length; at += n, n = (n * 7) % 25 || 2)
+      batches.push(confirmations.slice(at, at + n));
+    failedBatches.length = 0;
+    const pool = createDb(database.url, 20);
+    const answers = (
+      await inBatches(batches, 8, (b) => confirmPayments(pool, provider, b, noteFailure)).finally(
+        () => pool.destroy(),
+      )
+    ).flat();
+    // No batch fell back to one by one: none deadlocked or failed.
+    expect(failedBatches).toEqual([]);
+    expect(answers).toHaveLength(500);
+    for (const a of answers)
+      expect(a).toMatchObject({ ok: true, confirmed: { outcome: { result: 'PAID' } } });
+    for (const r of await recordedOnce(orders.map((o) => o.orderId)))
+      expect(r).toEqual({ placed: 1, paid: 1 });
+    for (const w of wantedRows)
+      expect(await stockOf(w.size_id)).toBe(before.get(w.size_id)! - w.quantity);
+    // Invoice numbers stay unique and gapless across the concurrent batches.
+    const { rows } = await sql<{ n: number; lo: number; hi: number }>`
+      SELECT count(*)::int AS n, min(seq) AS lo, max(seq) AS hi FROM invoices
+      WHERE kind = 'INVOICE'`.execute(database.db);
+    expect(rows[0]!.hi - rows[0]!.lo + 1).toBe(rows[0]!.n);
+  }, 300_000);
 });

@@ -37,3 +37,31 @@ export async function removeBoughtFromCart(
     .where('cart_items.cart_id', 'in', cart)
     .execute();
 }
+
+/**
+ * removeBoughtFromCart for a batch of paid orders in one statement: what each buyer's orders of
+ * the batch bought, added up per size, is taken out of their cart (a line bought in full is
+ * deleted, the rest reduced), as the orders one after another would.
+ */
+export async function removeBoughtFromCarts(
+  trx: Transaction<Database>,
+  orderIds: readonly string[],
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  await sql`
+    WITH bought AS (
+      SELECT o.user_id, oi.size_id, sum(oi.quantity)::int AS quantity
+      FROM order_items oi JOIN orders o ON o.id = oi.order_id
+      WHERE oi.order_id = ANY(${orderIds}::uuid[]) AND oi.size_id IS NOT NULL
+      GROUP BY o.user_id, oi.size_id
+    ), lines AS (
+      SELECT ci.id, ci.quantity, b.quantity AS bought
+      FROM cart_items ci
+      JOIN carts c ON c.id = ci.cart_id
+      JOIN bought b ON b.user_id = c.user_id AND b.size_id = ci.size_id
+    ), gone AS (
+      DELETE FROM cart_items WHERE id IN (SELECT id FROM lines WHERE bought >= quantity)
+    )
+    UPDATE cart_items ci SET quantity = ci.quantity - l.bought
+    FROM lines l WHERE ci.id = l.id AND l.bought < l.quantity`.execute(trx);
+}

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { PREPARED, type Database } from '@kanak/db';
+import type { Database } from '@kanak/db';
 import { notFound } from '../common/errors';
 import { requireId } from '../common/ids';
-import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
+import { productWithParts, viewOf, type ProductView } from './product-view';
 
 /**
  * One product as clients read it. Shoppers (the default) never see a draft: it answers 404 as if
@@ -15,15 +15,10 @@ export async function getProduct(
   options: { drafts?: boolean } = {},
 ): Promise<ProductView> {
   const id = requireId(productId, 'Product');
-  const row = await db
-    .selectFrom('products')
-    .select([...PRODUCT_COLUMNS])
-    .where('id', '=', id)
-    .modifyEnd(PREPARED)
-    .executeTakeFirst();
+  // The row and its parts in one statement: an uncached product page is one round trip.
+  const row = await productWithParts(db, id);
   if (!row || (row.status === 'draft' && !options.drafts)) throw notFound('Product');
-  const [view] = await toProductViews(db, [row]);
-  return view!;
+  return viewOf(row, row);
 }
 
 /** The back office's read of a product: drafts included. */

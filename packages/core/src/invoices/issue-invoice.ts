@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, InvoiceKind, OrderRow } from '@kanak/db';
 import { documentNumber, financialYear, findIndianState } from '@kanak/shared';
-import type { InvoiceDocument } from './invoice-document';
+import type { InvoiceDocument, InvoiceLine } from './invoice-document';
 import { invoiceLines } from './invoice-lines';
 
 /** Tax invoices and credit notes are numbered in their own series (Rule 46 and 53 CGST Rules). */
@@ -15,17 +15,30 @@ export const CREDIT_NOTE_SERIES = 'KJCN';
  * workers.
  */
 async function nextNumber(trx: Transaction<Database>, series: string, fy: string) {
+  return takeNumbers(trx, series, fy, 1);
+}
+
+/**
+ * `count` consecutive numbers of a series at once (a batch of payments), the same way: answers
+ * the first; the batch uses first … first + count − 1.
+ */
+export async function takeNumbers(
+  trx: Transaction<Database>,
+  series: string,
+  fy: string,
+  count: number,
+): Promise<number> {
   const row = await trx
     .insertInto('invoice_counters')
-    .values({ series, fy, last_number: 1 })
+    .values({ series, fy, last_number: count })
     .onConflict((oc) =>
       oc
         .columns(['series', 'fy'])
-        .doUpdateSet({ last_number: sql<number>`invoice_counters.last_number + 1` }),
+        .doUpdateSet({ last_number: sql<number>`invoice_counters.last_number + ${count}` }),
     )
     .returning('last_number')
     .executeTakeFirstOrThrow();
-  return row.last_number;
+  return row.last_number - count + 1;
 }
 
 async function insertDocument(
@@ -65,17 +78,15 @@ async function insertDocument(
  */
 export async function lockInvoiceCounter(trx: Transaction<Database>, at: Date = new Date()) {
   const fy = financialYear(at);
+  // One round trip: the no-op update of an existing row locks it as FOR UPDATE would.
   await trx
     .insertInto('invoice_counters')
     .values({ series: INVOICE_SERIES, fy, last_number: 0 })
-    .onConflict((oc) => oc.columns(['series', 'fy']).doNothing())
-    .execute();
-  await trx
-    .selectFrom('invoice_counters')
-    .select('last_number')
-    .where('series', '=', INVOICE_SERIES)
-    .where('fy', '=', fy)
-    .forUpdate()
+    .onConflict((oc) =>
+      oc
+        .columns(['series', 'fy'])
+        .doUpdateSet({ last_number: sql<number>`invoice_counters.last_number` }),
+    )
     .execute();
 }
 
@@ -92,41 +103,66 @@ export async function issueInvoice(
   const existing = await documentOf(trx, order.id, 'INVOICE');
   if (existing) return existing;
   const lines = await invoiceLines(trx, order.id);
-  const stateCode = findIndianState(order.ship_state)?.gstCode ?? '';
   return insertDocument(
     trx,
     'INVOICE',
     INVOICE_SERIES,
     at,
-    (number) => ({
-      kind: 'INVOICE',
-      number,
-      issuedAt: at.toISOString(),
-      orderId: order.id,
-      orderDate: new Date(order.order_date).toISOString(),
-      buyer: {
-        name: `${order.ship_first_name} ${order.ship_last_name}`.trim(),
-        address: [
-          order.ship_street_address,
-          order.ship_city,
-          `${order.ship_state} ${order.ship_zip_code}`,
-        ]
-          .filter(Boolean)
-          .join(', '),
-        state: order.ship_state,
-        stateCode,
-      },
-      placeOfSupply: { state: order.ship_state, stateCode },
-      lines,
-      totals: {
-        taxable: lines.reduce((s, l) => s + l.taxable, 0),
-        gst: lines.reduce((s, l) => s + l.gst, 0),
-        total: lines.reduce((s, l) => s + l.total, 0),
-      },
-    }),
+    (number) => invoiceDocument(order, lines, number, at),
     null,
   );
 }
+
+/** A tax invoice's document: the buyer and place of supply from the order, and its lines. */
+export function invoiceDocument(
+  order: OrderRow,
+  lines: InvoiceLine[],
+  number: string,
+  at: Date,
+): InvoiceDocument {
+  const stateCode = findIndianState(order.ship_state)?.gstCode ?? '';
+  return {
+    kind: 'INVOICE',
+    number,
+    issuedAt: at.toISOString(),
+    orderId: order.id,
+    orderDate: new Date(order.order_date).toISOString(),
+    buyer: {
+      name: `${order.ship_first_name} ${order.ship_last_name}`.trim(),
+      address: [
+        order.ship_street_address,
+        order.ship_city,
+        `${order.ship_state} ${order.ship_zip_code}`,
+      ]
+        .filter(Boolean)
+        .join(', '),
+      state: order.ship_state,
+      stateCode,
+    },
+    placeOfSupply: { state: order.ship_state, stateCode },
+    lines,
+    totals: {
+      taxable: lines.reduce((s, l) => s + l.taxable, 0),
+      gst: lines.reduce((s, l) => s + l.gst, 0),
+      total: lines.reduce((s, l) => s + l.total, 0),
+    },
+  };
+}
+
+/** A credit note reversing `original` in full, referring to it. */
+export const creditNoteDocument = (
+  original: InvoiceDocument,
+  number: string,
+  at: Date,
+  reason: string,
+): InvoiceDocument => ({
+  ...original,
+  kind: 'CREDIT_NOTE',
+  number,
+  issuedAt: at.toISOString(),
+  refersTo: { number: original.number, issuedAt: original.issuedAt },
+  reason,
+});
 
 /**
  * A credit note for an invoiced order whose payment is owed back (sold out when paid, or
@@ -152,14 +188,7 @@ export async function issueCreditNote(
     'CREDIT_NOTE',
     CREDIT_NOTE_SERIES,
     at,
-    (number) => ({
-      ...original,
-      kind: 'CREDIT_NOTE',
-      number,
-      issuedAt: at.toISOString(),
-      refersTo: { number: original.number, issuedAt: original.issuedAt },
-      reason,
-    }),
+    (number) => creditNoteDocument(original, number, at, reason),
     invoice.id,
   );
 }

@@ -1,13 +1,19 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '@kanak/db';
+import type { Database, OrderItemRow } from '@kanak/db';
 import { announceRestocks, rearmStockAlerts } from '../stock-alerts/restock-mails';
 
-interface Wanted {
+export interface Wanted {
   quantity: number;
   title: string;
   weight: string;
   productId: string | null;
 }
+
+/** An order line as the stock rules read it. */
+export type StockLine = Pick<
+  OrderItemRow,
+  'size_id' | 'product_id' | 'quantity' | 'title' | 'weight'
+>;
 
 /** The order's quantities per size row (lines of one size added up); null size: no longer sold. */
 async function wantedBySize(trx: Transaction<Database>, orderId: string) {
@@ -16,6 +22,11 @@ async function wantedBySize(trx: Transaction<Database>, orderId: string) {
     .select(['size_id', 'product_id', 'quantity', 'title', 'weight'])
     .where('order_id', '=', orderId)
     .execute();
+  return wantedOf(items);
+}
+
+/** The lines' quantities per size row, and the first line no longer sold (if any). */
+export function wantedOf(items: readonly StockLine[]) {
   const wanted = new Map<string, Wanted>();
   let gone: string | null = null;
   for (const item of items) {
@@ -34,7 +45,7 @@ async function wantedBySize(trx: Transaction<Database>, orderId: string) {
   return { wanted, gone };
 }
 
-const productIdsOf = (wanted: Map<string, Wanted>) => [
+export const productIdsOf = (wanted: Map<string, Wanted>) => [
   ...new Set([...wanted.values()].flatMap((w) => (w.productId ? [w.productId] : []))),
 ];
 
@@ -64,20 +75,8 @@ export async function takeOrderStock(
     .orderBy('id')
     .forNoKeyUpdate()
     .execute();
-  const stockBy = new Map(rows.map((r) => [r.id, r.stock]));
-  for (const [sizeId, want] of wanted) {
-    const stock = stockBy.get(sizeId);
-    const line = `${want.title} (${want.weight})`;
-    if (stock === undefined) return { taken: false, short: `${line} is no longer sold` };
-    if (stock < want.quantity)
-      return {
-        taken: false,
-        short:
-          stock === 0
-            ? `${line} sold out`
-            : `only ${stock} of ${line} left, ${want.quantity} ordered`,
-      };
-  }
+  const short = shortOf(wanted, new Map(rows.map((r) => [r.id, r.stock])));
+  if (short) return { taken: false, short };
   for (const [sizeId, want] of [...wanted].sort(([a], [b]) => a.localeCompare(b)))
     await trx
       .updateTable('product_sizes')
@@ -87,6 +86,26 @@ export async function takeOrderStock(
   // A size sold out here: its alerts mail again at the next restock.
   await rearmStockAlerts(trx, [...wanted.keys()]);
   return { taken: true, productIds: productIdsOf(wanted) };
+}
+
+/**
+ * The first line the stock cannot fill, described for the shopper, or null when every line fits
+ * (nothing is taken here: the caller writes it).
+ */
+export function shortOf(
+  wanted: Map<string, Wanted>,
+  stockBy: ReadonlyMap<string, number>,
+): string | null {
+  for (const [sizeId, want] of wanted) {
+    const stock = stockBy.get(sizeId);
+    const line = `${want.title} (${want.weight})`;
+    if (stock === undefined) return `${line} is no longer sold`;
+    if (stock < want.quantity)
+      return stock === 0
+        ? `${line} sold out`
+        : `only ${stock} of ${line} left, ${want.quantity} ordered`;
+  }
+  return null;
 }
 
 /** Gives the order's quantities back to the size rows that still exist; answers the products. */

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
 import type { OrderStatus } from '@kanak/shared';
 import type { NotificationKind } from './kinds';
-import { queueNotification } from './queue-notification';
+import { queueNotification, queueNotifications } from './queue-notification';
 
 /**
  * Which mail an order's move sends: a paid order that is cancelled (by the shop, or sold out
@@ -48,4 +48,43 @@ export async function queueOrderMail(
     orderId: order.id,
     payload: { status: event.to, note: event.note },
   });
+}
+
+/** queueOrderMail for a batch's events: the owners read at once, the mails written at once. */
+export async function queueOrderMails(
+  trx: Transaction<Database>,
+  mails: ReadonlyArray<{
+    order: Pick<OrderRow, 'id' | 'user_id' | 'status'>;
+    event: { id: string | number; to: OrderStatus; note: string | null; paymentCaptured: boolean };
+  }>,
+): Promise<void> {
+  const wanted = mails.flatMap(({ order, event }) => {
+    const kind = orderMailKind(order.status, event.to, event.paymentCaptured);
+    return kind ? [{ order, event, kind }] : [];
+  });
+  if (wanted.length === 0) return;
+  const owners = await trx
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', 'in', [...new Set(wanted.map((w) => w.order.user_id))])
+    .where('removed_at', 'is', null)
+    .execute();
+  const emailOf = new Map(owners.map((o) => [o.id, o.email]));
+  await queueNotifications(
+    trx,
+    wanted.flatMap(({ order, event, kind }) => {
+      const recipient = emailOf.get(order.user_id);
+      if (!recipient) return [];
+      return [
+        {
+          kind,
+          recipient,
+          eventKey: `order-event:${event.id}`,
+          userId: order.user_id,
+          orderId: order.id,
+          payload: { status: event.to, note: event.note },
+        },
+      ];
+    }),
+  );
 }

@@ -40,3 +40,25 @@ export async function queueNotification(
     .executeTakeFirst();
   return row?.id ?? null;
 }
+
+/** queueNotification for several mails in one statement (a batch of events in one transaction). */
+export async function queueNotifications(
+  db: Kysely<Database>,
+  intents: readonly NotificationIntent[],
+): Promise<void> {
+  if (intents.length === 0) return;
+  await db
+    .insertInto('notifications')
+    .values(
+      intents.map((intent) => ({
+        idempotency_key: notificationKey(intent),
+        kind: intent.kind,
+        recipient: intent.recipient.trim(),
+        user_id: intent.userId ?? null,
+        order_id: intent.orderId ?? null,
+        payload: JSON.stringify(intent.payload ?? {}),
+      })),
+    )
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .execute();
+}

@@ -31,7 +31,6 @@ export interface RelayOptions {
   sendTimeoutMs?: number;
 }
 
-const backoffMs = (attempts: number) => Math.min(5000, 250 * 2 ** attempts);
 const STARTUP_GRACE_MS = 5000;
 
 /**
@@ -80,6 +79,20 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
       ),
     ]);
 
+  const sendBulk = (
+    queue: Queue,
+    jobs: Array<{ name: string; data: object; opts: { jobId: string } }>,
+  ) =>
+    Promise.race([
+      queue.addBulk(jobs),
+      new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error('Redis did not take the jobs in time')),
+          sendTimeoutMs,
+        ).unref(),
+      ),
+    ]);
+
   /** One batch; answers how many rows it sent (a full batch means: look again at once). */
   async function relayBatch(): Promise<number> {
     const rows = await db
@@ -102,59 +115,84 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
     rows.sort((a, b) => a.id - b.id);
     const sent: number[] = [];
     let failure: string | null = null;
-    for (const row of rows) {
+    const jobOf = (row: (typeof rows)[number]) => {
       const ref = { outboxId: row.id, generation: row.generation };
-      const queue = queues[row.queue as QueueName];
-      try {
-        if (!queue) throw new Error(`no queue named ${row.queue}`);
-        // The request id rides in the job: the worker logs and records under it.
-        const trace = row.request_id ? { requestId: row.request_id } : {};
-        const jobId = outboxJobId(ref);
-        const data = { ...(row.payload as object), ...ref, ...trace };
-        // Tracing on, a row written in a request is sent in a span of that request's trace, and
-        // the job carries the send's traceparent: the worker's job span is its child.
-        if (row.traceparent)
-          await runInSpan(
-            `${row.queue} send`,
-            {
-              traceparent: row.traceparent,
-              kind: 'producer',
-              attributes: {
-                'messaging.system': 'bullmq',
-                'messaging.operation.type': 'send',
-                'messaging.destination.name': row.queue,
-                'messaging.message.id': jobId,
-              },
-            },
-            () =>
-              send(
-                queue,
-                row.queue,
-                { ...data, traceparent: currentTraceparent() ?? row.traceparent },
-                jobId,
-              ),
-          );
-        else await send(queue, row.queue, data, jobId);
-        sent.push(row.id);
-      } catch (error) {
-        failure = error instanceof Error ? error.message : String(error);
+      // The request id rides in the job: the worker logs and records under it.
+      const trace = row.request_id ? { requestId: row.request_id } : {};
+      return { jobId: outboxJobId(ref), data: { ...(row.payload as object), ...ref, ...trace } };
+    };
+    /** Rows whose send failed wait out their backoff; the rest of the claim is due again at once. */
+    const failed = async (ids: number[], error: unknown) => {
+      failure = error instanceof Error ? error.message : String(error);
+      await db
+        .updateTable('outbox')
+        .set({
+          attempts: sql<number>`attempts + 1`,
+          available_at: sql<Date>`now() + least(5000, 250 * power(2, attempts)) * interval '1 millisecond'`,
+          last_error: failure,
+        })
+        .where('id', 'in', ids)
+        .execute();
+      const rest = rows.filter((r) => !sent.includes(r.id) && !ids.includes(r.id)).map((r) => r.id);
+      if (rest.length)
         await db
           .updateTable('outbox')
-          .set({
-            attempts: row.attempts + 1,
-            available_at: later(backoffMs(row.attempts)),
-            last_error: failure,
-          })
-          .where('id', '=', row.id)
+          .set({ available_at: sql<Date>`now()` })
+          .where('id', 'in', rest)
           .execute();
-        // The rest of the claim is due again at once (for whichever relay reaches Redis).
-        const rest = rows.filter((r) => r.id > row.id).map((r) => r.id);
-        if (rest.length)
-          await db
-            .updateTable('outbox')
-            .set({ available_at: sql<Date>`now()` })
-            .where('id', 'in', rest)
-            .execute();
+    };
+    // Rows without a trace go to Redis in one addBulk per queue (one round trip for the claim);
+    // a traced row is sent alone, in a span of the request that wrote it.
+    const byQueue = new Map<string, typeof rows>();
+    for (const row of rows.filter((r) => !r.traceparent))
+      byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
+    for (const [name, group] of byQueue) {
+      const ids = group.map((r) => r.id);
+      try {
+        const queue = queues[name as QueueName];
+        if (!queue) throw new Error(`no queue named ${name}`);
+        await sendBulk(
+          queue,
+          group.map((row) => {
+            const { jobId, data } = jobOf(row);
+            return { name, data, opts: { jobId } };
+          }),
+        );
+        sent.push(...ids);
+      } catch (error) {
+        await failed(ids, error);
+        break;
+      }
+    }
+    for (const row of failure ? [] : rows.filter((r) => r.traceparent)) {
+      try {
+        const queue = queues[row.queue as QueueName];
+        if (!queue) throw new Error(`no queue named ${row.queue}`);
+        const { jobId, data } = jobOf(row);
+        // Tracing on, the job carries the send's traceparent: the worker's job span is its child.
+        await runInSpan(
+          `${row.queue} send`,
+          {
+            traceparent: row.traceparent!,
+            kind: 'producer',
+            attributes: {
+              'messaging.system': 'bullmq',
+              'messaging.operation.type': 'send',
+              'messaging.destination.name': row.queue,
+              'messaging.message.id': jobId,
+            },
+          },
+          () =>
+            send(
+              queue,
+              row.queue,
+              { ...data, traceparent: currentTraceparent() ?? row.traceparent },
+              jobId,
+            ),
+        );
+        sent.push(row.id);
+      } catch (error) {
+        await failed([row.id], error);
         break;
       }
     }

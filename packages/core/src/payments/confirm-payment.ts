@@ -190,6 +190,67 @@ export async function confirmPayment(
   });
 }
 
+/** A captured payment against its locked order and link: placed, or the money owed back. */
+export type PaymentVerdict = { place: true } | { place: false; note: string; reason: RefundReason };
+
+/**
+ * The rules, the same one by one and in a batch: money for a deleted order, an order no longer
+ * PENDING, a closed link or the wrong amount is owed back; anything else places the order.
+ */
+export function judgePayment(
+  payment: ProviderPayment,
+  order: OrderRow | null,
+  link: Pick<PaymentRow, 'status' | 'expires_at'>,
+): PaymentVerdict {
+  if (!order)
+    return {
+      place: false,
+      note: `Order was deleted before payment ${payment.id} arrived: refund due`,
+      reason: 'LINK_CLOSED',
+    };
+  if (order.status !== 'PENDING')
+    return {
+      place: false,
+      note: `Order was ${order.status} when payment ${payment.id} arrived: refund due`,
+      reason: 'ORDER_NOT_PENDING',
+    };
+  const closed = linkClosed(link, payment.madeAt);
+  if (closed)
+    return {
+      place: false,
+      note: `Payment ${payment.id} arrived after ${closed}: refund due`,
+      reason: 'LINK_CLOSED',
+    };
+  if (payment.amount !== null && payment.amount !== order.total_discounted_price)
+    return {
+      place: false,
+      note: `Paid ${formatRupees(payment.amount)} but the order totals ${formatRupees(order.total_discounted_price)}: refund due`,
+      reason: 'AMOUNT_MISMATCH',
+    };
+  return { place: true };
+}
+
+/** The order event's reason for a paid order. */
+export const paidReason = (payment: ProviderPayment, confirmation: PaymentConfirmation) =>
+  `Paid by ${payment.id} (${confirmation.source})`;
+
+/** What the shopper reads on an order cancelled because a line was short when it was paid. */
+export const soldOutNote = (short: string, order: Pick<OrderRow, 'total_discounted_price'>) =>
+  `Cancelled: ${short} when the payment arrived. The payment of ${formatRupees(order.total_discounted_price)} will be refunded.`;
+
+/** The answer for money kept to be paid back: the order (if any) does not move. */
+export function owedBack(orderId: string, order: OrderRow | null, note: string): Confirmed {
+  const outcome = {
+    result: 'REFUND_PENDING' as const,
+    orderId,
+    orderStatus: order?.status ?? null,
+    note,
+  };
+  if (!order) return { outcome, entry: null };
+  const event = orderEvent(order, order.status, { kind: 'payment', result: 'REFUND_PENDING' });
+  return { outcome, entry: { orderId, status: order.status, event, stockOf: [], closedLinks: [] } };
+}
+
 /**
  * The payment applied with its order and link rows locked (and re-checked as not recorded yet):
  * recorded, and the order placed through the ledger or the money kept to be paid back.
@@ -240,43 +301,14 @@ export async function applyLocked(
   /** Money kept to be paid back; the order does not move. */
   const owed = async (note: string, reason: RefundReason): Promise<Confirmed> => {
     await record('REFUND_PENDING', note, reason);
-    const outcome = {
-      result: 'REFUND_PENDING' as const,
-      orderId,
-      orderStatus: order?.status ?? null,
-      note,
-    };
-    if (!order) return { outcome, entry: null };
-    const event = orderEvent(order, order.status, { kind: 'payment', result: 'REFUND_PENDING' });
-    return {
-      outcome,
-      entry: { orderId, status: order.status, event, stockOf: [], closedLinks: [] },
-    };
+    return owedBack(orderId, order, note);
   };
 
-  if (!order)
-    return owed(
-      `Order was deleted before payment ${payment.id} arrived: refund due`,
-      'LINK_CLOSED',
-    );
-  if (order.status !== 'PENDING')
-    return owed(
-      `Order was ${order.status} when payment ${payment.id} arrived: refund due`,
-      'ORDER_NOT_PENDING',
-    );
-  const closed = linkClosed(link, payment.madeAt);
-  if (closed)
-    return owed(`Payment ${payment.id} arrived after ${closed}: refund due`, 'LINK_CLOSED');
-  if (payment.amount !== null && payment.amount !== order.total_discounted_price)
-    return owed(
-      `Paid ${formatRupees(payment.amount)} but the order totals ${formatRupees(order.total_discounted_price)}: refund due`,
-      'AMOUNT_MISMATCH',
-    );
-
-  const placement = await placePaidOrder(trx, order, {
-    reason: `Paid by ${payment.id} (${confirmation.source})`,
-    refundNote: (short) =>
-      `Cancelled: ${short} when the payment arrived. The payment of ${formatRupees(order.total_discounted_price)} will be refunded.`,
+  const verdict = judgePayment(payment, order, link);
+  if (!verdict.place) return owed(verdict.note, verdict.reason);
+  const placement = await placePaidOrder(trx, order!, {
+    reason: paidReason(payment, confirmation),
+    refundNote: (short) => soldOutNote(short, order!),
   });
   if (!placement.placed) {
     const note = placement.note;

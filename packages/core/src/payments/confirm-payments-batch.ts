@@ -1,14 +1,25 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, OrderRow, PaymentRow } from '@kanak/db';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, OrderRow, PaymentRow, PaymentStatus } from '@kanak/db';
+import type { OrderStatus, RefundReason } from '@kanak/shared';
 import {
-  applyLocked,
   confirmPayment,
   findRecordedMany,
+  judgePayment,
+  owedBack,
+  paidReason,
   prepareConfirmation,
+  soldOutNote,
   type CapturedPayment,
+  type ConfirmationOutcome,
   type Confirmed,
   type PaymentConfirmation,
 } from './confirm-payment';
+import {
+  planPlacement,
+  readBatchStock,
+  writePlacements,
+  type PlannedPlacement,
+} from '../ledger/place-paid-orders';
 import type { PaymentProvider } from './provider';
 import { lockInvoiceCounter } from '../invoices/issue-invoice';
 
@@ -40,8 +51,8 @@ const byOrderThenPayment = (a: CapturedPayment, b: CapturedPayment) =>
  * orders' links). Inside it, every row any of them writes is locked up front in one stable
  * order — orders by id, then their links by id, then the size rows their lines take by id — so
  * two batches (or a batch and a single confirmation) sharing rows wait for each other instead
- * of deadlocking. Then each payment goes through the ledger's `placePaidOrder`, one order at a
- * time. If the transaction fails as a whole (a refusal inside it, a deadlock with some other
+ * of deadlocking. Then the payments are judged in memory and the ledger writes the batch with
+ * set-based statements (`writePlacements`: one per table, not one per order). If the transaction fails as a whole (a refusal inside it, a deadlock with some other
  * writer, a fault), nothing of it stays and each confirmation runs again alone.
  */
 export async function confirmPayments(
@@ -109,13 +120,31 @@ export async function confirmPayments(
   return outcomes;
 }
 
-/** The batch's transaction: every row locked in one order, then each payment applied. */
+/** A payment's row to write: the link's own row updated, or a row of its own added. */
+interface PaymentRecord {
+  link: PaymentRow;
+  /** The link had a payment already (a second one through it): kept as its own row. */
+  extra: boolean;
+  payment: CapturedPayment;
+  status: PaymentStatus;
+  note: string | null;
+  reason: RefundReason | null;
+}
+
+/**
+ * The batch's transaction. Every row any payment writes is locked up front in one stable order:
+ * the invoice counter, the orders by id, their links by id, then the size rows the PENDING ones
+ * take by id. Then each payment is judged in memory, in that order, against what the earlier
+ * ones did (a duplicate finds the first; a second payment for an order finds it placed; stock
+ * taken by one order is gone for the next), and each table is written once for the batch.
+ */
 async function applyAll(
   trx: Transaction<Database>,
   payments: CapturedPayment[],
 ): Promise<Confirmed[]> {
+  const at = new Date();
   // The invoice counter first (every paid order numbers an invoice), then the batch's rows.
-  await lockInvoiceCounter(trx);
+  await lockInvoiceCounter(trx, at);
   const orderIds = [...new Set(payments.map((p) => p.confirmation.orderId))].sort();
   const orders = await trx
     .selectFrom('orders')
@@ -133,59 +162,113 @@ async function applyAll(
     .orderBy('id')
     .forUpdate()
     .execute();
-  // The size rows every order of the batch takes stock from, before any order takes them (FOR NO
-  // KEY UPDATE, as takeOrderStock: a checkout's foreign-key checks are not waited for).
-  await trx
-    .selectFrom('product_sizes')
-    .select('id')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('order_items')
-        .select('size_id')
-        .where('order_id', 'in', orderIds)
-        .where('size_id', 'is not', null)
-        .$narrowType<{ size_id: string }>(),
-    )
-    .orderBy('id')
-    .forNoKeyUpdate()
-    .execute();
+  const stock = await readBatchStock(
+    trx,
+    orders.filter((o) => o.status === 'PENDING').map((o) => o.id),
+  );
 
-  const orderById = new Map<string, OrderRow>(orders.map((o) => [o.id, o]));
-  const linkById = new Map<string, PaymentRow>(links.map((l) => [l.payment_link_id, l]));
-  const done = new Map<string, Confirmed>();
-  const touchedOrders = new Set<string>();
-  const touchedLinks = new Set<string>();
+  // What the batch has done so far, as the next payment would read it back.
+  const orderNow = new Map<string, OrderRow>(orders.map((o) => [o.id, o]));
+  const linkNow = new Map<string, PaymentRow>(links.map((l) => [l.payment_link_id, l]));
+  const done = new Map<string, ConfirmationOutcome>();
   const results: Confirmed[] = [];
-  for (const payment of payments) {
-    const { orderId } = payment.confirmation;
-    const recorded = again.get(payment.payment.id);
-    const earlier = done.get(payment.payment.id);
-    if (recorded || earlier) {
+  const planned: Array<{ at: number; plan: PlannedPlacement }> = [];
+  const records: PaymentRecord[] = [];
+  for (const captured of payments) {
+    const { orderId } = captured.confirmation;
+    const paymentId = captured.payment.id;
+    const recorded = again.get(paymentId) ?? done.get(paymentId);
+    if (recorded) {
       // The same payment twice (a return and a webhook in one batch), or already recorded.
-      results.push({ outcome: recorded ?? earlier!.outcome, entry: null });
+      results.push({ outcome: recorded, entry: null });
       continue;
     }
-    // A second payment for an order (or link) of this batch sees what the first one wrote.
-    const order = touchedOrders.has(orderId)
-      ? ((await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('id', '=', orderId)
-          .executeTakeFirst()) ?? null)
-      : (orderById.get(orderId) ?? null);
-    const link = touchedLinks.has(payment.linkId)
-      ? await trx
-          .selectFrom('payments')
-          .selectAll()
-          .where('payment_link_id', '=', payment.linkId)
-          .executeTakeFirstOrThrow()
-      : linkById.get(payment.linkId);
-    if (!link) throw new Error(`payment link ${payment.linkId} vanished`);
-    const confirmed = await applyLocked(trx, payment, order, link);
-    touchedOrders.add(orderId);
-    touchedLinks.add(payment.linkId);
-    done.set(payment.payment.id, confirmed);
+    const order = orderNow.get(orderId) ?? null;
+    const link = linkNow.get(captured.linkId);
+    if (!link) throw new Error(`payment link ${captured.linkId} vanished`);
+    const record = (status: PaymentStatus, note: string | null, reason: RefundReason | null) => {
+      records.push({
+        link,
+        extra: link.provider_payment_id !== null,
+        payment: captured,
+        status,
+        note,
+        reason,
+      });
+      if (link.provider_payment_id === null)
+        linkNow.set(link.payment_link_id, { ...link, provider_payment_id: paymentId, status });
+    };
+    const verdict = judgePayment(captured.payment, order, link);
+    let confirmed: Confirmed;
+    if (!verdict.place) {
+      record('REFUND_PENDING', verdict.note, verdict.reason);
+      confirmed = owedBack(orderId, order, verdict.note);
+    } else {
+      const plan = planPlacement(
+        {
+          order: order!,
+          reason: paidReason(captured.payment, captured.confirmation),
+          refundNote: (short) => soldOutNote(short, order!),
+        },
+        stock,
+      );
+      planned.push({ at: results.length, plan });
+      const placed = plan.result.placed;
+      const note = plan.result.placed ? null : plan.result.note;
+      record(placed ? 'PAID' : 'REFUND_PENDING', note, placed ? null : 'SOLD_OUT');
+      const status: OrderStatus = placed ? 'PLACED' : 'CANCELLED';
+      orderNow.set(orderId, { ...order!, status, status_note: note });
+      // The ledger's entry is filled in once the batch's placements are written.
+      confirmed = {
+        outcome: { result: placed ? 'PAID' : 'REFUND_PENDING', orderId, orderStatus: status, note },
+        entry: null,
+      };
+    }
+    done.set(paymentId, confirmed.outcome);
     results.push(confirmed);
   }
+
+  const placements = await writePlacements(
+    trx,
+    planned.map((p) => p.plan),
+    at,
+  );
+  planned.forEach((p, i) => (results[p.at]!.entry = placements[i]!.entry));
+  await recordPayments(trx, records, at);
   return results;
+}
+
+/** Every payment of the batch recorded: the links' rows in one statement, extra rows in one. */
+async function recordPayments(trx: Transaction<Database>, records: PaymentRecord[], at: Date) {
+  const own = records.filter((r) => !r.extra);
+  if (own.length)
+    await sql`UPDATE payments p
+      SET provider_payment_id = v.payment_id, status = v.status, note = v.note,
+          refund_reason = v.reason, amount = v.amount, updated_at = ${at}
+      FROM unnest(${own.map((r) => r.link.id)}::uuid[], ${own.map((r) => r.payment.payment.id)}::text[],
+                  ${own.map((r) => r.status)}::text[], ${own.map((r) => r.note)}::text[],
+                  ${own.map((r) => r.reason)}::text[],
+                  ${own.map((r) => r.payment.payment.amount ?? r.link.amount)}::int[])
+        AS v(id, payment_id, status, note, reason, amount)
+      WHERE p.id = v.id`.execute(trx);
+  const extra = records.filter((r) => r.extra);
+  // A second, different payment through the same link: kept as its own row for the refund.
+  if (extra.length)
+    await trx
+      .insertInto('payments')
+      .values(
+        extra.map(({ link, payment, status, note, reason }) => ({
+          order_id: payment.confirmation.orderId,
+          provider: link.provider,
+          payment_link_id: `${link.payment_link_id}:${payment.payment.id}`,
+          payment_link_url: link.payment_link_url,
+          provider_payment_id: payment.payment.id,
+          status,
+          amount: payment.payment.amount ?? link.amount,
+          note,
+          refund_reason: reason,
+          expires_at: link.expires_at,
+        })),
+      )
+      .execute();
 }
