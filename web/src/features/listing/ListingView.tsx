@@ -138,9 +138,10 @@ export function ListingView({
                 </div>
               )}
               <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3">
-                {data.content.map((product) => (
+                {data.content.map((product, i) => (
                   <li key={product._id}>
-                    <ListingCard product={product} />
+                    {/* The first row on a phone (two columns) is the first screen's largest paint. */}
+                    <ListingCard product={product} priority={i < 2} />
                   </li>
                 ))}
               </ul>
