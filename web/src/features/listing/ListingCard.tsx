@@ -6,7 +6,13 @@ import type { Product } from '@/lib/trpc';
  * Listing card: second image and the price details on hover, a 'Hover Details' hint otherwise.
  * `priority`: a card of the first screen, whose image is the page's largest paint (issue 34).
  */
-export function ListingCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+export function ListingCard({
+  product,
+  priority = false,
+}: {
+  product: Product;
+  priority?: boolean;
+}) {
   const off = percentOff(product.price, product.discountedPrice);
   const [first, second] = product.imageUrls;
   // Its price is the opening size's (the first in stock); with none in stock, the card says so.

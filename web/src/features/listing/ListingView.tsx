@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ListingSearch, ProductPage } from '@kanak/shared';
 import { EmptyArt } from '@/components/EmptyArt';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { FilterPanel } from './FilterPanel';
 import { ListingCard } from './ListingCard';
 import { ListingPagination } from './ListingPagination';
+import { warmProductPage } from './warm-product-page';
 
 // The phone's filter drawer (and the dialog library under it) loads when first opened.
 const FiltersSheet = lazy(() => import('./FiltersSheet'));
@@ -46,6 +47,7 @@ export function ListingView({
   empty?: ReactNode;
 }) {
   const [filtersOpen, setFiltersOpen] = useState(false);
+  useEffect(warmProductPage, []);
   const [filtersWanted, setFiltersWanted] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
 
