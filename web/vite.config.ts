@@ -1,10 +1,38 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const api = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
+
+/** The two font files every first screen sets (body text, headings), preloaded from the head so
+ * they arrive with the stylesheet instead of after it (web/src/fonts/fonts.css). */
+const PRELOADED_FONTS = /^assets\/(inter-latin-wght|cormorant-garamond-latin-600)-[\w-]+\.woff2$/;
+
+function preloadFonts(): Plugin {
+  return {
+    name: 'kanak-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }) =>
+        Object.keys(bundle ?? {})
+          .filter((file) => PRELOADED_FONTS.test(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              href: `/${file}`,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: '',
+            },
+            injectTo: 'head' as const,
+          })),
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   // .br and .gz beside each asset, sent as they are by the server (@fastify/static preCompressed):
@@ -13,6 +41,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    preloadFonts(),
     ...(isSsrBuild
       ? []
       : [
@@ -37,6 +66,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    // web/dist/.vite/manifest.json: what each page loads first, read by the budget test
+    // (src/first-load-budget.test.ts).
+    manifest: !isSsrBuild,
     // Everything the entry imports statically in one chunk: rolldown's default split it into
     // 55 small files (icons, helpers), each a round trip the first paint waited for on a phone.
     // Lazy routes keep their own chunks.

@@ -2,6 +2,7 @@ export * from './catalog/options';
 export * from './catalog/menu';
 export * from './catalog/listing';
 export * from './catalog/offers';
+export * from './catalog/offer-prices';
 export * from './catalog/range-filter';
 export * from './catalog/measure';
 export * from './catalog/product-input';
@@ -51,6 +52,7 @@ export * from './web/server-render';
 // Selling in India: hallmark and HUID, size guides, stones and disclosure, GST invoices.
 export * from './hallmark/hallmark';
 export * from './size-guide/size-tables';
+export * from './stones/origins';
 export * from './stones/stones';
 export * from './invoices/gst';
 export * from './reports/report-schemas';

@@ -29,7 +29,8 @@ export function appCsp(config: Pick<Config, 'PUBLIC_URL'>) {
     // Styles cannot run code; scripts stay strict.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...publicOrigin],
-    'font-src': ["'self'"],
+    // data: for the ₹ glyph files inlined into the stylesheet (web/src/fonts/fonts.css).
+    'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

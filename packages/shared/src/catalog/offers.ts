@@ -2,7 +2,6 @@
 // Featured Bangles 20 %, New Designs 20 %, Bestsellings 10 %). Each offer names the listing it
 // opens, and that listing's discount filter starts at the offer, so the page honours the promise;
 // its "From ₹" figure is read from the same listing (core's offerPrices).
-import * as z from 'zod/mini';
 import {
   DISCOUNT_BOUNDS,
   listingToProductQuery,
@@ -66,14 +65,3 @@ export function offerSearch(offer: HomeOffer): ListingSearch {
 export function offerFilter(offer: HomeOffer): ProductFilter {
   return listingToProductQuery(offer.levels[2], offerSearch(offer));
 }
-
-/** catalog.offers: each offer's cheapest piece on its listing (null when the listing is empty). */
-export const offerPrices = z.array(
-  z.object({
-    id: z.string(),
-    percent: z.number(),
-    fromPrice: z.nullable(z.number()),
-    count: z.number(),
-  }),
-);
-export type OfferPrices = z.infer<typeof offerPrices>;

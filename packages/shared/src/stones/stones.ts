@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { decimal } from '../pricing/schemas';
+import { CERTIFICATE_LABS, STONE_ORIGINS, type StoneOriginValue } from './origins';
 
 /**
  * A product's stones and their certificates. Disclosure (BIS IS 15766:2024 on diamond
@@ -7,9 +8,6 @@ import { decimal } from '../pricing/schemas';
  * alone means a natural diamond; a laboratory-grown one is named "laboratory-grown diamond"
  * wherever the product is shown (abbreviations such as "LGD" are discouraged).
  */
-export const STONE_ORIGINS = ['natural', 'laboratory-grown'] as const;
-export type StoneOriginValue = (typeof STONE_ORIGINS)[number];
-export const CERTIFICATE_LABS = ['IGI', 'GIA', 'SGL', 'other'] as const;
 
 const text = (what: string, max = 60) =>
   z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `${what} is too long`))));

@@ -108,6 +108,8 @@ export function HeroCarousel() {
                   src={slide.image}
                   alt=""
                   className="size-full rounded-full object-cover"
+                  width={384}
+                  height={384}
                   fetchPriority={i === 0 ? 'high' : 'low'}
                 />
               </div>

@@ -2,8 +2,17 @@ import { Link } from '@tanstack/react-router';
 import { formatRupees, percentOff, soldOutEverywhere } from '@kanak/shared';
 import type { Product } from '@/lib/trpc';
 
-/** Listing card: second image and the price details on hover, a 'Hover Details' hint otherwise. */
-export function ListingCard({ product }: { product: Product }) {
+/**
+ * Listing card: second image and the price details on hover, a 'Hover Details' hint otherwise.
+ * `priority`: a card of the first screen, whose image is the page's largest paint (issue 34).
+ */
+export function ListingCard({
+  product,
+  priority = false,
+}: {
+  product: Product;
+  priority?: boolean;
+}) {
   const off = percentOff(product.price, product.discountedPrice);
   const [first, second] = product.imageUrls;
   // Its price is the opening size's (the first in stock); with none in stock, the card says so.
@@ -13,13 +22,17 @@ export function ListingCard({ product }: { product: Product }) {
       to="/product/$productId"
       params={{ productId: product._id }}
       data-testid="listing-card"
-      className="group block overflow-hidden rounded-xl border bg-card shadow-sm transition duration-300 hover:-translate-y-1 hover:shadow-xl focus-visible:-translate-y-1"
+      // The router's default preload (on hover, or touchstart on a phone) fetches the product's
+      // data and page code before the click lands; :active answers the press itself, in plain CSS
+      // that works before hydration too (issue 34).
+      className="group block overflow-hidden rounded-xl border bg-card shadow-sm transition duration-300 hover:-translate-y-1 hover:shadow-xl focus-visible:-translate-y-1 active:translate-y-0 active:scale-[0.98] active:opacity-80 active:duration-75"
     >
       <div className="relative aspect-square overflow-hidden bg-secondary">
         <img
           src={first?.imageUrl}
           alt={product.title}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           width={400}
           height={400}
           className="absolute inset-0 size-full object-cover transition duration-500 group-hover:opacity-0 group-focus-visible:opacity-0"

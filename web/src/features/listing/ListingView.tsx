@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ListingSearch, ProductPage } from '@kanak/shared';
 import { EmptyArt } from '@/components/EmptyArt';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { FilterPanel } from './FilterPanel';
 import { ListingCard } from './ListingCard';
 import { ListingPagination } from './ListingPagination';
+import { warmProductPage } from './warm-product-page';
 
 // The phone's filter drawer (and the dialog library under it) loads when first opened.
 const FiltersSheet = lazy(() => import('./FiltersSheet'));
@@ -46,6 +47,7 @@ export function ListingView({
   empty?: ReactNode;
 }) {
   const [filtersOpen, setFiltersOpen] = useState(false);
+  useEffect(warmProductPage, []);
   const [filtersWanted, setFiltersWanted] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
 
@@ -138,9 +140,10 @@ export function ListingView({
                 </div>
               )}
               <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3">
-                {data.content.map((product) => (
+                {data.content.map((product, i) => (
                   <li key={product._id}>
-                    <ListingCard product={product} />
+                    {/* The first row on a phone (two columns) is the first screen's largest paint. */}
+                    <ListingCard product={product} priority={i < 2} />
                   </li>
                 ))}
               </ul>

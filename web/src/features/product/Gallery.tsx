@@ -19,7 +19,8 @@ export function Gallery({ images, title }: { images: { imageUrl: string }[]; tit
               i === active ? 'border-gold' : 'border-transparent opacity-70 hover:opacity-100',
             )}
           >
-            <img src={img.imageUrl} alt="" className="size-full object-cover" />
+            {/* Low: React preloads it otherwise, ahead of the main image (the page's LCP). */}
+            <img src={img.imageUrl} alt="" className="size-full object-cover" fetchPriority="low" />
           </button>
         ))}
       </div>
@@ -30,6 +31,8 @@ export function Gallery({ images, title }: { images: { imageUrl: string }[]; tit
           alt={title}
           width={640}
           height={640}
+          // The page's largest paint: fetched first (React preloads it from the server's head).
+          fetchPriority="high"
           className="aspect-square w-full object-cover transition duration-700 group-hover:scale-110"
         />
       </div>

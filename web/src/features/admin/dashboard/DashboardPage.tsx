@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import {
   IndianRupee,
@@ -16,7 +17,10 @@ import { trpc } from '@/lib/trpc';
 import { errorMessage } from '../shared/error-message';
 import { RecentOrdersTable } from './RecentOrdersTable';
 import { RecentProductsTable } from './RecentProductsTable';
-import { SalesChart } from './SalesChart';
+
+// The chart library (recharts, about 100 kB gzip) loads with the chart, after the figures: the
+// dashboard's first load stays within its budget on the owner's phone (issue 34).
+const SalesChart = lazy(() => import('./SalesChart').then((m) => ({ default: m.SalesChart })));
 
 /** The arrow beside the growth note follows its sign; the note says it in words too. */
 const GROWTH_ARROWS: Record<GrowthDirection, { Icon: typeof TrendingUp; tone: string }> = {
@@ -166,7 +170,13 @@ export function DashboardPage() {
           <CardDescription>Revenue of paid orders per day</CardDescription>
         </CardHeader>
         <CardContent>
-          {data ? <SalesChart data={data.salesByDay} /> : <Skeleton className="h-64" />}
+          {data ? (
+            <Suspense fallback={<Skeleton className="h-64" />}>
+              <SalesChart data={data.salesByDay} />
+            </Suspense>
+          ) : (
+            <Skeleton className="h-64" />
+          )}
         </CardContent>
       </Card>
 
