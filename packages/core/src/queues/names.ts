@@ -8,5 +8,7 @@ export const QUEUES = {
   metalRepricing: 'metal-repricing',
   /** Mails: fed from the notifications table by the worker's mail relay (issue 24). */
   notifications: 'notifications',
+  /** Applies an owner's catalogue import, row by row (issue 32). */
+  catalogueImports: 'catalogue-imports',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
