@@ -207,7 +207,10 @@ describe('catalogue import and export', () => {
 
     // A changed price and an archived piece are told apart, field by field.
     const edited = await upload(
-      csvOf([product('IMP-GOOD-1', { discounted_price: '23000' }), metalProduct('IMP-GOOD-2', { status: 'archived' })]),
+      csvOf([
+        product('IMP-GOOD-1', { discounted_price: '23000' }),
+        metalProduct('IMP-GOOD-2', { status: 'archived' }),
+      ]),
       'catalogue.csv',
     );
     expect(edited.summary).toMatchObject({ changed: 1, archived: 1, unchanged: 0 });
@@ -238,7 +241,10 @@ describe('catalogue import and export', () => {
   }, 60_000);
 
   it('escapes formula-like text on export and reads it back as the same text', async () => {
-    const dry = await upload(csvOf([product('IMP-AT', { details: "'=SUM(A1:A2) is not a formula" })]), 'at.csv');
+    const dry = await upload(
+      csvOf([product('IMP-AT', { details: "'=SUM(A1:A2) is not a formula" })]),
+      'at.csv',
+    );
     expect(dry.errors).toEqual([]);
     await apply(dry.id);
     const csv = (await exported('csv', 'IMP-AT')).toString('utf8');

@@ -450,11 +450,7 @@ export interface CatalogueImportsTable {
   created_by: string | null;
   created_at: Generated<Date>;
   file_name: string;
-  state: ColumnType<
-    CatalogueImportState,
-    CatalogueImportState | undefined,
-    CatalogueImportState
-  >;
+  state: ColumnType<CatalogueImportState, CatalogueImportState | undefined, CatalogueImportState>;
   summary: ColumnType<unknown, string, string>;
   errors: ColumnType<unknown, string | undefined, string>;
   total: Generated<number>;

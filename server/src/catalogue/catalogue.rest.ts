@@ -118,10 +118,7 @@ export function registerCatalogueRest(app: FastifyInstance, services: AppService
       .header('cache-control', 'private, no-store');
     if (input.format === 'xlsx')
       return reply
-        .header(
-          'content-type',
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        )
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .send(await core.catalogueXlsx(services.db, filter));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -61,7 +61,9 @@ export async function startImportApply(
       .executeTakeFirst();
     if (!row) throw notFound('Import');
     if (row.state === 'failed')
-      throw conflict('This import failed while applying: upload the file again for a fresh dry run');
+      throw conflict(
+        'This import failed while applying: upload the file again for a fresh dry run',
+      );
     if (row.state !== 'validated') return false;
     await trx
       .updateTable('catalogue_imports')

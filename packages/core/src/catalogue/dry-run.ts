@@ -52,13 +52,14 @@ export type ImportRowInput = ProductInput;
 
 const KNOWN_COLUMNS = new Set<string>([
   ...CATALOGUE_PRODUCT_COLUMNS,
-  ...Array.from({ length: MAX_SIZES }, (_, i) => SIZE_FIELDS.map((f) => sizeColumn(i + 1, f))).flat(),
+  ...Array.from({ length: MAX_SIZES }, (_, i) =>
+    SIZE_FIELDS.map((f) => sizeColumn(i + 1, f)),
+  ).flat(),
 ]);
 
 /** A row checked against the shop's one product schema; its errors or its input. */
 type Checked =
-  | { ok: true; row: number; sku: string; input: ProductInput; cells: CatalogueRow }
-  | { ok: false };
+  { ok: true; row: number; sku: string; input: ProductInput; cells: CatalogueRow } | { ok: false };
 
 const isUrl = (entry: string) => /^(\/|https?:\/\/)/i.test(entry);
 
@@ -182,7 +183,10 @@ export async function dryRunImport(
       fail(line.row, column, line.cells[column] ?? '', message);
     };
     for (const column of line.formulas)
-      refuse(column, 'A formula is not a value: type the value (or start the text with an apostrophe)');
+      refuse(
+        column,
+        'A formula is not a value: type the value (or start the text with an apostrophe)',
+      );
     const sku = (line.cells.sku ?? '').trim().toUpperCase();
     if (!sku) refuse('sku', 'SKU is required: the import matches products by it');
     else if (seenSkus.has(sku)) refuse('sku', `SKU ${sku} is already on row ${seenSkus.get(sku)}`);
@@ -212,7 +216,10 @@ export async function dryRunImport(
       const pricing = parsed.data.pricing;
       const purity = canonicalPurity(pricing.metal, pricing.purity);
       if (!rates.some((r) => r.metal === pricing.metal && r.purity === purity))
-        refuse('purity', `No rate is published for ${pricing.metal} ${pricing.purity}: publish one first`);
+        refuse(
+          'purity',
+          `No rate is published for ${pricing.metal} ${pricing.purity}: publish one first`,
+        );
     }
     if (bad || !parsed.success) return { ok: false };
     return { ok: true, row: line.row, sku, input: parsed.data, cells: line.cells };
@@ -287,7 +294,11 @@ export async function dryRunImport(
           title: input.title,
           fields,
           price: {
-            before: view ? (before ? priceAtToday(before.input, rates) : view.discountedPrice) : null,
+            before: view
+              ? before
+                ? priceAtToday(before.input, rates)
+                : view.discountedPrice
+              : null,
             after: priceAtToday(input, rates),
           },
         });

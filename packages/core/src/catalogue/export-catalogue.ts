@@ -117,4 +117,3 @@ export async function catalogueXlsx(
   write().catch((error: Error) => out.destroy(error));
   return out;
 }
-

@@ -20,7 +20,8 @@ export function readImageZip(bytes: Buffer | null): Map<string, Uint8Array> {
     entries = unzipSync(bytes, {
       filter: (file) => {
         seen += 1;
-        if (seen > MAX_ZIP_ENTRIES) throw badRequest(`The zip holds more than ${MAX_ZIP_ENTRIES} files`);
+        if (seen > MAX_ZIP_ENTRIES)
+          throw badRequest(`The zip holds more than ${MAX_ZIP_ENTRIES} files`);
         return !file.name.endsWith('/') && IMAGE_FILE_NAME.test(file.name.split('/').pop() ?? '');
       },
     });

@@ -26,11 +26,17 @@ const FORMULA = /^[=+@\t\r]|^-(?!\s*\d+(\.\d+)?\s*$)/;
 
 /** A cell's text as the import reads it; `formula` when it would run in a spreadsheet. */
 export function readCell(raw: string): { text: string; formula: boolean } {
-  if (raw.startsWith("'") && FORMULA.test(raw.slice(1))) return { text: raw.slice(1), formula: false };
+  if (raw.startsWith("'") && FORMULA.test(raw.slice(1)))
+    return { text: raw.slice(1), formula: false };
   return { text: raw, formula: FORMULA.test(raw) };
 }
 
-function toRow(header: string[], values: string[], row: number, formulaCells: Set<number>): FileRow {
+function toRow(
+  header: string[],
+  values: string[],
+  row: number,
+  formulaCells: Set<number>,
+): FileRow {
   const cells: CatalogueRow = {};
   const formulas: string[] = [];
   header.forEach((name, i) => {
@@ -46,7 +52,12 @@ const isBlank = (values: string[]) => values.every((v) => v.trim() === '');
 
 async function readCsv(bytes: Buffer): Promise<CatalogueFile> {
   const parser = Readable.from([bytes]).pipe(
-    parse({ bom: true, relax_column_count: true, info: true, skip_records_with_empty_values: false }),
+    parse({
+      bom: true,
+      relax_column_count: true,
+      info: true,
+      skip_records_with_empty_values: false,
+    }),
   );
   const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<{
     record: string[];
@@ -89,7 +100,8 @@ function xlsxCell(value: ExcelJS.CellValue): { text: string; formula: boolean } 
     const formula = 'formula' in value ? value.formula : value.sharedFormula;
     return { text: `=${formula}`, formula: true };
   }
-  if ('richText' in value) return { text: value.richText.map((r) => r.text).join(''), formula: false };
+  if ('richText' in value)
+    return { text: value.richText.map((r) => r.text).join(''), formula: false };
   if ('text' in value) return { text: String(value.text), formula: false };
   if ('error' in value) return { text: String(value.error), formula: false };
   return { text: '', formula: false };

@@ -220,7 +220,8 @@ export const productInput = z
     // The metal in a piece weighs no more than the piece (jewellery.md: gross and net weight).
     z.superRefine((p, ctx) => {
       p.sizes.forEach((s, i) => {
-        if (s.netWeight != null && s.netWeight > (measureValue(s.weight) ?? Infinity))
+        // The weight is kept to 0.01 g: a net weight within its rounding (42.433 of 42.43) fits.
+        if (s.netWeight != null && s.netWeight > (measureValue(s.weight) ?? Infinity) + 0.005)
           ctx.addIssue({
             code: 'custom',
             message: `Net weight (${s.netWeight} g) cannot be more than the weight of the piece (${s.weight})`,
