@@ -32,7 +32,10 @@ function readListings(db: Kysely<Database>) {
   const loops = [0, 1].map(async (c) => {
     for (let i = c; running; i++) {
       const started = performance.now();
-      await listProducts(db, parseProductQuery({ sort: 'low_to_high', pageSize: 24, page: (i % 5) + 1 }));
+      await listProducts(
+        db,
+        parseProductQuery({ sort: 'low_to_high', pageSize: 24, pageNumber: i % 5 }),
+      );
       times.push(performance.now() - started);
     }
   });

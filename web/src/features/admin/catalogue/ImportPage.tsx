@@ -66,7 +66,9 @@ export function ImportPage() {
 
   const done = status.data?.state === 'applied';
   if (done && applying) void utils.catalog.invalidate();
-  const toApply = dryRun ? dryRun.summary.new + dryRun.summary.changed + dryRun.summary.archived : 0;
+  const toApply = dryRun
+    ? dryRun.summary.new + dryRun.summary.changed + dryRun.summary.archived
+    : 0;
 
   return (
     <div className="space-y-6">
@@ -75,7 +77,10 @@ export function ImportPage() {
         description="One row per product, its sizes side by side. Check the file first: nothing is saved until you apply it."
         actions={
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => saveBlob(templateCsv(), 'catalogue-template.csv')}>
+            <Button
+              variant="outline"
+              onClick={() => saveBlob(templateCsv(), 'catalogue-template.csv')}
+            >
               <Download /> Template
             </Button>
             <Button asChild variant="outline">
@@ -171,7 +176,9 @@ export function ImportPage() {
                             <TableCell className="max-w-40 truncate" title={e.value}>
                               {e.value || '(empty)'}
                             </TableCell>
-                            <TableCell className="min-w-56 whitespace-normal">{e.message}</TableCell>
+                            <TableCell className="min-w-56 whitespace-normal">
+                              {e.message}
+                            </TableCell>
                           </TableRow>
                         ))}
                       </TableBody>

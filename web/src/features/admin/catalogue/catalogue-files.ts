@@ -70,8 +70,7 @@ export async function uploadCatalogue(file: File, images: File | null): Promise<
     body: form,
   });
   const body = (await response.json().catch(() => null)) as
-    | (ImportDryRun & { message?: string })
-    | null;
+    (ImportDryRun & { message?: string }) | null;
   if (!response.ok || !body)
     throw new Error(body?.message ?? `The file could not be checked (${response.status})`);
   return body;
