@@ -82,18 +82,18 @@ describe('catalogue import in the browser (issue 32)', () => {
       await page.getByRole('link', { name: 'Import' }).click();
       await page.waitForURL(`${server.baseUrl}/admin/catalogue/import`);
 
-      // A net weight above the piece's weight: the dry run names the cell, nothing is saved.
+      // A negative stock and an unknown colour: the dry run names both cells, nothing is saved.
       const bad = path.join(dir, `bad-${width}.csv`);
       await writeFile(
         bad,
-        csvOf(row({ sku, size_1_sku: `${sku}-6G`, size_1_net_weight: '6.5', color: 'purple' })),
+        csvOf(row({ sku, size_1_sku: `${sku}-6G`, size_1_stock: '-3', color: 'purple' })),
       );
       await page.getByLabel('Catalogue (CSV or XLSX)').setInputFiles(bad);
       await page.getByRole('button', { name: 'Check file' }).click();
       const errorsTable = page.getByTestId('import-errors');
       await errorsTable.waitFor();
       expect(await errorsTable.locator('tbody tr').count()).toBe(2);
-      await expect.poll(() => errorsTable.textContent()).toContain('size_1_net_weight');
+      await expect.poll(() => errorsTable.textContent()).toContain('size_1_stock');
       expect(await errorsTable.textContent()).toContain('Color must be one of');
       expect(await page.getByRole('button', { name: /Apply 0 products/ }).isDisabled()).toBe(true);
       await screenshot(page, `catalogue-import-errors-${width}`);
