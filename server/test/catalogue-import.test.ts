@@ -192,6 +192,17 @@ describe('catalogue import and export', () => {
     expect(saved.every((p) => p.status === 'live')).toBe(true);
     // The metal piece is priced at today's rate: what the dry run said it would cost.
     expect(saved.find((p) => p.sku === 'IMP-GOOD-2')!.discounted_price).toBe(metal.price.after);
+    // One truth: the imported metal-priced piece's mark is its priced purity's.
+    const marks = await server.database.db
+      .selectFrom('products')
+      .select(['sku', 'hallmark', 'pricing_purity'])
+      .where('sku', 'in', ['IMP-GOOD-1', 'IMP-GOOD-2'])
+      .orderBy('sku')
+      .execute();
+    expect(marks).toEqual([
+      { sku: 'IMP-GOOD-1', hallmark: '22K916', pricing_purity: null },
+      { sku: 'IMP-GOOD-2', hallmark: '22K916', pricing_purity: '916' },
+    ]);
     const image = await server.database.db
       .selectFrom('product_images')
       .innerJoin('products', 'products.id', 'product_images.product_id')
