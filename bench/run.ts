@@ -29,6 +29,7 @@ import { runLighthouse, type LighthouseFigures } from './lighthouse';
 import { measureWeb, type WebFigures } from './web';
 import { workerThroughputRows } from './worker-throughput';
 import { repricingRows } from './repricing';
+import { catalogueImportRows } from './catalogue-import';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5000);
@@ -37,7 +38,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3950);
 /** Parts to run (comma-separated: http, worker, web); all by default. */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'http,worker,repricing,web').split(',').map((p) => p.trim()),
+  (process.env.BENCH_ONLY ?? 'http,worker,repricing,import,web').split(',').map((p) => p.trim()),
 );
 const root = path.resolve(import.meta.dirname, '..');
 const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -450,6 +451,7 @@ for (const cache of ONLY.has('http') ? (['on', 'off'] as const) : []) {
 
 if (ONLY.has('worker')) rows.push(...(await workerThroughputRows(root, dbUrl.toString())));
 if (ONLY.has('repricing')) rows.push(...(await repricingRows(dbUrl.toString())));
+if (ONLY.has('import')) rows.push(...(await catalogueImportRows(dbUrl.toString())));
 
 // The web as a phone on slow 4G sees it, then Lighthouse, against the cached server over the
 // same catalogue.

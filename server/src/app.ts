@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerMediaRest } from './media/media.rest';
 import { invoiceDocs, registerInvoicesRest } from './invoices/invoices.rest';
 import { registerReportsRest, reportDocs } from './reports/reports.rest';
+import { catalogueDocs, registerCatalogueRest } from './catalogue/catalogue.rest';
 import { manifestDoc, registerManifestRest } from './orders/manifest.rest';
 import { registerQueueBoard } from './admin/queue-board.rest';
 import { paymentWebhookDoc, registerPaymentWebhookRest } from './payments/payment-webhook.rest';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   registerMediaRest(app);
   registerInvoicesRest(app, services);
   registerReportsRest(app, services);
+  registerCatalogueRest(app, services);
   registerManifestRest(app, services);
   registerSandboxPageRest(app, services);
   registerSeoRest(app, services);
@@ -167,6 +169,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     paymentWebhookDoc,
     ...invoiceDocs,
     ...reportDocs,
+    ...catalogueDocs,
     manifestDoc,
   ]);
   await registerQueueBoard(app, services);

@@ -149,6 +149,11 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/admin/system/dead-letters': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/reports/sales-register': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/reports/gstr1': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  // Catalogue import and export (issue 32): the owner's only.
+  'POST /api/admin/catalogue/imports': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/catalogue/imports/:id': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /api/admin/catalogue/imports/:id/apply': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/catalogue/export': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /api/admin/system/dead-letters/:deadLetterId/retry': {
     visitor: 401,
     A: 403,
@@ -224,6 +229,8 @@ const EXPECTED: Record<string, Row> = {
   'trpc system.deadLetters': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc reports.salesRegister': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc reports.gstr1': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc catalogue.importStatus': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc catalogue.applyImport': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc system.retryDeadLetter': { visitor: 401, A: 403, B: 403, admin: 404 },
   'trpc system.dismissDeadLetter': { visitor: 401, A: 403, B: 403, admin: 404 },
   'trpc pricing.rates': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -607,6 +614,22 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     form.append('file', new Blob([PNG], { type: 'image/png' }), 'matrix.png');
     return form;
   };
+  /** A catalogue with its heading row and no product: a dry run that changes nothing. */
+  const importForm = () => {
+    const form = new FormData();
+    form.append('file', new Blob(['sku,title\r\n'], { type: 'text/csv' }), 'matrix.csv');
+    return form;
+  };
+  /** An admin's dry run, for the status and apply cells (each cell gets its own). */
+  const freshImport = async () => {
+    const answer = await fetch(`${server.baseUrl}/api/admin/catalogue/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}` },
+      body: importForm(),
+    });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { id: string }).id;
+  };
   const freshEmail = () => `matrix-${randomBytes(5).toString('hex')}@example.com`;
   /**
    * Ending sessions or changing a password ends the caller's tokens: each cell runs on a
@@ -858,6 +881,18 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       return { path: `/api/admin/orders/${id}`, snapshot: orderSnapshot(id) };
     },
     'POST /api/uploads': () => ({ form: uploadForm }),
+    'POST /api/admin/catalogue/imports': () => ({ form: importForm }),
+    'GET /api/admin/catalogue/imports/:id': async () => ({
+      path: `/api/admin/catalogue/imports/${await freshImport()}`,
+    }),
+    'POST /api/admin/catalogue/imports/:id/apply': async () => ({
+      path: `/api/admin/catalogue/imports/${await freshImport()}/apply`,
+    }),
+    'GET /api/admin/catalogue/export': () => ({
+      path: '/api/admin/catalogue/export?format=csv&q=ring',
+    }),
+    'trpc catalogue.importStatus': async () => ({ input: { id: await freshImport() } }),
+    'trpc catalogue.applyImport': async () => ({ input: { id: await freshImport() } }),
     'GET /api/pages/:slug': () => ({ path: '/api/pages/privacy' }),
     'GET /api/delivery/promise': () => ({ path: '/api/delivery/promise?pin=560001' }),
     'PUT /api/admin/pages/:slug': () => ({

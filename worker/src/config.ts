@@ -32,6 +32,8 @@ export const workerConfigSchema = z.object({
   REPRICING_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(5000),
   /** Fault injection for crash tests: wait this long after each repricing batch commits. */
   REPRICING_BATCH_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** Fault injection for crash tests: wait this long after each catalogue import row commits. */
+  IMPORT_ROW_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** How often orders still PENDING with an open payment link are checked with the provider (0: never). */
   RECONCILE_EVERY_MS: z.coerce.number().int().min(0).default(60_000),
   /** Only links older than this are checked: younger ones still expect their return or webhook. */

@@ -13,7 +13,9 @@ import {
   reconcilePayments,
   settleProcessingRefunds,
   type RefundJob,
+  runImportApply,
   runRepricing,
+  type CatalogueImportJob,
   type RepricingJob,
   recordOutboxOutcome,
   recordOutboxOutcomes,
@@ -55,6 +57,8 @@ export interface ProcessorOptions {
   stockMoved: (productIds: string[]) => Promise<void>;
   /** Products per repricing batch (REPRICING_BATCH_SIZE) and a pause after each (crash tests). */
   repricing?: { batchSize: number; batchDelayMs: number };
+  /** Fault injection for crash tests: a pause after each catalogue import row commits. */
+  importRowDelayMs?: number;
   /** Repricing finished: every server drops its cached catalogue reads; never throws. */
   catalogueRepriced?: () => Promise<void>;
   /** Tells every server's watching browsers what happened to the order; never throws. */
@@ -219,6 +223,22 @@ export function buildProcessors(
         await options.catalogueRepriced?.();
         options.log(
           `repricing of publication ${result.publicationId}: ${result.status}, ${result.repriced} products repriced`,
+        );
+        return result;
+      });
+      return settle(outcome);
+    },
+    // Each row is applied with its done-mark in one transaction: a re-run skips what is done.
+    [QUEUES.catalogueImports]: async (job) => {
+      const data = job.data as CatalogueImportJob;
+      const outcome = await recorded(db, data, async () => {
+        const result = await runImportApply(db, data.importId, {
+          rowDelayMs: options.importRowDelayMs,
+        });
+        // Listings, search and products on every server show the imported catalogue.
+        await options.catalogueRepriced?.();
+        options.log(
+          `catalogue import ${data.importId}: ${result.applied} rows applied, ${result.failed} refused`,
         );
         return result;
       });

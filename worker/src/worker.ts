@@ -214,6 +214,7 @@ export function startWorker(
     announce,
     confirmBatch: { size: config.WORKER_CONFIRM_BATCH, running: config.WORKER_CONCURRENCY },
     catalogueRepriced,
+    importRowDelayMs: config.IMPORT_ROW_DELAY_MS,
     repricing: {
       batchSize: config.REPRICING_BATCH_SIZE,
       batchDelayMs: config.REPRICING_BATCH_DELAY_MS,

@@ -157,3 +157,4 @@ export * from './shipments/shipment-views';
 export * from './shipments/carrier-settings';
 export * from './notifications/link-base';
 export * from './shipments/manifest';
+export * from './catalogue/index';

@@ -25,6 +25,7 @@ import * as m024 from './migrations/024_rate_alerts';
 import * as m025 from './migrations/025_report_and_reconcile_indexes';
 import * as m026 from './migrations/026_refunds';
 import * as m027 from './migrations/027_sandbox_refunds';
+import * as m028 from './migrations/028_catalogue_imports';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '025_report_and_reconcile_indexes': m025,
   '026_refunds': m026,
   '027_sandbox_refunds': m027,
+  '028_catalogue_imports': m028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -487,6 +487,43 @@ export interface RateAlertsTable {
   unsubscribed_at: Date | null;
 }
 
+/** Issue 32 (migration 028): one catalogue upload's dry run and apply. */
+export interface CatalogueImportsTable {
+  id: Generated<string>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  file_name: string;
+  state: ColumnType<CatalogueImportState, CatalogueImportState | undefined, CatalogueImportState>;
+  summary: ColumnType<unknown, string, string>;
+  errors: ColumnType<unknown, string | undefined, string>;
+  total: Generated<number>;
+  applied: Generated<number>;
+  failed: Generated<number>;
+  message: string | null;
+  finished_at: Date | null;
+}
+
+export type CatalogueImportState = 'validated' | 'applying' | 'applied' | 'failed';
+
+/** A valid row of an import that changes something; `applied_at` is set with the product. */
+export interface CatalogueImportRowsTable {
+  import_id: string;
+  row_no: number;
+  sku: string;
+  kind: 'new' | 'changed' | 'archived';
+  product_id: string | null;
+  input: ColumnType<unknown, string, string>;
+  diff: ColumnType<unknown, string | undefined, string>;
+  applied_at: Date | null;
+  error: string | null;
+}
+
+/** Images an import brought, by the SHA-256 of their bytes. */
+export interface CatalogueImportImagesTable {
+  sha256: string;
+  url: string;
+}
+
 export interface Database {
   users: UsersTable;
   addresses: AddressesTable;
@@ -521,6 +558,9 @@ export interface Database {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   rate_alerts: RateAlertsTable;
+  catalogue_imports: CatalogueImportsTable;
+  catalogue_import_rows: CatalogueImportRowsTable;
+  catalogue_import_images: CatalogueImportImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -65,3 +65,6 @@ export * from './system/dead-letters';
 export * from './delivery/pin-state';
 export * from './delivery/promise';
 export * from './shipments/carriers';
+// The owner's catalogue as a file: import and export in one column set (issue 32).
+export * from './catalogue/columns';
+export * from './catalogue/views';

@@ -13,6 +13,7 @@ import { notificationsApi } from '../notifications/notifications.api';
 import { systemApi } from '../system/system.api';
 import { deliveryApi } from '../delivery/delivery.api';
 import { reportsApi } from '../reports/reports.api';
+import { catalogueApi } from '../catalogue/catalogue.api';
 import { rateAlertsApi } from '../rate-alerts/rate-alerts.api';
 import type { UseCase } from './declare-use-case';
 
@@ -34,6 +35,7 @@ export const useCases = {
   stockAlerts: stockAlertsApi,
   delivery: deliveryApi,
   reports: reportsApi,
+  catalogue: catalogueApi,
   rateAlerts: rateAlertsApi,
 };
 

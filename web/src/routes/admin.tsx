@@ -174,6 +174,16 @@ const adminReportsRoute = createRoute({
   ),
 });
 
+/** The catalogue as a file: import with a dry run (issue 32). */
+const adminCatalogueImportRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'catalogue/import',
+  component: lazyRouteComponent(
+    () => import('@/features/admin/catalogue/ImportPage'),
+    'ImportPage',
+  ),
+});
+
 export const adminRouteTree = adminRoute.addChildren([
   adminDashboardRoute,
   adminProductsRoute,
@@ -188,4 +198,5 @@ export const adminRouteTree = adminRoute.addChildren([
   adminMessagesRoute,
   adminSystemRoute,
   adminReportsRoute,
+  adminCatalogueImportRoute,
 ]);

@@ -22,6 +22,20 @@ import { priceSavedProduct, pricingColumns } from '../pricing/product-pricing';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The admin products table's filter (its search box), shared with the catalogue export. */
+export async function adminProductQuery(db: Kysely<Database>, q: string | undefined) {
+  let query = db.selectFrom('products');
+  // An exact SKU (the product's or a size's) filters to its product, drafts included (issue 32).
+  const bySku = q ? await productIdBySku(db, q, false) : null;
+  if (bySku) query = query.where('products.id', '=', bySku);
+  else
+    for (const word of searchWords(q ?? '')) {
+      const like = `%${word}%`;
+      query = query.where((eb) => eb.or([eb('title', 'ilike', like), eb('brand', 'ilike', like)]));
+    }
+  return query;
+}
+
 /** Admin products table: newest first, optional text search over title and brand. */
 export async function adminListProducts(
   db: Kysely<Database>,
@@ -29,15 +43,7 @@ export async function adminListProducts(
 ): Promise<ProductPage> {
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? ADMIN_PAGE_SIZE;
-  let query = db.selectFrom('products');
-  // An exact SKU (the product's or a size's) filters to its product, drafts included (issue 32).
-  const bySku = input.q ? await productIdBySku(db, input.q, false) : null;
-  if (bySku) query = query.where('products.id', '=', bySku);
-  else
-    for (const word of searchWords(input.q ?? '')) {
-      const like = `%${word}%`;
-      query = query.where((eb) => eb.or([eb('title', 'ilike', like), eb('brand', 'ilike', like)]));
-    }
+  const query = await adminProductQuery(db, input.q);
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     query
@@ -173,28 +179,29 @@ async function savingSkus<T>(save: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A new product's rows, in the caller's transaction (an import row marks itself in the same one). */
+export async function insertProduct(trx: Transaction<Database>, input: ProductInput) {
+  await checkSkusFree(trx, null, input);
+  const categoryId = await categoryFor(trx, input);
+  const row = await trx
+    .insertInto('products')
+    .values(productColumns(input, categoryId))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await replaceImages(trx, row.id, input);
+  await replaceSizes(trx, row.id, input);
+  await writeSizeSkus(trx, row.id, input);
+  await priceSavedProduct(trx, row.id, input.pricing);
+  await saveHallmarkAndStones(trx, row.id, input, true);
+  return row.id;
+}
+
 /** POST /api/admin/products: the created product as clients read it. */
 export async function createProduct(
   db: Kysely<Database>,
   input: ProductInput,
 ): Promise<ProductView> {
-  const id = await savingSkus(() =>
-    db.transaction().execute(async (trx) => {
-      await checkSkusFree(trx, null, input);
-      const categoryId = await categoryFor(trx, input);
-      const row = await trx
-        .insertInto('products')
-        .values(productColumns(input, categoryId))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await replaceImages(trx, row.id, input);
-      await replaceSizes(trx, row.id, input);
-      await writeSizeSkus(trx, row.id, input);
-      await priceSavedProduct(trx, row.id, input.pricing);
-      await saveHallmarkAndStones(trx, row.id, input, true);
-      return row.id;
-    }),
-  );
+  const id = await savingSkus(() => db.transaction().execute((trx) => insertProduct(trx, input)));
   clearListingCounts(db);
   return adminGetProduct(db, id);
 }
@@ -215,54 +222,58 @@ export async function updateProduct(
   input: ProductInput,
 ): Promise<ProductView> {
   const id = requireId(productId, 'Product');
-  await savingSkus(() =>
-    db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('products')
-        .select(['id', 'updated_at'])
-        .where('id', '=', id)
-        // Not FOR UPDATE: that waits for the key-share lock a checkout's new line takes on the
-        // product, while the checkout may wait for a size row this save locks next (a deadlock the
-        // chaos soak found). A save never changes the key; two saves still exclude each other.
-        .forNoKeyUpdate()
-        .executeTakeFirst();
-      if (!existing) throw notFound('Product');
-      // Compared as the view shows it (milliseconds): the form sends back what it read.
-      const savedAt = new Date(existing.updated_at);
-      if (input.loadedUpdatedAt && new Date(input.loadedUpdatedAt).getTime() !== savedAt.getTime())
-        throw conflict(PRODUCT_SAVED_MEANWHILE, { updatedAt: savedAt.toISOString() });
-      await checkSkusFree(trx, id, input);
-      await adjustStockForEdit(trx, id, input.sizes);
-      const categoryId = await categoryFor(trx, input);
-      await trx
-        .updateTable('products')
-        .set({
-          ...productColumns(input, categoryId),
-          // Database time, at least a millisecond past the last save: two saves never share the
-          // updatedAt a form compares (the view shows milliseconds), whatever the servers' clocks.
-          updated_at: sql<Date>`greatest(now(), updated_at + interval '1 millisecond')`,
-        })
-        .where('id', '=', id)
-        .execute();
-      await replaceImages(trx, id, input);
-      await replaceSizes(trx, id, input);
-      await writeSizeSkus(trx, id, input);
-      // A size the save takes from 0 to in stock mails its waiting shoppers (every row is locked).
-      const sizeRows = await trx
-        .selectFrom('product_sizes')
-        .select('id')
-        .where('product_id', '=', id)
-        .execute();
-      await syncStockAlerts(
-        trx,
-        sizeRows.map((r) => r.id),
-      );
-      await priceSavedProduct(trx, id, input.pricing);
-      await saveHallmarkAndStones(trx, id, input, false);
-    }),
-  );
+  await savingSkus(() => db.transaction().execute((trx) => rewriteProduct(trx, id, input)));
   clearListingCounts(db);
   return adminGetProduct(db, id);
+}
+
+/**
+ * An existing product's rows rewritten from `input`, in the caller's transaction: the body of
+ * PUT /api/admin/products/{id}, and of an import row that changes a product.
+ */
+export async function rewriteProduct(trx: Transaction<Database>, id: string, input: ProductInput) {
+  const existing = await trx
+    .selectFrom('products')
+    .select(['id', 'updated_at'])
+    .where('id', '=', id)
+    // Not FOR UPDATE: that waits for the key-share lock a checkout's new line takes on the
+    // product, while the checkout may wait for a size row this save locks next (a deadlock the
+    // chaos soak found). A save never changes the key; two saves still exclude each other.
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  if (!existing) throw notFound('Product');
+  // Compared as the view shows it (milliseconds): the form sends back what it read.
+  const savedAt = new Date(existing.updated_at);
+  if (input.loadedUpdatedAt && new Date(input.loadedUpdatedAt).getTime() !== savedAt.getTime())
+    throw conflict(PRODUCT_SAVED_MEANWHILE, { updatedAt: savedAt.toISOString() });
+  await checkSkusFree(trx, id, input);
+  await adjustStockForEdit(trx, id, input.sizes);
+  const categoryId = await categoryFor(trx, input);
+  await trx
+    .updateTable('products')
+    .set({
+      ...productColumns(input, categoryId),
+      // Database time, at least a millisecond past the last save: two saves never share the
+      // updatedAt a form compares (the view shows milliseconds), whatever the servers' clocks.
+      updated_at: sql<Date>`greatest(now(), updated_at + interval '1 millisecond')`,
+    })
+    .where('id', '=', id)
+    .execute();
+  await replaceImages(trx, id, input);
+  await replaceSizes(trx, id, input);
+  await writeSizeSkus(trx, id, input);
+  // A size the save takes from 0 to in stock mails its waiting shoppers (every row is locked).
+  const sizeRows = await trx
+    .selectFrom('product_sizes')
+    .select('id')
+    .where('product_id', '=', id)
+    .execute();
+  await syncStockAlerts(
+    trx,
+    sizeRows.map((r) => r.id),
+  );
+  await priceSavedProduct(trx, id, input.pricing);
+  await saveHallmarkAndStones(trx, id, input, false);
 }
 
 /** DELETE /api/admin/products/{id}: orders keep their copied items (product_id becomes null). */

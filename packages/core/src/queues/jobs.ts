@@ -73,6 +73,7 @@ export const OUTAGE_DEFERRAL_LIMITS: Record<QueueName, number | null> = {
   [QUEUES.refunds]: null,
   [QUEUES.metalRepricing]: 120,
   [QUEUES.notifications]: 120,
+  [QUEUES.catalogueImports]: 120,
   // Scheduled runs are never deferred (outage-deferral.ts): the next run does the same work.
   [QUEUES.paymentReconciliation]: 0,
 };
@@ -104,6 +105,11 @@ export const paymentJobKey = (orderId: string, paymentId: string) => `pay-${orde
 export const moveJobKey = (moveId: string) => `move-${moveId}`;
 
 /** Payload of a 'metal-repricing' job (relayed from the outbox row a publish of rates wrote). */
+/** Payload of a 'catalogue-imports' job: the import to apply. */
+export interface CatalogueImportJob extends OutboxRef, TracedJob {
+  importId: string;
+}
+
 export interface RepricingJob extends OutboxRef {
   publicationId: number;
 }

@@ -10,5 +10,7 @@ export const QUEUES = {
   notifications: 'notifications',
   /** Refunds asked of the payment provider (issue 31): one job per attempt of a refund. */
   refunds: 'refunds',
+  /** Applies an owner's catalogue import, row by row (issue 32). */
+  catalogueImports: 'catalogue-imports',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -40,7 +40,13 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
     prefix,
     defaultJobOptions: JOB_OPTIONS,
   });
-  for (const queue of [payments, moves, reconciliation, repricing, refunds]) quietQueue(queue);
+  const imports = new Queue(QUEUES.catalogueImports, {
+    connection,
+    prefix,
+    defaultJobOptions: JOB_OPTIONS,
+  });
+  for (const queue of [payments, moves, reconciliation, repricing, refunds, imports])
+    quietQueue(queue);
   return {
     payments,
     moves,
@@ -51,6 +57,7 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
       [QUEUES.paymentReconciliation]: reconciliation,
       [QUEUES.metalRepricing]: repricing,
       [QUEUES.refunds]: refunds,
+      [QUEUES.catalogueImports]: imports,
     } as Record<QueueName, Queue>,
     async close() {
       await Promise.all([
@@ -59,6 +66,7 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
         reconciliation.close(),
         repricing.close(),
         refunds.close(),
+        imports.close(),
       ]);
     },
   };

@@ -22,6 +22,38 @@ const valid = {
 };
 
 describe('productInput', () => {
+  it('refuses a net weight above the piece, and a purity the shop does not price in (issue 32)', () => {
+    const heavy = productInput.safeParse({
+      ...valid,
+      sizes: [{ weight: '5', size: '16', stock: 1, netWeight: 5.2 }],
+    });
+    expect(heavy.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['sizes.0.netWeight', 'Net weight (5.2 g) cannot be more than the weight of the piece (5 g)'],
+    ]);
+    // Within the weight's 0.01 g rounding: fits.
+    expect(
+      productInput.safeParse({ ...valid, sizes: [{ weight: '5', stock: 1, netWeight: 5.004 }] })
+        .success,
+    ).toBe(true);
+    const metal = {
+      basis: 'metal',
+      metal: 'gold',
+      making: { kind: 'percent', value: 10 },
+    };
+    const purity = productInput.safeParse({
+      ...valid,
+      pricing: { ...metal, purity: '920' },
+      sizes: [{ weight: '5', stock: 1, netWeight: 4 }],
+    });
+    expect(purity.error?.issues.map((i) => i.path.join('.'))).toEqual(['pricing.purity']);
+    expect(
+      productInput.safeParse({
+        ...valid,
+        pricing: { ...metal, purity: '22K' },
+        sizes: [{ weight: '5', stock: 1, netWeight: 4 }],
+      }).success,
+    ).toBe(true);
+  });
   it('normalises numbers and size rows', () => {
     const product = productInput.parse(valid);
     expect(product.price).toBe(25000);

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { dbSafeText, INT32_MAX, int32OrDigits } from '../validation/db-values';
-import { measureProblem, normaliseSize, normaliseWeight } from './measure';
+import { measureProblem, measureValue, normaliseSize, normaliseWeight } from './measure';
 import { netWeightInput, productPricingInput } from '../pricing/schemas';
+import { canonicalPurity, PURITIES } from '../pricing/purities';
 import {
   COLLECTIONS,
   COLORS,
@@ -208,6 +209,27 @@ export const productInput = z
         path: ['hallmark'],
       },
     ),
+    // Named here, not first at the save: an import's dry run reports it per row (issue 32).
+    z.refine(
+      (p) => p.pricing?.basis !== 'metal' || canonicalPurity(p.pricing.metal, p.pricing.purity),
+      {
+        message: `Purity must be one the shop prices in: ${PURITIES.map((r) => `${r.metal} ${r.karat ?? r.purity}`).join(', ')}`,
+        path: ['pricing', 'purity'],
+      },
+    ),
+    // The metal in a piece weighs no more than the piece (jewellery.md: gross and net weight).
+    z.superRefine((p, ctx) => {
+      p.sizes.forEach((s, i) => {
+        // The weight is kept to 0.01 g: a net weight within its rounding (42.433 of 42.43) fits.
+        if (s.netWeight != null && s.netWeight > (measureValue(s.weight) ?? Infinity) + 0.005)
+          ctx.addIssue({
+            code: 'custom',
+            message: `Net weight (${s.netWeight} g) cannot be more than the weight of the piece (${s.weight})`,
+            path: ['sizes', i, 'netWeight'],
+            input: s.netWeight,
+          });
+      });
+    }),
     z.refine((p) => !isMetal(p) || p.sizes.every((s) => typeof s.netWeight === 'number'), {
       message: 'Every size needs its net weight (grams of metal) for metal pricing',
       path: ['sizes'],

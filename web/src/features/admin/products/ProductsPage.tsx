@@ -1,5 +1,5 @@
 import { Link, getRouteApi } from '@tanstack/react-router';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Download, FileUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { SearchField } from '../shared/SearchField';
 import { Pager } from '../shared/Pager';
 import { ProductSummaryCells, ProductSummaryHeader } from '../shared/ProductSummaryColumns';
 import type { AdminProduct } from '../shared/types';
+import { downloadCatalogue } from '../catalogue/catalogue-files';
 
 const PAGE_SIZE = 10;
 const route = getRouteApi('/admin/products');
@@ -56,11 +57,30 @@ export function ProductsPage() {
         title="All Products"
         description={data ? `${data.totalElements.toLocaleString('en-IN')} products` : undefined}
         actions={
-          <Button asChild>
-            <Link to="/admin/product/create">
-              <Plus /> Add Product
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {/* Export the table's current search, in the import's column set (issue 32). */}
+            {(['csv', 'xlsx'] as const).map((format) => (
+              <Button
+                key={format}
+                variant="outline"
+                onClick={() =>
+                  downloadCatalogue(format, q).catch((error: Error) => toast.error(error.message))
+                }
+              >
+                <Download /> Export {format.toUpperCase()}
+              </Button>
+            ))}
+            <Button asChild variant="outline">
+              <Link to="/admin/catalogue/import">
+                <FileUp /> Import
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to="/admin/product/create">
+                <Plus /> Add Product
+              </Link>
+            </Button>
+          </div>
         }
       />
       <Card className="gap-4">

@@ -1,0 +1,24 @@
+import * as core from '@kanak/core';
+import * as shared from '@kanak/shared';
+import { mutation, query } from '../api/declare-use-case';
+
+/**
+ * The owner's catalogue imports (issue 32) on REST and tRPC. The upload itself (multipart, with
+ * the dry run) and the export (a streamed file) are REST by nature: catalogue.rest.ts.
+ */
+export const catalogueApi = {
+  importStatus: query('admin', shared.importIdInput, shared.importStatus, {
+    summary:
+      "A catalogue import's state (validated, applying, applied or failed), progress 0–100 and summary, with the rows the apply refused",
+    run: ({ services }, input) => core.importStatus(services.db, input.id),
+    rest: [{ method: 'GET', path: '/api/admin/catalogue/imports/:id' }],
+  }),
+  applyImport: mutation('admin', shared.importIdInput, shared.importStatus, {
+    summary:
+      'Starts applying a dry-run import in the worker (idempotent by SKU, each row whole or not at all); poll its status for progress',
+    run: ({ services }, input) =>
+      core.startImportApply({ db: services.db, relay: services.relay }, input.id),
+    // The worker tells every server once the rows are in; nothing is changed at this call.
+    rest: [{ method: 'POST', path: '/api/admin/catalogue/imports/:id/apply', status: 202 }],
+  }),
+};

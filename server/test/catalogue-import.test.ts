@@ -1,0 +1,346 @@
+// Issue 32: the owner's catalogue as a file. A dry run names each bad cell and applies nothing
+// from those rows; the apply runs in a real worker process (killed mid-apply in one test);
+// re-importing and export → import change nothing, for CSV and XLSX alike.
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ACCOUNTS } from '@kanak/db';
+import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+import { catalogueColumns, type ImportDryRun, type ImportStatus } from '@kanak/shared';
+import { eventually, login, startWorkerProcess, type WorkerProcess } from './pipeline-support';
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==',
+  'base64',
+);
+const COLUMNS = catalogueColumns(2);
+
+/** A valid fixed-priced ring; `over` replaces cells. */
+function product(sku: string, over: Record<string, string> = {}): Record<string, string> {
+  return {
+    sku,
+    status: 'live',
+    title: `Import Test Ring ${sku}`,
+    brand: 'Kanak',
+    collection: 'best-sellers',
+    category: 'gold > rings > ring',
+    metal: 'gold',
+    color: 'yellow',
+    occasion: 'casual',
+    description: 'A plain band for every day.',
+    details: 'Hallmarked.',
+    quantity: '1',
+    pricing: 'fixed',
+    price: '25000',
+    discounted_price: '24000',
+    hallmark: '22K916',
+    images: 'ring.png',
+    size_1_sku: `${sku}-4G`,
+    size_1_weight: '4 g',
+    size_1_size: '16 MM',
+    size_1_net_weight: '3.5',
+    size_1_stock: '3',
+    size_2_sku: `${sku}-6G`,
+    size_2_weight: '6 g',
+    size_2_size: '18 MM',
+    size_2_net_weight: '5.2',
+    size_2_stock: '2',
+    ...over,
+  };
+}
+
+/** A metal-priced 22K ring (priced from the seeded rate). */
+const metalProduct = (sku: string, over: Record<string, string> = {}) =>
+  product(sku, {
+    pricing: 'metal',
+    price_metal: 'gold',
+    purity: '916',
+    making_kind: 'percent',
+    making_value: '12',
+    making_discount: '0',
+    stones_value: '0',
+    price: '',
+    discounted_price: '',
+    hallmark: '',
+    ...over,
+  });
+
+const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+const csvOf = (rows: Record<string, string>[]) =>
+  [COLUMNS, ...rows.map((r) => COLUMNS.map((c) => r[c] ?? ''))]
+    .map((cells) => cells.map(quote).join(','))
+    .join('\r\n');
+
+describe('catalogue import and export', () => {
+  let server: TestServer;
+  let admin: string;
+  const workers: WorkerProcess[] = [];
+  const zip = zipSync({ 'ring.png': new Uint8Array(PNG) });
+
+  beforeAll(async () => {
+    server = await startTestServer({ LOG_LEVEL: 'fatal' });
+    admin = await login(server, SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.admin.password);
+  });
+  afterAll(async () => {
+    for (const w of workers) await w.stop('SIGKILL');
+    await server?.close();
+  });
+
+  const startWorker = async (env: Record<string, string> = {}) => {
+    const worker = await startWorkerProcess(server, env);
+    workers.push(worker);
+    return worker;
+  };
+
+  async function upload(
+    file: Buffer | string,
+    name: string,
+    images: Uint8Array | null = zip,
+  ): Promise<ImportDryRun> {
+    const form = new FormData();
+    form.append('file', new Blob([file]), name);
+    if (images) form.append('images', new Blob([images]), 'images.zip');
+    const res = await fetch(`${server.baseUrl}/api/admin/catalogue/imports?dryRun=true`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    const body = (await res.json()) as ImportDryRun;
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    return body;
+  }
+
+  async function apply(id: string): Promise<ImportStatus> {
+    const http = httpClient(server.baseUrl);
+    const started = await http.post<ImportStatus>(
+      `/api/admin/catalogue/imports/${id}/apply`,
+      undefined,
+      { token: admin },
+    );
+    expect(started.status).toBe(202);
+    return eventually(
+      async () => {
+        const status = await http.get<ImportStatus>(`/api/admin/catalogue/imports/${id}`, {
+          token: admin,
+        });
+        return status.body.state === 'applied' ? status.body : null;
+      },
+      60_000,
+      200,
+    );
+  }
+
+  async function exported(format: 'csv' | 'xlsx', q = 'Import Test Ring'): Promise<Buffer> {
+    const res = await fetch(
+      `${server.baseUrl}/api/admin/catalogue/export?format=${format}&q=${encodeURIComponent(q)}`,
+      { headers: { authorization: `Bearer ${admin}` } },
+    );
+    expect(res.status).toBe(200);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  const productsBySku = (skus: string[]) =>
+    server.database.db
+      .selectFrom('products')
+      .select(['id', 'sku', 'status', 'discounted_price'])
+      .where('sku', 'in', skus)
+      .execute();
+
+  it('names exactly one error per bad row, applies only the good rows, and a re-import changes nothing', async () => {
+    await startWorker();
+    const rows = [
+      product('IMP-GOOD-1'),
+      metalProduct('IMP-GOOD-2'),
+      product('', { title: 'No SKU ring', size_1_sku: 'NOSKU-4G', size_2_sku: 'NOSKU-6G' }),
+      product('IMP-BAD-CAT', { category: 'gold > rings > spaceship' }),
+      metalProduct('IMP-BAD-PURITY', { purity: '920' }),
+      product('IMP-BAD-NET', { size_1_net_weight: '4.5' }),
+      product('IMP-GOOD-1', { title: 'A second IMP-GOOD-1', size_1_sku: 'X-1', size_2_sku: 'X-2' }),
+      product('IMP-BAD-IMAGE', { images: 'missing.png' }),
+      product('IMP-BAD-FORMULA', { title: '=HYPERLINK("http://evil.example","Click")' }),
+    ];
+    const dry = await upload(csvOf(rows), 'catalogue.csv');
+    expect(dry.state).toBe('validated');
+    expect(dry.errors.map((e) => [e.row, e.column])).toEqual([
+      [4, 'sku'],
+      [5, 'category'],
+      [6, 'purity'],
+      [7, 'size_1_net_weight'],
+      [8, 'sku'],
+      [9, 'images'],
+      [10, 'title'],
+    ]);
+    expect(dry.errors.find((e) => e.row === 9)!.value).toBe('missing.png');
+    expect(dry.summary).toEqual({ new: 2, changed: 0, unchanged: 0, archived: 0, errors: 7 });
+    const metal = dry.changes.find((c) => c.sku === 'IMP-GOOD-2')!;
+    expect(metal.kind).toBe('new');
+    expect(metal.price.before).toBeNull();
+    expect(metal.price.after).toBeGreaterThan(0);
+
+    const done = await apply(dry.id);
+    expect(done.progress).toBe(100);
+    const saved = await productsBySku([
+      'IMP-GOOD-1',
+      'IMP-GOOD-2',
+      'IMP-BAD-CAT',
+      'IMP-BAD-PURITY',
+      'IMP-BAD-NET',
+      'IMP-BAD-IMAGE',
+      'IMP-BAD-FORMULA',
+    ]);
+    expect(saved.map((p) => p.sku).sort()).toEqual(['IMP-GOOD-1', 'IMP-GOOD-2']);
+    expect(saved.every((p) => p.status === 'live')).toBe(true);
+    // The metal piece is priced at today's rate: what the dry run said it would cost.
+    expect(saved.find((p) => p.sku === 'IMP-GOOD-2')!.discounted_price).toBe(metal.price.after);
+    // One truth: the imported metal-priced piece's mark is its priced purity's.
+    const marks = await server.database.db
+      .selectFrom('products')
+      .select(['sku', 'hallmark', 'pricing_purity'])
+      .where('sku', 'in', ['IMP-GOOD-1', 'IMP-GOOD-2'])
+      .orderBy('sku')
+      .execute();
+    expect(marks).toEqual([
+      { sku: 'IMP-GOOD-1', hallmark: '22K916', pricing_purity: null },
+      { sku: 'IMP-GOOD-2', hallmark: '22K916', pricing_purity: '916' },
+    ]);
+    const image = await server.database.db
+      .selectFrom('product_images')
+      .innerJoin('products', 'products.id', 'product_images.product_id')
+      .select('url')
+      .where('products.sku', '=', 'IMP-GOOD-1')
+      .executeTakeFirstOrThrow();
+    expect(image.url).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.png$/);
+
+    // The same file again (its bad rows dropped): nothing to do.
+    const again = await upload(csvOf(rows.slice(0, 2)), 'catalogue.csv');
+    expect(again.summary).toEqual({ new: 0, changed: 0, unchanged: 2, archived: 0, errors: 0 });
+    expect(again.errors).toEqual([]);
+
+    // A changed price and an archived piece are told apart, field by field.
+    const edited = await upload(
+      csvOf([
+        product('IMP-GOOD-1', { discounted_price: '23000' }),
+        metalProduct('IMP-GOOD-2', { status: 'archived' }),
+      ]),
+      'catalogue.csv',
+    );
+    expect(edited.summary).toMatchObject({ changed: 1, archived: 1, unchanged: 0 });
+    expect(edited.changes.find((c) => c.sku === 'IMP-GOOD-1')).toMatchObject({
+      kind: 'changed',
+      fields: [{ column: 'discounted_price', before: '24000', after: '23000' }],
+      price: { before: 24000, after: 23000 },
+    });
+  }, 90_000);
+
+  it('round-trips: export → import reports no change, as CSV and as XLSX', async () => {
+    const csv = await exported('csv');
+    expect(csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(csv.toString('utf8').slice(1).split('\r\n')[0]!.split(',')[0]).toBe('sku');
+    const viaCsv = await upload(csv, 'export.csv', null);
+    expect(viaCsv.errors).toEqual([]);
+    expect(viaCsv.summary).toEqual({ new: 0, changed: 0, unchanged: 2, archived: 0, errors: 0 });
+
+    const xlsx = await exported('xlsx');
+    expect(xlsx.subarray(0, 2).toString()).toBe('PK');
+    const viaXlsx = await upload(xlsx, 'export.xlsx', null);
+    expect(viaXlsx.errors).toEqual([]);
+    expect(viaXlsx.summary).toEqual(viaCsv.summary);
+
+    // The whole seeded catalogue too.
+    const all = await upload(await exported('csv', ''), 'all.csv', null);
+    expect(all.summary.changed + all.summary.new + all.summary.errors).toBe(0);
+  }, 60_000);
+
+  it('escapes formula-like text on export and reads it back as the same text', async () => {
+    const dry = await upload(
+      csvOf([product('IMP-AT', { details: "'=SUM(A1:A2) is not a formula" })]),
+      'at.csv',
+    );
+    expect(dry.errors).toEqual([]);
+    await apply(dry.id);
+    const csv = (await exported('csv', 'IMP-AT')).toString('utf8');
+    expect(csv).toContain("'=SUM(A1:A2) is not a formula");
+    const back = await upload(Buffer.from(csv), 'at.csv', null);
+    expect(back.summary.unchanged).toBe(1);
+  });
+
+  it('applies every row exactly once when the worker is SIGKILLed mid-apply and restarted', async () => {
+    for (const w of workers.splice(0)) await w.stop('SIGKILL');
+    const skus = Array.from({ length: 12 }, (_, i) => `IMP-KILL-${i}`);
+    const dry = await upload(csvOf(skus.map((s) => product(s))), 'kill.csv');
+    expect(dry.summary.new).toBe(12);
+    const slow = await startWorker({
+      IMPORT_ROW_DELAY_MS: '400',
+      WORKER_LOCK_DURATION_MS: '1500',
+      WORKER_STALLED_INTERVAL_MS: '500',
+    });
+    const http = httpClient(server.baseUrl);
+    expect(
+      (await http.post(`/api/admin/catalogue/imports/${dry.id}/apply`, undefined, { token: admin }))
+        .status,
+    ).toBe(202);
+    await eventually(
+      async () => {
+        const s = await http.get<ImportStatus>(`/api/admin/catalogue/imports/${dry.id}`, {
+          token: admin,
+        });
+        return s.body.progress >= 25 && s.body.progress < 100;
+      },
+      30_000,
+      50,
+    );
+    await slow.stop('SIGKILL');
+    const mid = await productsBySku(skus);
+    expect(mid.length).toBeGreaterThan(0);
+    expect(mid.length).toBeLessThan(12);
+
+    await startWorker({ WORKER_LOCK_DURATION_MS: '1500', WORKER_STALLED_INTERVAL_MS: '500' });
+    const done = await eventually(
+      async () => {
+        const s = await http.get<ImportStatus>(`/api/admin/catalogue/imports/${dry.id}`, {
+          token: admin,
+        });
+        return s.body.state === 'applied' ? s.body : null;
+      },
+      60_000,
+      200,
+    );
+    expect(done.failures).toEqual([]);
+    const saved = await productsBySku(skus);
+    expect(saved.map((p) => p.sku).sort()).toEqual([...skus].sort());
+    const marks = await server.database.db
+      .selectFrom('catalogue_imports')
+      .select(['applied', 'total'])
+      .where('id', '=', dry.id)
+      .executeTakeFirstOrThrow();
+    expect(marks).toEqual({ applied: 12, total: 12 });
+    // Each size's stock is the file's, set once.
+    const stock = await server.database.db
+      .selectFrom('product_sizes')
+      .innerJoin('products', 'products.id', 'product_sizes.product_id')
+      .select(['product_sizes.stock'])
+      .where('products.sku', 'in', skus)
+      .execute();
+    expect(stock.map((s) => s.stock).sort()).toEqual(Array(12).fill([2, 3]).flat().sort());
+  }, 120_000);
+
+  it('refuses a bad upload with a 400, and an unknown import with a 404', async () => {
+    const http = httpClient(server.baseUrl);
+    const form = new FormData();
+    form.append('file', new Blob(['title\r\nA ring']), 'x.csv');
+    const res = await fetch(`${server.baseUrl}/api/admin/catalogue/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/sku/);
+    const missing = await http.get(
+      '/api/admin/catalogue/imports/00000000-0000-4000-8000-000000000000',
+      { token: admin },
+    );
+    expect(missing.status).toBe(404);
+    const badFormat = await http.get('/api/admin/catalogue/export?format=pdf', { token: admin });
+    expect(badFormat.status).toBe(400);
+  });
+});
