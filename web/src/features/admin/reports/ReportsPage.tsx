@@ -19,6 +19,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
+import { SettlementCard } from './SettlementCard';
 
 /** Today and the month's first day in India's time (the books are kept in IST). */
 function thisMonth() {
@@ -55,7 +56,7 @@ export function ReportsPage() {
     <div className="space-y-6">
       <PageHeader
         title="Reports"
-        description="Sales register and GSTR-1 from the invoices and credit notes issued (India time). Confirm the figures with your accountant before filing."
+        description="Sales register, settlement and GSTR-1 from the invoices, credit notes, payments and refunds (India time). Confirm the figures with your accountant before filing."
       />
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
@@ -168,6 +169,8 @@ export function ReportsPage() {
           )}
         </CardContent>
       </Card>
+
+      <SettlementCard start={{ from: start.from, to: start.to }} download={download} />
 
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
