@@ -53,6 +53,10 @@ describe('Reports page: the settlement', () => {
     await context.addInitScript((jwt) => localStorage.setItem('jwt', jwt), token);
     const page = await context.newPage();
     consoles.push(watchConsole(page));
+    // Which request failed, when one does (the console line does not say).
+    page.on('response', (r) => {
+      if (r.status() >= 500) console.warn(`${r.status()} ${r.url()}`);
+    });
     return page;
   }
 
