@@ -48,7 +48,9 @@ describe('Reports page: the settlement', () => {
 
   async function adminPage(viewport: { width: number; height: number }): Promise<Page> {
     const context = await browser.newContext(
-      viewport.width < 500 ? { viewport, isMobile: true, hasTouch: true } : { viewport },
+      viewport.width < 500
+        ? { viewport, isMobile: true, hasTouch: true }
+        : { viewport, acceptDownloads: true },
     );
     await context.addInitScript((jwt) => localStorage.setItem('jwt', jwt), token);
     const page = await context.newPage();
@@ -99,6 +101,14 @@ describe('Reports page: the settlement', () => {
         viewport.width,
       );
       await screenshot(page, name);
+      if (viewport.width > 500) {
+        // The CSV arrives as a stream (its progress shown meanwhile) and is saved under its name.
+        const saved = page.waitForEvent('download');
+        await card.getByRole('button', { name: 'Download the settlement as CSV' }).click();
+        const file = await saved;
+        expect(file.suggestedFilename()).toMatch(/^settlement-\d{4}-\d{2}-01-to-.+\.csv$/);
+        await page.getByText(/settlement-.+\.csv: 2 rows/).waitFor();
+      }
       await page.context().close();
     }
     expect(consoles.flat()).toEqual([]);
