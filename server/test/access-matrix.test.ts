@@ -154,6 +154,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/admin/catalogue/imports/:id': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /api/admin/catalogue/imports/:id/apply': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/catalogue/export': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/reports/settlement': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /api/admin/system/dead-letters/:deadLetterId/retry': {
     visitor: 401,
     A: 403,
@@ -231,6 +232,7 @@ const EXPECTED: Record<string, Row> = {
   'trpc reports.gstr1': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalogue.importStatus': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalogue.applyImport': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc reports.settlement': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc system.retryDeadLetter': { visitor: 401, A: 403, B: 403, admin: 404 },
   'trpc system.dismissDeadLetter': { visitor: 401, A: 403, B: 403, admin: 404 },
   'trpc pricing.rates': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -981,6 +983,10 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'GET /api/admin/reports/gstr1': () => ({ path: '/api/admin/reports/gstr1?month=2026-11' }),
     'trpc reports.salesRegister': () => ({ input: { from: '2026-11-01', to: '2026-11-30' } }),
     'trpc reports.gstr1': () => ({ input: { month: '2026-11' } }),
+    'GET /api/admin/reports/settlement': () => ({
+      path: '/api/admin/reports/settlement?from=2026-11-01&to=2026-11-30',
+    }),
+    'trpc reports.settlement': () => ({ input: { from: '2026-11-01', to: '2026-11-30' } }),
     'trpc pages.update': () => ({
       input: { slug: 'about', page: { title: 'About Us', body: 'Edited through tRPC.' } },
       snapshot: pageSnapshot('about'),

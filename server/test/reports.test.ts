@@ -22,6 +22,7 @@ describe('reports (issue 31, item 6)', () => {
   const paths = [
     `/api/admin/reports/sales-register?from=${today}&to=${today}`,
     `/api/admin/reports/gstr1?month=${today.slice(0, 7)}`,
+    `/api/admin/reports/settlement?from=${today}&to=${today}`,
   ];
 
   it('answers 401 without a token and 403 to a customer, on REST and tRPC', async () => {
@@ -48,6 +49,8 @@ describe('reports (issue 31, item 6)', () => {
       ['/api/admin/reports/sales-register?from=2024-01-01&to=2026-01-01', /at most 366 days/],
       ['/api/admin/reports/sales-register?to=2026-01-01', /from must be a date/],
       ['/api/admin/reports/gstr1?month=2026-1', /month must be YYYY-MM/],
+      ['/api/admin/reports/settlement?from=2026-11-31&to=2026-12-01', /not a calendar date/],
+      ['/api/admin/reports/settlement?from=2026-11-01', /to must be a date/],
       ['/api/admin/reports/gstr1?month=2026-11&format=xml', /format must be json or csv/],
       [
         '/api/admin/reports/gstr1?month=2026-11&format=csv',
@@ -88,6 +91,30 @@ describe('reports (issue 31, item 6)', () => {
         'UR Type,Note Number,Note Date,Note Type,Place Of Supply,Note Value,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount',
       docs: 'Nature of Document,Sr. No. From,Sr. No. To,Total Number,Cancelled',
     };
+    // The settlement: JSON with its totals and balance, CSV one row per payment received.
+    const settlement = await http().get<{ totals: Record<string, number>; balances: boolean }>(
+      paths[2]!,
+      { token: admin },
+    );
+    expect(settlement.status).toBe(200);
+    expect(Object.keys(settlement.body.totals).sort()).toEqual([
+      'credited',
+      'invoiced',
+      'owed',
+      'received',
+      'refunded',
+    ]);
+    expect(typeof settlement.body.balances).toBe('boolean');
+    const settlementCsv = await fetch(`${server.baseUrl}${paths[2]}&format=csv`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(settlementCsv.status).toBe(200);
+    expect(settlementCsv.headers.get('content-disposition')).toMatch(/filename="settlement-/);
+    const settlementBytes = Buffer.from(await settlementCsv.arrayBuffer());
+    expect([...settlementBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(settlementBytes.subarray(3).toString('utf8').split('\r\n')[0]).toBe(
+      'Date,Provider,Payment id,Amount,Order,Order status,Invoice,Invoiced,Credit note,Credited,Refund reason,Refund state,Refund id,Refunded,Owed',
+    );
     for (const [table, heading] of Object.entries(headings)) {
       const answer = await fetch(`${server.baseUrl}${paths[1]}&format=csv&table=${table}`, {
         headers: { authorization: `Bearer ${admin}` },

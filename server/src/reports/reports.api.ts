@@ -13,6 +13,11 @@ export const reportsApi = {
     run: ({ services }, input) =>
       core.salesRegister(services.db, core.sellerOf(services.config), input),
   }),
+  settlement: query('admin', shared.reportRangeInput, shared.settlement, {
+    summary:
+      'Settlement for a date range (India time, both days included): payments received (provider id, amount, day) matched to orders, invoices and credit notes; payments without an invoice (owed back, or of a deleted order), invoices without a payment, refunds due and paid; totals in rupees that balance: received − refunded = invoiced − credited + owed',
+    run: ({ services }, input) => core.settlementReport(services.db, input),
+  }),
   gstr1: query('admin', shared.reportMonthInput, shared.gstr1, {
     summary: 'GSTR-1 for a month: B2CS, B2CL, HSN summary and documents issued',
     run: ({ services }, input) => core.gstr1(services.db, core.sellerOf(services.config), input),

@@ -9,6 +9,7 @@ import type { AppServices } from '../services';
 
 const SALES_REGISTER = '/api/admin/reports/sales-register';
 const GSTR1 = '/api/admin/reports/gstr1';
+const SETTLEMENT = '/api/admin/reports/settlement';
 
 const format = z.optional(z.enum(['json', 'csv'], 'format must be json or csv'));
 const salesRegisterQuery = z.extend(shared.reportRangeInput, { format });
@@ -30,6 +31,25 @@ const registerColumns: core.CsvColumn<shared.SalesRegisterRow>[] = [
   { header: 'SGST', cell: (r) => r.sgst },
   { header: 'IGST', cell: (r) => r.igst },
   { header: 'Total', cell: (r) => r.total },
+];
+
+/** The settlement's CSV: one row per payment received (rupees). */
+const settlementColumns: core.CsvColumn<shared.SettlementPayment>[] = [
+  { header: 'Date', cell: (r) => r.date },
+  { header: 'Provider', cell: (r) => r.provider },
+  { header: 'Payment id', cell: (r) => r.providerPaymentId },
+  { header: 'Amount', cell: (r) => r.amount },
+  { header: 'Order', cell: (r) => r.orderNumber ?? `${r.orderId} (deleted)` },
+  { header: 'Order status', cell: (r) => r.orderStatus },
+  { header: 'Invoice', cell: (r) => r.invoice },
+  { header: 'Invoiced', cell: (r) => r.invoiced },
+  { header: 'Credit note', cell: (r) => r.creditNote },
+  { header: 'Credited', cell: (r) => r.credited },
+  { header: 'Refund reason', cell: (r) => r.refundReason },
+  { header: 'Refund state', cell: (r) => r.refundState },
+  { header: 'Refund id', cell: (r) => r.providerRefundId },
+  { header: 'Refunded', cell: (r) => r.refunded },
+  { header: 'Owed', cell: (r) => r.owed },
 ];
 
 type Gstr1 = Awaited<ReturnType<typeof core.gstr1>>;
@@ -116,6 +136,15 @@ export const reportDocs: RouteDoc[] = [
   },
   {
     method: 'GET',
+    path: SETTLEMENT,
+    tag: 'reports',
+    access: 'admin',
+    summary:
+      'Settlement for `from`–`to` (YYYY-MM-DD, India time): payments received matched to orders, invoices and credit notes, the unmatched ones, invoices without a payment, refunds due and paid, totals (rupees) with `balances`: received − refunded = invoiced − credited + owed; `format=csv` streams one row per payment',
+    responses: answers(shared.settlement),
+  },
+  {
+    method: 'GET',
     path: GSTR1,
     tag: 'reports',
     access: 'admin',
@@ -137,6 +166,17 @@ export function registerReportsRest(app: FastifyInstance, services: AppServices)
       reply,
       `sales-register-${range.from}-to-${range.to}.csv`,
       core.csvStream(registerColumns, core.salesRegisterRows(services.db, seller, range)),
+    );
+  });
+  app.get(SETTLEMENT, async (request, reply) => {
+    await resolveCall(services, request, 'admin');
+    const input = await parseInput(salesRegisterQuery, request.query);
+    const range = { from: input.from, to: input.to };
+    if (input.format !== 'csv') return core.settlementReport(services.db, range);
+    return sendCsv(
+      reply,
+      `settlement-${range.from}-to-${range.to}.csv`,
+      core.csvStream(settlementColumns, core.settlementRows(services.db, range)),
     );
   });
   app.get(GSTR1, async (request, reply) => {

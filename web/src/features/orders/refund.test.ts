@@ -84,4 +84,25 @@ describe('refundNotice', () => {
     )!;
     expect(notice.text).toMatch(/cancelled before your payment arrived/);
   });
+  it('says the payment was refunded once the provider processed it', () => {
+    const notice = refundNotice(
+      order({
+        refund: {
+          reason: 'SOLD_OUT',
+          amount: 12500,
+          state: 'processed',
+          providerRefundId: 'rfnd_sbx_1',
+        },
+      }),
+    )!;
+    expect(notice.title).toBe('Your payment has been refunded');
+    expect(notice.summary).toBe(`Refunded: your payment of ${formatRupees(12500)}`);
+    expect(notice.text).toContain('has been refunded');
+    expect(notice.text).toContain('rfnd_sbx_1');
+    // Still owed while it is processing or after it failed.
+    for (const state of ['processing', 'failed'] as const)
+      expect(
+        refundNotice(order({ refund: { reason: 'SOLD_OUT', amount: 12500, state } }))!.title,
+      ).toBe('Sold out before your payment arrived');
+  });
 });

@@ -1,10 +1,15 @@
-import { formatRupees, type RefundReason } from '@kanak/shared';
+import { formatRupees, type RefundReason, type RefundState } from '@kanak/shared';
 
 /** The fields of an order view that say whether, and why, the shopper is owed a refund. */
 export interface RefundFacts {
   orderStatus: string;
   statusNote: string | null;
-  refund: { reason: RefundReason; amount: number } | null;
+  refund: {
+    reason: RefundReason;
+    amount: number;
+    state?: RefundState | null;
+    providerRefundId?: string | null;
+  } | null;
 }
 
 export interface RefundNotice {
@@ -23,8 +28,24 @@ const NOTHING_TO_DO = 'there is nothing you need to do.';
 /**
  * What the shopper (and the admin) is told about an order whose payment is owed back, or null
  * when none is. The reason and amount come from the server (core records why a payment is owed).
+ * Once the provider has processed the refund, the notice says it was refunded.
  */
 export function refundNotice(order: RefundFacts): RefundNotice | null {
+  const owed = owedNotice(order);
+  if (!owed || order.refund?.state !== 'processed') return owed;
+  const amount = formatRupees(order.refund.amount);
+  const reference = order.refund.providerRefundId
+    ? ` (refund ${order.refund.providerRefundId})`
+    : '';
+  return {
+    ...owed,
+    title: 'Your payment has been refunded',
+    summary: `Refunded: your payment of ${amount}`,
+    text: `Your payment of ${amount} has been refunded to the account you paid from${reference}; banks usually show it within 5–7 working days.`,
+  };
+}
+
+function owedNotice(order: RefundFacts): RefundNotice | null {
   if (!order.refund) return null;
   const amount = formatRupees(order.refund.amount);
   const note = order.statusNote?.trim() || null;

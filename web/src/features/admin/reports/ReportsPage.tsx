@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Download } from 'lucide-react';
+import { Download, Loader2 } from 'lucide-react';
 import { formatRupees, GSTR1_TABLES, indiaDate, type Gstr1Table } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,11 +14,12 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { openInvoice } from '@/features/invoices/download-invoice';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
+import { downloadReport, type DownloadProgress } from './download-report';
+import { SettlementCard } from './SettlementCard';
 
 /** Today and the month's first day in India's time (the books are kept in IST). */
 function thisMonth() {
@@ -34,9 +35,20 @@ const TABLE_NAMES: Record<Gstr1Table, string> = {
   docs: 'Documents issued',
 };
 
-/** A CSV the server streams, saved under its name (a plain link cannot send the token). */
-function download(path: string, fileName: string) {
-  openInvoice(path, fileName).catch((error: Error) => toast.error(error.message));
+/**
+ * A CSV the server streams, saved under its name (a plain link cannot send the token), with its
+ * progress (rows and bytes received so far) shown while it arrives.
+ */
+function useReportDownload() {
+  const [progress, setProgress] = useState<(DownloadProgress & { fileName: string }) | null>(null);
+  const download = (path: string, fileName: string) => {
+    setProgress({ fileName, bytes: 0, rows: 0 });
+    downloadReport(path, fileName, (p) => setProgress({ fileName, ...p }))
+      .then((done) => toast.success(`${fileName}: ${done.rows.toLocaleString('en-IN')} rows`))
+      .catch((error: Error) => toast.error(error.message))
+      .finally(() => setProgress(null));
+  };
+  return { download, progress };
 }
 
 /**
@@ -50,13 +62,27 @@ export function ReportsPage() {
   const register = trpc.reports.salesRegister.useQuery(range, { retry: false });
   const returns = trpc.reports.gstr1.useQuery({ month }, { retry: false });
   const rangeQuery = `from=${range.from}&to=${range.to}`;
+  const { download, progress } = useReportDownload();
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="Reports"
-        description="Sales register and GSTR-1 from the invoices and credit notes issued (India time). Confirm the figures with your accountant before filing."
+        description="Sales register, settlement and GSTR-1 from the invoices, credit notes, payments and refunds (India time). Confirm the figures with your accountant before filing."
       />
+      {progress && (
+        <p
+          role="status"
+          data-testid="download-progress"
+          className="flex items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm"
+        >
+          <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden />
+          <span className="min-w-0 break-all">
+            Downloading {progress.fileName}: {progress.rows.toLocaleString('en-IN')} rows,{' '}
+            {(progress.bytes / 1024).toLocaleString('en-IN', { maximumFractionDigits: 0 })} KB
+          </span>
+        </p>
+      )}
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
           <CardTitle>Sales register</CardTitle>
@@ -168,6 +194,8 @@ export function ReportsPage() {
           )}
         </CardContent>
       </Card>
+
+      <SettlementCard start={{ from: start.from, to: start.to }} download={download} />
 
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">

@@ -1,0 +1,231 @@
+import { useState } from 'react';
+import { CheckCircle2, Download, TriangleAlert } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { formatRupees, type SettlementPayment } from '@kanak/shared';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { trpc } from '@/lib/trpc';
+import { errorMessage } from '../shared/error-message';
+
+/** Rows shown on screen per list; the CSV has them all. */
+const SHOWN = 100;
+
+function PaymentRows({ rows, empty }: { rows: SettlementPayment[]; empty: string }) {
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <div className="overflow-x-auto">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Date</TableHead>
+            <TableHead>Payment</TableHead>
+            <TableHead>Order</TableHead>
+            <TableHead>Invoice</TableHead>
+            <TableHead className="text-right">Received</TableHead>
+            <TableHead className="text-right">Refunded</TableHead>
+            <TableHead className="text-right">Owed</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.slice(0, SHOWN).map((p) => (
+            <TableRow key={p.providerPaymentId}>
+              <TableCell className="whitespace-nowrap">{p.date}</TableCell>
+              <TableCell className="max-w-48 font-mono text-xs break-all">
+                {p.providerPaymentId}
+              </TableCell>
+              <TableCell>
+                {p.orderNumber ? (
+                  <Link
+                    to="/admin/orders/$orderId"
+                    params={{ orderId: p.orderId }}
+                    className="underline-offset-2 hover:underline"
+                  >
+                    #{p.orderNumber}
+                  </Link>
+                ) : (
+                  <span className="text-muted-foreground">deleted order</span>
+                )}
+                {p.refundReason && (
+                  <span className="block text-xs text-muted-foreground">
+                    {p.refundReason.replaceAll('_', ' ').toLowerCase()}
+                    {p.refundState ? ` · refund ${p.refundState}` : ''}
+                  </span>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {p.invoice ?? '—'}
+                {p.creditNote && (
+                  <span className="block text-xs text-muted-foreground">{p.creditNote}</span>
+                )}
+              </TableCell>
+              <TableCell className="text-right">{formatRupees(p.amount)}</TableCell>
+              <TableCell className="text-right">{formatRupees(p.refunded)}</TableCell>
+              <TableCell className="text-right">{formatRupees(p.owed)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {rows.length > SHOWN && (
+        <p className="pt-2 text-xs text-muted-foreground">
+          The first {SHOWN} of {rows.length} shown; all are in the CSV.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The settlement of a range: payments received matched to orders and invoices, what is not
+ * matched, refunds due and paid, and whether the totals balance (received − refunded =
+ * invoiced − credited + owed).
+ */
+export function SettlementCard({
+  start,
+  download,
+}: {
+  start: { from: string; to: string };
+  download: (path: string, fileName: string) => void;
+}) {
+  const [range, setRange] = useState(start);
+  const report = trpc.reports.settlement.useQuery(range, { retry: false });
+  const data = report.data;
+  const figures = data
+    ? ([
+        ['Received', data.totals.received],
+        ['Refunded', data.totals.refunded],
+        ['Invoiced', data.totals.invoiced],
+        ['Credited', data.totals.credited],
+        ['Owed', data.totals.owed],
+      ] as const)
+    : [];
+  return (
+    <Card data-testid="settlement">
+      <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
+        <CardTitle>Settlement</CardTitle>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-1">
+            <Label htmlFor="settlement-from">From</Label>
+            <Input
+              id="settlement-from"
+              type="date"
+              value={range.from}
+              onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="settlement-to">To</Label>
+            <Input
+              id="settlement-to"
+              type="date"
+              value={range.to}
+              onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+            />
+          </div>
+          <Button
+            variant="outline"
+            aria-label="Download the settlement as CSV"
+            onClick={() =>
+              download(
+                `/api/admin/reports/settlement?from=${range.from}&to=${range.to}&format=csv`,
+                `settlement-${range.from}-to-${range.to}.csv`,
+              )
+            }
+          >
+            <Download /> CSV
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {report.isError ? (
+          <p role="alert" className="text-destructive">
+            {errorMessage(report.error)}
+          </p>
+        ) : !data ? (
+          <Skeleton className="h-32 w-full" />
+        ) : (
+          <>
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+              {figures.map(([label, value]) => (
+                <div key={label} className="rounded-lg border p-3">
+                  <dt className="text-xs text-muted-foreground">{label}</dt>
+                  <dd className="text-lg font-semibold" data-testid={`settlement-${label}`}>
+                    {formatRupees(value)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <p
+              data-testid="settlement-balance"
+              data-balances={data.balances}
+              className={
+                data.balances
+                  ? 'flex items-start gap-2 text-sm text-emerald-800'
+                  : 'flex items-start gap-2 text-sm text-destructive'
+              }
+            >
+              {data.balances ? (
+                <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+              ) : (
+                <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+              )}
+              <span>
+                Received − refunded {formatRupees(data.totals.received - data.totals.refunded)}{' '}
+                {data.balances ? '=' : '≠'} invoiced − credited + owed{' '}
+                {formatRupees(data.totals.invoiced - data.totals.credited + data.totals.owed)}
+                {data.balances
+                  ? ''
+                  : ': see the payments without an invoice and the invoices without a payment'}
+              </span>
+            </p>
+            <section className="space-y-2">
+              <h3 className="font-medium">Refunds due ({data.refundsDue.length})</h3>
+              <PaymentRows rows={data.refundsDue} empty="No refund is owed." />
+            </section>
+            <section className="space-y-2">
+              <h3 className="font-medium">Refunds paid ({data.refundsPaid.length})</h3>
+              <PaymentRows rows={data.refundsPaid} empty="No refund was paid." />
+            </section>
+            <section className="space-y-2">
+              <h3 className="font-medium">Payments without an invoice ({data.unmatched.length})</h3>
+              <PaymentRows
+                rows={data.unmatched}
+                empty="Every payment received paid an invoiced order."
+              />
+            </section>
+            <section className="space-y-2">
+              <h3 className="font-medium">
+                Invoices without a payment ({data.invoicesWithoutPayment.length})
+              </h3>
+              {data.invoicesWithoutPayment.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Every invoice was paid.</p>
+              ) : (
+                <ul className="text-sm">
+                  {data.invoicesWithoutPayment.slice(0, SHOWN).map((i) => (
+                    <li key={i.number}>
+                      {i.number} · {i.date} · {formatRupees(i.total)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section className="space-y-2">
+              <h3 className="font-medium">Payments received ({data.payments.length})</h3>
+              <PaymentRows rows={data.payments} empty="No payment in these dates." />
+            </section>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
