@@ -147,3 +147,4 @@ export * from './shipments/shipment-views';
 export * from './shipments/carrier-settings';
 export * from './notifications/link-base';
 export * from './shipments/manifest';
+export * from './shipments/manifest-pdf';
