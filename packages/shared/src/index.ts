@@ -63,3 +63,6 @@ export * from './system/dead-letters';
 export * from './delivery/pin-state';
 export * from './delivery/promise';
 export * from './shipments/carriers';
+// Old-gold exchange and store credit; returns and exchanges of orders.
+export * from './exchange/old-gold';
+export * from './returns/returns';

@@ -14,6 +14,8 @@ import { systemApi } from '../system/system.api';
 import { deliveryApi } from '../delivery/delivery.api';
 import { reportsApi } from '../reports/reports.api';
 import { rateAlertsApi } from '../rate-alerts/rate-alerts.api';
+import { exchangeApi } from '../exchange/exchange.api';
+import { returnsApi } from '../returns/returns.api';
 import type { UseCase } from './declare-use-case';
 
 /** Every use case of the API by domain: the tRPC router, the REST routes and the OpenAPI document come from here. */
@@ -35,6 +37,8 @@ export const useCases = {
   delivery: deliveryApi,
   reports: reportsApi,
   rateAlerts: rateAlertsApi,
+  exchange: exchangeApi,
+  returns: returnsApi,
 };
 
 /** Each use case with its tRPC path (`catalog.byId`). */
