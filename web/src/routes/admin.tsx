@@ -174,6 +174,16 @@ const adminReportsRoute = createRoute({
   ),
 });
 
+/** Old-gold exchange requests (issue 33). */
+const adminExchangeRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'exchange',
+  component: lazyRouteComponent(
+    () => import('@/features/exchange/AdminExchangePage'),
+    'AdminExchangePage',
+  ),
+});
+
 export const adminRouteTree = adminRoute.addChildren([
   adminDashboardRoute,
   adminProductsRoute,
@@ -188,4 +198,5 @@ export const adminRouteTree = adminRoute.addChildren([
   adminMessagesRoute,
   adminSystemRoute,
   adminReportsRoute,
+  adminExchangeRoute,
 ]);

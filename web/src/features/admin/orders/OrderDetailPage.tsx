@@ -28,6 +28,7 @@ import { DeleteOrderButton } from './DeleteOrderButton';
 import { formatMoment } from './order-dates';
 import { OrderStatusMenu } from './OrderStatusMenu';
 import { ShipmentSection, type Carriage } from './ShipForm';
+import { AdminReturnsCard } from '@/features/returns/AdminReturnsCard';
 
 const route = getRouteApi('/admin/orders/$orderId');
 
@@ -207,6 +208,7 @@ export function OrderDetailPage() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
+          <AdminReturnsCard orderId={order._id} />
           <ItemsCard order={order} />
           <PaymentsCard payments={payments} />
           <HistoryCard events={events} />
