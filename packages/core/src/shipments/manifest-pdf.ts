@@ -32,14 +32,15 @@ export function renderManifestPdf(
 
   const cols = [
     { head: 'Order', w: 70, right: false },
-    { head: 'Shipped at (UTC)', w: 120, right: false },
-    { head: 'Consignee', w: 150, right: false },
-    { head: 'City, state, PIN', w: 170, right: false },
+    { head: 'Shipped at (UTC)', w: 95, right: false },
+    { head: 'Consignee', w: 140, right: false },
+    { head: 'City, state, PIN', w: 160, right: false },
     { head: 'Carrier', w: 100, right: false },
     { head: 'AWB', w: 90, right: false },
     { head: 'Pieces', w: 40, right: true },
-    { head: 'Insured (Rs.)', w: 70, right: true },
+    { head: 'Insured (Rs.)', w: 75, right: true },
   ] as const;
+  // The columns fill the landscape page's width between the margins (770 pt).
   const row = (cells: string[], bold = false) => {
     if (pdf.y > pdf.page.height - 80) pdf.addPage();
     const y = pdf.y;

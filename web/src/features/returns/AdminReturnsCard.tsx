@@ -25,7 +25,7 @@ export function AdminReturnsCard({ orderId }: { orderId: string }) {
       <CardContent className="space-y-6">
         {returns.data.map((r) => (
           <div key={r.id} className="space-y-3">
-            <ReturnTimeline request={r} />
+            <ReturnTimeline request={r} viewer="admin" />
             <NextStep request={r} onMoved={() => void returns.refetch()} />
           </div>
         ))}

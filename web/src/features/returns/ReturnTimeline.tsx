@@ -11,7 +11,13 @@ const REFUND_WORDS = {
 } as const;
 
 /** One return or exchange request with each of its moves: the same on both order pages. */
-export function ReturnTimeline({ request }: { request: ReturnView }) {
+export function ReturnTimeline({
+  request,
+  viewer = 'shopper',
+}: {
+  request: ReturnView;
+  viewer?: 'shopper' | 'admin';
+}) {
   return (
     <div className="space-y-2" data-testid="return-request" data-state={request.state}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -48,7 +54,8 @@ export function ReturnTimeline({ request }: { request: ReturnView }) {
           <li key={e.to}>
             <span className="font-medium capitalize">{e.to}</span>{' '}
             <span className="text-muted-foreground">
-              {day(e.at)} · by {e.actor === 'customer' ? 'you' : 'the shop'}
+              {day(e.at)} · by{' '}
+              {e.actor === 'admin' ? 'the shop' : viewer === 'shopper' ? 'you' : 'the customer'}
               {e.note ? ` · ${e.note}` : ''}
             </span>
           </li>
