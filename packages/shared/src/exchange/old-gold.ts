@@ -123,15 +123,23 @@ export function oldGoldValues(
 
 /** What the storefront's "Request a pickup or a store visit" sends (`POST /api/exchange/requests`). */
 export const exchangeRequestInput = z.object({
-  contactName: z.string().check(z.trim(), z.minLength(2, 'Name is required'), z.maxLength(100)),
-  contactPhone: z
-    .string()
-    .check(
-      z.trim(),
-      z.regex(/^(\+91[ -]?)?[6-9]\d{9}$/, 'Mobile must be a 10-digit Indian number'),
-    ),
+  contactName: withExample(
+    z.string().check(z.trim(), z.minLength(2, 'Name is required'), z.maxLength(100)),
+    'Asha Rao',
+  ),
+  contactPhone: withExample(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(/^(\+91[ -]?)?[6-9]\d{9}$/, 'Mobile must be a 10-digit Indian number'),
+      ),
+    '9876543210',
+  ),
   visit: z.enum(['pickup', 'store'], 'Choose a pickup or a store visit'),
-  pin: z.optional(z.string().check(z.trim(), z.regex(/^\d{6}$/, 'PIN must be 6 digits'))),
+  pin: z.optional(
+    withExample(z.string().check(z.trim(), z.regex(/^\d{6}$/, 'PIN must be 6 digits')), '560001'),
+  ),
   note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
   items: z
     .array(oldGoldPiece)
