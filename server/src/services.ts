@@ -175,7 +175,7 @@ export function createServices(
       resendAfterMs: config.OUTBOX_RESEND_AFTER_MS,
     }),
     queueRedis,
-    payments: createPaymentProvider(config),
+    payments: createPaymentProvider(config, db),
     delivery: {
       zones: config.DELIVERY_ZONES,
       holidays: config.DELIVERY_HOLIDAYS,

@@ -155,6 +155,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/admin/orders/:orderId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/orders/:orderId/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/orders/:orderId/huids': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /api/admin/orders/:orderId/refund': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'DELETE /api/admin/orders/:orderId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/orders/:orderId/delete': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /api/uploads': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -243,6 +244,7 @@ const EXPECTED: Record<string, Row> = {
   'trpc orders.adminDetail': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.move': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.recordHuids': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc orders.refund': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.dashboard': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc pages.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -581,6 +583,28 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
         });
       return { documents, needsPan };
     })());
+  /** A's order cancelled by the shop after a payment now owed back (a fresh one per cell). */
+  const refundDueOrderOfA = async () => {
+    const id = await freshOrderOfA();
+    const linkId = `plink_sbx_${randomBytes(8).toString('hex')}`;
+    await db().updateTable('orders').set({ status: 'CANCELLED' }).where('id', '=', id).execute();
+    await db()
+      .insertInto('payments')
+      .values({
+        order_id: id,
+        provider: 'sandbox',
+        payment_link_id: linkId,
+        payment_link_url: `http://localhost/sandbox-pay/${linkId}`,
+        provider_payment_id: `pay_sbx_paid_${randomBytes(8).toString('hex')}_0000000000000000`,
+        status: 'REFUND_PENDING',
+        refund_reason: 'CANCELLED_BY_SHOP',
+        amount: 1000,
+      })
+      .execute();
+    return id;
+  };
+  const refundSnapshot = (id: string) => () =>
+    db().selectFrom('refunds').select(['state', 'attempt']).where('order_id', '=', id).execute();
   /** A fresh order of A marked delivered just now (inside the return window), and its first line. */
   const deliveredOrderOfA = async () => {
     const orderId = await freshOrderOfA();
@@ -907,6 +931,10 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       path: `/api/admin/orders/${(await invoicedOrdersOfA()).documents}/huids`,
       body: { huids: {} },
     }),
+    'POST /api/admin/orders/:orderId/refund': async () => {
+      const id = await refundDueOrderOfA();
+      return { path: `/api/admin/orders/${id}/refund`, snapshot: refundSnapshot(id) };
+    },
     'PUT /api/admin/orders/:orderId/delete': async () => {
       const id = await freshOrderOfA();
       return { path: `/api/admin/orders/${id}/delete`, snapshot: orderSnapshot(id) };
@@ -1062,6 +1090,10 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'trpc orders.recordHuids': async () => ({
       input: { orderId: (await invoicedOrdersOfA()).documents, huids: {} },
     }),
+    'trpc orders.refund': async () => {
+      const id = await refundDueOrderOfA();
+      return { input: { orderId: id }, snapshot: refundSnapshot(id) };
+    },
     'trpc orders.move': async () => {
       const id = await freshOrderOfA();
       return { input: { orderId: id, action: 'cancel' }, snapshot: orderSnapshot(id) };

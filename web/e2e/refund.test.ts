@@ -315,6 +315,57 @@ describe('a shopper whose piece sold out while paying', () => {
     await phone.context().close();
   });
 
+  it('refunds the payment from the admin order page, after a confirmation (issue 31)', async () => {
+    const amount = formatRupees(total);
+    const page = await pageWith(adminToken, DESKTOP);
+    await page.goto(url(`/admin/orders/${orderId}`));
+    const panel = page.getByTestId('refund-owed');
+    await panel.waitFor();
+    expect(await panel.getAttribute('data-state')).toBe('owed');
+    expect(await panel.textContent()).toContain(
+      `Refund ${amount} to ${shopper.firstName} ${shopper.lastName}`,
+    );
+    await page.waitForLoadState('networkidle');
+    await shootAdmin(page, 'refund-admin-order-owed-1280');
+
+    await page.getByTestId('refund-button').click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog
+      .getByText(`Refund ${amount} to ${shopper.firstName} ${shopper.lastName}?`)
+      .waitFor();
+    await shootAdmin(page, 'refund-admin-order-confirm-1280');
+    await dialog.getByRole('button', { name: `Yes, refund ${amount}` }).click();
+    await expect
+      .poll(() => panel.getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('processed');
+    expect(await panel.textContent()).toContain(`Refunded ${amount}`);
+    expect(await panel.textContent()).toMatch(/Refund id rfnd_sbx_/);
+    expect(await page.getByTestId('refund-button').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    await shootAdmin(page, 'refund-admin-order-refunded-1280');
+    await page.context().close();
+
+    // The money left once; the order no longer counts among the refunds due.
+    const refunds = await server.database.db
+      .selectFrom('sandbox_refunds')
+      .select(['amount', 'status'])
+      .execute();
+    expect(refunds).toEqual([{ amount: total, status: 'processed' }]);
+    const order = await api().get<{ refundDue: boolean; refund: { state: string } }>(
+      `/api/orders/${orderId}`,
+      { token: shopperToken },
+    );
+    expect(order.body).toMatchObject({ refundDue: false, refund: { state: 'processed' } });
+
+    const phone = await pageWith(adminToken, PHONE);
+    await phone.goto(url(`/admin/orders/${orderId}`));
+    await phone.locator('[data-testid="refund-owed"][data-state="processed"]').waitFor();
+    await phone.waitForLoadState('networkidle');
+    await fitsWidth(phone);
+    await shootAdmin(phone, 'refund-admin-order-refunded-390');
+    await phone.context().close();
+  });
+
   it('had no console errors on any page', () => {
     expect(consoles.length).toBeGreaterThan(0);
     expect(consoles.flat()).toEqual([]);

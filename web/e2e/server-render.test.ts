@@ -130,6 +130,8 @@ describe('server-rendered storefront', () => {
     const cache = two.services.pageCache;
     const home = await page(twoUrl, '/');
     expect(home.status).toBe(200);
+    // Asked twice: a filtered listing is kept from its second render (page-admission).
+    await page(twoUrl, `${LISTING}?color=Gold&page=1`);
     const listing = await page(twoUrl, `${LISTING}?color=Gold&page=1`);
     expect(listing.status).toBe(200);
     const kept = cache.size;
@@ -146,14 +148,25 @@ describe('server-rendered storefront', () => {
       // A made-up path is the not-found page, rendered but never kept.
       const missing = await page(twoUrl, `/nowhere-${random}`);
       expect(missing.html).toContain('noindex');
+      // Made-up filter values and price ranges are real listings, rendered but kept only
+      // when asked for again (page-admission): a walk over random variants fills nothing.
+      const variant = await page(twoUrl, `${LISTING}?color=${random}&price=${i},${i + 5000}`);
+      expect(variant.status).toBe(200);
     }
     expect(cache.size).toBe(kept);
+    // A variant asked for twice is a page shoppers come back to: it is kept.
+    await page(twoUrl, `${LISTING}?color=Silver&price=0,12345`);
+    await page(twoUrl, `${LISTING}?color=Silver&price=0,12345`);
+    expect(cache.size).toBe(kept + 1);
   });
 
   it('renders an uncached page once (one React pass), and once for two requests at the same time', async () => {
     const stats = two.services.renders.stats;
     const products = await firstProducts('category=ring&pageSize=3');
     const paths = ['/', LISTING, `/product/${products[0]!._id}`, '/pages/about', '/search?q=ring'];
+    // Each asked once before, so a listing or a search is kept from its next render
+    // (page-admission) like the other pages: the counts below are about renders alone.
+    for (const path of paths) await page(twoUrl, path);
     for (const path of paths) {
       // Not in the cache any more: the next request renders.
       const fresh = path;

@@ -26,6 +26,8 @@ export const workerConfigSchema = z.object({
   REPRICING_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).default(30_000),
   /** Fault injection for crash tests: wait this long after applying a job, before acknowledging it. */
   WORKER_ACK_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** Fault injection for crash tests: pause between the provider's refund answer and its record. */
+  WORKER_REFUND_RECORD_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** Products repriced per batch (one transaction and UPDATE each) after a publish of metal rates. */
   REPRICING_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(5000),
   /** Fault injection for crash tests: wait this long after each repricing batch commits. */

@@ -9,7 +9,10 @@ import {
   MoveRefused,
   QUEUES,
   pruneOutbox,
+  processRefund,
   reconcilePayments,
+  settleProcessingRefunds,
+  type RefundJob,
   runRepricing,
   type RepricingJob,
   recordOutboxOutcome,
@@ -61,6 +64,11 @@ export interface ProcessorOptions {
    * transactions at once (WORKER_CONFIRM_BATCH, WORKER_CONCURRENCY; their defaults when absent).
    */
   confirmBatch?: { size: number; running: number };
+  /**
+   * Fault injection for crash tests: a refund job waits this long after the provider answered,
+   * before recording it (a kill then lands between the two).
+   */
+  refundRecordDelayMs?: number;
   /** Sends one notification at most once (absent: no SMTP_URL, mails wait as pending). */
   sendMail?: (notificationId: number) => Promise<unknown>;
 }
@@ -221,12 +229,33 @@ export function buildProcessors(
       const { notificationId } = job.data as { notificationId: number };
       return options.sendMail ? options.sendMail(notificationId) : 'mail is not configured';
     },
+    // The refund row and the provider's idempotency key make a re-run ask for the same refund.
+    [QUEUES.refunds]: async (job) => {
+      const data = job.data as RefundJob;
+      const outcome = await recorded(db, data, () =>
+        processRefund(
+          db,
+          provider,
+          data,
+          options.refundRecordDelayMs
+            ? () => new Promise((r) => setTimeout(r, options.refundRecordDelayMs))
+            : undefined,
+        ),
+      );
+      if (outcome.state === 'failed')
+        options.log(
+          `refund ${outcome.refundId} of order ${outcome.orderId} failed at the provider`,
+        );
+      return settle(outcome);
+    },
     [QUEUES.paymentReconciliation]: async () => {
       const report = await reconcilePayments(db, provider, {
         olderThanMs: options.reconcileAfterMs,
         unpaidTtlMs: options.unpaidOrderTtlMs,
       });
       for (const entry of report.entries) await followUp(entry);
+      // Refunds the provider accepted but had not settled: processed, or failed (owed again).
+      const refunds = await settleProcessingRefunds(db, provider);
       await pruneOutbox(db, OUTBOX_KEEP_MS);
       const parts = [
         report.applied.length &&
@@ -238,6 +267,10 @@ export function buildProcessors(
         report.expired && `closed ${report.expired} expired unpaid links`,
         report.cancelledUnpaid.length &&
           `cancelled unpaid orders ${report.cancelledUnpaid.join(', ')}`,
+        refunds.settled.length &&
+          `refunds settled ${refunds.settled.map((r) => `${r.refundId}→${r.state}`).join(', ')}`,
+        refunds.failed.length &&
+          `could not ask about refunds ${refunds.failed.map((r) => r.refundId).join(', ')}`,
       ].filter(Boolean);
       if (parts.length)
         options.log(`reconciliation: checked ${report.checked} open links, ${parts.join('; ')}`);

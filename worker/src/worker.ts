@@ -101,7 +101,7 @@ export function startWorker(
     label: 'Redis (queues)',
     log: (level, message) => log(message, level),
   });
-  const provider = createPaymentProvider(config);
+  const provider = createPaymentProvider(config, db);
   const counts = { completed: 0, failed: 0, deadLettered: 0 };
 
   // After its last attempt a job is kept in dead_letters for an operator; refusals (a domain
@@ -206,6 +206,7 @@ export function startWorker(
   const processors = buildProcessors(db, provider, {
     sendMail,
     ackDelayMs: config.WORKER_ACK_DELAY_MS,
+    refundRecordDelayMs: config.WORKER_REFUND_RECORD_DELAY_MS,
     reconcileAfterMs: config.RECONCILE_AFTER_MS,
     unpaidOrderTtlMs: config.UNPAID_ORDER_TTL_MINUTES * 60_000,
     log,

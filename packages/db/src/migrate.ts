@@ -23,6 +23,8 @@ import * as m021 from './migrations/021_catalogue_identity';
 import * as m023 from './migrations/023_session_bound_resets';
 import * as m024 from './migrations/024_rate_alerts';
 import * as m025 from './migrations/025_report_and_reconcile_indexes';
+import * as m026 from './migrations/026_refunds';
+import * as m027 from './migrations/027_sandbox_refunds';
 import * as m035 from './migrations/035_exchange_and_credit';
 import * as m036 from './migrations/036_returns';
 import type { Database } from './schema';
@@ -52,6 +54,8 @@ const migrations: Record<string, Migration> = {
   '023_session_bound_resets': m023,
   '024_rate_alerts': m024,
   '025_report_and_reconcile_indexes': m025,
+  '026_refunds': m026,
+  '027_sandbox_refunds': m027,
   '035_exchange_and_credit': m035,
   '036_returns': m036,
 };

@@ -1,6 +1,6 @@
 // Kysely table types: the one source of row types for core, server and worker.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { OrderStatus, PriceBreakup, RefundReason } from '@kanak/shared';
+import type { OrderStatus, PriceBreakup, RefundReason, RefundState } from '@kanak/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** numeric columns come back from pg as strings. */
@@ -221,6 +221,49 @@ export interface PaymentsTable {
   updated_at: Timestamp;
   /** The link had its last check after its expiry and grace: not asked about again (migration 025). */
   reconciled: Generated<boolean>;
+  /** When the provider's payment was first recorded on the row (migration 026's trigger). */
+  received_at: Generated<Date | null>;
+}
+
+/** A refund asked of the provider (migration 026): one per payment and purpose. */
+export interface RefundsTable {
+  id: Generated<string>;
+  payment_id: string;
+  order_id: string;
+  /** The idempotency key within the payment: `refund-due`, or a return's own. */
+  purpose: string;
+  reason: RefundReason;
+  /** Whole rupees, like payments.amount. */
+  amount: number;
+  state: RefundState;
+  /** Grows when a failed refund is asked again (a fresh idempotency key at the provider). */
+  attempt: Generated<number>;
+  provider: string;
+  provider_payment_id: string;
+  provider_refund_id: string | null;
+  failure: string | null;
+  requested_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  processed_at: Date | null;
+}
+
+/** The sandbox provider's record of refunds asked of it (migration 027). */
+export interface SandboxRefundsTable {
+  idempotency_key: string;
+  refund_id: string;
+  payment_id: string;
+  amount: number;
+  status: 'processed' | 'failed';
+  failure: string | null;
+  calls: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** Payments whose next sandbox refund fails (migration 027; tests and demos). */
+export interface SandboxRefundFailuresTable {
+  payment_id: string;
+  reason: string;
 }
 
 export interface OrderEventsTable {
@@ -536,6 +579,9 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   payments: PaymentsTable;
+  refunds: RefundsTable;
+  sandbox_refunds: SandboxRefundsTable;
+  sandbox_refund_failures: SandboxRefundFailuresTable;
   order_events: OrderEventsTable;
   dead_letters: DeadLettersTable;
   outbox: OutboxTable;
@@ -569,6 +615,7 @@ export type ProductImageRow = Selectable<ProductImagesTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
+export type RefundRow = Selectable<RefundsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
 export type ProductStoneRow = Selectable<ProductStonesTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;

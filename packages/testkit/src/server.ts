@@ -33,7 +33,11 @@ export async function startTestServer(
       ...overrides,
     },
   );
-  const { app } = await buildApp(config);
+  const { app, services } = await buildApp(config);
+  // Tests start once the shared Redis answers: a request arriving while the client still
+  // connects is counted by the memory limiter instead (by design), which would skew a test's
+  // exact counts. Fault tests that point at their own Redis start without waiting.
+  if (!('REDIS_URL' in overrides)) await redisReady(services.requestRedis, 5000);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -46,4 +50,18 @@ export async function startTestServer(
       await database.drop();
     },
   };
+}
+
+function redisReady(
+  client: { status: string; once(event: 'ready', cb: () => void): unknown },
+  ms: number,
+) {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }

@@ -89,6 +89,15 @@ export const ordersApi = {
       },
     ],
   }),
+  refund: mutation('admin', shared.orderIdInput, shared.orderView, {
+    summary:
+      "Refunds the order's refund-due money through the provider it came from (a credit note reverses an invoiced, cancelled sale, once). Idempotent: a second call while one is in flight or done changes nothing. Answers the order: `refundDue` is false once asked, `refund.state` is processing, processed or failed (failed: owed again, and a new call asks again) with `providerRefundId`; 409 when the order owes nothing",
+    run: async ({ services, user }, input) => {
+      await core.requestOrderRefund(outboxDeps(services), user, input.orderId);
+      return core.getOrderFor(services.db, user, input.orderId);
+    },
+    rest: [{ method: 'POST', path: '/api/admin/orders/:orderId/refund' }],
+  }),
   create: mutation('customer', shared.createOrderInput, shared.orderView, {
     summary:
       "Places an order from the shopper's cart, to the given delivery address: 400 when the PIN is not India Post's, is in another state than `state` (the message names both), is not served, or the order is above its zone's insured cap",

@@ -7,6 +7,7 @@ import { preferredEncoding } from '../api/read-cache';
 import { publicOrigin } from '../http/public-origin';
 import type { AppServices } from '../services';
 import { localReads } from './local-call';
+import { createPageAdmission } from './page-admission';
 import { pageUrl } from './page-key';
 import { compressedPage, encodedPage, type CachedPage } from './page-cache';
 
@@ -64,6 +65,7 @@ export async function loadServerRender(
   const { render } = (await import(pathToFileURL(bundle).href)) as { render: RenderPage };
   const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const cache = services.pageCache;
+  const admission = createPageAdmission();
 
   return async (request, reply) => {
     if (CLIENT_ONLY.test(request.url.split('?')[0]!)) return false;
@@ -94,8 +96,9 @@ export async function loadServerRender(
       // 404 document as a console error); it tells crawlers `noindex` instead.
       const rendered = { status: 200, html: pageHtml(template, result), tags: tags ?? [] };
       // A page that read something no tag covers is never kept, nor a not-found page: any
-      // number of made-up paths would each take an entry and push real pages out.
-      const keep = tags && result.status !== 404;
+      // number of made-up paths would each take an entry and push real pages out. Endless
+      // variants (filters, listing paths) are kept from their second render (page-admission).
+      const keep = tags && result.status !== 404 && admission.admit(key, url);
       return keep ? cache.set(key, rendered, mark) : compressedPage(rendered);
     });
     const page = rendering ? await rendering : null;

@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { redisLimiter } from '../limits/redis-limiter';
 import { DomainError } from '../common/errors';
 import { addressKey } from '../limits/address-key';
 import { waitText } from '../limits/wait-text';
@@ -31,17 +33,8 @@ export function createMailLimits(
   prefix: string,
   budgets: MailLimitBudgets,
 ): MailLimits {
-  const limiter = (name: string, points: number, duration: number) => {
-    const keyPrefix = `${prefix}:rl:${name}`;
-    return new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix,
-      points,
-      duration,
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
-    });
-  };
+  const limiter = (name: string, points: number, duration: number) =>
+    redisLimiter(redis, `${prefix}:rl:${name}`, points, duration);
   const resetAddress = limiter('reset-address', budgets.resetsPerAddressPerHour, 3600);
   const resetEmail = limiter('reset-email', budgets.resetsPerEmailPerHour, 3600);
   const alertAddress = limiter('alert-address', budgets.stockAlertsPerAddressPerHour, 3600);

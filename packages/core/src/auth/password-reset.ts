@@ -102,6 +102,14 @@ export async function requestPasswordReset(
   return { message: FORGOT_PASSWORD_ANSWER };
 }
 
+/** "27 Nov 2026, 11:14 pm IST": when a security mail's event happened, in the shop's time. */
+const istNow = () =>
+  new Date().toLocaleString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }) + ' IST';
+
 const changedMail = (
   trx: Kysely<Database>,
   user: { id: string; email: string; first_name: string; email_verified_at: Date | null },
@@ -114,12 +122,7 @@ const changedMail = (
     userId: user.id,
     payload: {
       firstName: securityGreeting(user),
-      at:
-        new Date().toLocaleString('en-IN', {
-          timeZone: 'Asia/Kolkata',
-          dateStyle: 'medium',
-          timeStyle: 'short',
-        }) + ' IST',
+      at: istNow(),
     },
   });
 
@@ -244,12 +247,7 @@ export async function noteAdminSignIn(db: Kysely<Database>, email: string, addre
     payload: {
       firstName: user.first_name,
       address,
-      at:
-        new Date().toLocaleString('en-IN', {
-          timeZone: 'Asia/Kolkata',
-          dateStyle: 'medium',
-          timeStyle: 'short',
-        }) + ' IST',
+      at: istNow(),
     },
   });
 }

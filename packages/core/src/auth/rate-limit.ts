@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../common/errors';
+import { redisLimiter } from '../limits/redis-limiter';
 import { addressKey } from '../limits/address-key';
 import { waitText } from '../limits/wait-text';
 
@@ -77,15 +79,7 @@ export interface LoginAttempt {
  */
 export function createAuthRateLimiter(redis: Redis, prefix: string, limits: AuthRateLimits) {
   const limiter = (keyPrefix: string, points: number, duration: number) =>
-    new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix,
-      points,
-      duration,
-      // Not connected: go straight to the memory limiter instead of trying the command.
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
-    });
+    redisLimiter(redis, keyPrefix, points, duration);
   const byAddress = limiter(`${prefix}:rl:auth-ip`, limits.perAddressPerMinute, 60);
   const signupsByAddress = limiter(`${prefix}:rl:signup-ip`, limits.signupsPerHour, HOUR_SECONDS);
   const byPair = limiter(`${prefix}:rl:auth-email-ip`, limits.failedPerEmail, PAIR_WINDOW_SECONDS);

@@ -3,7 +3,7 @@ import type { Database } from '@kanak/db';
 import { cartQuantityRefusal, type AddToCartInput } from '@kanak/shared';
 import { conflict, DomainError, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
-import { findSize, lineOfSize, unitPriceOf } from './cart-lines';
+import { findSize, lineOfSize, saveLine } from './cart-lines';
 import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL, totalWith } from './cart-total';
 import type { CartView } from './cart-view';
 import { changeCart } from './change-cart';
@@ -36,23 +36,6 @@ export async function addToCart(
     if (refusal) throw conflict(refusal);
     if ((await totalWith(trx, cartId, size.id, quantity)) > MAX_CART_TOTAL)
       throw conflict(CART_TOTAL_MESSAGE);
-    if (existing) {
-      await trx
-        .updateTable('cart_items')
-        .set({ quantity, added_price: unitPriceOf(size.id) })
-        .where('id', '=', existing.id)
-        .execute();
-    } else {
-      await trx
-        .insertInto('cart_items')
-        .values({
-          cart_id: cartId,
-          product_id: productId,
-          size_id: size.id,
-          quantity,
-          added_price: unitPriceOf(size.id),
-        })
-        .execute();
-    }
+    await saveLine(trx, cartId, existing, { productId, sizeId: size.id, quantity }, true);
   });
 }

@@ -49,3 +49,36 @@ export async function ownLine(trx: Transaction<Database>, cartId: string, cartIt
 export const unitPriceOf = (sizeId: string) =>
   sql<number>`(SELECT coalesce(s.discounted_price, p.discounted_price) FROM product_sizes s
     JOIN products p ON p.id = s.product_id WHERE s.id = ${sizeId})`;
+
+/**
+ * Sets a size's line to `quantity`: a new line keeps today's unit price; an existing one takes
+ * it anew only when `reprice` (adding again is a fresh decision at today's price; a login merge
+ * is not).
+ */
+export async function saveLine(
+  trx: Transaction<Database>,
+  cartId: string,
+  existing: { id: string } | undefined,
+  line: { productId: string; sizeId: string; quantity: number },
+  reprice: boolean,
+) {
+  const { productId, sizeId, quantity } = line;
+  if (existing) {
+    await trx
+      .updateTable('cart_items')
+      .set(reprice ? { quantity, added_price: unitPriceOf(sizeId) } : { quantity })
+      .where('id', '=', existing.id)
+      .execute();
+    return;
+  }
+  await trx
+    .insertInto('cart_items')
+    .values({
+      cart_id: cartId,
+      product_id: productId,
+      size_id: sizeId,
+      quantity,
+      added_price: unitPriceOf(sizeId),
+    })
+    .execute();
+}

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { MAX_CART_QUANTITY, type GuestCartInput } from '@kanak/shared';
 import { isId } from '../common/ids';
-import { findSize, lineOfSize, unitPriceOf } from './cart-lines';
+import { findSize, lineOfSize, saveLine } from './cart-lines';
 import { MAX_CART_TOTAL, totalWith } from './cart-total';
 import type { CartView } from './cart-view';
 import { changeCart } from './change-cart';
@@ -30,24 +30,8 @@ export async function mergeCart(
       );
       // A guest line that would take the cart past what one order holds is skipped too.
       if ((await totalWith(trx, cartId, size.id, quantity)) > MAX_CART_TOTAL) continue;
-      if (existing) {
-        await trx
-          .updateTable('cart_items')
-          .set({ quantity })
-          .where('id', '=', existing.id)
-          .execute();
-      } else {
-        await trx
-          .insertInto('cart_items')
-          .values({
-            cart_id: cartId,
-            product_id: item.productId.toLowerCase(),
-            size_id: size.id,
-            quantity,
-            added_price: unitPriceOf(size.id),
-          })
-          .execute();
-      }
+      const line = { productId: item.productId.toLowerCase(), sizeId: size.id, quantity };
+      await saveLine(trx, cartId, existing, line, false);
     }
   });
 }

@@ -87,8 +87,20 @@ const UNAVAILABLE_MESSAGES = [
   /^Redis connection is not ready$/, // rate-limiter-flexible
 ];
 
+/**
+ * The payment provider could not be asked now (unreachable, a 5xx, a timeout): like an outage of
+ * PostgreSQL, a job meeting it waits and runs again (isUnavailable is true for it).
+ */
+export class ProviderUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderUnavailable';
+  }
+}
+
 function ownUnavailable(error: object): boolean {
   if (error instanceof DomainError) return error.kind === 'UNAVAILABLE';
+  if (error instanceof ProviderUnavailable) return true;
   const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
   if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)) return true;
   if ('name' in error && error.name === 'MaxRetriesPerRequestError') return true;

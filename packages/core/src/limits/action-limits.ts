@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { redisLimiter } from './redis-limiter';
 import { DomainError } from '../common/errors';
 import { addressKey } from './address-key';
 import { waitText } from './wait-text';
@@ -72,16 +74,7 @@ export function createActionLimits(
   const limiterFor = (action: LimitedAction) => {
     const rule = ACTIONS[action];
     const keyPrefix = `${prefix}:rl:${action}`;
-    const points = budgets[rule.budget];
-    return new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix,
-      points,
-      duration: rule.seconds,
-      // Not connected: go straight to the memory limiter instead of trying the command.
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: rule.seconds }),
-    });
+    return redisLimiter(redis, keyPrefix, budgets[rule.budget], rule.seconds);
   };
   const limiters: Record<LimitedAction, RateLimiterRedis> = {
     order: limiterFor('order'),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
-import { measureValue, needsHuid, needsPan, type RefundReason } from '@kanak/shared';
+import { measureValue, needsHuid, needsPan, type RefundState } from '@kanak/shared';
+import { REFUND_DUE_PURPOSE } from '../refunds/refund-owed';
 import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
 import type { OrderItemView, OrderView } from '@kanak/shared';
 import { shipmentViews } from '../shipments/shipment-views';
@@ -9,6 +10,11 @@ import { shipmentViews } from '../shipments/shipment-views';
 export type { OrderItemView, OrderView };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** An order with several refunds shows the one that needs the owner most (failed, not asked…). */
+const STATE_RANK = ['failed', null, 'processing', 'processed'] as const;
+const worstState = (a: RefundState | null, b: RefundState | null) =>
+  STATE_RANK.indexOf(a) <= STATE_RANK.indexOf(b) ? a : b;
 
 /** Loads users, items and their products for a set of orders in a handful of queries. */
 export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Promise<OrderView[]> {
@@ -29,10 +35,21 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       .execute(),
     db
       .selectFrom('payments')
-      .select(['order_id', 'amount', 'refund_reason'])
-      .where('order_id', 'in', orderIds)
-      .where('status', '=', 'REFUND_PENDING')
-      .orderBy('created_at')
+      .leftJoin('refunds', (join) =>
+        join
+          .onRef('refunds.payment_id', '=', 'payments.id')
+          .on('refunds.purpose', '=', REFUND_DUE_PURPOSE),
+      )
+      .select([
+        'payments.order_id',
+        'payments.amount',
+        'payments.refund_reason',
+        'refunds.state',
+        'refunds.provider_refund_id',
+      ])
+      .where('payments.order_id', 'in', orderIds)
+      .where('payments.status', '=', 'REFUND_PENDING')
+      .orderBy('payments.created_at')
       .execute(),
     db
       .selectFrom('order_item_huids')
@@ -55,12 +72,20 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
     const file = kind === 'INVOICE' ? 'invoice' : 'credit-note';
     return row ? { number: row.number, url: `/api/orders/${orderId}/${file}` } : null;
   };
-  const refundOf = new Map<string, { reason: RefundReason; amount: number }>();
+  const refundOf = new Map<string, NonNullable<OrderView['refund']>>();
+  const owedBy = new Set<string>();
   for (const r of refunds) {
     const sum = refundOf.get(r.order_id);
     // Rows from before migration 006 carry no reason: the order's state tells the likeliest.
     const reason = sum?.reason ?? r.refund_reason ?? 'ORDER_NOT_PENDING';
-    refundOf.set(r.order_id, { reason, amount: (sum?.amount ?? 0) + r.amount });
+    // Not asked, or failed at the provider: still owed (see stillOwed).
+    if (r.state === null || r.state === 'failed') owedBy.add(r.order_id);
+    refundOf.set(r.order_id, {
+      reason,
+      amount: (sum?.amount ?? 0) + r.amount,
+      state: sum ? worstState(sum.state ?? null, r.state) : r.state,
+      providerRefundId: sum?.providerRefundId ?? r.provider_refund_id,
+    });
   }
   const productIds = [
     ...new Set(items.map((i) => i.product_id).filter((id): id is string => id !== null)),
@@ -125,7 +150,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       orderStatus: order.status,
       deliveryDate: order.delivered_at ? iso(order.delivered_at) : null,
       statusNote: order.status_note,
-      refundDue: refundOf.has(order.id),
+      refundDue: owedBy.has(order.id),
       refund: refundOf.get(order.id) ?? null,
       invoice: documentOf(order.id, 'INVOICE'),
       creditNote: documentOf(order.id, 'CREDIT_NOTE'),

@@ -11,6 +11,7 @@ import type { AuthUser } from '../auth/tokens';
 import { canSeeRecordOf } from '../auth/access';
 import { notFound } from '../common/errors';
 import { requireId } from '../common/ids';
+import { stillOwed } from '../refunds/refund-owed';
 import { toOrderView, toOrderViews, type OrderView } from './order-view';
 
 /** One order, for its owner or an admin; another user's order is a 404 (no existence leak). */
@@ -56,7 +57,7 @@ export async function listAdminOrders(
         .selectFrom('payments')
         .select('payments.id')
         .whereRef('payments.order_id', '=', 'orders.id')
-        .where('payments.status', '=', 'REFUND_PENDING'),
+        .where(stillOwed),
     );
   const search = query.search?.trim().toLowerCase();
   const DAY_MS = 86_400_000;

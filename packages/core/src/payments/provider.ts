@@ -34,6 +34,29 @@ export interface ProviderPayment {
 /** What cancelling a link found: closed now (or already), or paid before it could be. */
 export type LinkCancellation = 'cancelled' | 'paid';
 
+/** A refund asked of the provider: part or all of one captured payment. */
+export interface RefundRequest {
+  /** The provider's payment id. */
+  paymentId: string;
+  /** Whole rupees. */
+  amount: number;
+  /**
+   * The same key asks for the same refund (Razorpay's X-Refund-Idempotency: at least 10
+   * characters of letters, digits, `-` and `_`): a re-run after a crash joins the first ask.
+   */
+  idempotencyKey: string;
+  notes: Record<string, string>;
+}
+
+/** A refund as the provider reports it (Razorpay's `pending` is processing). */
+export interface ProviderRefund {
+  /** Null when the provider refused before making a refund (unknown payment, amount too high). */
+  id: string | null;
+  status: 'processing' | 'processed' | 'failed';
+  /** Why it failed, when the provider says. */
+  failure: string | null;
+}
+
 /** What a signed webhook tells us; null for events we do not act on. */
 export interface WebhookPayment {
   orderId: string;
@@ -57,6 +80,14 @@ export interface PaymentProvider {
    * webhook may both be lost). Empty when none, or when the provider keeps no such record.
    */
   linkPayments(linkId: string): Promise<ProviderPayment[]>;
+  /**
+   * Refunds (part of) a captured payment, once per idempotency key. A refusal (unknown payment,
+   * amount above what is left) answers a failed refund; throws only when the provider cannot be
+   * asked now (unreachable, 5xx, a concurrent ask with the same key): the caller tries again.
+   */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** A refund asked before, as it stands now; null when the provider does not know it. */
+  fetchRefund(paymentId: string, refundId: string): Promise<ProviderRefund | null>;
   /** Signature of a webhook body (raw bytes, as received). */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
   parseWebhook(rawBody: Buffer): WebhookPayment | null;

@@ -1,9 +1,11 @@
+import { ProviderUnavailable } from '../common/errors';
 import {
   hmacHex,
   returnSignaturePayload,
   sameSignature,
   type PaymentProvider,
   type ProviderPayment,
+  type ProviderRefund,
   type ReturnParams,
 } from './provider';
 
@@ -30,6 +32,25 @@ interface RazorpayLink {
   payments?: { payment_id: string; status: string; amount?: number; created_at?: number }[] | null;
 }
 
+interface RazorpayRefund {
+  id?: string;
+  /** pending, processed or failed. */
+  status?: string;
+  error?: { description?: string };
+}
+
+/** Razorpay's refund entity as the provider interface reports it; null when it has no id. */
+function toRefund(body: RazorpayRefund): ProviderRefund | null {
+  if (!body.id) return null;
+  const status =
+    body.status === 'processed' ? 'processed' : body.status === 'failed' ? 'failed' : 'processing';
+  return {
+    id: body.id,
+    status,
+    failure: status === 'failed' ? (body.error?.description ?? 'refund failed at Razorpay') : null,
+  };
+}
+
 const KNOWN: ProviderPayment['status'][] = ['captured', 'authorized', 'failed', 'created'];
 const knownStatus = (status: string) => KNOWN.find((s) => s === status) ?? 'created';
 
@@ -42,10 +63,15 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
+    headers: Record<string, string> = {},
   ): Promise<{ status: number; body: T }> {
     const response = await fetch(`${base}${path}`, {
       method,
-      headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: auth,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(10_000),
     });
@@ -139,6 +165,56 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
         paymentLinkId,
         madeAt: body.created_at === undefined ? null : new Date(body.created_at * 1000),
       };
+    },
+    // https://razorpay.com/docs/api/refunds/normal-refunds-idempotent: the same key (and body)
+    // answers the same refund, so a job re-run after a crash cannot refund twice.
+    async refund(request) {
+      const path = `/v1/payments/${encodeURIComponent(request.paymentId)}/refund`;
+      let answer: { status: number; body: RazorpayRefund };
+      try {
+        answer = await call<RazorpayRefund>(
+          'POST',
+          path,
+          {
+            amount: request.amount * 100,
+            speed: 'normal',
+            receipt: request.idempotencyKey.slice(0, 40),
+            notes: request.notes,
+          },
+          { 'X-Refund-Idempotency': request.idempotencyKey },
+        );
+      } catch (error) {
+        throw new ProviderUnavailable(`Razorpay refund not asked: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+      // 409: the same key is still being processed; 429: rate limited. Both: ask again later.
+      if (answer.status === 409 || answer.status === 429)
+        throw new ProviderUnavailable(`Razorpay refund answered ${answer.status}: try again`);
+      const refund = answer.status < 300 ? toRefund(answer.body) : null;
+      if (refund) return refund;
+      return {
+        id: null,
+        status: 'failed',
+        failure: `Razorpay refused the refund (${answer.status}): ${answer.body.error?.description ?? 'no reason given'}`,
+      };
+    },
+    async fetchRefund(paymentId, refundId) {
+      let answer: { status: number; body: RazorpayRefund };
+      try {
+        answer = await call<RazorpayRefund>(
+          'GET',
+          `/v1/payments/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}`,
+        );
+      } catch (error) {
+        throw new ProviderUnavailable(`Razorpay refund not fetched: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+      if (answer.status === 400 || answer.status === 404) return null;
+      if (answer.status >= 300)
+        throw new ProviderUnavailable(`Razorpay refund fetch answered ${answer.status}`);
+      return toRefund(answer.body);
     },
     verifyWebhook(rawBody, signature) {
       return sameSignature(hmacHex(settings.webhookSecret, rawBody), signature);

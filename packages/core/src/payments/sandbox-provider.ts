@@ -4,8 +4,10 @@ import {
   returnSignaturePayload,
   sameSignature,
   type PaymentProvider,
+  type RefundRequest,
   type ReturnParams,
 } from './provider';
+import type { SandboxRefundStore } from './sandbox-refunds';
 
 const LINK = /^plink_sbx_([A-Za-z0-9]{16})$/;
 const PAYMENT = /^pay_sbx_(paid|failed)_([A-Za-z0-9]{16})_([0-9a-f]{16})$/;
@@ -16,7 +18,11 @@ const PAYMENT = /^pay_sbx_(paid|failed)_([A-Za-z0-9]{16})_([0-9a-f]{16})$/;
  * server and worker, so the worker can verify one without any shared state, and pressing Pay
  * twice yields the same payment id (applied once).
  */
-export function createSandboxProvider(secret: string): PaymentProvider & {
+export function createSandboxProvider(
+  secret: string,
+  /** Where refunds are recorded (sandboxRefundStore); without one, refunds cannot be asked. */
+  refunds?: SandboxRefundStore,
+): PaymentProvider & {
   paymentIdFor(linkId: string, outcome: 'paid' | 'failed'): string;
   returnQuery(args: {
     orderId: string;
@@ -68,6 +74,21 @@ export function createSandboxProvider(secret: string): PaymentProvider & {
     // there is nothing to reconcile: a lost sandbox return moves no money.
     async linkPayments() {
       return [];
+    },
+    async refund(request: RefundRequest) {
+      const match = PAYMENT.exec(request.paymentId);
+      if (!match || match[1] !== 'paid' || !sameSignature(mac('paid', match[2]!), match[3]))
+        return {
+          id: null,
+          status: 'failed' as const,
+          failure: `No captured sandbox payment ${request.paymentId}`,
+        };
+      if (!refunds) throw new Error('This sandbox provider was made without a refund store');
+      return refunds.refund(request);
+    },
+    async fetchRefund(_paymentId: string, refundId: string) {
+      if (!refunds) throw new Error('This sandbox provider was made without a refund store');
+      return refunds.fetch(refundId);
     },
     verifyWebhook(rawBody: Buffer, signature: string | undefined) {
       return sameSignature(hmacHex(secret, rawBody), signature);

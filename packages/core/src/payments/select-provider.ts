@@ -1,6 +1,9 @@
 import { createRazorpayProvider } from './razorpay-provider';
 import { createSandboxProvider } from './sandbox-provider';
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
 import type { PaymentProvider } from './provider';
+import { sandboxRefundStore } from './sandbox-refunds';
 
 /** The environment both server and worker read to pick and configure the provider. */
 export interface PaymentSettings {
@@ -12,9 +15,16 @@ export interface PaymentSettings {
   RAZORPAY_API_URL: string;
 }
 
-export function createPaymentProvider(settings: PaymentSettings): PaymentProvider {
+/** `db` keeps the sandbox's refunds (Razorpay keeps its own); without it the sandbox cannot refund. */
+export function createPaymentProvider(
+  settings: PaymentSettings,
+  db?: Kysely<Database>,
+): PaymentProvider {
   if (settings.PAYMENT_PROVIDER === 'sandbox')
-    return createSandboxProvider(settings.PAYMENT_SANDBOX_SECRET);
+    return createSandboxProvider(
+      settings.PAYMENT_SANDBOX_SECRET,
+      db ? sandboxRefundStore(db, settings.PAYMENT_SANDBOX_SECRET) : undefined,
+    );
   const {
     RAZORPAY_KEY_ID: keyId,
     RAZORPAY_KEY_SECRET: keySecret,

@@ -70,6 +70,7 @@ const outageRetryDelayMs = (attemptsStarted: number) =>
 export const OUTAGE_DEFERRAL_LIMITS: Record<QueueName, number | null> = {
   [QUEUES.paymentConfirmations]: null,
   [QUEUES.orderMoves]: null,
+  [QUEUES.refunds]: null,
   [QUEUES.metalRepricing]: 120,
   [QUEUES.notifications]: 120,
   // Scheduled runs are never deferred (outage-deferral.ts): the next run does the same work.

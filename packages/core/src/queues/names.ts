@@ -8,5 +8,7 @@ export const QUEUES = {
   metalRepricing: 'metal-repricing',
   /** Mails: fed from the notifications table by the worker's mail relay (issue 24). */
   notifications: 'notifications',
+  /** Refunds asked of the payment provider (issue 31): one job per attempt of a refund. */
+  refunds: 'refunds',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { JOB_OPTIONS, type OrderMoveJob, type PaymentConfirmationJob } from './jobs';
 import { QUEUES, type QueueName } from './names';
 import { quietQueue } from './quiet-queue';
+import type { RefundJob } from '../refunds/refund-job';
 
 export interface OrderPipeline {
   payments: Queue<PaymentConfirmationJob>;
@@ -34,7 +35,12 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
     prefix,
     defaultJobOptions: JOB_OPTIONS,
   });
-  for (const queue of [payments, moves, reconciliation, repricing]) quietQueue(queue);
+  const refunds = new Queue<RefundJob>(QUEUES.refunds, {
+    connection,
+    prefix,
+    defaultJobOptions: JOB_OPTIONS,
+  });
+  for (const queue of [payments, moves, reconciliation, repricing, refunds]) quietQueue(queue);
   return {
     payments,
     moves,
@@ -44,6 +50,7 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
       [QUEUES.orderMoves]: moves,
       [QUEUES.paymentReconciliation]: reconciliation,
       [QUEUES.metalRepricing]: repricing,
+      [QUEUES.refunds]: refunds,
     } as Record<QueueName, Queue>,
     async close() {
       await Promise.all([
@@ -51,6 +58,7 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
         moves.close(),
         reconciliation.close(),
         repricing.close(),
+        refunds.close(),
       ]);
     },
   };

@@ -12,6 +12,7 @@ import { DomainError, notFound } from '../common/errors';
 import type { AuthUser } from '../auth/tokens';
 import type { MailLimits } from '../auth/account-limits';
 import { queueNotification } from '../notifications/queue-notification';
+import { endAlertByToken } from '../notifications/unsubscribe';
 
 export interface RateAlertDeps {
   db: Kysely<Database>;
@@ -95,14 +96,7 @@ export async function confirmRateAlert(db: Kysely<Database>, token: string) {
 
 /** The one-click unsubscribe link (no login). */
 export async function unsubscribeRateAlert(db: Kysely<Database>, token: string) {
-  if (!RATE_ALERT_TOKEN.test(token)) throw notFound('Alert');
-  const row = await db
-    .updateTable('rate_alerts')
-    .set({ unsubscribed_at: sql<Date>`coalesce(unsubscribed_at, now())` })
-    .where('token', '=', token)
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) throw notFound('Alert');
+  await endAlertByToken(db, 'rate_alerts', token, RATE_ALERT_TOKEN);
   return { message: 'You will not get this rate alert any more.' };
 }
 

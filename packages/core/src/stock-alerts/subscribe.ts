@@ -6,6 +6,7 @@ import { badRequest, conflict, DomainError, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import type { AuthUser } from '../auth/tokens';
 import type { MailLimits } from '../auth/account-limits';
+import { endAlertByToken } from '../notifications/unsubscribe';
 
 export interface StockAlertDeps {
   db: Kysely<Database>;
@@ -66,15 +67,7 @@ export async function unsubscribeStockAlert(
   db: Kysely<Database>,
   token: string,
 ): Promise<{ message: string }> {
-  // Not one we made (a mangled link, a NUL PostgreSQL would refuse): no such alert.
-  if (!STOCK_ALERT_TOKEN.test(token)) throw notFound('Alert');
-  const row = await db
-    .updateTable('stock_alerts')
-    .set({ unsubscribed_at: sql<Date>`coalesce(unsubscribed_at, now())` })
-    .where('token', '=', token)
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) throw notFound('Alert');
+  await endAlertByToken(db, 'stock_alerts', token, STOCK_ALERT_TOKEN);
   return { message: 'You will not get this back-in-stock e-mail any more.' };
 }
 

@@ -32,6 +32,10 @@ export const REFUND_REASONS = [
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
+/** Where a refund asked of the provider stands (issue 31). */
+export const REFUND_STATES = ['processing', 'processed', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
 /** An order that was paid for (issue 20: its buyer's reviews are "Verified buyer"). */
 export const PAID_ORDER_STATUSES = [
   'PLACED',

@@ -4,7 +4,7 @@ import { productView } from '../catalog/views';
 import { priceBreakup } from '../pricing/schemas';
 import { shipmentView } from '../shipments/carriers';
 import { PAYMENT_RETURN_STATUSES } from './schemas';
-import { ORDER_STATUSES, REFUND_REASONS } from './status';
+import { ORDER_STATUSES, REFUND_REASONS, REFUND_STATES } from './status';
 
 export const orderItemView = z.object({
   _id: z.string(),
@@ -52,9 +52,24 @@ export const orderView = z.object({
   orderStatus: z.enum(ORDER_STATUSES),
   deliveryDate: z.nullable(z.string()),
   statusNote: z.nullable(z.string()),
-  /** A payment of this order is owed back (sold out when paid, or cancelled after payment). */
+  /**
+   * A payment of this order is owed back (sold out when paid, or cancelled after payment) and no
+   * refund of it is processing or done: false once the owner asked for the refund, true again
+   * when the provider reports it failed.
+   */
   refundDue: z.boolean(),
-  refund: z.nullable(z.object({ reason: z.enum(REFUND_REASONS), amount: z.number() })),
+  /**
+   * What is owed back (rupees) and why; `state` once the owner asked the provider for it (null
+   * before), with the provider's refund id once it gave one.
+   */
+  refund: z.nullable(
+    z.object({
+      reason: z.enum(REFUND_REASONS),
+      amount: z.number(),
+      state: z.optional(z.nullable(z.enum(REFUND_STATES))),
+      providerRefundId: z.optional(z.nullable(z.string())),
+    }),
+  ),
   /** Tax invoice and credit note of a paid order: their numbers and download paths (issue 23). */
   invoice: z.optional(z.nullable(z.object({ number: z.string(), url: z.string() }))),
   creditNote: z.optional(z.nullable(z.object({ number: z.string(), url: z.string() }))),

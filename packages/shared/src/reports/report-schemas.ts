@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ORDER_STATUSES, REFUND_REASONS, REFUND_STATES } from '../orders/status';
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -137,3 +138,69 @@ export const GSTR1_TABLES = [
  * ₹2,50,000 before).
  */
 export const B2CL_THRESHOLD = 100_000;
+
+/**
+ * One payment received in the settlement's range (whole rupees): the provider's id, amount and
+ * day, the order and invoice it paid (null when none: an extra payment owed back, or its order
+ * deleted), the credit note reversing that invoice, and what of it was refunded or is still owed.
+ * Each row balances: amount − refunded = invoiced − credited + owed.
+ */
+export const settlementPayment = z.object({
+  provider: z.string(),
+  providerPaymentId: z.string(),
+  amount: z.number(),
+  /** YYYY-MM-DD in India's time: when the payment was recorded. */
+  date: z.string(),
+  orderId: z.string(),
+  /** Null when the order was deleted (a payment on a link of a deleted order). */
+  orderNumber: z.nullable(z.string()),
+  orderStatus: z.nullable(z.enum(ORDER_STATUSES)),
+  invoice: z.nullable(z.string()),
+  invoiced: z.number(),
+  creditNote: z.nullable(z.string()),
+  credited: z.number(),
+  /** Why the money is owed back; null for a payment that placed its order. */
+  refundReason: z.nullable(z.enum(REFUND_REASONS)),
+  refundState: z.nullable(z.enum(REFUND_STATES)),
+  providerRefundId: z.nullable(z.string()),
+  /** Refunds the provider processed. */
+  refunded: z.number(),
+  /** Owed back and not yet processed (not asked, processing or failed). */
+  owed: z.number(),
+});
+export type SettlementPayment = z.infer<typeof settlementPayment>;
+
+export const settlementInvoice = z.object({
+  number: z.string(),
+  date: z.string(),
+  orderId: z.string(),
+  total: z.number(),
+});
+
+export const settlementTotals = z.object({
+  received: z.number(),
+  refunded: z.number(),
+  invoiced: z.number(),
+  credited: z.number(),
+  owed: z.number(),
+});
+export type SettlementTotals = z.infer<typeof settlementTotals>;
+
+/** The settlement of a range (issue 31): payments matched to orders and invoices, and what is not. */
+export const settlement = z.object({
+  from: z.string(),
+  to: z.string(),
+  payments: z.array(settlementPayment),
+  /** Payments with no invoice: owed back (extra, late, wrong amount) or of a deleted order. */
+  unmatched: z.array(settlementPayment),
+  /** Invoices issued in the range that no payment received paid. */
+  invoicesWithoutPayment: z.array(settlementInvoice),
+  /** Owed and not being refunded: not asked yet, or failed at the provider. */
+  refundsDue: z.array(settlementPayment),
+  /** Refunded by the provider. */
+  refundsPaid: z.array(settlementPayment),
+  totals: settlementTotals,
+  /** received − refunded = invoiced − credited + owed, to the rupee. */
+  balances: z.boolean(),
+});
+export type Settlement = z.infer<typeof settlement>;

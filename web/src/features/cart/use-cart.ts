@@ -9,6 +9,7 @@ import {
 } from '@/lib/guest-cart';
 import { trpc, type Product, type RouterOutputs } from '@/lib/trpc';
 import { useToken } from '@/features/session/use-session';
+import { readToken } from '@/features/session/session';
 
 type ServerCart = RouterOutputs['cart']['get'];
 type ServerLine = ServerCart['cartItems'][number];
@@ -109,7 +110,6 @@ export function useCartCount(): number {
 }
 
 export function useAddToCart() {
-  const token = useToken();
   const utils = trpc.useUtils();
   const add = trpc.cart.add.useMutation({
     onSuccess: (cart) => utils.cart.get.setData(undefined, cart),
@@ -118,7 +118,10 @@ export function useAddToCart() {
     isPending: add.isPending,
     /** Adds one piece; `stock` is the size's stock as the product page knows it. */
     add: async (productId: string, weight: string, stock: number) => {
-      if (token) {
+      // The stored session at click time, not at render: a click made before hydration is
+      // replayed while the render still holds the server's snapshot (no token), and would
+      // otherwise land in the guest cart of a signed-in shopper.
+      if (readToken()) {
         await add.mutateAsync({ productId, weight });
         return;
       }

@@ -1,4 +1,4 @@
-import { openAuthModal } from '@/features/session/session';
+import { openAuthModal, readToken } from '@/features/session/session';
 import { trpc } from '@/lib/trpc';
 import { useToken } from '@/features/session/use-session';
 
@@ -10,7 +10,6 @@ export function useWishlistIds() {
 
 /** Ticking a heart adds, unticking removes (spec section 4); visitors are asked to log in first. */
 export function useToggleWishlist() {
-  const token = useToken();
   const utils = trpc.useUtils();
   const settle = () => {
     void utils.wishlist.productIds.invalidate();
@@ -25,7 +24,9 @@ export function useToggleWishlist() {
   const remove = trpc.wishlist.remove.useMutation({ onSettled: settle });
 
   return (productId: string, on: boolean) => {
-    if (!token) {
+    // Read at click time: a click replayed at hydration still renders with the server's
+    // snapshot (no token) and would ask a signed-in shopper to log in.
+    if (!readToken()) {
       openAuthModal('login');
       return;
     }

@@ -9,7 +9,7 @@ import { InvoiceLinks } from '@/features/invoices/InvoiceLinks';
 import { PanNeededBadge } from '@/features/invoices/PanNeededBadge';
 import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
-import { ArrowLeft, Copy, Printer, Undo2 } from 'lucide-react';
+import { ArrowLeft, Copy, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatRupees, statusForAction, type AdminOrderAction } from '@kanak/shared';
 import { StatusBadge } from '@/components/StatusBadge';
@@ -25,6 +25,7 @@ import { cn } from '@/lib/utils';
 import { errorMessage } from '../shared/error-message';
 import type { AdminOrderDetail } from '../shared/types';
 import { DeleteOrderButton } from './DeleteOrderButton';
+import { RefundPanel } from './RefundPanel';
 import { formatMoment } from './order-dates';
 import { OrderStatusMenu } from './OrderStatusMenu';
 import { ShipmentSection, type Carriage } from './ShipForm';
@@ -42,7 +43,14 @@ export function OrderDetailPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const me = useSession().user?._id;
-  const detail = trpc.orders.adminDetail.useQuery({ orderId });
+  const detail = trpc.orders.adminDetail.useQuery(
+    { orderId },
+    // A refund the provider has not settled announces nothing: look again until it has.
+    {
+      refetchInterval: (query) =>
+        query.state.data?.order.refund?.state === 'processing' ? 3000 : false,
+    },
+  );
 
   // A queued move the worker refused: the admin who asked is told why.
   useOrderEvent((event) => {
@@ -71,6 +79,19 @@ export function OrderDetailPage() {
       toast.success(result.message || 'Order deleted');
       void utils.orders.invalidate();
       void navigate({ to: '/admin/orders' });
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error));
+      void utils.orders.adminDetail.invalidate({ orderId });
+    },
+  });
+  const refund = trpc.orders.refund.useMutation({
+    onSuccess: (answer) => {
+      const state = answer.refund?.state;
+      if (state === 'processed') toast.success('Refunded');
+      else if (state === 'failed') toast.error('The refund failed at the payment provider');
+      else toast.success('Refund asked of the payment provider');
+      void utils.orders.invalidate();
     },
     onError: (error) => {
       toast.error(errorMessage(error));
@@ -192,18 +213,14 @@ export function OrderDetailPage() {
       )}
 
       {order.refund && (
-        <p
-          className="mb-6 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950"
-          data-testid="refund-owed"
-        >
-          <Undo2 className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
-          <span>
-            <span className="font-semibold">
-              Refund {formatRupees(order.refund.amount)} to {customer.firstName} {customer.lastName}
-            </span>
-            {order.statusNote && <span> · {order.statusNote}</span>}
-          </span>
-        </p>
+        <RefundPanel
+          refund={order.refund}
+          refundDue={order.refundDue}
+          payee={`${customer.firstName} ${customer.lastName}`.trim()}
+          note={order.statusNote}
+          busy={busy || refund.isPending}
+          onRefund={() => refund.mutate({ orderId })}
+        />
       )}
 
       <div className="grid gap-6 lg:grid-cols-3">

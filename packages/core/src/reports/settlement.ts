@@ -1,0 +1,201 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import {
+  orderNumberOf,
+  type RefundReason,
+  type ReportRange,
+  type Settlement,
+  type SettlementPayment,
+  type SettlementTotals,
+} from '@kanak/shared';
+import type { InvoiceDocument } from '../invoices/invoice-document';
+import { REFUND_DUE_PURPOSE } from '../refunds/refund-owed';
+import { istDay, istDayStart, nextDay } from './report-documents';
+
+/** Payments read per query (keyset pages, as the other reports read documents). */
+const PAGE = 500;
+
+/**
+ * A payment pays its order's invoice when it placed the order (PAID), or placed it and was then
+ * owed back because the shop cancelled it or the piece sold out as it arrived (both invoiced,
+ * then credited). Other money owed back (an extra payment, a late one on a closed link, a wrong
+ * amount) never had an invoice.
+ */
+const INVOICED_REASONS = ['SOLD_OUT', 'CANCELLED_BY_SHOP'] as const satisfies RefundReason[];
+const INVOICED_REFUNDS = new Set<string>(INVOICED_REASONS);
+
+const totalOf = (document: unknown) => (document as InvoiceDocument).totals.total;
+
+/**
+ * The settlement's payment rows for a range (India days, both included), in the order received:
+ * every payment the provider captured and the shop recorded, with the order and invoice it
+ * paid, its credit note, and what of it was refunded (processed by the provider) or is still
+ * owed (not asked, processing or failed). Read a page at a time, so a year streams as CSV in
+ * constant memory.
+ */
+export async function* settlementRows(
+  db: Kysely<Database>,
+  range: ReportRange,
+): AsyncGenerator<SettlementPayment> {
+  const from = istDayStart(range.from);
+  const until = istDayStart(nextDay(range.to));
+  let last: string | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('payments')
+      .leftJoin('orders', 'orders.id', 'payments.order_id')
+      .select([
+        'payments.id',
+        'payments.order_id',
+        'payments.provider',
+        'payments.provider_payment_id',
+        'payments.amount',
+        'payments.status',
+        'payments.refund_reason',
+        'payments.received_at',
+        'orders.status as order_status',
+      ])
+      .where('payments.provider_payment_id', 'is not', null)
+      .where('payments.status', 'in', ['PAID', 'REFUND_PENDING'])
+      .where('payments.received_at', '>=', from)
+      .where('payments.received_at', '<', until);
+    if (last !== null)
+      query = query.where(
+        sql<boolean>`(payments.received_at, payments.id) > (SELECT received_at, id FROM payments WHERE id = ${last})`,
+      );
+    const rows = await query
+      .orderBy('payments.received_at')
+      .orderBy('payments.id')
+      .limit(PAGE)
+      .execute();
+    if (rows.length === 0) return;
+    const orderIds = [...new Set(rows.map((r) => r.order_id))];
+    const [documents, refunds] = await Promise.all([
+      db
+        .selectFrom('invoices')
+        .select(['order_id', 'kind', 'number', 'document'])
+        .where('order_id', 'in', orderIds)
+        .execute(),
+      db
+        .selectFrom('refunds')
+        .select(['payment_id', 'purpose', 'state', 'amount', 'provider_refund_id'])
+        .where(
+          'payment_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute(),
+    ]);
+    for (const row of rows) {
+      const matched = row.status === 'PAID' || INVOICED_REFUNDS.has(row.refund_reason ?? '');
+      const invoice = matched
+        ? documents.find((d) => d.order_id === row.order_id && d.kind === 'INVOICE')
+        : undefined;
+      const note = invoice
+        ? documents.find((d) => d.order_id === row.order_id && d.kind === 'CREDIT_NOTE')
+        : undefined;
+      const own = refunds.filter((r) => r.payment_id === row.id);
+      const refunded = own
+        .filter((r) => r.state === 'processed')
+        .reduce((sum, r) => sum + r.amount, 0);
+      const due = own.find((r) => r.purpose === REFUND_DUE_PURPOSE);
+      yield {
+        provider: row.provider,
+        providerPaymentId: row.provider_payment_id!,
+        amount: row.amount,
+        date: istDay(row.received_at!),
+        orderId: row.order_id,
+        orderNumber: row.order_status ? orderNumberOf(row.order_id) : null,
+        orderStatus: row.order_status ?? null,
+        invoice: invoice?.number ?? null,
+        invoiced: invoice ? totalOf(invoice.document) : 0,
+        creditNote: note?.number ?? null,
+        credited: note ? totalOf(note.document) : 0,
+        refundReason:
+          row.status === 'REFUND_PENDING' ? (row.refund_reason ?? 'ORDER_NOT_PENDING') : null,
+        refundState: due?.state ?? own[0]?.state ?? null,
+        providerRefundId: due?.provider_refund_id ?? own[0]?.provider_refund_id ?? null,
+        refunded,
+        owed: row.status === 'REFUND_PENDING' ? Math.max(0, row.amount - refunded) : 0,
+      };
+    }
+    if (rows.length < PAGE) return;
+    last = rows[rows.length - 1]!.id;
+  }
+}
+
+/** Invoices issued in the range that no recorded payment paid (there should be none). */
+async function invoicesWithoutPayment(db: Kysely<Database>, range: ReportRange) {
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['number', 'issued_at', 'order_id', 'document'])
+    .where('kind', '=', 'INVOICE')
+    .where('issued_at', '>=', istDayStart(range.from))
+    .where('issued_at', '<', istDayStart(nextDay(range.to)))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payments')
+            .select('payments.id')
+            .whereRef('payments.order_id', '=', 'invoices.order_id')
+            .where('payments.provider_payment_id', 'is not', null)
+            .where((p) =>
+              p.or([
+                p('payments.status', '=', 'PAID'),
+                p.and([
+                  p('payments.status', '=', 'REFUND_PENDING'),
+                  p('payments.refund_reason', 'in', [...INVOICED_REASONS]),
+                ]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .orderBy('issued_at')
+    .execute();
+  return rows.map((r) => ({
+    number: r.number,
+    date: istDay(r.issued_at),
+    orderId: r.order_id,
+    total: totalOf(r.document),
+  }));
+}
+
+/** The equation the settlement keeps: received − refunded = invoiced − credited + owed. */
+export const settlementBalances = (t: SettlementTotals) =>
+  t.received - t.refunded === t.invoiced - t.credited + t.owed;
+
+/**
+ * The settlement of a range (GET /api/admin/reports/settlement): payments received matched to
+ * orders and invoices, the unmatched ones, invoices without a payment, refunds due and paid, and
+ * the totals with their balance.
+ */
+export async function settlementReport(
+  db: Kysely<Database>,
+  range: ReportRange,
+): Promise<Settlement> {
+  const payments: SettlementPayment[] = [];
+  const totals: SettlementTotals = { received: 0, refunded: 0, invoiced: 0, credited: 0, owed: 0 };
+  for await (const row of settlementRows(db, range)) {
+    payments.push(row);
+    totals.received += row.amount;
+    totals.refunded += row.refunded;
+    totals.invoiced += row.invoiced;
+    totals.credited += row.credited;
+    totals.owed += row.owed;
+  }
+  return {
+    from: range.from,
+    to: range.to,
+    payments,
+    unmatched: payments.filter((p) => p.invoice === null),
+    invoicesWithoutPayment: await invoicesWithoutPayment(db, range),
+    refundsDue: payments.filter(
+      (p) => p.owed > 0 && (p.refundState === null || p.refundState === 'failed'),
+    ),
+    refundsPaid: payments.filter((p) => p.refunded > 0),
+    totals,
+    balances: settlementBalances(totals),
+  };
+}

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applyAdminMove,
+  createSandboxProvider,
+  failNextSandboxRefund,
+  getOrderFor,
+  isUnavailable,
+  processRefund,
+  ProviderUnavailable,
+  refundPayment,
+  requestOrderRefund,
+  sandboxRefundStore,
+  settleProcessingRefunds,
+  type AuthUser,
+  type OutboxDeps,
+  type PaymentProvider,
+  type RefundJob,
+} from '@kanak/core';
+import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
+import { expectRefusal, line, newCustomer, paidOrder, seededUser, stockedSize } from './support';
+
+/**
+ * Refunds paid, not just owed (issue 31, item 2): the owner's refund goes through the provider
+ * once per payment however often it is asked or its job runs, a credit note reverses the invoice
+ * once, and a refund the provider fails stays owed.
+ */
+describe('refunds through the provider', () => {
+  let database: TestDatabase;
+  let admin: AuthUser;
+  let provider: PaymentProvider;
+  const db = () => database.db;
+  // No relay: the tests run the queued jobs themselves (as the worker would, any number of times).
+  const deps = (): OutboxDeps => ({
+    db: db(),
+    relay: { wake: () => undefined, connected: () => false },
+    waitMs: 0,
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    admin = await seededUser(db(), 'admin');
+    // The core tests' sandbox secret (support.ts), with the refund record in this database.
+    provider = createSandboxProvider(
+      'core-tests-sandbox-secret',
+      sandboxRefundStore(db(), 'core-tests-sandbox-secret'),
+    );
+  });
+  afterAll(() => database.drop());
+
+  /** A paid order the shop then cancelled: its payment owed back, its invoice credited. */
+  async function cancelledPaidOrder() {
+    const user = await newCustomer(db());
+    const order = await paidOrder(db(), user, [line(await stockedSize(db(), 5))]);
+    await applyAdminMove(db(), {
+      orderId: order._id,
+      to: 'CANCELLED',
+      actorUserId: admin.id,
+      jobKey: `cancel:${order._id}`,
+    });
+    const payment = await db()
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', order._id)
+      .where('status', '=', 'REFUND_PENDING')
+      .executeTakeFirstOrThrow();
+    return { user, orderId: order._id, payment };
+  }
+
+  /** The refund jobs queued for an order, as the relay would send them. */
+  const jobsOf = async (orderId: string): Promise<RefundJob[]> => {
+    const rows = await db()
+      .selectFrom('outbox')
+      .select(['id', 'generation', 'payload'])
+      .where('queue', '=', 'refunds')
+      .orderBy('id')
+      .execute();
+    return rows
+      .map((r) => ({ ...(r.payload as RefundJob), outboxId: r.id, generation: r.generation }))
+      .filter((j) => j.orderId === orderId);
+  };
+  const sandboxRefundsOf = (providerPaymentId: string) =>
+    db()
+      .selectFrom('sandbox_refunds')
+      .selectAll()
+      .where('payment_id', '=', providerPaymentId)
+      .orderBy('created_at')
+      .execute();
+  const creditNotesOf = async (orderId: string) =>
+    (
+      await db()
+        .selectFrom('invoices')
+        .select('number')
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'CREDIT_NOTE')
+        .execute()
+    ).length;
+  const viewOf = (orderId: string) => getOrderFor(db(), admin, orderId);
+
+  it('a double click asks once; the job run again (a crash) refunds once; one credit note', async () => {
+    const { orderId, payment } = await cancelledPaidOrder();
+    expect(await creditNotesOf(orderId)).toBe(1);
+    const before = await viewOf(orderId);
+    expect(before).toMatchObject({
+      refundDue: true,
+      refund: { reason: 'CANCELLED_BY_SHOP', amount: payment.amount, state: null },
+    });
+
+    const clicks = await Promise.all([
+      requestOrderRefund(deps(), admin, orderId),
+      requestOrderRefund(deps(), admin, orderId),
+    ]);
+    expect(clicks.map((c) => c.asked).sort()).toEqual([0, 1]);
+    const jobs = await jobsOf(orderId);
+    expect(jobs).toHaveLength(1);
+    expect(await viewOf(orderId)).toMatchObject({
+      refundDue: false,
+      refund: { state: 'processing', providerRefundId: null, amount: payment.amount },
+    });
+
+    // The worker runs the job, is killed before recording, and the job runs again twice.
+    await expect(
+      processRefund(db(), provider, jobs[0]!, async () => {
+        throw new Error('SIGKILL');
+      }),
+    ).rejects.toThrow('SIGKILL');
+    const first = await processRefund(db(), provider, jobs[0]!);
+    const again = await processRefund(db(), provider, jobs[0]!);
+    expect(first).toMatchObject({ state: 'processed', orderId });
+    expect(again).toEqual(first);
+
+    const recorded = await sandboxRefundsOf(payment.provider_payment_id!);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ amount: payment.amount, status: 'processed', calls: 2 });
+    expect(await viewOf(orderId)).toMatchObject({
+      refundDue: false,
+      refund: { state: 'processed', providerRefundId: recorded[0]!.refund_id },
+    });
+    // Asked again once done: nothing changes, no second job, no second credit note.
+    expect((await requestOrderRefund(deps(), admin, orderId)).asked).toBe(0);
+    expect(await jobsOf(orderId)).toHaveLength(1);
+    expect(await creditNotesOf(orderId)).toBe(1);
+  });
+
+  it('a refund the provider fails stays owed; asking again is a new attempt that pays once', async () => {
+    const { orderId, payment } = await cancelledPaidOrder();
+    await failNextSandboxRefund(db(), payment.provider_payment_id!);
+    await requestOrderRefund(deps(), admin, orderId);
+    const [job] = await jobsOf(orderId);
+    expect(await processRefund(db(), provider, job!)).toMatchObject({ state: 'failed' });
+    expect(await viewOf(orderId)).toMatchObject({
+      refundDue: true,
+      refund: { state: 'failed', amount: payment.amount },
+    });
+
+    expect((await requestOrderRefund(deps(), admin, orderId)).asked).toBe(1);
+    const jobs = await jobsOf(orderId);
+    expect(jobs.map((j) => j.attempt)).toEqual([1, 2]);
+    // The first attempt's job, run late, does not ask again.
+    expect(await processRefund(db(), provider, jobs[0]!)).toMatchObject({ state: 'processing' });
+    expect(await processRefund(db(), provider, jobs[1]!)).toMatchObject({ state: 'processed' });
+    const recorded = await sandboxRefundsOf(payment.provider_payment_id!);
+    expect(recorded.map((r) => r.status)).toEqual(['failed', 'processed']);
+    expect(await viewOf(orderId)).toMatchObject({
+      refundDue: false,
+      refund: { state: 'processed' },
+    });
+    expect(await creditNotesOf(orderId)).toBe(1);
+  });
+
+  it('a provider that cannot be reached leaves the refund processing, for the job to run again', async () => {
+    const { orderId } = await cancelledPaidOrder();
+    await requestOrderRefund(deps(), admin, orderId);
+    const [job] = await jobsOf(orderId);
+    const down: PaymentProvider = {
+      ...provider,
+      refund: async () => {
+        throw new ProviderUnavailable('Razorpay refund not asked: fetch failed');
+      },
+    };
+    const error = await processRefund(db(), down, job!).catch((e: unknown) => e);
+    // The worker defers such a job without spending an attempt (outageDeferralMs).
+    expect(isUnavailable(error)).toBe(true);
+    expect(await viewOf(orderId)).toMatchObject({
+      refundDue: false,
+      refund: { state: 'processing' },
+    });
+    expect(await processRefund(db(), provider, job!)).toMatchObject({ state: 'processed' });
+  });
+
+  it('a refund the provider accepted but had not settled is settled by the reconciliation', async () => {
+    const { orderId } = await cancelledPaidOrder();
+    await requestOrderRefund(deps(), admin, orderId);
+    const [job] = await jobsOf(orderId);
+    let later: 'processed' | 'failed' = 'processed';
+    const slow: PaymentProvider = {
+      ...provider,
+      refund: async () => ({
+        id: `rfnd_slow_${orderId.slice(0, 8)}`,
+        status: 'processing',
+        failure: null,
+      }),
+      fetchRefund: async (_p, id) => ({
+        id,
+        status: later,
+        failure: later === 'failed' ? 'Bank account closed' : null,
+      }),
+    };
+    expect(await processRefund(db(), slow, job!)).toMatchObject({
+      state: 'processing',
+      providerRefundId: `rfnd_slow_${orderId.slice(0, 8)}`,
+    });
+    // Recorded: a re-run does not ask again.
+    expect(await processRefund(db(), provider, job!)).toMatchObject({ state: 'processing' });
+    later = 'failed';
+    const report = await settleProcessingRefunds(db(), slow);
+    expect(report.settled).toContainEqual({ refundId: expect.any(String), state: 'failed' });
+    expect(await viewOf(orderId)).toMatchObject({ refundDue: true, refund: { state: 'failed' } });
+  });
+
+  it('refundPayment refuses more than the payment has left, and an order owing nothing is a 409', async () => {
+    const { orderId, payment } = await cancelledPaidOrder();
+    await expectRefusal(
+      db()
+        .transaction()
+        .execute((trx) =>
+          refundPayment(trx, {
+            paymentId: payment.id,
+            amount: payment.amount + 1,
+            reason: 'CANCELLED_BY_SHOP',
+            purpose: 'return-test',
+            requestedBy: admin.id,
+          }),
+        ),
+      'CONFLICT',
+      /left to refund/,
+    );
+    const user = await newCustomer(db());
+    const placed = await paidOrder(db(), user, [line(await stockedSize(db(), 5))]);
+    await expectRefusal(requestOrderRefund(deps(), admin, placed._id), 'CONFLICT', /no refund due/);
+    expect(await jobsOf(orderId)).toHaveLength(0);
+  });
+});
