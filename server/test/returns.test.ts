@@ -154,7 +154,7 @@ describe('returns and old-gold exchange over REST', () => {
     });
     expect(received.body).toMatchObject({ state: 'received', huidMismatch: null });
     const refunded = await put('refund');
-    expect(refunded.body).toMatchObject({ state: 'refunded', refundStatus: 'due' });
+    expect(refunded.body).toMatchObject({ state: 'refunded', refundStatus: 'asked' });
     const listed = await http().get<ReturnView[]>(`/api/orders/${orderId}/returns`, { token });
     expect(listed.body[0]!.events.map((e) => e.to)).toEqual([
       'requested',

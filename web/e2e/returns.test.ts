@@ -109,7 +109,7 @@ describe('returns and old gold, in the browser', () => {
       await expect
         .poll(() => card.getByTestId('return-request').getAttribute('data-state'))
         .toBe('refunded');
-      expect(await card.textContent()).toMatch(/refund due to your original payment/);
+      expect(await card.textContent()).toMatch(/being refunded to your original payment/);
       expect(await card.textContent()).toMatch(/credit note KJCN\//);
       await screenshot(adminPage, `return-admin-refunded-${width}`);
       expect(adminErrors).toEqual([]);
@@ -129,7 +129,7 @@ describe('returns and old gold, in the browser', () => {
       const [done] = (
         await http().get<ReturnView[]>(`/api/orders/${orderId}/returns`, { token: shopper.token })
       ).body;
-      expect(done).toMatchObject({ state: 'refunded', refundStatus: 'due' });
+      expect(done).toMatchObject({ state: 'refunded', refundStatus: 'asked' });
     });
 
   it('values old gold at today’s rate, with the rule beside it, at 1280 and 390 px', async () => {

@@ -209,11 +209,29 @@ describe('returns and exchanges (core)', () => {
       [1, 2, 3].map(() => moveReturn(deps(), admin.id, { returnId: asked.id, action: 'refund' })),
     );
     for (const answer of clicks)
-      expect(answer).toMatchObject({ state: 'refunded', refundStatus: 'due', huidMismatch: null });
+      expect(answer).toMatchObject({
+        state: 'refunded',
+        refundStatus: 'asked',
+        huidMismatch: null,
+      });
     // Once more, later: nothing again.
     await moveReturn(deps(), admin.id, { returnId: asked.id, action: 'refund' });
 
     expect(await stockOf(db(), size.id)).toBe(5);
+    // One provider refund of the returned lines, asked once (its purpose names the return).
+    const refunds = await db()
+      .selectFrom('refunds')
+      .select(['amount', 'purpose', 'reason', 'state'])
+      .where('order_id', '=', order._id)
+      .execute();
+    expect(refunds).toEqual([
+      {
+        amount: order.totalDiscountedPrice,
+        purpose: `return-${asked.id}`,
+        reason: 'RETURNED',
+        state: 'processing',
+      },
+    ]);
     const notes = await db()
       .selectFrom('invoices')
       .select(['number', 'document'])

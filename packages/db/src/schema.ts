@@ -539,7 +539,8 @@ export interface ReturnRequestsTable {
   /** What did not match on receipt; set, it blocks the refund. */
   huid_mismatch: string | null;
   refund_paise: number;
-  refund_status: 'due' | 'paid' | 'credited' | null;
+  /** due: no captured payment to refund through (paid out by hand); asked: the provider refund is on its way. */
+  refund_status: 'due' | 'asked' | 'paid' | 'credited' | null;
   window_ends_at: Date;
   created_at: Date;
   updated_at: Date;

@@ -4,10 +4,11 @@ import * as shared from '@kanak/shared';
 import { mutation, query } from '../api/declare-use-case';
 import type { AppServices } from '../services';
 
-const returnsDeps = (services: AppServices): core.ReturnsDeps => ({
+const returnsDeps = (services: AppServices): core.MoveReturnDeps => ({
   db: services.db,
   clock: core.systemClock,
   windowDays: services.config.RETURN_WINDOW_DAYS,
+  wake: () => services.relay.wake(),
 });
 
 /** Returns and exchanges inside the policy (issue 33, item 4): the shopper asks, the owner moves. */
@@ -30,7 +31,7 @@ export const returnsApi = {
   }),
   move: mutation('admin', shared.returnMoveInput, shared.returnView, {
     summary:
-      'Moves a request: `approve` or `refuse` (body `{ reason }`) a requested one; `receive` an approved one with `{ huids: { [orderItemId]: string[] } }`, checked against the HUIDs sold (a mismatch is recorded and blocks the refund); `refund` a received one: credit note for the returned lines, stock back, the money due back (a return) or store credit (an exchange). A move already made answers the request as it is; another wrong move is a 409',
+      'Moves a request: `approve` or `refuse` (body `{ reason }`) a requested one; `receive` an approved one with `{ huids: { [orderItemId]: string[] } }`, checked against the HUIDs sold (a mismatch is recorded and blocks the refund); `refund` a received one: credit note for the returned lines, stock back, the money back through the payment provider (a return: a refund of the returned lines, once per return) or store credit (an exchange). A move already made answers the request as it is; another wrong move is a 409',
     run: ({ services, user }, input) => core.moveReturn(returnsDeps(services), user.id, input),
     rest: [
       {

@@ -5,6 +5,7 @@ import type { Selectable } from 'kysely';
 import { badRequest, conflict, notFound } from '../common/errors';
 import { addStoreCredit } from '../exchange/store-credit';
 import { issueCreditNote } from '../invoices/issue-invoice';
+import { refundPayment } from '../refunds/refund-payment';
 import { huidMismatch } from './huid-check';
 import { logReturnMove } from './return-log';
 import { returnViews } from './return-views';
@@ -14,19 +15,39 @@ import type { ReturnsDeps } from './request-return';
 type ReturnRow = Selectable<ReturnRequestsTable>;
 
 /**
- * Pays a return's money back. Without the provider refund path (issue 33's books part), the
- * refund is recorded as due on the return, and the owner pays it out from the provider's
- * dashboard; the admin returns list shows it.
+ * Pays a return's money back through the provider (refundPayment, issue 31's refunds): the
+ * refund of the order's captured payment for the returned lines, once per return (its purpose),
+ * durable through the outbox and the worker's refunds queue. An order without a captured payment
+ * (none recorded) leaves the refund due, to pay out by hand.
  */
-export type RefundReturnPayment = (
+async function refundThroughProvider(
   trx: Transaction<Database>,
   request: ReturnRow,
-) => Promise<'due' | 'paid'>;
-
-export const refundDue: RefundReturnPayment = async () => 'due';
+  actorUserId: string,
+): Promise<'due' | 'asked'> {
+  const payment = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', request.order_id)
+    .where('status', 'in', ['PAID', 'REFUND_PENDING'])
+    .where('provider_payment_id', 'is not', null)
+    .orderBy('created_at')
+    .executeTakeFirst();
+  const amount = Math.round(Number(request.refund_paise) / 100);
+  if (!payment || amount <= 0) return 'due';
+  await refundPayment(trx, {
+    paymentId: payment.id,
+    amount,
+    reason: 'RETURNED',
+    purpose: `return-${request.id}`,
+    requestedBy: actorUserId,
+  });
+  return 'asked';
+}
 
 export interface MoveReturnDeps extends ReturnsDeps {
-  refundPayment?: RefundReturnPayment;
+  /** Wakes the outbox relay once a refund's job is committed (else its next poll sends it). */
+  wake?: () => void;
 }
 
 /**
@@ -78,7 +99,7 @@ export async function moveReturn(
         .execute();
       note = mismatch ? `HUID mismatch: ${mismatch}` : 'Received; HUIDs match those sold';
     }
-    if (input.action === 'refund') note = await refund(trx, deps, request, actorUserId, at);
+    if (input.action === 'refund') note = await refund(trx, request, actorUserId, at);
     await logReturnMove(trx, request, {
       from: request.state,
       to: move.to,
@@ -88,13 +109,14 @@ export async function moveReturn(
       at,
     });
   });
+  // A refund's provider job was committed with the move: send it now.
+  if (input.action === 'refund') deps.wake?.();
   return (await returnViews(deps.db, { returnId: input.returnId }))[0]!;
 }
 
 /** The refund step, once (the caller holds the row and moves it to refunded with this). */
 async function refund(
   trx: Transaction<Database>,
-  deps: MoveReturnDeps,
   request: ReturnRow,
   actorUserId: string,
   at: Date,
@@ -118,7 +140,7 @@ async function refund(
     itemIds,
   );
   await returnStock(trx, itemIds);
-  let status: 'due' | 'paid' | 'credited';
+  let status: 'due' | 'asked' | 'credited';
   if (request.kind === 'exchange') {
     await addStoreCredit(trx, {
       userId: request.user_id,
@@ -129,7 +151,7 @@ async function refund(
       actorUserId,
     });
     status = 'credited';
-  } else status = await (deps.refundPayment ?? refundDue)(trx, request);
+  } else status = await refundThroughProvider(trx, request, actorUserId);
   await trx
     .updateTable('return_requests')
     .set({ refund_status: status })
@@ -138,8 +160,8 @@ async function refund(
   return [
     request.kind === 'exchange'
       ? 'Store credit added'
-      : status === 'paid'
-        ? 'Refunded to the payment'
+      : status === 'asked'
+        ? 'Refund asked of the payment provider'
         : 'Refund due: to be paid out to the original payment',
     creditNote ? `credit note ${creditNote.number}` : null,
   ]

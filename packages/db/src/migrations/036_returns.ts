@@ -29,7 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('huid_mismatch', 'text')
     .addColumn('refund_paise', 'bigint', (c) => c.notNull().check(sql`refund_paise >= 0`))
     .addColumn('refund_status', 'text', (c) =>
-      c.check(sql`refund_status IN ('due', 'paid', 'credited')`),
+      c.check(sql`refund_status IN ('due', 'asked', 'paid', 'credited')`),
     )
     .addColumn('window_ends_at', 'timestamptz', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())

@@ -78,7 +78,7 @@ export const returnView = z.object({
   ),
   /** Rupees owed back (a return) or credited (an exchange). */
   amount: z.number(),
-  refundStatus: z.nullable(z.enum(['due', 'paid', 'credited'])),
+  refundStatus: z.nullable(z.enum(['due', 'asked', 'paid', 'credited'])),
   /** YYYY-MM-DD (India time): the last day a return could be asked. */
   windowEndsOn: z.string(),
   createdAt: z.string(),

@@ -6,6 +6,7 @@ const day = (iso: string) =>
 
 const REFUND_WORDS = {
   due: 'refund due to your original payment',
+  asked: 'being refunded to your original payment',
   paid: 'refunded to your original payment',
   credited: 'added to your store credit',
 } as const;
