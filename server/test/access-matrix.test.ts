@@ -23,6 +23,14 @@ import {
 } from './route-discovery';
 
 type Caller = 'visitor' | 'A' | 'B' | 'admin';
+/** An old-gold piece for the exchange requests. */
+const OLD_GOLD = {
+  contactName: 'Matrix Tester',
+  contactPhone: '9876543210',
+  visit: 'pickup',
+  pin: '560001',
+  items: [{ metal: 'gold', purity: '916', grossWeight: 4 }],
+};
 /** The seed's silver rate again: a publish that moves no price. */
 const SILVER_RATE = { metal: 'silver', purity: '999', ratePerGram: 168.5 };
 /**
@@ -78,6 +86,18 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/pages/:slug': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/shop-info': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/delivery/promise': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  // Old-gold exchange (issue 33): the calculator is public; asking and store credit are per user.
+  'GET /api/exchange/estimate': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'POST /api/exchange/requests': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/exchange/requests': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/exchange/credit': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/admin/exchange/requests': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'PUT /api/admin/exchange/requests/:requestId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  // Returns (issue 33): only the order's owner asks (an admin is not the shopper); both may read.
+  'POST /api/orders/:orderId/returns': { visitor: 401, A: 'ok', B: 404, admin: 404 },
+  'GET /api/orders/:orderId/returns': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
+  'GET /api/admin/returns': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'PUT /api/admin/returns/:returnId/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   // Accounts (issue 24): the same answer for any e-mail; a reset link's token is the capability.
   'POST /auth/forgot-password': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'POST /auth/reset-password': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -191,6 +211,16 @@ const EXPECTED: Record<string, Row> = {
   'trpc pages.bySlug': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc pages.shopInfo': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc delivery.promise': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc exchange.estimate': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc exchange.request': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc exchange.mine': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc exchange.credit': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc exchange.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc exchange.settle': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc returns.request': { visitor: 401, A: 'ok', B: 404, admin: 404 },
+  'trpc returns.byOrder': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
+  'trpc returns.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc returns.move': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc users.me': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc cart.get': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc cart.add': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
@@ -584,6 +614,62 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
   };
   const refundSnapshot = (id: string) => () =>
     db().selectFrom('refunds').select(['state', 'attempt']).where('order_id', '=', id).execute();
+  /** A fresh order of A marked delivered just now (inside the return window), and its first line. */
+  const deliveredOrderOfA = async () => {
+    const orderId = await freshOrderOfA();
+    await db()
+      .updateTable('orders')
+      .set({ status: 'DELIVERED', delivered_at: new Date() })
+      .where('id', '=', orderId)
+      .execute();
+    const item = await db()
+      .selectFrom('order_items')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    return { orderId, orderItemId: item.id };
+  };
+  /** A fresh requested return of A's, for the admin's move. */
+  const returnOfA = async () => {
+    const { orderId, orderItemId } = await deliveredOrderOfA();
+    const now = new Date();
+    const row = await db()
+      .insertInto('return_requests')
+      .values({
+        order_id: orderId,
+        user_id: userIds.A,
+        kind: 'return',
+        reason: 'Access matrix',
+        refund_paise: 100,
+        window_ends_at: new Date(now.getTime() + 86_400_000),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('return_items')
+      .values({ return_id: row.id, order_item_id: orderItemId })
+      .execute();
+    secretsOfA.add(row.id);
+    return row.id;
+  };
+  /** A fresh old-gold request of A's, for the admin's settlement. */
+  const exchangeRequestOfA = async () => {
+    const row = await db()
+      .insertInto('exchange_requests')
+      .values({
+        user_id: userIds.A,
+        contact_name: 'Matrix A',
+        contact_phone: '9876543210',
+        visit: 'store',
+        items: JSON.stringify([{ metal: 'gold', purity: '916', netWeight: 1, grossWeight: null }]),
+        estimate_paise: 1_000_000,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
   const orderSnapshot = (id: string) => () =>
     db().selectFrom('orders').select(['status']).where('id', '=', id).executeTakeFirst();
   const lineSnapshot = (id: string) => () =>
@@ -897,6 +983,40 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'trpc catalogue.applyImport': async () => ({ input: { id: await freshImport() } }),
     'GET /api/pages/:slug': () => ({ path: '/api/pages/privacy' }),
     'GET /api/delivery/promise': () => ({ path: '/api/delivery/promise?pin=560001' }),
+    'GET /api/exchange/estimate': () => ({
+      path: '/api/exchange/estimate?metal=gold&purity=916&netWeight=10.5',
+    }),
+    'POST /api/exchange/requests': () => ({ body: OLD_GOLD }),
+    'PUT /api/admin/exchange/requests/:requestId': async () => ({
+      path: `/api/admin/exchange/requests/${await exchangeRequestOfA()}`,
+      body: { outcome: 'credit', finalValue: 1000 },
+    }),
+    'POST /api/orders/:orderId/returns': async () => {
+      const { orderId, orderItemId } = await deliveredOrderOfA();
+      return {
+        path: `/api/orders/${orderId}/returns`,
+        body: { kind: 'return', reason: 'Too small', items: [{ orderItemId }] },
+      };
+    },
+    'GET /api/orders/:orderId/returns': () => ({ path: `/api/orders/${orderOfA}/returns` }),
+    'PUT /api/admin/returns/:returnId/:action': async () => ({
+      path: `/api/admin/returns/${await returnOfA()}/approve`,
+    }),
+    'trpc exchange.estimate': () => ({
+      input: { metal: 'gold', purity: '916', netWeight: 10.5 },
+    }),
+    'trpc exchange.request': () => ({ input: OLD_GOLD }),
+    'trpc exchange.settle': async () => ({
+      input: { requestId: await exchangeRequestOfA(), outcome: 'paid_out', finalValue: 900 },
+    }),
+    'trpc returns.request': async () => {
+      const { orderId, orderItemId } = await deliveredOrderOfA();
+      return { input: { orderId, kind: 'exchange', reason: 'Size', items: [{ orderItemId }] } };
+    },
+    'trpc returns.byOrder': () => ({ input: { orderId: orderOfA } }),
+    'trpc returns.move': async () => ({
+      input: { returnId: await returnOfA(), action: 'approve' },
+    }),
     'PUT /api/admin/pages/:slug': () => ({
       path: '/api/admin/pages/terms',
       body: { title: 'Terms of Use', body: 'Edited by the access matrix.' },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import type { OrderView } from '@kanak/shared';
 import {
@@ -207,7 +208,7 @@ describe('shipments', () => {
     expect(reset.text).toContain(`http://localhost:${port}/reset-password?token=`);
   });
 
-  it("lists the day's parcels in the manifest, as JSON and as CSV with formula cells escaped", async () => {
+  it("lists the day's parcels in the manifest, as JSON, as CSV with formula cells escaped and as a PDF", async () => {
     const paid = await paidOrder(5);
     // A consignee name a spreadsheet would run as a formula.
     await db()
@@ -241,6 +242,27 @@ describe('shipments', () => {
     expect(text.split('\r\n')[0]).toMatch(/^Order,Shipped at \(UTC\),Carrier,AWB,Insured value/);
     expect(text).toContain('Sequel Logistics,SQ-778899');
     expect(text).toContain(`"'=HYPERLINK(""http://evil"") Sharma"`);
+    // The printable manifest: the same parcels, read back from the PDF.
+    const pdf = await fetch(
+      `${server.baseUrl}/api/admin/shipments/manifest?date=${today}&format=pdf`,
+      { headers: { authorization: `Bearer ${admin}` } },
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const printed = (
+      await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), {
+        mergePages: true,
+      })
+    ).text;
+    expect(printed).toContain(`shipments manifest`);
+    expect(printed).toContain(`Dispatch date ${today}`);
+    expect(printed).toContain('SQ-778899');
+    expect(printed).toContain('Sequel Logistics');
+    expect(printed).toContain(paid.order._id.slice(0, 8).toUpperCase());
+    expect(printed).toContain(
+      new Intl.NumberFormat('en-IN').format(paid.order.totalDiscountedPrice),
+    );
+    expect(printed).toMatch(/\d+ parcels?/);
     expect(
       (await http().get(`/api/admin/shipments/manifest?date=27-11-2026`, { token: admin })).status,
     ).toBe(400);

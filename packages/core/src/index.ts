@@ -158,3 +158,13 @@ export * from './shipments/carrier-settings';
 export * from './notifications/link-base';
 export * from './shipments/manifest';
 export * from './catalogue/index';
+export * from './shipments/manifest-pdf';
+
+// Old-gold exchange, store credit (issue 33, item 5) and returns (item 4).
+export * from './exchange/old-gold-estimate';
+export * from './exchange/store-credit';
+export * from './exchange/exchange-requests';
+export * from './returns/return-window';
+export * from './returns/return-views';
+export * from './returns/request-return';
+export * from './returns/move-return';

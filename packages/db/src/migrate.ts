@@ -26,6 +26,8 @@ import * as m025 from './migrations/025_report_and_reconcile_indexes';
 import * as m026 from './migrations/026_refunds';
 import * as m027 from './migrations/027_sandbox_refunds';
 import * as m028 from './migrations/028_catalogue_imports';
+import * as m035 from './migrations/035_exchange_and_credit';
+import * as m036 from './migrations/036_returns';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -56,6 +58,8 @@ const migrations: Record<string, Migration> = {
   '026_refunds': m026,
   '027_sandbox_refunds': m027,
   '028_catalogue_imports': m028,
+  '035_exchange_and_credit': m035,
+  '036_returns': m036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

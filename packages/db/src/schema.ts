@@ -524,6 +524,83 @@ export interface CatalogueImportImagesTable {
   url: string;
 }
 
+export type ExchangeVisit = 'pickup' | 'store';
+export type ExchangeStatus = 'requested' | 'credited' | 'paid_out' | 'cancelled';
+
+/** A shopper's old-gold exchange ask (migration 035): pieces as described, estimate, settlement. */
+export interface ExchangeRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  contact_name: string;
+  contact_phone: string;
+  visit: ExchangeVisit;
+  pin: string | null;
+  note: string | null;
+  /** The pieces as described: [{ metal, purity, grossWeight, netWeight | null }]. */
+  items: ColumnType<unknown, string, string>;
+  estimate_paise: number;
+  status: Generated<ExchangeStatus>;
+  final_paise: number | null;
+  settled_at: Date | null;
+  settled_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export type CreditSource = 'exchange' | 'return' | 'order' | 'adjustment';
+
+/** Store credit as an append-only book (migration 035); (source, source_id) credits once. */
+export interface CustomerCreditEntriesTable {
+  id: Generated<number>;
+  user_id: string;
+  /** bigint, read as a number; negative when spent. */
+  amount_paise: number;
+  source: CreditSource;
+  source_id: string;
+  note: string;
+  actor_user_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export type ReturnKind = 'return' | 'exchange';
+export type ReturnState = 'requested' | 'approved' | 'refused' | 'received' | 'refunded';
+
+/** A shopper's return or exchange ask (migration 036). */
+export interface ReturnRequestsTable {
+  id: Generated<string>;
+  order_id: string;
+  user_id: string;
+  kind: ReturnKind;
+  reason: string;
+  state: Generated<ReturnState>;
+  refused_reason: string | null;
+  /** What did not match on receipt; set, it blocks the refund. */
+  huid_mismatch: string | null;
+  refund_paise: number;
+  /** due: no captured payment to refund through (paid out by hand); asked: the provider refund is on its way. */
+  refund_status: 'due' | 'asked' | 'paid' | 'credited' | null;
+  window_ends_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ReturnItemsTable {
+  return_id: string;
+  order_item_id: string;
+  received_huids: string[] | null;
+}
+
+/** Every move of a return, with its actor; one per (return, state). */
+export interface ReturnEventsTable {
+  id: Generated<number>;
+  return_id: string;
+  from_state: ReturnState | null;
+  to_state: ReturnState;
+  actor: 'customer' | 'admin';
+  actor_user_id: string | null;
+  note: string | null;
+  at: Date;
+}
+
 export interface Database {
   users: UsersTable;
   addresses: AddressesTable;
@@ -561,6 +638,11 @@ export interface Database {
   catalogue_imports: CatalogueImportsTable;
   catalogue_import_rows: CatalogueImportRowsTable;
   catalogue_import_images: CatalogueImportImagesTable;
+  exchange_requests: ExchangeRequestsTable;
+  customer_credit_entries: CustomerCreditEntriesTable;
+  return_requests: ReturnRequestsTable;
+  return_items: ReturnItemsTable;
+  return_events: ReturnEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -68,3 +68,6 @@ export * from './shipments/carriers';
 // The owner's catalogue as a file: import and export in one column set (issue 32).
 export * from './catalogue/columns';
 export * from './catalogue/views';
+// Old-gold exchange and store credit; returns and exchanges of orders.
+export * from './exchange/old-gold';
+export * from './returns/returns';

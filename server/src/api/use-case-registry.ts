@@ -15,6 +15,8 @@ import { deliveryApi } from '../delivery/delivery.api';
 import { reportsApi } from '../reports/reports.api';
 import { catalogueApi } from '../catalogue/catalogue.api';
 import { rateAlertsApi } from '../rate-alerts/rate-alerts.api';
+import { exchangeApi } from '../exchange/exchange.api';
+import { returnsApi } from '../returns/returns.api';
 import type { UseCase } from './declare-use-case';
 
 /** Every use case of the API by domain: the tRPC router, the REST routes and the OpenAPI document come from here. */
@@ -37,6 +39,8 @@ export const useCases = {
   reports: reportsApi,
   catalogue: catalogueApi,
   rateAlerts: rateAlertsApi,
+  exchange: exchangeApi,
+  returns: returnsApi,
 };
 
 /** Each use case with its tRPC path (`catalog.byId`). */

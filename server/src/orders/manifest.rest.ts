@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { FastifyInstance } from 'fastify';
-import { manifestCsv, shipmentManifest } from '@kanak/core';
+import { manifestCsv, renderManifestPdf, sellerOf, shipmentManifest } from '@kanak/core';
 import { indiaDate } from '@kanak/shared';
 import { resolveCall } from '../api/caller';
 import { errorBody, type RouteDoc } from '../api/openapi';
@@ -28,19 +28,25 @@ export const manifestDoc: RouteDoc = {
   tag: 'orders',
   access: 'admin',
   summary:
-    "A day's shipments manifest (India's day): which orders left with which carrier, AWB and insured value (rupees). `?date=YYYY-MM-DD` (default today), `&format=csv` for a spreadsheet (cells a spreadsheet would run as formulas start with an apostrophe)",
+    "A day's shipments manifest (India's day): which orders left with which carrier, AWB and insured value (rupees). `?date=YYYY-MM-DD` (default today), `&format=csv` for a spreadsheet (cells a spreadsheet would run as formulas start with an apostrophe), `&format=pdf` for the printable manifest (A4 landscape, with the day's totals)",
   responses: {
     200: { description: 'The parcels of the day, in dispatch order', schema: z.array(manifestRow) },
     400: { description: 'A malformed date', schema: errorBody },
   },
 };
 
-/** GET /api/admin/shipments/manifest: JSON, or CSV as a download (written by hand for the CSV). */
+/** GET /api/admin/shipments/manifest: JSON, CSV as a download or a PDF (written by hand for both). */
 export function registerManifestRest(app: FastifyInstance, services: AppServices) {
   app.get<{ Querystring: { date?: string; format?: string } }>(PATH, async (request, reply) => {
     await resolveCall(services, request, 'admin');
     const date = request.query.date ?? indiaDate(new Date());
     const rows = await shipmentManifest(services.db, date);
+    if (request.query.format === 'pdf')
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="manifest-${date}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(await renderManifestPdf(date, rows, sellerOf(services.config).legalName));
     if (request.query.format !== 'csv') return reply.send(rows);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

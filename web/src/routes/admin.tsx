@@ -184,6 +184,16 @@ const adminCatalogueImportRoute = createRoute({
   ),
 });
 
+/** Old-gold exchange requests (issue 33). */
+const adminExchangeRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'exchange',
+  component: lazyRouteComponent(
+    () => import('@/features/exchange/AdminExchangePage'),
+    'AdminExchangePage',
+  ),
+});
+
 export const adminRouteTree = adminRoute.addChildren([
   adminDashboardRoute,
   adminProductsRoute,
@@ -199,4 +209,5 @@ export const adminRouteTree = adminRoute.addChildren([
   adminSystemRoute,
   adminReportsRoute,
   adminCatalogueImportRoute,
+  adminExchangeRoute,
 ]);

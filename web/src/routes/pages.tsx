@@ -21,3 +21,10 @@ export const policyPageRoute = createRoute({
   },
   component: lazyRouteComponent(() => import('@/features/pages/PolicyPage'), 'PolicyPage'),
 });
+
+/** /old-gold: the old-gold exchange calculator and request (issue 33); public. */
+export const oldGoldRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'old-gold',
+  component: lazyRouteComponent(() => import('@/features/exchange/OldGoldPage'), 'OldGoldPage'),
+});

@@ -1,6 +1,6 @@
 import { homeRoute, loginRoute, registerRoute } from './home';
 import { listingRoute } from './listing';
-import { policyPageRoute } from './pages';
+import { oldGoldRoute, policyPageRoute } from './pages';
 import { productRoute, ratrevRoute } from './product';
 import { resetPasswordRoute } from './reset-password';
 import { searchRoute } from './search';
@@ -12,6 +12,7 @@ import { accountRoute, cartRoute, checkoutRoute, orderDetailRoute, paymentRoute 
 export const storefrontRoutes = [
   homeRoute,
   policyPageRoute,
+  oldGoldRoute,
   loginRoute,
   registerRoute,
   listingRoute,

@@ -168,12 +168,14 @@ export const creditNoteDocument = (
  * A credit note for an invoiced order whose payment is owed back (sold out when paid, or
  * cancelled by the shop after payment): the invoice's lines reversed in full, in its own series,
  * referring to the invoice. None when the order has no invoice or already has its note.
+ * `onlyItems` (a return of some pieces): only those order lines, with their totals.
  */
 export async function issueCreditNote(
   trx: Transaction<Database>,
   orderId: string,
   reason: string,
   at: Date = new Date(),
+  onlyItems?: readonly string[],
 ): Promise<InvoiceDocument | null> {
   const invoice = await trx
     .selectFrom('invoices')
@@ -182,7 +184,21 @@ export async function issueCreditNote(
     .where('kind', '=', 'INVOICE')
     .executeTakeFirst();
   if (!invoice || (await documentOf(trx, orderId, 'CREDIT_NOTE'))) return null;
-  const original = invoice.document as InvoiceDocument;
+  const invoiced = invoice.document as InvoiceDocument;
+  const lines = onlyItems
+    ? invoiced.lines.filter((l) => onlyItems.includes(l.orderItemId))
+    : invoiced.lines;
+  const original: InvoiceDocument = onlyItems
+    ? {
+        ...invoiced,
+        lines,
+        totals: {
+          taxable: lines.reduce((s, l) => s + l.taxable, 0),
+          gst: lines.reduce((s, l) => s + l.gst, 0),
+          total: lines.reduce((s, l) => s + l.total, 0),
+        },
+      }
+    : invoiced;
   return insertDocument(
     trx,
     'CREDIT_NOTE',

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import type { Kysely } from 'kysely';
 import { render } from '@react-email/render';
 import type { Database, NotificationsTable } from '@kanak/db';
+import { RETURN_STATES } from '@kanak/shared';
 import type { Selectable } from 'kysely';
 import { DomainError } from '../common/errors';
 import { huidLines } from '../hallmark/order-huids';
@@ -17,6 +18,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
 } from './templates/account-mails';
+import { returnMail, type ReturnMailData } from './templates/return-mails';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -132,6 +134,19 @@ async function compose(
   if (ORDER_KINDS.has(row.kind))
     return orderMail(row.kind as OrderMailKind, await orderData(db, row), shop);
   switch (row.kind) {
+    case 'return-update':
+      return returnMail(
+        {
+          orderId: p.orderId ?? '',
+          kind: p.kind === 'exchange' ? 'exchange' : 'return',
+          state: (RETURN_STATES as readonly string[]).includes(p.state ?? '')
+            ? (p.state as ReturnMailData['state'])
+            : 'requested',
+          note: p.note ?? '',
+          amount: p.amount ?? '',
+        },
+        shop,
+      );
     case 'password-reset':
       return passwordResetMail({ firstName: p.firstName ?? '', link: p.link ?? shop.url }, shop);
     case 'password-changed':

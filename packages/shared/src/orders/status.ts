@@ -29,6 +29,8 @@ export const REFUND_REASONS = [
   'AMOUNT_MISMATCH',
   'CANCELLED_BY_SHOP',
   'LINK_CLOSED',
+  /** A delivered piece returned inside the window (issue 33). */
+  'RETURNED',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 

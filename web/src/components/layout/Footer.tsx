@@ -9,6 +9,7 @@ type FooterLink = { label: string } & (
   | { kind: 'page'; slug: string }
   | { kind: 'anchor'; hash: string }
   | { kind: 'listing'; levels: [string, string, string] }
+  | { kind: 'old-gold' }
 );
 
 const groups: { title: string; links: FooterLink[] }[] = [
@@ -30,6 +31,7 @@ const groups: { title: string; links: FooterLink[] }[] = [
       { label: 'Categories', kind: 'anchor', hash: 'categories' },
       { label: 'New Arrivals', kind: 'anchor', hash: 'new-arrivals' },
       { label: 'Recommended', kind: 'anchor', hash: 'reccomanded' },
+      { label: 'Old Gold Exchange', kind: 'old-gold' },
     ],
   },
   {
@@ -67,6 +69,13 @@ function FooterEntry({ link }: { link: FooterLink }) {
   if (link.kind === 'page') {
     return (
       <Link to="/pages/$slug" params={{ slug: link.slug }} className={linkClass}>
+        {link.label}
+      </Link>
+    );
+  }
+  if (link.kind === 'old-gold') {
+    return (
+      <Link to="/old-gold" className={linkClass}>
         {link.label}
       </Link>
     );

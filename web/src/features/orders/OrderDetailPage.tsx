@@ -15,6 +15,7 @@ import { refundNotice } from './refund';
 import { RefundBadge, RefundNoticeCard } from './RefundNotice';
 import { PayNowButton } from './PayNowButton';
 import { ShipmentCard } from './ShipmentCard';
+import { ReturnsSection } from '@/features/returns/ReturnsSection';
 import { awaitsPayment, offersReview, TRACKER_STEPS, trackerStep } from './tracker';
 
 const route = getRouteApi('/account/orders/$orderId/$index');
@@ -143,6 +144,7 @@ export function OrderDetailPage() {
       <PanPrompt order={o} />
       {o.shipment && <ShipmentCard shipment={o.shipment} />}
       <ShopperInvoiceLinks order={o} />
+      <ReturnsSection order={o} />
       <AddressCard address={o.shippingAddress} />
       <section
         className={cn(

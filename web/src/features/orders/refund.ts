@@ -75,6 +75,14 @@ function owedNotice(order: RefundFacts): RefundNotice | null {
         text: `The amount paid did not match this order's total, so it could not be applied. ${refunded}`,
         note,
       };
+    case 'RETURNED':
+      return {
+        soldOut: false,
+        title: 'Your return is being refunded',
+        summary: `Returned: ${amount} will be refunded`,
+        text: `We have received the piece you returned. ${refunded}`,
+        note,
+      };
     case 'LINK_CLOSED':
       return {
         soldOut: false,

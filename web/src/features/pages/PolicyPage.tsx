@@ -60,6 +60,14 @@ export function PolicyPage() {
               </Link>
             </li>
           ))}
+          <li>
+            <Link
+              to="/old-gold"
+              className="block rounded-md px-3 py-1.5 text-sm hover:bg-secondary"
+            >
+              Old Gold Exchange
+            </Link>
+          </li>
         </ul>
       </nav>
       <article className="order-1 max-w-3xl lg:order-2" data-testid="policy-page">

@@ -261,6 +261,16 @@ export function ProductPage() {
               <RotateCcw className="size-5 text-primary" /> 15-day exchange
             </li>
           </ul>
+          <p className="text-sm text-muted-foreground">
+            Have old gold?{' '}
+            <Link
+              to="/old-gold"
+              className="font-medium text-primary underline-offset-2 hover:underline"
+            >
+              See what it is worth today
+            </Link>{' '}
+            against this piece.
+          </p>
           <section aria-labelledby="highlights-title" className="rounded-xl border bg-card p-5">
             <h2 id="highlights-title" className="text-2xl">
               Highlights

@@ -34,6 +34,8 @@ const MENU = [
   { to: '/admin/system', label: 'System', icon: Activity, exact: false },
   // Issue 31: the owner's books.
   { to: '/admin/reports', label: 'Reports', icon: BookOpen, exact: false },
+  // Issue 33: old gold brought in for exchange or buyback.
+  { to: '/admin/exchange', label: 'Old gold', icon: Coins, exact: false },
 ] as const;
 
 /**

@@ -29,6 +29,7 @@ import { RefundPanel } from './RefundPanel';
 import { formatMoment } from './order-dates';
 import { OrderStatusMenu } from './OrderStatusMenu';
 import { ShipmentSection, type Carriage } from './ShipForm';
+import { AdminReturnsCard } from '@/features/returns/AdminReturnsCard';
 
 const route = getRouteApi('/admin/orders/$orderId');
 
@@ -224,6 +225,7 @@ export function OrderDetailPage() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
+          <AdminReturnsCard orderId={order._id} />
           <ItemsCard order={order} />
           <PaymentsCard payments={payments} />
           <HistoryCard events={events} />

@@ -49,6 +49,7 @@ import { Button } from '@/components/ui/button';
 import { formatDay } from './order-dates';
 import { OrderCards } from './OrderCards';
 import { OrderStatusMenu } from './OrderStatusMenu';
+import { ManifestLinks } from './ManifestLinks';
 
 /** A queued move the list waits for: the worker applies it and its event reloads the list. */
 interface PendingMove {
@@ -236,22 +237,25 @@ export function OrdersPage() {
         }
         actions={
           orders.data && (
-            <div className="flex flex-wrap gap-2" role="group" aria-label="Show orders">
-              <FilterChip pressed={!refundsOnly} onClick={() => showRefunds(false)}>
-                All orders
-              </FilterChip>
-              <FilterChip
-                pressed={refundsOnly}
-                onClick={() => showRefunds(true)}
-                tone="amber"
-                testId="refunds-filter"
-              >
-                <Undo2 className="size-3.5" aria-hidden />
-                Refunds due
-                <span className="rounded-full bg-white/70 px-1.5 text-[11px] font-semibold tabular-nums">
-                  {refundCount}
-                </span>
-              </FilterChip>
+            <div className="flex flex-wrap items-center gap-2">
+              <ManifestLinks />
+              <div className="flex flex-wrap gap-2" role="group" aria-label="Show orders">
+                <FilterChip pressed={!refundsOnly} onClick={() => showRefunds(false)}>
+                  All orders
+                </FilterChip>
+                <FilterChip
+                  pressed={refundsOnly}
+                  onClick={() => showRefunds(true)}
+                  tone="amber"
+                  testId="refunds-filter"
+                >
+                  <Undo2 className="size-3.5" aria-hidden />
+                  Refunds due
+                  <span className="rounded-full bg-white/70 px-1.5 text-[11px] font-semibold tabular-nums">
+                    {refundCount}
+                  </span>
+                </FilterChip>
+              </div>
             </div>
           )
         }

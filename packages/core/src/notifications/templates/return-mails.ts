@@ -1,0 +1,56 @@
+import { createElement as h } from 'react';
+import { Text } from '@react-email/components';
+import { action, heading, Layout, small, text, type ShopIdentity } from './layout';
+
+/** What a return's mail says, written with the move (the payload of its notification row). */
+export interface ReturnMailData {
+  orderId: string;
+  kind: 'return' | 'exchange';
+  state: 'requested' | 'approved' | 'refused' | 'received' | 'refunded';
+  note: string;
+  /** Rupees owed back or credited. */
+  amount: string;
+}
+
+const LINES: Record<ReturnMailData['state'], (d: ReturnMailData) => [string, string]> = {
+  requested: (d) => [
+    `We have your ${d.kind} request`,
+    `We will look at your ${d.kind} request and write again within two working days.`,
+  ],
+  approved: (d) => [
+    `Your ${d.kind} is approved`,
+    'Please pack the piece with its certificate and tags. Our insured courier will collect it; accept the pickup only against a tamper-proof seal.',
+  ],
+  refused: () => ['We cannot accept this return', 'We are sorry: we cannot accept this request.'],
+  received: (d) => [
+    'We have received your piece',
+    `We have received the piece and checked its hallmark. ${d.kind === 'return' ? 'Your refund follows.' : 'Your store credit follows.'}`,
+  ],
+  refunded: (d) =>
+    d.kind === 'return'
+      ? [
+          'Your refund is on its way',
+          `We have refunded ${d.amount} to your original payment method. Banks take 5–7 working days to show it.`,
+        ]
+      : [
+          'Your store credit is ready',
+          `${d.amount} is now in your store credit, to use on your next purchase.`,
+        ],
+};
+
+/** One mail per move of a return or exchange, linking to the order page that shows it. */
+export function returnMail(data: ReturnMailData, shop: ShopIdentity) {
+  const no = data.orderId.slice(0, 8).toUpperCase();
+  const [title, body] = LINES[data.state](data);
+  return {
+    subject: `Order ${no}: ${title.toLowerCase()}`,
+    element: h(
+      Layout,
+      { shop, preview: body },
+      heading(title),
+      h(Text, { style: text }, body),
+      data.note ? h(Text, { style: small }, data.note) : null,
+      action(`${shop.url}/account/orders/${data.orderId}/0`, 'View your order'),
+    ),
+  };
+}

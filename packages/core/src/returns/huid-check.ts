@@ -1,0 +1,51 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '@kanak/db';
+
+/**
+ * Records the HUIDs found on each returned piece and compares them with those sold for its
+ * line (order_item_huids): answers what differs ("Ring: sold AB12CD, received ZZ99ZZ"), or
+ * null when every piece matches. A line sold without HUIDs (silver, under 2 g) is not checked.
+ */
+export async function huidMismatch(
+  trx: Transaction<Database>,
+  returnId: string,
+  received: Record<string, string[]>,
+): Promise<string | null> {
+  const items = await trx
+    .selectFrom('return_items')
+    .innerJoin('order_items', 'order_items.id', 'return_items.order_item_id')
+    .select(['return_items.order_item_id', 'order_items.title'])
+    .where('return_items.return_id', '=', returnId)
+    .execute();
+  const sold = await trx
+    .selectFrom('order_item_huids')
+    .select(['order_item_id', 'huid'])
+    .where(
+      'order_item_id',
+      'in',
+      items.map((i) => i.order_item_id),
+    )
+    .execute();
+  const problems: string[] = [];
+  for (const item of items) {
+    const got = [
+      ...new Set(
+        (received[item.order_item_id] ?? []).map((h) => h.trim().toUpperCase()).filter(Boolean),
+      ),
+    ].sort();
+    await trx
+      .updateTable('return_items')
+      .set({ received_huids: got })
+      .where('return_id', '=', returnId)
+      .where('order_item_id', '=', item.order_item_id)
+      .execute();
+    const want = sold
+      .filter((s) => s.order_item_id === item.order_item_id)
+      .map((s) => s.huid)
+      .sort();
+    if (want.length === 0) continue;
+    if (want.join() !== got.join())
+      problems.push(`${item.title}: sold ${want.join(', ')}, received ${got.join(', ') || 'none'}`);
+  }
+  return problems.length ? problems.join('; ') : null;
+}

@@ -1,0 +1,111 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import type { CreateReturnInput, ReturnView } from '@kanak/shared';
+import { canSeeRecordOf } from '../auth/access';
+import type { AuthUser } from '../auth/tokens';
+import type { Clock } from '../common/clock';
+import { badRequest, conflict, notFound } from '../common/errors';
+import { logReturnMove } from './return-log';
+import { returnViews } from './return-views';
+import { checkReturnWindow } from './return-window';
+
+export interface ReturnsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** RETURN_WINDOW_DAYS: days after delivery a return may be asked. */
+  windowDays: number;
+}
+
+/** The order's owner, or 404 (another shopper's order does not exist for them). */
+async function ownOrder(db: Kysely<Database>, user: AuthUser, orderId: string) {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'status', 'delivered_at'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order || !canSeeRecordOf(user, order.user_id)) throw notFound('Order');
+  return order;
+}
+
+/**
+ * The shopper asks to return (money back) or exchange (store credit) pieces of a delivered
+ * order, inside RETURN_WINDOW_DAYS of delivery (409 naming the window's end otherwise). The
+ * refund owed is what the chosen lines were paid. One live request per order: 409 while another
+ * is open or done.
+ */
+export async function requestReturn(
+  deps: ReturnsDeps,
+  user: AuthUser,
+  input: CreateReturnInput,
+): Promise<ReturnView> {
+  const order = await ownOrder(deps.db, user, input.orderId);
+  if (order.user_id !== user.id) throw notFound('Order');
+  const now = deps.clock();
+  if (order.status !== 'DELIVERED') checkReturnWindow(null, now, deps.windowDays);
+  const windowEnd = checkReturnWindow(
+    order.delivered_at ? new Date(order.delivered_at) : null,
+    now,
+    deps.windowDays,
+  );
+  const wanted = [...new Set(input.items.map((i) => i.orderItemId))];
+  const lines = await deps.db
+    .selectFrom('order_items')
+    .select(['id', 'discounted_price', 'quantity'])
+    .where('order_id', '=', order.id)
+    .where('id', 'in', wanted)
+    .execute();
+  if (lines.length !== wanted.length) throw badRequest('A chosen piece is not part of this order');
+  const refundPaise =
+    lines.reduce((s, l) => s + Number(l.discounted_price ?? 0) * l.quantity, 0) * 100;
+
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const live = await trx
+      .selectFrom('return_requests')
+      .select('state')
+      .where('order_id', '=', order.id)
+      .where('state', '<>', 'refused')
+      .executeTakeFirst();
+    if (live) throw conflict(`This order already has a ${live.state} return request`);
+    const row = await trx
+      .insertInto('return_requests')
+      .values({
+        order_id: order.id,
+        user_id: order.user_id,
+        kind: input.kind,
+        reason: input.reason,
+        refund_paise: refundPaise,
+        window_ends_at: windowEnd,
+        created_at: now,
+        updated_at: now,
+      })
+      // Two tabs asking at once: the partial unique index keeps one, the other is a 409 below.
+      .onConflict((oc) => oc.column('order_id').where('state', '<>', 'refused').doNothing())
+      .returning(['id', 'order_id', 'user_id', 'kind', 'refund_paise'])
+      .executeTakeFirst();
+    if (!row) throw conflict('This order already has a return request');
+    await trx
+      .insertInto('return_items')
+      .values(wanted.map((orderItemId) => ({ return_id: row.id, order_item_id: orderItemId })))
+      .execute();
+    await logReturnMove(trx, row, {
+      from: null,
+      to: 'requested',
+      actor: 'customer',
+      actorUserId: user.id,
+      note: input.reason,
+      at: now,
+    });
+    return row.id;
+  });
+  return (await returnViews(deps.db, { returnId: id }))[0]!;
+}
+
+/** GET /api/orders/{orderId}/returns: the order's requests (its owner, or an admin). */
+export async function orderReturns(
+  db: Kysely<Database>,
+  user: AuthUser,
+  orderId: string,
+): Promise<ReturnView[]> {
+  await ownOrder(db, user, orderId);
+  return returnViews(db, { orderId });
+}

@@ -1,0 +1,68 @@
+import type { Transaction } from 'kysely';
+import type { Database, ReturnKind, ReturnState } from '@kanak/db';
+import { formatRupees } from '@kanak/shared';
+import { queueNotification } from '../notifications/queue-notification';
+
+/**
+ * The returns ledger's one writer of a move: the state, its event row with the actor (unique
+ * per state: a move is made once) and the shopper's mail, committed together.
+ */
+export async function logReturnMove(
+  trx: Transaction<Database>,
+  request: {
+    id: string;
+    order_id: string;
+    user_id: string;
+    kind: ReturnKind;
+    refund_paise: number;
+  },
+  move: {
+    from: ReturnState | null;
+    to: ReturnState;
+    actor: 'customer' | 'admin';
+    actorUserId: string;
+    note: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  if (move.from)
+    await trx
+      .updateTable('return_requests')
+      .set({ state: move.to, updated_at: move.at })
+      .where('id', '=', request.id)
+      .execute();
+  const event = await trx
+    .insertInto('return_events')
+    .values({
+      return_id: request.id,
+      from_state: move.from,
+      to_state: move.to,
+      actor: move.actor,
+      actor_user_id: move.actorUserId,
+      note: move.note,
+      at: move.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const owner = await trx
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', request.user_id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  if (!owner?.email) return;
+  await queueNotification(trx, {
+    kind: 'return-update',
+    recipient: owner.email,
+    eventKey: `return-event:${event.id}`,
+    userId: request.user_id,
+    orderId: request.order_id,
+    payload: {
+      orderId: request.order_id,
+      kind: request.kind,
+      state: move.to,
+      note: move.note ?? '',
+      amount: formatRupees(Math.round(Number(request.refund_paise) / 100)),
+    },
+  });
+}

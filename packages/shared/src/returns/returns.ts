@@ -1,0 +1,98 @@
+import * as z from 'zod/mini';
+import { withExample } from '../validation/examples';
+
+/**
+ * Returns and exchanges inside the policy (issue 33, item 4). A request moves
+ * requested → approved | refused; approved → received (HUIDs checked) → refunded. A return is
+ * paid back to the payment; an exchange becomes store credit.
+ */
+export const RETURN_KINDS = ['return', 'exchange'] as const;
+export const RETURN_STATES = ['requested', 'approved', 'refused', 'received', 'refunded'] as const;
+export type ReturnStateName = (typeof RETURN_STATES)[number];
+export const RETURN_ACTIONS = ['approve', 'refuse', 'receive', 'refund'] as const;
+export type ReturnAction = (typeof RETURN_ACTIONS)[number];
+
+/** Each admin action: the state it starts from and the one it leads to. */
+export const RETURN_MOVES: Record<ReturnAction, { from: ReturnStateName; to: ReturnStateName }> = {
+  approve: { from: 'requested', to: 'approved' },
+  refuse: { from: 'requested', to: 'refused' },
+  receive: { from: 'approved', to: 'received' },
+  refund: { from: 'received', to: 'refunded' },
+};
+
+/** What the shopper reads for each state. */
+export const RETURN_STATE_LABELS: Record<ReturnStateName, string> = {
+  requested: 'Requested: waiting for the shop',
+  approved: 'Approved: send the piece back (insured pickup)',
+  refused: 'Refused',
+  received: 'Received: the piece is being checked',
+  refunded: 'Completed',
+};
+
+const uuid = (what: string) => z.string().check(z.uuid(`${what} is not a valid id`));
+
+export const createReturnInput = z.object({
+  orderId: uuid('Order'),
+  kind: withExample(z.enum(RETURN_KINDS, 'Kind must be return or exchange'), 'return'),
+  reason: withExample(
+    z
+      .string('Reason is required')
+      .check(z.trim(), z.minLength(3, 'Say briefly why'), z.maxLength(500)),
+    'The ring is too small',
+  ),
+  items: z
+    .array(z.object({ orderItemId: uuid('Order item') }))
+    .check(z.minLength(1, 'Choose at least one piece')),
+});
+export type CreateReturnInput = z.infer<typeof createReturnInput>;
+
+export const orderReturnsInput = z.object({ orderId: uuid('Order') });
+
+export const returnMoveInput = z.object({
+  returnId: uuid('Return'),
+  action: z.enum(RETURN_ACTIONS, `Action must be one of: ${RETURN_ACTIONS.join(', ')}`),
+  /** Refuse: why (shown to the shopper). */
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  /** Receive: the HUIDs found on each piece, by order line. */
+  huids: z.optional(z.record(z.string(), z.array(z.string().check(z.trim())))),
+});
+export type ReturnMoveInput = z.infer<typeof returnMoveInput>;
+
+export const returnView = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  kind: z.enum(RETURN_KINDS),
+  reason: z.string(),
+  state: z.enum(RETURN_STATES),
+  refusedReason: z.nullable(z.string()),
+  /** What did not match the HUIDs sold; set, it blocks the refund. */
+  huidMismatch: z.nullable(z.string()),
+  items: z.array(
+    z.object({
+      orderItemId: z.string(),
+      title: z.string(),
+      quantity: z.number(),
+      huidsSold: z.array(z.string()),
+      huidsReceived: z.nullable(z.array(z.string())),
+    }),
+  ),
+  /** Rupees owed back (a return) or credited (an exchange). */
+  amount: z.number(),
+  refundStatus: z.nullable(z.enum(['due', 'asked', 'paid', 'credited'])),
+  /** YYYY-MM-DD (India time): the last day a return could be asked. */
+  windowEndsOn: z.string(),
+  createdAt: z.string(),
+  events: z.array(
+    z.object({
+      to: z.enum(RETURN_STATES),
+      actor: z.enum(['customer', 'admin']),
+      note: z.nullable(z.string()),
+      at: z.string(),
+    }),
+  ),
+});
+export type ReturnView = z.infer<typeof returnView>;
+
+export const adminReturnsQuery = z.object({
+  state: z.optional(z.enum(RETURN_STATES)),
+});

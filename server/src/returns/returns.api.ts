@@ -1,0 +1,46 @@
+import * as z from 'zod/mini';
+import * as core from '@kanak/core';
+import * as shared from '@kanak/shared';
+import { mutation, query } from '../api/declare-use-case';
+import type { AppServices } from '../services';
+
+const returnsDeps = (services: AppServices): core.MoveReturnDeps => ({
+  db: services.db,
+  clock: core.systemClock,
+  windowDays: services.config.RETURN_WINDOW_DAYS,
+  wake: () => services.relay.wake(),
+});
+
+/** Returns and exchanges inside the policy (issue 33, item 4): the shopper asks, the owner moves. */
+export const returnsApi = {
+  request: mutation('customer', shared.createReturnInput, shared.returnView, {
+    summary:
+      "The order's owner asks to return (money back) or exchange (store credit) some of its pieces, within RETURN_WINDOW_DAYS of delivery: before delivery or after the window a 409 names the window's end (`details.windowEndsOn`); one live request per order",
+    run: ({ services, user }, input) => core.requestReturn(returnsDeps(services), user, input),
+    rest: [{ method: 'POST', path: '/api/orders/:orderId/returns', status: 201 }],
+  }),
+  byOrder: query('customer', shared.orderReturnsInput, z.array(shared.returnView), {
+    summary: "An order's return and exchange requests with every move (its owner, or an admin)",
+    run: ({ services, user }, input) => core.orderReturns(services.db, user, input.orderId),
+    rest: [{ method: 'GET', path: '/api/orders/:orderId/returns' }],
+  }),
+  adminList: query('admin', z.optional(shared.adminReturnsQuery), z.array(shared.returnView), {
+    summary: 'Every return and exchange request, newest first (optionally of one state)',
+    run: ({ services }, input) => core.returnViews(services.db, { state: input?.state }),
+    rest: [{ method: 'GET', path: '/api/admin/returns' }],
+  }),
+  move: mutation('admin', shared.returnMoveInput, shared.returnView, {
+    summary:
+      'Moves a request: `approve` or `refuse` (body `{ reason }`) a requested one; `receive` an approved one with `{ huids: { [orderItemId]: string[] } }`, checked against the HUIDs sold (a mismatch is recorded and blocks the refund); `refund` a received one: credit note for the returned lines, stock back, the money back through the payment provider (a return: a refund of the returned lines, once per return) or store credit (an exchange). A move already made answers the request as it is; another wrong move is a 409',
+    run: ({ services, user }, input) => core.moveReturn(returnsDeps(services), user.id, input),
+    rest: [
+      {
+        method: 'PUT',
+        path: '/api/admin/returns/:returnId/:action',
+        paramDocs: {
+          action: { description: 'approve, refuse, receive or refund', example: 'approve' },
+        },
+      },
+    ],
+  }),
+};

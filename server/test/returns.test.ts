@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ACCOUNTS } from '@kanak/db';
+import type { ExchangeEstimate, ExchangeRequestView, OrderView, ReturnView } from '@kanak/shared';
+import {
+  httpClient,
+  startTestServer,
+  startTestSmtp,
+  type TestServer,
+  type TestSmtp,
+} from '@kanak/testkit';
+import {
+  eventually,
+  login,
+  pickSizes,
+  sandboxPaidOrder,
+  startWorkerProcess,
+  type WorkerProcess,
+} from './pipeline-support';
+
+/**
+ * Issue 33's contracts over REST: the old-gold estimate (public, 400 on bad input), a request
+ * the admin list shows; returns asked by the order's owner (409 with the window's end before
+ * delivery and after the window), moved by the admin, with the shopper's mail for each move read
+ * from a real SMTP server. The window and double-click rules are tested in core with a moved
+ * clock (packages/core/test/returns.test.ts).
+ */
+describe('returns and old-gold exchange over REST', () => {
+  let server: TestServer;
+  let smtp: TestSmtp;
+  let worker: WorkerProcess;
+  let admin: string;
+  const http = () => httpClient(server.baseUrl);
+  const db = () => server.database.db;
+  let sizes: { productId: string; sizeId: string }[] = [];
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startTestServer({ ORDER_WAIT_MS: 8000 });
+    worker = await startWorkerProcess(server, { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' });
+    admin = await login(server, SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.admin.password);
+    sizes = await pickSizes(db(), 3, 20);
+  });
+  afterAll(async () => {
+    await worker?.stop('SIGKILL');
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('estimates old gold at today’s rate in rupees, refuses bad input, and shows a request in admin', async () => {
+    const res = await http().get<ExchangeEstimate>(
+      '/api/exchange/estimate?metal=gold&purity=916&netWeight=10.5',
+    );
+    expect(res.status).toBe(200);
+    const metal = Math.round(res.body.ratePerGram * 10.5);
+    expect(res.body).toMatchObject({
+      metalValue: metal,
+      exchangeValue: metal,
+      buybackValue: Math.round(res.body.ratePerGram * 10.5 * 0.85),
+      exchangePercent: 100,
+      buybackPercent: 85,
+    });
+    for (const query of [
+      'metal=gold&purity=600&netWeight=1',
+      'metal=gold&purity=916',
+      'metal=gold&purity=916&netWeight=abc',
+      'metal=gold&purity=916&netWeight=5&grossWeight=4',
+    ])
+      expect((await http().get(`/api/exchange/estimate?${query}`)).status, query).toBe(400);
+
+    const shopper = await login(
+      server,
+      SEED_ACCOUNTS.customer.email,
+      SEED_ACCOUNTS.customer.password,
+    );
+    const asked = await http().post<ExchangeRequestView>(
+      '/api/exchange/requests',
+      {
+        contactName: 'Asha Rao',
+        contactPhone: '9876543210',
+        visit: 'pickup',
+        pin: '560001',
+        items: [{ metal: 'gold', purity: '22K', grossWeight: 12 }],
+      },
+      { token: shopper },
+    );
+    expect(asked.status).toBe(201);
+    expect(asked.body.status).toBe('requested');
+    const list = await http().get<ExchangeRequestView[]>('/api/admin/exchange/requests', {
+      token: admin,
+    });
+    expect(list.body.find((r) => r.id === asked.body.id)).toMatchObject({
+      contactName: 'Asha Rao',
+      contactPhone: '9876543210',
+      visit: 'pickup',
+      estimate: asked.body.estimate,
+    });
+    const settled = await http().put<ExchangeRequestView>(
+      `/api/admin/exchange/requests/${asked.body.id}`,
+      { outcome: 'credit', finalValue: 50000 },
+      { token: admin },
+    );
+    expect(settled.body).toMatchObject({ status: 'credited', finalValue: 50000 });
+    const again = await http().put(
+      `/api/admin/exchange/requests/${asked.body.id}`,
+      { outcome: 'credit', finalValue: 50000 },
+      { token: admin },
+    );
+    expect(again.status).toBe(409);
+    const credit = await http().get<{ balance: number }>('/api/exchange/credit', {
+      token: shopper,
+    });
+    expect(credit.body.balance).toBeGreaterThanOrEqual(50000);
+  });
+
+  it('takes a return inside the window only, moves it through the admin paths and mails each step', async () => {
+    const paid = await sandboxPaidOrder(server, sizes[0]!);
+    expect((await http().get(paid.returnPath, { token: paid.shopper.token })).status).toBe(200);
+    const orderId = paid.order._id;
+    const token = paid.shopper.token;
+    const body = {
+      kind: 'return',
+      reason: 'The ring is too small',
+      items: [{ orderItemId: paid.order.orderItems[0]!._id }],
+    };
+    const early = await http().post<{ message: string }>(`/api/orders/${orderId}/returns`, body, {
+      token,
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/once the order is delivered, within 15 days/);
+
+    const move = (action: string, extra?: unknown) =>
+      http().put<OrderView>(`/api/admin/orders/${orderId}/${action}`, extra, { token: admin });
+    expect((await move('ship', { carrier: 'bvc', awb: 'KJRET0001' })).status).toBe(200);
+    expect((await move('deliver')).status).toBe(200);
+
+    const asked = await http().post<ReturnView>(`/api/orders/${orderId}/returns`, body, { token });
+    expect(asked.status).toBe(201);
+    expect(asked.body).toMatchObject({ state: 'requested', kind: 'return' });
+    expect(
+      (await http().post(`/api/orders/${orderId}/returns`, body, { token: admin })).status,
+    ).toBe(404);
+    const returnId = asked.body.id;
+    const put = (action: string, extra?: unknown) =>
+      http().put<ReturnView & { message?: string }>(
+        `/api/admin/returns/${returnId}/${action}`,
+        extra,
+        { token: admin },
+      );
+    expect((await put('refund')).status).toBe(409);
+    expect((await put('approve')).body.state).toBe('approved');
+    expect((await put('receive', {})).status).toBe(400);
+    const received = await put('receive', {
+      huids: { [paid.order.orderItems[0]!._id]: [] },
+    });
+    expect(received.body).toMatchObject({ state: 'received', huidMismatch: null });
+    const refunded = await put('refund');
+    expect(refunded.body).toMatchObject({ state: 'refunded', refundStatus: 'asked' });
+    const listed = await http().get<ReturnView[]>(`/api/orders/${orderId}/returns`, { token });
+    expect(listed.body[0]!.events.map((e) => e.to)).toEqual([
+      'requested',
+      'approved',
+      'received',
+      'refunded',
+    ]);
+    const order = await http().get<OrderView>(`/api/orders/${orderId}`, { token });
+    expect(order.body.creditNote?.number).toMatch(/^KJCN\//);
+
+    // A mail for each move, from the real SMTP server.
+    const mine = () => smtp.mails.filter((m) => m.to === paid.shopper.email);
+    await eventually(async () =>
+      mine().some((m) => m.subject.includes('your refund is on its way')),
+    );
+    const subjects = mine().map((m) => m.subject);
+    for (const words of [
+      'we have your return request',
+      'your return is approved',
+      'we have received your piece',
+      'your refund is on its way',
+    ])
+      expect(
+        subjects.some((s) => s.includes(words)),
+        words,
+      ).toBe(true);
+
+    // Past the window: the end date in the answer.
+    const late = await sandboxPaidOrder(server, sizes[1]!);
+    expect((await http().get(late.returnPath, { token: late.shopper.token })).status).toBe(200);
+    await db()
+      .updateTable('orders')
+      .set({ status: 'DELIVERED', delivered_at: new Date(Date.now() - 16 * 86_400_000) })
+      .where('id', '=', late.order._id)
+      .execute();
+    const refused = await http().post<{ message: string; details: { windowEndsOn: string } }>(
+      `/api/orders/${late.order._id}/returns`,
+      { ...body, items: [{ orderItemId: late.order.orderItems[0]!._id }] },
+      { token: late.shopper.token },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(`ended on ${refused.body.details.windowEndsOn}`);
+  });
+});
