@@ -4,6 +4,7 @@ export * from './common/ids';
 export * from './common/clock';
 export * from './catalog/product-view';
 export * from './catalog/list-products';
+export * from './catalog/listing-facets';
 export * from './catalog/offer-prices';
 export * from './catalog/search-listing';
 export * from './catalog/get-product';

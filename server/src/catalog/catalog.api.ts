@@ -11,7 +11,8 @@ export const catalogApi = {
   list: query('public', shared.productListInput, shared.productPage, {
     summary:
       'A page of the product listing; unreadable filters take their defaults (spec section 5)',
-    run: ({ services }, input) => core.listProducts(services.db, shared.parseProductQuery(input)),
+    run: ({ services }, input) =>
+      core.listProductsWithFacets(services.db, shared.parseProductQuery(input)),
     cache: { key: shared.parseProductQuery, tags: (_input, page) => shown(page.content) },
     rest: [{ method: 'GET', path: '/api/products' }],
   }),
