@@ -10,7 +10,9 @@ import {
   QUEUES,
   pruneOutbox,
   reconcilePayments,
+  runBulkEdit,
   runRepricing,
+  type BulkEditJob,
   type RepricingJob,
   recordOutboxOutcome,
   recordOutboxOutcomes,
@@ -52,7 +54,7 @@ export interface ProcessorOptions {
   stockMoved: (productIds: string[]) => Promise<void>;
   /** Products per repricing batch (REPRICING_BATCH_SIZE) and a pause after each (crash tests). */
   repricing?: { batchSize: number; batchDelayMs: number };
-  /** Repricing finished: every server drops its cached catalogue reads; never throws. */
+  /** Repricing or a bulk edit finished: every server drops its cached catalogue reads; never throws. */
   catalogueRepriced?: () => Promise<void>;
   /** Tells every server's watching browsers what happened to the order; never throws. */
   announce: (event: OrderEvent) => Promise<void>;
@@ -211,6 +213,19 @@ export function buildProcessors(
         await options.catalogueRepriced?.();
         options.log(
           `repricing of publication ${result.publicationId}: ${result.status}, ${result.repriced} products repriced`,
+        );
+        return result;
+      });
+      return settle(outcome);
+    },
+    [QUEUES.catalogueBulkEdits]: async (job) => {
+      const data = job.data as BulkEditJob;
+      const outcome = await recorded(db, data, async () => {
+        const result = await runBulkEdit(db, data.bulkEditId);
+        // Listings, facet counts, search and products on every server show the edit from here on.
+        await options.catalogueRepriced?.();
+        options.log(
+          `bulk edit ${result.bulkEditId}: ${result.state}, ${result.changed} products changed`,
         );
         return result;
       });

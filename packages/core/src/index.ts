@@ -148,3 +148,8 @@ export * from './shipments/shipment-views';
 export * from './shipments/carrier-settings';
 export * from './notifications/link-base';
 export * from './shipments/manifest';
+export * from './catalog/bulk-edit/start';
+export * from './catalog/bulk-edit/preview';
+export * from './catalog/bulk-edit/progress';
+export * from './catalog/bulk-edit/run';
+export * from './catalog/bulk-edit/undo';

@@ -24,6 +24,7 @@ import * as m023 from './migrations/023_session_bound_resets';
 import * as m024 from './migrations/024_rate_alerts';
 import * as m025 from './migrations/025_report_and_reconcile_indexes';
 import * as m030 from './migrations/030_listing_facets_index';
+import * as m031 from './migrations/031_bulk_edits';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '024_rate_alerts': m024,
   '025_report_and_reconcile_indexes': m025,
   '030_listing_facets_index': m030,
+  '031_bulk_edits': m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
 import { mutation, noInput, query } from '../api/declare-use-case';
+import { bulkEditsApi } from './bulk-edits.api';
 
 /** The products an answer shows: a stock, review or rating change to one of them drops it. */
 const shown = (products: readonly { _id: string }[]) => products.map((p) => p._id);
@@ -101,4 +102,5 @@ export const catalogApi = {
     changes: everything,
     rest: [{ method: 'DELETE', path: '/api/admin/products/:productId' }],
   }),
+  ...bulkEditsApi,
 };

@@ -29,15 +29,7 @@ export async function adminListProducts(
 ): Promise<ProductPage> {
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? ADMIN_PAGE_SIZE;
-  let query = db.selectFrom('products');
-  // An exact SKU (the product's or a size's) filters to its product, drafts included (issue 32).
-  const bySku = input.q ? await productIdBySku(db, input.q, false) : null;
-  if (bySku) query = query.where('products.id', '=', bySku);
-  else
-    for (const word of searchWords(input.q ?? '')) {
-      const like = `%${word}%`;
-      query = query.where((eb) => eb.or([eb('title', 'ilike', like), eb('brand', 'ilike', like)]));
-    }
+  const query = await adminProductsMatching(db, input.q);
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     query
@@ -55,6 +47,20 @@ export async function adminListProducts(
     currentPage: page,
     totalElements: total,
   };
+}
+
+/** The products the admin table's search `q` shows (all of them without one), in any state. */
+export async function adminProductsMatching(db: Kysely<Database>, q: string | undefined) {
+  let query = db.selectFrom('products');
+  // An exact SKU (the product's or a size's) filters to its product, drafts included (issue 32).
+  const bySku = q ? await productIdBySku(db, q, false) : null;
+  if (bySku) query = query.where('products.id', '=', bySku);
+  else
+    for (const word of searchWords(q ?? '')) {
+      const like = `%${word}%`;
+      query = query.where((eb) => eb.or([eb('title', 'ilike', like), eb('brand', 'ilike', like)]));
+    }
+  return query;
 }
 
 async function findOrCreateCategory(
@@ -87,7 +93,10 @@ async function findOrCreateCategory(
 }
 
 /** The third-level category node of the three names, creating missing levels. */
-async function categoryFor(db: Db, input: ProductInput): Promise<string> {
+export async function categoryFor(
+  db: Db,
+  input: Pick<ProductInput, 'topLevelCategory' | 'secondLevelCategory' | 'thirdLevelCategory'>,
+): Promise<string> {
   const top = await findOrCreateCategory(db, input.topLevelCategory, 1, null);
   const second = await findOrCreateCategory(db, input.secondLevelCategory, 2, top);
   return findOrCreateCategory(db, input.thirdLevelCategory, 3, second);

@@ -71,6 +71,7 @@ export const OUTAGE_DEFERRAL_LIMITS: Record<QueueName, number | null> = {
   [QUEUES.paymentConfirmations]: null,
   [QUEUES.orderMoves]: null,
   [QUEUES.metalRepricing]: 120,
+  [QUEUES.catalogueBulkEdits]: 120,
   [QUEUES.notifications]: 120,
   // Scheduled runs are never deferred (outage-deferral.ts): the next run does the same work.
   [QUEUES.paymentReconciliation]: 0,
@@ -105,4 +106,9 @@ export const moveJobKey = (moveId: string) => `move-${moveId}`;
 /** Payload of a 'metal-repricing' job (relayed from the outbox row a publish of rates wrote). */
 export interface RepricingJob extends OutboxRef {
   publicationId: number;
+}
+
+/** Payload of a 'catalogue-bulk-edits' job (relayed from the outbox row a bulk edit wrote). */
+export interface BulkEditJob extends OutboxRef {
+  bulkEditId: string;
 }

@@ -34,7 +34,12 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
     prefix,
     defaultJobOptions: JOB_OPTIONS,
   });
-  for (const queue of [payments, moves, reconciliation, repricing]) quietQueue(queue);
+  const bulkEdits = new Queue(QUEUES.catalogueBulkEdits, {
+    connection,
+    prefix,
+    defaultJobOptions: JOB_OPTIONS,
+  });
+  for (const queue of [payments, moves, reconciliation, repricing, bulkEdits]) quietQueue(queue);
   return {
     payments,
     moves,
@@ -44,6 +49,7 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
       [QUEUES.orderMoves]: moves,
       [QUEUES.paymentReconciliation]: reconciliation,
       [QUEUES.metalRepricing]: repricing,
+      [QUEUES.catalogueBulkEdits]: bulkEdits,
     } as Record<QueueName, Queue>,
     async close() {
       await Promise.all([
@@ -51,6 +57,7 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
         moves.close(),
         reconciliation.close(),
         repricing.close(),
+        bulkEdits.close(),
       ]);
     },
   };
