@@ -48,10 +48,15 @@ describe('back to where you were after signing in (issue 32)', () => {
   it('an expired token on the wishlist: /login remembers it (before: plain /login, then home)', async () => {
     const page = await browser.newPage();
     const errors = watchConsole(page);
-    await page.goto(server.baseUrl);
-    // A token the server no longer accepts: the profile fetch answers 401.
-    await page.evaluate(() => localStorage.setItem('jwt', 'expired.or.forged'));
-    await page.goto(`${server.baseUrl}/user-details?layout=1`);
+    // A token the server no longer accepts (the profile fetch answers 401), stored before the
+    // first page runs (once: the login below stores a good one).
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('jwt', 'expired.or.forged');
+    });
+    // The 401 sends the page on while it may still be loading: wait for the commit only.
+    await page.goto(`${server.baseUrl}/user-details?layout=1`, { waitUntil: 'commit' });
     await page.waitForURL(/\/login\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/user-details?layout=1');
     await logIn(page);
