@@ -62,6 +62,14 @@ export async function applyBulkChange(
         .set(set)
         .where(sql<boolean>`id = any(${idList})`)
         .where('pricing_basis', '=', 'metal')
+        // A product already as asked is left alone: not counted, not stamped, nothing to undo.
+        .where(
+          change.kind === 'making'
+            ? sql<boolean>`(making_kind, making_value) IS DISTINCT FROM
+                (coalesce(${change.makingKind ?? null}::text, making_kind),
+                 coalesce(${change.makingValue ?? null}::numeric, making_value))`
+            : sql<boolean>`making_discount_percent IS DISTINCT FROM ${change.percent}::numeric`,
+        )
         .returning('id')
         .execute();
       returned(rows);
@@ -83,6 +91,10 @@ export async function applyBulkChange(
           })
           .where(sql<boolean>`id = any(${idList})`)
           .where('pricing_basis', '=', 'fixed')
+          .where(
+            sql<boolean>`(discounted_price, discount_percent) IS DISTINCT FROM
+              ((price::bigint * ${100 - change.percent}) / 100, ${change.percent})`,
+          )
           .returning('id')
           .execute(),
       );
@@ -95,6 +107,7 @@ export async function applyBulkChange(
           .updateTable('products')
           .set({ category_id: categoryId })
           .where(sql<boolean>`id = any(${idList})`)
+          .where('category_id', '<>', categoryId)
           .returning('id')
           .execute(),
       );
@@ -106,6 +119,7 @@ export async function applyBulkChange(
           .updateTable('products')
           .set({ status: change.status })
           .where(sql<boolean>`id = any(${idList})`)
+          .where('status', '<>', change.status)
           .returning('id')
           .execute(),
       );
