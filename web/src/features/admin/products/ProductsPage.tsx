@@ -69,7 +69,7 @@ export function ProductsPage() {
         title="All Products"
         description={data ? `${data.totalElements.toLocaleString('en-IN')} products` : undefined}
         actions={
-          <>
+          <div className="flex flex-wrap gap-2">
             <Button
               variant="outline"
               onClick={() => setBulkOpen((o) => !o)}
@@ -82,7 +82,7 @@ export function ProductsPage() {
                 <Plus /> Add Product
               </Link>
             </Button>
-          </>
+          </div>
         }
       />
       <Card className="gap-4">
