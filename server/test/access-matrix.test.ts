@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueCreditNote, issueInvoice, signToken, type CartView } from '@kanak/core';
+import { issueCreditNote, issueInvoice, runBulkEdit, signToken, type CartView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import {
@@ -33,6 +33,8 @@ const OLD_GOLD = {
 };
 /** The seed's silver rate again: a publish that moves no price. */
 const SILVER_RATE = { metal: 'silver', purity: '999', ratePerGram: 168.5 };
+/** A bulk edit that moves no figure of the product it covers (it is live already). */
+const BULK_CHANGE = { kind: 'status', status: 'live' } as const;
 /**
  * 'ok' is any 2xx. 'admitted' means past our guard (neither 401/403 nor 5xx): used only for the
  * third-party queue board, whose own answers to dummy queue names are not ours to fix.
@@ -151,6 +153,10 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/admin/products': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/products/:productId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'DELETE /api/admin/products/:productId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /api/admin/catalogue/bulk-edits/preview': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /api/admin/catalogue/bulk-edits': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/catalogue/bulk-edits/:id': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /api/admin/catalogue/bulk-edits/:id/undo': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/orders': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/orders/:orderId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/orders/:orderId/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -246,6 +252,10 @@ const EXPECTED: Record<string, Row> = {
   'trpc catalog.create': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalog.update': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalog.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc catalog.bulkEditPreview': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc catalog.bulkEditApply': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc catalog.bulkEdit': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc catalog.bulkEditUndo': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.adminDetail': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc orders.move': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -681,6 +691,24 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       .where('user_id', '=', userIds.A)
       .where('product_id', '=', productId)
       .executeTakeFirst();
+  /** A bulk edit the worker's job has finished (run here: the matrix starts no worker). */
+  const finishedBulkEdit = async () => {
+    const edit = await db()
+      .insertInto('bulk_edits')
+      .values({ change: JSON.stringify(BULK_CHANGE), total: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('bulk_edit_products')
+      .values({ bulk_edit_id: edit.id, product_id: scratchProduct })
+      .execute();
+    await runBulkEdit(db(), edit.id);
+    return edit.id;
+  };
+  const bulkEdit = () => ({
+    selection: { productIds: [scratchProduct] },
+    change: BULK_CHANGE,
+  });
   const productSnapshot = (id: string) => () =>
     db().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
   const userSnapshot = (id: string) => () =>
@@ -938,6 +966,22 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       return { path: `/api/users/profile/${id}`, snapshot: userSnapshot(id) };
     },
     'POST /api/admin/products': () => ({ body: PRODUCT }),
+    'POST /api/admin/catalogue/bulk-edits/preview': () => ({ body: bulkEdit() }),
+    'POST /api/admin/catalogue/bulk-edits': () => ({
+      body: bulkEdit(),
+      snapshot: productSnapshot(scratchProduct),
+    }),
+    'GET /api/admin/catalogue/bulk-edits/:id': async () => ({
+      path: `/api/admin/catalogue/bulk-edits/${await finishedBulkEdit()}`,
+    }),
+    'POST /api/admin/catalogue/bulk-edits/:id/undo': async () => ({
+      path: `/api/admin/catalogue/bulk-edits/${await finishedBulkEdit()}/undo`,
+      snapshot: productSnapshot(scratchProduct),
+    }),
+    'trpc catalog.bulkEditPreview': () => ({ input: bulkEdit() }),
+    'trpc catalog.bulkEditApply': () => ({ input: bulkEdit() }),
+    'trpc catalog.bulkEdit': async () => ({ input: { id: await finishedBulkEdit() } }),
+    'trpc catalog.bulkEditUndo': async () => ({ input: { id: await finishedBulkEdit() } }),
     'PUT /api/admin/products/:productId': () => ({
       path: `/api/admin/products/${scratchProduct}`,
       body: { ...PRODUCT, title: 'Matrix Test Band (edited)' },

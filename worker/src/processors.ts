@@ -16,6 +16,8 @@ import {
   runImportApply,
   runRepricing,
   type CatalogueImportJob,
+  runBulkEdit,
+  type BulkEditJob,
   type RepricingJob,
   recordOutboxOutcome,
   recordOutboxOutcomes,
@@ -59,7 +61,7 @@ export interface ProcessorOptions {
   repricing?: { batchSize: number; batchDelayMs: number };
   /** Fault injection for crash tests: a pause after each catalogue import row commits. */
   importRowDelayMs?: number;
-  /** Repricing finished: every server drops its cached catalogue reads; never throws. */
+  /** Repricing or a bulk edit finished: every server drops its cached catalogue reads; never throws. */
   catalogueRepriced?: () => Promise<void>;
   /** Tells every server's watching browsers what happened to the order; never throws. */
   announce: (event: OrderEvent) => Promise<void>;
@@ -230,15 +232,14 @@ export function buildProcessors(
     },
     // Each row is applied with its done-mark in one transaction: a re-run skips what is done.
     [QUEUES.catalogueImports]: async (job) => {
-      const data = job.data as CatalogueImportJob;
+    [QUEUES.catalogueBulkEdits]: async (job) => {
+      const data = job.data as BulkEditJob;
       const outcome = await recorded(db, data, async () => {
-        const result = await runImportApply(db, data.importId, {
-          rowDelayMs: options.importRowDelayMs,
-        });
-        // Listings, search and products on every server show the imported catalogue.
+        const result = await runBulkEdit(db, data.bulkEditId);
+        // Listings, facet counts, search and products on every server show the edit from here on.
         await options.catalogueRepriced?.();
         options.log(
-          `catalogue import ${data.importId}: ${result.applied} rows applied, ${result.failed} refused`,
+          `bulk edit ${result.bulkEditId}: ${result.state}, ${result.changed} products changed`,
         );
         return result;
       });

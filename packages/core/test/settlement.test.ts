@@ -155,11 +155,7 @@ describe('the settlement of a month', () => {
       .select(['id', 'generation', 'payload'])
       .where('queue', '=', 'refunds')
       .executeTakeFirstOrThrow();
-    await processRefund(db(), provider, {
-      ...(job.payload as RefundJob),
-      outboxId: job.id,
-      generation: job.generation,
-    });
+    await processRefund(db(), provider, job.payload as RefundJob);
 
     // Independent figures: the orders' totals, the payments' rows, the credit notes, the refunds.
     const orders = await db()

@@ -28,6 +28,8 @@ import * as m027 from './migrations/027_sandbox_refunds';
 import * as m028 from './migrations/028_catalogue_imports';
 import * as m035 from './migrations/035_exchange_and_credit';
 import * as m036 from './migrations/036_returns';
+import * as m030 from './migrations/030_listing_facets_index';
+import * as m031 from './migrations/031_bulk_edits';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -60,6 +62,8 @@ const migrations: Record<string, Migration> = {
   '028_catalogue_imports': m028,
   '035_exchange_and_credit': m035,
   '036_returns': m036,
+  '030_listing_facets_index': m030,
+  '031_bulk_edits': m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -92,6 +92,34 @@ export interface ProductsTable {
 
 export type ProductStatus = 'draft' | 'live' | 'archived';
 
+/** Migration 031: a bulk edit of the products table (issue 32). */
+export interface BulkEditsTable {
+  id: Generated<string>;
+  /** The change as bulkEditChange (@kanak/shared) parsed it. */
+  change: ColumnType<unknown, string, string>;
+  state: ColumnType<'queued' | 'running' | 'done' | 'failed', string | undefined, string>;
+  total: number;
+  done: Generated<number>;
+  changed: Generated<number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  undone_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Migration 031: one product of a bulk edit, with what the edit replaced and what it left. */
+export interface BulkEditProductsTable {
+  bulk_edit_id: string;
+  product_id: string;
+  applied: Generated<boolean>;
+  changed: Generated<boolean>;
+  before: ColumnType<unknown, string | null | undefined, string | null>;
+  after_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Size id → stock after the edit. */
+  after_stock: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+  undone: Generated<boolean>;
+}
+
 export interface ProductImagesTable {
   id: Generated<string>;
   product_id: string;
@@ -606,6 +634,8 @@ export interface Database {
   addresses: AddressesTable;
   categories: CategoriesTable;
   products: ProductsTable;
+  bulk_edits: BulkEditsTable;
+  bulk_edit_products: BulkEditProductsTable;
   search_terms: SearchTermsTable;
   product_images: ProductImagesTable;
   product_sizes: ProductSizesTable;

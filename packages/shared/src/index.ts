@@ -32,6 +32,7 @@ export * from './validation/examples';
 export * from './navigation/return-path';
 // Answer shapes: the OpenAPI document's schemas and core's view types.
 export * from './catalog/views';
+export * from './catalog/bulk-edit';
 export * from './reviews/views';
 export * from './cart/views';
 export * from './wishlist/views';

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
 import { mutation, noInput, query } from '../api/declare-use-case';
+import { bulkEditsApi } from './bulk-edits.api';
 
 /** The products an answer shows: a stock, review or rating change to one of them drops it. */
 const shown = (products: readonly { _id: string }[]) => products.map((p) => p._id);
@@ -11,7 +12,8 @@ export const catalogApi = {
   list: query('public', shared.productListInput, shared.productPage, {
     summary:
       'A page of the product listing; unreadable filters take their defaults (spec section 5)',
-    run: ({ services }, input) => core.listProducts(services.db, shared.parseProductQuery(input)),
+    run: ({ services }, input) =>
+      core.listProductsWithFacets(services.db, shared.parseProductQuery(input)),
     cache: { key: shared.parseProductQuery, tags: (_input, page) => shown(page.content) },
     rest: [{ method: 'GET', path: '/api/products' }],
   }),
@@ -100,4 +102,5 @@ export const catalogApi = {
     changes: everything,
     rest: [{ method: 'DELETE', path: '/api/admin/products/:productId' }],
   }),
+  ...bulkEditsApi,
 };

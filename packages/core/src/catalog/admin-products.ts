@@ -22,20 +22,6 @@ import { priceSavedProduct, pricingColumns } from '../pricing/product-pricing';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The admin products table's filter (its search box), shared with the catalogue export. */
-export async function adminProductQuery(db: Kysely<Database>, q: string | undefined) {
-  let query = db.selectFrom('products');
-  // An exact SKU (the product's or a size's) filters to its product, drafts included (issue 32).
-  const bySku = q ? await productIdBySku(db, q, false) : null;
-  if (bySku) query = query.where('products.id', '=', bySku);
-  else
-    for (const word of searchWords(q ?? '')) {
-      const like = `%${word}%`;
-      query = query.where((eb) => eb.or([eb('title', 'ilike', like), eb('brand', 'ilike', like)]));
-    }
-  return query;
-}
-
 /** Admin products table: newest first, optional text search over title and brand. */
 export async function adminListProducts(
   db: Kysely<Database>,
@@ -43,7 +29,7 @@ export async function adminListProducts(
 ): Promise<ProductPage> {
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? ADMIN_PAGE_SIZE;
-  const query = await adminProductQuery(db, input.q);
+  const query = await adminProductsMatching(db, input.q);
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     query
@@ -61,6 +47,23 @@ export async function adminListProducts(
     currentPage: page,
     totalElements: total,
   };
+}
+
+/**
+ * The products the admin table's search `q` shows (all of them without one), in any state: the
+ * table, the catalogue export and bulk edits select the same rows.
+ */
+export async function adminProductsMatching(db: Kysely<Database>, q: string | undefined) {
+  let query = db.selectFrom('products');
+  // An exact SKU (the product's or a size's) filters to its product, drafts included (issue 32).
+  const bySku = q ? await productIdBySku(db, q, false) : null;
+  if (bySku) query = query.where('products.id', '=', bySku);
+  else
+    for (const word of searchWords(q ?? '')) {
+      const like = `%${word}%`;
+      query = query.where((eb) => eb.or([eb('title', 'ilike', like), eb('brand', 'ilike', like)]));
+    }
+  return query;
 }
 
 async function findOrCreateCategory(
@@ -93,7 +96,10 @@ async function findOrCreateCategory(
 }
 
 /** The third-level category node of the three names, creating missing levels. */
-async function categoryFor(db: Db, input: ProductInput): Promise<string> {
+export async function categoryFor(
+  db: Db,
+  input: Pick<ProductInput, 'topLevelCategory' | 'secondLevelCategory' | 'thirdLevelCategory'>,
+): Promise<string> {
   const top = await findOrCreateCategory(db, input.topLevelCategory, 1, null);
   const second = await findOrCreateCategory(db, input.secondLevelCategory, 2, top);
   return findOrCreateCategory(db, input.thirdLevelCategory, 3, second);

@@ -10,7 +10,7 @@ import {
   type CatalogueRow,
   type ProductStatusValue,
 } from '@kanak/shared';
-import { adminProductQuery } from '../catalog/admin-products';
+import { adminProductsMatching } from '../catalog/admin-products';
 import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
 import { csvStream, safeCell } from '../reports/report-csv';
 
@@ -24,7 +24,7 @@ export interface CatalogueExportFilter {
 const EXPORT_PAGE = 500;
 
 async function filtered(db: Kysely<Database>, filter: CatalogueExportFilter) {
-  let query = await adminProductQuery(db, filter.q);
+  let query = await adminProductsMatching(db, filter.q);
   if (filter.status) query = query.where('products.status', '=', filter.status);
   return query;
 }

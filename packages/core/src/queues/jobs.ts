@@ -72,6 +72,7 @@ export const OUTAGE_DEFERRAL_LIMITS: Record<QueueName, number | null> = {
   [QUEUES.orderMoves]: null,
   [QUEUES.refunds]: null,
   [QUEUES.metalRepricing]: 120,
+  [QUEUES.catalogueBulkEdits]: 120,
   [QUEUES.notifications]: 120,
   [QUEUES.catalogueImports]: 120,
   // Scheduled runs are never deferred (outage-deferral.ts): the next run does the same work.
@@ -112,4 +113,9 @@ export interface CatalogueImportJob extends OutboxRef, TracedJob {
 
 export interface RepricingJob extends OutboxRef {
   publicationId: number;
+}
+
+/** Payload of a 'catalogue-bulk-edits' job (relayed from the outbox row a bulk edit wrote). */
+export interface BulkEditJob extends OutboxRef {
+  bulkEditId: string;
 }

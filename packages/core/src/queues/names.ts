@@ -6,6 +6,8 @@ export const QUEUES = {
   paymentReconciliation: 'payment-reconciliation',
   /** Reprices the catalogue after a publish of metal rates (issue 21). */
   metalRepricing: 'metal-repricing',
+  /** Applies a bulk edit of the products table (issue 32). */
+  catalogueBulkEdits: 'catalogue-bulk-edits',
   /** Mails: fed from the notifications table by the worker's mail relay (issue 24). */
   notifications: 'notifications',
   /** Refunds asked of the payment provider (issue 31): one job per attempt of a refund. */

@@ -40,13 +40,18 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
     prefix,
     defaultJobOptions: JOB_OPTIONS,
   });
+  const bulkEdits = new Queue(QUEUES.catalogueBulkEdits, {
+    connection,
+    prefix,
+    defaultJobOptions: JOB_OPTIONS,
+  });
   const imports = new Queue(QUEUES.catalogueImports, {
     connection,
     prefix,
     defaultJobOptions: JOB_OPTIONS,
   });
-  for (const queue of [payments, moves, reconciliation, repricing, refunds, imports])
-    quietQueue(queue);
+  const queues = [payments, moves, reconciliation, repricing, refunds, imports, bulkEdits];
+  for (const queue of queues) quietQueue(queue);
   return {
     payments,
     moves,
@@ -58,6 +63,7 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
       [QUEUES.metalRepricing]: repricing,
       [QUEUES.refunds]: refunds,
       [QUEUES.catalogueImports]: imports,
+      [QUEUES.catalogueBulkEdits]: bulkEdits,
     } as Record<QueueName, Queue>,
     async close() {
       await Promise.all([
@@ -67,6 +73,7 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
         repricing.close(),
         refunds.close(),
         imports.close(),
+        bulkEdits.close(),
       ]);
     },
   };

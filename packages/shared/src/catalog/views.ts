@@ -72,6 +72,25 @@ export type ProductView = z.infer<typeof productView>;
 export const priceRange = z.object({ min: z.number(), max: z.number() });
 export type PriceRange = z.infer<typeof priceRange>;
 
+/** One value of a listing filter and how many live pieces choosing it would leave (issue 32). */
+export const facetCount = z.object({ value: z.string(), count: z.number() });
+export type FacetCount = z.infer<typeof facetCount>;
+
+/**
+ * Per filter of GET /api/products (`type` is the metal, `category` the third level), each value's
+ * count under the request's OTHER filters. Always exact: one grouped scan of the live products
+ * (list-products.ts); values no live piece has are absent (a count of 0).
+ */
+export const listingFacets = z.object({
+  color: z.array(facetCount),
+  occasion: z.array(facetCount),
+  type: z.array(facetCount),
+  category: z.array(facetCount),
+});
+export type ListingFacets = z.infer<typeof listingFacets>;
+export const FACET_NAMES = ['color', 'occasion', 'type', 'category'] as const;
+export type FacetName = (typeof FACET_NAMES)[number];
+
 export const productPage = z.object({
   content: z.array(productView),
   totalPages: z.number(),
@@ -79,6 +98,8 @@ export const productPage = z.object({
   totalElements: z.number(),
   /** The listing's own price span (its other filters applied, not the price): the slider's range. */
   priceRange: z.optional(z.nullable(priceRange)),
+  /** GET /api/products and catalog.list only (issue 32): additive, absent elsewhere. */
+  facets: z.optional(listingFacets),
 });
 export type ProductPage = z.infer<typeof productPage>;
 

@@ -6,6 +6,7 @@ import {
   DISCOUNT_SLIDER,
   formatRupees,
   LISTING_TYPES,
+  normaliseType,
   OCCASIONS,
   OPEN_DISCOUNT,
   OPEN_PRICE,
@@ -14,6 +15,7 @@ import {
   priceSliderBounds,
   sliderValues,
   toggleListValue,
+  type ListingFacets,
   type ListingSearch,
   type PriceRange,
   type SliderBounds,
@@ -22,6 +24,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Slider } from '@/components/ui/slider';
+import { cn } from '@/lib/utils';
 import { titleCase } from './listing-search';
 
 type ListKey = 'color' | 'type' | 'occasion';
@@ -71,17 +74,26 @@ function logPrice(bounds: SliderBounds): Scale {
   };
 }
 
+function facetMaps(facets: ListingFacets | undefined) {
+  if (!facets) return undefined;
+  const toMap = (list: ListingFacets[ListKey]) => new Map(list.map((f) => [f.value, f.count]));
+  return { type: toMap(facets.type), color: toMap(facets.color), occasion: toMap(facets.occasion) };
+}
+
 function CheckGroup({
   title,
   name,
   options,
   selected,
+  counts,
   onToggle,
 }: {
   title: string;
   name: ListKey;
   options: readonly string[];
   selected: string[];
+  /** Pieces each value leaves given the other filters (issue 32); unknown until the listing answers. */
+  counts: ReadonlyMap<string, number> | undefined;
   onToggle: (key: ListKey, value: string) => void;
 }) {
   return (
@@ -89,14 +101,29 @@ function CheckGroup({
       <legend className="mb-2 font-serif text-lg text-primary">{title}</legend>
       {options.map((option) => {
         const id = `filter-${name}-${option}`;
+        const checked = selected.includes(option);
+        const count = counts
+          ? (counts.get(name === 'type' ? normaliseType(option) : option) ?? 0)
+          : undefined;
+        // A value that would empty the page is greyed and cannot be picked; a chosen one stays
+        // clickable so it can be taken off.
+        const empty = count === 0 && !checked;
         return (
-          <div key={option} className="flex items-center gap-2.5">
+          <div
+            key={option}
+            className={cn('flex items-center gap-2.5', empty && 'opacity-50')}
+            data-testid={`facet-${name}-${option}`}
+          >
             <Checkbox
               id={id}
-              checked={selected.includes(option)}
+              checked={checked}
+              disabled={empty}
               onCheckedChange={() => onToggle(name, option)}
             />
-            <Label htmlFor={id} className="cursor-pointer font-normal">
+            <Label
+              htmlFor={id}
+              className={cn('font-normal', empty ? 'cursor-not-allowed' : 'cursor-pointer')}
+            >
               {name === 'color' && (
                 <span
                   className="size-3.5 rounded-full ring-1 ring-border"
@@ -105,6 +132,14 @@ function CheckGroup({
                 />
               )}
               {titleCase(option)}
+              {count !== undefined && (
+                <span
+                  className="text-xs tabular-nums text-muted-foreground"
+                  data-testid="facet-count"
+                >
+                  ({count})
+                </span>
+              )}
             </Label>
           </div>
         );
@@ -172,12 +207,16 @@ export function FilterPanel({
   search,
   onChange,
   priceRange,
+  facets,
 }: {
   search: ListingSearch;
   onChange: (next: ListingSearch) => void;
   /** The listing's cheapest and dearest piece (from the server with the listing). */
   priceRange?: PriceRange | null;
+  /** Each filter value's count under the other filters (from the server with the listing). */
+  facets?: ListingFacets;
 }) {
+  const counts = useMemo(() => facetMaps(facets), [facets]);
   const priceBounds = priceSliderBounds(priceRange);
   const priceScale = useMemo(
     () => logPrice({ min: priceBounds.min, max: priceBounds.max }),
@@ -227,6 +266,7 @@ export function FilterPanel({
       <CheckGroup
         title="Jewellery Type"
         name="type"
+        counts={counts?.type}
         options={LISTING_TYPES}
         selected={parseList(search.type)}
         onToggle={toggle}
@@ -234,6 +274,7 @@ export function FilterPanel({
       <CheckGroup
         title="Color"
         name="color"
+        counts={counts?.color}
         options={COLORS}
         selected={parseList(search.color)}
         onToggle={toggle}
@@ -241,6 +282,7 @@ export function FilterPanel({
       <CheckGroup
         title="Occasion"
         name="occasion"
+        counts={counts?.occasion}
         options={OCCASIONS}
         selected={parseList(search.occasion)}
         onToggle={toggle}

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { ListingSearch, PriceRange } from '@kanak/shared';
+import type { ListingFacets, ListingSearch, PriceRange } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import {
   Sheet,
@@ -18,6 +18,7 @@ export default function FiltersSheet({
   onChange,
   designs,
   priceRange,
+  facets,
   returnFocusTo,
 }: {
   open: boolean;
@@ -27,6 +28,7 @@ export default function FiltersSheet({
   /** How many designs the filters leave, once known. */
   designs: number | undefined;
   priceRange: PriceRange | null | undefined;
+  facets: ListingFacets | undefined;
   /** The Filters button: the drawer has no trigger of its own to give focus back to. */
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
@@ -40,7 +42,12 @@ export default function FiltersSheet({
           </SheetDescription>
         </SheetHeader>
         <div className="p-5 pt-10">
-          <FilterPanel search={search} onChange={onChange} priceRange={priceRange} />
+          <FilterPanel
+            search={search}
+            onChange={onChange}
+            priceRange={priceRange}
+            facets={facets}
+          />
         </div>
         <div className="sticky bottom-0 mt-auto border-t bg-background p-4">
           <Button className="w-full" size="lg" onClick={() => onOpenChange(false)}>

@@ -89,7 +89,12 @@ export function ListingView({
       <div className="mt-8 grid gap-10 lg:grid-cols-[250px_1fr]">
         <aside className="hidden lg:block" aria-label="Filters">
           <div className="sticky top-36">
-            <FilterPanel search={search} onChange={onSearch} priceRange={data?.priceRange} />
+            <FilterPanel
+              search={search}
+              onChange={onSearch}
+              priceRange={data?.priceRange}
+              facets={data?.facets}
+            />
           </div>
         </aside>
         {filtersWanted && (
@@ -101,6 +106,7 @@ export function ListingView({
               onChange={onSearch}
               designs={data?.totalElements}
               priceRange={data?.priceRange}
+              facets={data?.facets}
               returnFocusTo={filtersButton}
             />
           </Suspense>

@@ -39,3 +39,17 @@ export function isAuthPath(pathname: string) {
 export function postLoginPath(): string {
   return safeReturnPath(new URLSearchParams(window.location.search).get('redirect')) ?? '/';
 }
+
+/**
+ * /login remembering the page being left (an account page, an order, the wishlist), so the login
+ * comes back to it; from home or an auth route, plain /login.
+ */
+export function loginPathFrom(location: {
+  pathname: string;
+  search: string;
+  hash: string;
+}): string {
+  const back = safeReturnPath(`${location.pathname}${location.search}${location.hash}`);
+  if (!back || back === '/' || isAuthPath(location.pathname)) return '/login';
+  return `/login?redirect=${encodeURIComponent(back)}`;
+}

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { trpc } from '@/lib/trpc';
+import { loginPathFrom } from './login';
 import { clearSession, readAuthMode, readToken, subscribeSession, type AuthMode } from './session';
 
 /** The stored jwt, re-rendering on login and logout. */
@@ -23,10 +24,11 @@ export function useSession() {
   const status = me.error?.data?.httpStatus;
   useEffect(() => {
     // Spec section 8: a failing profile fetch clears storage and sends the shopper to /login;
-    // an expired or forged token (401) is treated the same way.
+    // an expired or forged token (401) is treated the same way. The page is remembered, so
+    // signing in again returns to it (issue 32).
     if (status === 500 || status === 401) {
       clearSession();
-      window.location.assign('/login');
+      window.location.assign(loginPathFrom(window.location));
     }
   }, [status]);
   return { token, user: me.data ?? null, isLoading: !!token && me.isLoading };

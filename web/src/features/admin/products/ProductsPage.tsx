@@ -1,9 +1,10 @@
 import { Link, getRouteApi } from '@tanstack/react-router';
-import { Download, FileUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Download, FileUp, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
@@ -15,6 +16,7 @@ import { Pager } from '../shared/Pager';
 import { ProductSummaryCells, ProductSummaryHeader } from '../shared/ProductSummaryColumns';
 import type { AdminProduct } from '../shared/types';
 import { downloadCatalogue } from '../catalogue/catalogue-files';
+import { BulkEditBar } from './BulkEditBar';
 
 const PAGE_SIZE = 10;
 const route = getRouteApi('/admin/products');
@@ -24,6 +26,17 @@ export function ProductsPage() {
   const { q = '', page = 1 } = route.useSearch();
   const navigate = route.useNavigate();
   const [term, setTerm] = useState(q);
+  // Rows picked for a bulk edit; kept across pages and searches until the edit is closed.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const toggle = (ids: string[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
+      return next;
+    });
   const utils = trpc.useUtils();
   const list = trpc.catalog.adminList.useQuery(
     { q: q || undefined, page, pageSize: PAGE_SIZE },
@@ -75,6 +88,13 @@ export function ProductsPage() {
                 <FileUp /> Import
               </Link>
             </Button>
+            <Button
+              variant="outline"
+              onClick={() => setBulkOpen((o) => !o)}
+              aria-expanded={bulkOpen}
+            >
+              <Layers /> Bulk edit{selected.size ? ` (${selected.size})` : ''}
+            </Button>
             <Button asChild>
               <Link to="/admin/product/create">
                 <Plus /> Add Product
@@ -92,6 +112,19 @@ export function ProductsPage() {
             placeholder="Search by title, brand or exact SKU"
             className="max-w-md"
           />
+          {bulkOpen && data && (
+            <BulkEditBar
+              key={selected.size ? 'selected' : 'filter'}
+              selected={[...selected]}
+              q={q}
+              matching={data.totalElements}
+              onFinished={() => {
+                setSelected(new Set());
+                setBulkOpen(false);
+                void utils.catalog.invalidate();
+              }}
+            />
+          )}
           {list.isError && (
             <p role="alert" className="text-destructive">
               {errorMessage(list.error)}
@@ -103,7 +136,22 @@ export function ProductsPage() {
             <p className="py-10 text-center text-muted-foreground">No products found</p>
           ) : (
             <Table data-testid="products-table">
-              <ProductSummaryHeader>
+              <ProductSummaryHeader
+                leading={
+                  <TableHead className="w-10">
+                    <Checkbox
+                      aria-label="Select the products of this page"
+                      checked={data.content.every((p) => selected.has(p._id))}
+                      onCheckedChange={(on) =>
+                        toggle(
+                          data.content.map((p) => p._id),
+                          on === true,
+                        )
+                      }
+                    />
+                  </TableHead>
+                }
+              >
                 <TableHead className="text-right">Actions</TableHead>
               </ProductSummaryHeader>
               <TableBody>
@@ -111,6 +159,8 @@ export function ProductsPage() {
                   <ProductRow
                     key={product._id}
                     product={product}
+                    selected={selected.has(product._id)}
+                    onSelect={(on) => toggle([product._id], on)}
                     onDelete={() => remove.mutate({ productId: product._id })}
                   />
                 ))}
@@ -134,9 +184,26 @@ export function ProductsPage() {
   );
 }
 
-function ProductRow({ product, onDelete }: { product: AdminProduct; onDelete: () => void }) {
+function ProductRow({
+  product,
+  selected,
+  onSelect,
+  onDelete,
+}: {
+  product: AdminProduct;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onDelete: () => void;
+}) {
   return (
     <TableRow data-product-id={product._id}>
+      <TableCell>
+        <Checkbox
+          aria-label={`Select ${product.title}`}
+          checked={selected}
+          onCheckedChange={(on) => onSelect(on === true)}
+        />
+      </TableCell>
       <ProductSummaryCells product={product} />
       <TableCell>
         <div className="flex justify-end gap-2">

@@ -6,11 +6,21 @@ import type { AdminProduct } from './types';
 // Image, Title, Category, Price (the discounted price) and Type: the spec's product columns,
 // headed and filled in one place so the admin's product tables cannot drift apart.
 
-/** The header of the product columns; `children` head the columns a table adds after them. */
-export function ProductSummaryHeader({ children }: { children?: ReactNode }) {
+/**
+ * The header of the product columns; `children` head the columns a table adds after them,
+ * `leading` one before them (the products table's selection).
+ */
+export function ProductSummaryHeader({
+  children,
+  leading,
+}: {
+  children?: ReactNode;
+  leading?: ReactNode;
+}) {
   return (
     <TableHeader>
       <TableRow>
+        {leading}
         <TableHead>Image</TableHead>
         <TableHead>Title</TableHead>
         <TableHead>Category</TableHead>

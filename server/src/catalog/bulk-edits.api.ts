@@ -1,0 +1,36 @@
+import * as core from '@kanak/core';
+import * as shared from '@kanak/shared';
+import { mutation, query } from '../api/declare-use-case';
+
+/**
+ * Bulk edits of the products table (issue 32): a preview, then a worker job with progress,
+ * recorded as one batch an undo puts back product by product. Spread into catalogApi, so the
+ * tRPC paths are catalog.bulkEdit….
+ */
+export const bulkEditsApi = {
+  bulkEditPreview: mutation('admin', shared.bulkEditInput, shared.bulkEditPreview, {
+    summary:
+      "What a bulk edit would do, nothing written: how many products, how many change (and why the others are skipped), their prices before and after at today's rate",
+    run: ({ services }, input) => core.previewBulkEdit(services.db, input),
+    rest: [{ method: 'POST', path: '/api/admin/catalogue/bulk-edits/preview' }],
+  }),
+  bulkEditApply: mutation('admin', shared.bulkEditInput, shared.bulkEditView, {
+    summary:
+      'Starts a bulk edit of the selected products (ids, or every product the table search `q` matches) as a worker job; answers its id and progress',
+    run: ({ services, user }, input) =>
+      core.startBulkEdit({ db: services.db, relay: services.relay }, user.id, input),
+    rest: [{ method: 'POST', path: '/api/admin/catalogue/bulk-edits', status: 202 }],
+  }),
+  bulkEdit: query('admin', shared.bulkEditRef, shared.bulkEditView, {
+    summary: "A bulk edit's state and progress (0–100), for the progress bar",
+    run: ({ services }, input) => core.bulkEditProgress(services.db, input.id),
+    rest: [{ method: 'GET', path: '/api/admin/catalogue/bulk-edits/:id' }],
+  }),
+  bulkEditUndo: mutation('admin', shared.bulkEditRef, shared.bulkEditUndo, {
+    summary:
+      'Undoes a finished bulk edit product by product; a product touched since (a sale, a save, a newer edit) is refused with the reason and keeps what it holds',
+    run: ({ services }, input) => core.undoBulkEdit(services.db, input.id),
+    changes: () => core.EVERYTHING,
+    rest: [{ method: 'POST', path: '/api/admin/catalogue/bulk-edits/:id/undo' }],
+  }),
+};
