@@ -232,6 +232,20 @@ export function buildProcessors(
     },
     // Each row is applied with its done-mark in one transaction: a re-run skips what is done.
     [QUEUES.catalogueImports]: async (job) => {
+      const data = job.data as CatalogueImportJob;
+      const outcome = await recorded(db, data, async () => {
+        const result = await runImportApply(db, data.importId, {
+          rowDelayMs: options.importRowDelayMs,
+        });
+        // Listings, search and products on every server show the imported catalogue.
+        await options.catalogueRepriced?.();
+        options.log(
+          `catalogue import ${data.importId}: ${result.applied} rows applied, ${result.failed} refused`,
+        );
+        return result;
+      });
+      return settle(outcome);
+    },
     [QUEUES.catalogueBulkEdits]: async (job) => {
       const data = job.data as BulkEditJob;
       const outcome = await recorded(db, data, async () => {
