@@ -23,6 +23,7 @@ import * as m021 from './migrations/021_catalogue_identity';
 import * as m023 from './migrations/023_session_bound_resets';
 import * as m024 from './migrations/024_rate_alerts';
 import * as m025 from './migrations/025_report_and_reconcile_indexes';
+import * as m032 from './migrations/032_savings_schemes';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '023_session_bound_resets': m023,
   '024_rate_alerts': m024,
   '025_report_and_reconcile_indexes': m025,
+  '032_savings_schemes': m032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

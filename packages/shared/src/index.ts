@@ -63,3 +63,4 @@ export * from './system/dead-letters';
 export * from './delivery/pin-state';
 export * from './delivery/promise';
 export * from './shipments/carriers';
+export * from './schemes/schemas';
