@@ -4,7 +4,10 @@ import type { Database } from '@kanak/db';
 import {
   applyAdminMove,
   cancelClosedLinks,
+  confirmInstalmentPayment,
   confirmPayments,
+  isInstalmentJob,
+  reconcileInstalments,
   DomainError,
   MoveRefused,
   QUEUES,
@@ -170,6 +173,17 @@ export function buildProcessors(
   const confirmations = batcher(confirmBatch, options.confirmBatch ?? { size: 25, running: 4 });
   return {
     [QUEUES.paymentConfirmations]: async (job) => {
+      // A savings scheme's instalment: the same queue and outbox row, applied on its own.
+      if (isInstalmentJob(job.data)) {
+        const data = job.data;
+        const paid = await recorded(
+          db,
+          data,
+          () => confirmInstalmentPayment(db, provider, data),
+          (o) => o.result !== 'PENDING',
+        );
+        return settle(paid);
+      }
       const outcome = await confirmations.submit(job.data as PaymentConfirmationJob);
       return settle(outcome);
     },
@@ -227,6 +241,9 @@ export function buildProcessors(
         unpaidTtlMs: options.unpaidOrderTtlMs,
       });
       for (const entry of report.entries) await followUp(entry);
+      const schemes = await reconcileInstalments(db, provider, {
+        olderThanMs: options.reconcileAfterMs,
+      });
       await pruneOutbox(db, OUTBOX_KEEP_MS);
       const parts = [
         report.applied.length &&
@@ -238,10 +255,14 @@ export function buildProcessors(
         report.expired && `closed ${report.expired} expired unpaid links`,
         report.cancelledUnpaid.length &&
           `cancelled unpaid orders ${report.cancelledUnpaid.join(', ')}`,
+        schemes.applied.length &&
+          `instalments ${schemes.applied.map((a) => `${a.paymentId}→${a.result}`).join(', ')}`,
+        schemes.failed.length &&
+          `could not ask about instalment links ${schemes.failed.map((f) => `${f.linkId}: ${f.message}`).join('; ')}`,
       ].filter(Boolean);
       if (parts.length)
         options.log(`reconciliation: checked ${report.checked} open links, ${parts.join('; ')}`);
-      return { ...report, entries: report.entries.length };
+      return { ...report, entries: report.entries.length, schemes };
     },
   };
 }

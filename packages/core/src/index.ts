@@ -147,3 +147,7 @@ export * from './shipments/shipment-views';
 export * from './shipments/carrier-settings';
 export * from './notifications/link-base';
 export * from './shipments/manifest';
+export * from './schemes/rules';
+export * from './schemes/plans';
+export * from './schemes/enrolments';
+export * from './schemes/instalment-payments';

@@ -14,6 +14,7 @@ import { systemApi } from '../system/system.api';
 import { deliveryApi } from '../delivery/delivery.api';
 import { reportsApi } from '../reports/reports.api';
 import { rateAlertsApi } from '../rate-alerts/rate-alerts.api';
+import { schemesApi } from '../schemes/schemes.api';
 import type { UseCase } from './declare-use-case';
 
 /** Every use case of the API by domain: the tRPC router, the REST routes and the OpenAPI document come from here. */
@@ -35,6 +36,7 @@ export const useCases = {
   delivery: deliveryApi,
   reports: reportsApi,
   rateAlerts: rateAlertsApi,
+  schemes: schemesApi,
 };
 
 /** Each use case with its tRPC path (`catalog.byId`). */
