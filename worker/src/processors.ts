@@ -8,6 +8,8 @@ import {
   confirmPayments,
   isInstalmentJob,
   reconcileInstalments,
+  runSchemeSchedule,
+  type InstalmentLinkOrigins,
   DomainError,
   MoveRefused,
   QUEUES,
@@ -64,6 +66,8 @@ export interface ProcessorOptions {
    * transactions at once (WORKER_CONFIRM_BATCH, WORKER_CONCURRENCY; their defaults when absent).
    */
   confirmBatch?: { size: number; running: number };
+  /** Where savings schemes' reminder pay links lead (absent: the scheduler sends none). */
+  schemeOrigins?: InstalmentLinkOrigins;
   /** Sends one notification at most once (absent: no SMTP_URL, mails wait as pending). */
   sendMail?: (notificationId: number) => Promise<unknown>;
 }
@@ -92,6 +96,9 @@ async function recorded<T>(
   await recordOutboxOutcome(db, ref, { kind: 'done', value, settled: settled(value) });
   return value;
 }
+
+/** The savings schemes' scheduled run: a job of its own name on the reconciliation queue. */
+export const SCHEME_SCHEDULE_JOB = 'schemes';
 
 /** The processors of each queue: thin calls into core, which makes each one idempotent. */
 export function buildProcessors(
@@ -235,7 +242,16 @@ export function buildProcessors(
       const { notificationId } = job.data as { notificationId: number };
       return options.sendMail ? options.sendMail(notificationId) : 'mail is not configured';
     },
-    [QUEUES.paymentReconciliation]: async () => {
+    [QUEUES.paymentReconciliation]: async (job) => {
+      if (job.name === SCHEME_SCHEDULE_JOB) {
+        if (!options.schemeOrigins) return 'no scheme origins';
+        const report = await runSchemeSchedule(db, provider, options.schemeOrigins);
+        if (report.reminded || report.matured)
+          options.log(
+            `savings schemes: ${report.reminded} reminders queued, ${report.matured} matured`,
+          );
+        return report;
+      }
       const report = await reconcilePayments(db, provider, {
         olderThanMs: options.reconcileAfterMs,
         unpaidTtlMs: options.unpaidOrderTtlMs,

@@ -151,3 +151,4 @@ export * from './schemes/rules';
 export * from './schemes/plans';
 export * from './schemes/enrolments';
 export * from './schemes/instalment-payments';
+export * from './schemes/schedule';

@@ -12,5 +12,6 @@ export const NOTIFICATION_KINDS = [
   'back-in-stock',
   'rate-alert-confirm',
   'rate-alert',
+  'scheme-reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

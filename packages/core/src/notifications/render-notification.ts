@@ -17,6 +17,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
 } from './templates/account-mails';
+import { schemeReminderMail } from './templates/scheme-mails';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -154,6 +155,19 @@ async function compose(
           metal: p.metal ?? 'gold',
           rate: p.rate ?? '',
           below: p.below ?? '',
+        },
+        shop,
+      );
+    case 'scheme-reminder':
+      return schemeReminderMail(
+        {
+          plan: p.plan ?? '',
+          n: p.n ?? '',
+          amount: p.amount ?? '',
+          due: p.due ?? '',
+          link: p.link ?? shop.url,
+          expires: p.expires ?? '',
+          when: p.when ?? 'before',
         },
         shop,
       );

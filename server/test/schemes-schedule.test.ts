@@ -1,0 +1,169 @@
+// Savings schemes' scheduler (issue 36): reminders 3 days before and on the due day, once per due
+// date with two workers and a restart, read from a real SMTP server; maturity.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths, createSandboxProvider, runSchemeSchedule } from '@kanak/core';
+import { addDays } from '@kanak/core';
+import { indiaDate, type SchemeEnrolment } from '@kanak/shared';
+import {
+  httpClient,
+  startTestServer,
+  startTestSmtp,
+  type TestServer,
+  type TestSmtp,
+} from '@kanak/testkit';
+import {
+  eventually,
+  newCustomer,
+  startWorkerProcess,
+  type WorkerProcess,
+} from './pipeline-support';
+
+describe('savings schemes: reminders and maturity as repeatable jobs', () => {
+  let server: TestServer;
+  let smtp: TestSmtp;
+  let http: ReturnType<typeof httpClient>;
+  const workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startTestServer({ ORDER_WAIT_MS: 5000 });
+    http = httpClient(server.baseUrl);
+  });
+  afterAll(async () => {
+    for (const w of workers) await w.stop('SIGKILL');
+    await server?.close();
+    await smtp?.close();
+  });
+
+  const db = () => server.database.db;
+  const today = indiaDate(new Date());
+  const startWorker = () =>
+    startWorkerProcess(server, {
+      SMTP_URL: smtp.url,
+      MAIL_POLL_MS: '200',
+      SCHEME_SCHEDULE_EVERY_MS: '300',
+      RECONCILE_EVERY_MS: '0',
+      PUBLIC_URL: server.baseUrl,
+    });
+
+  /**
+   * A shopper's enrolment in the seeded plan (₹1,000 a month) whose first `paid` instalments were
+   * paid on their due dates from `startedOn` (written as the worker would have recorded them).
+   */
+  async function enrolment(name: string, startedOn: string, paid: number) {
+    const shopper = await newCustomer(server, name);
+    const plan = await db()
+      .selectFrom('scheme_plans')
+      .select('id')
+      .where('paused', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const res = await http.post<{ id: string }>(
+      '/api/schemes/enrolments',
+      { planId: plan.id, instalment: 1000 },
+      { token: shopper.token },
+    );
+    expect(res.status).toBe(201);
+    const id = res.body.id;
+    await db().deleteFrom('scheme_payments').where('enrolment_id', '=', id).execute();
+    for (let n = 1; n <= paid; n++)
+      await db()
+        .insertInto('scheme_payments')
+        .values({
+          enrolment_id: id,
+          n,
+          provider: 'sandbox',
+          payment_link_id: `plink_test_${id}_${n}`,
+          payment_link_url: 'http://unused.test',
+          provider_payment_id: `pay_test_${id.slice(0, 8)}_${n}`,
+          status: 'PAID',
+          amount: 1000,
+          paid_at: new Date(`${addMonths(startedOn, n - 1)}T06:00:00Z`),
+          expires_at: new Date(`${addMonths(startedOn, n - 1)}T12:00:00Z`),
+        })
+        .execute();
+    await db()
+      .updateTable('scheme_enrolments')
+      .set({ state: 'ACTIVE', started_on: startedOn })
+      .where('id', '=', id)
+      .execute();
+    return { id, shopper };
+  }
+
+  const schemeMails = () => smtp.mails.filter((m) => m.key.includes('scheme-reminder'));
+
+  it('one reminder per due date and kind, with two schedulers at once, two workers and a restart', async () => {
+    // Instalment 2 due today, and one due in 2 days.
+    const dueToday = await enrolment('Duetoday', addMonths(today, -1), 1);
+    const dueSoon = await enrolment('Duesoon', addMonths(addDays(today, 2), -1), 1);
+    const provider = createSandboxProvider(server.config.PAYMENT_SANDBOX_SECRET);
+    const origins = { server: server.baseUrl, web: server.baseUrl };
+    // Two schedulers at the same moment: each reminder is queued by one of them only.
+    const [a, b] = await Promise.all([
+      runSchemeSchedule(db(), provider, origins),
+      runSchemeSchedule(db(), provider, origins),
+    ]);
+    expect(a.reminded + b.reminded).toBe(2);
+    expect((await runSchemeSchedule(db(), provider, origins)).reminded).toBe(0);
+
+    workers.push(await startWorker(), await startWorker());
+    await eventually(async () => schemeMails().length >= 2, 20_000);
+    // A third enrolment, due in 3 days, is found by the workers' own scheduled runs.
+    const dueIn3 = await enrolment('Duein3', addMonths(addDays(today, 3), -1), 1);
+    await eventually(async () => schemeMails().length >= 3, 20_000);
+    // A worker killed and started again runs the schedule again: nothing is sent twice.
+    expect(await workers[0]!.stop('SIGKILL')).toBeNull();
+    workers[0] = await startWorker();
+    await new Promise((r) => setTimeout(r, 2500));
+
+    const mails = schemeMails();
+    expect(mails).toHaveLength(3);
+    const [toToday, toSoon, toIn3] = [dueToday, dueSoon, dueIn3].map((e) =>
+      mails.filter((m) => m.to === e.shopper.email),
+    );
+    expect(toToday).toHaveLength(1);
+    expect(toToday![0]!.subject).toContain('is due today');
+    expect(toSoon).toHaveLength(1);
+    expect(toSoon![0]!.subject).toContain(`is due on ${addDays(today, 2)}`);
+    expect(toIn3).toHaveLength(1);
+    // The mail's pay link opens the hosted page for instalment 2, and works until the grace ends.
+    const link = /href="(http[^"]+sandbox-pay[^"]+)"/
+      .exec(toToday![0]!.html)![1]!
+      .replaceAll('&amp;', '&');
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('instalment 2');
+    expect(toToday![0]!.text).toContain(`works until ${addDays(today, 7)}`);
+    const rows = await db()
+      .selectFrom('notifications')
+      .select('idempotency_key')
+      .where('kind', '=', 'scheme-reminder')
+      .execute();
+    expect(rows).toHaveLength(3);
+  }, 120_000);
+
+  it('an enrolment with every instalment paid matures on its date, the bonus joins the balance', async () => {
+    const started = addMonths(today, -10);
+    const { id, shopper } = await enrolment('Matured', started, 10);
+    await eventually(async () => {
+      const row = await db()
+        .selectFrom('scheme_enrolments')
+        .select('state')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.state === 'MATURED';
+    }, 20_000);
+    const view = await http.get<SchemeEnrolment>(`/api/schemes/enrolments/${id}`, {
+      token: shopper.token,
+    });
+    expect(view.body).toMatchObject({
+      state: 'MATURED',
+      due: null,
+      bonus: 750,
+      balance: 10_750,
+      maturesOn: today,
+      redeemBy: addDays(today, 30),
+    });
+    expect(view.body.paid).toHaveLength(10);
+  }, 60_000);
+});
