@@ -21,6 +21,7 @@ import { registerMetricsRest, registerRequestObservation } from './metrics/metri
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerMediaRest } from './media/media.rest';
 import { invoiceDocs, registerInvoicesRest } from './invoices/invoices.rest';
+import { registerSchemesRest, schemeDocs } from './schemes/schemes.rest';
 import { registerReportsRest, reportDocs } from './reports/reports.rest';
 import { manifestDoc, registerManifestRest } from './orders/manifest.rest';
 import { registerQueueBoard } from './admin/queue-board.rest';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await registerPaymentWebhookRest(app, services);
   registerMediaRest(app);
   registerInvoicesRest(app, services);
+  registerSchemesRest(app, services);
   registerReportsRest(app, services);
   registerManifestRest(app, services);
   registerSandboxPageRest(app, services);
@@ -166,6 +168,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     uploadsDoc,
     paymentWebhookDoc,
     ...invoiceDocs,
+    ...schemeDocs,
     ...reportDocs,
     manifestDoc,
   ]);

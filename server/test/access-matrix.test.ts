@@ -150,6 +150,12 @@ const EXPECTED: Record<string, Row> = {
     B: 404,
     admin: 'ok',
   },
+  'GET /api/schemes/enrolments/:enrolmentId/statement': {
+    visitor: 401,
+    A: 'ok',
+    B: 404,
+    admin: 'ok',
+  },
   'trpc schemes.plans': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc schemes.adminPlans': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc schemes.createPlan': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -898,6 +904,9 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'GET /api/schemes/enrolments/:enrolmentId/payment': async () => ({
       path: `/api/schemes/enrolments/${await enrolmentOfA()}/payment`,
       query: { payment_id: 'pay_matrix0003' },
+    }),
+    'GET /api/schemes/enrolments/:enrolmentId/statement': async () => ({
+      path: `/api/schemes/enrolments/${await enrolmentOfA()}/statement`,
     }),
     'trpc schemes.plans': () => ({ input: {} }),
     'trpc schemes.adminPlans': () => ({ input: {} }),

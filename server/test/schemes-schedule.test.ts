@@ -1,11 +1,14 @@
 // Savings schemes' scheduler (issue 36): reminders 3 days before and on the due day, once per due
 // date with two workers and a restart, read from a real SMTP server; maturity.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, createSandboxProvider, runSchemeSchedule } from '@kanak/core';
 import { addDays } from '@kanak/core';
 import { indiaDate, type SchemeEnrolment } from '@kanak/shared';
 import {
   httpClient,
+  SCREENSHOT_DIR,
   startTestServer,
   startTestSmtp,
   type TestServer,
@@ -145,6 +148,8 @@ describe('savings schemes: reminders and maturity as repeatable jobs', () => {
   it('an enrolment with every instalment paid matures on its date, the bonus joins the balance', async () => {
     const started = addMonths(today, -10);
     const { id, shopper } = await enrolment('Matured', started, 10);
+    // The workers' scheduled run matures it (one is started when this test runs alone).
+    if (workers.length === 0) workers.push(await startWorker());
     await eventually(async () => {
       const row = await db()
         .selectFrom('scheme_enrolments')
@@ -165,5 +170,23 @@ describe('savings schemes: reminders and maturity as repeatable jobs', () => {
       redeemBy: addDays(today, 30),
     });
     expect(view.body.paid).toHaveLength(10);
+    // The statement and a receipt as PDFs, to the owner only.
+    const pdf = async (query = '', token = shopper.token) =>
+      fetch(`${server.baseUrl}/api/schemes/enrolments/${id}/statement${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const statement = await pdf();
+    expect(statement.status).toBe(200);
+    expect(statement.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await statement.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await writeFile(path.join(SCREENSHOT_DIR, 'scheme-statement.pdf'), bytes);
+    const receipt = await pdf('?receipt=3');
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get('content-disposition')).toContain('receipt-3');
+    expect((await pdf('?receipt=11')).status).toBe(404);
+    expect((await pdf('?receipt=x')).status).toBe(400);
+    const stranger = await newCustomer(server, 'Stranger');
+    expect((await pdf('', stranger.token)).status).toBe(404);
   }, 60_000);
 });

@@ -152,3 +152,4 @@ export * from './schemes/plans';
 export * from './schemes/enrolments';
 export * from './schemes/instalment-payments';
 export * from './schemes/schedule';
+export * from './schemes/statement-pdf';
