@@ -1,6 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { FileText } from 'lucide-react';
+import { indiaDate } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { trpc } from '@/lib/trpc';
 import { toast } from '@/lib/toast';
@@ -142,7 +143,7 @@ export function SchemeDetailPage() {
                 className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm"
               >
                 <span>
-                  No. {p.n} · {longDate(p.paidAt.slice(0, 10))} · {rupees(p.amount)}
+                  No. {p.n} · {longDate(indiaDate(new Date(p.paidAt)))} · {rupees(p.amount)}
                   {p.late && <span className="text-destructive"> · past grace</span>}
                 </span>
                 <PdfButton
