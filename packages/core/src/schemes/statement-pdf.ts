@@ -32,6 +32,8 @@ export async function schemeStatementPdf(
     options.receiptOf === undefined ? null : e.paid.find((p) => p.n === options.receiptOf);
   if (options.receiptOf !== undefined && !receipt)
     throw new DomainError('NOT_FOUND', `Instalment ${options.receiptOf} is not paid`);
+  // The standard fonts' encoding (WinAnsi) as pdfkit writes it has no dashes: plain hyphens.
+  const plain = (text: string) => text.replace(/[\u2013\u2014]/g, '-');
   const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Scheme ${ref}` } });
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
@@ -46,7 +48,7 @@ export async function schemeStatementPdf(
     .fontSize(14)
     .text(receipt ? `Receipt: instalment ${receipt.n}` : 'Savings scheme statement');
   pdf.font('Helvetica').fontSize(10);
-  pdf.text(`Scheme ${ref} · ${e.plan.name}`);
+  pdf.text(plain(`Scheme ${ref} · ${e.plan.name}`));
   pdf.text(`Holder: ${e.holderName}`);
   pdf.text(`Statement date: ${indiaDate(clock())}`);
   pdf.moveDown();
@@ -85,7 +87,7 @@ export async function schemeStatementPdf(
   if (e.maturesOn) pdf.text(`Matures on ${e.maturesOn}; redeem by ${e.redeemBy}`);
   pdf.moveDown();
   pdf.font('Helvetica-Bold').text('Terms');
-  pdf.font('Helvetica').fontSize(9).text(e.plan.terms);
+  pdf.font('Helvetica').fontSize(9).text(plain(e.plan.terms));
   pdf.text('The balance buys jewellery only, never cash (the scheme stays under 365 days in all).');
   pdf.end();
   return { fileName: `scheme-${ref}-statement.pdf`, body: await done };
