@@ -156,6 +156,8 @@ const EXPECTED: Record<string, Row> = {
     B: 404,
     admin: 'ok',
   },
+  'GET /api/admin/schemes/enrolments': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc schemes.book': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc schemes.plans': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'trpc schemes.adminPlans': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc schemes.createPlan': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -908,6 +910,8 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'GET /api/schemes/enrolments/:enrolmentId/statement': async () => ({
       path: `/api/schemes/enrolments/${await enrolmentOfA()}/statement`,
     }),
+    'GET /api/admin/schemes/enrolments': () => ({ query: { filter: 'overdue' } }),
+    'trpc schemes.book': () => ({ input: { filter: 'unredeemed' } }),
     'trpc schemes.plans': () => ({ input: {} }),
     'trpc schemes.adminPlans': () => ({ input: {} }),
     'trpc schemes.createPlan': () => ({ input: SCHEME_PLAN }),

@@ -153,3 +153,4 @@ export * from './schemes/enrolments';
 export * from './schemes/instalment-payments';
 export * from './schemes/schedule';
 export * from './schemes/statement-pdf';
+export * from './schemes/scheme-book';

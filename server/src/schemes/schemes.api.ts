@@ -49,6 +49,12 @@ export const schemesApi = {
       },
     ],
   }),
+  book: query('admin', shared.schemeBookInput, shared.schemeBook, {
+    summary:
+      "The owner's view: enrolments (filter overdue, maturing this month, matured but unredeemed), collections per month and the liability (paid + bonus committed − redeemed), in rupees",
+    run: ({ services }, input) => core.schemeBook(services.db, input.filter),
+    rest: [{ method: 'GET', path: '/api/admin/schemes/enrolments' }],
+  }),
   enrol: mutation('customer', shared.schemeEnrolInput, shared.schemeEnrolAnswer, {
     summary:
       "Enrols the shopper in a plan; `paymentUrl` pays the first instalment (a PAN is needed when the scheme's total passes ₹2,00,000)",

@@ -145,3 +145,23 @@ export const schemeReturnAnswer = z.object({
   status: z.enum(['PAID', 'FAILED', 'PENDING', 'REFUND_PENDING']),
   enrolment: schemeEnrolment,
 });
+
+/** GET /api/admin/schemes/enrolments?filter=…: the owner's view. */
+export const SCHEME_BOOK_FILTERS = ['all', 'overdue', 'maturing', 'unredeemed'] as const;
+export type SchemeBookFilter = (typeof SCHEME_BOOK_FILTERS)[number];
+export const schemeBookInput = z.object({
+  filter: z._default(
+    z.enum(SCHEME_BOOK_FILTERS, 'filter must be all, overdue, maturing or unredeemed'),
+    'all',
+  ),
+});
+export const schemeBook = z.object({
+  enrolments: z.array(z.extend(schemeEnrolment, { email: z.string() })),
+  collections: z.array(z.object({ month: z.string(), amount: z.number() })),
+  liability: z.object({
+    paid: z.number(),
+    bonus: z.number(),
+    redeemed: z.number(),
+    total: z.number(),
+  }),
+});
