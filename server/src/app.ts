@@ -21,6 +21,7 @@ import { registerMetricsRest, registerRequestObservation } from './metrics/metri
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerMediaRest } from './media/media.rest';
 import { invoiceDocs, registerInvoicesRest } from './invoices/invoices.rest';
+import { registerSchemesRest, schemeDocs } from './schemes/schemes.rest';
 import { registerReportsRest, reportDocs } from './reports/reports.rest';
 import { catalogueDocs, registerCatalogueRest } from './catalogue/catalogue.rest';
 import { manifestDoc, registerManifestRest } from './orders/manifest.rest';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await registerPaymentWebhookRest(app, services);
   registerMediaRest(app);
   registerInvoicesRest(app, services);
+  registerSchemesRest(app, services);
   registerReportsRest(app, services);
   registerCatalogueRest(app, services);
   registerManifestRest(app, services);
@@ -168,6 +170,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     uploadsDoc,
     paymentWebhookDoc,
     ...invoiceDocs,
+    ...schemeDocs,
     ...reportDocs,
     ...catalogueDocs,
     manifestDoc,

@@ -30,6 +30,16 @@ const OLD_GOLD = {
   visit: 'pickup',
   pin: '560001',
   items: [{ metal: 'gold', purity: '916', grossWeight: 4 }],
+const SCHEME_PLAN = {
+  name: 'Matrix Nidhi',
+  minInstalment: 1000,
+  step: 500,
+  bonusPercent: 50,
+  graceDays: 5,
+  missedRule: 'MOVE_MATURITY',
+  redeemWithinDays: 30,
+  terms: 'A plan the access matrix makes: paused, so no shopper sees it.',
+  paused: true,
 };
 /** The seed's silver rate again: a publish that moves no price. */
 const SILVER_RATE = { metal: 'silver', purity: '999', ratePerGram: 168.5 };
@@ -140,6 +150,44 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/orders/:orderId': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
   'POST /api/payment/:orderId': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // only the owner pays
   'GET /api/payment': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // return for A's order
+  // Savings schemes (issue 36): open plans are public; the admin edits them; an enrolment and
+  // its instalment return are A's (and an admin's to see); only A pays A's instalment.
+  'GET /api/schemes/plans': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/admin/schemes/plans': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /api/admin/schemes/plans': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'PUT /api/admin/schemes/plans/:planId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /api/schemes/enrolments': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/schemes/enrolments': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'GET /api/schemes/enrolments/:enrolmentId': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
+  'POST /api/schemes/enrolments/:enrolmentId/payment': {
+    visitor: 401,
+    A: 'ok',
+    B: 404,
+    admin: 404,
+  },
+  'GET /api/schemes/enrolments/:enrolmentId/payment': {
+    visitor: 401,
+    A: 'ok',
+    B: 404,
+    admin: 'ok',
+  },
+  'GET /api/schemes/enrolments/:enrolmentId/statement': {
+    visitor: 401,
+    A: 'ok',
+    B: 404,
+    admin: 'ok',
+  },
+  'GET /api/admin/schemes/enrolments': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc schemes.book': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc schemes.plans': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc schemes.adminPlans': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc schemes.createPlan': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc schemes.updatePlan': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc schemes.enrol': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc schemes.list': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc schemes.get': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
+  'trpc schemes.pay': { visitor: 401, A: 'ok', B: 404, admin: 404 },
+  'trpc schemes.confirmReturn': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   // Tax invoice, credit note and PAN of A's paid order (issue 23): the owner and an admin.
   'GET /api/orders/:orderId/invoice': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'GET /api/orders/:orderId/credit-note': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
@@ -799,6 +847,46 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       .execute();
     return token;
   };
+  /** The seeded open plan, A's enrolment in it (made once), a plan the admin cells edit. */
+  const openPlan = async () =>
+    (
+      await db()
+        .selectFrom('scheme_plans')
+        .select('id')
+        .where('paused', '=', false)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  let enrolled: Promise<string> | undefined;
+  const enrolmentOfA = () =>
+    (enrolled ??= (async () => {
+      const res = await http.post<{ id: string }>(
+        '/api/schemes/enrolments',
+        { planId: await openPlan(), instalment: 1000 },
+        { token: tokens.A },
+      );
+      expect(res.status).toBe(201);
+      secretsOfA.add(res.body.id);
+      return res.body.id;
+    })());
+  const scratchPlan = async () =>
+    (
+      await db()
+        .insertInto('scheme_plans')
+        .values({
+          name: 'Matrix scratch plan',
+          min_instalment: 1000,
+          step: 500,
+          bonus_percent: 50,
+          grace_days: 5,
+          missed_rule: 'MOVE_MATURITY',
+          redeem_within_days: 30,
+          terms: 'Scratch plan edited by the matrix.',
+          paused: true,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const rateAlert = () => ({ email: freshEmail(), metal: 'gold', purity: '22K', below: 6000 });
   /** A visitor's rate alert as its confirm mail names it. */
   const rateAlertToken = async () => {
@@ -959,6 +1047,45 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'GET /api/payment': () => ({
       query: { payment_id: 'pay_matrix0001', order_id: orderOfA },
       snapshot: orderSnapshot(orderOfA),
+    }),
+    'GET /api/schemes/plans': () => ({}),
+    'GET /api/admin/schemes/plans': () => ({}),
+    'POST /api/admin/schemes/plans': () => ({ body: SCHEME_PLAN }),
+    'PUT /api/admin/schemes/plans/:planId': async () => ({
+      path: `/api/admin/schemes/plans/${await scratchPlan()}`,
+      body: SCHEME_PLAN,
+    }),
+    'POST /api/schemes/enrolments': async () => ({
+      body: { planId: await openPlan(), instalment: 1000 },
+    }),
+    'GET /api/schemes/enrolments': () => ({}),
+    'GET /api/schemes/enrolments/:enrolmentId': async () => ({
+      path: `/api/schemes/enrolments/${await enrolmentOfA()}`,
+    }),
+    'POST /api/schemes/enrolments/:enrolmentId/payment': async () => ({
+      path: `/api/schemes/enrolments/${await enrolmentOfA()}/payment`,
+    }),
+    'GET /api/schemes/enrolments/:enrolmentId/payment': async () => ({
+      path: `/api/schemes/enrolments/${await enrolmentOfA()}/payment`,
+      query: { payment_id: 'pay_matrix0003' },
+    }),
+    'GET /api/schemes/enrolments/:enrolmentId/statement': async () => ({
+      path: `/api/schemes/enrolments/${await enrolmentOfA()}/statement`,
+    }),
+    'GET /api/admin/schemes/enrolments': () => ({ query: { filter: 'overdue' } }),
+    'trpc schemes.book': () => ({ input: { filter: 'unredeemed' } }),
+    'trpc schemes.plans': () => ({ input: {} }),
+    'trpc schemes.adminPlans': () => ({ input: {} }),
+    'trpc schemes.createPlan': () => ({ input: SCHEME_PLAN }),
+    'trpc schemes.updatePlan': async () => ({
+      input: { planId: await scratchPlan(), plan: SCHEME_PLAN },
+    }),
+    'trpc schemes.enrol': async () => ({ input: { planId: await openPlan(), instalment: 1000 } }),
+    'trpc schemes.list': () => ({ input: {} }),
+    'trpc schemes.get': async () => ({ input: { enrolmentId: await enrolmentOfA() } }),
+    'trpc schemes.pay': async () => ({ input: { enrolmentId: await enrolmentOfA() } }),
+    'trpc schemes.confirmReturn': async () => ({
+      input: { enrolmentId: await enrolmentOfA(), paymentId: 'pay_matrix0004' },
     }),
 
     'DELETE /api/users/profile/:userId': async () => {

@@ -36,6 +36,12 @@ export const workerConfigSchema = z.object({
   IMPORT_ROW_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** How often orders still PENDING with an open payment link are checked with the provider (0: never). */
   RECONCILE_EVERY_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How often savings schemes' reminders and maturity are run (0: never; issue 36). */
+  SCHEME_SCHEDULE_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60_000),
   /** Only links older than this are checked: younger ones still expect their return or webhook. */
   RECONCILE_AFTER_MS: z.coerce
     .number()

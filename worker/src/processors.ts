@@ -4,7 +4,12 @@ import type { Database } from '@kanak/db';
 import {
   applyAdminMove,
   cancelClosedLinks,
+  confirmInstalmentPayment,
   confirmPayments,
+  isInstalmentJob,
+  reconcileInstalments,
+  runSchemeSchedule,
+  type InstalmentLinkOrigins,
   DomainError,
   MoveRefused,
   QUEUES,
@@ -75,6 +80,8 @@ export interface ProcessorOptions {
    * before recording it (a kill then lands between the two).
    */
   refundRecordDelayMs?: number;
+  /** Where savings schemes' reminder pay links lead (absent: the scheduler sends none). */
+  schemeOrigins?: InstalmentLinkOrigins;
   /** Sends one notification at most once (absent: no SMTP_URL, mails wait as pending). */
   sendMail?: (notificationId: number) => Promise<unknown>;
 }
@@ -103,6 +110,9 @@ async function recorded<T>(
   await recordOutboxOutcome(db, ref, { kind: 'done', value, settled: settled(value) });
   return value;
 }
+
+/** The savings schemes' scheduled run: a job of its own name on the reconciliation queue. */
+export const SCHEME_SCHEDULE_JOB = 'schemes';
 
 /** The processors of each queue: thin calls into core, which makes each one idempotent. */
 export function buildProcessors(
@@ -184,6 +194,17 @@ export function buildProcessors(
   const confirmations = batcher(confirmBatch, options.confirmBatch ?? { size: 25, running: 4 });
   return {
     [QUEUES.paymentConfirmations]: async (job) => {
+      // A savings scheme's instalment: the same queue and outbox row, applied on its own.
+      if (isInstalmentJob(job.data)) {
+        const data = job.data;
+        const paid = await recorded(
+          db,
+          data,
+          () => confirmInstalmentPayment(db, provider, data),
+          (o) => o.result !== 'PENDING',
+        );
+        return settle(paid);
+      }
       const outcome = await confirmations.submit(job.data as PaymentConfirmationJob);
       return settle(outcome);
     },
@@ -283,7 +304,16 @@ export function buildProcessors(
         );
       return settle(outcome);
     },
-    [QUEUES.paymentReconciliation]: async () => {
+    [QUEUES.paymentReconciliation]: async (job) => {
+      if (job.name === SCHEME_SCHEDULE_JOB) {
+        if (!options.schemeOrigins) return 'no scheme origins';
+        const report = await runSchemeSchedule(db, provider, options.schemeOrigins);
+        if (report.reminded || report.matured)
+          options.log(
+            `savings schemes: ${report.reminded} reminders queued, ${report.matured} matured`,
+          );
+        return report;
+      }
       const report = await reconcilePayments(db, provider, {
         olderThanMs: options.reconcileAfterMs,
         unpaidTtlMs: options.unpaidOrderTtlMs,
@@ -291,6 +321,9 @@ export function buildProcessors(
       for (const entry of report.entries) await followUp(entry);
       // Refunds the provider accepted but had not settled: processed, or failed (owed again).
       const refunds = await settleProcessingRefunds(db, provider);
+      const schemes = await reconcileInstalments(db, provider, {
+        olderThanMs: options.reconcileAfterMs,
+      });
       await pruneOutbox(db, OUTBOX_KEEP_MS);
       const parts = [
         report.applied.length &&
@@ -306,10 +339,14 @@ export function buildProcessors(
           `refunds settled ${refunds.settled.map((r) => `${r.refundId}→${r.state}`).join(', ')}`,
         refunds.failed.length &&
           `could not ask about refunds ${refunds.failed.map((r) => r.refundId).join(', ')}`,
+        schemes.applied.length &&
+          `instalments ${schemes.applied.map((a) => `${a.paymentId}→${a.result}`).join(', ')}`,
+        schemes.failed.length &&
+          `could not ask about instalment links ${schemes.failed.map((f) => `${f.linkId}: ${f.message}`).join('; ')}`,
       ].filter(Boolean);
       if (parts.length)
         options.log(`reconciliation: checked ${report.checked} open links, ${parts.join('; ')}`);
-      return { ...report, entries: report.entries.length };
+      return { ...report, entries: report.entries.length, schemes };
     },
   };
 }

@@ -34,7 +34,13 @@ import {
 } from '@kanak/core';
 import type { WorkerConfig } from './config';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics/metrics';
-import { buildProcessors, type OrderEvent, type Processor, type WorkerLog } from './processors';
+import {
+  buildProcessors,
+  SCHEME_SCHEDULE_JOB,
+  type OrderEvent,
+  type Processor,
+  type WorkerLog,
+} from './processors';
 import { startWorkerBeacon } from './system/beacon';
 import { deferringOutages } from './outage-deferral';
 import { lockSettings } from './queue-locks';
@@ -212,6 +218,8 @@ export function startWorker(
     log,
     stockMoved,
     announce,
+    // Reminder pay links: the hosted page and the return both at the shop's public origin.
+    schemeOrigins: { server: mailLinkBase(config), web: mailLinkBase(config) },
     confirmBatch: { size: config.WORKER_CONFIRM_BATCH, running: config.WORKER_CONCURRENCY },
     catalogueRepriced,
     importRowDelayMs: config.IMPORT_ROW_DELAY_MS,
@@ -346,6 +354,25 @@ export function startWorker(
       : reconciliation.removeJobScheduler('reconcile-payments');
   void scheduled.catch((e: Error) =>
     log(`could not schedule reconciliation: ${e.message}`, 'warn'),
+  );
+  // Savings schemes' reminders and maturity: a second schedule on the same queue, also one
+  // however many workers run (each reminder is deduplicated in PostgreSQL besides).
+  const schemeSchedule =
+    config.SCHEME_SCHEDULE_EVERY_MS > 0
+      ? reconciliation.upsertJobScheduler(
+          'scheme-schedule',
+          { every: config.SCHEME_SCHEDULE_EVERY_MS },
+          {
+            name: SCHEME_SCHEDULE_JOB,
+            opts: {
+              removeOnComplete: { age: KEEP_COMPLETED_JOBS.age, count: 100 },
+              removeOnFail: { age: KEEP_FAILED_JOBS.age, count: 100 },
+            },
+          },
+        )
+      : reconciliation.removeJobScheduler('scheme-schedule');
+  void schemeSchedule.catch((e: Error) =>
+    log(`could not schedule savings schemes: ${e.message}`, 'warn'),
   );
 
   const metricsLine = async () => {

@@ -30,6 +30,7 @@ import * as m035 from './migrations/035_exchange_and_credit';
 import * as m036 from './migrations/036_returns';
 import * as m030 from './migrations/030_listing_facets_index';
 import * as m031 from './migrations/031_bulk_edits';
+import * as m032 from './migrations/032_savings_schemes';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '036_returns': m036,
   '030_listing_facets_index': m030,
   '031_bulk_edits': m031,
+  '032_savings_schemes': m032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -629,6 +629,72 @@ export interface ReturnEventsTable {
   at: Date;
 }
 
+export type SchemeMissedRule = 'MOVE_MATURITY' | 'SHRINK_BONUS';
+export type SchemeState = 'PENDING' | 'ACTIVE' | 'MATURED' | 'REDEEMED' | 'CLOSED';
+export type SchemePaymentStatus = 'CREATED' | 'PAID' | 'EXPIRED' | 'REFUND_PENDING';
+
+/** A savings scheme the owner offers (migration 032); amounts in whole rupees. */
+export interface SchemePlansTable {
+  id: Generated<number>;
+  name: string;
+  min_instalment: number;
+  step: number;
+  instalments: Generated<number>;
+  bonus_percent: number;
+  grace_days: number;
+  missed_rule: SchemeMissedRule;
+  /** SHRINK_BONUS: each missed instalment takes this percentage of the full bonus away. */
+  bonus_cut_percent: Generated<number>;
+  redeem_within_days: number;
+  terms: string;
+  paused: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A shopper's enrolment, with the plan's terms copied as they were (migration 032). */
+export interface SchemeEnrolmentsTable {
+  id: Generated<string>;
+  user_id: string;
+  plan_id: number;
+  plan_name: string;
+  instalments: number;
+  bonus_percent: number;
+  grace_days: number;
+  missed_rule: SchemeMissedRule;
+  bonus_cut_percent: number;
+  redeem_within_days: number;
+  terms: string;
+  instalment: number;
+  holder_name: string;
+  pan: string | null;
+  nominee: string | null;
+  /** India date (YYYY-MM-DD) the first instalment was paid; null until then. */
+  started_on: string | null;
+  state: Generated<SchemeState>;
+  matured_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** An instalment's payment link and, once paid, its payment (migration 032). */
+export interface SchemePaymentsTable {
+  id: Generated<string>;
+  enrolment_id: string;
+  n: number;
+  provider: string;
+  payment_link_id: string;
+  payment_link_url: string;
+  provider_payment_id: string | null;
+  status: Generated<SchemePaymentStatus>;
+  amount: number;
+  note: string | null;
+  expires_at: Date;
+  paid_at: Date | null;
+  reconciled: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   addresses: AddressesTable;
@@ -673,6 +739,9 @@ export interface Database {
   return_requests: ReturnRequestsTable;
   return_items: ReturnItemsTable;
   return_events: ReturnEventsTable;
+  scheme_plans: SchemePlansTable;
+  scheme_enrolments: SchemeEnrolmentsTable;
+  scheme_payments: SchemePaymentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -690,3 +759,6 @@ export type RefundRow = Selectable<RefundsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
 export type ProductStoneRow = Selectable<ProductStonesTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
+export type SchemePlanRow = Selectable<SchemePlansTable>;
+export type SchemeEnrolmentRow = Selectable<SchemeEnrolmentsTable>;
+export type SchemePaymentRow = Selectable<SchemePaymentsTable>;

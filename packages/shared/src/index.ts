@@ -72,3 +72,4 @@ export * from './catalogue/views';
 // Old-gold exchange and store credit; returns and exchanges of orders.
 export * from './exchange/old-gold';
 export * from './returns/returns';
+export * from './schemes/schemas';

@@ -17,6 +17,7 @@ import { catalogueApi } from '../catalogue/catalogue.api';
 import { rateAlertsApi } from '../rate-alerts/rate-alerts.api';
 import { exchangeApi } from '../exchange/exchange.api';
 import { returnsApi } from '../returns/returns.api';
+import { schemesApi } from '../schemes/schemes.api';
 import type { UseCase } from './declare-use-case';
 
 /** Every use case of the API by domain: the tRPC router, the REST routes and the OpenAPI document come from here. */
@@ -41,6 +42,7 @@ export const useCases = {
   rateAlerts: rateAlertsApi,
   exchange: exchangeApi,
   returns: returnsApi,
+  schemes: schemesApi,
 };
 
 /** Each use case with its tRPC path (`catalog.byId`). */

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, isId, recordPaymentWebhook } from '@kanak/core';
+import {
+  badRequest,
+  isId,
+  isSchemeReference,
+  recordInstalmentWebhook,
+  recordPaymentWebhook,
+} from '@kanak/core';
 import * as z from 'zod/mini';
 import { errorBody, type RouteDoc } from '../api/openapi';
 import type { AppServices } from '../services';
@@ -53,6 +59,15 @@ export async function registerPaymentWebhookRest(app: FastifyInstance, services:
       // A reference that is no order id of this shop (another system on the same account):
       // acknowledged, since a provider disables a webhook that keeps answering 4xx.
       if (!isId(event.orderId)) return { status: 'ignored' };
+      // A savings scheme's instalment names its enrolment: the same outbox, its own apply.
+      if (await isSchemeReference(services.db, event.orderId)) {
+        const jobId = await recordInstalmentWebhook(services, {
+          enrolmentId: event.orderId,
+          paymentId: event.paymentId,
+        });
+        request.log.info({ enrolmentId: event.orderId, jobId }, 'instalment webhook recorded');
+        return { status: 'queued', jobId };
+      }
       // Acknowledged once it is in PostgreSQL: the provider will not send it again.
       const jobId = await recordPaymentWebhook(services, {
         orderId: event.orderId,

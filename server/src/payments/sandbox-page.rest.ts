@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createSandboxProvider, findPaymentLink } from '@kanak/core';
+import { createSandboxProvider, findInstalmentLink, findPaymentLink } from '@kanak/core';
 import { formatRupees } from '@kanak/shared';
 import { escapeMarkup as escape } from '../http/markup';
 import { cspHeader } from '../http/security-headers';
@@ -49,12 +49,41 @@ function page(title: string, body: string): string {
 <body><main class="card">${body}</main></body></html>`;
 }
 
+/** What the page shows: an order's link, or an instalment's with its own return path. */
+interface HostedLink {
+  order_id: string;
+  amount: number;
+  status: string;
+  provider: string;
+  expires_at: Date | null;
+  order_status: string;
+  total_item: number;
+  returnPath?: string;
+  caption?: string;
+}
+
 /** The sandbox provider's hosted payment page: shows the amount, Pay or Fail, back to the shop. */
 export function registerSandboxPageRest(app: FastifyInstance, services: AppServices) {
   const provider =
     services.payments.name === 'sandbox'
       ? createSandboxProvider(services.config.PAYMENT_SANDBOX_SECRET)
       : null;
+  /** An instalment's link, shown as the page shows an order's (its return path its own). */
+  const schemeLink = async (linkId: string): Promise<HostedLink | undefined> => {
+    const found = await findInstalmentLink(services.db, linkId);
+    if (!found) return undefined;
+    return {
+      order_id: found.enrolment_id,
+      amount: found.amount,
+      status: found.status,
+      provider: found.provider,
+      expires_at: found.expires_at,
+      order_status: found.state === 'PENDING' || found.state === 'ACTIVE' ? 'PENDING' : found.state,
+      total_item: 1,
+      returnPath: `/account/schemes/${found.enrolment_id}`,
+      caption: `${found.plan_name} · instalment ${found.n}`,
+    };
+  };
   app.get<{ Params: { linkId: string }; Querystring: { callback?: string } }>(
     '/sandbox-pay/:linkId',
     async (request, reply) => {
@@ -63,10 +92,10 @@ export function registerSandboxPageRest(app: FastifyInstance, services: AppServi
         .header('cache-control', 'no-store')
         .header('content-security-policy', SANDBOX_PAGE_CSP);
       const linkId = request.params.linkId;
-      const link =
-        provider && /^plink_sbx_[A-Za-z0-9]{16}$/.test(linkId)
-          ? await findPaymentLink(services.db, linkId)
-          : undefined;
+      const valid = provider !== null && /^plink_sbx_[A-Za-z0-9]{16}$/.test(linkId);
+      const link: HostedLink | undefined =
+        (valid ? await findPaymentLink(services.db, linkId) : undefined) ??
+        (valid ? await schemeLink(linkId) : undefined);
       if (!provider || !link || link.provider !== 'sandbox') {
         return reply
           .status(404)
@@ -78,15 +107,16 @@ export function registerSandboxPageRest(app: FastifyInstance, services: AppServi
           );
       }
       const origins = requestOrigins(services.config, request);
+      const returnPath = link.returnPath ?? `/payment/${link.order_id}`;
       // Like Razorpay's callback_url, but only back to an origin we serve (no open redirect).
-      let back = `${origins.web}/payment/${link.order_id}`;
+      let back = `${origins.web}${returnPath}`;
       const callback = request.query.callback;
       if (callback) {
         try {
           const url = new URL(callback);
           if (
             isAllowedOrigin(services.config, origins.server, url.origin) &&
-            url.pathname === `/payment/${link.order_id}`
+            url.pathname === returnPath
           )
             back = url.toString();
         } catch {
@@ -112,7 +142,7 @@ export function registerSandboxPageRest(app: FastifyInstance, services: AppServi
       <span class="tag">Sandbox payment</span>
       <div class="label">Amount to pay</div>
       <div class="amount">${escape(formatRupees(link.amount))}</div>
-      <div class="meta">Order ${escape(link.order_id.slice(0, 8).toUpperCase())} · ${link.total_item} item${link.total_item === 1 ? '' : 's'}</div>
+      <div class="meta">${escape(link.caption ?? `Order ${link.order_id.slice(0, 8).toUpperCase()} · ${link.total_item} item${link.total_item === 1 ? '' : 's'}`)}</div>
       ${
         open
           ? `<div class="actions">

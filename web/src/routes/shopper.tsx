@@ -52,13 +52,13 @@ export const paymentRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/checkout/PaymentPage'), 'PaymentPage'),
 });
 
-/** /user-details?layout=0..3 (guarded). */
+/** /user-details?layout=0..4 (guarded; 4: savings schemes). */
 export const accountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'user-details',
-  validateSearch: (search: Record<string, unknown>): { layout: 0 | 1 | 2 | 3 } => {
+  validateSearch: (search: Record<string, unknown>): { layout: 0 | 1 | 2 | 3 | 4 } => {
     const layout = Number(search.layout);
-    return { layout: layout === 1 || layout === 2 || layout === 3 ? layout : 0 };
+    return { layout: layout >= 1 && layout <= 4 ? (layout as 1 | 2 | 3 | 4) : 0 };
   },
   beforeLoad: requireToken,
   component: lazyRouteComponent(() => import('@/features/account/AccountPage'), 'AccountPage'),
@@ -71,5 +71,29 @@ export const orderDetailRoute = createRoute({
   component: lazyRouteComponent(
     () => import('@/features/orders/OrderDetailPage'),
     'OrderDetailPage',
+  ),
+});
+
+/** /account/schemes/{id}: one savings scheme; also where an instalment's payment page returns. */
+export const schemeDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'account/schemes/$enrolmentId',
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): {
+    razorpay_payment_id?: string;
+    razorpay_payment_link_id?: string;
+    razorpay_payment_link_status?: string;
+    razorpay_signature?: string;
+  } => ({
+    razorpay_payment_id: text(search.razorpay_payment_id),
+    razorpay_payment_link_id: text(search.razorpay_payment_link_id),
+    razorpay_payment_link_status: text(search.razorpay_payment_link_status),
+    razorpay_signature: text(search.razorpay_signature),
+  }),
+  beforeLoad: requireToken,
+  component: lazyRouteComponent(
+    () => import('@/features/schemes/SchemeDetailPage'),
+    'SchemeDetailPage',
   ),
 });

@@ -6,7 +6,14 @@ import { resetPasswordRoute } from './reset-password';
 import { searchRoute } from './search';
 import { stockAlertUnsubscribeRoute } from './stock-alert-unsubscribe';
 import { rateAlertConfirmRoute, rateAlertUnsubscribeRoute } from './rate-alert-links';
-import { accountRoute, cartRoute, checkoutRoute, orderDetailRoute, paymentRoute } from './shopper';
+import {
+  accountRoute,
+  cartRoute,
+  checkoutRoute,
+  orderDetailRoute,
+  paymentRoute,
+  schemeDetailRoute,
+} from './shopper';
 
 /** Every shopper route (spec section 2); the admin tree is added beside these in router.tsx. */
 export const storefrontRoutes = [
@@ -23,6 +30,7 @@ export const storefrontRoutes = [
   paymentRoute,
   accountRoute,
   orderDetailRoute,
+  schemeDetailRoute,
   resetPasswordRoute,
   stockAlertUnsubscribeRoute,
   rateAlertConfirmRoute,

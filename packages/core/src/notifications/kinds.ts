@@ -13,5 +13,6 @@ export const NOTIFICATION_KINDS = [
   'rate-alert-confirm',
   'rate-alert',
   'return-update',
+  'scheme-reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

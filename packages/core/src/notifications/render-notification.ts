@@ -19,6 +19,7 @@ import {
   passwordResetMail,
 } from './templates/account-mails';
 import { returnMail, type ReturnMailData } from './templates/return-mails';
+import { schemeReminderMail } from './templates/scheme-mails';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -169,6 +170,19 @@ async function compose(
           metal: p.metal ?? 'gold',
           rate: p.rate ?? '',
           below: p.below ?? '',
+        },
+        shop,
+      );
+    case 'scheme-reminder':
+      return schemeReminderMail(
+        {
+          plan: p.plan ?? '',
+          n: p.n ?? '',
+          amount: p.amount ?? '',
+          due: p.due ?? '',
+          link: p.link ?? shop.url,
+          expires: p.expires ?? '',
+          when: p.when ?? 'before',
         },
         shop,
       );

@@ -1,4 +1,5 @@
 import { seedSellingInIndia } from './selling-in-india';
+import { seedSchemePlans } from './schemes';
 import { createHash } from 'node:crypto';
 import { hashPassword } from '../password-hash';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -227,6 +228,7 @@ export async function seedCatalogue(
     const inserted = await insertProducts(trx, numbered(0, count), cache, rateIds);
     await seedReviewsAndOrders(trx, inserted);
     await seedSellingInIndia(trx);
+    await seedSchemePlans(trx);
     // Cards and listings price a piece at the size its page opens on (migration 021).
     await sql`SELECT settle_opening_prices(NULL)`.execute(trx);
     return inserted.length;

@@ -1,5 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Heart, Package, Phone, UserCircle } from 'lucide-react';
+import { Heart, Package, Phone, PiggyBank, UserCircle } from 'lucide-react';
+import { SchemesPanel } from '@/features/schemes/SchemesPanel';
 import { cn } from '@/lib/utils';
 import { AccountSecurity } from './AccountSecurity';
 import { AccountTable } from './AccountTable';
@@ -25,9 +26,10 @@ const LAYOUTS = [
   { label: 'Wish List', icon: Heart, Panel: WishlistGrid },
   { label: 'Order History', icon: Package, Panel: OrderHistory },
   { label: 'Contact us', icon: Phone, Panel: ContactUs },
+  { label: 'Savings schemes', icon: PiggyBank, Panel: SchemesPanel },
 ] as const;
 
-/** /user-details?layout=0..3 (spec section 2). */
+/** /user-details?layout=0..4 (spec section 2; 4: savings schemes, issue 36). */
 export function AccountPage() {
   const { layout } = route.useSearch();
   const { user } = useSession();
@@ -46,7 +48,7 @@ export function AccountPage() {
               <li key={label}>
                 <Link
                   to="/user-details"
-                  search={{ layout: i as 0 | 1 | 2 | 3 }}
+                  search={{ layout: i as 0 | 1 | 2 | 3 | 4 }}
                   aria-current={i === layout ? 'page' : undefined}
                   className={cn(
                     'flex items-center gap-2 rounded-lg px-3 py-2.5 text-sm whitespace-nowrap ring-1 ring-border transition md:ring-0',

@@ -2,3 +2,4 @@
 export * from './order-mails';
 export * from './account-mails';
 export { render } from '@react-email/render';
+export * from './scheme-mails';

@@ -1,0 +1,264 @@
+import type { Kysely } from 'kysely';
+import type { Database, SchemeEnrolmentRow, SchemePaymentRow } from '@kanak/db';
+import {
+  formatRupees,
+  indiaDate,
+  needsPan,
+  PAN_THRESHOLD,
+  type SchemeEnrolInput,
+  type SchemeEnrolment,
+} from '@kanak/shared';
+import type { AuthUser } from '../auth/tokens';
+import { canSeeRecordOf } from '../auth/access';
+import { badRequest, conflict, notFound } from '../common/errors';
+import { requireId } from '../common/ids';
+import { systemClock, type Clock } from '../common/clock';
+import type { PaymentProvider } from '../payments/provider';
+import { DEFAULT_LINK_TTL_MINUTES } from '../payments/link-expiry';
+import { instalmentAllowed, scheduleOf, type SchemeTerms } from './rules';
+import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
+
+export const termsOf = (e: SchemeEnrolmentRow): SchemeTerms => ({
+  instalments: e.instalments,
+  bonusPercent: e.bonus_percent,
+  graceDays: e.grace_days,
+  missedRule: e.missed_rule,
+  bonusCutPercent: e.bonus_cut_percent,
+  redeemWithinDays: e.redeem_within_days,
+});
+
+type Paid = Pick<SchemePaymentRow, 'n' | 'amount' | 'paid_at' | 'status'>;
+
+/** The schedule of a started enrolment from its PAID instalments, or null before the first. */
+export function enrolmentSchedule(e: SchemeEnrolmentRow, payments: Paid[], today: string) {
+  if (!e.started_on) return null;
+  const paidOn = payments
+    .filter((p) => p.status === 'PAID' && p.paid_at)
+    .sort((a, b) => a.n - b.n)
+    .map((p) => indiaDate(p.paid_at!));
+  return scheduleOf(termsOf(e), e.instalment * 100, e.started_on, paidOn, today);
+}
+
+/** The enrolment as its shopper (and the admin) sees it, in rupees. */
+export function enrolmentView(
+  e: SchemeEnrolmentRow,
+  payments: (Paid & Pick<SchemePaymentRow, 'payment_link_url' | 'expires_at'>)[],
+  now: Date,
+): SchemeEnrolment {
+  const today = indiaDate(now);
+  const schedule = enrolmentSchedule(e, payments, today);
+  const paid = payments.filter((p) => p.status === 'PAID').sort((a, b) => a.n - b.n);
+  const late = new Map(schedule?.paid.map((p) => [p.n, p.late]) ?? []);
+  const next =
+    e.state === 'PENDING'
+      ? { n: 1, date: indiaDate(e.created_at), overdue: false }
+      : (schedule?.next ?? null);
+  const open = next
+    ? payments.find(
+        (p) => p.n === next.n && p.status === 'CREATED' && p.expires_at.getTime() > now.getTime(),
+      )
+    : undefined;
+  const paidRupees = paid.reduce((sum, p) => sum + p.amount, 0);
+  const bonus = (schedule?.bonus ?? 0) / 100;
+  return {
+    id: e.id,
+    plan: {
+      id: e.plan_id,
+      name: e.plan_name,
+      instalments: e.instalments,
+      bonusPercent: e.bonus_percent,
+      graceDays: e.grace_days,
+      missedRule: e.missed_rule,
+      bonusCutPercent: e.bonus_cut_percent,
+      redeemWithinDays: e.redeem_within_days,
+      terms: e.terms,
+    },
+    instalment: e.instalment,
+    holderName: e.holder_name,
+    paid: paid.map((p) => ({
+      n: p.n,
+      amount: p.amount,
+      paidAt: p.paid_at!.toISOString(),
+      late: late.get(p.n) ?? false,
+    })),
+    due: next ? { ...next, ...(open ? { paymentUrl: open.payment_link_url } : {}) } : null,
+    bonus,
+    // The bonus joins the balance at maturity; until then the balance is what was paid.
+    balance: paidRupees + (e.state === 'MATURED' ? bonus : 0),
+    maturesOn: schedule?.maturesOn ?? null,
+    redeemBy: schedule?.redeemBy ?? null,
+    state: e.state,
+  };
+}
+
+export interface SchemeDeps {
+  db: Kysely<Database>;
+  provider: PaymentProvider;
+  origins: InstalmentLinkOrigins;
+  ttlMinutes?: number;
+  clock?: Clock;
+}
+
+/**
+ * A signed-in shopper enrols in an open plan and gets the first instalment's payment link. The
+ * plan's terms are copied onto the enrolment (kept whatever the plan becomes). A PAN is asked
+ * when the scheme's total passes the threshold used at checkout (Income-tax Rule 114B).
+ */
+export async function enrol(
+  deps: SchemeDeps,
+  user: AuthUser,
+  input: SchemeEnrolInput,
+): Promise<{ id: string; paymentUrl: string }> {
+  const now = (deps.clock ?? systemClock)();
+  const plan = await deps.db
+    .selectFrom('scheme_plans')
+    .selectAll()
+    .where('id', '=', input.planId)
+    .executeTakeFirst();
+  if (!plan) throw notFound('Plan');
+  if (plan.paused) throw conflict('This plan is not open for new enrolments');
+  if (!instalmentAllowed(input.instalment, plan.min_instalment, plan.step))
+    throw badRequest(
+      `instalment must be at least ${formatRupees(plan.min_instalment)} in steps of ${formatRupees(plan.step)}`,
+    );
+  const total = input.instalment * plan.instalments;
+  if (needsPan(total) && !input.pan)
+    throw badRequest(
+      `A PAN is needed for a scheme above ${formatRupees(PAN_THRESHOLD)} in all (${formatRupees(total)})`,
+    );
+  const account = await deps.db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  return deps.db.transaction().execute(async (trx) => {
+    const e = await trx
+      .insertInto('scheme_enrolments')
+      .values({
+        user_id: user.id,
+        plan_id: plan.id,
+        plan_name: plan.name,
+        instalments: plan.instalments,
+        bonus_percent: plan.bonus_percent,
+        grace_days: plan.grace_days,
+        missed_rule: plan.missed_rule,
+        bonus_cut_percent: plan.bonus_cut_percent,
+        redeem_within_days: plan.redeem_within_days,
+        terms: plan.terms,
+        instalment: input.instalment,
+        holder_name: input.name ?? `${account.first_name} ${account.last_name}`.trim(),
+        pan: input.pan ?? null,
+        nominee: input.nominee || null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const link = await openInstalmentLink(
+      trx,
+      deps.provider,
+      { ...e, email: account.email },
+      1,
+      deps.origins,
+      new Date(now.getTime() + (deps.ttlMinutes ?? DEFAULT_LINK_TTL_MINUTES) * 60_000),
+      now,
+    );
+    return { id: e.id, paymentUrl: link.url };
+  });
+}
+
+async function paymentsOf(db: Kysely<Database>, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('scheme_payments')
+    .select(['enrolment_id', 'n', 'amount', 'paid_at', 'status', 'payment_link_url', 'expires_at'])
+    .where('enrolment_id', 'in', ids)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** The shopper's enrolments, newest first. */
+export async function listEnrolments(
+  db: Kysely<Database>,
+  user: AuthUser,
+  clock: Clock = systemClock,
+): Promise<SchemeEnrolment[]> {
+  const rows = await db
+    .selectFrom('scheme_enrolments')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .orderBy('created_at', 'desc')
+    .execute();
+  const payments = await paymentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const now = clock();
+  return rows.map((r) =>
+    enrolmentView(
+      r,
+      payments.filter((p) => p.enrolment_id === r.id),
+      now,
+    ),
+  );
+}
+
+/** One enrolment, to its owner or an admin (404 to anyone else). */
+export async function getEnrolment(
+  db: Kysely<Database>,
+  user: AuthUser,
+  idInput: unknown,
+  clock: Clock = systemClock,
+): Promise<SchemeEnrolment> {
+  const row = await findEnrolmentFor(db, user, idInput);
+  return enrolmentView(row, await paymentsOf(db, [row.id]), clock());
+}
+
+export async function findEnrolmentFor(db: Kysely<Database>, user: AuthUser, idInput: unknown) {
+  const id = requireId(idInput, 'Scheme');
+  const row = await db
+    .selectFrom('scheme_enrolments')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || !canSeeRecordOf(user, row.user_id)) throw notFound('Scheme');
+  return row;
+}
+
+/**
+ * A payment link for the enrolment's next instalment (the first while PENDING), open for the
+ * link's life; the open one is reused. Refused once every instalment is paid.
+ */
+export async function payNextInstalment(
+  deps: SchemeDeps,
+  user: AuthUser,
+  idInput: unknown,
+): Promise<{ paymentUrl: string; n: number }> {
+  const now = (deps.clock ?? systemClock)();
+  const found = await findEnrolmentFor(deps.db, user, idInput);
+  if (found.user_id !== user.id) throw notFound('Scheme');
+  return deps.db.transaction().execute(async (trx) => {
+    const e = await trx
+      .selectFrom('scheme_enrolments')
+      .innerJoin('users', 'users.id', 'scheme_enrolments.user_id')
+      .selectAll('scheme_enrolments')
+      .select('users.email')
+      .where('scheme_enrolments.id', '=', found.id)
+      .forUpdate('scheme_enrolments')
+      .executeTakeFirstOrThrow();
+    if (e.state !== 'PENDING' && e.state !== 'ACTIVE')
+      throw conflict(`This scheme is ${e.state}: no instalment is due`);
+    const payments = await paymentsOf(trx, [e.id]);
+    const n =
+      e.state === 'PENDING' ? 1 : (enrolmentSchedule(e, payments, indiaDate(now))?.next?.n ?? null);
+    if (n === null) throw conflict('Every instalment of this scheme is paid');
+    const link = await openInstalmentLink(
+      trx,
+      deps.provider,
+      e,
+      n,
+      deps.origins,
+      new Date(now.getTime() + (deps.ttlMinutes ?? DEFAULT_LINK_TTL_MINUTES) * 60_000),
+      now,
+    );
+    return { paymentUrl: link.url, n };
+  });
+}

@@ -1,0 +1,472 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, SchemeEnrolmentRow, SchemePaymentStatus } from '@kanak/db';
+import { formatRupees, indiaDate, type PaymentReturnStatus } from '@kanak/shared';
+import { canSeeRecordOf } from '../auth/access';
+import { badRequest, conflict, DomainError, notFound, unauthorized } from '../common/errors';
+import { isId, requireId } from '../common/ids';
+import { systemClock, type Clock } from '../common/clock';
+import { writeOutbox, type OutboxRef } from '../outbox/outbox';
+import { submitAndWait } from '../outbox/submit';
+import type { OutboxDeps } from '../outbox/deps';
+import { QUEUES } from '../queues/names';
+import type { TracedJob } from '../queues/jobs';
+import type { PaymentReturnCaller, PaymentReturnDeps } from '../payments/request-confirmation';
+import { LINK_GRACE_MS, LINK_REUSE_MARGIN_MS } from '../payments/link-expiry';
+import type { PaymentProvider, ProviderPayment } from '../payments/provider';
+
+/**
+ * An instalment's payment goes the way an order's does (payments/): the provider is asked, never
+ * the browser; the return, the webhook and reconciliation all write the same outbox key, the
+ * worker applies it in one transaction under the enrolment's row lock, and the payment is
+ * recorded once under its unique provider id. Only what a payment does differs: it pays an
+ * instalment instead of placing an order.
+ */
+export interface InstalmentConfirmation {
+  kind: 'scheme';
+  enrolmentId: string;
+  paymentId: string;
+  source: 'return' | 'webhook' | 'reconcile';
+}
+
+/** Payload of a scheme job on the 'payment-confirmations' queue (relayed from the outbox). */
+export type InstalmentConfirmationJob = InstalmentConfirmation & OutboxRef & TracedJob;
+
+export const isInstalmentJob = (data: unknown): data is InstalmentConfirmationJob =>
+  typeof data === 'object' && data !== null && (data as { kind?: unknown }).kind === 'scheme';
+
+export interface InstalmentOutcome {
+  result: PaymentReturnStatus;
+  enrolmentId: string;
+  /** The instalment it paid (or was meant for). */
+  n: number | null;
+  note: string | null;
+}
+
+/** One outbox row per enrolment and provider payment id, like orders' pay-{order}-{payment}. */
+export const instalmentJobKey = (enrolmentId: string, paymentId: string) =>
+  `scheme-pay-${enrolmentId}-${paymentId}`;
+
+export interface InstalmentLinkOrigins {
+  server: string;
+  web: string;
+}
+
+/**
+ * A payment link for instalment `n`, open until `expiresAt`, made in the caller's transaction
+ * (the enrolment row locked by it): an open link for the same instalment with enough life left
+ * is reused, so a double click or two reminders give one link.
+ */
+export async function openInstalmentLink(
+  trx: Transaction<Database>,
+  provider: PaymentProvider,
+  enrolment: Pick<SchemeEnrolmentRow, 'id' | 'instalment' | 'holder_name' | 'plan_name'> & {
+    email: string;
+  },
+  n: number,
+  origins: InstalmentLinkOrigins,
+  expiresAt: Date,
+  now: Date,
+): Promise<{ id: string; url: string; expiresAt: Date }> {
+  const open = await trx
+    .selectFrom('scheme_payments')
+    .select(['payment_link_id', 'payment_link_url', 'expires_at'])
+    .where('enrolment_id', '=', enrolment.id)
+    .where('n', '=', n)
+    .where('provider', '=', provider.name)
+    .where('status', '=', 'CREATED')
+    .where('expires_at', '>', new Date(now.getTime() + LINK_REUSE_MARGIN_MS))
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (open)
+    return { id: open.payment_link_id, url: open.payment_link_url, expiresAt: open.expires_at };
+  const link = await provider.createLink({
+    // The provider's reference: the enrolment id (the webhook names it; see recordInstalmentWebhook).
+    orderId: enrolment.id,
+    amount: enrolment.instalment,
+    description: `Kanak Jewellers ${enrolment.plan_name}: instalment ${n}`,
+    customer: { name: enrolment.holder_name, email: enrolment.email, contact: '' },
+    callbackUrl: `${origins.web}/account/schemes/${enrolment.id}`,
+    serverOrigin: origins.server,
+    expiresAt,
+  });
+  await trx
+    .insertInto('scheme_payments')
+    .values({
+      enrolment_id: enrolment.id,
+      n,
+      provider: provider.name,
+      payment_link_id: link.id,
+      payment_link_url: link.url,
+      amount: enrolment.instalment,
+      expires_at: expiresAt,
+    })
+    .execute();
+  return { ...link, expiresAt };
+}
+
+const resultOf = (status: SchemePaymentStatus): PaymentReturnStatus =>
+  status === 'PAID' ? 'PAID' : status === 'REFUND_PENDING' ? 'REFUND_PENDING' : 'PENDING';
+
+async function findRecorded(
+  db: Kysely<Database>,
+  paymentId: string,
+): Promise<InstalmentOutcome | null> {
+  const row = await db
+    .selectFrom('scheme_payments')
+    .select(['enrolment_id', 'n', 'status', 'note'])
+    .where('provider_payment_id', '=', paymentId)
+    .executeTakeFirst();
+  return row
+    ? { result: resultOf(row.status), enrolmentId: row.enrolment_id, n: row.n, note: row.note }
+    : null;
+}
+
+/**
+ * Applies an instalment's payment exactly once. Asked of the provider first (outside the
+ * transaction); then, with the enrolment and the link locked and the payment re-checked as not
+ * recorded: the instalment is marked PAID (its paid date starts the schedule when it is the
+ * first), or — paid twice, through a closed link, for the wrong amount, or for an enrolment no
+ * longer paying — recorded as owed back, never dropped.
+ */
+export async function confirmInstalmentPayment(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  confirmation: Omit<InstalmentConfirmation, 'kind'>,
+  clock: Clock = systemClock,
+): Promise<InstalmentOutcome> {
+  const { enrolmentId, paymentId } = confirmation;
+  const recorded = await findRecorded(db, paymentId);
+  if (recorded && recorded.enrolmentId !== enrolmentId)
+    throw badRequest(`Payment ${paymentId} was not made for this scheme`);
+  if (recorded) return recorded;
+  const links = await db
+    .selectFrom('scheme_payments')
+    .select('payment_link_id')
+    .where('enrolment_id', '=', enrolmentId)
+    .execute();
+  if (links.length === 0) throw notFound('Payment link for this scheme');
+  const payment = await provider.fetchPayment(
+    paymentId,
+    links.map((l) => l.payment_link_id),
+  );
+  if (!payment) throw badRequest(`Payment ${paymentId} is not known to the payment provider`);
+  if (!payment.paymentLinkId) throw badRequest(`Payment ${paymentId} was not made for this scheme`);
+  if (payment.status === 'failed')
+    return {
+      result: 'FAILED',
+      enrolmentId,
+      n: null,
+      note: 'The payment failed; the instalment is still due',
+    };
+  if (payment.status !== 'captured')
+    return { result: 'PENDING', enrolmentId, n: null, note: 'The payment is not complete yet' };
+  const linkId = payment.paymentLinkId;
+  return db.transaction().execute(async (trx) => {
+    const enrolment = await trx
+      .selectFrom('scheme_enrolments')
+      .selectAll()
+      .where('id', '=', enrolmentId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    // Re-checked under the lock: a concurrent duplicate may have committed meanwhile.
+    const again = await findRecorded(trx, payment.id);
+    if (again) return again;
+    const link = await trx
+      .selectFrom('scheme_payments')
+      .selectAll()
+      .where('payment_link_id', '=', linkId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    return applyInstalment(trx, enrolment, link, payment, clock());
+  });
+}
+
+async function applyInstalment(
+  trx: Transaction<Database>,
+  enrolment: SchemeEnrolmentRow,
+  link: { id: string; n: number; status: SchemePaymentStatus; amount: number; expires_at: Date } & {
+    provider_payment_id: string | null;
+    payment_link_id: string;
+    payment_link_url: string;
+    provider: string;
+  },
+  payment: ProviderPayment,
+  now: Date,
+): Promise<InstalmentOutcome> {
+  const paidAt = payment.madeAt ?? now;
+  const amount = payment.amount ?? link.amount;
+  const outcome = (result: PaymentReturnStatus, note: string | null): InstalmentOutcome => ({
+    result,
+    enrolmentId: enrolment.id,
+    n: link.n,
+    note,
+  });
+  const record = async (status: SchemePaymentStatus, note: string | null) => {
+    if (link.provider_payment_id === null)
+      await trx
+        .updateTable('scheme_payments')
+        .set({
+          provider_payment_id: payment.id,
+          status,
+          note,
+          amount,
+          paid_at: paidAt,
+          updated_at: now,
+        })
+        .where('id', '=', link.id)
+        .execute();
+    else
+      // A second payment through the same link: kept as its own row, to be paid back.
+      await trx
+        .insertInto('scheme_payments')
+        .values({
+          enrolment_id: enrolment.id,
+          n: link.n,
+          provider: link.provider,
+          payment_link_id: `${link.payment_link_id}:${payment.id}`,
+          payment_link_url: link.payment_link_url,
+          provider_payment_id: payment.id,
+          status,
+          amount,
+          note,
+          paid_at: paidAt,
+          expires_at: link.expires_at,
+        })
+        .execute();
+  };
+  const owed = async (note: string) => {
+    await record('REFUND_PENDING', note);
+    return outcome('REFUND_PENDING', note);
+  };
+  if (enrolment.state !== 'PENDING' && enrolment.state !== 'ACTIVE')
+    return owed(`The scheme was ${enrolment.state} when payment ${payment.id} arrived: refund due`);
+  const alreadyPaid = await trx
+    .selectFrom('scheme_payments')
+    .select('id')
+    .where('enrolment_id', '=', enrolment.id)
+    .where('n', '=', link.n)
+    .where('status', '=', 'PAID')
+    .executeTakeFirst();
+  if (alreadyPaid)
+    return owed(
+      `Instalment ${link.n} was already paid when payment ${payment.id} arrived: refund due`,
+    );
+  if (payment.madeAt && payment.madeAt.getTime() > link.expires_at.getTime())
+    return owed(`Payment ${payment.id} arrived after its payment link had expired: refund due`);
+  if (amount !== enrolment.instalment)
+    return owed(
+      `Paid ${formatRupees(amount)} but the instalment is ${formatRupees(enrolment.instalment)}: refund due`,
+    );
+  // Instalments are paid in turn: the link's own number must be the next one.
+  const paidCount = await trx
+    .selectFrom('scheme_payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('enrolment_id', '=', enrolment.id)
+    .where('status', '=', 'PAID')
+    .executeTakeFirstOrThrow();
+  if (Number(paidCount.n) + 1 !== link.n)
+    return owed(`Instalment ${link.n} is not the next one due: refund due`);
+  await record('PAID', null);
+  if (link.n === 1)
+    await trx
+      .updateTable('scheme_enrolments')
+      .set({ state: 'ACTIVE', started_on: indiaDate(paidAt) })
+      .where('id', '=', enrolment.id)
+      .execute();
+  return outcome('PAID', null);
+}
+
+/**
+ * The shopper back from an instalment's payment page: refused with one read when it could not be
+ * a payment of this enrolment (unknown, someone else's, no such link, no open link), else kept in
+ * the outbox under the provider's payment id and applied by the worker. A repeat joins the row.
+ */
+export async function requestInstalmentConfirmation(
+  deps: PaymentReturnDeps,
+  ret: { enrolmentId: string; paymentId: string; paymentLinkId?: string },
+  caller: PaymentReturnCaller,
+): Promise<InstalmentOutcome | null> {
+  await deps.limits.consume('paymentReturn', caller.address);
+  const enrolmentId = requireId(ret.enrolmentId, 'Scheme');
+  const jobKey = instalmentJobKey(enrolmentId, ret.paymentId);
+  const refuse = (reason: Error) => (caller.user ? reason : unauthorized());
+  const enrolment = await deps.db
+    .selectFrom('scheme_enrolments')
+    .select(['user_id'])
+    .where('id', '=', enrolmentId)
+    .executeTakeFirst();
+  if (!enrolment || (caller.user && !canSeeRecordOf(caller.user, enrolment.user_id)))
+    throw refuse(notFound('Scheme'));
+  const [kept, links] = await Promise.all([
+    deps.db.selectFrom('outbox').select('id').where('job_key', '=', jobKey).executeTakeFirst(),
+    deps.db
+      .selectFrom('scheme_payments')
+      .select(['payment_link_id', 'status', 'expires_at', 'provider_payment_id'])
+      .where('enrolment_id', '=', enrolmentId)
+      .execute(),
+  ]);
+  const recorded = links.some((l) => l.provider_payment_id === ret.paymentId);
+  if (!kept && !recorded) {
+    const named = ret.paymentLinkId
+      ? links.filter((l) => l.payment_link_id === ret.paymentLinkId)
+      : links;
+    if (named.length === 0)
+      throw refuse(
+        badRequest(
+          ret.paymentLinkId
+            ? `Payment link ${ret.paymentLinkId} was not made for this scheme`
+            : 'No payment link was made for this scheme',
+        ),
+      );
+    const open = named.some(
+      (l) => l.status === 'CREATED' && l.expires_at.getTime() > Date.now() - LINK_GRACE_MS,
+    );
+    if (!open)
+      throw refuse(
+        conflict('This payment link has expired: open the scheme and pay with a new link'),
+      );
+  }
+  const { outcome } = await submitAndWait<InstalmentOutcome>(deps, {
+    queue: QUEUES.paymentConfirmations,
+    jobKey,
+    payload: {
+      kind: 'scheme',
+      enrolmentId,
+      paymentId: ret.paymentId,
+      source: 'return',
+    } satisfies InstalmentConfirmation,
+    retryRefused: false,
+  });
+  return outcome;
+}
+
+/** Whether a provider's reference names an enrolment (the webhook's routing: scheme or order). */
+export async function isSchemeReference(db: Kysely<Database>, reference: string): Promise<boolean> {
+  if (!isId(reference)) return false;
+  const row = await db
+    .selectFrom('scheme_enrolments')
+    .select('id')
+    .where('id', '=', reference)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A signed webhook for an instalment: kept in the outbox and acknowledged without waiting. */
+export async function recordInstalmentWebhook(
+  deps: Pick<OutboxDeps, 'db' | 'relay'>,
+  webhook: { enrolmentId: string; paymentId: string },
+): Promise<string> {
+  const jobKey = instalmentJobKey(webhook.enrolmentId, webhook.paymentId);
+  await writeOutbox(deps.db, {
+    queue: QUEUES.paymentConfirmations,
+    jobKey,
+    payload: { kind: 'scheme', ...webhook, source: 'webhook' } satisfies InstalmentConfirmation,
+    retryRefused: true,
+  });
+  deps.relay.wake();
+  return jobKey;
+}
+
+export interface InstalmentReconcileReport {
+  checked: number;
+  applied: { enrolmentId: string; paymentId: string; result: PaymentReturnStatus }[];
+  failed: { linkId: string; message: string }[];
+  expired: number;
+}
+
+const GRACE_INTERVAL = sql`${`${LINK_GRACE_MS} milliseconds`}::interval`;
+
+/**
+ * Reconciliation for instalments, as reconcilePayments does for orders: every link without a
+ * recorded payment is asked about (least recently checked first) until one check after its
+ * expiry and grace; a payment whose return and webhook were both lost is applied by the same
+ * exactly-once path. Links asked that last time are then closed as EXPIRED.
+ */
+export async function reconcileInstalments(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  options: { olderThanMs: number; limit?: number },
+): Promise<InstalmentReconcileReport> {
+  const now = Date.now();
+  const expired = await db
+    .updateTable('scheme_payments')
+    .set({ status: 'EXPIRED', note: 'Payment link expired unpaid', updated_at: sql<Date>`now()` })
+    .where('status', '=', 'CREATED')
+    .where('expires_at', '<', new Date(now - LINK_GRACE_MS))
+    .where('reconciled', '=', true)
+    .executeTakeFirst();
+  const links = await db
+    .selectFrom('scheme_payments')
+    .select(['id', 'payment_link_id', 'enrolment_id'])
+    .where('reconciled', '=', false)
+    .where('provider_payment_id', 'is', null)
+    .where('status', 'in', ['CREATED', 'EXPIRED'])
+    .where('provider', '=', provider.name)
+    .where('created_at', '<', new Date(now - options.olderThanMs))
+    .orderBy('updated_at')
+    .limit(options.limit ?? 50)
+    .execute();
+  const report: InstalmentReconcileReport = {
+    checked: links.length,
+    applied: [],
+    failed: [],
+    expired: Number(expired.numUpdatedRows),
+  };
+  for (const link of links) {
+    let asked = true;
+    try {
+      const payments = await provider.linkPayments(link.payment_link_id);
+      for (const payment of payments.filter((p) => p.status === 'captured')) {
+        try {
+          const outcome = await confirmInstalmentPayment(db, provider, {
+            enrolmentId: link.enrolment_id,
+            paymentId: payment.id,
+            source: 'reconcile',
+          });
+          report.applied.push({
+            enrolmentId: link.enrolment_id,
+            paymentId: payment.id,
+            result: outcome.result,
+          });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+        }
+      }
+    } catch (error) {
+      asked = false;
+      report.failed.push({
+        linkId: link.payment_link_id,
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+    await db
+      .updateTable('scheme_payments')
+      .set({
+        updated_at: sql<Date>`now()`,
+        reconciled: asked ? sql<boolean>`now() > expires_at + ${GRACE_INTERVAL}` : false,
+      })
+      .where('id', '=', link.id)
+      .where('provider_payment_id', 'is', null)
+      .execute();
+  }
+  return report;
+}
+
+/** What the sandbox's hosted page shows for an instalment's link; undefined when unknown. */
+export async function findInstalmentLink(db: Kysely<Database>, linkId: string) {
+  return db
+    .selectFrom('scheme_payments as p')
+    .innerJoin('scheme_enrolments as e', 'e.id', 'p.enrolment_id')
+    .select([
+      'p.enrolment_id',
+      'p.n',
+      'p.amount',
+      'p.status',
+      'p.provider',
+      'p.expires_at',
+      'e.state',
+      'e.plan_name',
+    ])
+    .where('p.payment_link_id', '=', linkId)
+    .executeTakeFirst();
+}

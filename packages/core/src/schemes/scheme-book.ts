@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import { indiaDate, type SchemeBookFilter } from '@kanak/shared';
+import { systemClock, type Clock } from '../common/clock';
+import { enrolmentView } from './enrolments';
+
+/**
+ * The owner's view of the schemes (issue 36, item 4): enrolments (all, overdue, maturing this
+ * month, matured but unredeemed), collections per India month, and the liability — money held
+ * for customers until it is redeemed (jewellery.md, "Savings schemes"): Σ instalments paid +
+ * Σ bonus committed (matured schemes) − Σ redeemed, over schemes not closed. Rupees.
+ */
+export async function schemeBook(
+  db: Kysely<Database>,
+  filter: SchemeBookFilter = 'all',
+  clock: Clock = systemClock,
+) {
+  const now = clock();
+  const today = indiaDate(now);
+  const rows = await db
+    .selectFrom('scheme_enrolments')
+    .innerJoin('users', 'users.id', 'scheme_enrolments.user_id')
+    .selectAll('scheme_enrolments')
+    .select('users.email')
+    .where('scheme_enrolments.state', '!=', 'PENDING')
+    .orderBy('scheme_enrolments.created_at', 'desc')
+    .execute();
+  const payments = rows.length
+    ? await db
+        .selectFrom('scheme_payments')
+        .select([
+          'enrolment_id',
+          'n',
+          'amount',
+          'paid_at',
+          'status',
+          'payment_link_url',
+          'expires_at',
+        ])
+        .where(
+          'enrolment_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute()
+    : [];
+  const views = rows.map((r) => ({
+    ...enrolmentView(
+      r,
+      payments.filter((p) => p.enrolment_id === r.id),
+      now,
+    ),
+    email: r.email,
+  }));
+  const liability = { paid: 0, bonus: 0, redeemed: 0, total: 0 };
+  for (const v of views) {
+    if (v.state === 'CLOSED') continue;
+    liability.paid += v.paid.reduce((s, p) => s + p.amount, 0);
+    if (v.state === 'MATURED' || v.state === 'REDEEMED') liability.bonus += v.bonus;
+  }
+  // Redemption at checkout is not built yet: nothing has been redeemed.
+  liability.total = liability.paid + liability.bonus - liability.redeemed;
+  const months = new Map<string, number>();
+  for (const p of payments)
+    if (p.status === 'PAID' && p.paid_at) {
+      const month = indiaDate(p.paid_at).slice(0, 7);
+      months.set(month, (months.get(month) ?? 0) + p.amount);
+    }
+  const thisMonth = today.slice(0, 7);
+  const keep = (v: (typeof views)[number]) =>
+    filter === 'overdue'
+      ? v.due?.overdue === true && v.state === 'ACTIVE'
+      : filter === 'maturing'
+        ? v.state === 'ACTIVE' && v.maturesOn?.slice(0, 7) === thisMonth
+        : filter === 'unredeemed'
+          ? v.state === 'MATURED'
+          : true;
+  return {
+    enrolments: views.filter(keep),
+    collections: [...months]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([month, amount]) => ({ month, amount })),
+    liability,
+  };
+}

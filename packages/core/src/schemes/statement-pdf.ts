@@ -1,0 +1,94 @@
+import PDFDocument from 'pdfkit';
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import { indiaDate } from '@kanak/shared';
+import type { AuthUser } from '../auth/tokens';
+import type { SellerDetails } from '../invoices/invoice-document';
+import { indianAmount } from '../invoices/invoice-pdf';
+import { systemClock, type Clock } from '../common/clock';
+import { DomainError } from '../common/errors';
+import { getEnrolment } from './enrolments';
+
+const rs = (n: number) =>
+  `Rs. ${indianAmount(Math.trunc(n))}${n % 1 ? `.${String(Math.round((n % 1) * 100)).padStart(2, '0')}` : ''}`;
+
+/**
+ * A savings scheme's statement as a PDF (pdfkit, as the tax invoice: the standard fonts have no
+ * ₹, hence "Rs."): the terms kept at enrolment, one line per instalment paid — each line is that
+ * instalment's receipt — the next due, the bonus and the balance, maturity and the last day to
+ * redeem. Only `receiptOf` set: that one instalment's receipt.
+ */
+export async function schemeStatementPdf(
+  db: Kysely<Database>,
+  user: AuthUser,
+  enrolmentId: unknown,
+  seller: SellerDetails,
+  options: { receiptOf?: number; clock?: Clock } = {},
+): Promise<{ fileName: string; body: Buffer }> {
+  const clock = options.clock ?? systemClock;
+  const e = await getEnrolment(db, user, enrolmentId, clock);
+  const ref = e.id.slice(0, 8).toUpperCase();
+  const receipt =
+    options.receiptOf === undefined ? null : e.paid.find((p) => p.n === options.receiptOf);
+  if (options.receiptOf !== undefined && !receipt)
+    throw new DomainError('NOT_FOUND', `Instalment ${options.receiptOf} is not paid`);
+  // The standard fonts' encoding (WinAnsi) as pdfkit writes it has no dashes: plain hyphens.
+  const plain = (text: string) => text.replace(/[\u2013\u2014]/g, '-');
+  const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Scheme ${ref}` } });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) =>
+    pdf.on('end', () => resolve(Buffer.concat(chunks))),
+  );
+  pdf.font('Helvetica-Bold').fontSize(16).text(seller.legalName);
+  pdf.font('Helvetica').fontSize(9).text(seller.address).text(`GSTIN ${seller.gstin}`);
+  pdf.moveDown();
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(receipt ? `Receipt: instalment ${receipt.n}` : 'Savings scheme statement');
+  pdf.font('Helvetica').fontSize(10);
+  pdf.text(plain(`Scheme ${ref} · ${e.plan.name}`));
+  pdf.text(`Holder: ${e.holderName}`);
+  pdf.text(`Statement date: ${indiaDate(clock())}`);
+  pdf.moveDown();
+  if (receipt) {
+    pdf.text(`Received ${rs(receipt.amount)} on ${indiaDate(new Date(receipt.paidAt))}`);
+    pdf.text(
+      `Instalment ${receipt.n} of ${e.plan.instalments}${receipt.late ? ' (paid past grace)' : ''}`,
+    );
+    pdf.moveDown();
+    pdf.fontSize(8).text('Redeemable for jewellery only, never as cash.');
+    pdf.end();
+    return { fileName: `scheme-${ref}-receipt-${receipt.n}.pdf`, body: await done };
+  }
+  pdf.text(`Instalment ${rs(e.instalment)} a month, ${e.plan.instalments} instalments`);
+  pdf.text(`State: ${e.state}`);
+  pdf.moveDown();
+  const x = [48, 110, 250, 400];
+  const row = (cells: string[], bold = false) => {
+    const y = pdf.y;
+    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    cells.forEach((c, i) => pdf.text(c, x[i]!, y, { width: 140 }));
+    pdf.moveDown(0.3);
+  };
+  row(['No.', 'Paid on', 'Amount', 'Note'], true);
+  for (const p of e.paid)
+    row([String(p.n), indiaDate(new Date(p.paidAt)), rs(p.amount), p.late ? 'past grace' : '']);
+  pdf.x = 48;
+  pdf.moveDown();
+  const paidTotal = e.paid.reduce((s, p) => s + p.amount, 0);
+  pdf.font('Helvetica').text(`Paid in all: ${rs(paidTotal)}`, 48);
+  pdf.text(
+    `Bonus by the plan's rule: ${rs(e.bonus)}${e.state === 'MATURED' ? ' (added)' : ' (added at maturity)'}`,
+  );
+  pdf.text(`Balance: ${rs(e.balance)}`);
+  if (e.due) pdf.text(`Next instalment: no. ${e.due.n}, due ${e.due.date}`);
+  if (e.maturesOn) pdf.text(`Matures on ${e.maturesOn}; redeem by ${e.redeemBy}`);
+  pdf.moveDown();
+  pdf.font('Helvetica-Bold').text('Terms');
+  pdf.font('Helvetica').fontSize(9).text(plain(e.plan.terms));
+  pdf.text('The balance buys jewellery only, never cash (the scheme stays under 365 days in all).');
+  pdf.end();
+  return { fileName: `scheme-${ref}-statement.pdf`, body: await done };
+}

@@ -1,0 +1,167 @@
+import * as z from 'zod/mini';
+import { panSchema } from '../invoices/gst';
+
+const id = (what: string) =>
+  z.string(`${what} is required`).check(z.maxLength(100, `${what} is not valid`));
+const providerId = (what: string) =>
+  z
+    .string(`${what} is required`)
+    .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,120}$/, `${what} is not valid`));
+const whole = (what: string, min: number, max: number) =>
+  z
+    .number(`${what} is required`)
+    .check(
+      z.int(`${what} must be a whole number`),
+      z.gte(min, `${what} must be at least ${min}`),
+      z.lte(max, `${what} must be at most ${max}`),
+    );
+
+/** What a missed instalment does (jewellery.md, "Savings schemes"): stated in each plan. */
+export const SCHEME_MISSED_RULES = ['MOVE_MATURITY', 'SHRINK_BONUS'] as const;
+export type SchemeMissedRule = (typeof SCHEME_MISSED_RULES)[number];
+
+/**
+ * Under 365 days in all (Companies (Acceptance of Deposits) Rules, 2014): the worst case of the
+ * instalment months (31 days each) and the redemption window must stay within 364 days.
+ */
+export const SCHEME_MAX_DAYS = 364;
+export const schemeFitsTheLaw = (instalments: number, redeemWithinDays: number) =>
+  instalments * 31 + redeemWithinDays <= SCHEME_MAX_DAYS;
+
+/** Body of POST /api/admin/schemes/plans and PUT /api/admin/schemes/plans/{planId}; rupees. */
+export const schemePlanFields = z
+  .object({
+    name: z.string('name is required').check(z.trim(), z.minLength(2), z.maxLength(120)),
+    minInstalment: whole('minInstalment', 100, 1_000_000),
+    step: whole('step', 1, 1_000_000),
+    instalments: z._default(whole('instalments', 1, 11), 10),
+    bonusPercent: whole('bonusPercent', 0, 100),
+    graceDays: whole('graceDays', 0, 27),
+    missedRule: z.enum(SCHEME_MISSED_RULES, 'missedRule must be MOVE_MATURITY or SHRINK_BONUS'),
+    /** SHRINK_BONUS: each missed instalment takes this percentage of the full bonus away. */
+    bonusCutPercent: z._default(whole('bonusCutPercent', 0, 100), 0),
+    redeemWithinDays: whole('redeemWithinDays', 1, 364),
+    terms: z.string('terms is required').check(z.trim(), z.minLength(10), z.maxLength(4000)),
+    paused: z._default(z.boolean(), false),
+  })
+  .check(
+    z.refine((p) => schemeFitsTheLaw(p.instalments, p.redeemWithinDays), {
+      message: `instalments × 31 days + redeemWithinDays must stay within ${SCHEME_MAX_DAYS} days (a scheme under 365 days in all)`,
+      path: ['redeemWithinDays'],
+    }),
+  );
+export type SchemePlanFields = z.infer<typeof schemePlanFields>;
+export const schemePlanUpdateInput = z.object({
+  planId: z.coerce.number('planId is required').check(z.int(), z.positive()),
+  plan: schemePlanFields,
+});
+
+/** GET /api/schemes/plans: an open plan, amounts in whole rupees. */
+export const schemePlan = z.object({
+  id: z.number(),
+  name: z.string(),
+  instalments: z.number(),
+  minInstalment: z.number(),
+  step: z.number(),
+  bonusPercent: z.number(),
+  graceDays: z.number(),
+  redeemWithinDays: z.number(),
+  terms: z.string(),
+  missedRule: z.enum(SCHEME_MISSED_RULES),
+  bonusCutPercent: z.number(),
+});
+export type SchemePlan = z.infer<typeof schemePlan>;
+export const adminSchemePlan = z.extend(schemePlan, { paused: z.boolean() });
+export type AdminSchemePlan = z.infer<typeof adminSchemePlan>;
+
+/** POST /api/schemes/enrolments. */
+export const schemeEnrolInput = z.object({
+  planId: z.number('planId is required').check(z.int(), z.positive()),
+  instalment: whole('instalment', 1, 10_000_000),
+  name: z.optional(z.string().check(z.trim(), z.minLength(2), z.maxLength(120))),
+  pan: z.optional(panSchema),
+  nominee: z.optional(z.string().check(z.trim(), z.maxLength(120))),
+});
+export type SchemeEnrolInput = z.infer<typeof schemeEnrolInput>;
+export const schemeEnrolAnswer = z.object({ id: z.string(), paymentUrl: z.string() });
+
+export const SCHEME_STATES = ['PENDING', 'ACTIVE', 'MATURED', 'REDEEMED', 'CLOSED'] as const;
+
+/** GET /api/schemes/enrolments/{id}: rupees; dates are India dates (YYYY-MM-DD). */
+export const schemeEnrolment = z.object({
+  id: z.string(),
+  plan: z.object({
+    id: z.number(),
+    name: z.string(),
+    instalments: z.number(),
+    bonusPercent: z.number(),
+    graceDays: z.number(),
+    missedRule: z.enum(SCHEME_MISSED_RULES),
+    bonusCutPercent: z.number(),
+    redeemWithinDays: z.number(),
+    terms: z.string(),
+  }),
+  instalment: z.number(),
+  holderName: z.string(),
+  paid: z.array(
+    z.object({ n: z.number(), amount: z.number(), paidAt: z.string(), late: z.boolean() }),
+  ),
+  /** The next instalment; null once all are paid. */
+  due: z.nullable(
+    z.object({
+      n: z.number(),
+      date: z.string(),
+      overdue: z.boolean(),
+      paymentUrl: z.optional(z.string()),
+    }),
+  ),
+  /** Bonus the rule gives so far (rupees, may have paise); added to the balance at maturity. */
+  bonus: z.number(),
+  balance: z.number(),
+  maturesOn: z.nullable(z.string()),
+  redeemBy: z.nullable(z.string()),
+  state: z.enum(SCHEME_STATES),
+});
+export type SchemeEnrolment = z.infer<typeof schemeEnrolment>;
+
+export const schemeEnrolmentIdInput = z.object({ enrolmentId: id('Enrolment id') });
+
+/** The return from an instalment's payment page (GET /api/schemes/enrolments/{id}/payment). */
+export const schemeReturnInput = z.object({
+  enrolmentId: id('Enrolment id'),
+  paymentId: providerId('payment_id'),
+  paymentLinkId: z.optional(providerId('razorpay_payment_link_id')),
+  status: z.optional(z.string().check(z.maxLength(40))),
+  signature: z.optional(z.string().check(z.maxLength(200))),
+});
+export type SchemeReturnInput = z.infer<typeof schemeReturnInput>;
+export const schemeReturnQuery = z.object({
+  payment_id: providerId('payment_id'),
+  razorpay_payment_link_id: z.optional(providerId('razorpay_payment_link_id')),
+  razorpay_payment_link_status: z.optional(z.string().check(z.maxLength(40))),
+  razorpay_signature: z.optional(z.string().check(z.maxLength(200))),
+});
+export const schemeReturnAnswer = z.object({
+  status: z.enum(['PAID', 'FAILED', 'PENDING', 'REFUND_PENDING']),
+  enrolment: schemeEnrolment,
+});
+
+/** GET /api/admin/schemes/enrolments?filter=…: the owner's view. */
+export const SCHEME_BOOK_FILTERS = ['all', 'overdue', 'maturing', 'unredeemed'] as const;
+export type SchemeBookFilter = (typeof SCHEME_BOOK_FILTERS)[number];
+export const schemeBookInput = z.object({
+  filter: z._default(
+    z.enum(SCHEME_BOOK_FILTERS, 'filter must be all, overdue, maturing or unredeemed'),
+    'all',
+  ),
+});
+export const schemeBook = z.object({
+  enrolments: z.array(z.extend(schemeEnrolment, { email: z.string() })),
+  collections: z.array(z.object({ month: z.string(), amount: z.number() })),
+  liability: z.object({
+    paid: z.number(),
+    bonus: z.number(),
+    redeemed: z.number(),
+    total: z.number(),
+  }),
+});
