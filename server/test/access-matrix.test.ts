@@ -30,6 +30,7 @@ const OLD_GOLD = {
   visit: 'pickup',
   pin: '560001',
   items: [{ metal: 'gold', purity: '916', grossWeight: 4 }],
+};
 const SCHEME_PLAN = {
   name: 'Matrix Nidhi',
   minInstalment: 1000,

@@ -66,7 +66,7 @@ describe('Reports page: the settlement', () => {
     const db = server.database.db;
     const http = httpClient(server.baseUrl);
     const sizes = await pickSizes(db, 2, 7);
-    const orders = [];
+    const orders: string[] = [];
     for (const size of sizes) {
       const pay = await sandboxPaidOrder(server, size, 1);
       await http.get(pay.returnPath, { token: pay.shopper.token });
