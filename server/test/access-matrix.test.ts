@@ -1634,7 +1634,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
         cells.some((c) => c.caller === caller && !c.key.startsWith('trpc ') && ok(c.status)),
       ).toBe(true);
     }
-  }, 120_000);
+  }, 300_000);
 
   it('answers tampered, forged, expired, removed and garbage tokens with 401 on customer and admin endpoints', async () => {
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
