@@ -192,12 +192,16 @@ async function applyRow(
       error instanceof DomainError && error.kind !== 'UNAVAILABLE' ? error : skuClash(error);
     if (!refusal) throw error;
     await db.transaction().execute(async (trx) => {
-      await trx
+      // Counted once: a second runner refusing the same row (a re-run job) changes nothing.
+      const marked = await trx
         .updateTable('catalogue_import_rows')
         .set({ error: refusal.message })
         .where('import_id', '=', importId)
         .where('row_no', '=', rowNo)
-        .execute();
+        .where('error', 'is', null)
+        .where('applied_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) === 0) return;
       await trx
         .updateTable('catalogue_imports')
         .set((eb) => ({ failed: eb('failed', '+', 1) }))

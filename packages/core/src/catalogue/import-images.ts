@@ -9,6 +9,9 @@ import { storeUpload, UPLOAD_URL_PREFIX } from '../uploads/uploads';
 /** A file name the images column may give: a plain name (no folders) with an image's extension. */
 export const IMAGE_FILE_NAME = /^[\w][\w .()-]{0,150}\.(jpe?g|png|webp|gif|svg)$/i;
 const MAX_ZIP_ENTRIES = 5000;
+/** One image as unpacked, and all of a zip's images: a zip bomb is refused before it inflates. */
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
 
 /** The images of an uploaded zip, by file name (folders inside the zip are ignored). */
 export function readImageZip(bytes: Buffer | null): Map<string, Uint8Array> {
@@ -17,12 +20,24 @@ export function readImageZip(bytes: Buffer | null): Map<string, Uint8Array> {
   let entries: Record<string, Uint8Array>;
   try {
     let seen = 0;
+    let unzipped = 0;
     entries = unzipSync(bytes, {
       filter: (file) => {
         seen += 1;
         if (seen > MAX_ZIP_ENTRIES)
           throw badRequest(`The zip holds more than ${MAX_ZIP_ENTRIES} files`);
-        return !file.name.endsWith('/') && IMAGE_FILE_NAME.test(file.name.split('/').pop() ?? '');
+        const wanted =
+          !file.name.endsWith('/') && IMAGE_FILE_NAME.test(file.name.split('/').pop() ?? '');
+        if (!wanted) return false;
+        // fflate inflates an entry into a buffer of its declared size, so these bound memory.
+        if (file.originalSize > MAX_IMAGE_BYTES)
+          throw badRequest(`${file.name} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+        unzipped += file.originalSize;
+        if (unzipped > MAX_UNZIPPED_BYTES)
+          throw badRequest(
+            `The zip's images come to more than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB unpacked`,
+          );
+        return true;
       },
     });
   } catch (error) {

@@ -4,7 +4,8 @@ import { RETURN_MOVES, type ReturnMoveInput, type ReturnView } from '@kanak/shar
 import type { Selectable } from 'kysely';
 import { badRequest, conflict, notFound } from '../common/errors';
 import { addStoreCredit } from '../exchange/store-credit';
-import { issueCreditNote } from '../invoices/issue-invoice';
+import { issueCreditNote, lockInvoiceCounter } from '../invoices/issue-invoice';
+import { lockOrder } from '../orders/lock-order';
 import { refundPayment } from '../refunds/refund-payment';
 import { huidMismatch } from './huid-check';
 import { logReturnMove } from './return-log';
@@ -29,7 +30,9 @@ async function refundThroughProvider(
     .selectFrom('payments')
     .select('id')
     .where('order_id', '=', request.order_id)
-    .where('status', 'in', ['PAID', 'REFUND_PENDING'])
+    // The payment that paid for the order: one owed back (a late payment on an old link) is
+    // refunded on its own path, in full.
+    .where('status', '=', 'PAID')
     .where('provider_payment_id', 'is not', null)
     .orderBy('created_at')
     .executeTakeFirst();
@@ -125,6 +128,10 @@ async function refund(
     throw conflict(
       `The HUIDs received do not match those sold (${request.huid_mismatch}): the refund is blocked`,
     );
+  // In the order every payment transaction takes them (counter, then order, then its payments),
+  // so a refund and a confirmation batch wait for each other instead of deadlocking.
+  await lockInvoiceCounter(trx, at);
+  await lockOrder(trx, request.order_id);
   const items = await trx
     .selectFrom('return_items')
     .select('order_item_id')

@@ -129,8 +129,10 @@ export async function applyBulkChange(
         .selectFrom('product_sizes')
         .select(['id', 'product_id', 'weight', 'stock'])
         .where(sql<boolean>`product_id = any(${idList})`)
-        .orderBy('product_id')
+        // Locked in id order, as a payment batch locks sizes: a sale waits for this batch (or
+        // this for it) instead of failing the whole batch on a changed figure or deadlocking.
         .orderBy('id')
+        .forNoKeyUpdate()
         .execute();
       const byProduct = new Map<string, typeof sizes>();
       for (const size of sizes) {

@@ -37,6 +37,10 @@ export async function snapshotProducts(
       .selectFrom('product_sizes')
       .select(['id', 'product_id', 'stock'])
       .where(sql<boolean>`product_id = any(${[...ids]}::uuid[])`)
+      // Held to the transaction's end, in id order as payments lock sizes: a sale cannot land
+      // between this read and an undo that puts the figure back.
+      .orderBy('id')
+      .forNoKeyUpdate()
       .execute(),
   ]);
   for (const { id, updated_at, ...columns } of products)
