@@ -39,13 +39,13 @@ const fromPlan = (p: AdminSchemePlan): PlanFormInput => ({
 });
 
 const NUMBERS = [
-  ['minInstalment', 'Minimum instalment (₹)'],
-  ['step', 'Step (₹)'],
+  ['minInstalment', 'Min. instalment ₹'],
+  ['step', 'Step ₹'],
   ['instalments', 'Instalments'],
-  ['bonusPercent', 'Bonus (% of one instalment)'],
+  ['bonusPercent', 'Bonus %'],
   ['graceDays', 'Grace days'],
-  ['bonusCutPercent', 'Bonus cut per missed (%)'],
-  ['redeemWithinDays', 'Redeem within (days)'],
+  ['bonusCutPercent', 'Bonus cut %'],
+  ['redeemWithinDays', 'Redeem within days'],
 ] as const;
 
 /**
@@ -82,7 +82,7 @@ export function SchemePlanForm({
       <FormField id={idOf('name')} label="Name" error={errors.name?.message} required>
         <Input {...fieldAria(idOf('name'), errors.name?.message)} {...form.register('name')} />
       </FormField>
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4">
         {NUMBERS.map(([field, label]) => (
           <FormField key={field} id={idOf(field)} label={label} error={errors[field]?.message}>
             <Input
@@ -95,7 +95,7 @@ export function SchemePlanForm({
         ))}
         <FormField
           id={idOf('missedRule')}
-          label="A missed instalment"
+          label="If one is missed"
           error={errors.missedRule?.message}
         >
           <NativeSelect
@@ -114,6 +114,11 @@ export function SchemePlanForm({
           {...form.register('terms')}
         />
       </FormField>
+      <p className="text-xs text-muted-foreground">
+        Bonus % is of one instalment, paid at maturity; bonus cut % applies per missed instalment
+        when a missed one shrinks the bonus. Instalments × 31 days + redeem within days must stay
+        within 364 days.
+      </p>
       <label className="flex items-center gap-2 text-sm" htmlFor={idOf('paused')}>
         <input
           id={idOf('paused')}

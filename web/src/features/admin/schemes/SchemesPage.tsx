@@ -125,7 +125,7 @@ export function SchemesPage() {
 
 function Figures({ data, failed }: { data: SchemeBook | undefined; failed: boolean }) {
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid items-start gap-4 md:grid-cols-2">
       <Card data-testid="scheme-liability">
         <CardHeader>
           <CardTitle>Liability</CardTitle>
@@ -203,7 +203,7 @@ function DueCell({ e }: { e: BookEnrolment }) {
   return (
     <span className={cn(e.due.overdue && 'font-medium text-destructive')}>
       #{e.due.n} on {e.due.date}
-      {e.due.overdue && ' · overdue'}
+      {e.due.overdue && <span className="block text-xs">overdue</span>}
     </span>
   );
 }
@@ -225,7 +225,7 @@ function RemindButton({ e }: { e: BookEnrolment }) {
       variant="outline"
       disabled={remind.isPending || remind.isSuccess}
       onClick={() => remind.mutate({ enrolmentId: e.id })}
-      aria-label={`Remind ${e.holderName} about instalment ${e.due.n}`}
+      aria-label={`${remind.isSuccess ? 'Reminded' : 'Remind'} ${e.holderName} about instalment ${e.due.n}`}
     >
       {remind.isSuccess ? 'Reminded' : remind.isPending ? 'Sending…' : 'Remind'}
     </Button>
@@ -254,13 +254,17 @@ function EnrolmentsTable({ enrolments }: { enrolments: BookEnrolment[] }) {
         <TableBody>
           {enrolments.map((e) => (
             <TableRow key={e.id} data-testid="scheme-enrolment">
-              <TableCell className="max-w-56">
+              <TableCell className="max-w-44">
                 <span className="block truncate font-medium">{e.holderName}</span>
                 <span className="block truncate text-xs text-muted-foreground" title={e.email}>
                   {e.email}
                 </span>
               </TableCell>
-              <TableCell>{e.plan.name}</TableCell>
+              <TableCell className="max-w-36">
+                <span className="line-clamp-2" title={e.plan.name}>
+                  {e.plan.name}
+                </span>
+              </TableCell>
               <TableCell className="text-right tabular-nums">
                 {formatRupees(e.instalment)}
               </TableCell>
@@ -382,8 +386,8 @@ function PlansSection() {
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2" data-testid="scheme-plans">
           {plans.data.map((p) => (
-            <li key={p.id}>
-              <Card className={cn(editing === p.id && 'lg:col-span-2')}>
+            <li key={p.id} className={cn(editing === p.id && 'lg:col-span-2')}>
+              <Card>
                 <CardContent className="space-y-3">
                   {editing === p.id ? (
                     <SchemePlanForm
