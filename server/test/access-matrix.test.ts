@@ -10,8 +10,17 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueCreditNote, issueInvoice, runBulkEdit, signToken, type CartView } from '@kanak/core';
+import {
+  addDays,
+  addMonths,
+  issueCreditNote,
+  issueInvoice,
+  runBulkEdit,
+  signToken,
+  type CartView,
+} from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
+import { indiaDate } from '@kanak/shared';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import {
   discoverProcedures,
@@ -189,6 +198,14 @@ const EXPECTED: Record<string, Row> = {
   'trpc schemes.get': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'trpc schemes.pay': { visitor: 401, A: 'ok', B: 404, admin: 404 },
   'trpc schemes.confirmReturn': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
+  // The owner reminds an overdue shopper by hand (a fresh overdue enrolment of A's each time).
+  'POST /api/admin/schemes/enrolments/:enrolmentId/remind': {
+    visitor: 401,
+    A: 403,
+    B: 403,
+    admin: 'ok',
+  },
+  'trpc schemes.remind': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   // Tax invoice, credit note and PAN of A's paid order (issue 23): the owner and an admin.
   'GET /api/orders/:orderId/invoice': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'GET /api/orders/:orderId/credit-note': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
@@ -870,6 +887,39 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       secretsOfA.add(res.body.id);
       return res.body.id;
     })());
+  /** A's enrolment, instalment 1 paid, instalment 2 due 20 days ago (past the grace). */
+  const overdueEnrolmentOfA = async () => {
+    const res = await http.post<{ id: string }>(
+      '/api/schemes/enrolments',
+      { planId: await openPlan(), instalment: 1000 },
+      { token: tokens.A },
+    );
+    expect(res.status).toBe(201);
+    const startedOn = addMonths(addDays(indiaDate(new Date()), -20), -1);
+    await db().deleteFrom('scheme_payments').where('enrolment_id', '=', res.body.id).execute();
+    await db()
+      .insertInto('scheme_payments')
+      .values({
+        enrolment_id: res.body.id,
+        n: 1,
+        provider: 'sandbox',
+        payment_link_id: `plink_matrix_${res.body.id}`,
+        payment_link_url: 'http://unused.test',
+        provider_payment_id: `pay_matrix_${res.body.id.slice(0, 8)}`,
+        status: 'PAID',
+        amount: 1000,
+        paid_at: new Date(`${startedOn}T06:00:00Z`),
+        expires_at: new Date(`${startedOn}T12:00:00Z`),
+      })
+      .execute();
+    await db()
+      .updateTable('scheme_enrolments')
+      .set({ state: 'ACTIVE', started_on: startedOn })
+      .where('id', '=', res.body.id)
+      .execute();
+    secretsOfA.add(res.body.id);
+    return res.body.id;
+  };
   const scratchPlan = async () =>
     (
       await db()
@@ -1088,6 +1138,10 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'trpc schemes.confirmReturn': async () => ({
       input: { enrolmentId: await enrolmentOfA(), paymentId: 'pay_matrix0004' },
     }),
+    'POST /api/admin/schemes/enrolments/:enrolmentId/remind': async () => ({
+      path: `/api/admin/schemes/enrolments/${await overdueEnrolmentOfA()}/remind`,
+    }),
+    'trpc schemes.remind': async () => ({ input: { enrolmentId: await overdueEnrolmentOfA() } }),
 
     'DELETE /api/users/profile/:userId': async () => {
       const { id } = await signup('doomed');

@@ -55,6 +55,25 @@ export const schemesApi = {
     run: ({ services }, input) => core.schemeBook(services.db, input.filter),
     rest: [{ method: 'GET', path: '/api/admin/schemes/enrolments' }],
   }),
+  remind: mutation('admin', shared.schemeEnrolmentIdInput, shared.schemeRemindAnswer, {
+    summary:
+      "Mails an overdue (or due) enrolment's holder the instalment reminder now, with a pay link for 3 days; at most once per enrolment per day (409 otherwise)",
+    run: ({ services, request }, input) =>
+      core.remindEnrolment(
+        services.db,
+        services.payments,
+        requestOrigins(services.config, request),
+        input.enrolmentId,
+      ),
+    rest: [
+      {
+        method: 'POST',
+        path: '/api/admin/schemes/enrolments/:enrolmentId/remind',
+        status: 202,
+        paramDocs: enrolmentParam,
+      },
+    ],
+  }),
   enrol: mutation('customer', shared.schemeEnrolInput, shared.schemeEnrolAnswer, {
     summary:
       "Enrols the shopper in a plan; `paymentUrl` pays the first instalment (a PAN is needed when the scheme's total passes ₹2,00,000)",

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
+import type { SchemeBookFilter } from '@kanak/shared';
 import { requireToken } from './guards';
 import { rootRoute } from './root';
 
@@ -194,6 +195,23 @@ const adminExchangeRoute = createRoute({
   ),
 });
 
+export interface AdminSchemesSearch {
+  filter?: Exclude<SchemeBookFilter, 'all'>;
+}
+
+/** Savings schemes: plans, enrolments by filter, collections and the liability (issue 36). */
+const adminSchemesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'schemes',
+  validateSearch: (search: Record<string, unknown>): AdminSchemesSearch => ({
+    filter: (['overdue', 'maturing', 'unredeemed'] as const).find((f) => f === search.filter),
+  }),
+  component: lazyRouteComponent(
+    () => import('@/features/admin/schemes/SchemesPage'),
+    'SchemesPage',
+  ),
+});
+
 export const adminRouteTree = adminRoute.addChildren([
   adminDashboardRoute,
   adminProductsRoute,
@@ -210,4 +228,5 @@ export const adminRouteTree = adminRoute.addChildren([
   adminReportsRoute,
   adminCatalogueImportRoute,
   adminExchangeRoute,
+  adminSchemesRoute,
 ]);

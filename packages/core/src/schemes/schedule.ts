@@ -1,9 +1,14 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@kanak/db';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, SchemeEnrolmentRow } from '@kanak/db';
 import { formatRupees, indiaDate } from '@kanak/shared';
 import { systemClock, type Clock } from '../common/clock';
+import { conflict, notFound } from '../common/errors';
 import type { PaymentProvider } from '../payments/provider';
-import { notificationKey, queueNotification } from '../notifications/queue-notification';
+import {
+  notificationKey,
+  queueNotification,
+  type NotificationIntent,
+} from '../notifications/queue-notification';
 import { enrolmentSchedule } from './enrolments';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
 import { addDays, isMature, reminderFor } from './rules';
@@ -15,6 +20,137 @@ export interface SchemeScheduleReport {
 
 /** The end of an India day, as an instant (the reminder's link works through it). */
 const endOfIndiaDay = (date: string) => new Date(`${date}T23:59:59+05:30`);
+
+type ReminderEnrolment = SchemeEnrolmentRow & { email: string };
+
+/**
+ * Locks an ACTIVE enrolment's row; `skip`: answers false at once when another transaction holds
+ * it (the scheduler), otherwise waits for it (the admin's reminder by hand).
+ */
+async function holdActive(trx: Transaction<Database>, id: string, skip: boolean) {
+  const held = skip
+    ? await sql<{ id: string }>`
+        SELECT id FROM scheme_enrolments WHERE id = ${id} AND state = 'ACTIVE'
+        FOR UPDATE SKIP LOCKED`.execute(trx)
+    : await sql<{ id: string }>`
+        SELECT id FROM scheme_enrolments WHERE id = ${id} AND state = 'ACTIVE'
+        FOR UPDATE`.execute(trx);
+  return held.rows.length > 0;
+}
+
+/** Whether the mail of this event was queued already. */
+const queuedAlready = async (
+  db: Kysely<Database>,
+  intent: Pick<NotificationIntent, 'eventKey' | 'recipient' | 'kind'>,
+) =>
+  (await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('idempotency_key', '=', notificationKey(intent))
+    .executeTakeFirst()) !== undefined;
+
+/**
+ * Queues one "scheme-reminder" mail (through the outbox) for the enrolment's next instalment,
+ * with a pay link that works until the end of `linkUntil` (an India date). Shared by the
+ * scheduler and the admin's reminder by hand. Answers false when the same event was queued.
+ */
+async function queueSchemeReminder(
+  trx: Transaction<Database>,
+  provider: PaymentProvider,
+  origins: InstalmentLinkOrigins,
+  e: ReminderEnrolment,
+  next: { n: number; date: string },
+  opts: { when: 'before' | 'due' | 'late'; eventKey: string; linkUntil: string; now: Date },
+): Promise<boolean> {
+  const link = await openInstalmentLink(
+    trx,
+    provider,
+    e,
+    next.n,
+    origins,
+    endOfIndiaDay(opts.linkUntil),
+    opts.now,
+  );
+  const id = await queueNotification(trx, {
+    kind: 'scheme-reminder',
+    recipient: e.email,
+    eventKey: opts.eventKey,
+    userId: e.user_id,
+    payload: {
+      plan: e.plan_name,
+      n: String(next.n),
+      amount: formatRupees(e.instalment),
+      due: next.date,
+      link: link.url,
+      expires: opts.linkUntil,
+      when: opts.when,
+    },
+  });
+  return id !== null;
+}
+
+/** How long the pay link of a reminder sent by hand works (India days, today included). */
+export const MANUAL_REMINDER_LINK_DAYS = 3;
+
+/**
+ * The admin's reminder by hand (issue 36, item 4): the same "scheme-reminder" mail as the
+ * scheduler's, for an ACTIVE enrolment whose next instalment is due or overdue, with a pay link
+ * that works for 3 days. At most once per enrolment per India day: the mail's row is keyed by
+ * enrolment and day (notifications.idempotency_key, unique), so a second one the same day is a
+ * conflict (409), even when two admins press at once.
+ */
+export async function remindEnrolment(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  origins: InstalmentLinkOrigins,
+  enrolmentId: string,
+  clock: Clock = systemClock,
+): Promise<{ queued: true; n: number; due: string; recipient: string }> {
+  const now = clock();
+  const today = indiaDate(now);
+  if (!/^[0-9a-f-]{36}$/i.test(enrolmentId)) throw notFound('Enrolment');
+  const e = await db
+    .selectFrom('scheme_enrolments')
+    .innerJoin('users', 'users.id', 'scheme_enrolments.user_id')
+    .selectAll('scheme_enrolments')
+    .select('users.email')
+    .where('scheme_enrolments.id', '=', enrolmentId)
+    .executeTakeFirst();
+  if (!e) throw notFound('Enrolment');
+  if (e.state !== 'ACTIVE')
+    throw conflict(`Only an active scheme can be reminded (this one is ${e.state.toLowerCase()})`);
+  const payments = await db
+    .selectFrom('scheme_payments')
+    .select(['enrolment_id', 'n', 'amount', 'paid_at', 'status'])
+    .where('enrolment_id', '=', e.id)
+    .where('status', '=', 'PAID')
+    .execute();
+  const next = enrolmentSchedule(e, payments, today)?.next ?? null;
+  if (!next || next.date > today)
+    throw conflict('This scheme has no instalment due or overdue: there is nothing to remind');
+  const eventKey = `scheme-reminder:${e.id}:manual:${today}`;
+  const alreadyToday = () =>
+    conflict(
+      `A reminder for this scheme was already sent today (${today}); the next can be sent tomorrow`,
+    );
+  const intent = { kind: 'scheme-reminder' as const, recipient: e.email, eventKey };
+  if (await queuedAlready(db, intent)) throw alreadyToday();
+  const queued = await db.transaction().execute(async (trx) => {
+    if (!(await holdActive(trx, e.id, false))) {
+      throw conflict('This scheme is no longer active: there is nothing to remind');
+    }
+    // Two admins at once: the second waited for the lock and finds the first one's mail.
+    if (await queuedAlready(trx, intent)) return false;
+    return queueSchemeReminder(trx, provider, origins, e, next, {
+      when: next.date < today ? 'late' : 'due',
+      eventKey,
+      linkUntil: addDays(today, MANUAL_REMINDER_LINK_DAYS - 1),
+      now,
+    });
+  });
+  if (!queued) throw alreadyToday();
+  return { queued: true, n: next.n, due: next.date, recipient: e.email };
+}
 
 /**
  * The scheduler's run (a repeatable job): every paying enrolment whose next instalment is due in
@@ -77,48 +213,17 @@ export async function runSchemeSchedule(
       recipient: e.email,
       eventKey: `scheme-reminder:${e.id}:${next.date}:${when}`,
     };
-    const sent = await db
-      .selectFrom('notifications')
-      .select('id')
-      .where('idempotency_key', '=', notificationKey(intent))
-      .executeTakeFirst();
-    if (sent) continue;
+    if (await queuedAlready(db, intent)) continue;
     const queued = await db.transaction().execute(async (trx) => {
       // Another worker holding it is sending this very reminder: skip, not wait.
-      const held = await sql<{ id: string }>`
-        SELECT id FROM scheme_enrolments WHERE id = ${e.id} AND state = 'ACTIVE'
-        FOR UPDATE SKIP LOCKED`.execute(trx);
-      if (held.rows.length === 0) return false;
-      const again = await trx
-        .selectFrom('notifications')
-        .select('id')
-        .where('idempotency_key', '=', notificationKey(intent))
-        .executeTakeFirst();
-      if (again) return false;
-      const lastDay = addDays(next.date, e.grace_days);
-      const link = await openInstalmentLink(
-        trx,
-        provider,
-        e,
-        next.n,
-        origins,
-        endOfIndiaDay(lastDay),
+      if (!(await holdActive(trx, e.id, true))) return false;
+      if (await queuedAlready(trx, intent)) return false;
+      return queueSchemeReminder(trx, provider, origins, e, next, {
+        when,
+        eventKey: intent.eventKey,
+        linkUntil: addDays(next.date, e.grace_days),
         now,
-      );
-      const id = await queueNotification(trx, {
-        ...intent,
-        userId: e.user_id,
-        payload: {
-          plan: e.plan_name,
-          n: String(next.n),
-          amount: formatRupees(e.instalment),
-          due: next.date,
-          link: link.url,
-          expires: lastDay,
-          when,
-        },
       });
-      return id !== null;
     });
     if (queued) report.reminded++;
   }

@@ -165,3 +165,13 @@ export const schemeBook = z.object({
     total: z.number(),
   }),
 });
+
+/** POST /api/admin/schemes/enrolments/{id}/remind: the reminder mail queued by hand. */
+export const schemeRemindAnswer = z.object({
+  queued: z.literal(true),
+  /** The instalment reminded and its due date (India date). */
+  n: z.number(),
+  due: z.string(),
+  recipient: z.string(),
+});
+export type SchemeRemindAnswer = z.infer<typeof schemeRemindAnswer>;

@@ -9,25 +9,36 @@ export interface SchemeReminderData {
   due: string;
   link: string;
   expires: string;
-  /** 'before': 3 days ahead; 'due': on the day. */
+  /** 'before': 3 days ahead; 'due': on the day; 'late': past its date (the admin's, by hand). */
   when: string;
 }
 
 /** A savings scheme's instalment reminder, with a pay link that stops working at `expires`. */
 export function schemeReminderMail(data: SchemeReminderData, shop: ShopIdentity) {
   const onTheDay = data.when === 'due';
+  const late = data.when === 'late';
   return {
-    subject: onTheDay
-      ? `Instalment ${data.n} of your ${data.plan} is due today`
-      : `Instalment ${data.n} of your ${data.plan} is due on ${data.due}`,
+    subject: late
+      ? `Instalment ${data.n} of your ${data.plan} was due on ${data.due}`
+      : onTheDay
+        ? `Instalment ${data.n} of your ${data.plan} is due today`
+        : `Instalment ${data.n} of your ${data.plan} is due on ${data.due}`,
     element: h(
       Layout,
       { shop, preview: `${data.amount} due on ${data.due}. Pay in one click.` },
-      heading(onTheDay ? 'Your instalment is due today' : 'Your instalment is due soon'),
+      heading(
+        late
+          ? 'Your instalment is overdue'
+          : onTheDay
+            ? 'Your instalment is due today'
+            : 'Your instalment is due soon',
+      ),
       h(
         Text,
         { style: text },
-        `Instalment ${data.n} of ${data.amount} for your ${data.plan} is due on ${data.due}.`,
+        late
+          ? `Instalment ${data.n} of ${data.amount} for your ${data.plan} was due on ${data.due}. Paying it now keeps your scheme on track.`
+          : `Instalment ${data.n} of ${data.amount} for your ${data.plan} is due on ${data.due}.`,
       ),
       action(data.link, `Pay ${data.amount}`),
       h(

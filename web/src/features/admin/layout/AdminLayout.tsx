@@ -8,6 +8,7 @@ import {
   Mail,
   Menu,
   Package,
+  PiggyBank,
   PlusCircle,
   ShoppingCart,
   Users,
@@ -36,6 +37,8 @@ const MENU = [
   { to: '/admin/reports', label: 'Reports', icon: BookOpen, exact: false },
   // Issue 33: old gold brought in for exchange or buyback.
   { to: '/admin/exchange', label: 'Old gold', icon: Coins, exact: false },
+  // Issue 36: monthly savings schemes, and the money held for customers.
+  { to: '/admin/schemes', label: 'Schemes', icon: PiggyBank, exact: false },
 ] as const;
 
 /**
