@@ -1,6 +1,6 @@
 // Savings schemes' scheduler (issue 36): reminders 3 days before and on the due day, once per due
 // date with two workers and a restart, read from a real SMTP server; maturity.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +181,8 @@ describe('savings schemes: reminders and maturity as repeatable jobs', () => {
     expect(statement.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await statement.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // Kept to look at; on a clean clone no browser test has made the folder yet.
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
     await writeFile(path.join(SCREENSHOT_DIR, 'scheme-statement.pdf'), bytes);
     const receipt = await pdf('?receipt=3');
     expect(receipt.status).toBe(200);
