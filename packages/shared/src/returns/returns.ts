@@ -42,7 +42,11 @@ export const createReturnInput = z.object({
   ),
   items: z
     .array(z.object({ orderItemId: uuid('Order item') }))
-    .check(z.minLength(1, 'Choose at least one piece')),
+    // An order holds a bounded number of lines; a longer list is not a real request.
+    .check(
+      z.minLength(1, 'Choose at least one piece'),
+      z.maxLength(100, 'Choose at most 100 pieces'),
+    ),
 });
 export type CreateReturnInput = z.infer<typeof createReturnInput>;
 
