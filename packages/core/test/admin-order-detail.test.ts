@@ -78,9 +78,12 @@ describe('the admin order detail and list filters (core)', () => {
       jobKey: `outbox:${randomUUID()}`,
     });
     const detail = await getAdminOrderDetail(db(), order._id);
+    // Owed, not yet asked of the provider: no refund state or id yet (issue 31).
     expect(detail.order.refund).toEqual({
       reason: 'CANCELLED_BY_SHOP',
       amount: order.totalDiscountedPrice,
+      state: null,
+      providerRefundId: null,
     });
     expect(detail.payments.map((p) => [p.status, p.refundReason])).toEqual([
       ['REFUND_PENDING', 'CANCELLED_BY_SHOP'],

@@ -119,6 +119,7 @@ function CheckGroup({
               checked={checked}
               disabled={empty}
               onCheckedChange={() => onToggle(name, option)}
+              aria-describedby={count !== undefined ? `${id}-count` : undefined}
             />
             <Label
               htmlFor={id}
@@ -132,15 +133,18 @@ function CheckGroup({
                 />
               )}
               {titleCase(option)}
-              {count !== undefined && (
-                <span
-                  className="text-xs tabular-nums text-muted-foreground"
-                  data-testid="facet-count"
-                >
-                  ({count})
-                </span>
-              )}
             </Label>
+            {/* Beside the label, not in it: the value's name stays the option's own ("Gold"),
+                and the count is read as the checkbox's description. */}
+            {count !== undefined && (
+              <span
+                id={`${id}-count`}
+                className="text-xs tabular-nums text-muted-foreground"
+                data-testid="facet-count"
+              >
+                ({count})
+              </span>
+            )}
           </div>
         );
       })}
