@@ -11,6 +11,7 @@ import { multipartBoundary } from '../uploads/multipart';
 
 const IMPORTS = '/api/admin/catalogue/imports';
 const EXPORT = '/api/admin/catalogue/export';
+const MAX_EXPORTS_AT_ONCE = 2;
 
 /** At most this much per uploaded file (the sheet, the images zip). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -59,6 +60,7 @@ export const catalogueDocs: RouteDoc[] = [
     responses: {
       200: { description: 'The file', schema: z.string() },
       400: { description: 'A bad format or filter', schema: errorBody },
+      429: { description: 'Two exports are already being prepared', schema: errorBody },
     },
   },
 ];
@@ -108,9 +110,25 @@ export function registerCatalogueRest(app: FastifyInstance, services: AppService
     });
   });
 
+  // A whole-catalogue export reads every product: a few at once per process, the rest told to
+  // come back (a double click, a script) rather than piling up reads the shop needs.
+  let exportsRunning = 0;
   app.get(EXPORT, async (request, reply) => {
     await resolveCall(services, request, 'admin');
     const input = await parseInput(exportQuery, request.query);
+    if (exportsRunning >= MAX_EXPORTS_AT_ONCE)
+      throw new core.DomainError(
+        'TOO_MANY_REQUESTS',
+        'An export is already being prepared. Please try again in a few seconds.',
+        { retryAfter: 5 },
+      );
+    exportsRunning += 1;
+    let released = false;
+    // 'close' comes once the file is sent, or when the admin's connection drops.
+    reply.raw.once('close', () => {
+      if (!released) exportsRunning -= 1;
+      released = true;
+    });
     const filter = { q: input.q, status: input.status };
     const day = new Date().toISOString().slice(0, 10);
     reply
