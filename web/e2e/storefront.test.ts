@@ -356,7 +356,10 @@ describe('storefront in Chromium', () => {
       .toBe(true);
     await expect.poll(() => page.getByTestId('wishlist-badge').textContent()).toBe('1');
     await page.goto(url('/user-details?layout=1'));
-    await expect.poll(() => page.getByTestId('wish-item').count()).toBe(1);
+    // The wish list loads after the page (its own request): wait for its line as for any element
+    // (30 s), not expect.poll's 1 s, which a loaded machine can outlast.
+    await page.getByTestId('wish-item').first().waitFor();
+    expect(await page.getByTestId('wish-item').count()).toBe(1);
     await screenshot(page, 'storefront-wishlist-1280');
     await page.getByTestId('wish-item').locator('label:has(input[type=checkbox])').click();
     await page.getByText('Your WishList is Empty!').waitFor();
