@@ -38,6 +38,9 @@ export default defineConfig({
           name: 'e2e',
           sequence: { groupOrder: 2 },
           include: ['web/e2e/**/*.test.ts'],
+          // A browser's next state (a request answered, a re-render) can take more than
+          // expect.poll's 1 s default on a loaded 2-core machine; a poll still ends at success.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['packages/testkit/src/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
