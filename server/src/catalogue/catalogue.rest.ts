@@ -11,7 +11,7 @@ import { multipartBoundary } from '../uploads/multipart';
 
 const IMPORTS = '/api/admin/catalogue/imports';
 const EXPORT = '/api/admin/catalogue/export';
-const MAX_EXPORTS_AT_ONCE = 2;
+const MAX_EXPORTS_AT_ONCE = 1;
 
 /** At most this much per uploaded file (the sheet, the images zip). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -60,7 +60,7 @@ export const catalogueDocs: RouteDoc[] = [
     responses: {
       200: { description: 'The file', schema: z.string() },
       400: { description: 'A bad format or filter', schema: errorBody },
-      429: { description: 'Two exports are already being prepared', schema: errorBody },
+      429: { description: 'An export is already being prepared', schema: errorBody },
     },
   },
 ];
