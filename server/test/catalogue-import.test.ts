@@ -342,5 +342,20 @@ describe('catalogue import and export', () => {
     expect(missing.status).toBe(404);
     const badFormat = await http.get('/api/admin/catalogue/export?format=pdf', { token: admin });
     expect(badFormat.status).toBe(400);
+    // A HEAD says what the file would be without reading the catalogue or taking the one place
+    // an export has: two at once both answer.
+    const heads = await Promise.all(
+      [0, 1].map(() =>
+        fetch(`${server.baseUrl}/api/admin/catalogue/export?format=xlsx`, {
+          method: 'HEAD',
+          headers: { authorization: `Bearer ${admin}` },
+        }),
+      ),
+    );
+    for (const head of heads) {
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toMatch(/spreadsheetml/);
+      expect(head.headers.get('content-disposition')).toMatch(/catalogue-\d{4}-\d{2}-\d{2}\.xlsx/);
+    }
   });
 });

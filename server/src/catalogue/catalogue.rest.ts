@@ -116,6 +116,18 @@ export function registerCatalogueRest(app: FastifyInstance, services: AppService
   app.get(EXPORT, async (request, reply) => {
     await resolveCall(services, request, 'admin');
     const input = await parseInput(exportQuery, request.query);
+    const day = new Date().toISOString().slice(0, 10);
+    reply
+      .header('content-disposition', `attachment; filename="catalogue-${day}.${input.format}"`)
+      .header('cache-control', 'private, no-store')
+      .header(
+        'content-type',
+        input.format === 'xlsx'
+          ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+          : 'text/csv; charset=utf-8',
+      );
+    // A HEAD asks what the file would be, not for it: no catalogue read, no place in the line.
+    if (request.method === 'HEAD') return reply.send();
     if (exportsRunning >= MAX_EXPORTS_AT_ONCE)
       throw new core.DomainError(
         'TOO_MANY_REQUESTS',
@@ -130,16 +142,10 @@ export function registerCatalogueRest(app: FastifyInstance, services: AppService
       released = true;
     });
     const filter = { q: input.q, status: input.status };
-    const day = new Date().toISOString().slice(0, 10);
-    reply
-      .header('content-disposition', `attachment; filename="catalogue-${day}.${input.format}"`)
-      .header('cache-control', 'private, no-store');
-    if (input.format === 'xlsx')
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .send(await core.catalogueXlsx(services.db, filter));
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .send(await core.catalogueCsv(services.db, filter));
+    return reply.send(
+      input.format === 'xlsx'
+        ? await core.catalogueXlsx(services.db, filter)
+        : await core.catalogueCsv(services.db, filter),
+    );
   });
 }
