@@ -198,4 +198,95 @@ describe('returns and old-gold exchange over REST', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain(`ended on ${refused.body.details.windowEndsOn}`);
   });
+
+  it('refunds a return once under a double click and a worker SIGKILL: one provider refund, one credit note, stock back once', async () => {
+    const size = sizes[2]!;
+    const stockOf = async () =>
+      (
+        await db()
+          .selectFrom('product_sizes')
+          .select('stock')
+          .where('id', '=', size.sizeId)
+          .executeTakeFirstOrThrow()
+      ).stock;
+    const paid = await sandboxPaidOrder(server, size);
+    expect((await http().get(paid.returnPath, { token: paid.shopper.token })).status).toBe(200);
+    const orderId = paid.order._id;
+    const itemId = paid.order.orderItems[0]!._id;
+    for (const [action, body] of [
+      ['ship', { carrier: 'bvc', awb: 'KJRET0002' }],
+      ['deliver', undefined],
+    ] as const)
+      expect(
+        (await http().put(`/api/admin/orders/${orderId}/${action}`, body, { token: admin })).status,
+      ).toBe(200);
+    const asked = await http().post<ReturnView>(
+      `/api/orders/${orderId}/returns`,
+      { kind: 'return', reason: 'Not as pictured', items: [{ orderItemId: itemId }] },
+      { token: paid.shopper.token },
+    );
+    expect(asked.status).toBe(201);
+    const put = (action: string, extra?: unknown) =>
+      http().put<ReturnView>(`/api/admin/returns/${asked.body.id}/${action}`, extra, {
+        token: admin,
+      });
+    expect((await put('approve')).status).toBe(200);
+    const stockBefore = await stockOf();
+    expect((await put('receive', { huids: { [itemId]: [] } })).body.state).toBe('received');
+
+    // The worker that takes the refund pauses between the provider's answer and its record.
+    await worker.stop('SIGKILL');
+    const fast = { WORKER_LOCK_DURATION_MS: '1500', WORKER_STALLED_INTERVAL_MS: '500' };
+    worker = await startWorkerProcess(server, {
+      ...fast,
+      SMTP_URL: smtp.url,
+      MAIL_POLL_MS: '200',
+      WORKER_REFUND_RECORD_DELAY_MS: '30000',
+    });
+    const clicks = await Promise.all([put('refund'), put('refund')]);
+    for (const click of clicks) {
+      expect(click.status).toBe(200);
+      expect(click.body.state).toBe('refunded');
+    }
+    const sandboxRows = () =>
+      db()
+        .selectFrom('sandbox_refunds')
+        .selectAll()
+        .where('payment_id', '=', paid.paymentId)
+        .execute();
+    await eventually(async () => (await sandboxRows()).length === 1);
+    await worker.stop('SIGKILL');
+    worker = await startWorkerProcess(server, { ...fast, SMTP_URL: smtp.url, MAIL_POLL_MS: '200' });
+    await eventually(async () => {
+      const row = await db()
+        .selectFrom('refunds')
+        .select('state')
+        .where('order_id', '=', orderId)
+        .executeTakeFirst();
+      return row?.state === 'processed';
+    }, 30_000);
+
+    const rows = await sandboxRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.calls).toBe(2);
+    expect(
+      await db()
+        .selectFrom('refunds')
+        .select(['state', 'attempt'])
+        .where('order_id', '=', orderId)
+        .execute(),
+    ).toEqual([{ state: 'processed', attempt: 1 }]);
+    const creditNotes = await db()
+      .selectFrom('invoices')
+      .select('number')
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'CREDIT_NOTE')
+      .execute();
+    expect(creditNotes).toHaveLength(1);
+    expect(await stockOf()).toBe(stockBefore + paid.order.orderItems[0]!.quantity);
+    // A third click once done changes nothing.
+    expect((await put('refund')).body.state).toBe('refunded');
+    expect(await sandboxRows()).toHaveLength(1);
+    expect(await stockOf()).toBe(stockBefore + paid.order.orderItems[0]!.quantity);
+  }, 120_000);
 });
