@@ -663,7 +663,9 @@ function runToExit(entry: string, env: Record<string, string>) {
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+  // tsx compiles the whole server before the refusal: on a loaded 2-core machine that alone
+  // outlasted 25 s once. The bound only stops a process that would never exit.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -691,7 +693,7 @@ describe('a production start with the development defaults', () => {
     expect(line).toMatch(/JWT_SECRET/);
     expect(line).toMatch(/PAYMENT_SANDBOX_SECRET/);
     expect(stdout).not.toMatch(/Server listening/);
-  });
+  }, 120_000);
 
   it('stops the worker with exactly one line naming PAYMENT_SANDBOX_SECRET', async () => {
     const { code, stderr, stdout } = await runToExit('worker/src/main.ts', env);
@@ -701,7 +703,7 @@ describe('a production start with the development defaults', () => {
     expect(lines[0]).toMatch(REFUSAL);
     expect(lines[0]).toMatch(/PAYMENT_SANDBOX_SECRET/);
     expect(stdout).not.toMatch(/worker listening/);
-  });
+  }, 120_000);
 
   it('starts neither with razorpay chosen but its keys missing, naming each key', async () => {
     const strong = { JWT_SECRET: 'x'.repeat(48), PAYMENT_PROVIDER: 'razorpay' };
@@ -709,5 +711,5 @@ describe('a production start with the development defaults', () => {
     expect(code).toBe(1);
     for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'])
       expect(stderr).toMatch(key);
-  });
+  }, 120_000);
 });
