@@ -34,7 +34,8 @@ function run(entry: string, args: string[], env: Record<string, string>, input?:
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+  // Only for a command that never exits: tsx compiles before each runs, slow on a loaded machine.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -43,7 +44,7 @@ function run(entry: string, args: string[], env: Record<string, string>, input?:
   );
 }
 
-describe('pnpm admin:create', () => {
+describe('pnpm admin:create', { timeout: 120_000 }, () => {
   let shop: TestServer;
   let http: ReturnType<typeof httpClient>;
   const adminCreate = (...args: string[]) =>
@@ -190,7 +191,7 @@ describe('pnpm admin:create', () => {
   });
 });
 
-describe('the migration step', () => {
+describe('the migration step', { timeout: 120_000 }, () => {
   const url = databaseUrl(`kanak_t_release_${process.pid}_${randomBytes(4).toString('hex')}`);
   const db = createDb(url, 1);
   const counts = async () => ({
@@ -252,7 +253,7 @@ describe('the migration step', () => {
   });
 });
 
-describe('the worker heartbeat', () => {
+describe('the worker heartbeat', { timeout: 120_000 }, () => {
   it('is fresh while the worker runs and gone once it stopped', async () => {
     const shop = await startTestServer();
     const dir = mkdtempSync(path.join(tmpdir(), 'kanak-heartbeat-'));
