@@ -179,6 +179,11 @@ export function renderInvoicePdf(
     .font('Helvetica-Bold')
     .fontSize(9)
     .text(`Amount in words: ${rupeesInWords(doc.totals.total)}`, left, pdf.y, { width });
+  if (doc.kind === 'INVOICE' && extras.paidBy?.length) {
+    pdf.moveDown(0.4);
+    pdf.font('Helvetica-Bold').fontSize(9).text('Paid by', left, pdf.y, { width });
+    for (const tender of extras.paidBy) sum(tender.label, rs(tender.amount));
+  }
   pdf.moveDown(0.8);
   pdf.font('Helvetica').fontSize(8);
   pdf.text(
