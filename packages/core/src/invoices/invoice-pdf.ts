@@ -182,7 +182,10 @@ export function renderInvoicePdf(
   if (doc.kind === 'INVOICE' && extras.paidBy?.length) {
     pdf.moveDown(0.4);
     pdf.font('Helvetica-Bold').fontSize(9).text('Paid by', left, pdf.y, { width });
-    for (const tender of extras.paidBy) sum(tender.label, rs(tender.amount));
+    pdf.font('Helvetica').fontSize(9);
+    // One full-width line each: a payment's id is long and must read whole.
+    for (const tender of extras.paidBy)
+      pdf.text(`${tender.label}: ${rs(tender.amount)}`, left, pdf.y, { width });
   }
   pdf.moveDown(0.8);
   pdf.font('Helvetica').fontSize(8);

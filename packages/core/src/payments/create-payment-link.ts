@@ -113,41 +113,48 @@ export async function payOrder(
       const tenders = (await tenderViews(trx, [orderId])).get(orderId) ?? [];
       return tenders.length ? { ...answer, tenders, toPay: due } : answer;
     };
-    const heldBefore = await tenderedRupees(trx, orderId);
-    const open = spends
-      ? undefined
-      : await trx
-          .selectFrom('payments')
-          .select(['payment_link_id', 'payment_link_url'])
-          .where('order_id', '=', orderId)
-          .where('provider', '=', provider.name)
-          .where('status', '=', 'CREATED')
-          .where('amount', '=', order.total_discounted_price - heldBefore)
-          .where((eb) =>
-            eb.or([
-              eb('expires_at', 'is', null),
-              eb('expires_at', '>', new Date(now.getTime() + LINK_REUSE_MARGIN_MS)),
-            ]),
-          )
-          .orderBy('created_at', 'desc')
-          .executeTakeFirst();
+    // The balances asked for are reserved first; a kind the order holds already is kept as it
+    // is (a second tab), and then its open link for the rest is reused like any other.
+    let closedLinks: string[] = [];
+    if (spends && (await reserveTenders(trx, order, user, order.total_discounted_price, ask, now)))
+      // The links asking for more no longer fit: a payment still made on one is owed back.
+      closedLinks = await closeOpenLinks(
+        trx,
+        orderId,
+        'Replaced: part of the order is paid from a balance',
+      );
+    const held = await tenderedRupees(trx, orderId);
+    const open = await trx
+      .selectFrom('payments')
+      .select(['payment_link_id', 'payment_link_url'])
+      .where('order_id', '=', orderId)
+      .where('provider', '=', provider.name)
+      .where('status', '=', 'CREATED')
+      .where('amount', '=', order.total_discounted_price - held)
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', 'is', null),
+          eb('expires_at', '>', new Date(now.getTime() + LINK_REUSE_MARGIN_MS)),
+        ]),
+      )
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
     if (open)
       return {
         answer: await withTenders(
           { payment_link_url: open.payment_link_url, payment_link_id: open.payment_link_id },
-          order.total_discounted_price - heldBefore,
+          order.total_discounted_price - held,
         ),
         entry: null,
-        closedLinks: [],
+        closedLinks,
       };
     // The quote holds for a link's life from when it was made; past it, today's rates price the
     // order again, however many links were asked for since.
     const requote = await requoteIfStale(trx, order, ttlMinutes * 60_000, now);
     const total = requote ? requote.to : order.total_discounted_price;
-    let closedLinks: string[] = [];
-    if (heldBefore > total) {
+    if (held > total) {
       // Priced down below what the balances hold: they are given back and asked again.
-      const held = await liveTenders(trx, orderId);
+      const tenders = await liveTenders(trx, orderId);
       await settleTenders(trx, [orderId], 'RETURNED', now);
       await reserveTenders(
         trx,
@@ -155,19 +162,12 @@ export async function payOrder(
         user,
         total,
         {
-          schemeEnrolmentId: held.find((t) => t.kind === 'scheme')?.enrolment_id ?? undefined,
-          useStoreCredit: held.some((t) => t.kind === 'store_credit'),
+          schemeEnrolmentId: tenders.find((t) => t.kind === 'scheme')?.enrolment_id ?? undefined,
+          useStoreCredit: tenders.some((t) => t.kind === 'store_credit'),
         },
         now,
       );
     }
-    if (spends && (await reserveTenders(trx, order, user, total, ask, now)))
-      // The links asking for the whole total no longer fit: a payment still made on one is owed back.
-      closedLinks = await closeOpenLinks(
-        trx,
-        orderId,
-        'Replaced: part of the order is paid from a balance',
-      );
     const due = total - (await tenderedRupees(trx, orderId));
     if (due === 0) {
       const placed = { ...order, total_discounted_price: total };
