@@ -390,7 +390,7 @@ describe('paying an order from a scheme balance or store credit', () => {
     const [size] = await sizes(1, 6);
     const order = await orderOf(shopper, size!);
     const schemeId = await maturedScheme(shopper, 1000);
-    const user = { id: shopper.id, role: 'customer' as const };
+    const user = { id: shopper.id, role: 'CUSTOMER' as const };
     const provider = createSandboxProvider(server.config.PAYMENT_SANDBOX_SECRET);
     const origins = { server: server.baseUrl, web: server.baseUrl };
     const at = (date: string) => () => new Date(`${date}T06:00:00Z`);
