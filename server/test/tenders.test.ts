@@ -3,6 +3,7 @@
 // sandbox payment link confirmed by a real worker. The balance is spent once, comes back on a
 // cancel, and is never paid out as cash.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -276,11 +277,27 @@ describe('paying an order from a scheme balance or store credit', () => {
     expect(placed.tenders).toEqual([
       expect.objectContaining({ kind: 'scheme', amount: balance, status: 'SPENT' }),
     ]);
-    const book = await http.get<{ liability: { redeemed: number } }>(
-      '/api/admin/schemes/enrolments',
-      { token: admin },
-    );
-    expect(book.body.liability.redeemed).toBeGreaterThanOrEqual(balance);
+    const book = await http.get<{
+      liability: { paid: number; bonus: number; redeemed: number; total: number };
+    }>('/api/admin/schemes/enrolments', { token: admin });
+    // Liability = Σ paid + Σ bonus committed − Σ redeemed, recomputed here from the rows.
+    const figures = await sql<{ paid: number; bonus: number; redeemed: number }>`
+      SELECT
+        (SELECT coalesce(sum(p.amount), 0) FROM scheme_payments p
+           JOIN scheme_enrolments e ON e.id = p.enrolment_id
+          WHERE p.status = 'PAID' AND e.state NOT IN ('PENDING', 'CLOSED'))::float AS paid,
+        (SELECT coalesce(sum(e.instalment * e.bonus_percent / 100.0), 0) FROM scheme_enrolments e
+          WHERE e.state IN ('MATURED', 'REDEEMED'))::float AS bonus,
+        (SELECT coalesce(sum(t.amount_paise), 0) / 100.0 FROM order_tenders t
+          WHERE t.kind = 'scheme' AND t.status = 'SPENT')::float AS redeemed`.execute(db());
+    const row = figures.rows[0]!;
+    expect(row.redeemed).toBeGreaterThanOrEqual(balance);
+    expect(book.body.liability).toEqual({
+      paid: row.paid,
+      bonus: row.bonus,
+      redeemed: row.redeemed,
+      total: row.paid + row.bonus - row.redeemed,
+    });
 
     const text = await invoiceText(shopper, order._id);
     expect(text).toContain('Paid by');

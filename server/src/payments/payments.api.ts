@@ -26,6 +26,11 @@ export const paymentsApi = {
           .catch((e: Error) => log(`opening prices not settled: ${e.message}`));
         await services.announceCatalogChange(core.productsChanged(paid.entry.stockOf));
       }
+      // The admin's and shopper's open pages hear of the placement, as from the worker.
+      if (paid.entry?.event)
+        await core
+          .publishOrderEvent(services.requestRedis, services.config.QUEUE_PREFIX, paid.entry.event)
+          .catch((e: Error) => log(`order event not published: ${e.message}`));
       if (paid.closedLinks.length)
         await core.cancelClosedLinks(
           services.db,
