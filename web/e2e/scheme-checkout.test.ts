@@ -131,6 +131,12 @@ describe('paying with a matured scheme balance at checkout, in Chromium', () => 
       await outcome.waitFor({ timeout: 20_000 });
       expect(await outcome.getAttribute('data-status')).toBe('PAID');
       await screenshot(page, `scheme-checkout-paid-${width}`);
+      // The order's page names what the scheme paid.
+      await openLive(page, url(`/account/orders/${order._id}/0`));
+      const paidFrom = page.getByTestId('order-tenders');
+      await paidFrom.waitFor({ timeout: 20_000 });
+      expect(await paidFrom.textContent()).toContain('Savings scheme: Swarna Nidhi');
+      expect(await paidFrom.textContent()).toContain(formatRupees(10_750));
 
       const tenderRows = await db()
         .selectFrom('order_tenders')
