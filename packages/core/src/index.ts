@@ -181,3 +181,4 @@ export * from './schemes/instalment-payments';
 export * from './schemes/schedule';
 export * from './schemes/statement-pdf';
 export * from './schemes/scheme-book';
+export * from './tenders/order-tenders';

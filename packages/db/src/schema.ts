@@ -695,6 +695,24 @@ export interface SchemePaymentsTable {
   updated_at: Generated<Date>;
 }
 
+export type TenderKind = 'scheme' | 'store_credit';
+export type TenderStatus = 'HELD' | 'SPENT' | 'RETURNED';
+
+/** Part of an order paid by a scheme balance or store credit (migration 037). */
+export interface OrderTendersTable {
+  id: Generated<string>;
+  order_id: string;
+  user_id: string;
+  kind: TenderKind;
+  /** The scheme's enrolment; null for store credit. */
+  enrolment_id: string | null;
+  /** bigint, read as a number; whole rupees in practice (an order's total is whole rupees). */
+  amount_paise: number;
+  status: Generated<TenderStatus>;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   addresses: AddressesTable;
@@ -742,6 +760,7 @@ export interface Database {
   scheme_plans: SchemePlansTable;
   scheme_enrolments: SchemeEnrolmentsTable;
   scheme_payments: SchemePaymentsTable;
+  order_tenders: OrderTendersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -762,3 +781,4 @@ export type InvoiceRow = Selectable<InvoicesTable>;
 export type SchemePlanRow = Selectable<SchemePlansTable>;
 export type SchemeEnrolmentRow = Selectable<SchemeEnrolmentsTable>;
 export type SchemePaymentRow = Selectable<SchemePaymentsTable>;
+export type OrderTenderRow = Selectable<OrderTendersTable>;

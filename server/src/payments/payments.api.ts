@@ -6,16 +6,40 @@ import { requestOrigins } from './origins';
 
 export const paymentsApi = {
   create: mutation('customer', shared.createPaymentInput, shared.paymentLinkAnswer, {
-    summary: 'Opens a payment link for an unpaid order of the shopper',
-    run: ({ services, user, request }, input) =>
-      core.createPaymentLink(
+    summary:
+      'Opens a payment link for an unpaid order of the shopper; an optional body spends a matured savings scheme (`schemeEnrolmentId`) or store credit (`useStoreCredit`) first, and the link asks only for the rest (none when the balance paid it all: the order is then placed)',
+    run: async ({ services, user, request }, input) => {
+      const paid = await core.payOrder(
         services.db,
         services.payments,
         user,
-        input.orderId,
+        input,
         requestOrigins(services.config, request),
         services.config.PAYMENT_LINK_TTL_MINUTES,
-      ),
+      );
+      // What follows a committed ledger entry (as the worker does): caches told of the stock,
+      // links no longer wanted cancelled at the provider (best effort).
+      const log = (message: string) => request.log.warn(message);
+      if (paid.entry?.stockOf.length) {
+        await core
+          .settleOpeningPrices(services.db, paid.entry.stockOf)
+          .catch((e: Error) => log(`opening prices not settled: ${e.message}`));
+        await services.announceCatalogChange(core.productsChanged(paid.entry.stockOf));
+      }
+      // The admin's and shopper's open pages hear of the placement, as from the worker.
+      if (paid.entry?.event)
+        await core
+          .publishOrderEvent(services.requestRedis, services.config.QUEUE_PREFIX, paid.entry.event)
+          .catch((e: Error) => log(`order event not published: ${e.message}`));
+      if (paid.closedLinks.length)
+        await core.cancelClosedLinks(
+          services.db,
+          services.payments,
+          { orderId: input.orderId, closedLinks: paid.closedLinks },
+          log,
+        );
+      return paid.answer;
+    },
     rest: [{ method: 'POST', path: '/api/payment/:orderId' }],
   }),
   /**

@@ -71,4 +71,9 @@ export interface SellerDetails {
 export interface InvoiceExtras {
   huids: Record<string, string[]>;
   pan: string | null;
+  /**
+   * How it was paid, when a balance paid part or all of it (a savings scheme, store credit):
+   * each tender and the link's payment, in rupees. Absent or empty: not printed.
+   */
+  paidBy?: { label: string; amount: number }[];
 }

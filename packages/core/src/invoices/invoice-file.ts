@@ -8,6 +8,7 @@ import { requireId } from '../common/ids';
 import { huidLines, linesLackingHuids } from '../hallmark/order-huids';
 import type { InvoiceDocument, SellerDetails } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
+import { tenderViews } from '../tenders/order-tenders';
 
 const PAN_FIRST =
   "The invoice of an order above ₹2,00,000 prints the buyer's PAN: record it on the order page first";
@@ -64,11 +65,39 @@ export async function invoicePdf(
       const bytes = await renderInvoicePdf(row.document as InvoiceDocument, seller, {
         huids: Object.fromEntries(lines.map((l) => [l.id, l.huids])),
         pan: order.buyer_pan,
+        paidBy: await paidByOf(trx, orderId),
       });
       await trx.updateTable('invoices').set({ pdf: bytes }).where('id', '=', row.id).execute();
       return bytes;
     }));
   return { number: stored.number, fileName, body };
+}
+
+/**
+ * The tenders an invoice names when a balance paid part of the order: each spent balance, then
+ * the link's captured payment(s). Empty for an order paid by its link alone (nothing printed).
+ */
+async function paidByOf(
+  db: Kysely<Database>,
+  orderId: string,
+): Promise<{ label: string; amount: number }[]> {
+  const tenders = (await tenderViews(db, [orderId])).get(orderId) ?? [];
+  const spent = tenders.filter((t) => t.status === 'SPENT');
+  if (spent.length === 0) return [];
+  const payments = await db
+    .selectFrom('payments')
+    .select(['provider_payment_id', 'amount'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'PAID')
+    .orderBy('created_at')
+    .execute();
+  return [
+    ...spent.map((t) => ({ label: t.label, amount: t.amount })),
+    ...payments.map((p) => ({
+      label: `Payment link (${p.provider_payment_id ?? 'online'})`,
+      amount: p.amount,
+    })),
+  ];
 }
 
 /** GET /api/orders/{id}/invoice and /credit-note: the owner's or an admin's (another's: 404). */

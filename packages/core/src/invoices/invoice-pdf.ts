@@ -179,6 +179,14 @@ export function renderInvoicePdf(
     .font('Helvetica-Bold')
     .fontSize(9)
     .text(`Amount in words: ${rupeesInWords(doc.totals.total)}`, left, pdf.y, { width });
+  if (doc.kind === 'INVOICE' && extras.paidBy?.length) {
+    pdf.moveDown(0.4);
+    pdf.font('Helvetica-Bold').fontSize(9).text('Paid by', left, pdf.y, { width });
+    pdf.font('Helvetica').fontSize(9);
+    // One full-width line each: a payment's id is long and must read whole.
+    for (const tender of extras.paidBy)
+      pdf.text(`${tender.label}: ${rs(tender.amount)}`, left, pdf.y, { width });
+  }
   pdf.moveDown(0.8);
   pdf.font('Helvetica').fontSize(8);
   pdf.text(

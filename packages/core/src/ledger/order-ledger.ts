@@ -9,6 +9,7 @@ import { currentRequestId } from '../operations/request-context';
 import { issueCreditNote, issueInvoice } from '../invoices/issue-invoice';
 import { recordShipment } from '../shipments/record-shipment';
 import type { ShipmentIntent } from '../shipments/ship-request';
+import { settleTenders } from '../tenders/order-tenders';
 
 /**
  * The order ledger: the one writer of an order's status, its `order_events` rows, the stock it
@@ -242,6 +243,9 @@ async function write(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Balances paying for the order move with it: spent when placed, given back when cancelled.
+  if (move.to === 'PLACED') await settleTenders(trx, [order.id], 'SPENT', now);
+  if (move.to === 'CANCELLED') await settleTenders(trx, [order.id], 'RETURNED', now);
   // The owner's mail for this entry, committed with it (sent by the worker's notifications queue).
   await queueOrderMail(trx, order, {
     id: logged.id,

@@ -9,6 +9,7 @@ import { queueOrderMails } from '../notifications/order-mails';
 import { currentRequestId } from '../operations/request-context';
 import { rearmStockAlerts } from '../stock-alerts/restock-mails';
 import { orderEvent, type LedgerEntry, type Placement } from './order-ledger';
+import { settleTenders } from '../tenders/order-tenders';
 import { productIdsOf, shortOf, wantedOf, type StockLine } from './stock';
 
 /**
@@ -182,6 +183,19 @@ export async function writePlacements(
     FROM unnest(${ids}::uuid[], ${moves.map((m) => m.to)}::text[],
                 ${moves.map((m) => m.statusNote)}::text[]) AS v(id, status, note)
     WHERE o.id = v.id`.execute(trx);
+  // Balances paying for these orders move with them (as the ledger's write does one by one).
+  await settleTenders(
+    trx,
+    planned.flatMap((p) => (p.result.placed ? [p.paid.order.id] : [])),
+    'SPENT',
+    at,
+  );
+  await settleTenders(
+    trx,
+    planned.flatMap((p) => (p.result.placed ? [] : [p.paid.order.id])),
+    'RETURNED',
+    at,
+  );
   const requestId = currentRequestId() ?? null;
   const logged = await trx
     .insertInto('order_events')

@@ -4,6 +4,7 @@ import { conflict, notFound, unavailable } from '../common/errors';
 import type { PaymentProvider } from '../payments/provider';
 import { lockOrder } from '../orders/lock-order';
 import { closeOpenLinks } from './order-ledger';
+import { settleTenders } from '../tenders/order-tenders';
 
 /** Why an order cannot be deleted, or null when it holds no money and may go. */
 async function moneyOn(
@@ -80,6 +81,8 @@ export async function removeUnpaidOrder(
     const late = await moneyOn(trx, orderId, locked.status);
     if (late) throw conflict(late);
     await closeOpenLinks(trx, orderId, `Order ${orderId} deleted by the shop: link cancelled`);
+    // A balance held for it goes back before its tenders go with the order.
+    await settleTenders(trx, [orderId], 'RETURNED');
     await trx.deleteFrom('orders').where('id', '=', orderId).execute();
   });
   return { message: 'Order deleted successfully' };

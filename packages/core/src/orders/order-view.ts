@@ -5,6 +5,7 @@ import { REFUND_DUE_PURPOSE } from '../refunds/refund-owed';
 import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
 import type { OrderItemView, OrderView } from '@kanak/shared';
 import { shipmentViews } from '../shipments/shipment-views';
+import { tenderViews } from '../tenders/order-tenders';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { OrderItemView, OrderView };
@@ -20,7 +21,7 @@ const worstState = (a: RefundState | null, b: RefundState | null) =>
 export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const orderIds = orders.map((o) => o.id);
-  const [users, items, refunds, huids, invoices, shipments] = await Promise.all([
+  const [users, items, refunds, huids, invoices, shipments, tenders] = await Promise.all([
     db
       .selectFrom('users')
       .select(['id', 'first_name', 'last_name', 'email'])
@@ -64,6 +65,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       .where('order_id', 'in', orderIds)
       .execute(),
     shipmentViews(db, orderIds),
+    tenderViews(db, orderIds),
   ]);
   const huidsOf = (itemId: string) =>
     huids.filter((h) => h.order_item_id === itemId).map((h) => h.huid);
@@ -158,6 +160,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
         needsPan(order.total_discounted_price) && !order.buyer_pan && order.status !== 'CANCELLED',
       panRecorded: order.buyer_pan !== null,
       shipment: shipments.get(order.id) ?? null,
+      tenders: tenders.get(order.id) ?? [],
     };
   });
 }

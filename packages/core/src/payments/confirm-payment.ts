@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../common/errors';
 import { orderEvent, placePaidOrder, type LedgerEntry } from '../ledger/order-ledger';
 import type { PaymentProvider, ProviderPayment } from './provider';
 import { lockInvoiceCounter } from '../invoices/issue-invoice';
+import { tenderedRupees } from '../tenders/order-tenders';
 
 export interface PaymentConfirmation {
   orderId: string;
@@ -201,6 +202,8 @@ export function judgePayment(
   payment: ProviderPayment,
   order: OrderRow | null,
   link: Pick<PaymentRow, 'status' | 'expires_at'>,
+  /** Rupees a scheme balance or store credit pays of the order: the link owes the rest. */
+  tendered = 0,
 ): PaymentVerdict {
   if (!order)
     return {
@@ -221,10 +224,11 @@ export function judgePayment(
       note: `Payment ${payment.id} arrived after ${closed}: refund due`,
       reason: 'LINK_CLOSED',
     };
-  if (payment.amount !== null && payment.amount !== order.total_discounted_price)
+  const due = order.total_discounted_price - tendered;
+  if (payment.amount !== null && payment.amount !== due)
     return {
       place: false,
-      note: `Paid ${formatRupees(payment.amount)} but the order totals ${formatRupees(order.total_discounted_price)}: refund due`,
+      note: `Paid ${formatRupees(payment.amount)} but the order ${tendered ? `leaves ${formatRupees(due)} to pay` : `totals ${formatRupees(due)}`}: refund due`,
       reason: 'AMOUNT_MISMATCH',
     };
   return { place: true };
@@ -235,8 +239,9 @@ export const paidReason = (payment: ProviderPayment, confirmation: PaymentConfir
   `Paid by ${payment.id} (${confirmation.source})`;
 
 /** What the shopper reads on an order cancelled because a line was short when it was paid. */
-export const soldOutNote = (short: string, order: Pick<OrderRow, 'total_discounted_price'>) =>
-  `Cancelled: ${short} when the payment arrived. The payment of ${formatRupees(order.total_discounted_price)} will be refunded.`;
+export const soldOutNote = (short: string, paid: number, tendered = 0) =>
+  `Cancelled: ${short} when the payment arrived. The payment of ${formatRupees(paid)} will be refunded.` +
+  (tendered ? ` The ${formatRupees(tendered)} paid from your balance goes back to it.` : '');
 
 /** The answer for money kept to be paid back: the order (if any) does not move. */
 export function owedBack(orderId: string, order: OrderRow | null, note: string): Confirmed {
@@ -304,11 +309,12 @@ export async function applyLocked(
     return owedBack(orderId, order, note);
   };
 
-  const verdict = judgePayment(payment, order, link);
+  const tendered = order ? await tenderedRupees(trx, order.id) : 0;
+  const verdict = judgePayment(payment, order, link, tendered);
   if (!verdict.place) return owed(verdict.note, verdict.reason);
   const placement = await placePaidOrder(trx, order!, {
     reason: paidReason(payment, confirmation),
-    refundNote: (short) => soldOutNote(short, order!),
+    refundNote: (short) => soldOutNote(short, order!.total_discounted_price - tendered, tendered),
   });
   if (!placement.placed) {
     const note = placement.note;

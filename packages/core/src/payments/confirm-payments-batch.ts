@@ -21,6 +21,7 @@ import {
   type PlannedPlacement,
 } from '../ledger/place-paid-orders';
 import type { PaymentProvider } from './provider';
+import { tenderedByOrder } from '../tenders/order-tenders';
 import { lockInvoiceCounter } from '../invoices/issue-invoice';
 
 /** Each confirmation's own answer: what it did, or why it failed (a refusal or a fault). */
@@ -162,6 +163,7 @@ async function applyAll(
     .orderBy('id')
     .forUpdate()
     .execute();
+  const tenderedOf = await tenderedByOrder(trx, orderIds);
   const stock = await readBatchStock(
     trx,
     orders.filter((o) => o.status === 'PENDING').map((o) => o.id),
@@ -198,7 +200,8 @@ async function applyAll(
       if (link.provider_payment_id === null)
         linkNow.set(link.payment_link_id, { ...link, provider_payment_id: paymentId, status });
     };
-    const verdict = judgePayment(captured.payment, order, link);
+    const tendered = tenderedOf.get(orderId) ?? 0;
+    const verdict = judgePayment(captured.payment, order, link, tendered);
     let confirmed: Confirmed;
     if (!verdict.place) {
       record('REFUND_PENDING', verdict.note, verdict.reason);
@@ -208,7 +211,8 @@ async function applyAll(
         {
           order: order!,
           reason: paidReason(captured.payment, captured.confirmation),
-          refundNote: (short) => soldOutNote(short, order!),
+          refundNote: (short) =>
+            soldOutNote(short, order!.total_discounted_price - tendered, tendered),
         },
         stock,
       );

@@ -8,16 +8,29 @@ import { DEFAULT_LINK_TTL_MINUTES, LINK_REUSE_MARGIN_MS } from './link-expiry';
 import type { PaymentLinkAnswer } from '@kanak/shared';
 import { requoteIfStale } from '../ledger/requote-order';
 import { systemClock, type Clock } from '../common/clock';
+import { closeOpenLinks, placePaidOrder, type LedgerEntry } from '../ledger/order-ledger';
+import { lockInvoiceCounter } from '../invoices/issue-invoice';
+import {
+  liveTenders,
+  reserveTenders,
+  settleTenders,
+  tenderedRupees,
+  tenderViews,
+  type TenderAsk,
+} from '../tenders/order-tenders';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { PaymentLinkAnswer };
 
+/** A link answer without tenders: the link is always there. */
+export type OrderLinkAnswer = PaymentLinkAnswer & {
+  payment_link_url: string;
+  payment_link_id: string;
+};
+
 /**
- * A payment link for the owner's PENDING order, taking payments for `ttlMinutes`. The order row
- * is locked while the link is made, so a double click gets the same link; a later call reuses
- * the open link while enough of its life is left, else the stale one is closed as EXPIRED and
- * the shopper gets a fresh link, re-quoted at today's rates when the order's quote outlived a
- * link's life (`requote` then says from and to what).
+ * A payment link for the owner's PENDING order (see payOrder), for callers that spend no balance:
+ * the link is always there.
  */
 export async function createPaymentLink(
   db: Kysely<Database>,
@@ -27,37 +40,97 @@ export async function createPaymentLink(
   origins: { server: string; web: string },
   ttlMinutes: number = DEFAULT_LINK_TTL_MINUTES,
   clock: Clock = systemClock,
-): Promise<PaymentLinkAnswer> {
-  const orderId = requireId(orderIdInput, 'Order');
-  return db.transaction().execute(async (trx) => {
+): Promise<OrderLinkAnswer> {
+  const { answer } = await payOrder(
+    db,
+    provider,
+    user,
+    { orderId: orderIdInput },
+    origins,
+    ttlMinutes,
+    clock,
+  );
+  if (!answer.payment_link_url || !answer.payment_link_id)
+    throw conflict('This order is paid in full by a balance: it needs no payment link');
+  return {
+    ...answer,
+    payment_link_url: answer.payment_link_url,
+    payment_link_id: answer.payment_link_id,
+  };
+}
+
+export interface OrderPayment {
+  answer: PaymentLinkAnswer;
+  /** The ledger's entry when the balances paid it all and it was placed here; else null. */
+  entry: LedgerEntry | null;
+  /** Links closed because a balance now pays part of the order (to cancel at the provider). */
+  closedLinks: string[];
+}
+
+/**
+ * Pays the owner's PENDING order: first from the balances asked for (a matured scheme, store
+ * credit; reserveTenders), then by a payment link for the rest, taking payments for
+ * `ttlMinutes`. The order row is locked throughout, so a double click or a second tab gets the
+ * same tenders and link; a later call reuses the open link while enough of its life is left,
+ * else the stale one is closed as EXPIRED and a fresh one made, re-quoted at today's rates when
+ * the order's quote outlived a link's life (`requote` then says from and to what). When the
+ * balances pay it all, the order is placed here, in this transaction, through the ledger as a
+ * paid order is (stock, invoice, mails): there is no link then.
+ */
+export async function payOrder(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  user: AuthUser,
+  input: { orderId: unknown } & TenderAsk,
+  origins: { server: string; web: string },
+  ttlMinutes: number = DEFAULT_LINK_TTL_MINUTES,
+  clock: Clock = systemClock,
+): Promise<OrderPayment> {
+  const orderId = requireId(input.orderId, 'Order');
+  const ask: TenderAsk = {
+    schemeEnrolmentId: input.schemeEnrolmentId,
+    useStoreCredit: input.useStoreCredit,
+  };
+  const spends = !!(ask.schemeEnrolmentId || ask.useStoreCredit);
+  // A balance may pay it all, which numbers the invoice: the counter is locked before the order,
+  // in the order a payment's confirmation takes them (no deadlock between the two).
+  const mayPlace = spends || (await tenderedRupees(db, orderId)) > 0;
+  return db.transaction().execute(async (trx): Promise<OrderPayment> => {
     const now = clock();
+    if (mayPlace) await lockInvoiceCounter(trx, now);
     const order = await trx
       .selectFrom('orders')
       .innerJoin('users', 'users.id', 'orders.user_id')
-      .select([
-        'orders.id',
-        'orders.user_id',
-        'orders.status',
-        'orders.total_discounted_price',
-        'orders.quoted_at',
-        'orders.ship_mobile',
-        'users.first_name',
-        'users.last_name',
-        'users.email',
-      ])
+      .selectAll('orders')
+      .select(['users.first_name', 'users.last_name', 'users.email'])
       .where('orders.id', '=', orderId)
       .forUpdate('orders')
       .executeTakeFirst();
     if (!order || order.user_id !== user.id) throw notFound('Order');
     if (order.status !== 'PENDING')
       throw conflict(`Order is already ${order.status}: only a PENDING order can be paid`);
+    const withTenders = async (answer: PaymentLinkAnswer, due: number) => {
+      const tenders = (await tenderViews(trx, [orderId])).get(orderId) ?? [];
+      return tenders.length ? { ...answer, tenders, toPay: due } : answer;
+    };
+    // The balances asked for are reserved first; a kind the order holds already is kept as it
+    // is (a second tab), and then its open link for the rest is reused like any other.
+    let closedLinks: string[] = [];
+    if (spends && (await reserveTenders(trx, order, user, order.total_discounted_price, ask, now)))
+      // The links asking for more no longer fit: a payment still made on one is owed back.
+      closedLinks = await closeOpenLinks(
+        trx,
+        orderId,
+        'Replaced: part of the order is paid from a balance',
+      );
+    const held = await tenderedRupees(trx, orderId);
     const open = await trx
       .selectFrom('payments')
       .select(['payment_link_id', 'payment_link_url'])
       .where('order_id', '=', orderId)
       .where('provider', '=', provider.name)
       .where('status', '=', 'CREATED')
-      .where('amount', '=', order.total_discounted_price)
+      .where('amount', '=', order.total_discounted_price - held)
       .where((eb) =>
         eb.or([
           eb('expires_at', 'is', null),
@@ -67,11 +140,54 @@ export async function createPaymentLink(
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
     if (open)
-      return { payment_link_url: open.payment_link_url, payment_link_id: open.payment_link_id };
+      return {
+        answer: await withTenders(
+          { payment_link_url: open.payment_link_url, payment_link_id: open.payment_link_id },
+          order.total_discounted_price - held,
+        ),
+        entry: null,
+        closedLinks,
+      };
     // The quote holds for a link's life from when it was made; past it, today's rates price the
     // order again, however many links were asked for since.
     const requote = await requoteIfStale(trx, order, ttlMinutes * 60_000, now);
-    const amount = requote ? requote.to : order.total_discounted_price;
+    const total = requote ? requote.to : order.total_discounted_price;
+    if (held > total) {
+      // Priced down below what the balances hold: they are given back and asked again.
+      const tenders = await liveTenders(trx, orderId);
+      await settleTenders(trx, [orderId], 'RETURNED', now);
+      await reserveTenders(
+        trx,
+        order,
+        user,
+        total,
+        {
+          schemeEnrolmentId: tenders.find((t) => t.kind === 'scheme')?.enrolment_id ?? undefined,
+          useStoreCredit: tenders.some((t) => t.kind === 'store_credit'),
+        },
+        now,
+      );
+    }
+    const due = total - (await tenderedRupees(trx, orderId));
+    if (due === 0) {
+      const placed = { ...order, total_discounted_price: total };
+      const placement = await placePaidOrder(trx, placed, {
+        reason: 'Paid in full from the shopper’s balance (savings scheme or store credit)',
+        refundNote: (short) =>
+          `Cancelled: ${short} when it was paid. What your balance paid goes back to it.`,
+      });
+      return {
+        answer: await withTenders(
+          {
+            orderStatus: placement.placed ? 'PLACED' : 'CANCELLED',
+            ...(requote ? { requote } : {}),
+          },
+          0,
+        ),
+        entry: placement.entry,
+        closedLinks,
+      };
+    }
     // Its expiry stays what it was: a payment made in time is still taken (see confirmPayment).
     await trx
       .updateTable('payments')
@@ -83,7 +199,7 @@ export async function createPaymentLink(
     const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000);
     const link = await provider.createLink({
       orderId,
-      amount,
+      amount: due,
       description: `Kanak Jewellers order ${orderId.slice(0, 8).toUpperCase()}`,
       customer: {
         name: `${order.first_name} ${order.last_name}`,
@@ -101,14 +217,21 @@ export async function createPaymentLink(
         provider: provider.name,
         payment_link_id: link.id,
         payment_link_url: link.url,
-        amount,
+        amount: due,
         expires_at: expiresAt,
       })
       .execute();
     return {
-      payment_link_url: link.url,
-      payment_link_id: link.id,
-      ...(requote ? { requote } : {}),
+      answer: await withTenders(
+        {
+          payment_link_url: link.url,
+          payment_link_id: link.id,
+          ...(requote ? { requote } : {}),
+        },
+        due,
+      ),
+      entry: null,
+      closedLinks,
     };
   });
 }

@@ -7,6 +7,7 @@ import type { OutboxDeps } from '../outbox/deps';
 import { lockOrder } from '../orders/lock-order';
 import { REFUND_DUE_PURPOSE } from './refund-owed';
 import { refundPayment } from './refund-payment';
+import { cashOutRefusal } from '../tenders/order-tenders';
 
 /**
  * The owner refunds what an order owes back (POST /api/admin/orders/{id}/refund): every
@@ -33,7 +34,9 @@ export async function requestOrderRefund(
       .where('provider_payment_id', 'is not', null)
       .orderBy('created_at')
       .execute();
-    if (owed.length === 0) throw conflict('This order has no refund due');
+    // A balance that paid it went back to the scheme or credit: it is never paid out as cash.
+    if (owed.length === 0)
+      throw conflict((await cashOutRefusal(trx, orderId)) ?? 'This order has no refund due');
     const made: OutboxRef[] = [];
     for (const payment of owed) {
       const { job } = await refundPayment(trx, {

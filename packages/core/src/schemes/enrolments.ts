@@ -17,6 +17,11 @@ import type { PaymentProvider } from '../payments/provider';
 import { DEFAULT_LINK_TTL_MINUTES } from '../payments/link-expiry';
 import { instalmentAllowed, scheduleOf, type SchemeTerms } from './rules';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
+import { redeemedOf } from '../tenders/order-tenders';
+
+/** What orders hold or spent of a scheme, in paise. */
+export const usedPaise = (r: { held: number; spent: number } | undefined) =>
+  r ? r.held + r.spent : 0;
 
 export const termsOf = (e: SchemeEnrolmentRow): SchemeTerms => ({
   instalments: e.instalments,
@@ -44,6 +49,8 @@ export function enrolmentView(
   e: SchemeEnrolmentRow,
   payments: (Paid & Pick<SchemePaymentRow, 'payment_link_url' | 'expires_at'>)[],
   now: Date,
+  /** Paise orders hold or spent of this scheme's balance (redemption at checkout). */
+  redeemedPaise = 0,
 ): SchemeEnrolment {
   const today = indiaDate(now);
   const schedule = enrolmentSchedule(e, payments, today);
@@ -84,7 +91,11 @@ export function enrolmentView(
     due: next ? { ...next, ...(open ? { paymentUrl: open.payment_link_url } : {}) } : null,
     bonus,
     // The bonus joins the balance at maturity; until then the balance is what was paid.
-    balance: paidRupees + (e.state === 'MATURED' ? bonus : 0),
+    balance:
+      paidRupees +
+      (e.state === 'MATURED' || e.state === 'REDEEMED' ? bonus : 0) -
+      redeemedPaise / 100,
+    redeemed: redeemedPaise / 100,
     maturesOn: schedule?.maturesOn ?? null,
     redeemBy: schedule?.redeemBy ?? null,
     state: e.state,
@@ -192,11 +203,16 @@ export async function listEnrolments(
     rows.map((r) => r.id),
   );
   const now = clock();
+  const redeemed = await redeemedOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) =>
     enrolmentView(
       r,
       payments.filter((p) => p.enrolment_id === r.id),
       now,
+      usedPaise(redeemed.get(r.id)),
     ),
   );
 }
@@ -209,7 +225,13 @@ export async function getEnrolment(
   clock: Clock = systemClock,
 ): Promise<SchemeEnrolment> {
   const row = await findEnrolmentFor(db, user, idInput);
-  return enrolmentView(row, await paymentsOf(db, [row.id]), clock());
+  const redeemed = await redeemedOf(db, [row.id]);
+  return enrolmentView(
+    row,
+    await paymentsOf(db, [row.id]),
+    clock(),
+    usedPaise(redeemed.get(row.id)),
+  );
 }
 
 export async function findEnrolmentFor(db: Kysely<Database>, user: AuthUser, idInput: unknown) {

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { indiaDate, type SchemeBookFilter } from '@kanak/shared';
 import { systemClock, type Clock } from '../common/clock';
-import { enrolmentView } from './enrolments';
+import { enrolmentView, usedPaise } from './enrolments';
+import { redeemedOf } from '../tenders/order-tenders';
 
 /**
  * The owner's view of the schemes (issue 36, item 4): enrolments (all, overdue, maturing this
@@ -44,21 +45,28 @@ export async function schemeBook(
         )
         .execute()
     : [];
+  const redeemed = await redeemedOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const views = rows.map((r) => ({
     ...enrolmentView(
       r,
       payments.filter((p) => p.enrolment_id === r.id),
       now,
+      usedPaise(redeemed.get(r.id)),
     ),
     email: r.email,
   }));
   const liability = { paid: 0, bonus: 0, redeemed: 0, total: 0 };
-  for (const v of views) {
+  for (const [i, r] of rows.entries()) {
+    const v = views[i]!;
     if (v.state === 'CLOSED') continue;
     liability.paid += v.paid.reduce((s, p) => s + p.amount, 0);
     if (v.state === 'MATURED' || v.state === 'REDEEMED') liability.bonus += v.bonus;
+    // Redeemed: spent on placed orders. A balance held by an unpaid order is still owed.
+    liability.redeemed += (redeemed.get(r.id)?.spent ?? 0) / 100;
   }
-  // Redemption at checkout is not built yet: nothing has been redeemed.
   liability.total = liability.paid + liability.bonus - liability.redeemed;
   const months = new Map<string, number>();
   for (const p of payments)

@@ -48,7 +48,17 @@ const providerId = (what: string) =>
     .string(`${what} is required`)
     .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,120}$/, `${what} is not valid`));
 
-export const createPaymentInput = z.object({ orderId: id('Order id') });
+/**
+ * POST /api/payment/{orderId}: an optional body spends a balance the shop holds for the shopper
+ * on the order first (a matured savings scheme, issue 36; store credit, issue 33); the payment
+ * link then asks only for the rest.
+ */
+export const createPaymentInput = z.object({
+  orderId: id('Order id'),
+  schemeEnrolmentId: z.optional(id('schemeEnrolmentId')),
+  useStoreCredit: z.optional(z.boolean('useStoreCredit must be true or false')),
+});
+export type CreatePaymentInput = z.infer<typeof createPaymentInput>;
 
 /** The shopper's return from the payment page (GET /api/payment and payments.confirmReturn). */
 export const paymentReturnInput = z.object({

@@ -31,6 +31,21 @@ export const orderItemView = z.object({
 });
 export type OrderItemView = z.infer<typeof orderItemView>;
 
+export const TENDER_KINDS = ['scheme', 'store_credit'] as const;
+/**
+ * A part of an order paid by a balance the shop held for the shopper (rupees): HELD while the
+ * order waits for the rest, SPENT once placed, RETURNED (to the scheme or credit) on a cancel.
+ */
+export const orderTender = z.object({
+  kind: z.enum(TENDER_KINDS),
+  /** "Savings scheme: Golden Harvest" or "Store credit", as the invoice names it. */
+  label: z.string(),
+  amount: z.number(),
+  status: z.enum(['HELD', 'SPENT', 'RETURNED']),
+  enrolmentId: z.nullable(z.string()),
+});
+export type OrderTender = z.infer<typeof orderTender>;
+
 /** An order as clients read it (spec section 3, design.md); admin lists carry the same. */
 export const orderView = z.object({
   _id: z.string(),
@@ -78,6 +93,8 @@ export const orderView = z.object({
   panRecorded: z.optional(z.boolean()),
   /** Carrier, AWB, tracking page, insured value (rupees) and dispatch; null until shipped with a carrier. */
   shipment: z.optional(z.nullable(shipmentView)),
+  /** Balances that paid part or all of it (issue 36 and 33); the payment link took the rest. */
+  tenders: z.optional(z.array(orderTender)),
 });
 export type OrderView = z.infer<typeof orderView>;
 
@@ -110,8 +127,15 @@ export const dashboardView = z.object({
 export type Dashboard = z.infer<typeof dashboardView>;
 
 export const paymentLinkAnswer = z.object({
-  payment_link_url: z.string(),
-  payment_link_id: z.string(),
+  /** Absent only when balances (`tenders`) paid the whole order: then it is placed at once. */
+  payment_link_url: z.optional(z.string()),
+  payment_link_id: z.optional(z.string()),
+  /** What a scheme balance or store credit paid (only when the order has such tenders). */
+  tenders: z.optional(z.array(orderTender)),
+  /** Rupees the link asks for: the total less the tenders (only when the order has tenders). */
+  toPay: z.optional(z.number()),
+  /** The order's status after this call: PLACED when the tenders paid it all. */
+  orderStatus: z.optional(z.enum(ORDER_STATUSES)),
   /**
    * Only when the order was priced again for this link (its quote outlived a link's life):
    * the total before and after, in rupees; the link takes the new one.

@@ -117,7 +117,10 @@ export const schemeEnrolment = z.object({
   ),
   /** Bonus the rule gives so far (rupees, may have paise); added to the balance at maturity. */
   bonus: z.number(),
+  /** What is left to spend: paid + bonus (once matured) − what orders hold or spent. */
   balance: z.number(),
+  /** Rupees orders hold or spent of it (issue 36, redemption at checkout). */
+  redeemed: z.optional(z.number()),
   maturesOn: z.nullable(z.string()),
   redeemBy: z.nullable(z.string()),
   state: z.enum(SCHEME_STATES),

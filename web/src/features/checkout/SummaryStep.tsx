@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Lock } from 'lucide-react';
 import { usePaymentLink } from '@/features/orders/use-payment-link';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { PriceDetails } from '@/features/cart/PriceDetails';
 import { trpc } from '@/lib/trpc';
 import { AddressCard, OrderItemList } from './OrderItems';
 import { DeliveryPromiseLine } from '@/features/delivery/DeliveryPromiseLine';
+import { BalanceTenders, type TenderChoice } from './BalanceTenders';
 
 /**
  * Step 3 without an order id in the URL (an old bookmark, a link typed by hand): resumes the
@@ -33,6 +34,7 @@ export function SummaryStep({ orderId }: { orderId: string | undefined }) {
   );
   // Step 4 is reached by leaving for the payment provider's link (a re-quote is shown first).
   const { pay, busy, dialog } = usePaymentLink();
+  const [tenders, setTenders] = useState<TenderChoice>({});
 
   if (resume.looking) return <Skeleton className="h-96" />;
   if (!orderId || order.error) {
@@ -64,12 +66,20 @@ export function SummaryStep({ orderId }: { orderId: string | undefined }) {
           totalDiscountedPrice={o.totalDiscountedPrice}
         />
         {dialog}
+        {payable && (
+          <BalanceTenders
+            total={o.totalDiscountedPrice}
+            held={o.tenders ?? []}
+            choice={tenders}
+            onChange={setTenders}
+          />
+        )}
         {payable ? (
           <Button
             size="lg"
             className="w-full"
             disabled={busy}
-            onClick={() => pay.mutate({ orderId: o._id })}
+            onClick={() => pay.mutate({ orderId: o._id, ...tenders })}
           >
             <Lock /> {busy ? 'Redirecting to payment…' : 'Payment'}
           </Button>

@@ -105,6 +105,9 @@ export function OrderDetailPage() {
   const o = order.data;
   const item = o.orderItems[Number(index)] ?? o.orderItems[0];
   const refund = refundNotice(o);
+  // What a scheme balance or store credit pays (or paid back, on a cancel) of the order.
+  const tenders = o.tenders ?? [];
+  const held = tenders.filter((t) => t.status !== 'RETURNED').reduce((s, t) => s + t.amount, 0);
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -135,10 +138,32 @@ export function OrderDetailPage() {
         >
           <p className="text-sm">
             This order is not paid yet. Pay{' '}
-            <span className="font-semibold">{formatRupees(o.totalDiscountedPrice)}</span> to place
-            it.
+            <span className="font-semibold">{formatRupees(o.totalDiscountedPrice - held)}</span> to
+            place it.
           </p>
           <PayNowButton orderId={o._id} />
+        </section>
+      )}
+      {tenders.length > 0 && (
+        <section
+          className="space-y-2 rounded-xl border bg-card px-5 py-4 text-sm shadow-xs"
+          aria-label="Paid from your balance"
+          data-testid="order-tenders"
+        >
+          {tenders.map((t) => (
+            <p key={`${t.kind}-${t.status}-${t.amount}`} className="flex justify-between gap-3">
+              <span>
+                {t.label}
+                {t.status === 'RETURNED' && (
+                  <span className="text-muted-foreground"> (given back to it)</span>
+                )}
+                {t.status === 'HELD' && (
+                  <span className="text-muted-foreground"> (held until the rest is paid)</span>
+                )}
+              </span>
+              <span className="tabular-nums">{formatRupees(t.amount)}</span>
+            </p>
+          ))}
         </section>
       )}
       <PanPrompt order={o} />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { formatRupees, type PaymentLinkAnswer } from '@kanak/shared';
 import {
   AlertDialog,
@@ -20,9 +21,23 @@ import { trpc } from '@/lib/trpc';
  */
 export function usePaymentLink() {
   const utils = trpc.useUtils();
+  const navigate = useNavigate();
   const [requoted, setRequoted] = useState<PaymentLinkAnswer | null>(null);
   const pay = trpc.payments.create.useMutation({
-    onSuccess: (answer) => {
+    onSuccess: (answer, input) => {
+      // A balance (scheme or store credit) paid it all: the order is placed, nothing to pay.
+      if (!answer.payment_link_url) {
+        void utils.orders.invalidate();
+        void utils.schemes.invalidate();
+        void utils.exchange.invalidate();
+        if (answer.orderStatus === 'PLACED')
+          toast.success('Paid from your balance: your order is placed');
+        else toast.error('Your order could not be placed; what your balance paid went back to it');
+        return void navigate({
+          to: '/account/orders/$orderId/$index',
+          params: { orderId: input.orderId, index: '0' },
+        });
+      }
       if (!answer.requote) return window.location.assign(answer.payment_link_url);
       setRequoted(answer);
       void utils.orders.invalidate();
@@ -42,14 +57,20 @@ export function usePaymentLink() {
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Not now</AlertDialogCancel>
-          <AlertDialogAction onClick={() => window.location.assign(requoted.payment_link_url)}>
-            Pay {formatRupees(requoted.requote.to)}
+          <AlertDialogAction
+            onClick={() =>
+              requoted.payment_link_url && window.location.assign(requoted.payment_link_url)
+            }
+          >
+            Pay {formatRupees(requoted.toPay ?? requoted.requote.to)}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
   ) : null;
   // Busy from the click until the page leaves (or the shopper chose not to pay yet).
-  const busy = pay.isPending || (pay.isSuccess && !requoted && !pay.data?.requote);
+  const busy =
+    pay.isPending ||
+    (pay.isSuccess && !requoted && !pay.data?.requote && !!pay.data?.payment_link_url);
   return { pay, busy, dialog };
 }
