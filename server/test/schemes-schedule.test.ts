@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, createSandboxProvider, runSchemeSchedule } from '@kanak/core';
 import { addDays } from '@kanak/core';
@@ -184,6 +185,15 @@ describe('savings schemes: reminders and maturity as repeatable jobs', () => {
     // Kept to look at; on a clean clone no browser test has made the folder yet.
     await mkdir(SCREENSHOT_DIR, { recursive: true });
     await writeFile(path.join(SCREENSHOT_DIR, 'scheme-statement.pdf'), bytes);
+    // Each instalment on a line of its own: the rows' "Rs. 1,000" cells stand at ten heights.
+    const page = await (await getDocumentProxy(new Uint8Array(bytes))).getPage(1);
+    const amounts = (await page.getTextContent()).items.filter(
+      (item) => 'str' in item && item.str === 'Rs. 1,000',
+    );
+    expect(amounts).toHaveLength(10);
+    expect(new Set(amounts.map((item) => ('transform' in item ? item.transform[5] : 0))).size).toBe(
+      10,
+    );
     const receipt = await pdf('?receipt=3');
     expect(receipt.status).toBe(200);
     expect(receipt.headers.get('content-disposition')).toContain('receipt-3');

@@ -70,7 +70,10 @@ export async function schemeStatementPdf(
     const y = pdf.y;
     pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica');
     cells.forEach((c, i) => pdf.text(c, x[i]!, y, { width: 140 }));
-    pdf.moveDown(0.3);
+    // The next row starts below the tallest cell: an empty last cell leaves pdf.y at this row's
+    // top, which once printed all ten instalments over each other.
+    const tallest = Math.max(...cells.map((c) => pdf.heightOfString(c || ' ', { width: 140 })));
+    pdf.y = y + tallest + 3;
   };
   row(['No.', 'Paid on', 'Amount', 'Note'], true);
   for (const p of e.paid)
