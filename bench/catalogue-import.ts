@@ -58,7 +58,7 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ value: T; mb: numbe
   }
 }
 
-function importFile(rows: number, run: string): Buffer {
+export function importFile(rows: number, run: string): Buffer {
   const columns = catalogueColumns(3);
   const lines = [columns.join(',')];
   for (let i = 0; i < rows; i++) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { clearListingCounts } from './listing-counts';
@@ -12,13 +13,13 @@ import { syncStockAlerts } from '../stock-alerts/restock-mails';
 import { conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { adminGetProduct } from './get-product';
-import { checkSkusFree, skuClash, writeSizeSkus } from './product-skus';
+import { checkNewSkusFree, checkSkusFree, skuClash, writeSizeSkus } from './product-skus';
 import { productIdBySku } from './search-match';
 import type { ProductPage } from './list-products';
-import { saveHallmarkAndStones } from '../stones/product-stones';
+import { hallmarkOf, saveHallmarkAndStones, saveNewProductsStones } from '../stones/product-stones';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 import { searchWords } from './search-products';
-import { priceSavedProduct, pricingColumns } from '../pricing/product-pricing';
+import { priceSavedProduct, priceSavedProducts, pricingColumns } from '../pricing/product-pricing';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -132,15 +133,28 @@ function productColumns(input: ProductInput, categoryId: string) {
   };
 }
 
+/** A product's image rows: the same URL twice adds nothing (answers repeat a lone image for the hover themselves). */
+const imageRows = (productId: string, input: ProductInput) =>
+  [...new Set(input.imageUrls.map((image) => image.imageUrl))].map((url, position) => ({
+    product_id: productId,
+    position,
+    url,
+  }));
+
 async function replaceImages(db: Db, productId: string, input: ProductInput) {
   await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
-  // The same URL twice adds nothing (answers repeat a lone image for the hover themselves).
-  const urls = [...new Set(input.imageUrls.map((image) => image.imageUrl))];
-  await db
-    .insertInto('product_images')
-    .values(urls.map((url, position) => ({ product_id: productId, position, url })))
-    .execute();
+  await db.insertInto('product_images').values(imageRows(productId, input)).execute();
 }
+
+const sizeRows = (productId: string, input: ProductInput) =>
+  input.sizes.map((s, position) => ({
+    product_id: productId,
+    position,
+    weight: s.weight,
+    size: s.size ?? '',
+    stock: s.stock,
+    net_weight: s.netWeight ?? null,
+  }));
 
 /**
  * Size rows are matched by weight: a kept weight keeps its row (and the cart lines pointing at
@@ -156,16 +170,7 @@ async function replaceSizes(db: Db, productId: string, input: ProductInput) {
     .execute();
   await db
     .insertInto('product_sizes')
-    .values(
-      input.sizes.map((s, position) => ({
-        product_id: productId,
-        position,
-        weight: s.weight,
-        size: s.size ?? '',
-        stock: s.stock,
-        net_weight: s.netWeight ?? null,
-      })),
-    )
+    .values(sizeRows(productId, input))
     .onConflict((oc) =>
       oc.columns(['product_id', 'weight']).doUpdateSet((eb) => ({
         position: eb.ref('excluded.position'),
@@ -185,21 +190,64 @@ async function savingSkus<T>(save: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A new product's rows, in the caller's transaction (an import row marks itself in the same one). */
-export async function insertProduct(trx: Transaction<Database>, input: ProductInput) {
-  await checkSkusFree(trx, null, input);
-  const categoryId = await categoryFor(trx, input);
-  const row = await trx
+/**
+ * New products' rows, in the caller's transaction: one statement per table however many (an
+ * import applies hundreds per transaction). The ids are made here, so each input's rows are
+ * written without reading any back. Answers the ids in the inputs' order.
+ */
+export async function insertProducts(
+  trx: Transaction<Database>,
+  inputs: readonly ProductInput[],
+): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  await checkNewSkusFree(trx, inputs);
+  // Few distinct paths in a batch: each is looked up (or created) once.
+  const categories = new Map<string, string>();
+  const categoryIds: string[] = [];
+  for (const input of inputs) {
+    const path = [input.topLevelCategory, input.secondLevelCategory, input.thirdLevelCategory];
+    const key = JSON.stringify(path);
+    let id = categories.get(key);
+    if (!id) categories.set(key, (id = await categoryFor(trx, input)));
+    categoryIds.push(id);
+  }
+  const ids = inputs.map(() => randomUUID());
+  await trx
     .insertInto('products')
-    .values(productColumns(input, categoryId))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await replaceImages(trx, row.id, input);
-  await replaceSizes(trx, row.id, input);
-  await writeSizeSkus(trx, row.id, input);
-  await priceSavedProduct(trx, row.id, input.pricing);
-  await saveHallmarkAndStones(trx, row.id, input, true);
-  return row.id;
+    .values(
+      inputs.map((input, i) => ({
+        id: ids[i],
+        ...productColumns(input, categoryIds[i]!),
+        hallmark: hallmarkOf(input),
+      })),
+    )
+    .execute();
+  const images = inputs.flatMap((input, i) => imageRows(ids[i]!, input));
+  if (images.length > 0) await trx.insertInto('product_images').values(images).execute();
+  await trx
+    .insertInto('product_sizes')
+    .values(
+      inputs.flatMap((input, i) =>
+        // A size without a SKU gets one from migration 021's trigger.
+        sizeRows(ids[i]!, input).map((row, n) => ({ ...row, sku: input.sizes[n]!.sku })),
+      ),
+    )
+    .execute();
+  await priceSavedProducts(
+    trx,
+    inputs.map((input, i) => ({ id: ids[i]!, pricing: input.pricing, sizes: input.sizes })),
+  );
+  await saveNewProductsStones(
+    trx,
+    inputs.map((input, i) => ({ id: ids[i]!, input })),
+  );
+  return ids;
+}
+
+/** A new product's rows, in the caller's transaction. */
+export async function insertProduct(trx: Transaction<Database>, input: ProductInput) {
+  const [id] = await insertProducts(trx, [input]);
+  return id!;
 }
 
 /** POST /api/admin/products: the created product as clients read it. */
@@ -278,7 +326,7 @@ export async function rewriteProduct(trx: Transaction<Database>, id: string, inp
     trx,
     sizeRows.map((r) => r.id),
   );
-  await priceSavedProduct(trx, id, input.pricing);
+  await priceSavedProduct(trx, id, input);
   await saveHallmarkAndStones(trx, id, input, false);
 }
 

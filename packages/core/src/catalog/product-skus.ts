@@ -3,6 +3,11 @@ import type { Database } from '@kanak/db';
 import type { ProductInput } from '@kanak/shared';
 import { badRequest } from '../common/errors';
 
+const skuTaken = (sku: string, title: string) =>
+  badRequest(`SKU ${sku} is already used by "${title}"`);
+const sizeSkuTaken = (sku: string, holder: { title: string; weight: string }) =>
+  badRequest(`Size SKU ${sku} is already used by "${holder.title}" (${holder.weight})`);
+
 /**
  * SKUs a save asks for (issue 32): the product's design number and each size's. Unique in the
  * shop whatever the case; one already used by another product or size is a 400 naming it, checked
@@ -20,8 +25,7 @@ export async function checkSkusFree(
       .select(['id', 'title'])
       .where((eb) => eb(eb.fn('upper', ['sku']), '=', input.sku!.toUpperCase()))
       .executeTakeFirst();
-    if (other && other.id !== productId)
-      throw badRequest(`SKU ${input.sku} is already used by "${other.title}"`);
+    if (other && other.id !== productId) throw skuTaken(input.sku, other.title);
   }
   for (const size of input.sizes) {
     if (!size.sku) continue;
@@ -41,10 +45,40 @@ export async function checkSkusFree(
         (other.weight === size.weight ||
           !holder ||
           (holder.sku !== undefined && holder.sku !== size.sku)));
-    if (other && !free)
-      throw badRequest(
-        `Size SKU ${size.sku} is already used by "${other.title}" (${other.weight})`,
-      );
+    if (other && !free) throw sizeSkuTaken(size.sku, other);
+  }
+}
+
+/**
+ * checkSkusFree for products about to be inserted (they hold no SKU yet, so any holder is
+ * another product): one query for the products' SKUs and one for their sizes', however many.
+ */
+export async function checkNewSkusFree(
+  trx: Transaction<Database>,
+  inputs: readonly ProductInput[],
+): Promise<void> {
+  const skus = new Map(inputs.flatMap((i) => (i.sku ? [[i.sku.toUpperCase(), i.sku]] : [])));
+  if (skus.size > 0) {
+    const other = await trx
+      .selectFrom('products')
+      .select(['sku', 'title'])
+      .where((eb) => eb(eb.fn('upper', ['sku']), 'in', [...skus.keys()]))
+      .limit(1)
+      .executeTakeFirst();
+    if (other) throw skuTaken(skus.get(other.sku.toUpperCase()) ?? other.sku, other.title);
+  }
+  const sizeSkus = new Map(
+    inputs.flatMap((i) => i.sizes.flatMap((s) => (s.sku ? [[s.sku.toUpperCase(), s.sku]] : []))),
+  );
+  if (sizeSkus.size > 0) {
+    const other = await trx
+      .selectFrom('product_sizes')
+      .innerJoin('products', 'products.id', 'product_sizes.product_id')
+      .select(['product_sizes.sku', 'product_sizes.weight', 'products.title'])
+      .where((eb) => eb(eb.fn('upper', ['product_sizes.sku']), 'in', [...sizeSkus.keys()]))
+      .limit(1)
+      .executeTakeFirst();
+    if (other) throw sizeSkuTaken(sizeSkus.get(other.sku.toUpperCase()) ?? other.sku, other);
   }
 }
 

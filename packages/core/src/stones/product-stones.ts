@@ -3,11 +3,104 @@ import type { Database } from '@kanak/db';
 import { disclosureProblem, hallmarkOfPurity, type ProductInput } from '@kanak/shared';
 import { badRequest, conflict } from '../common/errors';
 
+type StonesInput = NonNullable<ProductInput['stones']>;
+
 /**
- * A product's hallmark mark and stones as a save leaves them. The disclosure rule is checked
- * against the stones the product will have (those sent, else those it has): a title or
- * description saying "diamond" beside laboratory-grown diamonds is a 400 naming the rule.
- * A certificate (lab, number) belongs to one stone in the shop: another's is a 409.
+ * The mark a save leaves on the product (issue 32): a metal-priced piece's is its priced
+ * purity's (migration 021's trigger keeps it so whatever writes the row); a fixed-priced gold
+ * piece states its purity as its mark.
+ */
+export function hallmarkOf(input: ProductInput): string | null {
+  const metal = input.pricing?.basis === 'metal' ? input.pricing : null;
+  return metal ? hallmarkOfPurity(metal.metal, metal.purity) : (input.hallmark ?? null);
+}
+
+/**
+ * The disclosure rule, checked against the stones the product will have (`stones`): a title or
+ * description saying "diamond" beside laboratory-grown diamonds is a 400 naming the rule; and
+ * one certificate given for two of its stones.
+ */
+function refuseStoneProblems(
+  input: ProductInput,
+  stones: Parameters<typeof disclosureProblem>[0]['stones'],
+) {
+  const problem = disclosureProblem({ title: input.title, description: input.description, stones });
+  if (problem) throw badRequest(problem);
+  const certs = (input.stones ?? []).flatMap((s) => (s.certificate ? [s.certificate] : []));
+  const repeated = certs.find((c, i) => certs.findIndex((d) => certKey(d) === certKey(c)) !== i);
+  if (repeated)
+    throw badRequest(`Certificate ${repeated.lab} ${repeated.number} is given for two stones`);
+}
+
+const certKey = (c: { lab: string; number: string }) => `${c.lab}/${c.number.toUpperCase()}`;
+
+/**
+ * A certificate (lab, number) belongs to one stone in the shop: one recorded on a product other
+ * than the one sent with it is a 409 naming that product. One query for all the products saved.
+ */
+async function refuseTakenCertificates(
+  trx: Transaction<Database>,
+  products: readonly { id: string; stones: StonesInput }[],
+) {
+  const owner = new Map<string, string>();
+  for (const p of products)
+    for (const s of p.stones) if (s.certificate) owner.set(certKey(s.certificate), p.id);
+  if (owner.size === 0) return;
+  const numbers = [...new Set([...owner.keys()].map((k) => k.slice(k.indexOf('/') + 1)))];
+  const held = await trx
+    .selectFrom('product_stones')
+    .innerJoin('products', 'products.id', 'product_stones.product_id')
+    .select([
+      'products.id',
+      'products.title',
+      'product_stones.cert_lab',
+      'product_stones.cert_number',
+    ])
+    .where((eb) => eb(eb.fn('upper', ['product_stones.cert_number']), 'in', numbers))
+    .execute();
+  for (const h of held) {
+    if (!h.cert_lab || !h.cert_number) continue;
+    const cert = { lab: h.cert_lab, number: h.cert_number };
+    const ours = owner.get(certKey(cert));
+    if (ours !== undefined && ours !== h.id) throw certificateTaken(cert, h);
+  }
+}
+
+const stoneRows = (productId: string, stones: StonesInput) =>
+  stones.map((s, position) => ({
+    product_id: productId,
+    position,
+    kind: s.kind,
+    origin: s.origin,
+    count: s.count,
+    carat: s.carat,
+    colour: s.colour || null,
+    clarity: s.clarity || null,
+    cut: s.cut || null,
+    cert_lab: s.certificate?.lab ?? null,
+    cert_number: s.certificate?.number ?? null,
+    cert_url: s.certificate?.url || null,
+  }));
+
+async function insertStones(
+  trx: Transaction<Database>,
+  rows: ReturnType<typeof stoneRows>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  try {
+    await trx.insertInto('product_stones').values(rows).execute();
+  } catch (error) {
+    // Another product's save (or another product of this batch) holds the certificate.
+    if ((error as { code?: string }).code === '23505')
+      throw conflict('A certificate (lab and number) is already recorded on another product');
+    throw error;
+  }
+}
+
+/**
+ * A product's hallmark mark and stones as a save leaves them: the mark (hallmarkOf), the stone
+ * rules above against the stones it will have (those sent, else those it has), and the stones
+ * sent replacing the stored ones.
  */
 export async function saveHallmarkAndStones(
   trx: Transaction<Database>,
@@ -15,15 +108,10 @@ export async function saveHallmarkAndStones(
   input: ProductInput,
   creating: boolean,
 ): Promise<void> {
-  // A metal-priced piece's mark is its priced purity's (issue 32; migration 021's trigger keeps
-  // it so whatever writes the row); a fixed-priced gold piece states its purity as its mark.
-  const metal = input.pricing?.basis === 'metal' ? input.pricing : null;
-  if (metal || input.hallmark !== undefined || creating)
+  if (input.pricing?.basis === 'metal' || input.hallmark !== undefined || creating)
     await trx
       .updateTable('products')
-      .set({
-        hallmark: metal ? hallmarkOfPurity(metal.metal, metal.purity) : (input.hallmark ?? null),
-      })
+      .set({ hallmark: hallmarkOf(input) })
       .where('id', '=', productId)
       .execute();
   const stones =
@@ -33,59 +121,28 @@ export async function saveHallmarkAndStones(
       .select(['kind', 'origin'])
       .where('product_id', '=', productId)
       .execute());
-  const problem = disclosureProblem({
-    title: input.title,
-    description: input.description,
-    stones,
-  });
-  if (problem) throw badRequest(problem);
+  refuseStoneProblems(input, stones);
   if (!input.stones) return;
-  const certs = input.stones.flatMap((s) => (s.certificate ? [s.certificate] : []));
-  const key = (c: { lab: string; number: string }) => `${c.lab}/${c.number.toUpperCase()}`;
-  const repeated = certs.find((c, i) => certs.findIndex((d) => key(d) === key(c)) !== i);
-  if (repeated)
-    throw badRequest(`Certificate ${repeated.lab} ${repeated.number} is given for two stones`);
-  for (const c of certs) {
-    const other = await trx
-      .selectFrom('product_stones')
-      .innerJoin('products', 'products.id', 'product_stones.product_id')
-      .select(['products.id', 'products.title'])
-      .where('product_stones.cert_lab', '=', c.lab)
-      .where((eb) =>
-        eb(eb.fn('upper', ['product_stones.cert_number']), '=', c.number.toUpperCase()),
-      )
-      .where('product_stones.product_id', '!=', productId)
-      .executeTakeFirst();
-    if (other) throw certificateTaken(c, other);
-  }
+  await refuseTakenCertificates(trx, [{ id: productId, stones: input.stones }]);
   await trx.deleteFrom('product_stones').where('product_id', '=', productId).execute();
-  if (input.stones.length === 0) return;
-  try {
-    await trx
-      .insertInto('product_stones')
-      .values(
-        input.stones.map((s, position) => ({
-          product_id: productId,
-          position,
-          kind: s.kind,
-          origin: s.origin,
-          count: s.count,
-          carat: s.carat,
-          colour: s.colour || null,
-          clarity: s.clarity || null,
-          cut: s.cut || null,
-          cert_lab: s.certificate?.lab ?? null,
-          cert_number: s.certificate?.number ?? null,
-          cert_url: s.certificate?.url || null,
-        })),
-      )
-      .execute();
-  } catch (error) {
-    // Another product's save took the certificate between our look and our insert.
-    if ((error as { code?: string }).code === '23505')
-      throw conflict('A certificate (lab and number) is already recorded on another product');
-    throw error;
-  }
+  await insertStones(trx, stoneRows(productId, input.stones));
+}
+
+/**
+ * The stones of products just inserted (their mark was written with the row, hallmarkOf): the
+ * same rules as saveHallmarkAndStones, one query and one insert for all of them.
+ */
+export async function saveNewProductsStones(
+  trx: Transaction<Database>,
+  products: readonly { id: string; input: ProductInput }[],
+): Promise<void> {
+  for (const p of products) refuseStoneProblems(p.input, p.input.stones ?? []);
+  const withStones = products.map((p) => ({ id: p.id, stones: p.input.stones ?? [] }));
+  await refuseTakenCertificates(trx, withStones);
+  await insertStones(
+    trx,
+    withStones.flatMap((p) => stoneRows(p.id, p.stones)),
+  );
 }
 
 const certificateTaken = (
