@@ -34,7 +34,9 @@ export async function importStatus(db: Kysely<Database>, id: unknown): Promise<I
     id: row.id,
     state: row.state,
     progress:
-      row.state === 'applied' || row.total === 0 ? 100 : Math.floor((row.applied * 100) / row.total),
+      row.state === 'applied' || row.total === 0
+        ? 100
+        : Math.floor((row.applied * 100) / row.total),
     summary: row.summary as ImportSummary,
     failures: failures.map((f) => ({ row: f.row_no, sku: f.sku, message: f.error ?? '' })),
     message: row.state === 'failed' ? row.message : null,
@@ -142,7 +144,8 @@ export async function runImportApply(
     .updateTable('catalogue_imports')
     .set({ state: 'applied', finished_at: sql<Date>`now()` })
     .where('id', '=', importId)
-    .where('state', '=', 'applying')
+    // A second runner's refusal meanwhile is not overwritten.
+    .where('state', '!=', 'failed')
     .execute();
   return outcome(db, importId);
 }
