@@ -8,15 +8,15 @@ import {
   type AdminProductListInput,
   type ProductInput,
 } from '@kanak/shared';
-import { adjustStockForEdit } from '../ledger/stock-adjustment';
+import { adjustStockForEdits } from '../ledger/stock-adjustment';
 import { syncStockAlerts } from '../stock-alerts/restock-mails';
 import { conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { adminGetProduct } from './get-product';
-import { checkNewSkusFree, checkSkusFree, skuClash, writeSizeSkus } from './product-skus';
+import { checkSkusFreeForSaves, skuClash, writeSizeSkus } from './product-skus';
 import { productIdBySku } from './search-match';
 import type { ProductPage } from './list-products';
-import { hallmarkOf, saveHallmarkAndStones, saveNewProductsStones } from '../stones/product-stones';
+import { hallmarkOf, saveStones } from '../stones/product-stones';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 import { searchWords } from './search-products';
 import { priceSavedProduct, priceSavedProducts, pricingColumns } from '../pricing/product-pricing';
@@ -141,9 +141,18 @@ const imageRows = (productId: string, input: ProductInput) =>
     url,
   }));
 
-async function replaceImages(db: Db, productId: string, input: ProductInput) {
-  await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
-  await db.insertInto('product_images').values(imageRows(productId, input)).execute();
+/** The saves' images: their rows replaced (one delete and one insert for all). */
+async function replaceImages(trx: Transaction<Database>, saves: readonly ProductSave[]) {
+  await trx
+    .deleteFrom('product_images')
+    .where(
+      'product_id',
+      'in',
+      saves.map((save) => save.id),
+    )
+    .execute();
+  const rows = saves.flatMap((save) => imageRows(save.id, save.input));
+  if (rows.length > 0) await trx.insertInto('product_images').values(rows).execute();
 }
 
 const sizeRows = (productId: string, input: ProductInput) =>
@@ -159,18 +168,22 @@ const sizeRows = (productId: string, input: ProductInput) =>
 /**
  * Size rows are matched by weight: a kept weight keeps its row (and the cart lines pointing at
  * it), a dropped weight is deleted, a new weight is inserted with its stock. The stock of a kept
- * row is not written here: on an edit, adjustStockForEdit (the ledger) has decided it already.
+ * row is not written here: on an edit, adjustStockForEdits (the ledger) has decided it already.
+ * One delete and one upsert for all the saves.
  */
-async function replaceSizes(db: Db, productId: string, input: ProductInput) {
-  const weights = input.sizes.map((s) => s.weight);
-  await db
-    .deleteFrom('product_sizes')
-    .where('product_id', '=', productId)
-    .where('weight', 'not in', weights)
-    .execute();
-  await db
+async function replaceSizes(trx: Transaction<Database>, saves: readonly ProductSave[]) {
+  const kept = saves.flatMap((save) =>
+    save.input.sizes.map((size) => ({ product_id: save.id, weight: size.weight })),
+  );
+  await sql`
+    DELETE FROM product_sizes AS s
+    WHERE s.product_id = ANY(${saves.map((save) => save.id)}::uuid[])
+      AND NOT EXISTS (
+        SELECT 1 FROM jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) AS k(product_id uuid, weight text)
+        WHERE k.product_id = s.product_id AND k.weight = s.weight)`.execute(trx);
+  await trx
     .insertInto('product_sizes')
-    .values(sizeRows(productId, input))
+    .values(saves.flatMap((save) => sizeRows(save.id, save.input)))
     .onConflict((oc) =>
       oc.columns(['product_id', 'weight']).doUpdateSet((eb) => ({
         position: eb.ref('excluded.position'),
@@ -179,6 +192,26 @@ async function replaceSizes(db: Db, productId: string, input: ProductInput) {
       })),
     )
     .execute();
+}
+
+/** The third-level category of each input, each distinct path looked up (or created) once. */
+async function categoriesFor(
+  trx: Transaction<Database>,
+  inputs: readonly ProductInput[],
+): Promise<string[]> {
+  const known = new Map<string, string>();
+  const ids: string[] = [];
+  for (const input of inputs) {
+    const key = JSON.stringify([
+      input.topLevelCategory,
+      input.secondLevelCategory,
+      input.thirdLevelCategory,
+    ]);
+    let id = known.get(key);
+    if (!id) known.set(key, (id = await categoryFor(trx, input)));
+    ids.push(id);
+  }
+  return ids;
 }
 
 /** A save whose SKU a concurrent save took meanwhile: the unique index's refusal as a 400. */
@@ -200,17 +233,11 @@ export async function insertProducts(
   inputs: readonly ProductInput[],
 ): Promise<string[]> {
   if (inputs.length === 0) return [];
-  await checkNewSkusFree(trx, inputs);
-  // Few distinct paths in a batch: each is looked up (or created) once.
-  const categories = new Map<string, string>();
-  const categoryIds: string[] = [];
-  for (const input of inputs) {
-    const path = [input.topLevelCategory, input.secondLevelCategory, input.thirdLevelCategory];
-    const key = JSON.stringify(path);
-    let id = categories.get(key);
-    if (!id) categories.set(key, (id = await categoryFor(trx, input)));
-    categoryIds.push(id);
-  }
+  await checkSkusFreeForSaves(
+    trx,
+    inputs.map((input) => ({ id: null, input })),
+  );
+  const categoryIds = await categoriesFor(trx, inputs);
   const ids = inputs.map(() => randomUUID());
   await trx
     .insertInto('products')
@@ -237,9 +264,10 @@ export async function insertProducts(
     trx,
     inputs.map((input, i) => ({ id: ids[i]!, pricing: input.pricing, sizes: input.sizes })),
   );
-  await saveNewProductsStones(
+  await saveStones(
     trx,
     inputs.map((input, i) => ({ id: ids[i]!, input })),
+    true,
   );
   return ids;
 }
@@ -283,51 +311,110 @@ export async function updateProduct(
 
 /**
  * An existing product's rows rewritten from `input`, in the caller's transaction: the body of
- * PUT /api/admin/products/{id}, and of an import row that changes a product.
+ * PUT /api/admin/products/{id}.
  */
 export async function rewriteProduct(trx: Transaction<Database>, id: string, input: ProductInput) {
+  await rewriteProducts(trx, [{ id, input }]);
+}
+
+/** An existing product and the input its save rewrites it from. */
+export interface ProductSave {
+  id: string;
+  input: ProductInput;
+}
+
+/**
+ * Existing products' rows rewritten from their inputs, in the caller's transaction: the form's
+ * edit, and an import's batch of changed products, with one statement per table for all of them.
+ * The first refusal (saved meanwhile, a SKU taken, stock moved) refuses the whole call.
+ */
+export async function rewriteProducts(
+  trx: Transaction<Database>,
+  saves: readonly ProductSave[],
+): Promise<void> {
+  if (saves.length === 0) return;
+  const ids = saves.map((save) => save.id);
   const existing = await trx
     .selectFrom('products')
     .select(['id', 'updated_at'])
-    .where('id', '=', id)
+    .where('id', 'in', ids)
+    .orderBy('id')
     // Not FOR UPDATE: that waits for the key-share lock a checkout's new line takes on the
     // product, while the checkout may wait for a size row this save locks next (a deadlock the
     // chaos soak found). A save never changes the key; two saves still exclude each other.
     .forNoKeyUpdate()
-    .executeTakeFirst();
-  if (!existing) throw notFound('Product');
-  // Compared as the view shows it (milliseconds): the form sends back what it read.
-  const savedAt = new Date(existing.updated_at);
-  if (input.loadedUpdatedAt && new Date(input.loadedUpdatedAt).getTime() !== savedAt.getTime())
-    throw conflict(PRODUCT_SAVED_MEANWHILE, { updatedAt: savedAt.toISOString() });
-  await checkSkusFree(trx, id, input);
-  await adjustStockForEdit(trx, id, input.sizes);
-  const categoryId = await categoryFor(trx, input);
-  await trx
-    .updateTable('products')
-    .set({
-      ...productColumns(input, categoryId),
-      // Database time, at least a millisecond past the last save: two saves never share the
-      // updatedAt a form compares (the view shows milliseconds), whatever the servers' clocks.
-      updated_at: sql<Date>`greatest(now(), updated_at + interval '1 millisecond')`,
-    })
-    .where('id', '=', id)
     .execute();
-  await replaceImages(trx, id, input);
-  await replaceSizes(trx, id, input);
-  await writeSizeSkus(trx, id, input);
+  const updatedAt = new Map(existing.map((row) => [row.id, new Date(row.updated_at)]));
+  for (const { id, input } of saves) {
+    const savedAt = updatedAt.get(id);
+    if (!savedAt) throw notFound('Product');
+    // Compared as the view shows it (milliseconds): the form sends back what it read.
+    if (input.loadedUpdatedAt && new Date(input.loadedUpdatedAt).getTime() !== savedAt.getTime())
+      throw conflict(PRODUCT_SAVED_MEANWHILE, { updatedAt: savedAt.toISOString() });
+  }
+  await checkSkusFreeForSaves(trx, saves);
+  await adjustStockForEdits(
+    trx,
+    saves.map((save) => ({ productId: save.id, rows: save.input.sizes })),
+  );
+  const categoryIds = await categoriesFor(
+    trx,
+    saves.map((save) => save.input),
+  );
+  const rows = saves.map(({ id, input }, i) => ({
+    id,
+    ...productColumns(input, categoryIds[i]!),
+    // Absent: kept (hallmarkOf's rule: a metal-priced piece's always follows its purity).
+    hallmark:
+      input.pricing?.basis === 'metal' || input.hallmark !== undefined
+        ? hallmarkOf(input)
+        : undefined,
+    keep_hallmark: !(input.pricing?.basis === 'metal' || input.hallmark !== undefined),
+  }));
+  // Columns absent from a row (sku, status) are kept, as an edit keeps them; a fixed price
+  // forgets its rate row, a metal price keeps it until repriced below.
+  await sql`
+    UPDATE products AS p SET
+      title = x.title, brand = x.brand, color = x.color, price = x.price,
+      discounted_price = x.discounted_price, discount_percent = x.discount_percent,
+      pricing_basis = x.pricing_basis, pricing_metal = x.pricing_metal,
+      pricing_purity = x.pricing_purity, making_kind = x.making_kind,
+      making_value = x.making_value, stones = x.stones,
+      making_discount_percent = x.making_discount_percent,
+      metal_rate_id = CASE WHEN x.pricing_basis = 'fixed' THEN NULL ELSE p.metal_rate_id END,
+      description = x.description, details = x.details, occasion = x.occasion,
+      quantity = x.quantity, collection_name = x.collection_name, type = x.type,
+      category_id = x.category_id, sku = coalesce(x.sku, p.sku),
+      status = coalesce(x.status, p.status),
+      hallmark = CASE WHEN x.keep_hallmark THEN p.hallmark ELSE x.hallmark END,
+      -- Database time, at least a millisecond past the last save: two saves never share the
+      -- updatedAt a form compares (the view shows milliseconds), whatever the servers' clocks.
+      updated_at = greatest(now(), p.updated_at + interval '1 millisecond')
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+      id uuid, title text, brand text, color text, price integer, discounted_price integer,
+      discount_percent integer, pricing_basis text, pricing_metal text, pricing_purity text,
+      making_kind text, making_value numeric, stones integer, making_discount_percent numeric,
+      description text, details text, occasion text, quantity integer, collection_name text,
+      type text, category_id uuid, sku text, status text, hallmark text, keep_hallmark boolean)
+    WHERE p.id = x.id`.execute(trx);
+  await replaceImages(trx, saves);
+  await replaceSizes(trx, saves);
+  await writeSizeSkus(trx, saves);
   // A size the save takes from 0 to in stock mails its waiting shoppers (every row is locked).
-  const sizeRows = await trx
+  const sizes = await trx
     .selectFrom('product_sizes')
     .select('id')
-    .where('product_id', '=', id)
+    .where('product_id', 'in', ids)
     .execute();
   await syncStockAlerts(
     trx,
-    sizeRows.map((r) => r.id),
+    sizes.map((r) => r.id),
   );
-  await priceSavedProduct(trx, id, input);
-  await saveHallmarkAndStones(trx, id, input, false);
+  await priceSavedProducts(
+    trx,
+    saves.map(({ id, input }) => ({ id, pricing: input.pricing, sizes: input.sizes })),
+  );
+  await saveStones(trx, saves, false);
 }
 
 /** DELETE /api/admin/products/{id}: orders keep their copied items (product_id becomes null). */

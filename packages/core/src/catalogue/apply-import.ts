@@ -6,7 +6,7 @@ import { requireId } from '../common/ids';
 import { writeOutbox } from '../outbox/outbox';
 import type { OutboxRelay } from '../outbox/relay';
 import { QUEUES } from '../queues/names';
-import { insertProducts, rewriteProduct } from '../catalog/admin-products';
+import { insertProducts, rewriteProducts } from '../catalog/admin-products';
 import { skuClash } from '../catalog/product-skus';
 import { clearListingCounts } from '../catalog/listing-counts';
 
@@ -199,8 +199,9 @@ async function applyBatch(
 
 /**
  * Rows saved in the caller's transaction, with their done-marks. Matched by SKU now, not at the
- * dry run: idempotent whatever ran in between. New products are inserted together (one statement
- * per table); a changed one is the product form's edit (its lock, stock through the ledger).
+ * dry run: idempotent whatever ran in between. New products are inserted together and changed
+ * ones rewritten together (the product form's edit: their locks, stock through the ledger), one
+ * statement per table each.
  */
 async function saveRows(trx: Transaction<Database>, importId: string, rows: PendingRow[]) {
   const existing = await trx
@@ -221,9 +222,13 @@ async function saveRows(trx: Transaction<Database>, importId: string, rows: Pend
       return input;
     }),
   );
+  await rewriteProducts(
+    trx,
+    rows
+      .filter((r) => idOfSku.has(r.sku))
+      .map((r) => ({ id: idOfSku.get(r.sku)!, input: r.input })),
+  );
   fresh.forEach((r, i) => idOfSku.set(r.sku, created[i]!));
-  for (const row of rows)
-    if (!fresh.includes(row)) await rewriteProduct(trx, idOfSku.get(row.sku)!, row.input);
   await markApplied(
     trx,
     importId,

@@ -98,50 +98,47 @@ async function insertStones(
 }
 
 /**
- * A product's hallmark mark and stones as a save leaves them: the mark (hallmarkOf), the stone
- * rules above against the stones it will have (those sent, else those it has), and the stones
- * sent replacing the stored ones.
+ * Products' stones as their saves leave them (their mark is written with the product row,
+ * hallmarkOf): the stone rules above against the stones each will have (those sent, else those
+ * it has), then the stones sent replacing the stored ones, with one query, one delete and one
+ * insert for all of them. `creating`: the products are new (nothing stored to read or delete).
  */
-export async function saveHallmarkAndStones(
+export async function saveStones(
   trx: Transaction<Database>,
-  productId: string,
-  input: ProductInput,
+  saves: readonly { id: string; input: ProductInput }[],
   creating: boolean,
 ): Promise<void> {
-  if (input.pricing?.basis === 'metal' || input.hallmark !== undefined || creating)
+  const keeping = creating ? [] : saves.filter((save) => !save.input.stones).map((s) => s.id);
+  const stored =
+    keeping.length > 0
+      ? await trx
+          .selectFrom('product_stones')
+          .select(['product_id', 'kind', 'origin'])
+          .where('product_id', 'in', keeping)
+          .execute()
+      : [];
+  for (const save of saves)
+    refuseStoneProblems(
+      save.input,
+      save.input.stones ?? stored.filter((s) => s.product_id === save.id),
+    );
+  const replacing = saves.flatMap((save) =>
+    save.input.stones ? [{ id: save.id, stones: save.input.stones }] : [],
+  );
+  if (replacing.length === 0) return;
+  await refuseTakenCertificates(trx, replacing);
+  if (!creating)
     await trx
-      .updateTable('products')
-      .set({ hallmark: hallmarkOf(input) })
-      .where('id', '=', productId)
+      .deleteFrom('product_stones')
+      .where(
+        'product_id',
+        'in',
+        replacing.map((r) => r.id),
+      )
       .execute();
-  const stones =
-    input.stones ??
-    (await trx
-      .selectFrom('product_stones')
-      .select(['kind', 'origin'])
-      .where('product_id', '=', productId)
-      .execute());
-  refuseStoneProblems(input, stones);
-  if (!input.stones) return;
-  await refuseTakenCertificates(trx, [{ id: productId, stones: input.stones }]);
-  await trx.deleteFrom('product_stones').where('product_id', '=', productId).execute();
-  await insertStones(trx, stoneRows(productId, input.stones));
-}
-
-/**
- * The stones of products just inserted (their mark was written with the row, hallmarkOf): the
- * same rules as saveHallmarkAndStones, one query and one insert for all of them.
- */
-export async function saveNewProductsStones(
-  trx: Transaction<Database>,
-  products: readonly { id: string; input: ProductInput }[],
-): Promise<void> {
-  for (const p of products) refuseStoneProblems(p.input, p.input.stones ?? []);
-  const withStones = products.map((p) => ({ id: p.id, stones: p.input.stones ?? [] }));
-  await refuseTakenCertificates(trx, withStones);
   await insertStones(
     trx,
-    withStones.flatMap((p) => stoneRows(p.id, p.stones)),
+    replacing.flatMap((r) => stoneRows(r.id, r.stones)),
   );
 }
 
