@@ -19,7 +19,7 @@ import type { ProductPage } from './list-products';
 import { hallmarkOf, saveStones } from '../stones/product-stones';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 import { searchWords } from './search-products';
-import { priceSavedProduct, priceSavedProducts, pricingColumns } from '../pricing/product-pricing';
+import { priceSavedProducts, pricingColumns } from '../pricing/product-pricing';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -8,7 +8,6 @@ import {
   sizePrices,
   type PriceBreakup,
   type ProductPricing,
-  type ProductInput,
   type ProductPricingInput,
 } from '@kanak/shared';
 import { badRequest, conflict } from '../common/errors';
@@ -137,13 +136,6 @@ export async function priceSavedProducts(
   }
   await repriceStatement(sql`SELECT unnest(${metal.map((m) => m.id)}::uuid[])`).execute(trx);
 }
-
-/** One product's save: priceSavedProducts of it alone. */
-export const priceSavedProduct = (
-  trx: Transaction<Database>,
-  productId: string,
-  input: Pick<ProductInput, 'pricing' | 'sizes'>,
-) => priceSavedProducts(trx, [{ id: productId, pricing: input.pricing, sizes: input.sizes }]);
 
 /** The dearest a piece may be priced at: what a typed Price may be (product input's bound). */
 export const MAX_PIECE_PRICE = 100_000_000;
