@@ -1,7 +1,8 @@
 // Catalogue import and export for `pnpm bench` (issue 32): a 10,000-row file of 3 sizes each is
 // dry-run and applied (core's dryRunImport and runImportApply: the code the server's route and
-// the worker's job run) in process, while shoppers' listing reads run; then the whole catalogue
-// is exported as CSV. Times and this process's peak RSS are printed beside the targets.
+// the worker's job run) in process, while shoppers' listing reads run (BENCH_ONLY=import); then
+// the whole catalogue is exported as CSV (BENCH_ONLY=export). Times and this process's peak RSS
+// are printed beside the targets.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,7 +59,7 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ value: T; mb: numbe
   }
 }
 
-function importFile(rows: number, run: string): Buffer {
+export function importFile(rows: number, run: string): Buffer {
   const columns = catalogueColumns(3);
   const lines = [columns.join(',')];
   for (let i = 0; i < rows; i++) {
@@ -100,7 +101,11 @@ function importFile(rows: number, run: string): Buffer {
   return Buffer.from(lines.join('\r\n'));
 }
 
-export async function catalogueImportRows(dbUrl: string): Promise<Row[]> {
+/** The import (dry run and apply) and the export: each can be run alone (BENCH_ONLY). */
+export async function catalogueImportRows(
+  dbUrl: string,
+  parts: { importing: boolean; exporting: boolean },
+): Promise<Row[]> {
   const db = createDb(dbUrl, 8);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kanak-bench-import-'));
   try {
@@ -110,65 +115,71 @@ export async function catalogueImportRows(dbUrl: string): Promise<Row[]> {
       .where('role', '=', 'ADMIN')
       .limit(1)
       .executeTakeFirstOrThrow();
-    const stopBefore = readListings(db);
-    await new Promise((r) => setTimeout(r, 3000));
-    const before = p99(await stopBefore());
-
-    const file = importFile(ROWS, Date.now().toString(36).toUpperCase());
-    const stopDuring = readListings(db);
-    let started = performance.now();
-    const dry = await peakRss(() =>
-      dryRunImport({ db, images: localImageStore(dir) }, admin.id, {
-        fileName: 'bench.csv',
-        file,
-        images: null,
-      }),
-    );
-    const drySeconds = (performance.now() - started) / 1000;
-    started = performance.now();
-    const applied = await peakRss(() => runImportApply(db, dry.value.id));
-    const applySeconds = (performance.now() - started) / 1000;
-    const during = p99(await stopDuring());
-    console.log(
-      `  import of ${ROWS} rows × 3 sizes: dry run ${drySeconds.toFixed(1)} s (${dry.value.summary.new} new, ${dry.value.summary.errors} refused), apply ${applySeconds.toFixed(1)} s (${applied.value.applied} applied)`,
-    );
-
-    const total = await db
-      .selectFrom('products')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    started = performance.now();
-    const exported = await peakRss(async () => {
-      let bytes = 0;
-      for await (const chunk of await catalogueCsv(db, {})) bytes += (chunk as Buffer).length;
-      return bytes;
-    });
-    const exportSeconds = (performance.now() - started) / 1000;
     const fmt = (n: number) => Math.round(n * 10) / 10;
     const blank = { 'req/s': '', 'p50 ms': '', ceiling: '' };
-    return [
-      {
-        scenario: `import dry run, ${ROWS.toLocaleString('en-US')} rows × 3 sizes`,
-        ...blank,
-        'p99 ms': '',
-        target: '≤ 15 s, RSS ≤ 300 MB',
-        note: `${fmt(drySeconds)} s, peak RSS ${dry.mb} MB`,
-      },
-      {
-        scenario: `import apply, ${ROWS.toLocaleString('en-US')} rows × 3 sizes`,
-        ...blank,
-        'p99 ms': fmt(during),
-        target: '≤ 90 s, RSS ≤ 300 MB; listing p99 within 20 %',
-        note: `${fmt(applySeconds)} s, peak RSS ${applied.mb} MB; listing p99 ${fmt(before)} ms before, ${fmt(during)} ms during`,
-      },
-      {
+    const rows: Row[] = [];
+    if (parts.importing) {
+      const stopBefore = readListings(db);
+      await new Promise((r) => setTimeout(r, 3000));
+      const before = p99(await stopBefore());
+
+      const file = importFile(ROWS, Date.now().toString(36).toUpperCase());
+      const stopDuring = readListings(db);
+      let started = performance.now();
+      const dry = await peakRss(() =>
+        dryRunImport({ db, images: localImageStore(dir) }, admin.id, {
+          fileName: 'bench.csv',
+          file,
+          images: null,
+        }),
+      );
+      const drySeconds = (performance.now() - started) / 1000;
+      started = performance.now();
+      const applied = await peakRss(() => runImportApply(db, dry.value.id));
+      const applySeconds = (performance.now() - started) / 1000;
+      const during = p99(await stopDuring());
+      console.log(
+        `  import of ${ROWS} rows × 3 sizes: dry run ${drySeconds.toFixed(1)} s (${dry.value.summary.new} new, ${dry.value.summary.errors} refused), apply ${applySeconds.toFixed(1)} s (${applied.value.applied} applied, ${applied.value.state})`,
+      );
+      rows.push(
+        {
+          scenario: `import dry run, ${ROWS.toLocaleString('en-US')} rows × 3 sizes`,
+          ...blank,
+          'p99 ms': '',
+          target: '≤ 15 s, RSS ≤ 300 MB',
+          note: `${fmt(drySeconds)} s, peak RSS ${dry.mb} MB`,
+        },
+        {
+          scenario: `import apply, ${ROWS.toLocaleString('en-US')} rows × 3 sizes`,
+          ...blank,
+          'p99 ms': fmt(during),
+          target: '≤ 90 s, RSS ≤ 300 MB; listing p99 within 20 %',
+          note: `${fmt(applySeconds)} s (${Math.round(ROWS / applySeconds)} rows/s), peak RSS ${applied.mb} MB; listing p99 ${fmt(before)} ms before, ${fmt(during)} ms during`,
+        },
+      );
+    }
+
+    if (parts.exporting) {
+      const total = await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const started = performance.now();
+      const exported = await peakRss(async () => {
+        let bytes = 0;
+        for await (const chunk of await catalogueCsv(db, {})) bytes += (chunk as Buffer).length;
+        return bytes;
+      });
+      const exportSeconds = (performance.now() - started) / 1000;
+      rows.push({
         scenario: `export CSV, ${Number(total.n).toLocaleString('en-US')} products`,
         ...blank,
         'p99 ms': '',
         target: '100,000 in ≤ 60 s, constant memory',
         note: `${fmt(exportSeconds)} s, ${Math.round(exported.value / 1024 / 1024)} MB written, peak RSS ${exported.mb} MB`,
-      },
-    ];
+      });
+    }
+    return rows;
   } finally {
     await db.destroy();
     await rm(dir, { recursive: true, force: true });

@@ -36,9 +36,11 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3950);
-/** Parts to run (comma-separated: http, worker, web); all by default. */
+/** Parts to run (comma-separated: http, worker, repricing, import, export, web); all by default. */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'http,worker,repricing,import,web').split(',').map((p) => p.trim()),
+  (process.env.BENCH_ONLY ?? 'http,worker,repricing,import,export,web')
+    .split(',')
+    .map((p) => p.trim()),
 );
 const root = path.resolve(import.meta.dirname, '..');
 const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -477,7 +479,13 @@ for (const cache of ONLY.has('http') ? (['on', 'off'] as const) : []) {
 
 if (ONLY.has('worker')) rows.push(...(await workerThroughputRows(root, dbUrl.toString())));
 if (ONLY.has('repricing')) rows.push(...(await repricingRows(dbUrl.toString())));
-if (ONLY.has('import')) rows.push(...(await catalogueImportRows(dbUrl.toString())));
+if (ONLY.has('import') || ONLY.has('export'))
+  rows.push(
+    ...(await catalogueImportRows(dbUrl.toString(), {
+      importing: ONLY.has('import'),
+      exporting: ONLY.has('export'),
+    })),
+  );
 
 // The web as a phone on slow 4G sees it, then Lighthouse, against the cached server over the
 // same catalogue.

@@ -146,6 +146,17 @@ describe('catalogue import and export', () => {
       .where('sku', 'in', skus)
       .execute();
 
+  const liveCount = async () =>
+    Number(
+      (
+        await server.database.db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('status', '=', 'live')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
   it('names exactly one error per bad row, applies only the good rows, and a re-import changes nothing', async () => {
     await startWorker();
     const rows = [
@@ -230,6 +241,76 @@ describe('catalogue import and export', () => {
       fields: [{ column: 'discounted_price', before: '24000', after: '23000' }],
       price: { before: 24000, after: 23000 },
     });
+
+    // Apply does what the dry run said: the archived row archives its product; products absent
+    // from the file are not rows of the import and stay as they are (archiving is a row's status).
+    const liveBefore = await liveCount();
+    await apply(edited.id);
+    const after = await productsBySku(['IMP-GOOD-1', 'IMP-GOOD-2']);
+    expect(after.find((p) => p.sku === 'IMP-GOOD-1')).toMatchObject({
+      status: 'live',
+      discounted_price: 23000,
+    });
+    expect(after.find((p) => p.sku === 'IMP-GOOD-2')!.status).toBe('archived');
+    expect(await liveCount()).toBe(liveBefore - 1);
+  }, 90_000);
+
+  it('fails the import at a row refused at apply time, keeping the rows before it, and says why', async () => {
+    const skus = ['IMP-FAIL-A', 'IMP-FAIL-B', 'IMP-FAIL-C'];
+    // Titled apart from the other tests' rings, which the round trip exports by title.
+    const dry = await upload(
+      csvOf(skus.map((s) => product(s, { title: `Refused Import Piece ${s}` }))),
+      'fail.csv',
+    );
+    expect(dry.summary).toMatchObject({ new: 3, errors: 0 });
+    // Between the dry run and the apply, another product's size takes row 3's size SKU.
+    const other = await server.database.db
+      .selectFrom('product_sizes')
+      .select('id')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await server.database.db
+      .updateTable('product_sizes')
+      .set({ sku: 'IMP-FAIL-B-4G' })
+      .where('id', '=', other.id)
+      .execute();
+
+    const http = httpClient(server.baseUrl);
+    expect(
+      (await http.post(`/api/admin/catalogue/imports/${dry.id}/apply`, undefined, { token: admin }))
+        .status,
+    ).toBe(202);
+    const failed = await eventually(
+      async () => {
+        const s = await http.get<ImportStatus>(`/api/admin/catalogue/imports/${dry.id}`, {
+          token: admin,
+        });
+        return s.body.state === 'failed' ? s.body : null;
+      },
+      60_000,
+      200,
+    );
+    expect(failed.message).toMatch(
+      /^Row 3 \(IMP-FAIL-B\) could not be saved: Size SKU IMP-FAIL-B-4G/,
+    );
+    expect(failed.failures).toEqual([
+      {
+        row: 3,
+        sku: 'IMP-FAIL-B',
+        message: expect.stringMatching(/IMP-FAIL-B-4G is already used/),
+      },
+    ]);
+    expect(failed.progress).toBe(33);
+    expect((await productsBySku(skus)).map((p) => p.sku)).toEqual(['IMP-FAIL-A']);
+    // A failed import is not started again: the owner uploads the fixed file for a fresh check.
+    const again = await http.post<{ message: string }>(
+      `/api/admin/catalogue/imports/${dry.id}/apply`,
+      undefined,
+      { token: admin },
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/upload the file again/);
   }, 90_000);
 
   it('round-trips: export → import reports no change, as CSV and as XLSX', async () => {
@@ -269,8 +350,10 @@ describe('catalogue import and export', () => {
     const skus = Array.from({ length: 12 }, (_, i) => `IMP-KILL-${i}`);
     const dry = await upload(csvOf(skus.map((s) => product(s))), 'kill.csv');
     expect(dry.summary.new).toBe(12);
+    // Batches of 2 rows with a pause after each commit: killed between batches or within one.
     const slow = await startWorker({
-      IMPORT_ROW_DELAY_MS: '400',
+      IMPORT_BATCH_SIZE: '2',
+      IMPORT_BATCH_DELAY_MS: '800',
       WORKER_LOCK_DURATION_MS: '1500',
       WORKER_STALLED_INTERVAL_MS: '500',
     });

@@ -122,4 +122,46 @@ describe('catalogue import in the browser (issue 32)', () => {
       await page.close();
     }, 90_000);
   }
+
+  it('shows why an import failed when a row is refused at apply time', async () => {
+    const sku = 'KJ-IMPORT-FAILS';
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchConsole(page);
+    await page.goto(
+      `${server.baseUrl}/login?redirect=${encodeURIComponent('/admin/catalogue/import')}`,
+    );
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page
+      .getByRole('button', { name: /log in/i })
+      .last()
+      .click();
+    await page.waitForURL(`${server.baseUrl}/admin/catalogue/import`);
+    const file = path.join(dir, 'fails.csv');
+    await writeFile(file, csvOf(row({ sku, size_1_sku: `${sku}-6G`, title: 'Refused Ring' })));
+    await page.getByLabel('Catalogue (CSV or XLSX)').setInputFiles(file);
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await page.getByText('No errors: every row can be applied.').waitFor();
+    // After the dry run, another product's size takes the row's size SKU.
+    const other = await server.database.db
+      .selectFrom('product_sizes')
+      .select('id')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await server.database.db
+      .updateTable('product_sizes')
+      .set({ sku: `${sku}-6G` })
+      .where('id', '=', other.id)
+      .execute();
+    await page.getByRole('button', { name: 'Apply 1 product' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Import failed.' });
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toContain(
+      `Row 2 (${sku}) could not be saved: Size SKU ${sku}-6G is already used`,
+    );
+    await screenshot(page, 'catalogue-import-failed-1280');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_LINK_TTL_MINUTES, LINK_GRACE_MS, parseEnv, sharedEnvShape } from '@kanak/core';
+import {
+  DEFAULT_LINK_TTL_MINUTES,
+  IMPORT_BATCH_SIZE,
+  LINK_GRACE_MS,
+  parseEnv,
+  sharedEnvShape,
+} from '@kanak/core';
 
 /** Every environment variable the worker reads (its own and those it shares with the server). */
 export const workerConfigSchema = z.object({
@@ -32,8 +38,13 @@ export const workerConfigSchema = z.object({
   REPRICING_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(5000),
   /** Fault injection for crash tests: wait this long after each repricing batch commits. */
   REPRICING_BATCH_DELAY_MS: z.coerce.number().int().min(0).default(0),
-  /** Fault injection for crash tests: wait this long after each catalogue import row commits. */
-  IMPORT_ROW_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /**
+   * Catalogue import rows applied per transaction (one statement per table each). At most 400:
+   * 400 products of 20 sizes stay within PostgreSQL's 65,535 parameters per statement.
+   */
+  IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(400).default(IMPORT_BATCH_SIZE),
+  /** Fault injection for crash tests: wait this long after each catalogue import batch commits. */
+  IMPORT_BATCH_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** How often orders still PENDING with an open payment link are checked with the provider (0: never). */
   RECONCILE_EVERY_MS: z.coerce.number().int().min(0).default(60_000),
   /** How often savings schemes' reminders and maturity are run (0: never; issue 36). */

@@ -64,8 +64,8 @@ export interface ProcessorOptions {
   stockMoved: (productIds: string[]) => Promise<void>;
   /** Products per repricing batch (REPRICING_BATCH_SIZE) and a pause after each (crash tests). */
   repricing?: { batchSize: number; batchDelayMs: number };
-  /** Fault injection for crash tests: a pause after each catalogue import row commits. */
-  importRowDelayMs?: number;
+  /** Catalogue import rows per transaction (IMPORT_BATCH_SIZE) and a pause after each (crash tests). */
+  imports?: { batchSize: number; batchDelayMs: number };
   /** Repricing or a bulk edit finished: every server drops its cached catalogue reads; never throws. */
   catalogueRepriced?: () => Promise<void>;
   /** Tells every server's watching browsers what happened to the order; never throws. */
@@ -251,17 +251,17 @@ export function buildProcessors(
       });
       return settle(outcome);
     },
-    // Each row is applied with its done-mark in one transaction: a re-run skips what is done.
+    // Each batch of rows is applied with its done-marks in one transaction: a re-run skips what is done.
     [QUEUES.catalogueImports]: async (job) => {
       const data = job.data as CatalogueImportJob;
       const outcome = await recorded(db, data, async () => {
         const result = await runImportApply(db, data.importId, {
-          rowDelayMs: options.importRowDelayMs,
+          ...options.imports,
+          // Listings, search and products on every server show each batch as it lands.
+          afterBatch: options.catalogueRepriced,
         });
-        // Listings, search and products on every server show the imported catalogue.
-        await options.catalogueRepriced?.();
         options.log(
-          `catalogue import ${data.importId}: ${result.applied} rows applied, ${result.failed} refused`,
+          `catalogue import ${data.importId}: ${result.state}, ${result.applied} rows applied, ${result.failed} refused`,
         );
         return result;
       });

@@ -222,7 +222,7 @@ export function startWorker(
     schemeOrigins: { server: mailLinkBase(config), web: mailLinkBase(config) },
     confirmBatch: { size: config.WORKER_CONFIRM_BATCH, running: config.WORKER_CONCURRENCY },
     catalogueRepriced,
-    importRowDelayMs: config.IMPORT_ROW_DELAY_MS,
+    imports: { batchSize: config.IMPORT_BATCH_SIZE, batchDelayMs: config.IMPORT_BATCH_DELAY_MS },
     repricing: {
       batchSize: config.REPRICING_BATCH_SIZE,
       batchDelayMs: config.REPRICING_BATCH_DELAY_MS,

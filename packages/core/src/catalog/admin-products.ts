@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { clearListingCounts } from './listing-counts';
@@ -7,18 +8,18 @@ import {
   type AdminProductListInput,
   type ProductInput,
 } from '@kanak/shared';
-import { adjustStockForEdit } from '../ledger/stock-adjustment';
+import { adjustStockForEdits } from '../ledger/stock-adjustment';
 import { syncStockAlerts } from '../stock-alerts/restock-mails';
 import { conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { adminGetProduct } from './get-product';
-import { checkSkusFree, skuClash, writeSizeSkus } from './product-skus';
+import { checkSkusFreeForSaves, skuClash, writeSizeSkus } from './product-skus';
 import { productIdBySku } from './search-match';
 import type { ProductPage } from './list-products';
-import { saveHallmarkAndStones } from '../stones/product-stones';
+import { hallmarkOf, saveStones } from '../stones/product-stones';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 import { searchWords } from './search-products';
-import { priceSavedProduct, pricingColumns } from '../pricing/product-pricing';
+import { priceSavedProducts, pricingColumns } from '../pricing/product-pricing';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -132,40 +133,57 @@ function productColumns(input: ProductInput, categoryId: string) {
   };
 }
 
-async function replaceImages(db: Db, productId: string, input: ProductInput) {
-  await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
-  // The same URL twice adds nothing (answers repeat a lone image for the hover themselves).
-  const urls = [...new Set(input.imageUrls.map((image) => image.imageUrl))];
-  await db
-    .insertInto('product_images')
-    .values(urls.map((url, position) => ({ product_id: productId, position, url })))
+/** A product's image rows: the same URL twice adds nothing (answers repeat a lone image for the hover themselves). */
+const imageRows = (productId: string, input: ProductInput) =>
+  [...new Set(input.imageUrls.map((image) => image.imageUrl))].map((url, position) => ({
+    product_id: productId,
+    position,
+    url,
+  }));
+
+/** The saves' images: their rows replaced (one delete and one insert for all). */
+async function replaceImages(trx: Transaction<Database>, saves: readonly ProductSave[]) {
+  await trx
+    .deleteFrom('product_images')
+    .where(
+      'product_id',
+      'in',
+      saves.map((save) => save.id),
+    )
     .execute();
+  const rows = saves.flatMap((save) => imageRows(save.id, save.input));
+  if (rows.length > 0) await trx.insertInto('product_images').values(rows).execute();
 }
+
+const sizeRows = (productId: string, input: ProductInput) =>
+  input.sizes.map((s, position) => ({
+    product_id: productId,
+    position,
+    weight: s.weight,
+    size: s.size ?? '',
+    stock: s.stock,
+    net_weight: s.netWeight ?? null,
+  }));
 
 /**
  * Size rows are matched by weight: a kept weight keeps its row (and the cart lines pointing at
  * it), a dropped weight is deleted, a new weight is inserted with its stock. The stock of a kept
- * row is not written here: on an edit, adjustStockForEdit (the ledger) has decided it already.
+ * row is not written here: on an edit, adjustStockForEdits (the ledger) has decided it already.
+ * One delete and one upsert for all the saves.
  */
-async function replaceSizes(db: Db, productId: string, input: ProductInput) {
-  const weights = input.sizes.map((s) => s.weight);
-  await db
-    .deleteFrom('product_sizes')
-    .where('product_id', '=', productId)
-    .where('weight', 'not in', weights)
-    .execute();
-  await db
+async function replaceSizes(trx: Transaction<Database>, saves: readonly ProductSave[]) {
+  const kept = saves.flatMap((save) =>
+    save.input.sizes.map((size) => ({ product_id: save.id, weight: size.weight })),
+  );
+  await sql`
+    DELETE FROM product_sizes AS s
+    WHERE s.product_id = ANY(${saves.map((save) => save.id)}::uuid[])
+      AND NOT EXISTS (
+        SELECT 1 FROM jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) AS k(product_id uuid, weight text)
+        WHERE k.product_id = s.product_id AND k.weight = s.weight)`.execute(trx);
+  await trx
     .insertInto('product_sizes')
-    .values(
-      input.sizes.map((s, position) => ({
-        product_id: productId,
-        position,
-        weight: s.weight,
-        size: s.size ?? '',
-        stock: s.stock,
-        net_weight: s.netWeight ?? null,
-      })),
-    )
+    .values(saves.flatMap((save) => sizeRows(save.id, save.input)))
     .onConflict((oc) =>
       oc.columns(['product_id', 'weight']).doUpdateSet((eb) => ({
         position: eb.ref('excluded.position'),
@@ -174,6 +192,26 @@ async function replaceSizes(db: Db, productId: string, input: ProductInput) {
       })),
     )
     .execute();
+}
+
+/** The third-level category of each input, each distinct path looked up (or created) once. */
+async function categoriesFor(
+  trx: Transaction<Database>,
+  inputs: readonly ProductInput[],
+): Promise<string[]> {
+  const known = new Map<string, string>();
+  const ids: string[] = [];
+  for (const input of inputs) {
+    const key = JSON.stringify([
+      input.topLevelCategory,
+      input.secondLevelCategory,
+      input.thirdLevelCategory,
+    ]);
+    let id = known.get(key);
+    if (!id) known.set(key, (id = await categoryFor(trx, input)));
+    ids.push(id);
+  }
+  return ids;
 }
 
 /** A save whose SKU a concurrent save took meanwhile: the unique index's refusal as a 400. */
@@ -185,21 +223,59 @@ async function savingSkus<T>(save: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A new product's rows, in the caller's transaction (an import row marks itself in the same one). */
-export async function insertProduct(trx: Transaction<Database>, input: ProductInput) {
-  await checkSkusFree(trx, null, input);
-  const categoryId = await categoryFor(trx, input);
-  const row = await trx
+/**
+ * New products' rows, in the caller's transaction: one statement per table however many (an
+ * import applies hundreds per transaction). The ids are made here, so each input's rows are
+ * written without reading any back. Answers the ids in the inputs' order.
+ */
+export async function insertProducts(
+  trx: Transaction<Database>,
+  inputs: readonly ProductInput[],
+): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  await checkSkusFreeForSaves(
+    trx,
+    inputs.map((input) => ({ id: null, input })),
+  );
+  const categoryIds = await categoriesFor(trx, inputs);
+  const ids = inputs.map(() => randomUUID());
+  await trx
     .insertInto('products')
-    .values(productColumns(input, categoryId))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await replaceImages(trx, row.id, input);
-  await replaceSizes(trx, row.id, input);
-  await writeSizeSkus(trx, row.id, input);
-  await priceSavedProduct(trx, row.id, input.pricing);
-  await saveHallmarkAndStones(trx, row.id, input, true);
-  return row.id;
+    .values(
+      inputs.map((input, i) => ({
+        id: ids[i],
+        ...productColumns(input, categoryIds[i]!),
+        hallmark: hallmarkOf(input),
+      })),
+    )
+    .execute();
+  const images = inputs.flatMap((input, i) => imageRows(ids[i]!, input));
+  if (images.length > 0) await trx.insertInto('product_images').values(images).execute();
+  await trx
+    .insertInto('product_sizes')
+    .values(
+      inputs.flatMap((input, i) =>
+        // A size without a SKU gets one from migration 021's trigger.
+        sizeRows(ids[i]!, input).map((row, n) => ({ ...row, sku: input.sizes[n]!.sku })),
+      ),
+    )
+    .execute();
+  await priceSavedProducts(
+    trx,
+    inputs.map((input, i) => ({ id: ids[i]!, pricing: input.pricing, sizes: input.sizes })),
+  );
+  await saveStones(
+    trx,
+    inputs.map((input, i) => ({ id: ids[i]!, input })),
+    true,
+  );
+  return ids;
+}
+
+/** A new product's rows, in the caller's transaction. */
+export async function insertProduct(trx: Transaction<Database>, input: ProductInput) {
+  const [id] = await insertProducts(trx, [input]);
+  return id!;
 }
 
 /** POST /api/admin/products: the created product as clients read it. */
@@ -235,51 +311,110 @@ export async function updateProduct(
 
 /**
  * An existing product's rows rewritten from `input`, in the caller's transaction: the body of
- * PUT /api/admin/products/{id}, and of an import row that changes a product.
+ * PUT /api/admin/products/{id}.
  */
 export async function rewriteProduct(trx: Transaction<Database>, id: string, input: ProductInput) {
+  await rewriteProducts(trx, [{ id, input }]);
+}
+
+/** An existing product and the input its save rewrites it from. */
+export interface ProductSave {
+  id: string;
+  input: ProductInput;
+}
+
+/**
+ * Existing products' rows rewritten from their inputs, in the caller's transaction: the form's
+ * edit, and an import's batch of changed products, with one statement per table for all of them.
+ * The first refusal (saved meanwhile, a SKU taken, stock moved) refuses the whole call.
+ */
+export async function rewriteProducts(
+  trx: Transaction<Database>,
+  saves: readonly ProductSave[],
+): Promise<void> {
+  if (saves.length === 0) return;
+  const ids = saves.map((save) => save.id);
   const existing = await trx
     .selectFrom('products')
     .select(['id', 'updated_at'])
-    .where('id', '=', id)
+    .where('id', 'in', ids)
+    .orderBy('id')
     // Not FOR UPDATE: that waits for the key-share lock a checkout's new line takes on the
     // product, while the checkout may wait for a size row this save locks next (a deadlock the
     // chaos soak found). A save never changes the key; two saves still exclude each other.
     .forNoKeyUpdate()
-    .executeTakeFirst();
-  if (!existing) throw notFound('Product');
-  // Compared as the view shows it (milliseconds): the form sends back what it read.
-  const savedAt = new Date(existing.updated_at);
-  if (input.loadedUpdatedAt && new Date(input.loadedUpdatedAt).getTime() !== savedAt.getTime())
-    throw conflict(PRODUCT_SAVED_MEANWHILE, { updatedAt: savedAt.toISOString() });
-  await checkSkusFree(trx, id, input);
-  await adjustStockForEdit(trx, id, input.sizes);
-  const categoryId = await categoryFor(trx, input);
-  await trx
-    .updateTable('products')
-    .set({
-      ...productColumns(input, categoryId),
-      // Database time, at least a millisecond past the last save: two saves never share the
-      // updatedAt a form compares (the view shows milliseconds), whatever the servers' clocks.
-      updated_at: sql<Date>`greatest(now(), updated_at + interval '1 millisecond')`,
-    })
-    .where('id', '=', id)
     .execute();
-  await replaceImages(trx, id, input);
-  await replaceSizes(trx, id, input);
-  await writeSizeSkus(trx, id, input);
+  const updatedAt = new Map(existing.map((row) => [row.id, new Date(row.updated_at)]));
+  for (const { id, input } of saves) {
+    const savedAt = updatedAt.get(id);
+    if (!savedAt) throw notFound('Product');
+    // Compared as the view shows it (milliseconds): the form sends back what it read.
+    if (input.loadedUpdatedAt && new Date(input.loadedUpdatedAt).getTime() !== savedAt.getTime())
+      throw conflict(PRODUCT_SAVED_MEANWHILE, { updatedAt: savedAt.toISOString() });
+  }
+  await checkSkusFreeForSaves(trx, saves);
+  await adjustStockForEdits(
+    trx,
+    saves.map((save) => ({ productId: save.id, rows: save.input.sizes })),
+  );
+  const categoryIds = await categoriesFor(
+    trx,
+    saves.map((save) => save.input),
+  );
+  const rows = saves.map(({ id, input }, i) => ({
+    id,
+    ...productColumns(input, categoryIds[i]!),
+    // Absent: kept (hallmarkOf's rule: a metal-priced piece's always follows its purity).
+    hallmark:
+      input.pricing?.basis === 'metal' || input.hallmark !== undefined
+        ? hallmarkOf(input)
+        : undefined,
+    keep_hallmark: !(input.pricing?.basis === 'metal' || input.hallmark !== undefined),
+  }));
+  // Columns absent from a row (sku, status) are kept, as an edit keeps them; a fixed price
+  // forgets its rate row, a metal price keeps it until repriced below.
+  await sql`
+    UPDATE products AS p SET
+      title = x.title, brand = x.brand, color = x.color, price = x.price,
+      discounted_price = x.discounted_price, discount_percent = x.discount_percent,
+      pricing_basis = x.pricing_basis, pricing_metal = x.pricing_metal,
+      pricing_purity = x.pricing_purity, making_kind = x.making_kind,
+      making_value = x.making_value, stones = x.stones,
+      making_discount_percent = x.making_discount_percent,
+      metal_rate_id = CASE WHEN x.pricing_basis = 'fixed' THEN NULL ELSE p.metal_rate_id END,
+      description = x.description, details = x.details, occasion = x.occasion,
+      quantity = x.quantity, collection_name = x.collection_name, type = x.type,
+      category_id = x.category_id, sku = coalesce(x.sku, p.sku),
+      status = coalesce(x.status, p.status),
+      hallmark = CASE WHEN x.keep_hallmark THEN p.hallmark ELSE x.hallmark END,
+      -- Database time, at least a millisecond past the last save: two saves never share the
+      -- updatedAt a form compares (the view shows milliseconds), whatever the servers' clocks.
+      updated_at = greatest(now(), p.updated_at + interval '1 millisecond')
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+      id uuid, title text, brand text, color text, price integer, discounted_price integer,
+      discount_percent integer, pricing_basis text, pricing_metal text, pricing_purity text,
+      making_kind text, making_value numeric, stones integer, making_discount_percent numeric,
+      description text, details text, occasion text, quantity integer, collection_name text,
+      type text, category_id uuid, sku text, status text, hallmark text, keep_hallmark boolean)
+    WHERE p.id = x.id`.execute(trx);
+  await replaceImages(trx, saves);
+  await replaceSizes(trx, saves);
+  await writeSizeSkus(trx, saves);
   // A size the save takes from 0 to in stock mails its waiting shoppers (every row is locked).
-  const sizeRows = await trx
+  const sizes = await trx
     .selectFrom('product_sizes')
     .select('id')
-    .where('product_id', '=', id)
+    .where('product_id', 'in', ids)
     .execute();
   await syncStockAlerts(
     trx,
-    sizeRows.map((r) => r.id),
+    sizes.map((r) => r.id),
   );
-  await priceSavedProduct(trx, id, input.pricing);
-  await saveHallmarkAndStones(trx, id, input, false);
+  await priceSavedProducts(
+    trx,
+    saves.map(({ id, input }) => ({ id, pricing: input.pricing, sizes: input.sizes })),
+  );
+  await saveStones(trx, saves, false);
 }
 
 /** DELETE /api/admin/products/{id}: orders keep their copied items (product_id becomes null). */

@@ -3,6 +3,11 @@ import type { Database } from '@kanak/db';
 import type { ProductInput } from '@kanak/shared';
 import { badRequest } from '../common/errors';
 
+const skuTaken = (sku: string, title: string) =>
+  badRequest(`SKU ${sku} is already used by "${title}"`);
+const sizeSkuTaken = (sku: string, holder: { title: string; weight: string }) =>
+  badRequest(`Size SKU ${sku} is already used by "${holder.title}" (${holder.weight})`);
+
 /**
  * SKUs a save asks for (issue 32): the product's design number and each size's. Unique in the
  * shop whatever the case; one already used by another product or size is a 400 naming it, checked
@@ -14,66 +19,88 @@ export async function checkSkusFree(
   productId: string | null,
   input: ProductInput,
 ): Promise<void> {
-  if (input.sku) {
-    const other = await trx
+  await checkSkusFreeForSaves(trx, [{ id: productId, input }]);
+}
+
+/**
+ * checkSkusFree for several saves at once (an import's batch; `id` null for a product to be
+ * created): one query for the products' SKUs and one for their sizes', however many.
+ */
+export async function checkSkusFreeForSaves(
+  trx: Transaction<Database>,
+  saves: readonly { id: string | null; input: ProductInput }[],
+): Promise<void> {
+  const bySku = new Map(
+    saves.flatMap((save) => (save.input.sku ? [[save.input.sku.toUpperCase(), save]] : [])),
+  );
+  if (bySku.size > 0) {
+    const held = await trx
       .selectFrom('products')
-      .select(['id', 'title'])
-      .where((eb) => eb(eb.fn('upper', ['sku']), '=', input.sku!.toUpperCase()))
-      .executeTakeFirst();
-    if (other && other.id !== productId)
-      throw badRequest(`SKU ${input.sku} is already used by "${other.title}"`);
+      .select(['id', 'sku', 'title'])
+      .where((eb) => eb(eb.fn('upper', ['sku']), 'in', [...bySku.keys()]))
+      .execute();
+    for (const other of held) {
+      const save = bySku.get(other.sku.toUpperCase());
+      if (save && other.id !== save.id) throw skuTaken(save.input.sku!, other.title);
+    }
   }
-  for (const size of input.sizes) {
-    if (!size.sku) continue;
-    const other = await trx
-      .selectFrom('product_sizes')
-      .innerJoin('products', 'products.id', 'product_sizes.product_id')
-      .select(['product_sizes.product_id', 'product_sizes.weight', 'products.title'])
-      .where((eb) => eb(eb.fn('upper', ['product_sizes.sku']), '=', size.sku!.toUpperCase()))
-      .executeTakeFirst();
+  const bySizeSku = new Map(
+    saves.flatMap((save) =>
+      save.input.sizes.flatMap((size) =>
+        size.sku ? [[size.sku.toUpperCase(), { save, size, sku: size.sku }] as const] : [],
+      ),
+    ),
+  );
+  if (bySizeSku.size === 0) return;
+  const held = await trx
+    .selectFrom('product_sizes')
+    .innerJoin('products', 'products.id', 'product_sizes.product_id')
+    .select([
+      'product_sizes.sku',
+      'product_sizes.product_id',
+      'product_sizes.weight',
+      'products.title',
+    ])
+    .where((eb) => eb(eb.fn('upper', ['product_sizes.sku']), 'in', [...bySizeSku.keys()]))
+    .execute();
+  for (const other of held) {
+    const asked = bySizeSku.get(other.sku.toUpperCase());
+    if (!asked) continue;
+    const { save, size, sku } = asked;
     // Ours is fine when it is this very size, or the size holding it is dropped or given
     // another SKU in this same save (two sizes may trade SKUs).
-    const ours = other !== undefined && other.product_id === productId;
-    const holder = ours ? input.sizes.find((s) => s.weight === other.weight) : undefined;
+    const ours = other.product_id === save.id;
+    const holder = ours ? save.input.sizes.find((s) => s.weight === other.weight) : undefined;
     const free =
-      !other ||
-      (ours &&
-        (other.weight === size.weight ||
-          !holder ||
-          (holder.sku !== undefined && holder.sku !== size.sku)));
-    if (other && !free)
-      throw badRequest(
-        `Size SKU ${size.sku} is already used by "${other.title}" (${other.weight})`,
-      );
+      ours &&
+      (other.weight === size.weight ||
+        !holder ||
+        (holder.sku !== undefined && holder.sku !== size.sku));
+    if (!free) throw sizeSkuTaken(sku, other);
   }
 }
 
-/** Writes the SKUs the save gave; absent ones stay as stored (or as the trigger made them). */
+/**
+ * Writes the SKUs the saves gave; absent ones stay as stored (or as the trigger made them). Two
+ * statements for all the saves: the sizes whose SKU changes are moved aside first, so two sizes
+ * can trade SKUs within one save, then given theirs.
+ */
 export async function writeSizeSkus(
   trx: Transaction<Database>,
-  productId: string,
-  input: ProductInput,
+  saves: readonly { id: string; input: ProductInput }[],
 ): Promise<void> {
-  const given = input.sizes.filter((s) => s.sku);
+  const given = saves.flatMap((save) =>
+    save.input.sizes.flatMap((size) =>
+      size.sku ? [{ product_id: save.id, weight: size.weight, sku: size.sku }] : [],
+    ),
+  );
   if (given.length === 0) return;
-  // Moved aside first, so two sizes can trade SKUs within one save.
-  await trx
-    .updateTable('product_sizes')
-    .set({ sku: sql<string>`sku || '~' || id::text` })
-    .where('product_id', '=', productId)
-    .where(
-      'weight',
-      'in',
-      given.map((s) => s.weight),
-    )
-    .execute();
-  for (const size of given)
-    await trx
-      .updateTable('product_sizes')
-      .set({ sku: size.sku! })
-      .where('product_id', '=', productId)
-      .where('weight', '=', size.weight)
-      .execute();
+  const sizes = sql`jsonb_to_recordset(${JSON.stringify(given)}::jsonb)
+    AS g(product_id uuid, weight text, sku text)`;
+  const changing = sql`s.product_id = g.product_id AND s.weight = g.weight AND s.sku <> g.sku`;
+  await sql`UPDATE product_sizes AS s SET sku = s.sku || '~' || s.id::text
+    FROM ${sizes} WHERE ${changing}`.execute(trx);
+  await sql`UPDATE product_sizes AS s SET sku = g.sku FROM ${sizes} WHERE ${changing}`.execute(trx);
 }
 
 /** A unique-index refusal the checks above could not foresee (a concurrent save): a 400 too. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { ImportStatus, ImportSummary, ProductInput } from '@kanak/shared';
 import { conflict, DomainError, notFound } from '../common/errors';
@@ -6,21 +6,19 @@ import { requireId } from '../common/ids';
 import { writeOutbox } from '../outbox/outbox';
 import type { OutboxRelay } from '../outbox/relay';
 import { QUEUES } from '../queues/names';
-import { insertProduct, rewriteProduct } from '../catalog/admin-products';
+import { insertProducts, rewriteProducts } from '../catalog/admin-products';
 import { skuClash } from '../catalog/product-skus';
 import { clearListingCounts } from '../catalog/listing-counts';
 
 /** The outbox key of an import's apply: one job per import, however often Apply is pressed. */
 export const importJobKey = (importId: string) => `catalogue-import-${importId}`;
-/** Rows read per query by the apply (each is then saved in its own transaction). */
-const APPLY_PAGE = 200;
 
 /** GET /api/admin/catalogue/imports/{id}. */
 export async function importStatus(db: Kysely<Database>, id: unknown): Promise<ImportStatus> {
   const importId = requireId(id, 'Import');
   const row = await db
     .selectFrom('catalogue_imports')
-    .select(['id', 'state', 'summary', 'total', 'applied', 'failed'])
+    .select(['id', 'state', 'summary', 'total', 'applied', 'failed', 'message'])
     .where('id', '=', importId)
     .executeTakeFirst();
   if (!row) throw notFound('Import');
@@ -32,14 +30,16 @@ export async function importStatus(db: Kysely<Database>, id: unknown): Promise<I
     .orderBy('row_no')
     .limit(200)
     .execute();
-  const done = row.applied + row.failed;
   return {
     id: row.id,
     state: row.state,
     progress:
-      row.state === 'applied' || row.total === 0 ? 100 : Math.floor((done * 100) / row.total),
+      row.state === 'applied' || row.total === 0
+        ? 100
+        : Math.floor((row.applied * 100) / row.total),
     summary: row.summary as ImportSummary,
     failures: failures.map((f) => ({ row: f.row_no, sku: f.sku, message: f.error ?? '' })),
+    message: row.state === 'failed' ? row.message : null,
   };
 }
 
@@ -81,132 +81,224 @@ export async function startImportApply(
   return importStatus(deps.db, importId);
 }
 
+/** Rows applied per transaction unless told otherwise (IMPORT_BATCH_SIZE). */
+export const IMPORT_BATCH_SIZE = 250;
+
 export interface ApplyOptions {
-  /** Fault injection for crash tests: a pause after each row commits. */
-  rowDelayMs?: number;
+  /** Rows per transaction (one statement per table for the new products among them). */
+  batchSize?: number;
+  /** Fault injection for crash tests: a pause after each batch commits. */
+  batchDelayMs?: number;
+  /** After each batch commits (the worker tells every server's caches); must not throw. */
+  afterBatch?: () => Promise<void>;
+}
+
+export interface ApplyOutcome {
+  state: ImportStatus['state'];
+  applied: number;
+  failed: number;
+}
+
+/** An import row still to apply: its product input as the dry run checked it. */
+interface PendingRow {
+  row_no: number;
+  sku: string;
+  input: ProductInput;
 }
 
 /**
- * The worker's apply: every row not yet done, in row order, each in one transaction with the
- * mark that it is done, so a worker killed anywhere and restarted applies each row exactly once.
- * A row is saved whole (the product form's save: categories, images, sizes with their stock
- * through the ledger's stock adjustment, prices from today's rate, hallmark, stones) or not at
- * all: a refusal (its SKU taken meanwhile, its product saved or its stock sold since the dry run)
- * is recorded on the row and the others go on.
+ * The worker's apply: every row not yet done, in row order, a batch of rows per transaction
+ * together with their done-marks and the progress count, so a worker killed anywhere and
+ * restarted applies each row exactly once and the progress moves per batch. A row is saved whole
+ * (the product form's save: categories, images, sizes with their stock through the ledger's
+ * stock adjustment, prices from today's rate, hallmark, stones) or not at all.
+ *
+ * A row the shop refuses although the dry run passed it (its SKU taken, its product saved or its
+ * stock sold meanwhile) stops the import: the rows before it are saved, the import is `failed`
+ * with the row and the reason, and the rest is left for a fresh upload (whose dry run shows the
+ * saved rows as unchanged).
  */
 export async function runImportApply(
   db: Kysely<Database>,
   importId: string,
   options: ApplyOptions = {},
-): Promise<{ applied: number; failed: number }> {
+): Promise<ApplyOutcome> {
   const head = await db
     .selectFrom('catalogue_imports')
     .select(['state'])
     .where('id', '=', importId)
     .executeTakeFirst();
   if (!head) throw notFound('Import');
-  if (head.state === 'applied') return counts(db, importId);
-  let after = 0;
+  if (head.state === 'applied' || head.state === 'failed') return outcome(db, importId);
+  const size = options.batchSize ?? IMPORT_BATCH_SIZE;
   for (;;) {
-    const rows = await db
-      .selectFrom('catalogue_import_rows')
-      .select(['row_no', 'sku', 'input'])
-      .where('import_id', '=', importId)
-      .where('applied_at', 'is', null)
-      .where('error', 'is', null)
-      .where('row_no', '>', after)
-      .orderBy('row_no')
-      .limit(APPLY_PAGE)
-      .execute();
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      after = row.row_no;
-      await applyRow(db, importId, row.row_no, row.sku, row.input as ProductInput);
-      if (options.rowDelayMs) await new Promise((r) => setTimeout(r, options.rowDelayMs));
-    }
+    const step = await applyBatch(db, importId, size);
+    if (step === 'empty') break;
+    // Listings and counts show each batch's products as it lands (once per batch, not per row).
+    clearListingCounts(db);
+    await options.afterBatch?.();
+    if (step === 'failed') return outcome(db, importId);
+    if (options.batchDelayMs) await new Promise((r) => setTimeout(r, options.batchDelayMs));
   }
   await db
     .updateTable('catalogue_imports')
     .set({ state: 'applied', finished_at: sql<Date>`now()` })
     .where('id', '=', importId)
+    // A second runner's refusal meanwhile is not overwritten.
+    .where('state', '!=', 'failed')
     .execute();
-  clearListingCounts(db);
-  return counts(db, importId);
+  return outcome(db, importId);
 }
 
-async function counts(db: Kysely<Database>, importId: string) {
-  const row = await db
+async function outcome(db: Kysely<Database>, importId: string): Promise<ApplyOutcome> {
+  return db
     .selectFrom('catalogue_imports')
-    .select(['applied', 'failed'])
+    .select(['state', 'applied', 'failed'])
     .where('id', '=', importId)
     .executeTakeFirstOrThrow();
-  return { applied: row.applied, failed: row.failed };
 }
 
-async function applyRow(
+/** A refusal of the shop's rules (a 4xx), as opposed to a fault a retry may get past. */
+const refusalOf = (error: unknown): Error | null =>
+  error instanceof DomainError && error.kind !== 'UNAVAILABLE' ? error : skuClash(error);
+
+/**
+ * The next `size` rows in one transaction. Should any of them be refused, the transaction is
+ * rolled back and its rows are applied one by one instead: those before the refused row are
+ * saved, and the refused row fails the import with its own reason.
+ */
+async function applyBatch(
   db: Kysely<Database>,
   importId: string,
-  rowNo: number,
-  sku: string,
-  input: ProductInput,
+  size: number,
+): Promise<'empty' | 'applied' | 'failed'> {
+  let rows: PendingRow[] = [];
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // Locked: a second runner (a stalled job handed back) waits, then skips what this did.
+      rows = (await trx
+        .selectFrom('catalogue_import_rows')
+        .select(['row_no', 'sku', 'input'])
+        .where('import_id', '=', importId)
+        .where('applied_at', 'is', null)
+        .where('error', 'is', null)
+        .orderBy('row_no')
+        .limit(size)
+        .forUpdate()
+        .execute()) as PendingRow[];
+      if (rows.length === 0) return 'empty';
+      await saveRows(trx, importId, rows);
+      return 'applied';
+    });
+  } catch (error) {
+    if (!refusalOf(error)) throw error;
+  }
+  for (const row of rows) if (!(await applyRow(db, importId, row))) return 'failed';
+  return 'applied';
+}
+
+/**
+ * Rows saved in the caller's transaction, with their done-marks. Matched by SKU now, not at the
+ * dry run: idempotent whatever ran in between. New products are inserted together and changed
+ * ones rewritten together (the product form's edit: their locks, stock through the ledger), one
+ * statement per table each.
+ */
+async function saveRows(trx: Transaction<Database>, importId: string, rows: PendingRow[]) {
+  const existing = await trx
+    .selectFrom('products')
+    .select(['id', sql<string>`upper(sku)`.as('key')])
+    .where(
+      sql<string>`upper(sku)`,
+      'in',
+      rows.map((r) => r.sku),
+    )
+    .execute();
+  const idOfSku = new Map(existing.map((p) => [p.key, p.id]));
+  const fresh = rows.filter((r) => !idOfSku.has(r.sku));
+  const created = await insertProducts(
+    trx,
+    fresh.map((r) => {
+      const { loadedUpdatedAt: _loaded, ...input } = r.input;
+      return input;
+    }),
+  );
+  await rewriteProducts(
+    trx,
+    rows
+      .filter((r) => idOfSku.has(r.sku))
+      .map((r) => ({ id: idOfSku.get(r.sku)!, input: r.input })),
+  );
+  fresh.forEach((r, i) => idOfSku.set(r.sku, created[i]!));
+  await markApplied(
+    trx,
+    importId,
+    rows.map((r) => ({ row: r.row_no, productId: idOfSku.get(r.sku)! })),
+  );
+}
+
+/** Rows' done-marks and the import's progress, in the transaction that saved them. */
+async function markApplied(
+  trx: Transaction<Database>,
+  importId: string,
+  done: { row: number; productId: string }[],
 ) {
+  await sql`
+    UPDATE catalogue_import_rows AS r SET applied_at = now(), product_id = v.product_id
+    FROM (SELECT unnest(${done.map((d) => d.row)}::int[]) AS row_no,
+      unnest(${done.map((d) => d.productId)}::uuid[]) AS product_id) AS v
+    WHERE r.import_id = ${importId} AND r.row_no = v.row_no`.execute(trx);
+  await trx
+    .updateTable('catalogue_imports')
+    .set((eb) => ({ applied: eb('applied', '+', done.length) }))
+    .where('id', '=', importId)
+    .execute();
+}
+
+/** One row in its own transaction; false when it is refused (and the import has failed). */
+async function applyRow(db: Kysely<Database>, importId: string, row: PendingRow): Promise<boolean> {
   try {
     await db.transaction().execute(async (trx) => {
-      // Locked and read again: a second runner (a stalled job handed back) skips a done row.
       const mark = await trx
         .selectFrom('catalogue_import_rows')
         .select(['applied_at'])
         .where('import_id', '=', importId)
-        .where('row_no', '=', rowNo)
+        .where('row_no', '=', row.row_no)
         .forUpdate()
         .executeTakeFirstOrThrow();
       if (mark.applied_at) return;
-      // Matched by SKU now, not at the dry run: idempotent whatever ran in between.
-      const existing = await trx
-        .selectFrom('products')
-        .select('id')
-        .where(sql<string>`upper(sku)`, '=', sku)
-        .executeTakeFirst();
-      let productId: string;
-      if (existing) {
-        await rewriteProduct(trx, existing.id, input);
-        productId = existing.id;
-      } else {
-        const { loadedUpdatedAt: _loaded, ...fresh } = input;
-        productId = await insertProduct(trx, fresh);
-      }
-      await trx
-        .updateTable('catalogue_import_rows')
-        .set({ applied_at: sql<Date>`now()`, product_id: productId })
-        .where('import_id', '=', importId)
-        .where('row_no', '=', rowNo)
-        .execute();
-      await trx
-        .updateTable('catalogue_imports')
-        .set((eb) => ({ applied: eb('applied', '+', 1) }))
-        .where('id', '=', importId)
-        .execute();
+      await saveRows(trx, importId, [row]);
     });
+    return true;
   } catch (error) {
-    const refusal =
-      error instanceof DomainError && error.kind !== 'UNAVAILABLE' ? error : skuClash(error);
+    const refusal = refusalOf(error);
     if (!refusal) throw error;
-    await db.transaction().execute(async (trx) => {
-      // Counted once: a second runner refusing the same row (a re-run job) changes nothing.
-      const marked = await trx
-        .updateTable('catalogue_import_rows')
-        .set({ error: refusal.message })
-        .where('import_id', '=', importId)
-        .where('row_no', '=', rowNo)
-        .where('error', 'is', null)
-        .where('applied_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(marked.numUpdatedRows) === 0) return;
-      await trx
-        .updateTable('catalogue_imports')
-        .set((eb) => ({ failed: eb('failed', '+', 1) }))
-        .where('id', '=', importId)
-        .execute();
-    });
+    await failImport(db, importId, row, refusal.message);
+    return false;
   }
+}
+
+/** The import stops at a refused row: the row says why, and so does the import. */
+async function failImport(db: Kysely<Database>, importId: string, row: PendingRow, why: string) {
+  await db.transaction().execute(async (trx) => {
+    // Counted once: a second runner refusing the same row (a re-run job) changes nothing.
+    const marked = await trx
+      .updateTable('catalogue_import_rows')
+      .set({ error: why })
+      .where('import_id', '=', importId)
+      .where('row_no', '=', row.row_no)
+      .where('error', 'is', null)
+      .where('applied_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return;
+    await trx
+      .updateTable('catalogue_imports')
+      .set((eb) => ({
+        failed: eb('failed', '+', 1),
+        state: 'failed',
+        finished_at: sql<Date>`now()`,
+        message: `Row ${row.row_no} (${row.sku}) could not be saved: ${why}. The rows before it are saved; fix the file and upload it again to check and apply the rest.`,
+      }))
+      .where('id', '=', importId)
+      .execute();
+  });
 }

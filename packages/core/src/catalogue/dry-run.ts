@@ -226,9 +226,7 @@ export async function dryRunImport(
   };
 
   const pending: Extract<Checked, { ok: true }>[] = [];
-  const flush = async () => {
-    if (pending.length === 0) return;
-    const batch = pending.splice(0);
+  const compare = async (batch: Extract<Checked, { ok: true }>[]) => {
     const found = await db
       .selectFrom('products')
       .select([...PRODUCT_COLUMNS])
@@ -269,12 +267,15 @@ export async function dryRunImport(
           loadedUpdatedAt: view.updatedAt,
         };
       }
-      const after = comparable(input);
+      // A new row's fields are only listed while the answer still shows changes.
+      const shown = changes.length < MAX_CHANGES;
       const fields = view
-        ? diffCells(before?.cells ?? {}, after)
-        : Object.entries(after)
-            .filter(([, v]) => v !== '')
-            .map(([column, value]) => ({ column, before: '', after: value }));
+        ? diffCells(before?.cells ?? {}, comparable(input))
+        : shown
+          ? Object.entries(comparable(input))
+              .filter(([, v]) => v !== '')
+              .map(([column, value]) => ({ column, before: '', after: value }))
+          : [];
       if (view && fields.length === 0) {
         summary.unchanged += 1;
         continue;
@@ -286,7 +287,7 @@ export async function dryRunImport(
             ? 'changed'
             : 'new';
       summary[kind] += 1;
-      if (changes.length < MAX_CHANGES)
+      if (shown)
         changes.push({
           row: line.row,
           sku: line.sku,
@@ -309,10 +310,24 @@ export async function dryRunImport(
         kind,
         product_id: view?._id ?? null,
         input: JSON.stringify(input),
-        diff: JSON.stringify(fields),
+        // A new row's fields are its input: only a change keeps its cells before → after.
+        diff: view ? JSON.stringify(fields) : '[]',
       });
     }
     if (stored.length) await db.insertInto('catalogue_import_rows').values(stored).execute();
+  };
+  /**
+   * A batch is compared and stored while the next one is read and checked (the database's time
+   * and the schema's overlap); one at a time, so memory holds two batches at most and the
+   * summary and changes stay in row order.
+   */
+  let comparing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    await comparing;
+    if (pending.length === 0) return;
+    comparing = compare(pending.splice(0));
+    // Handled when awaited next; until then a rejection must not count as unhandled.
+    comparing.catch(() => undefined);
   };
 
   for await (const line of file.rows) {
@@ -325,6 +340,7 @@ export async function dryRunImport(
     if (pending.length >= BATCH) await flush();
   }
   await flush();
+  await comparing;
   summary.errors = errorRows;
   errors.sort((a, b) => a.row - b.row);
   const total = summary.new + summary.changed + summary.archived;

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { stockEdit, stockMovedMessage, type StockEditRow, type StockMove } from '@kanak/shared';
 import { conflict } from '../common/errors';
@@ -26,30 +26,48 @@ export async function adjustStockForEdit(
   productId: string,
   rows: readonly SizeStockEdit[],
 ): Promise<void> {
+  await adjustStockForEdits(trx, [{ productId, rows }]);
+}
+
+/**
+ * adjustStockForEdit of several products' saves at once (an import's batch): their size rows are
+ * locked together in id order, each decided alike, and written in one statement. The first
+ * product whose stock moved refuses them all (the caller's transaction rolls back).
+ */
+export async function adjustStockForEdits(
+  trx: Transaction<Database>,
+  edits: readonly { productId: string; rows: readonly SizeStockEdit[] }[],
+): Promise<void> {
+  if (edits.length === 0) return;
   const stored = await trx
     .selectFrom('product_sizes')
-    .select(['id', 'weight', 'stock'])
-    .where('product_id', '=', productId)
+    .select(['id', 'product_id', 'weight', 'stock'])
+    .where(
+      'product_id',
+      'in',
+      edits.map((e) => e.productId),
+    )
     .orderBy('id')
     .forNoKeyUpdate()
     .execute();
-  const byWeight = new Map(stored.map((row) => [row.weight, row]));
+  const key = (productId: string, weight: string) => `${productId}\n${weight}`;
+  const byKey = new Map(stored.map((row) => [key(row.product_id, row.weight), row]));
   const writes: { id: string; stock: number }[] = [];
-  const moves: StockMove[] = [];
-  for (const row of rows) {
-    const current = byWeight.get(row.weight);
-    if (!current) continue;
-    const edit = stockEdit(current.stock, row);
-    if (edit.kind === 'moved')
-      moves.push({ weight: row.weight, loaded: edit.loaded, current: edit.current });
-    else if (edit.kind === 'set') writes.push({ id: current.id, stock: edit.stock });
+  for (const { productId, rows } of edits) {
+    const moves: StockMove[] = [];
+    for (const row of rows) {
+      const current = byKey.get(key(productId, row.weight));
+      if (!current) continue;
+      const edit = stockEdit(current.stock, row);
+      if (edit.kind === 'moved')
+        moves.push({ weight: row.weight, loaded: edit.loaded, current: edit.current });
+      else if (edit.kind === 'set') writes.push({ id: current.id, stock: edit.stock });
+    }
+    if (moves.length > 0) throw conflict(stockMovedMessage(moves), { stock: moves });
   }
-  if (moves.length > 0) throw conflict(stockMovedMessage(moves), { stock: moves });
-  for (const write of writes) {
-    await trx
-      .updateTable('product_sizes')
-      .set({ stock: write.stock })
-      .where('id', '=', write.id)
-      .execute();
-  }
+  if (writes.length === 0) return;
+  await sql`
+    UPDATE product_sizes AS s SET stock = w.stock
+    FROM jsonb_to_recordset(${JSON.stringify(writes)}::jsonb) AS w(id uuid, stock integer)
+    WHERE s.id = w.id`.execute(trx);
 }

@@ -11,7 +11,7 @@ import {
   type ProductPricingInput,
 } from '@kanak/shared';
 import { badRequest, conflict } from '../common/errors';
-import { CURRENT_RATES } from './current-rates';
+import { currentRateRows } from './current-rates';
 import { repriceStatement } from './reprice-sql';
 
 /** The pricing columns of a product row, as migration 011 stores them. */
@@ -95,36 +95,46 @@ export function sizeBreakup(
   );
 }
 
+/** A saved product's pricing and its sizes as saved (the size rows equal these after a save). */
+export interface SavedPricing {
+  id: string;
+  pricing: ProductPricingInput | undefined;
+  sizes: readonly { weight: string; netWeight?: number | null }[];
+}
+
 /**
- * After a metal-priced product's save: stores its sizes' and its own prices at today's rate, in
- * the save's transaction. No rate for its purity yet is a 409 (the admin publishes one first).
+ * After products' save: stores their sizes' and their own prices at today's rate, in the save's
+ * transaction, in one statement for all of them (an import applies hundreds per transaction).
+ * No rate for a purity yet is a 409 (the admin publishes one first).
  */
-export async function priceSavedProduct(
+export async function priceSavedProducts(
   trx: Transaction<Database>,
-  productId: string,
-  pricing: ProductPricingInput | undefined,
+  saved: readonly SavedPricing[],
 ): Promise<void> {
-  if (!pricing || pricing.basis === 'fixed') {
-    // Typed prices: sizes follow the product's.
+  // Typed prices: sizes follow the product's (rows already so are not rewritten).
+  const fixed = saved.filter((s) => s.pricing?.basis !== 'metal').map((s) => s.id);
+  if (fixed.length > 0)
     await trx
       .updateTable('product_sizes')
       .set({ price: null, discounted_price: null })
-      .where('product_id', '=', productId)
+      .where('product_id', 'in', fixed)
+      .where((eb) => eb.or([eb('price', 'is not', null), eb('discounted_price', 'is not', null)]))
       .execute();
-    return;
-  }
-  const purity = canonicalPurity(pricing.metal, pricing.purity)!;
-  const { rows } = await sql<{ id: number; rate_paise: number }>`
-    SELECT id, rate_paise FROM ${CURRENT_RATES} AS r WHERE metal = ${pricing.metal} AND purity = ${purity}`.execute(
-    trx,
+  const metal = saved.flatMap((s) =>
+    s.pricing?.basis === 'metal' ? [{ ...s, pricing: s.pricing }] : [],
   );
-  const rate = rows[0];
-  if (!rate)
-    throw conflict(
-      `No rate is published for ${pricing.metal} ${purityLabel(pricing.metal, purity)}: publish one on the Metal rates page first`,
-    );
-  await refuseUnstorablePrices(trx, productId, pricing, Number(rate.rate_paise));
-  await repriceStatement(sql`SELECT ${productId}::uuid`).execute(trx);
+  if (metal.length === 0) return;
+  const rates = await currentRateRows(trx);
+  for (const item of metal) {
+    const purity = canonicalPurity(item.pricing.metal, item.pricing.purity)!;
+    const rate = rates.find((r) => r.metal === item.pricing.metal && r.purity === purity);
+    if (!rate)
+      throw conflict(
+        `No rate is published for ${item.pricing.metal} ${purityLabel(item.pricing.metal, purity)}: publish one on the Metal rates page first`,
+      );
+    refuseUnstorablePrices(item.sizes, item.pricing, Number(rate.rate_paise));
+  }
+  await repriceStatement(sql`SELECT unnest(${metal.map((m) => m.id)}::uuid[])`).execute(trx);
 }
 
 /** The dearest a piece may be priced at: what a typed Price may be (product input's bound). */
@@ -134,22 +144,16 @@ export const MAX_PIECE_PRICE = 100_000_000;
  * Each field is within its bounds, yet together (1,000 g at 1,00,000 % making) they could make
  * a price no integer column holds: such a save is a 400 naming the size, never a 500 (issue 32).
  */
-async function refuseUnstorablePrices(
-  trx: Transaction<Database>,
-  productId: string,
+function refuseUnstorablePrices(
+  sizes: SavedPricing['sizes'],
   pricing: Extract<ProductPricingInput, { basis: 'metal' }>,
   ratePaise: number,
-): Promise<void> {
-  const sizes = await trx
-    .selectFrom('product_sizes')
-    .select(['weight', 'net_weight'])
-    .where('product_id', '=', productId)
-    .execute();
+): void {
   for (const size of sizes) {
-    if (size.net_weight === null) continue;
+    if (size.netWeight == null) continue;
     const { price } = sizePrices({
       ratePaise,
-      netWeightMg: Math.round(Number(size.net_weight) * 1000),
+      netWeightMg: Math.round(size.netWeight * 1000),
       making: { kind: pricing.making.kind, hundredths: Math.round(pricing.making.value * 100) },
       stones: pricing.stones,
       makingDiscountBp: Math.round(pricing.makingDiscountPercent * 100),

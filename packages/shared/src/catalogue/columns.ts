@@ -38,7 +38,14 @@ export type ProductColumn = (typeof CATALOGUE_PRODUCT_COLUMNS)[number];
 export const SIZE_FIELDS = ['sku', 'weight', 'size', 'net_weight', 'stock'] as const;
 export type SizeField = (typeof SIZE_FIELDS)[number];
 export const MAX_SIZES = 20;
-export const sizeColumn = (n: number, field: SizeField) => `size_${n}_${field}`;
+/** Size columns' names, made once: an import reads them for every row. */
+const SIZE_COLUMNS: Record<SizeField, string>[] = Array.from(
+  { length: MAX_SIZES + 1 },
+  (_, n) =>
+    Object.fromEntries(SIZE_FIELDS.map((f) => [f, `size_${n}_${f}`])) as Record<SizeField, string>,
+);
+export const sizeColumn = (n: number, field: SizeField) =>
+  SIZE_COLUMNS[n]?.[field] ?? `size_${n}_${field}`;
 
 /** The heading row for products of up to `sizes` sizes. */
 export function catalogueColumns(sizes: number): string[] {

@@ -52,8 +52,10 @@ export const importStatus = z.object({
   /** Percent of the rows to apply that are done (100 once applied). */
   progress: z.number(),
   summary: importSummary,
-  /** Rows the apply could not save (a SKU taken or stock sold meanwhile), with why. */
+  /** The row the apply could not save (a SKU taken or stock sold meanwhile), with why. */
   failures: z.array(z.object({ row: z.number(), sku: z.string(), message: z.string() })),
+  /** Why the import is `failed` (the row that stopped it); null in every other state. */
+  message: z.nullable(z.string()),
 });
 export type ImportStatus = z.infer<typeof importStatus>;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CheckCircle2, Download, FileUp, Play } from 'lucide-react';
+import { CheckCircle2, Download, FileUp, Play, XCircle } from 'lucide-react';
 import { formatRupees, type ImportDryRun } from '@kanak/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -65,7 +65,8 @@ export function ImportPage() {
   };
 
   const done = status.data?.state === 'applied';
-  if (done && applying) void utils.catalog.invalidate();
+  const failed = status.data?.state === 'failed';
+  if ((done || failed) && applying) void utils.catalog.invalidate();
   const toApply = dryRun
     ? dryRun.summary.new + dryRun.summary.changed + dryRun.summary.archived
     : 0;
@@ -270,6 +271,12 @@ export function ImportPage() {
             {status.isError && (
               <p role="alert" className="text-destructive">
                 {errorMessage(status.error)}
+              </p>
+            )}
+            {failed && (
+              <p role="alert" className="flex items-start gap-2 text-destructive">
+                <XCircle className="mt-0.5 shrink-0" /> Import failed.{' '}
+                {status.data?.message ?? 'A row could not be saved.'}
               </p>
             )}
             {done && (
