@@ -217,7 +217,7 @@ describe('the migration step', () => {
   });
 
   it('migrates a new database without demo data, and seeds only with SEED_DEMO=true', async () => {
-    const plain = await run('packages/db/src/cli/migrate.ts', [], {
+    const plain = await run('scripts/db-migrate.ts', [], {
       DATABASE_URL: url,
       SEED_DEMO: '',
     });
@@ -225,7 +225,7 @@ describe('the migration step', () => {
     expect(plain.stdout).toMatch(/Applied migrations: 001_initial/);
     expect(await counts()).toEqual({ users: 0, products: 0 });
 
-    const seeded = await run('packages/db/src/cli/migrate.ts', [], {
+    const seeded = await run('scripts/db-migrate.ts', [], {
       DATABASE_URL: url,
       SEED_DEMO: 'true',
     });
@@ -243,7 +243,7 @@ describe('the migration step', () => {
   });
 
   it('refuses a SEED_DEMO value that is neither true nor false', async () => {
-    const result = await run('packages/db/src/cli/migrate.ts', [], {
+    const result = await run('scripts/db-migrate.ts', [], {
       DATABASE_URL: url,
       SEED_DEMO: 'maybe',
     });
