@@ -50,6 +50,8 @@ const settlementColumns: core.CsvColumn<shared.SettlementPayment>[] = [
   { header: 'Refund id', cell: (r) => r.providerRefundId },
   { header: 'Refunded', cell: (r) => r.refunded },
   { header: 'Owed', cell: (r) => r.owed },
+  { header: 'Store credit issued', cell: (r) => r.creditIssued },
+  { header: 'Store credit spent', cell: (r) => r.creditSpent },
 ];
 
 type Gstr1 = Awaited<ReturnType<typeof core.gstr1>>;
@@ -151,7 +153,7 @@ export const reportDocs: RouteDoc[] = [
     tag: 'reports',
     access: 'admin',
     summary:
-      'Settlement for `from`–`to` (YYYY-MM-DD, India time): payments received matched to orders, invoices and credit notes, the unmatched ones, invoices without a payment, refunds due and paid, totals (rupees) with `balances`: received − refunded = invoiced − credited + owed; `format=csv` streams one row per payment',
+      'Settlement for `from`–`to` (YYYY-MM-DD, India time): payments received matched to orders, invoices and credit notes, the unmatched ones, invoices without a payment, refunds due and paid, totals (rupees) with `balances`: received − refunded = invoiced − credited + owed + creditIssued − creditSpent (store credit taken instead of money, or spent instead of it); `format=csv` streams one row per payment',
     responses: answers(shared.settlement),
   },
   {
