@@ -83,7 +83,8 @@ describe('the settlement of a month', () => {
       .orderBy('s.id')
       .execute();
     await db().updateTable('product_sizes').set({ stock: 20 }).execute();
-    // The demo seed's paid orders (made today, before invoices existed) belong to an earlier month.
+    // The demo seed's payments (of the last weeks) go to an earlier month: this month's lists
+    // this test's payments only.
     await sql`UPDATE payments SET received_at = received_at - interval '62 days'`.execute(db());
     sizes = rows.map((r) => ({
       productId: r.product_id,
