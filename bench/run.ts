@@ -18,9 +18,9 @@ import {
   seedAccounts,
   seedBulkCustomers,
   seedBulkProducts,
-  seedCatalogue,
   SEED_ACCOUNTS,
 } from '@kanak/db';
+import { seedDemoShop } from '@kanak/core/seed';
 import { COLORS, OCCASIONS, LISTING_TYPES, SORT_VALUES } from '@kanak/shared';
 import { BENCH_PRODUCTION_ENV } from './production-env';
 import { productionServer, type ServerCommand } from './production-bundle';
@@ -73,7 +73,7 @@ async function prepareDatabase() {
   const db = createDb(dbUrl.toString(), 4);
   const started = performance.now();
   await migrateToLatest(db);
-  await seedCatalogue(db);
+  await seedDemoShop(db);
   await seedAccounts(db);
   await seedBulkProducts(db, PRODUCTS, (done) => {
     if (done % 20_000 === 0) console.log(`  seeded ${done} products`);

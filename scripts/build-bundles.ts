@@ -22,8 +22,8 @@ const ENTRIES: Record<string, string> = {
   'worker/main': 'worker/src/main.ts',
   'worker/run': 'worker/src/run.ts',
   'worker/healthcheck': 'worker/src/healthcheck.ts',
-  'cli/migrate': 'packages/db/src/cli/migrate.ts',
-  'cli/seed': 'packages/db/src/cli/seed.ts',
+  'cli/migrate': 'scripts/db-migrate.ts',
+  'cli/seed': 'scripts/db-seed.ts',
   'cli/admin-create': 'scripts/admin-create.ts',
 };
 

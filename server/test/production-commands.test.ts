@@ -218,7 +218,7 @@ describe('the migration step', { timeout: 120_000 }, () => {
   });
 
   it('migrates a new database without demo data, and seeds only with SEED_DEMO=true', async () => {
-    const plain = await run('packages/db/src/cli/migrate.ts', [], {
+    const plain = await run('scripts/db-migrate.ts', [], {
       DATABASE_URL: url,
       SEED_DEMO: '',
     });
@@ -226,7 +226,7 @@ describe('the migration step', { timeout: 120_000 }, () => {
     expect(plain.stdout).toMatch(/Applied migrations: 001_initial/);
     expect(await counts()).toEqual({ users: 0, products: 0 });
 
-    const seeded = await run('packages/db/src/cli/migrate.ts', [], {
+    const seeded = await run('scripts/db-migrate.ts', [], {
       DATABASE_URL: url,
       SEED_DEMO: 'true',
     });
@@ -244,7 +244,7 @@ describe('the migration step', { timeout: 120_000 }, () => {
   });
 
   it('refuses a SEED_DEMO value that is neither true nor false', async () => {
-    const result = await run('packages/db/src/cli/migrate.ts', [], {
+    const result = await run('scripts/db-migrate.ts', [], {
       DATABASE_URL: url,
       SEED_DEMO: 'maybe',
     });

@@ -341,6 +341,11 @@ describe('a shopper whose piece sold out while paying', () => {
     expect(await panel.textContent()).toContain(`Refunded ${amount}`);
     expect(await panel.textContent()).toMatch(/Refund id rfnd_sbx_/);
     expect(await page.getByTestId('refund-button').count()).toBe(0);
+    // The Payments card says the same of the payment: refunded, with the provider's refund id.
+    const payment = page.getByTestId('order-payments').locator('li', { hasText: 'REFUND' });
+    await expect.poll(() => payment.getByTestId('payment-status').textContent()).toBe('REFUNDED');
+    const refundLine = (await payment.getByTestId('payment-refund').textContent()) ?? '';
+    expect(refundLine.startsWith(`${amount} processed · rfnd_sbx_`)).toBe(true);
     await page.waitForLoadState('networkidle');
     await shootAdmin(page, 'refund-admin-order-refunded-1280');
     await page.context().close();

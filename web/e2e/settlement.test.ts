@@ -35,7 +35,8 @@ describe('Reports page: the settlement', () => {
     worker = startShopWorker(server);
     browser = await launchBrowser();
     token = (await httpClient(server.baseUrl).post<{ jwt: string }>('/auth/login', ADMIN)).body.jwt;
-    // The demo seed's paid orders (made before invoices existed) belong to an earlier month.
+    // The demo seed's payments (of the last weeks) go to an earlier month: this month's lists
+    // this test's payments only.
     await sql`UPDATE payments SET received_at = received_at - interval '62 days'`.execute(
       server.database.db,
     );

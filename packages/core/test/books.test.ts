@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -5,21 +6,29 @@ import {
   confirmPayment,
   createOrderFromCart,
   createPaymentLink,
+  createSandboxProvider,
   gstr1,
   istDay,
+  processRefund,
+  requestOrderRefund,
   salesRegister,
+  sandboxRefundStore,
+  settlementReport,
   SAMPLE_GSTIN,
   sellerOf,
   type AuthUser,
+  type RefundJob,
 } from '@kanak/core';
 import { B2CL_THRESHOLD, type AddressInput } from '@kanak/shared';
 import { createTestDatabase, NO_LIMITS, type TestDatabase } from '@kanak/testkit';
 import { newCustomer, ORIGINS, sandbox, seededUser } from './support';
 
 /**
- * The owner's books (issue 31, item 6) over a seeded month: same-state and other-state buyers, an
- * inter-state invoice above ₹1 lakh, a paid order cancelled (credit note) and an unpaid one. Each
- * table's totals are rebuilt here from the orders themselves, not from the invoices.
+ * The owner's books (issue 31, item 6) over a seeded month: same-state and other-state buyers,
+ * above ₹1 lakh within the state and across it, two paid orders cancelled (credit notes; one
+ * refunded through the provider, one still owed), one cancelled before payment and one unpaid.
+ * The register's and each GSTR-1 table's totals are rebuilt from the orders, and the
+ * settlement's from the orders, the provider's refund records and the credit notes.
  */
 describe("the owner's books", () => {
   let database: TestDatabase;
@@ -60,6 +69,10 @@ describe("the owner's books", () => {
       .orderBy('s.id')
       .execute();
     await db().updateTable('product_sizes').set({ stock: 20 }).execute();
+    // The demo seed's invoices (its paid orders of the last weeks) go a year back: this month
+    // holds this test's documents only (packages/core/test/seeded-books.test.ts checks the seed's).
+    await sql`UPDATE invoices SET issued_at = issued_at - interval '1 year'`.execute(db());
+    await sql`UPDATE payments SET received_at = received_at - interval '1 year'`.execute(db());
     sizes = rows.map((r) => ({
       productId: r.product_id,
       weight: r.weight,
@@ -103,8 +116,22 @@ describe("the owner's books", () => {
     return placed._id;
   }
 
+  /** The month's orders, by what happened to them (the second test reads the first's). */
+  let ids: Record<
+    | 'local'
+    | 'local2'
+    | 'other'
+    | 'large'
+    | 'refunded'
+    | 'largeRefunded'
+    | 'unpaid'
+    | 'cancelledUnpaid',
+    string
+  >;
+  const paidNames = ['local', 'local2', 'other', 'large', 'refunded', 'largeRefunded'] as const;
+
   it('sales register, GSTR-1 and their totals agree with the orders, to the rupee', async () => {
-    const ids = {
+    ids = {
       local: await order(KARNATAKA, [1000, 50_000], 1),
       // Same state and above ₹1 lakh: still B2CS (B2CL is inter-state only).
       local2: await order(KARNATAKA, [60_000, 90_000], 2),
@@ -114,8 +141,10 @@ describe("the owner's books", () => {
       // Inter-state above ₹1 lakh, then cancelled: its credit note goes to CDNUR.
       largeRefunded: await order(DELHI, [40_000, 90_000], 3),
       unpaid: await order(KARNATAKA, [1000, 50_000], 1, false),
+      // Cancelled before it was paid: no money, no invoice.
+      cancelledUnpaid: await order(MAHARASHTRA, [1000, 50_000], 1, false),
     };
-    for (const orderId of [ids.refunded, ids.largeRefunded])
+    for (const orderId of [ids.refunded, ids.largeRefunded, ids.cancelledUnpaid])
       await applyAdminMove(db(), {
         orderId,
         to: 'CANCELLED',
@@ -123,16 +152,14 @@ describe("the owner's books", () => {
         jobKey: `cancel:${orderId}`,
       });
 
-    // Independent figures, from the orders (the month's only orders: a fresh database).
+    // Independent figures, from the orders (the month's only documents: the seed's are moved away).
     const orders = await db()
       .selectFrom('orders')
       .select(['id', 'status', 'ship_state', 'total_discounted_price as total'])
       .where('id', 'in', Object.values(ids))
       .execute();
     const byId = new Map(orders.map((o) => [o.id, o]));
-    const paidIds = Object.entries(ids)
-      .filter(([name]) => name !== 'unpaid')
-      .map(([, id]) => id);
+    const paidIds = paidNames.map((name) => ids[name]);
     const invoiced = paidIds.reduce((sum, id) => sum + byId.get(id)!.total, 0);
     const credited = byId.get(ids.refunded)!.total + byId.get(ids.largeRefunded)!.total;
     expect(byId.get(ids.large)!.total).toBeGreaterThan(B2CL_THRESHOLD);
@@ -206,5 +233,76 @@ describe("the owner's books", () => {
       expect.objectContaining({ nature: 'Invoices for outward supply', total: 6, cancelled: 0 }),
       expect.objectContaining({ nature: 'Credit Note', total: 2, cancelled: 0 }),
     ]);
+  });
+
+  it('the same month’s settlement agrees with the payments, the provider’s refunds and the credit notes', async () => {
+    // One cancelled order is refunded through the provider; the other is still owed.
+    const provider = createSandboxProvider(
+      'core-tests-sandbox-secret',
+      sandboxRefundStore(db(), 'core-tests-sandbox-secret'),
+    );
+    const relay = { wake: () => undefined, connected: () => false };
+    await requestOrderRefund({ db: db(), relay, waitMs: 0 }, admin, ids.refunded);
+    const job = await db()
+      .selectFrom('outbox')
+      .select('payload')
+      .where('queue', '=', 'refunds')
+      .executeTakeFirstOrThrow();
+    await processRefund(db(), provider, job.payload as RefundJob);
+
+    // Independent figures: the orders' totals, the provider's own refund records, the credit
+    // notes' documents.
+    const orders = await db()
+      .selectFrom('orders')
+      .select(['id', 'total_discounted_price as total'])
+      .where('id', 'in', Object.values(ids))
+      .execute();
+    const totalOf = (id: string) => orders.find((o) => o.id === id)!.total;
+    const received = paidNames.reduce((sum, name) => sum + totalOf(ids[name]), 0);
+    const providerRefunds = await db()
+      .selectFrom('sandbox_refunds')
+      .select(['amount', 'status'])
+      .execute();
+    expect(providerRefunds).toEqual([{ amount: totalOf(ids.refunded), status: 'processed' }]);
+    const notes = await db()
+      .selectFrom('invoices')
+      .select(['order_id', 'document'])
+      .where('kind', '=', 'CREDIT_NOTE')
+      .execute();
+    const credited = notes.reduce(
+      (sum, n) => sum + (n.document as { totals: { total: number } }).totals.total,
+      0,
+    );
+    expect(credited).toBe(totalOf(ids.refunded) + totalOf(ids.largeRefunded));
+
+    const range = { from: `${month}-01`, to: today };
+    const report = await settlementReport(db(), range);
+    expect(report.totals).toEqual({
+      received,
+      refunded: providerRefunds[0]!.amount,
+      invoiced: received,
+      credited,
+      owed: totalOf(ids.largeRefunded),
+      creditIssued: 0,
+      creditSpent: 0,
+    });
+    expect(report.balances).toBe(true);
+    expect(report.unmatched).toEqual([]);
+    expect(report.invoicesWithoutPayment).toEqual([]);
+    expect(report.refundsDue.map((p) => p.orderId)).toEqual([ids.largeRefunded]);
+    expect(report.refundsPaid.map((p) => p.orderId)).toEqual([ids.refunded]);
+    expect(report.payments.map((p) => p.orderId).sort()).toEqual(
+      paidNames.map((name) => ids[name]).sort(),
+    );
+
+    // The three reports tell one story: what was invoiced less what was credited is the
+    // register's total, and GSTR-1's HSN value.
+    const register = await salesRegister(db(), seller, range);
+    expect(register.totals.total).toBe(report.totals.invoiced - report.totals.credited);
+    const returns = await gstr1(db(), seller, { month });
+    expect(returns.hsn.reduce((s, r) => s + r.value, 0)).toBe(register.totals.total);
+    console.info(
+      `books of ${month}: received ${received} − refunded ${report.totals.refunded} = invoiced ${received} − credited ${credited} + owed ${report.totals.owed}; register ${register.totals.total}`,
+    );
   });
 });

@@ -8,12 +8,15 @@ import {
   createPaymentLink,
   createSandboxProvider,
   istDay,
+  moveReturn,
   processRefund,
   reconcilePayments,
   removeUnpaidOrder,
   requestOrderRefund,
+  requestReturn,
   sandboxRefundStore,
   settlementReport,
+  storeCreditOf,
   type AuthUser,
   type PaymentProvider,
   type RefundJob,
@@ -80,7 +83,8 @@ describe('the settlement of a month', () => {
       .orderBy('s.id')
       .execute();
     await db().updateTable('product_sizes').set({ stock: 20 }).execute();
-    // The demo seed's paid orders (made today, before invoices existed) belong to an earlier month.
+    // The demo seed's payments (of the last weeks) go to an earlier month: this month's lists
+    // this test's payments only.
     await sql`UPDATE payments SET received_at = received_at - interval '62 days'`.execute(db());
     sizes = rows.map((r) => ({
       productId: r.product_id,
@@ -121,7 +125,7 @@ describe('the settlement of a month', () => {
       });
       expect(outcome.result).toBe('PAID');
     }
-    return { orderId: placed._id, linkId: link.payment_link_id };
+    return { orderId: placed._id, linkId: link.payment_link_id, user };
   }
   const cancel = (orderId: string) =>
     applyAdminMove(db(), {
@@ -185,7 +189,15 @@ describe('the settlement of a month', () => {
     expect(totalOf(ids.large)).toBeGreaterThan(B2CL_THRESHOLD);
 
     const report = await settlementReport(db(), { from: `${today.slice(0, 7)}-01`, to: today });
-    expect(report.totals).toEqual({ received, refunded, invoiced, credited, owed });
+    expect(report.totals).toEqual({
+      received,
+      refunded,
+      invoiced,
+      credited,
+      owed,
+      creditIssued: 0,
+      creditSpent: 0,
+    });
     expect(received - refunded).toBe(invoiced - credited + owed);
     expect(report.balances).toBe(true);
     // Every payment row balances by itself too.
@@ -223,6 +235,106 @@ describe('the settlement of a month', () => {
     expect(report.payments.some((p) => p.orderId === ids.unpaid)).toBe(false);
     console.info(
       `settlement ${report.from}..${report.to}: received ${received} − refunded ${refunded} = ${received - refunded}; invoiced ${invoiced} − credited ${credited} + owed ${owed} = ${invoiced - credited + owed}`,
+    );
+  });
+
+  it('keeps balancing after an exchange for store credit and a return refunded through the provider', async () => {
+    const range = { from: `${today.slice(0, 7)}-01`, to: today };
+    const before = (await settlementReport(db(), range)).totals;
+    const now = new Date();
+    const deps = { db: db(), clock: () => now, windowDays: 15 };
+    /** A paid order delivered, and a return or exchange of all of it taken to its refund. */
+    async function returned(kind: 'return' | 'exchange') {
+      const placed = await order(KARNATAKA, [1000, 50_000], 1);
+      for (const to of ['SHIPPED', 'DELIVERED'] as const)
+        await applyAdminMove(db(), {
+          orderId: placed.orderId,
+          to,
+          actorUserId: admin.id,
+          jobKey: `${to}:${placed.orderId}`,
+        });
+      const items = await db()
+        .selectFrom('order_items')
+        .select('id')
+        .where('order_id', '=', placed.orderId)
+        .execute();
+      const request = await requestReturn(deps, placed.user, {
+        orderId: placed.orderId,
+        kind,
+        reason: kind === 'exchange' ? 'Another size' : 'Changed my mind',
+        items: items.map((i) => ({ orderItemId: i.id })),
+      });
+      await moveReturn(deps, admin.id, { returnId: request.id, action: 'approve' });
+      await moveReturn(deps, admin.id, { returnId: request.id, action: 'receive', huids: {} });
+      await moveReturn(deps, admin.id, { returnId: request.id, action: 'refund' });
+      return placed;
+    }
+    const exchanged = await returned('exchange');
+    const refundedReturn = await returned('return');
+    const total = async (orderId: string) =>
+      (
+        await db()
+          .selectFrom('orders')
+          .select('total_discounted_price as total')
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow()
+      ).total;
+    const exchangedTotal = await total(exchanged.orderId);
+    const returnedTotal = await total(refundedReturn.orderId);
+    expect((await storeCreditOf(db(), exchanged.user.id)).balance).toBe(exchangedTotal);
+
+    const rowOf = (report: Awaited<ReturnType<typeof settlementReport>>, orderId: string) =>
+      report.payments.find((p) => p.orderId === orderId)!;
+    const check = (report: Awaited<ReturnType<typeof settlementReport>>) => {
+      expect(report.balances).toBe(true);
+      for (const p of report.payments)
+        expect(p.amount - p.refunded).toBe(
+          p.invoiced - p.credited + p.owed + p.creditIssued - p.creditSpent,
+        );
+    };
+    // The exchange: invoiced and credited in full, the money kept as the shopper's credit. The
+    // return: credited, its refund asked of the provider and owed until it is processed.
+    const asked = await settlementReport(db(), range);
+    check(asked);
+    expect(rowOf(asked, exchanged.orderId)).toMatchObject({
+      amount: exchangedTotal,
+      invoiced: exchangedTotal,
+      credited: exchangedTotal,
+      creditIssued: exchangedTotal,
+      creditSpent: 0,
+      refunded: 0,
+      owed: 0,
+    });
+    expect(rowOf(asked, refundedReturn.orderId)).toMatchObject({
+      credited: returnedTotal,
+      refunded: 0,
+      owed: returnedTotal,
+      creditIssued: 0,
+    });
+    expect(asked.totals.creditIssued - before.creditIssued).toBe(exchangedTotal);
+
+    const refundRow = await db()
+      .selectFrom('refunds')
+      .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+      .select('refunds.id')
+      .where('payments.order_id', '=', refundedReturn.orderId)
+      .executeTakeFirstOrThrow();
+    const job = await db()
+      .selectFrom('outbox')
+      .select('payload')
+      .where('queue', '=', 'refunds')
+      .where(sql<boolean>`payload->>'refundId' = ${refundRow.id}`)
+      .executeTakeFirstOrThrow();
+    await processRefund(db(), provider, job.payload as RefundJob);
+    const paid = await settlementReport(db(), range);
+    check(paid);
+    expect(rowOf(paid, refundedReturn.orderId)).toMatchObject({
+      credited: returnedTotal,
+      refunded: returnedTotal,
+      owed: 0,
+    });
+    console.info(
+      `settlement with an exchange and a return: store credit issued ${paid.totals.creditIssued}, balances ${paid.balances}`,
     );
   });
 });

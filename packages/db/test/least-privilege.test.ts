@@ -142,7 +142,7 @@ describe(
       // Migrations (CREATE EXTENSION pgcrypto and pg_trgm among them: trusted extensions, which a
       // database owner may create), then the demo seed, as that role.
       const url = roleUrl(name, password);
-      const migrated = await cli('packages/db/src/cli/migrate.ts', {
+      const migrated = await cli('scripts/db-migrate.ts', {
         DATABASE_URL: url,
         SEED_DEMO: 'true',
       });
@@ -151,7 +151,7 @@ describe(
       expect(migrated.stdout).toMatch(/Applied migrations: 001_initial/);
       expect(migrated.stdout).toMatch(/SEED_DEMO=true: seeded \d+ demo products/);
       // `pnpm db:seed` with NODE_ENV=production and SEED_DEMO=true, as the same role.
-      const seeded = await cli('packages/db/src/cli/seed.ts', {
+      const seeded = await cli('scripts/db-seed.ts', {
         DATABASE_URL: url,
         NODE_ENV: 'production',
         SEED_DEMO: 'true',
@@ -181,7 +181,7 @@ describe(
       const password = randomBytes(12).toString('hex');
       // An install from before the role: database, schema and migrations all the superuser's.
       await superuserQuery('postgres', `CREATE DATABASE "${name}"`);
-      const before = await cli('packages/db/src/cli/migrate.ts', {
+      const before = await cli('scripts/db-migrate.ts', {
         DATABASE_URL: databaseUrl(name),
       });
       expect(before.code).toBe(0);
@@ -194,7 +194,7 @@ describe(
       expect((await appRoleScript(name, randomBytes(12).toString('hex'))).code).toBe(0);
 
       const url = roleUrl(name, password);
-      const migrated = await cli('packages/db/src/cli/migrate.ts', {
+      const migrated = await cli('scripts/db-migrate.ts', {
         DATABASE_URL: url,
         SEED_DEMO: 'true',
       });
@@ -213,7 +213,7 @@ describe(
 describe('the demo seed in production', { timeout: 60_000 }, () => {
   it('refuses NODE_ENV=production without SEED_DEMO=true, before connecting anywhere', async () => {
     for (const SEED_DEMO of ['', 'false']) {
-      const result = await cli('packages/db/src/cli/seed.ts', {
+      const result = await cli('scripts/db-seed.ts', {
         NODE_ENV: 'production',
         SEED_DEMO,
         DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',

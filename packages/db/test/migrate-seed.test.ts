@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createDb, dropDatabase, ensureDatabase, migrateToLatest, seedCatalogue } from '@kanak/db';
+import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@kanak/db';
+import { seedDemoShop } from '@kanak/core/seed';
 import {
   COLORS,
   COLLECTIONS,
@@ -26,7 +27,7 @@ describe('migrate and seed on a fresh database', () => {
     expect(await migrateToLatest(db)).toEqual(
       expect.arrayContaining(['001_initial', '004_customer_removal']),
     );
-    expect(await seedCatalogue(db)).toBeGreaterThanOrEqual(300);
+    expect(await seedDemoShop(db)).toBeGreaterThanOrEqual(300);
 
     const distinct = async (column: 'type' | 'color' | 'occasion' | 'collection_name') =>
       (await db.selectFrom('products').select(column).distinct().execute()).map((r) => r[column]);
@@ -71,7 +72,7 @@ describe('migrate and seed on a fresh database', () => {
       count('reviews'),
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
-    expect(await seedCatalogue(db)).toBe(0);
+    expect(await seedDemoShop(db)).toBe(0);
     expect(
       await Promise.all([count('products'), count('users'), count('orders'), count('reviews')]),
     ).toEqual(before);

@@ -1,5 +1,6 @@
 // Runs once per test run: builds a migrated, seeded template database that every test file copies.
-import { createDb, dropDatabase, ensureDatabase, migrateToLatest, seedCatalogue } from '@kanak/db';
+import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@kanak/db';
+import { seedDemoShop } from '@kanak/core/seed';
 import { pingRedis } from '@kanak/core';
 import { databaseUrl, TEST_REDIS_URL } from './env';
 
@@ -16,7 +17,7 @@ export default async function setup() {
   const db = createDb(url, 2);
   try {
     await migrateToLatest(db);
-    await seedCatalogue(db);
+    await seedDemoShop(db);
   } finally {
     await db.destroy();
   }

@@ -50,6 +50,8 @@ const settlementColumns: core.CsvColumn<shared.SettlementPayment>[] = [
   { header: 'Refund id', cell: (r) => r.providerRefundId },
   { header: 'Refunded', cell: (r) => r.refunded },
   { header: 'Owed', cell: (r) => r.owed },
+  { header: 'Store credit issued', cell: (r) => r.creditIssued },
+  { header: 'Store credit spent', cell: (r) => r.creditSpent },
 ];
 
 type Gstr1 = Awaited<ReturnType<typeof core.gstr1>>;
@@ -109,6 +111,17 @@ const gstr1Columns: { [T in shared.Gstr1Table]: core.CsvColumn<Rows<T>>[] } = {
   ],
 };
 
+/** One GSTR-1 table as CSV, streamed as the month's documents are read. */
+const gstr1Csv = <T extends shared.Gstr1Table>(
+  services: AppServices,
+  month: shared.ReportMonth,
+  table: T,
+) =>
+  core.csvStream(
+    gstr1Columns[table],
+    core.gstr1Rows(services.db, core.sellerOf(services.config), month, table),
+  );
+
 const sendCsv = (reply: FastifyReply, fileName: string, body: NodeJS.ReadableStream) =>
   reply
     .header('content-type', 'text/csv; charset=utf-8')
@@ -140,7 +153,7 @@ export const reportDocs: RouteDoc[] = [
     tag: 'reports',
     access: 'admin',
     summary:
-      'Settlement for `from`–`to` (YYYY-MM-DD, India time): payments received matched to orders, invoices and credit notes, the unmatched ones, invoices without a payment, refunds due and paid, totals (rupees) with `balances`: received − refunded = invoiced − credited + owed; `format=csv` streams one row per payment',
+      'Settlement for `from`–`to` (YYYY-MM-DD, India time): payments received matched to orders, invoices and credit notes, the unmatched ones, invoices without a payment, refunds due and paid, totals (rupees) with `balances`: received − refunded = invoiced − credited + owed + creditIssued − creditSpent (store credit taken instead of money, or spent instead of it); `format=csv` streams one row per payment',
     responses: answers(shared.settlement),
   },
   {
@@ -182,25 +195,17 @@ export function registerReportsRest(app: FastifyInstance, services: AppServices)
   app.get(GSTR1, async (request, reply) => {
     await resolveCall(services, request, 'admin');
     const input = await parseInput(gstr1Query, request.query);
-    const report = await core.gstr1(services.db, core.sellerOf(services.config), {
-      month: input.month,
-    });
-    if (input.format !== 'csv') return report;
+    const seller = core.sellerOf(services.config);
+    const month = { month: input.month };
+    if (input.format !== 'csv') return core.gstr1(services.db, seller, month);
     if (!input.table)
       throw core.badRequest(
         'A CSV of GSTR-1 is one table: add table=b2cs, b2cl, cdnur, hsn or docs',
       );
-    const table = input.table;
-    const csv =
-      table === 'b2cs'
-        ? core.csvStream(gstr1Columns.b2cs, report.b2cs)
-        : table === 'b2cl'
-          ? core.csvStream(gstr1Columns.b2cl, report.b2cl)
-          : table === 'cdnur'
-            ? core.csvStream(gstr1Columns.cdnur, report.cdnur)
-            : table === 'hsn'
-              ? core.csvStream(gstr1Columns.hsn, report.hsn)
-              : core.csvStream(gstr1Columns.docs, report.docs);
-    return sendCsv(reply, `gstr1-${input.month}-${table}.csv`, csv);
+    return sendCsv(
+      reply,
+      `gstr1-${input.month}-${input.table}.csv`,
+      gstr1Csv(services, month, input.table),
+    );
   });
 }

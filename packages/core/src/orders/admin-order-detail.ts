@@ -23,7 +23,7 @@ export async function getAdminOrderDetail(
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!row) throw notFound('Order');
-  const [order, customer, payments, events] = await Promise.all([
+  const [order, customer, payments, events, refunds] = await Promise.all([
     toOrderView(db, row),
     db
       .selectFrom('users')
@@ -54,7 +54,25 @@ export async function getAdminOrderDetail(
       .orderBy('order_events.created_at')
       .orderBy('order_events.id')
       .execute(),
+    db
+      .selectFrom('refunds')
+      .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+      .select([
+        'refunds.payment_id',
+        'refunds.state',
+        'refunds.amount',
+        'refunds.provider_refund_id',
+      ])
+      .where('payments.order_id', '=', orderId)
+      .orderBy('refunds.created_at')
+      .execute(),
   ]);
+  // The latest refund of each payment (read oldest first, so the last one stays).
+  const refundOf = new Map(refunds.map((r) => [r.payment_id, r]));
+  const refundView = (paymentId: string) => {
+    const r = refundOf.get(paymentId);
+    return r ? { state: r.state, amount: r.amount, providerRefundId: r.provider_refund_id } : null;
+  };
   const paid = events.find((e) => e.from_status === 'PENDING' && e.to_status === 'PLACED');
   return {
     order,
@@ -75,6 +93,7 @@ export async function getAdminOrderDetail(
       amount: p.amount,
       status: p.status,
       refundReason: p.refund_reason,
+      refund: refundView(p.id),
       note: p.note,
       createdAt: iso(p.created_at),
       updatedAt: iso(p.updated_at),

@@ -6,6 +6,7 @@ import {
   indiaDate,
   splitGst,
   type Gstr1,
+  type Gstr1Table,
   type ReportMonth,
 } from '@kanak/shared';
 import { documentTax } from '../invoices/invoice-pdf';
@@ -36,26 +37,35 @@ function hsnQuantity(line: InvoiceLine): { uqc: 'GMS' | 'NOS'; quantity: number 
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
+/** A month's totals that GSTR-1 sums up (B2CS, HSN, documents): a few rows, whatever the month. */
+interface Gstr1Sums {
+  b2cs: Map<string, Row<'b2cs'>>;
+  hsn: Map<string, Row<'hsn'>>;
+  docs: Map<string, Row<'docs'> & { first: number; last: number }>;
+}
+
+/** The tables listed invoice by invoice: as many rows as the month has such documents. */
+type Listed = { table: 'b2cl'; row: Row<'b2cl'> } | { table: 'cdnur'; row: Row<'cdnur'> };
+
 /**
- * GSTR-1 for a month, from the invoices and credit notes issued in it (India's time), as a shop
- * selling to consumers files it (see README "The owner's books"):
+ * One pass over the month's documents (India's time), as a shop selling to consumers files
+ * GSTR-1 (see README "The owner's books"): yields each B2CL invoice and CDNUR note as it is read,
+ * and adds everything else into `sums`:
  * - B2CS: supplies summed by place of supply and rate, credit notes netted in;
  * - B2CL: inter-state invoices above ₹1,00,000 (B2CL_THRESHOLD), one by one; a credit note of
  *   such an invoice (judged on the invoice, not the note) goes to CDNUR, not netted into B2CS;
  * - HSN summary: per HSN and unit, quantity in grams (or pieces), value, taxable value, taxes;
  * - documents issued: each series, first to last number, total, cancelled (never: the counter is
  *   gapless and documents are not cancelled, a credit note undoes one).
- * Streamed from a cursor: memory grows with the B2CL invoices and the groups, not the month.
+ * Read a page at a time (issuedDocuments), so memory holds the sums and a page, not the month.
  */
-export async function gstr1(
+async function* gstr1Pass(
   db: Kysely<Database>,
   seller: SellerDetails,
-  { month }: ReportMonth,
-): Promise<Gstr1> {
+  month: string,
+  { b2cs, hsn, docs }: Gstr1Sums,
+): AsyncGenerator<Listed> {
   const { from, until } = monthBounds(month);
-  const b2cs = new Map<string, Row<'b2cs'>>();
-  const b2cl: Row<'b2cl'>[] = [];
-  const cdnur: Row<'cdnur'>[] = [];
   /** A credit note is reported where its invoice was: the invoice's value and supply decide. */
   const invoiceOf = (number: string) =>
     db
@@ -65,8 +75,6 @@ export async function gstr1(
       .where('kind', '=', 'INVOICE')
       .executeTakeFirst()
       .then((row) => (row?.document as InvoiceDocument | undefined) ?? null);
-  const hsn = new Map<string, Row<'hsn'>>();
-  const docs = new Map<string, Row<'docs'> & { first: number; last: number }>();
 
   for await (const issued of issuedDocuments(db, from, until)) {
     const doc = issued.document;
@@ -80,28 +88,34 @@ export async function gstr1(
     const invoice = credit && doc.refersTo ? await invoiceOf(doc.refersTo.number) : doc;
     const large = !tax.intraState && invoice !== null && invoice.totals.total > B2CL_THRESHOLD;
     if (large && credit)
-      cdnur.push({
-        urType: 'B2CL',
-        noteNumber: issued.number,
-        noteDate: gstDate(issued.issuedAt),
-        noteType: 'C',
-        invoiceNumber: doc.refersTo?.number ?? '',
-        placeOfSupply: pos,
-        noteValue: doc.totals.total,
-        rate: GST_PERCENT,
-        taxable: doc.totals.taxable,
-        cess: 0,
-      });
+      yield {
+        table: 'cdnur',
+        row: {
+          urType: 'B2CL',
+          noteNumber: issued.number,
+          noteDate: gstDate(issued.issuedAt),
+          noteType: 'C',
+          invoiceNumber: doc.refersTo?.number ?? '',
+          placeOfSupply: pos,
+          noteValue: doc.totals.total,
+          rate: GST_PERCENT,
+          taxable: doc.totals.taxable,
+          cess: 0,
+        },
+      };
     else if (large)
-      b2cl.push({
-        invoiceNumber: issued.number,
-        invoiceDate: gstDate(issued.issuedAt),
-        invoiceValue: doc.totals.total,
-        placeOfSupply: pos,
-        rate: GST_PERCENT,
-        taxable: doc.totals.taxable,
-        cess: 0,
-      });
+      yield {
+        table: 'b2cl',
+        row: {
+          invoiceNumber: issued.number,
+          invoiceDate: gstDate(issued.issuedAt),
+          invoiceValue: doc.totals.total,
+          placeOfSupply: pos,
+          rate: GST_PERCENT,
+          taxable: doc.totals.taxable,
+          cess: 0,
+        },
+      };
     else {
       const group = b2cs.get(pos) ?? {
         type: 'OE' as const,
@@ -156,12 +170,46 @@ export async function gstr1(
       if (issued.seq > seen.last) [seen.last, seen.to] = [issued.seq, issued.number];
     }
   }
-  return {
-    month,
-    b2cs: [...b2cs.values()].sort((a, b) => a.placeOfSupply.localeCompare(b.placeOfSupply)),
-    b2cl,
-    cdnur,
-    hsn: [...hsn.values()],
-    docs: [...docs.values()].map(({ first: _first, last: _last, ...row }) => row),
-  };
+}
+
+const emptySums = (): Gstr1Sums => ({ b2cs: new Map(), hsn: new Map(), docs: new Map() });
+
+const summed = (sums: Gstr1Sums) => ({
+  b2cs: [...sums.b2cs.values()].sort((a, b) => a.placeOfSupply.localeCompare(b.placeOfSupply)),
+  hsn: [...sums.hsn.values()],
+  docs: [...sums.docs.values()].map(({ first: _first, last: _last, ...row }) => row),
+});
+
+/** GSTR-1 for a month, every table (the JSON answer and the Reports page). */
+export async function gstr1(
+  db: Kysely<Database>,
+  seller: SellerDetails,
+  { month }: ReportMonth,
+): Promise<Gstr1> {
+  const sums = emptySums();
+  const b2cl: Row<'b2cl'>[] = [];
+  const cdnur: Row<'cdnur'>[] = [];
+  for await (const listed of gstr1Pass(db, seller, month, sums))
+    if (listed.table === 'b2cl') b2cl.push(listed.row);
+    else cdnur.push(listed.row);
+  const { b2cs, hsn, docs } = summed(sums);
+  return { month, b2cs, b2cl, cdnur, hsn, docs };
+}
+
+/**
+ * One GSTR-1 table's rows, for a CSV download: B2CL and CDNUR rows are yielded as the documents
+ * are read (a year of large inter-state invoices in constant memory), the summed tables once the
+ * month has been read.
+ */
+export async function* gstr1Rows<T extends Gstr1Table>(
+  db: Kysely<Database>,
+  seller: SellerDetails,
+  { month }: ReportMonth,
+  table: T,
+): AsyncGenerator<Row<T>> {
+  const sums = emptySums();
+  for await (const listed of gstr1Pass(db, seller, month, sums))
+    if (listed.table === table) yield listed.row as Row<T>;
+  if (table === 'b2cl' || table === 'cdnur') return;
+  yield* summed(sums)[table as 'b2cs' | 'hsn' | 'docs'] as Row<T>[];
 }

@@ -70,7 +70,7 @@ export async function* settlementRows(
       .execute();
     if (rows.length === 0) return;
     const orderIds = [...new Set(rows.map((r) => r.order_id))];
-    const [documents, refunds] = await Promise.all([
+    const [documents, refunds, credits] = await Promise.all([
       db
         .selectFrom('invoices')
         .select(['order_id', 'kind', 'number', 'document'])
@@ -85,6 +85,7 @@ export async function* settlementRows(
           rows.map((r) => r.id),
         )
         .execute(),
+      storeCreditByOrder(db, orderIds),
     ]);
     for (const row of rows) {
       const matched = row.status === 'PAID' || INVOICED_REFUNDS.has(row.refund_reason ?? '');
@@ -99,6 +100,12 @@ export async function* settlementRows(
         .filter((r) => r.state === 'processed')
         .reduce((sum, r) => sum + r.amount, 0);
       const due = own.find((r) => r.purpose === REFUND_DUE_PURPOSE);
+      // A return's refund (its own purpose) of a payment that placed its order: owed until the
+      // provider processes it, as the credit note already took it off the invoice.
+      const returnsOwed = own
+        .filter((r) => r.purpose !== REFUND_DUE_PURPOSE && r.state !== 'processed')
+        .reduce((sum, r) => sum + r.amount, 0);
+      const credit = invoice ? credits.get(row.order_id) : undefined;
       yield {
         provider: row.provider,
         providerPaymentId: row.provider_payment_id!,
@@ -116,12 +123,49 @@ export async function* settlementRows(
         refundState: due?.state ?? own[0]?.state ?? null,
         providerRefundId: due?.provider_refund_id ?? own[0]?.provider_refund_id ?? null,
         refunded,
-        owed: row.status === 'REFUND_PENDING' ? Math.max(0, row.amount - refunded) : 0,
+        owed: row.status === 'REFUND_PENDING' ? Math.max(0, row.amount - refunded) : returnsOwed,
+        creditIssued: credit?.issued ?? 0,
+        creditSpent: credit?.spent ?? 0,
       };
     }
     if (rows.length < PAGE) return;
     last = rows[rows.length - 1]!.id;
   }
+}
+
+/**
+ * Store credit per order, in rupees: issued for its exchanged returns (a `return` entry per
+ * return request) and spent on it (negative `order` entries naming the order).
+ */
+async function storeCreditByOrder(db: Kysely<Database>, orderIds: string[]) {
+  const rows = await db
+    .selectFrom('customer_credit_entries as c')
+    .leftJoin('return_requests as r', (j) =>
+      j.on('c.source', '=', 'return').on(sql<boolean>`c.source_id = r.id::text`),
+    )
+    .select(['c.source', 'c.source_id', 'c.amount_paise', 'r.order_id as return_order_id'])
+    .where((eb) =>
+      eb.or([
+        eb('r.order_id', 'in', orderIds),
+        eb.and([eb('c.source', '=', 'order'), eb('c.source_id', 'in', orderIds)]),
+      ]),
+    )
+    .execute();
+  const paise = new Map<string, { issued: number; spent: number }>();
+  for (const row of rows) {
+    const orderId = row.source === 'return' ? row.return_order_id! : row.source_id;
+    const sums = paise.get(orderId) ?? { issued: 0, spent: 0 };
+    const amount = Number(row.amount_paise);
+    if (amount > 0) sums.issued += amount;
+    else sums.spent -= amount;
+    paise.set(orderId, sums);
+  }
+  return new Map(
+    [...paise].map(([orderId, p]) => [
+      orderId,
+      { issued: Math.round(p.issued / 100), spent: Math.round(p.spent / 100) },
+    ]),
+  );
 }
 
 /** Invoices issued in the range that no recorded payment paid (there should be none). */
@@ -162,9 +206,12 @@ async function invoicesWithoutPayment(db: Kysely<Database>, range: ReportRange) 
   }));
 }
 
-/** The equation the settlement keeps: received − refunded = invoiced − credited + owed. */
+/**
+ * The equation the settlement keeps: received − refunded = invoiced − credited + owed, plus the
+ * store credit taken instead of money, less the store credit that paid instead of money.
+ */
 export const settlementBalances = (t: SettlementTotals) =>
-  t.received - t.refunded === t.invoiced - t.credited + t.owed;
+  t.received - t.refunded === t.invoiced - t.credited + t.owed + t.creditIssued - t.creditSpent;
 
 /**
  * The settlement of a range (GET /api/admin/reports/settlement): payments received matched to
@@ -176,7 +223,15 @@ export async function settlementReport(
   range: ReportRange,
 ): Promise<Settlement> {
   const payments: SettlementPayment[] = [];
-  const totals: SettlementTotals = { received: 0, refunded: 0, invoiced: 0, credited: 0, owed: 0 };
+  const totals: SettlementTotals = {
+    received: 0,
+    refunded: 0,
+    invoiced: 0,
+    credited: 0,
+    owed: 0,
+    creditIssued: 0,
+    creditSpent: 0,
+  };
   for await (const row of settlementRows(db, range)) {
     payments.push(row);
     totals.received += row.amount;
@@ -184,6 +239,8 @@ export async function settlementReport(
     totals.invoiced += row.invoiced;
     totals.credited += row.credited;
     totals.owed += row.owed;
+    totals.creditIssued += row.creditIssued;
+    totals.creditSpent += row.creditSpent;
   }
   return {
     from: range.from,

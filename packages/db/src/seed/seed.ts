@@ -3,7 +3,7 @@ import { seedSchemePlans } from './schemes';
 import { createHash } from 'node:crypto';
 import { hashPassword } from '../password-hash';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../schema';
+import type { Database, OrderRow } from '../schema';
 import { buildProduct, SEED_PRODUCT_COUNT, type SeedProduct } from './catalogue';
 import { createRandom, type Random } from './random';
 import { seedRates } from './rates';
@@ -207,11 +207,23 @@ export async function seedAccounts(db: Kysely<Database>) {
 }
 
 /**
- * The seed catalogue with reviews, ratings and a month of orders, written in one transaction
- * and only into an empty catalogue, so a second run changes nothing.
+ * Numbers a paid order's tax invoice, as paying an order does: core's issueInvoice, passed in
+ * (this package sits below core), so the demo shop's books are the real ones and balance.
+ */
+export type IssueInvoice = (
+  trx: Transaction<Database>,
+  order: OrderRow,
+  at: Date,
+) => Promise<unknown>;
+
+/**
+ * The seed catalogue with reviews, ratings and a month of orders (their paid ones invoiced),
+ * written in one transaction and only into an empty catalogue, so a second run changes nothing.
+ * Core's seedDemoShop passes the invoicing.
  */
 export async function seedCatalogue(
   db: Kysely<Database>,
+  issueInvoice: IssueInvoice,
   count = SEED_PRODUCT_COUNT,
 ): Promise<number> {
   await seedAccounts(db);
@@ -226,7 +238,7 @@ export async function seedCatalogue(
     const cache = new Map<string, string>();
     const rateIds = await seedRates(trx);
     const inserted = await insertProducts(trx, numbered(0, count), cache, rateIds);
-    await seedReviewsAndOrders(trx, inserted);
+    await seedReviewsAndOrders(trx, inserted, issueInvoice);
     await seedSellingInIndia(trx);
     await seedSchemePlans(trx);
     // Cards and listings price a piece at the size its page opens on (migration 021).
@@ -238,6 +250,7 @@ export async function seedCatalogue(
 async function seedReviewsAndOrders(
   trx: Transaction<Database>,
   products: { id: string; product: SeedProduct }[],
+  issueInvoice: IssueInvoice,
 ) {
   const users = await trx
     .selectFrom('users')
@@ -287,6 +300,7 @@ async function seedReviewsAndOrders(
     'PENDING',
     'CANCELLED',
   ] as const;
+  const paid: OrderRow[] = [];
   for (let n = 0; n < 56; n++) {
     const user = rnd.pick(users);
     const lines = Array.from({ length: rnd.int(1, 3) }, () => rnd.pick(products));
@@ -344,7 +358,7 @@ async function seedReviewsAndOrders(
         delivered_at:
           status === 'DELIVERED' ? new Date(orderDate.getTime() + 3 * 86_400_000) : null,
       })
-      .returning('id')
+      .returningAll()
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('order_items')
@@ -354,7 +368,9 @@ async function seedReviewsAndOrders(
       .insertInto('order_events')
       .values({ order_id: order.id, actor: 'seed', to_status: status, note: 'Seeded order' })
       .execute();
-    if (status !== 'PENDING') {
+    // Placed means paid, at the moment of ordering; a PENDING order has not been paid yet and a
+    // CANCELLED one was cancelled before it was (as the bulk seed has it): no money, no invoice.
+    if (status !== 'PENDING' && status !== 'CANCELLED') {
       await trx
         .insertInto('payments')
         .values({
@@ -365,10 +381,17 @@ async function seedReviewsAndOrders(
           provider_payment_id: `pay_seed_${order.id.slice(0, 8)}`,
           status: 'PAID',
           amount: totalDiscounted,
+          created_at: orderDate,
+          updated_at: orderDate,
+          received_at: orderDate,
         })
         .execute();
+      paid.push(order);
     }
   }
+  // Invoices are numbered in the order they were paid, oldest first (the loop goes back in time).
+  paid.sort((a, b) => a.order_date.getTime() - b.order_date.getTime());
+  for (const order of paid) await issueInvoice(trx, order, order.order_date);
 }
 
 /** Adds `count` more generated products (benchmarks: `pnpm db:seed --products 100000`). */

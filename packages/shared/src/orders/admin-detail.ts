@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ORDER_STATUSES, REFUND_REASONS } from './status';
+import { ORDER_STATUSES, REFUND_REASONS, REFUND_STATES } from './status';
 import { orderView } from './views';
 
 /** The order number the shop shows everywhere: the id's first 8 hex digits, upper case. */
@@ -23,6 +23,19 @@ export const adminOrderPayment = z.object({
   amount: z.number(),
   status: z.enum(PAYMENT_STATUSES),
   refundReason: z.nullable(z.enum(REFUND_REASONS)),
+  /**
+   * The payment's latest refund asked of the provider (owed back, or a return's): where it
+   * stands and the provider's refund id once it gave one; null when none was asked.
+   */
+  refund: z.optional(
+    z.nullable(
+      z.object({
+        state: z.enum(REFUND_STATES),
+        amount: z.number(),
+        providerRefundId: z.nullable(z.string()),
+      }),
+    ),
+  ),
   note: z.nullable(z.string()),
   /** ISO date-times. */
   createdAt: z.string(),

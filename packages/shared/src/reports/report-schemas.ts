@@ -167,6 +167,13 @@ export const settlementPayment = z.object({
   refunded: z.number(),
   /** Owed back and not yet processed (not asked, processing or failed). */
   owed: z.number(),
+  /**
+   * Store credit the customer took instead of the money (an exchanged return, credited against
+   * the credit note): the shop keeps the payment and owes it as credit.
+   */
+  creditIssued: z.number(),
+  /** Store credit spent on the order beside this payment: invoiced, but not paid in money. */
+  creditSpent: z.number(),
 });
 export type SettlementPayment = z.infer<typeof settlementPayment>;
 
@@ -183,6 +190,8 @@ export const settlementTotals = z.object({
   invoiced: z.number(),
   credited: z.number(),
   owed: z.number(),
+  creditIssued: z.number(),
+  creditSpent: z.number(),
 });
 export type SettlementTotals = z.infer<typeof settlementTotals>;
 
@@ -200,7 +209,9 @@ export const settlement = z.object({
   /** Refunded by the provider. */
   refundsPaid: z.array(settlementPayment),
   totals: settlementTotals,
-  /** received − refunded = invoiced − credited + owed, to the rupee. */
+  /**
+   * received − refunded = invoiced − credited + owed + creditIssued − creditSpent, to the rupee.
+   */
   balances: z.boolean(),
 });
 export type Settlement = z.infer<typeof settlement>;

@@ -397,6 +397,24 @@ const PAYMENT_TONE: Record<string, string> = {
   FAILED: 'bg-red-100 text-red-900',
 };
 
+type Payment = AdminOrderDetail['payments'][number];
+type RefundState = NonNullable<Payment['refund']>['state'];
+
+const REFUND_BADGE: Record<RefundState, { label: string; tone: string }> = {
+  processing: { label: 'REFUND PROCESSING', tone: 'bg-amber-100 text-amber-900' },
+  processed: { label: 'REFUNDED', tone: 'bg-slate-200 text-slate-900' },
+  failed: { label: 'REFUND FAILED', tone: 'bg-red-100 text-red-900' },
+};
+
+/** A payment owed back reads as where its refund stands once one was asked, not as pending. */
+function paymentBadge(p: Payment) {
+  if (p.status === 'REFUND_PENDING' && p.refund) return REFUND_BADGE[p.refund.state];
+  return {
+    label: p.status.replace('_', ' '),
+    tone: PAYMENT_TONE[p.status] ?? 'bg-secondary text-secondary-foreground',
+  };
+}
+
 function PaymentsCard({ payments }: { payments: AdminOrderDetail['payments'] }) {
   return (
     <Section title="Payments" testId="order-payments">
@@ -409,12 +427,13 @@ function PaymentsCard({ payments }: { payments: AdminOrderDetail['payments'] }) 
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-medium">{formatRupees(p.amount)}</span>
                 <span
+                  data-testid="payment-status"
                   className={cn(
                     'rounded-full px-2 py-0.5 text-xs font-semibold',
-                    PAYMENT_TONE[p.status] ?? 'bg-secondary text-secondary-foreground',
+                    paymentBadge(p).tone,
                   )}
                 >
-                  {p.status.replace('_', ' ')}
+                  {paymentBadge(p).label}
                 </span>
               </div>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
@@ -428,6 +447,17 @@ function PaymentsCard({ payments }: { payments: AdminOrderDetail['payments'] }) 
                   <>
                     <dt className="text-muted-foreground">Refund</dt>
                     <dd>{p.refundReason.replaceAll('_', ' ').toLowerCase()}</dd>
+                  </>
+                )}
+                {p.refund && (
+                  <>
+                    <dt className="text-muted-foreground">Provider refund</dt>
+                    <dd data-testid="payment-refund">
+                      {formatRupees(p.refund.amount)} {p.refund.state}
+                      {p.refund.providerRefundId && (
+                        <span className="font-mono break-all"> · {p.refund.providerRefundId}</span>
+                      )}
+                    </dd>
                   </>
                 )}
                 {p.note && (

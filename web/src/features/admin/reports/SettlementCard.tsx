@@ -88,7 +88,7 @@ function PaymentRows({ rows, empty }: { rows: SettlementPayment[]; empty: string
 /**
  * The settlement of a range: payments received matched to orders and invoices, what is not
  * matched, refunds due and paid, and whether the totals balance (received − refunded =
- * invoiced − credited + owed).
+ * invoiced − credited + owed + store credit issued − store credit spent).
  */
 export function SettlementCard({
   start,
@@ -107,6 +107,8 @@ export function SettlementCard({
         ['Invoiced', data.totals.invoiced],
         ['Credited', data.totals.credited],
         ['Owed', data.totals.owed],
+        ['Store credit issued', data.totals.creditIssued],
+        ['Store credit spent', data.totals.creditSpent],
       ] as const)
     : [];
   return (
@@ -181,8 +183,14 @@ export function SettlementCard({
               )}
               <span>
                 Received − refunded {formatRupees(data.totals.received - data.totals.refunded)}{' '}
-                {data.balances ? '=' : '≠'} invoiced − credited + owed{' '}
-                {formatRupees(data.totals.invoiced - data.totals.credited + data.totals.owed)}
+                {data.balances ? '=' : '≠'} invoiced − credited + owed + store credit issued − spent{' '}
+                {formatRupees(
+                  data.totals.invoiced -
+                    data.totals.credited +
+                    data.totals.owed +
+                    data.totals.creditIssued -
+                    data.totals.creditSpent,
+                )}
                 {data.balances
                   ? ''
                   : ': see the payments without an invoice and the invoices without a payment'}

@@ -1,4 +1,4 @@
-import { DEFAULT_DATABASE_URL } from '../connection';
+import { DEFAULT_DATABASE_URL } from '@kanak/db';
 
 export const databaseUrl = () => process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 

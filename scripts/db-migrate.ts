@@ -1,10 +1,10 @@
 // `pnpm db:migrate` and the image's one-shot migration step (`node dist/cli/migrate.js`). Safe to
 // run from several places at once: Kysely's Migrator holds PostgreSQL's advisory migration lock
 // (pg_advisory_lock) while it migrates, so a second run waits and then finds nothing to apply.
-import { createDb, ensureDatabase } from '../connection';
-import { migrateToLatest } from '../migrate';
-import { SEED_ACCOUNTS, seedCatalogue } from '../seed/seed';
-import { databaseUrl, seedDemoRequested } from './env';
+// Here, not in packages/db: the demo seed invoices its paid orders through core.
+import { createDb, ensureDatabase, migrateToLatest, SEED_ACCOUNTS } from '@kanak/db';
+import { seedDemoShop } from '@kanak/core/seed';
+import { databaseUrl, seedDemoRequested } from './db-env';
 
 const url = databaseUrl();
 const seedDemo = seedDemoRequested();
@@ -16,7 +16,7 @@ try {
     applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date.',
   );
   if (seedDemo) {
-    const seeded = await seedCatalogue(db);
+    const seeded = await seedDemoShop(db);
     console.log(
       seeded
         ? `SEED_DEMO=true: seeded ${seeded} demo products and the demo accounts (${SEED_ACCOUNTS.admin.email} / ${SEED_ACCOUNTS.admin.password}: not for a real shop).`

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
-import { createDb, ensureDatabase } from '../connection';
-import { migrateToLatest } from '../migrate';
-import { seedBulkProducts, seedCatalogue } from '../seed/seed';
-import { databaseUrl } from './env';
+// `pnpm db:seed` and the image's `dist/cli/seed.js`. Here, not in packages/db: the demo seed
+// invoices its paid orders through core.
+import { createDb, ensureDatabase, migrateToLatest, seedBulkProducts } from '@kanak/db';
+import { seedDemoShop } from '@kanak/core/seed';
+import { databaseUrl } from './db-env';
 
 // The demo accounts have published passwords (Admin@123): never in a production database by accident.
 if (process.env.NODE_ENV === 'production' && process.env.SEED_DEMO !== 'true') {
@@ -17,7 +18,7 @@ await ensureDatabase(url);
 const db = createDb(url, 2);
 try {
   await migrateToLatest(db);
-  const seeded = await seedCatalogue(db);
+  const seeded = await seedDemoShop(db);
   console.log(
     seeded
       ? `Seeded ${seeded} products, accounts, reviews and orders.`
