@@ -301,4 +301,31 @@ describe('returns and exchanges (core)', () => {
     expect(done).toMatchObject({ state: 'refunded', refundStatus: 'credited' });
     expect(await stockOf(db(), size.id)).toBe(4);
   });
+
+  it('refuses a cash return of an order a balance paid part of; an exchange (store credit) is taken', async () => {
+    const user = await newCustomer(db());
+    const size = await stockedSize(db(), 4);
+    const { order, deliveredAt } = await delivered(user, size);
+    // Part of it was paid from store credit (as payOrder records a spent tender).
+    await db()
+      .insertInto('order_tenders')
+      .values({
+        order_id: order._id,
+        user_id: user.id,
+        kind: 'store_credit',
+        amount_paise: 100_000,
+        status: 'SPENT',
+      })
+      .execute();
+    now = new Date(new Date(deliveredAt).getTime() + DAY);
+    const ask = (kind: 'return' | 'exchange') =>
+      requestReturn(deps(), user, {
+        orderId: order._id,
+        kind,
+        reason: 'Changed my mind',
+        items: itemsOf(order),
+      });
+    await expectRefusal(ask('return'), 'CONFLICT', /never paid out as cash/);
+    expect(await ask('exchange')).toMatchObject({ state: 'requested', kind: 'exchange' });
+  });
 });

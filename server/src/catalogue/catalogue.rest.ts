@@ -117,17 +117,19 @@ export function registerCatalogueRest(app: FastifyInstance, services: AppService
     await resolveCall(services, request, 'admin');
     const input = await parseInput(exportQuery, request.query);
     const day = new Date().toISOString().slice(0, 10);
-    reply
-      .header('content-disposition', `attachment; filename="catalogue-${day}.${input.format}"`)
-      .header('cache-control', 'private, no-store')
-      .header(
-        'content-type',
-        input.format === 'xlsx'
-          ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-          : 'text/csv; charset=utf-8',
-      );
+    // Set once the file is on its way: a 429 or an error is not an attachment.
+    const fileHeaders = () =>
+      reply
+        .header('content-disposition', `attachment; filename="catalogue-${day}.${input.format}"`)
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-type',
+          input.format === 'xlsx'
+            ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+            : 'text/csv; charset=utf-8',
+        );
     // A HEAD asks what the file would be, not for it: no catalogue read, no place in the line.
-    if (request.method === 'HEAD') return reply.send();
+    if (request.method === 'HEAD') return fileHeaders().send();
     if (exportsRunning >= MAX_EXPORTS_AT_ONCE)
       throw new core.DomainError(
         'TOO_MANY_REQUESTS',
@@ -142,10 +144,10 @@ export function registerCatalogueRest(app: FastifyInstance, services: AppService
       released = true;
     });
     const filter = { q: input.q, status: input.status };
-    return reply.send(
+    const file =
       input.format === 'xlsx'
         ? await core.catalogueXlsx(services.db, filter)
-        : await core.catalogueCsv(services.db, filter),
-    );
+        : await core.catalogueCsv(services.db, filter);
+    return fileHeaders().send(file);
   });
 }

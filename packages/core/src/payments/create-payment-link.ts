@@ -94,147 +94,166 @@ export async function payOrder(
   const spends = !!(ask.schemeEnrolmentId || ask.useStoreCredit);
   // A balance may pay it all, which numbers the invoice: the counter is locked before the order,
   // in the order a payment's confirmation takes them (no deadlock between the two).
-  const mayPlace = spends || (await tenderedRupees(db, orderId)) > 0;
-  return db.transaction().execute(async (trx): Promise<OrderPayment> => {
-    const now = clock();
-    if (mayPlace) await lockInvoiceCounter(trx, now);
-    const order = await trx
-      .selectFrom('orders')
-      .innerJoin('users', 'users.id', 'orders.user_id')
-      .selectAll('orders')
-      .select(['users.first_name', 'users.last_name', 'users.email'])
-      .where('orders.id', '=', orderId)
-      .forUpdate('orders')
-      .executeTakeFirst();
-    if (!order || order.user_id !== user.id) throw notFound('Order');
-    if (order.status !== 'PENDING')
-      throw conflict(`Order is already ${order.status}: only a PENDING order can be paid`);
-    const withTenders = async (answer: PaymentLinkAnswer, due: number) => {
-      const tenders = (await tenderViews(trx, [orderId])).get(orderId) ?? [];
-      return tenders.length ? { ...answer, tenders, toPay: due } : answer;
-    };
-    // The balances asked for are reserved first; a kind the order holds already is kept as it
-    // is (a second tab), and then its open link for the rest is reused like any other.
-    let closedLinks: string[] = [];
-    if (spends && (await reserveTenders(trx, order, user, order.total_discounted_price, ask, now)))
-      // The links asking for more no longer fit: a payment still made on one is owed back.
-      closedLinks = await closeOpenLinks(
-        trx,
-        orderId,
-        'Replaced: part of the order is paid from a balance',
-      );
-    const held = await tenderedRupees(trx, orderId);
-    const open = await trx
-      .selectFrom('payments')
-      .select(['payment_link_id', 'payment_link_url'])
-      .where('order_id', '=', orderId)
-      .where('provider', '=', provider.name)
-      .where('status', '=', 'CREATED')
-      .where('amount', '=', order.total_discounted_price - held)
-      .where((eb) =>
-        eb.or([
-          eb('expires_at', 'is', null),
-          eb('expires_at', '>', new Date(now.getTime() + LINK_REUSE_MARGIN_MS)),
-        ]),
+  const heldBefore = await tenderedRupees(db, orderId);
+  try {
+    return await payOrderOnce(spends || heldBefore > 0);
+  } catch (error) {
+    if (!(error instanceof CounterNeeded)) throw error;
+    // Another tab's balance landed between the read above and the order's lock: once more,
+    // with the counter locked first.
+    return payOrderOnce(true);
+  }
+
+  function payOrderOnce(mayPlace: boolean) {
+    return db.transaction().execute(async (trx): Promise<OrderPayment> => {
+      const now = clock();
+      if (mayPlace) await lockInvoiceCounter(trx, now);
+      const order = await trx
+        .selectFrom('orders')
+        .innerJoin('users', 'users.id', 'orders.user_id')
+        .selectAll('orders')
+        .select(['users.first_name', 'users.last_name', 'users.email'])
+        .where('orders.id', '=', orderId)
+        .forUpdate('orders')
+        .executeTakeFirst();
+      if (!order || order.user_id !== user.id) throw notFound('Order');
+      if (order.status !== 'PENDING')
+        throw conflict(`Order is already ${order.status}: only a PENDING order can be paid`);
+      const withTenders = async (answer: PaymentLinkAnswer, due: number) => {
+        const tenders = (await tenderViews(trx, [orderId])).get(orderId) ?? [];
+        return tenders.length ? { ...answer, tenders, toPay: due } : answer;
+      };
+      // The balances asked for are reserved first; a kind the order holds already is kept as it
+      // is (a second tab), and then its open link for the rest is reused like any other.
+      let closedLinks: string[] = [];
+      if (
+        spends &&
+        (await reserveTenders(trx, order, user, order.total_discounted_price, ask, now))
       )
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    if (open)
+        // The links asking for more no longer fit: a payment still made on one is owed back.
+        closedLinks = await closeOpenLinks(
+          trx,
+          orderId,
+          'Replaced: part of the order is paid from a balance',
+        );
+      const held = await tenderedRupees(trx, orderId);
+      const open = await trx
+        .selectFrom('payments')
+        .select(['payment_link_id', 'payment_link_url'])
+        .where('order_id', '=', orderId)
+        .where('provider', '=', provider.name)
+        .where('status', '=', 'CREATED')
+        .where('amount', '=', order.total_discounted_price - held)
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', 'is', null),
+            eb('expires_at', '>', new Date(now.getTime() + LINK_REUSE_MARGIN_MS)),
+          ]),
+        )
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      if (open)
+        return {
+          answer: await withTenders(
+            { payment_link_url: open.payment_link_url, payment_link_id: open.payment_link_id },
+            order.total_discounted_price - held,
+          ),
+          entry: null,
+          closedLinks,
+        };
+      // The quote holds for a link's life from when it was made; past it, today's rates price the
+      // order again, however many links were asked for since.
+      const requote = await requoteIfStale(trx, order, ttlMinutes * 60_000, now);
+      const total = requote ? requote.to : order.total_discounted_price;
+      if (held > total) {
+        // Priced down below what the balances hold: they are given back and asked again.
+        const tenders = await liveTenders(trx, orderId);
+        await settleTenders(trx, [orderId], 'RETURNED', now);
+        await reserveTenders(
+          trx,
+          order,
+          user,
+          total,
+          {
+            schemeEnrolmentId: tenders.find((t) => t.kind === 'scheme')?.enrolment_id ?? undefined,
+            useStoreCredit: tenders.some((t) => t.kind === 'store_credit'),
+          },
+          now,
+        );
+      }
+      const due = total - (await tenderedRupees(trx, orderId));
+      // Placing numbers an invoice; the counter must be taken before the order, never after.
+      if (due === 0 && !mayPlace) throw new CounterNeeded();
+      if (due === 0) {
+        const placed = { ...order, total_discounted_price: total };
+        const placement = await placePaidOrder(trx, placed, {
+          reason: 'Paid in full from the shopper’s balance (savings scheme or store credit)',
+          refundNote: (short) =>
+            `Cancelled: ${short} when it was paid. What your balance paid goes back to it.`,
+        });
+        return {
+          answer: await withTenders(
+            {
+              orderStatus: placement.placed ? 'PLACED' : 'CANCELLED',
+              ...(requote ? { requote } : {}),
+            },
+            0,
+          ),
+          entry: placement.entry,
+          closedLinks,
+        };
+      }
+      // Its expiry stays what it was: a payment made in time is still taken (see confirmPayment).
+      await trx
+        .updateTable('payments')
+        .set({ status: 'EXPIRED', note: 'Replaced by a fresh link', updated_at: now })
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'CREATED')
+        .where('expires_at', '<=', new Date(now.getTime() + LINK_REUSE_MARGIN_MS))
+        .execute();
+      const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000);
+      const link = await provider.createLink({
+        orderId,
+        amount: due,
+        description: `Kanak Jewellers order ${orderId.slice(0, 8).toUpperCase()}`,
+        customer: {
+          name: `${order.first_name} ${order.last_name}`,
+          email: order.email,
+          contact: order.ship_mobile,
+        },
+        callbackUrl: `${origins.web}/payment/${orderId}`,
+        serverOrigin: origins.server,
+        expiresAt,
+      });
+      await trx
+        .insertInto('payments')
+        .values({
+          order_id: orderId,
+          provider: provider.name,
+          payment_link_id: link.id,
+          payment_link_url: link.url,
+          amount: due,
+          expires_at: expiresAt,
+        })
+        .execute();
       return {
         answer: await withTenders(
-          { payment_link_url: open.payment_link_url, payment_link_id: open.payment_link_id },
-          order.total_discounted_price - held,
+          {
+            payment_link_url: link.url,
+            payment_link_id: link.id,
+            ...(requote ? { requote } : {}),
+          },
+          due,
         ),
         entry: null,
         closedLinks,
       };
-    // The quote holds for a link's life from when it was made; past it, today's rates price the
-    // order again, however many links were asked for since.
-    const requote = await requoteIfStale(trx, order, ttlMinutes * 60_000, now);
-    const total = requote ? requote.to : order.total_discounted_price;
-    if (held > total) {
-      // Priced down below what the balances hold: they are given back and asked again.
-      const tenders = await liveTenders(trx, orderId);
-      await settleTenders(trx, [orderId], 'RETURNED', now);
-      await reserveTenders(
-        trx,
-        order,
-        user,
-        total,
-        {
-          schemeEnrolmentId: tenders.find((t) => t.kind === 'scheme')?.enrolment_id ?? undefined,
-          useStoreCredit: tenders.some((t) => t.kind === 'store_credit'),
-        },
-        now,
-      );
-    }
-    const due = total - (await tenderedRupees(trx, orderId));
-    if (due === 0) {
-      const placed = { ...order, total_discounted_price: total };
-      const placement = await placePaidOrder(trx, placed, {
-        reason: 'Paid in full from the shopper’s balance (savings scheme or store credit)',
-        refundNote: (short) =>
-          `Cancelled: ${short} when it was paid. What your balance paid goes back to it.`,
-      });
-      return {
-        answer: await withTenders(
-          {
-            orderStatus: placement.placed ? 'PLACED' : 'CANCELLED',
-            ...(requote ? { requote } : {}),
-          },
-          0,
-        ),
-        entry: placement.entry,
-        closedLinks,
-      };
-    }
-    // Its expiry stays what it was: a payment made in time is still taken (see confirmPayment).
-    await trx
-      .updateTable('payments')
-      .set({ status: 'EXPIRED', note: 'Replaced by a fresh link', updated_at: now })
-      .where('order_id', '=', orderId)
-      .where('status', '=', 'CREATED')
-      .where('expires_at', '<=', new Date(now.getTime() + LINK_REUSE_MARGIN_MS))
-      .execute();
-    const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000);
-    const link = await provider.createLink({
-      orderId,
-      amount: due,
-      description: `Kanak Jewellers order ${orderId.slice(0, 8).toUpperCase()}`,
-      customer: {
-        name: `${order.first_name} ${order.last_name}`,
-        email: order.email,
-        contact: order.ship_mobile,
-      },
-      callbackUrl: `${origins.web}/payment/${orderId}`,
-      serverOrigin: origins.server,
-      expiresAt,
     });
-    await trx
-      .insertInto('payments')
-      .values({
-        order_id: orderId,
-        provider: provider.name,
-        payment_link_id: link.id,
-        payment_link_url: link.url,
-        amount: due,
-        expires_at: expiresAt,
-      })
-      .execute();
-    return {
-      answer: await withTenders(
-        {
-          payment_link_url: link.url,
-          payment_link_id: link.id,
-          ...(requote ? { requote } : {}),
-        },
-        due,
-      ),
-      entry: null,
-      closedLinks,
-    };
-  });
+  }
 }
+
+/** Thrown inside payOrder's transaction when it would place the order without the counter. */
+class CounterNeeded extends Error {}
 
 /** What the sandbox's hosted page shows for a link; null when unknown. */
 export async function findPaymentLink(db: Kysely<Database>, linkId: string) {

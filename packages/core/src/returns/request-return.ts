@@ -47,6 +47,21 @@ export async function requestReturn(
     now,
     deps.windowDays,
   );
+  // A scheme balance or store credit is never paid out as cash (the scheme's terms), and a
+  // refund through the provider cannot tell that part apart yet: such an order is exchanged
+  // (store credit), not refunded.
+  if (input.kind === 'return') {
+    const tendered = await deps.db
+      .selectFrom('order_tenders')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'SPENT')
+      .executeTakeFirst();
+    if (tendered)
+      throw conflict(
+        'This order was paid partly from a savings scheme or store credit, which is never paid out as cash: ask for an exchange (store credit) instead',
+      );
+  }
   const wanted = [...new Set(input.items.map((i) => i.orderItemId))];
   const lines = await deps.db
     .selectFrom('order_items')
