@@ -105,6 +105,7 @@ describe('reports (issue 31, item 6)', () => {
       'owed',
       'received',
       'refunded',
+      'schemeSpent',
     ]);
     expect(typeof settlement.body.balances).toBe('boolean');
     const settlementCsv = await fetch(`${server.baseUrl}${paths[2]}&format=csv`, {
@@ -115,7 +116,7 @@ describe('reports (issue 31, item 6)', () => {
     const settlementBytes = Buffer.from(await settlementCsv.arrayBuffer());
     expect([...settlementBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(settlementBytes.subarray(3).toString('utf8').split('\r\n')[0]).toBe(
-      'Date,Provider,Payment id,Amount,Order,Order status,Invoice,Invoiced,Credit note,Credited,Refund reason,Refund state,Refund id,Refunded,Owed,Store credit issued,Store credit spent',
+      'Date,Provider,Payment id,Amount,Order,Order status,Invoice,Invoiced,Credit note,Credited,Refund reason,Refund state,Refund id,Refunded,Owed,Store credit issued,Store credit spent,Scheme spent',
     );
     for (const [table, heading] of Object.entries(headings)) {
       const answer = await fetch(`${server.baseUrl}${paths[1]}&format=csv&table=${table}`, {

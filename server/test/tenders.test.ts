@@ -15,7 +15,12 @@ import {
   type OrderView,
 } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { indiaDate, type PaymentLinkAnswer, type SchemeEnrolment } from '@kanak/shared';
+import {
+  indiaDate,
+  type PaymentLinkAnswer,
+  type SchemeEnrolment,
+  type Settlement,
+} from '@kanak/shared';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import {
   ADDRESS,
@@ -446,5 +451,96 @@ describe('paying an order from a scheme balance or store credit', () => {
         .where('order_id', '=', order._id)
         .execute(),
     ).toEqual([]);
+  });
+  it("the settlement counts what tenders paid: placed orders' rows balance, no invoice is left without a payment", async () => {
+    const [a, b, c] = await sizes(3, 0);
+    // Partly by a scheme's balance, the rest by a link.
+    const saver = await newCustomer(server, 'Settlescheme');
+    const bySchemeOrder = await orderOf(saver, a!);
+    const schemeId = await maturedScheme(saver, 1000);
+    const schemeBalance = 10_750;
+    const bySchemeRes = await pay(saver, bySchemeOrder._id, { schemeEnrolmentId: schemeId });
+    expect(bySchemeRes.body.toPay).toBe(bySchemeOrder.totalDiscountedPrice - schemeBalance);
+    const schemePayment = await payLink(
+      saver,
+      bySchemeOrder._id,
+      bySchemeRes.body.payment_link_url!,
+    );
+    // Partly by store credit, the rest by a link.
+    const holder = await newCustomer(server, 'Settlecredit');
+    await db()
+      .insertInto('customer_credit_entries')
+      .values({
+        user_id: holder.id,
+        amount_paise: 300_000,
+        source: 'exchange',
+        source_id: randomUUID(),
+        note: 'Old gold exchanged in store',
+        actor_user_id: null,
+      })
+      .execute();
+    const byCreditOrder = await orderOf(holder, b!);
+    const byCreditRes = await pay(holder, byCreditOrder._id, { useStoreCredit: true });
+    expect(byCreditRes.body.toPay).toBe(byCreditOrder.totalDiscountedPrice - 3000);
+    const creditPayment = await payLink(
+      holder,
+      byCreditOrder._id,
+      byCreditRes.body.payment_link_url!,
+    );
+    // Wholly by a scheme's balance: an invoice and no payment row.
+    const whole = await newCustomer(server, 'Settlewhole');
+    const wholeOrder = await orderOf(whole, c!);
+    const wholeTotal = wholeOrder.totalDiscountedPrice;
+    const instalment = 1000 + 500 * Math.ceil(Math.max(0, wholeTotal / 10.75 - 1000) / 500);
+    const wholeScheme = await maturedScheme(whole, instalment);
+    const wholeRes = await pay(whole, wholeOrder._id, { schemeEnrolmentId: wholeScheme });
+    expect(wholeRes.body).toMatchObject({ orderStatus: 'PLACED', toPay: 0 });
+    await eventually(async () =>
+      Boolean(
+        await db()
+          .selectFrom('invoices')
+          .select('id')
+          .where('order_id', 'in', [bySchemeOrder._id, byCreditOrder._id, wholeOrder._id])
+          .where('kind', '=', 'INVOICE')
+          .execute()
+          .then((rows) => rows.length === 3),
+      ),
+    );
+
+    const res = await http.get<Settlement>(
+      `/api/admin/reports/settlement?from=${today}&to=${today}`,
+      { token: admin },
+    );
+    expect(res.status).toBe(200);
+    const report = res.body;
+    const rowOf = (paymentId: string) =>
+      report.payments.find((p) => p.providerPaymentId === paymentId);
+    expect(rowOf(schemePayment)).toMatchObject({
+      amount: bySchemeOrder.totalDiscountedPrice - schemeBalance,
+      invoiced: bySchemeOrder.totalDiscountedPrice,
+      schemeSpent: schemeBalance,
+      creditSpent: 0,
+    });
+    expect(rowOf(creditPayment)).toMatchObject({
+      amount: byCreditOrder.totalDiscountedPrice - 3000,
+      invoiced: byCreditOrder.totalDiscountedPrice,
+      schemeSpent: 0,
+      creditSpent: 3000,
+    });
+    // Every row balances by itself, and so do the totals (the earlier tests' orders too: cancelled,
+    // their tenders returned and their links owed or refunded).
+    for (const p of report.payments)
+      expect(p.amount - p.refunded).toBe(
+        p.invoiced - p.credited + p.owed + p.creditIssued - p.creditSpent - p.schemeSpent,
+      );
+    const t = report.totals;
+    expect(t.schemeSpent).toBe(schemeBalance);
+    expect(t.creditSpent).toBe(3000);
+    expect(t.received - t.refunded).toBe(
+      t.invoiced - t.credited + t.owed + t.creditIssued - t.creditSpent - t.schemeSpent,
+    );
+    expect(report.balances).toBe(true);
+    // The wholly tendered invoice (and the first test's, spent then returned on its cancel) is paid.
+    expect(report.invoicesWithoutPayment).toEqual([]);
   });
 });

@@ -285,6 +285,7 @@ describe("the owner's books", () => {
       owed: totalOf(ids.largeRefunded),
       creditIssued: 0,
       creditSpent: 0,
+      schemeSpent: 0,
     });
     expect(report.balances).toBe(true);
     expect(report.unmatched).toEqual([]);

@@ -48,6 +48,9 @@ describe("the seeded shop's books", () => {
         invoiced: sum,
         credited: 0,
         owed: 0,
+        creditIssued: 0,
+        creditSpent: 0,
+        schemeSpent: 0,
       });
       expect(report.balances, month).toBe(true);
       expect(report.unmatched, month).toEqual([]);

@@ -197,6 +197,7 @@ describe('the settlement of a month', () => {
       owed,
       creditIssued: 0,
       creditSpent: 0,
+      schemeSpent: 0,
     });
     expect(received - refunded).toBe(invoiced - credited + owed);
     expect(report.balances).toBe(true);
@@ -289,7 +290,7 @@ describe('the settlement of a month', () => {
       expect(report.balances).toBe(true);
       for (const p of report.payments)
         expect(p.amount - p.refunded).toBe(
-          p.invoiced - p.credited + p.owed + p.creditIssued - p.creditSpent,
+          p.invoiced - p.credited + p.owed + p.creditIssued - p.creditSpent - p.schemeSpent,
         );
     };
     // The exchange: invoiced and credited in full, the money kept as the shopper's credit. The

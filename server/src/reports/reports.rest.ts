@@ -52,6 +52,7 @@ const settlementColumns: core.CsvColumn<shared.SettlementPayment>[] = [
   { header: 'Owed', cell: (r) => r.owed },
   { header: 'Store credit issued', cell: (r) => r.creditIssued },
   { header: 'Store credit spent', cell: (r) => r.creditSpent },
+  { header: 'Scheme spent', cell: (r) => r.schemeSpent },
 ];
 
 type Gstr1 = Awaited<ReturnType<typeof core.gstr1>>;
@@ -153,7 +154,7 @@ export const reportDocs: RouteDoc[] = [
     tag: 'reports',
     access: 'admin',
     summary:
-      'Settlement for `from`–`to` (YYYY-MM-DD, India time): payments received matched to orders, invoices and credit notes, the unmatched ones, invoices without a payment, refunds due and paid, totals (rupees) with `balances`: received − refunded = invoiced − credited + owed + creditIssued − creditSpent (store credit taken instead of money, or spent instead of it); `format=csv` streams one row per payment',
+      'Settlement for `from`–`to` (YYYY-MM-DD, India time): payments received matched to orders, invoices and credit notes, the unmatched ones, invoices without a payment, refunds due and paid, totals (rupees) with `balances`: received − refunded = invoiced − credited + owed + creditIssued − creditSpent − schemeSpent (store credit taken instead of money, or store credit or a matured scheme balance spent instead of it: their orders’ SPENT tenders); `format=csv` streams one row per payment',
     responses: answers(shared.settlement),
   },
   {

@@ -70,7 +70,7 @@ export async function* settlementRows(
       .execute();
     if (rows.length === 0) return;
     const orderIds = [...new Set(rows.map((r) => r.order_id))];
-    const [documents, refunds, credits] = await Promise.all([
+    const [documents, refunds, credits, tenders] = await Promise.all([
       db
         .selectFrom('invoices')
         .select(['order_id', 'kind', 'number', 'document'])
@@ -86,6 +86,7 @@ export async function* settlementRows(
         )
         .execute(),
       storeCreditByOrder(db, orderIds),
+      spentTendersByOrder(db, orderIds),
     ]);
     for (const row of rows) {
       const matched = row.status === 'PAID' || INVOICED_REFUNDS.has(row.refund_reason ?? '');
@@ -106,6 +107,7 @@ export async function* settlementRows(
         .filter((r) => r.purpose !== REFUND_DUE_PURPOSE && r.state !== 'processed')
         .reduce((sum, r) => sum + r.amount, 0);
       const credit = invoice ? credits.get(row.order_id) : undefined;
+      const tendered = invoice ? tenders.get(row.order_id) : undefined;
       yield {
         provider: row.provider,
         providerPaymentId: row.provider_payment_id!,
@@ -125,7 +127,8 @@ export async function* settlementRows(
         refunded,
         owed: row.status === 'REFUND_PENDING' ? Math.max(0, row.amount - refunded) : returnsOwed,
         creditIssued: credit?.issued ?? 0,
-        creditSpent: credit?.spent ?? 0,
+        creditSpent: tendered?.storeCredit ?? 0,
+        schemeSpent: tendered?.scheme ?? 0,
       };
     }
     if (rows.length < PAGE) return;
@@ -134,41 +137,54 @@ export async function* settlementRows(
 }
 
 /**
- * Store credit per order, in rupees: issued for its exchanged returns (a `return` entry per
- * return request) and spent on it (negative `order` entries naming the order).
+ * Store credit issued per order, in rupees: for its exchanged returns (a `return` entry per
+ * return request). Credit spent on an order is its store-credit tender (`spentTendersByOrder`).
  */
 async function storeCreditByOrder(db: Kysely<Database>, orderIds: string[]) {
   const rows = await db
     .selectFrom('customer_credit_entries as c')
-    .leftJoin('return_requests as r', (j) =>
+    .innerJoin('return_requests as r', (j) =>
       j.on('c.source', '=', 'return').on(sql<boolean>`c.source_id = r.id::text`),
     )
-    .select(['c.source', 'c.source_id', 'c.amount_paise', 'r.order_id as return_order_id'])
-    .where((eb) =>
-      eb.or([
-        eb('r.order_id', 'in', orderIds),
-        eb.and([eb('c.source', '=', 'order'), eb('c.source_id', 'in', orderIds)]),
-      ]),
-    )
+    .select(['c.amount_paise', 'r.order_id'])
+    .where('r.order_id', 'in', orderIds)
+    .where('c.amount_paise', '>', 0)
     .execute();
-  const paise = new Map<string, { issued: number; spent: number }>();
-  for (const row of rows) {
-    const orderId = row.source === 'return' ? row.return_order_id! : row.source_id;
-    const sums = paise.get(orderId) ?? { issued: 0, spent: 0 };
-    const amount = Number(row.amount_paise);
-    if (amount > 0) sums.issued += amount;
-    else sums.spent -= amount;
-    paise.set(orderId, sums);
-  }
-  return new Map(
-    [...paise].map(([orderId, p]) => [
-      orderId,
-      { issued: Math.round(p.issued / 100), spent: Math.round(p.spent / 100) },
-    ]),
-  );
+  const paise = new Map<string, number>();
+  for (const row of rows)
+    paise.set(row.order_id, (paise.get(row.order_id) ?? 0) + Number(row.amount_paise));
+  return new Map([...paise].map(([orderId, p]) => [orderId, { issued: Math.round(p / 100) }]));
 }
 
-/** Invoices issued in the range that no recorded payment paid (there should be none). */
+/**
+ * What balances paid of each order instead of money, in rupees: its SPENT tenders (migration
+ * 037), by kind — a matured savings scheme, or store credit. A RETURNED tender went back to the
+ * scheme or the credit when its order was cancelled, and paid nothing.
+ */
+async function spentTendersByOrder(db: Kysely<Database>, orderIds: string[]) {
+  const rows = await db
+    .selectFrom('order_tenders')
+    .select(['order_id', 'kind', sql<string>`sum(amount_paise)`.as('paise')])
+    .where('order_id', 'in', orderIds)
+    .where('status', '=', 'SPENT')
+    .groupBy(['order_id', 'kind'])
+    .execute();
+  const rupees = new Map<string, { scheme: number; storeCredit: number }>();
+  for (const row of rows) {
+    const sums = rupees.get(row.order_id) ?? { scheme: 0, storeCredit: 0 };
+    const amount = Math.round(Number(row.paise) / 100);
+    if (row.kind === 'scheme') sums.scheme += amount;
+    else sums.storeCredit += amount;
+    rupees.set(row.order_id, sums);
+  }
+  return rupees;
+}
+
+/**
+ * Invoices issued in the range that no recorded payment paid (there should be none). An order
+ * paid wholly by tenders has no payment: its invoice is paid when its tenders cover the total —
+ * SPENT ones, or ones RETURNED after the invoice (spent when placed, back on a cancel).
+ */
 async function invoicesWithoutPayment(db: Kysely<Database>, range: ReportRange) {
   const rows = await db
     .selectFrom('invoices')
@@ -198,20 +214,56 @@ async function invoicesWithoutPayment(db: Kysely<Database>, range: ReportRange) 
     )
     .orderBy('issued_at')
     .execute();
-  return rows.map((r) => ({
-    number: r.number,
-    date: istDay(r.issued_at),
-    orderId: r.order_id,
-    total: totalOf(r.document),
-  }));
+  const tendered = await tenderedForInvoices(db, rows);
+  return rows
+    .filter((r) => (tendered.get(r.number) ?? 0) < totalOf(r.document))
+    .map((r) => ({
+      number: r.number,
+      date: istDay(r.issued_at),
+      orderId: r.order_id,
+      total: totalOf(r.document),
+    }));
+}
+
+/** Rupees the tenders of each invoice's order paid (by invoice number). */
+async function tenderedForInvoices(
+  db: Kysely<Database>,
+  invoices: { number: string; order_id: string; issued_at: Date }[],
+) {
+  if (invoices.length === 0) return new Map<string, number>();
+  const tenders = await db
+    .selectFrom('order_tenders')
+    .select(['order_id', 'status', 'amount_paise', 'settled_at'])
+    .where(
+      'order_id',
+      'in',
+      invoices.map((i) => i.order_id),
+    )
+    .where('status', 'in', ['SPENT', 'RETURNED'])
+    .execute();
+  return new Map(
+    invoices.map((invoice) => {
+      const paise = tenders
+        .filter(
+          (t) =>
+            t.order_id === invoice.order_id &&
+            (t.status === 'SPENT' ||
+              (t.settled_at !== null && t.settled_at.getTime() >= invoice.issued_at.getTime())),
+        )
+        .reduce((sum, t) => sum + Number(t.amount_paise), 0);
+      return [invoice.number, Math.round(paise / 100)];
+    }),
+  );
 }
 
 /**
  * The equation the settlement keeps: received − refunded = invoiced − credited + owed, plus the
- * store credit taken instead of money, less the store credit that paid instead of money.
+ * store credit taken instead of money, less the store credit and the scheme balances that paid
+ * instead of money (the order's SPENT tenders).
  */
 export const settlementBalances = (t: SettlementTotals) =>
-  t.received - t.refunded === t.invoiced - t.credited + t.owed + t.creditIssued - t.creditSpent;
+  t.received - t.refunded ===
+  t.invoiced - t.credited + t.owed + t.creditIssued - t.creditSpent - t.schemeSpent;
 
 /**
  * The settlement of a range (GET /api/admin/reports/settlement): payments received matched to
@@ -231,6 +283,7 @@ export async function settlementReport(
     owed: 0,
     creditIssued: 0,
     creditSpent: 0,
+    schemeSpent: 0,
   };
   for await (const row of settlementRows(db, range)) {
     payments.push(row);
@@ -241,6 +294,7 @@ export async function settlementReport(
     totals.owed += row.owed;
     totals.creditIssued += row.creditIssued;
     totals.creditSpent += row.creditSpent;
+    totals.schemeSpent += row.schemeSpent;
   }
   return {
     from: range.from,

@@ -172,8 +172,13 @@ export const settlementPayment = z.object({
    * the credit note): the shop keeps the payment and owes it as credit.
    */
   creditIssued: z.number(),
-  /** Store credit spent on the order beside this payment: invoiced, but not paid in money. */
+  /**
+   * Store credit spent on the order beside this payment (its SPENT store-credit tender):
+   * invoiced, but not paid in money.
+   */
   creditSpent: z.number(),
+  /** A matured savings scheme's balance spent on the order beside this payment (SPENT tender). */
+  schemeSpent: z.number(),
 });
 export type SettlementPayment = z.infer<typeof settlementPayment>;
 
@@ -192,6 +197,7 @@ export const settlementTotals = z.object({
   owed: z.number(),
   creditIssued: z.number(),
   creditSpent: z.number(),
+  schemeSpent: z.number(),
 });
 export type SettlementTotals = z.infer<typeof settlementTotals>;
 
@@ -202,7 +208,7 @@ export const settlement = z.object({
   payments: z.array(settlementPayment),
   /** Payments with no invoice: owed back (extra, late, wrong amount) or of a deleted order. */
   unmatched: z.array(settlementPayment),
-  /** Invoices issued in the range that no payment received paid. */
+  /** Invoices issued in the range that no payment received paid, nor its order's tenders. */
   invoicesWithoutPayment: z.array(settlementInvoice),
   /** Owed and not being refunded: not asked yet, or failed at the provider. */
   refundsDue: z.array(settlementPayment),
@@ -210,7 +216,8 @@ export const settlement = z.object({
   refundsPaid: z.array(settlementPayment),
   totals: settlementTotals,
   /**
-   * received − refunded = invoiced − credited + owed + creditIssued − creditSpent, to the rupee.
+   * received − refunded = invoiced − credited + owed + creditIssued − creditSpent − schemeSpent,
+   * to the rupee.
    */
   balances: z.boolean(),
 });

@@ -109,6 +109,7 @@ export function SettlementCard({
         ['Owed', data.totals.owed],
         ['Store credit issued', data.totals.creditIssued],
         ['Store credit spent', data.totals.creditSpent],
+        ['Scheme spent', data.totals.schemeSpent],
       ] as const)
     : [];
   return (
@@ -183,13 +184,15 @@ export function SettlementCard({
               )}
               <span>
                 Received − refunded {formatRupees(data.totals.received - data.totals.refunded)}{' '}
-                {data.balances ? '=' : '≠'} invoiced − credited + owed + store credit issued − spent{' '}
+                {data.balances ? '=' : '≠'} invoiced − credited + owed + store credit issued − spent
+                − scheme spent{' '}
                 {formatRupees(
                   data.totals.invoiced -
                     data.totals.credited +
                     data.totals.owed +
                     data.totals.creditIssued -
-                    data.totals.creditSpent,
+                    data.totals.creditSpent -
+                    data.totals.schemeSpent,
                 )}
                 {data.balances
                   ? ''
