@@ -26,6 +26,9 @@ export async function openLive(page: Page, url: string): Promise<void> {
 
 /** A cart above ₹2,00,000 (gold priced from today's rate) asks the buyer's PAN: a shopper gives it. */
 export async function fillPanIfAsked(page: Page): Promise<void> {
+  // The PAN box follows the cart's total: asking before the cart has loaded saw no box, and
+  // "Deliver Here" then stayed on the step for want of a PAN (a flake under load).
+  await page.getByTestId('cart-total').first().waitFor();
   const pan = page.getByTestId('checkout-pan');
   if (await pan.isVisible()) await pan.getByRole('textbox').fill('ABCDE1234F');
 }
