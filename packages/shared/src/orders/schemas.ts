@@ -55,7 +55,17 @@ const providerId = (what: string) =>
  */
 export const createPaymentInput = z.object({
   orderId: id('Order id'),
-  schemeEnrolmentId: z.optional(id('schemeEnrolmentId')),
+  // Checked here: an id that is not a UUID never reaches PostgreSQL's uuid column (a 500).
+  schemeEnrolmentId: z.optional(
+    z
+      .string('schemeEnrolmentId is not valid')
+      .check(
+        z.regex(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+          'schemeEnrolmentId is not valid',
+        ),
+      ),
+  ),
   useStoreCredit: z.optional(z.boolean('useStoreCredit must be true or false')),
 });
 export type CreatePaymentInput = z.infer<typeof createPaymentInput>;
