@@ -35,108 +35,113 @@ import { startFakeRazorpay, type FakeRazorpay } from './razorpay-fake';
 
 type ReturnAnswer = { status: PaymentReturnStatus; order: OrderView };
 
-describe('a paid return while Redis is down, then the server is killed', () => {
-  let redis: RedisServer;
-  let database: TestDatabase;
-  let config: Config;
-  const children: ChildProcessHandle[] = [];
+// Server processes are started and killed inside the test: more than 30 s on a loaded machine.
+describe(
+  'a paid return while Redis is down, then the server is killed',
+  { timeout: 120_000 },
+  () => {
+    let redis: RedisServer;
+    let database: TestDatabase;
+    let config: Config;
+    const children: ChildProcessHandle[] = [];
 
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    database = await createTestDatabase();
-    config = loadConfig(
-      {},
-      {
-        DATABASE_URL: database.url,
-        REDIS_URL: redis.url,
-        QUEUE_PREFIX: uniquePrefix('q'),
-        JWT_SECRET: randomBytes(24).toString('hex'),
-        ...RELAXED_LIMITS,
-        NODE_ENV: 'test',
-      },
-    );
-    children.push(await startWorkerProcess({ config }));
-  });
-  afterAll(async () => {
-    for (const child of children) await child.stop('SIGKILL');
-    await redis?.stop();
-    await database?.drop();
-  });
-
-  // Both server processes share the test's database, Redis, queue prefix and token secret.
-  const server = () =>
-    startServerProcess({
-      ...pipelineEnv(config),
-      DATABASE_URL: config.DATABASE_URL,
-      REDIS_URL: config.REDIS_URL,
-      JWT_SECRET: config.JWT_SECRET,
+    beforeAll(async () => {
+      redis = await startRedisServer();
+      database = await createTestDatabase();
+      config = loadConfig(
+        {},
+        {
+          DATABASE_URL: database.url,
+          REDIS_URL: redis.url,
+          QUEUE_PREFIX: uniquePrefix('q'),
+          JWT_SECRET: randomBytes(24).toString('hex'),
+          ...RELAXED_LIMITS,
+          NODE_ENV: 'test',
+        },
+      );
+      children.push(await startWorkerProcess({ config }));
+    });
+    afterAll(async () => {
+      for (const child of children) await child.stop('SIGKILL');
+      await redis?.stop();
+      await database?.drop();
     });
 
-  it('keeps the confirmation in PostgreSQL and places the order once after both come back', async () => {
-    const first = await server();
-    children.push(first);
-    const shop = { baseUrl: first.baseUrl, database };
-    const [size] = await pickSizes(database.db, 1, 20);
-    const pay = await sandboxPaidOrder(shop, size!, 2);
+    // Both server processes share the test's database, Redis, queue prefix and token secret.
+    const server = () =>
+      startServerProcess({
+        ...pipelineEnv(config),
+        DATABASE_URL: config.DATABASE_URL,
+        REDIS_URL: config.REDIS_URL,
+        JWT_SECRET: config.JWT_SECRET,
+      });
 
-    await redis.stop();
-    const started = Date.now();
-    const answer = await httpClient(first.baseUrl).get<ReturnAnswer>(pay.returnPath, {
-      token: pay.shopper.token,
+    it('keeps the confirmation in PostgreSQL and places the order once after both come back', async () => {
+      const first = await server();
+      children.push(first);
+      const shop = { baseUrl: first.baseUrl, database };
+      const [size] = await pickSizes(database.db, 1, 20);
+      const pay = await sandboxPaidOrder(shop, size!, 2);
+
+      await redis.stop();
+      const started = Date.now();
+      const answer = await httpClient(first.baseUrl).get<ReturnAnswer>(pay.returnPath, {
+        token: pay.shopper.token,
+      });
+      const waited = Date.now() - started;
+      expect(answer.status).toBe(200);
+      expect(answer.body.status).toBe('PENDING');
+      expect(answer.body.order.orderStatus).toBe('PENDING');
+      expect(waited).toBeLessThan(2000);
+      const kept = await database.db
+        .selectFrom('outbox')
+        .select(['job_key', 'sent_at'])
+        .where('job_key', '=', paymentJobKey(pay.order._id, pay.paymentId))
+        .executeTakeFirstOrThrow();
+      expect(kept.sent_at).toBeNull();
+      await first.waitFor(/outbox relay: Redis is unreachable/);
+
+      // The process dies with the confirmation unsent; nothing of it lived only in its memory.
+      expect(await first.stop('SIGKILL')).toBeNull();
+      await redis.start();
+      const second = await server();
+      children.push(second);
+
+      await eventually(
+        async () => (await orderStatus(database.db, pay.order._id)) === 'PLACED',
+        30_000,
+      );
+      expect(await orderStatus(database.db, pay.order._id)).toBe('PLACED');
+      const stock = await database.db
+        .selectFrom('product_sizes')
+        .select('stock')
+        .where('id', '=', size!.sizeId)
+        .executeTakeFirstOrThrow();
+      expect(stock.stock).toBe(size!.stock - 2);
+      expect(
+        await database.db
+          .selectFrom('payments')
+          .select(['status', 'provider_payment_id'])
+          .where('order_id', '=', pay.order._id)
+          .execute(),
+      ).toEqual([{ status: 'PAID', provider_payment_id: pay.paymentId }]);
+      expect(await placedEvents(database.db, pay.order._id)).toHaveLength(1);
+      const row = await database.db
+        .selectFrom('outbox')
+        .select(['sent_at', 'outcome'])
+        .where('job_key', '=', paymentJobKey(pay.order._id, pay.paymentId))
+        .executeTakeFirstOrThrow();
+      expect(row.sent_at).not.toBeNull();
+      expect(row.outcome).toMatchObject({ kind: 'done', value: { result: 'PAID' } });
+
+      // The shopper coming back later reads the settled answer.
+      const again = await httpClient(second.baseUrl).get<ReturnAnswer>(pay.returnPath, {
+        token: pay.shopper.token,
+      });
+      expect(again.body.status).toBe('PAID');
     });
-    const waited = Date.now() - started;
-    expect(answer.status).toBe(200);
-    expect(answer.body.status).toBe('PENDING');
-    expect(answer.body.order.orderStatus).toBe('PENDING');
-    expect(waited).toBeLessThan(2000);
-    const kept = await database.db
-      .selectFrom('outbox')
-      .select(['job_key', 'sent_at'])
-      .where('job_key', '=', paymentJobKey(pay.order._id, pay.paymentId))
-      .executeTakeFirstOrThrow();
-    expect(kept.sent_at).toBeNull();
-    await first.waitFor(/outbox relay: Redis is unreachable/);
-
-    // The process dies with the confirmation unsent; nothing of it lived only in its memory.
-    expect(await first.stop('SIGKILL')).toBeNull();
-    await redis.start();
-    const second = await server();
-    children.push(second);
-
-    await eventually(
-      async () => (await orderStatus(database.db, pay.order._id)) === 'PLACED',
-      30_000,
-    );
-    expect(await orderStatus(database.db, pay.order._id)).toBe('PLACED');
-    const stock = await database.db
-      .selectFrom('product_sizes')
-      .select('stock')
-      .where('id', '=', size!.sizeId)
-      .executeTakeFirstOrThrow();
-    expect(stock.stock).toBe(size!.stock - 2);
-    expect(
-      await database.db
-        .selectFrom('payments')
-        .select(['status', 'provider_payment_id'])
-        .where('order_id', '=', pay.order._id)
-        .execute(),
-    ).toEqual([{ status: 'PAID', provider_payment_id: pay.paymentId }]);
-    expect(await placedEvents(database.db, pay.order._id)).toHaveLength(1);
-    const row = await database.db
-      .selectFrom('outbox')
-      .select(['sent_at', 'outcome'])
-      .where('job_key', '=', paymentJobKey(pay.order._id, pay.paymentId))
-      .executeTakeFirstOrThrow();
-    expect(row.sent_at).not.toBeNull();
-    expect(row.outcome).toMatchObject({ kind: 'done', value: { result: 'PAID' } });
-
-    // The shopper coming back later reads the settled answer.
-    const again = await httpClient(second.baseUrl).get<ReturnAnswer>(pay.returnPath, {
-      token: pay.shopper.token,
-    });
-    expect(again.body.status).toBe('PAID');
-  });
-});
+  },
+);
 
 const KEY_ID = 'rzp_test_reconcile';
 const KEY_SECRET = 'reconcile-key-secret';
