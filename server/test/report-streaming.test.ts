@@ -138,7 +138,8 @@ describe('report exports stream (issue 31, item 6)', () => {
         fy: FY,
         seq: lateSeq,
         number: lateNumber,
-        issued_at: new Date(`${MONTH}-30T23:59:00+05:30`),
+        // A second apart per late invoice: two at one instant would tie, and ties go by id.
+        issued_at: new Date(Date.parse(`${MONTH}-30T23:59:00+05:30`) + (lateSeq - INVOICES) * 1000),
         document: JSON.stringify({
           ...(sample.document as object),
           number: lateNumber,
