@@ -63,13 +63,41 @@ async function audit(url: string): Promise<Report> {
 
 const score = (s: number | null) => Math.round((s ?? 0) * 100);
 
+/** Lighthouse's own runtime errors (NO_NAVSTART on a busy machine) pass on a second try. */
+async function auditWithRetries(url: string, tries = 3): Promise<Report | Error> {
+  let last = new Error('not run');
+  for (let i = 0; i < tries; i++) {
+    try {
+      return await audit(url);
+    } catch (error) {
+      last = error instanceof Error ? error : new Error(String(error));
+      console.warn(`  lighthouse ${url}: try ${i + 1} of ${tries} failed: ${last.message.trim()}`);
+    }
+  }
+  return last;
+}
+
 export async function runLighthouse(
   origin: string,
   pages: { name: string; path: string }[],
 ): Promise<LighthouseFigures[]> {
   const figures: LighthouseFigures[] = [];
   for (const page of pages) {
-    const report = await audit(`${origin}${page.path}`);
+    const report = await auditWithRetries(`${origin}${page.path}`);
+    if (report instanceof Error) {
+      // A run Lighthouse itself could not record (NO_NAVSTART, a trace lost) costs its row, not
+      // the whole bench's results.
+      figures.push({
+        page: page.name,
+        performance: 0,
+        accessibility: 0,
+        'best practices': 0,
+        seo: 0,
+        'LCP ms': 0,
+        failing: [`not measured: ${report.message.split('\n')[0]}`],
+      });
+      continue;
+    }
     figures.push({
       page: page.name,
       performance: score(report.categories.performance.score),

@@ -176,6 +176,7 @@ export * from './catalog/bulk-edit/run';
 export * from './catalog/bulk-edit/undo';
 export * from './schemes/rules';
 export * from './schemes/plans';
+export * from './schemes/balance';
 export * from './schemes/enrolments';
 export * from './schemes/instalment-payments';
 export * from './schemes/schedule';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
-import { LRUCache } from 'lru-cache';
+import { TaggedCache } from '../http/tagged-cache';
 import type { CatalogChange } from '@kanak/core';
 import { BROTLI_QUALITY } from '../http/compression';
 
@@ -45,9 +45,6 @@ export interface Loaded {
   tags: readonly string[];
 }
 
-/** Ids arrive as clients typed them (any case) and as stored (lower case): one spelling here. */
-const sameId = (id: string) => id.toLowerCase();
-
 /** Weak: the same validator stands for the identity, br and gzip bodies of one answer. */
 export const etagOf = (json: string) =>
   `W/"${createHash('sha1').update(json).digest('base64url')}"`;
@@ -65,8 +62,7 @@ function toAnswer({ result, tags }: Loaded): CachedAnswer {
  * the last change it could have heard of.
  */
 export class ReadCache {
-  private readonly entries: LRUCache<string, CachedAnswer>;
-  private readonly keysByTag = new Map<string, Set<string>>();
+  private readonly entries: TaggedCache<CachedAnswer>;
   /** Concurrent misses of one key share one load. */
   private readonly loading = new Map<string, Promise<CachedAnswer>>();
   private generation = 0;
@@ -74,20 +70,13 @@ export class ReadCache {
   readonly stats = { hits: 0, misses: 0, evictions: 0 };
 
   constructor(private readonly options: ReadCacheOptions) {
-    this.entries = new LRUCache<string, CachedAnswer>({
-      maxSize: Math.max(1, Math.floor(options.maxBytes)),
-      ttl: options.ttlMs,
+    this.entries = new TaggedCache<CachedAnswer>({
+      maxBytes: options.maxBytes,
+      ttlMs: options.ttlMs,
       // The JSON (two bytes a character at worst) and the compressed bodies made later for REST
       // and tRPC (a fraction of it each, counted up front).
-      sizeCalculation: (answer, key) => answer.json.length * 3 + key.length + 300,
-      dispose: (answer, key, reason) => {
-        if (reason === 'evict') this.stats.evictions += 1;
-        for (const tag of answer.tags.map(sameId)) {
-          const keys = this.keysByTag.get(tag);
-          keys?.delete(key);
-          if (keys?.size === 0) this.keysByTag.delete(tag);
-        }
-      },
+      sizeOf: (answer, key) => answer.json.length * 3 + key.length + 300,
+      onEvict: () => (this.stats.evictions += 1),
     });
   }
 
@@ -114,7 +103,7 @@ export class ReadCache {
     const loaded = load()
       .then((value) => {
         const answer = toAnswer(value);
-        if (generation === this.generation && this.enabled) this.store(key, answer);
+        if (generation === this.generation && this.enabled) this.entries.set(key, answer);
         return answer;
       })
       .finally(() => {
@@ -124,26 +113,10 @@ export class ReadCache {
     return loaded;
   }
 
-  private store(key: string, answer: CachedAnswer) {
-    this.entries.set(key, answer);
-    if (!this.entries.has(key)) return; // larger than the whole cache
-    for (const tag of answer.tags.map(sameId)) {
-      let keys = this.keysByTag.get(tag);
-      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
-      keys.add(key);
-    }
-  }
-
   invalidate(change: CatalogChange) {
     this.generation += 1;
     this.loading.clear();
-    if (change.scope === 'all') {
-      this.entries.clear();
-      this.keysByTag.clear();
-      return;
-    }
-    for (const id of change.productIds.map(sameId))
-      for (const key of [...(this.keysByTag.get(id) ?? [])]) this.entries.delete(key);
+    this.entries.drop(change);
   }
 
   get size() {

@@ -1,5 +1,5 @@
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { LRUCache } from 'lru-cache';
+import { TaggedCache } from '../http/tagged-cache';
 import type { CatalogChange } from '@kanak/core';
 import { BROTLI_QUALITY } from '../http/compression';
 
@@ -28,30 +28,20 @@ export interface PageCacheOptions {
   listening: () => boolean;
 }
 
-const sameId = (id: string) => id.toLowerCase();
-
 /**
  * The storefront's HTML as visitors get it, per URL. It follows the catalogue read cache's rules
  * (api/read-cache.ts): dropped by the same changes (this process's at once, others' over Redis),
  * and a page rendered while a change arrived is sent but never stored.
  */
 export class PageCache {
-  private readonly entries: LRUCache<string, CachedPage>;
-  private readonly keysByTag = new Map<string, Set<string>>();
+  private readonly entries: TaggedCache<CachedPage>;
   private generation = 0;
 
   constructor(private readonly options: PageCacheOptions) {
-    this.entries = new LRUCache<string, CachedPage>({
-      maxSize: Math.max(1, Math.floor(options.maxBytes)),
-      ttl: options.ttlMs,
-      sizeCalculation: (page, key) => page.br.length + key.length + 200,
-      dispose: (page, key) => {
-        for (const tag of page.tags.map(sameId)) {
-          const keys = this.keysByTag.get(tag);
-          keys?.delete(key);
-          if (keys?.size === 0) this.keysByTag.delete(tag);
-        }
-      },
+    this.entries = new TaggedCache<CachedPage>({
+      maxBytes: options.maxBytes,
+      ttlMs: options.ttlMs,
+      sizeOf: (page, key) => page.br.length + key.length + 200,
     });
   }
 
@@ -73,24 +63,12 @@ export class PageCache {
     const page = compressedPage(rendered);
     if (mark !== this.generation || !this.enabled) return page;
     this.entries.set(key, page);
-    if (!this.entries.has(key)) return page; // larger than the whole cache
-    for (const tag of page.tags.map(sameId)) {
-      let keys = this.keysByTag.get(tag);
-      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
-      keys.add(key);
-    }
     return page;
   }
 
   invalidate(change: CatalogChange) {
     this.generation += 1;
-    if (change.scope === 'all') {
-      this.entries.clear();
-      this.keysByTag.clear();
-      return;
-    }
-    for (const id of change.productIds.map(sameId))
-      for (const key of [...(this.keysByTag.get(id) ?? [])]) this.entries.delete(key);
+    this.entries.drop(change);
   }
 
   get size() {

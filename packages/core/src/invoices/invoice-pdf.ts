@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdf } from '../common/pdf-bytes';
 import { BIS_CARE_NOTE, GST_PERCENT, rupeesInWords, splitGst } from '@kanak/shared';
 import type { InvoiceDocument, InvoiceExtras, SellerDetails } from './invoice-document';
 import { columnTotals, invoiceColumns, type InvoiceColumns } from './invoice-columns';
@@ -27,16 +27,9 @@ export function renderInvoicePdf(
   seller: SellerDetails,
   extras: InvoiceExtras,
 ): Promise<Buffer> {
-  const pdf = new PDFDocument({
-    size: 'A4',
+  const { pdf, bytes: done } = newPdf({
     margin: 36,
     info: { Title: `${doc.kind === 'INVOICE' ? 'Tax invoice' : 'Credit note'} ${doc.number}` },
-  });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
   });
 
   const left = 36;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { orderNumberOf, type AdminOrderDetail } from '@kanak/shared';
 import { notFound } from '../common/errors';
-import { requireId } from '../common/ids';
+import { orderRow } from './queries';
 import { toOrderView } from './order-view';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -16,13 +16,9 @@ export async function getAdminOrderDetail(
   db: Kysely<Database>,
   id: unknown,
 ): Promise<AdminOrderDetail> {
-  const orderId = requireId(id, 'Order');
-  const row = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const row = await orderRow(db, id);
   if (!row) throw notFound('Order');
+  const orderId = row.id;
   const [order, customer, payments, events, refunds] = await Promise.all([
     toOrderView(db, row),
     db

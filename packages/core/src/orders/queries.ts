@@ -14,18 +14,22 @@ import { requireId } from '../common/ids';
 import { stillOwed } from '../refunds/refund-owed';
 import { toOrderView, toOrderViews, type OrderView } from './order-view';
 
+/** The order row of an id from a caller (a malformed id is a 400), or undefined. */
+export function orderRow(db: Kysely<Database>, id: unknown) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', requireId(id, 'Order'))
+    .executeTakeFirst();
+}
+
 /** One order, for its owner or an admin; another user's order is a 404 (no existence leak). */
 export async function getOrderFor(
   db: Kysely<Database>,
   user: AuthUser,
   id: unknown,
 ): Promise<OrderView> {
-  const orderId = requireId(id, 'Order');
-  const row = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const row = await orderRow(db, id);
   if (!row || !canSeeRecordOf(user, row.user_id)) throw notFound('Order');
   return toOrderView(db, row);
 }

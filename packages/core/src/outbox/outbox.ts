@@ -29,6 +29,16 @@ export interface OutboxIntent {
  */
 export const outboxJobId = (ref: OutboxRef) => `ob-${ref.outboxId}-${ref.generation}`;
 
+/** The columns of a row sent again under a new generation: a fresh start, due now. */
+export const sendAgain = () => ({
+  attempts: 0,
+  available_at: sql<Date>`now()`,
+  sent_at: null,
+  last_error: null,
+  finished_at: null,
+  outcome: null,
+});
+
 /**
  * Writes an intent before it is acknowledged. A duplicate key joins the existing row, unless
  * that row ran and its answer may change (a fault that was dead-lettered, or a payment not
@@ -49,12 +59,7 @@ export async function writeOutbox(db: Kysely<Database>, intent: OutboxIntent): P
         .column('job_key')
         .doUpdateSet((eb) => ({
           generation: eb('outbox.generation', '+', 1),
-          attempts: 0,
-          available_at: sql<Date>`now()`,
-          sent_at: null,
-          last_error: null,
-          finished_at: null,
-          outcome: null,
+          ...sendAgain(),
           // A send again belongs to the request that asked for it (a later return or webhook).
           request_id: currentRequestId() ?? null,
           traceparent: currentTraceparent() ?? null,

@@ -11,13 +11,9 @@ import { orderEvent, placePaidOrder, type LedgerEntry } from '../ledger/order-le
 import type { PaymentProvider, ProviderPayment } from './provider';
 import { lockInvoiceCounter } from '../invoices/issue-invoice';
 import { tenderedRupees } from '../tenders/order-tenders';
+import type { PaymentConfirmation } from '../queues/jobs';
 
-export interface PaymentConfirmation {
-  orderId: string;
-  paymentId: string;
-  /** reconcile: found by asking the provider about an order whose return and webhook never came. */
-  source: 'return' | 'webhook' | 'reconcile';
-}
+export type { PaymentConfirmation };
 
 /** PAID: order placed; FAILED: nothing changed; PENDING: not settled yet; REFUND_PENDING: paid but not fulfillable. */
 export type ConfirmationResult = PaymentReturnStatus;

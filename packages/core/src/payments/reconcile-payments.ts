@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { DomainError } from '../common/errors';
 import type { LedgerEntry } from '../ledger/order-ledger';
 import { cancelUnpaidOrders } from './cancel-unpaid-orders';
 import { confirmPayment, type ConfirmationOutcome } from './confirm-payment';
-import { LINK_GRACE_MS } from './link-expiry';
+import { expireCheckedLinks, markLinkChecked } from './link-checks';
 import type { PaymentProvider } from './provider';
 
 export interface ReconcileOptions {
@@ -33,8 +33,6 @@ export interface ReconcileReport {
   /** Links the provider could not be asked about this time (outage): tried again next run. */
   failed: { orderId: string; linkId: string; message: string }[];
 }
-
-const GRACE_INTERVAL = sql`${`${LINK_GRACE_MS} milliseconds`}::interval`;
 
 /** One link to ask the provider about: its row and the order it was made for. */
 export interface LinkToAsk {
@@ -101,15 +99,7 @@ export async function reconcilePayments(
   options: ReconcileOptions,
 ): Promise<ReconcileReport> {
   const now = Date.now();
-  const expired = await db
-    .updateTable('payments')
-    .set({ status: 'EXPIRED', note: 'Payment link expired unpaid', updated_at: sql<Date>`now()` })
-    .where('status', '=', 'CREATED')
-    .where('expires_at', '<', new Date(now - LINK_GRACE_MS))
-    // Only once a run had the provider's answer about it after its expiry and grace: a payment
-    // made in time whose return and webhook were lost is still found.
-    .where('reconciled', '=', true)
-    .executeTakeFirst();
+  const expired = await expireCheckedLinks(db, 'payments', now);
   const links = await db
     .selectFrom('payments')
     .select(['payments.id', 'payments.payment_link_id', 'payments.order_id'])
@@ -139,7 +129,7 @@ export async function reconcilePayments(
     entries: [],
     refused: [],
     failed: [],
-    expired: Number(expired.numUpdatedRows),
+    expired,
     cancelledUnpaid: [],
   };
   for (const link of links) {
@@ -159,20 +149,7 @@ export async function reconcilePayments(
         message: error instanceof Error ? error.message : String(error),
       });
     }
-    // A check marks the link (to the back of the line). An answer after its window closes it
-    // for good; a check that failed (the provider or the database away) never does: it stays in
-    // question until a check gets an answer.
-    await db
-      .updateTable('payments')
-      .set({
-        updated_at: sql<Date>`now()`,
-        reconciled: asked
-          ? sql<boolean>`coalesce(now() > expires_at + ${GRACE_INTERVAL}, false)`
-          : false,
-      })
-      .where('id', '=', link.id)
-      .where('provider_payment_id', 'is', null)
-      .execute();
+    await markLinkChecked(db, 'payments', link.id, asked);
   }
   // After the checks above: an order whose lost payment was just found is PLACED, not cancelled.
   if (options.unpaidTtlMs !== undefined) {

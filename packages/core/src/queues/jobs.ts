@@ -1,6 +1,5 @@
 import type { OrderStatus } from '@kanak/shared';
 import type { OutboxRef } from '../outbox/outbox';
-import type { PaymentConfirmation } from '../payments/confirm-payment';
 import { isUnavailable } from '../common/errors';
 import { QUEUES, type QueueName } from './names';
 import type { ShipmentIntent } from '../shipments/ship-request';
@@ -10,6 +9,14 @@ export interface TracedJob {
   requestId?: string;
   /** The request's span (the outbox row's traceparent, tracing on): the job span's parent. */
   traceparent?: string;
+}
+
+/** A payment to judge, as the return, the webhook and reconciliation all send it. */
+export interface PaymentConfirmation {
+  orderId: string;
+  paymentId: string;
+  /** reconcile: found by asking the provider about an order whose return and webhook never came. */
+  source: 'return' | 'webhook' | 'reconcile';
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '@kanak/shared';
 import { DomainError, notFound } from '../common/errors';
 import type { AuthUser } from '../auth/tokens';
+import { signedInEmail } from '../auth/signed-in-email';
 import type { MailLimits } from '../auth/account-limits';
 import { queueNotification } from '../notifications/queue-notification';
 import { endAlertByToken } from '../notifications/unsubscribe';
@@ -36,15 +37,7 @@ export async function askRateAlert(
 ): Promise<{ message: string }> {
   const purity = canonicalPurity(input.metal, input.purity)!;
   let email = input.email?.toLowerCase();
-  if (user) {
-    const account = await deps.db
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', user.id)
-      .executeTakeFirst();
-    if (!account) throw new DomainError('UNAUTHORIZED', 'Please log in to continue');
-    email = account.email.toLowerCase();
-  }
+  if (user) email = await signedInEmail(deps.db, user);
   if (!email) throw new DomainError('BAD_REQUEST', 'email is required');
   await deps.mailLimits.stockAlertByAddress(address);
   await deps.mailLimits.stockAlertByEmail(email);

@@ -15,34 +15,9 @@ import { requireId } from '../common/ids';
 import { systemClock, type Clock } from '../common/clock';
 import type { PaymentProvider } from '../payments/provider';
 import { DEFAULT_LINK_TTL_MINUTES } from '../payments/link-expiry';
-import { instalmentAllowed, scheduleOf, type SchemeTerms } from './rules';
+import { instalmentAllowed } from './rules';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
-import { redeemedOf } from '../tenders/order-tenders';
-
-/** What orders hold or spent of a scheme, in paise. */
-export const usedPaise = (r: { held: number; spent: number } | undefined) =>
-  r ? r.held + r.spent : 0;
-
-export const termsOf = (e: SchemeEnrolmentRow): SchemeTerms => ({
-  instalments: e.instalments,
-  bonusPercent: e.bonus_percent,
-  graceDays: e.grace_days,
-  missedRule: e.missed_rule,
-  bonusCutPercent: e.bonus_cut_percent,
-  redeemWithinDays: e.redeem_within_days,
-});
-
-type Paid = Pick<SchemePaymentRow, 'n' | 'amount' | 'paid_at' | 'status'>;
-
-/** The schedule of a started enrolment from its PAID instalments, or null before the first. */
-export function enrolmentSchedule(e: SchemeEnrolmentRow, payments: Paid[], today: string) {
-  if (!e.started_on) return null;
-  const paidOn = payments
-    .filter((p) => p.status === 'PAID' && p.paid_at)
-    .sort((a, b) => a.n - b.n)
-    .map((p) => indiaDate(p.paid_at!));
-  return scheduleOf(termsOf(e), e.instalment * 100, e.started_on, paidOn, today);
-}
+import { enrolmentSchedule, redeemedOf, usedPaise, type Paid } from './balance';
 
 /** The enrolment as its shopper (and the admin) sees it, in rupees. */
 export function enrolmentView(

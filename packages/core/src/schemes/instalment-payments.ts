@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, SchemeEnrolmentRow, SchemePaymentStatus } from '@kanak/db';
 import { formatRupees, indiaDate, type PaymentReturnStatus } from '@kanak/shared';
 import { canSeeRecordOf } from '../auth/access';
@@ -12,6 +12,7 @@ import { QUEUES } from '../queues/names';
 import type { TracedJob } from '../queues/jobs';
 import type { PaymentReturnCaller, PaymentReturnDeps } from '../payments/request-confirmation';
 import { LINK_GRACE_MS, LINK_REUSE_MARGIN_MS } from '../payments/link-expiry';
+import { expireCheckedLinks, markLinkChecked } from '../payments/link-checks';
 import type { PaymentProvider, ProviderPayment } from '../payments/provider';
 
 /**
@@ -374,8 +375,6 @@ export interface InstalmentReconcileReport {
   expired: number;
 }
 
-const GRACE_INTERVAL = sql`${`${LINK_GRACE_MS} milliseconds`}::interval`;
-
 /**
  * Reconciliation for instalments, as reconcilePayments does for orders: every link without a
  * recorded payment is asked about (least recently checked first) until one check after its
@@ -388,13 +387,7 @@ export async function reconcileInstalments(
   options: { olderThanMs: number; limit?: number },
 ): Promise<InstalmentReconcileReport> {
   const now = Date.now();
-  const expired = await db
-    .updateTable('scheme_payments')
-    .set({ status: 'EXPIRED', note: 'Payment link expired unpaid', updated_at: sql<Date>`now()` })
-    .where('status', '=', 'CREATED')
-    .where('expires_at', '<', new Date(now - LINK_GRACE_MS))
-    .where('reconciled', '=', true)
-    .executeTakeFirst();
+  const expired = await expireCheckedLinks(db, 'scheme_payments', now);
   const links = await db
     .selectFrom('scheme_payments')
     .select(['id', 'payment_link_id', 'enrolment_id'])
@@ -410,7 +403,7 @@ export async function reconcileInstalments(
     checked: links.length,
     applied: [],
     failed: [],
-    expired: Number(expired.numUpdatedRows),
+    expired,
   };
   for (const link of links) {
     let asked = true;
@@ -439,15 +432,7 @@ export async function reconcileInstalments(
         message: error instanceof Error ? error.message : String(error),
       });
     }
-    await db
-      .updateTable('scheme_payments')
-      .set({
-        updated_at: sql<Date>`now()`,
-        reconciled: asked ? sql<boolean>`now() > expires_at + ${GRACE_INTERVAL}` : false,
-      })
-      .where('id', '=', link.id)
-      .where('provider_payment_id', 'is', null)
-      .execute();
+    await markLinkChecked(db, 'scheme_payments', link.id, asked);
   }
   return report;
 }

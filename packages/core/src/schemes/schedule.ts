@@ -9,7 +9,7 @@ import {
   queueNotification,
   type NotificationIntent,
 } from '../notifications/queue-notification';
-import { enrolmentSchedule } from './enrolments';
+import { enrolmentSchedule } from './balance';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
 import { addDays, isMature, reminderFor } from './rules';
 

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { indiaDate, type SchemeBookFilter } from '@kanak/shared';
 import { systemClock, type Clock } from '../common/clock';
-import { enrolmentView, usedPaise } from './enrolments';
-import { redeemedOf } from '../tenders/order-tenders';
+import { enrolmentView } from './enrolments';
+import { redeemedOf, usedPaise } from './balance';
 
 /**
  * The owner's view of the schemes (issue 36, item 4): enrolments (all, overdue, maturing this

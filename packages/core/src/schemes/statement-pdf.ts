@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdf } from '../common/pdf-bytes';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { indiaDate } from '@kanak/shared';
@@ -34,12 +34,7 @@ export async function schemeStatementPdf(
     throw new DomainError('NOT_FOUND', `Instalment ${options.receiptOf} is not paid`);
   // The standard fonts' encoding (WinAnsi) as pdfkit writes it has no dashes: plain hyphens.
   const plain = (text: string) => text.replace(/[\u2013\u2014]/g, '-');
-  const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Scheme ${ref}` } });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) =>
-    pdf.on('end', () => resolve(Buffer.concat(chunks))),
-  );
+  const { pdf, bytes: done } = newPdf({ margin: 48, info: { Title: `Scheme ${ref}` } });
   pdf.font('Helvetica-Bold').fontSize(16).text(seller.legalName);
   pdf.font('Helvetica').fontSize(9).text(seller.address).text(`GSTIN ${seller.gstin}`);
   pdf.moveDown();

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdf } from '../common/pdf-bytes';
 import { indianAmount } from '../invoices/invoice-pdf';
 import type { ManifestRow } from './manifest';
 
@@ -12,17 +12,10 @@ export function renderManifestPdf(
   rows: readonly ManifestRow[],
   shopName: string,
 ): Promise<Buffer> {
-  const pdf = new PDFDocument({
-    size: 'A4',
+  const { pdf, bytes: done } = newPdf({
     layout: 'landscape',
     margin: 36,
     info: { Title: `Shipments manifest ${date}` },
-  });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
   });
   const left = 36;
   const width = pdf.page.width - 72;

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { STOCK_ALERT_TOKEN, type StockAlertAnswer, type StockAlertInput } from '@kanak/shared';
-import { badRequest, conflict, DomainError, notFound } from '../common/errors';
+import { badRequest, conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import type { AuthUser } from '../auth/tokens';
+import { signedInEmail } from '../auth/signed-in-email';
 import type { MailLimits } from '../auth/account-limits';
 import { endAlertByToken } from '../notifications/unsubscribe';
 
@@ -27,15 +28,7 @@ export async function subscribeStockAlert(
 ): Promise<StockAlertAnswer> {
   const productId = requireId(input.productId, 'Product');
   let email = input.email;
-  if (user) {
-    const account = await deps.db
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', user.id)
-      .executeTakeFirst();
-    if (!account) throw new DomainError('UNAUTHORIZED', 'Please log in to continue');
-    email = account.email.toLowerCase();
-  }
+  if (user) email = await signedInEmail(deps.db, user);
   if (!email) throw badRequest('email is required');
   await deps.mailLimits.stockAlertByAddress(address);
   const size = await deps.db

@@ -4,7 +4,7 @@ import type { Database } from '@kanak/db';
 import type { DeadLetterRow, DeadLettersView } from '@kanak/shared';
 import { conflict, notFound } from '../common/errors';
 import { JOB_OPTIONS } from '../queues/jobs';
-import { outboxJobId, type OutboxRef } from '../outbox/outbox';
+import { outboxJobId, sendAgain, type OutboxRef } from '../outbox/outbox';
 
 const RESOLVED_SHOWN = 20;
 
@@ -133,12 +133,7 @@ export async function retryDeadLetter(
         .updateTable('outbox')
         .set((eb) => ({
           generation: eb('generation', '+', 1),
-          attempts: 0,
-          available_at: sql<Date>`now()`,
-          sent_at: null,
-          last_error: null,
-          finished_at: null,
-          outcome: null,
+          ...sendAgain(),
         }))
         .where('id', '=', payload.outboxId)
         // Not while a send of it runs, nor when its work was done since (a webhook's resend).

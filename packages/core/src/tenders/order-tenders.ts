@@ -3,7 +3,7 @@ import type { Database, OrderRow, OrderTenderRow, TenderStatus } from '@kanak/db
 import { formatRupees, indiaDate, type OrderTender } from '@kanak/shared';
 import type { AuthUser } from '../auth/tokens';
 import { conflict, notFound } from '../common/errors';
-import { enrolmentSchedule } from '../schemes/enrolments';
+import { enrolmentSchedule, redeemedOf } from '../schemes/balance';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -55,28 +55,6 @@ export async function tenderedByOrder(db: Db, orderIds: string[]): Promise<Map<s
     .where('status', 'in', LIVE)
     .execute();
   for (const r of rows) out.set(r.order_id, (out.get(r.order_id) ?? 0) + r.amount_paise / 100);
-  return out;
-}
-
-/** Paise each enrolment's orders hold (HELD) and spent (SPENT). */
-export async function redeemedOf(
-  db: Db,
-  enrolmentIds: string[],
-): Promise<Map<string, { held: number; spent: number }>> {
-  const out = new Map<string, { held: number; spent: number }>();
-  if (enrolmentIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('order_tenders')
-    .select(['enrolment_id', 'status', 'amount_paise'])
-    .where('enrolment_id', 'in', enrolmentIds)
-    .where('status', 'in', LIVE)
-    .execute();
-  for (const r of rows) {
-    const sum = out.get(r.enrolment_id!) ?? { held: 0, spent: 0 };
-    if (r.status === 'HELD') sum.held += r.amount_paise;
-    else sum.spent += r.amount_paise;
-    out.set(r.enrolment_id!, sum);
-  }
   return out;
 }
 
