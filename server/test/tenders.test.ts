@@ -163,8 +163,8 @@ describe('paying an order from a scheme balance or store credit', () => {
     });
   }
 
-  const invoiceText = async (shopper: Shopper, orderId: string) => {
-    const pdf = await fetch(`${server.baseUrl}/api/orders/${orderId}/invoice`, {
+  const pdfText = async (shopper: Shopper, path: string) => {
+    const pdf = await fetch(`${server.baseUrl}${path}`, {
       headers: { authorization: `Bearer ${shopper.token}` },
     });
     expect(pdf.status).toBe(200);
@@ -174,6 +174,8 @@ describe('paying an order from a scheme balance or store credit', () => {
       })
     ).text;
   };
+  const invoiceText = (shopper: Shopper, orderId: string) =>
+    pdfText(shopper, `/api/orders/${orderId}/invoice`);
 
   it('whole: a scheme balance pays it all; the order is placed at once (stock, invoice), no link', async () => {
     const shopper = await newCustomer(server, 'Whole');
@@ -228,6 +230,12 @@ describe('paying an order from a scheme balance or store credit', () => {
     const after = await scheme(shopper, schemeId);
     expect(after.balance).toBe(balance - total);
     expect(after.redeemed).toBe(total);
+    // The statement says where the balance went: the bonus added, the spent line, what is left.
+    const statement = await pdfText(shopper, `/api/schemes/enrolments/${schemeId}/statement`);
+    expect(statement).toContain('(added)');
+    expect(statement).toContain(
+      `Spent on orders (or held by an order being paid): Rs. ${total.toLocaleString('en-IN')}`,
+    );
     // Asking again changes nothing: the order is no longer payable.
     expect((await pay(shopper, order._id, { schemeEnrolmentId: schemeId })).status).toBe(409);
 

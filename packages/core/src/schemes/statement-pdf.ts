@@ -77,9 +77,12 @@ export async function schemeStatementPdf(
   pdf.moveDown();
   const paidTotal = e.paid.reduce((s, p) => s + p.amount, 0);
   pdf.font('Helvetica').text(`Paid in all: ${rs(paidTotal)}`, 48);
+  const matured = e.state === 'MATURED' || e.state === 'REDEEMED';
   pdf.text(
-    `Bonus by the plan's rule: ${rs(e.bonus)}${e.state === 'MATURED' ? ' (added)' : ' (added at maturity)'}`,
+    `Bonus by the plan's rule: ${rs(e.bonus)}${matured ? ' (added)' : ' (added at maturity)'}`,
   );
+  // The balance is net of what orders hold or spent: the line between says so.
+  if (e.redeemed) pdf.text(`Spent on orders (or held by an order being paid): ${rs(e.redeemed)}`);
   pdf.text(`Balance: ${rs(e.balance)}`);
   if (e.due) pdf.text(`Next instalment: no. ${e.due.n}, due ${e.due.date}`);
   if (e.maturesOn) pdf.text(`Matures on ${e.maturesOn}; redeem by ${e.redeemBy}`);
