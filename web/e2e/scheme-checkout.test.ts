@@ -130,6 +130,13 @@ describe('paying with a matured scheme balance at checkout, in Chromium', () => 
       const outcome = page.getByTestId('payment-outcome');
       await outcome.waitFor({ timeout: 20_000 });
       expect(await outcome.getAttribute('data-status')).toBe('PAID');
+      // The outcome says how it was paid: the scheme's part, then the link's.
+      const paidBy = page.getByTestId('paid-by');
+      await paidBy.waitFor({ timeout: 20_000 });
+      const paidByText = await paidBy.textContent();
+      expect(paidByText).toMatch(/^Savings scheme: Swarna Nidhi/);
+      expect(paidByText).toContain(`${formatRupees(10_750)}Online payment`);
+      expect(paidByText).toContain(`Online payment${formatRupees(rest)}`);
       await screenshot(page, `scheme-checkout-paid-${width}`);
       // The order's page names what the scheme paid.
       await openLive(page, url(`/account/orders/${order._id}/0`));

@@ -196,6 +196,7 @@ function PaymentOutcome({
         <p className="mt-1 font-serif text-2xl">
           {formatRupees(order.refund?.amount ?? order.totalDiscountedPrice)}
         </p>
+        {status === 'PAID' && <PaidBy order={order} />}
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild>
             <Link to="/user-details" search={{ layout: 2 }}>
@@ -219,5 +220,30 @@ function PaymentOutcome({
         <AddressCard address={order.shippingAddress} />
       </div>
     </main>
+  );
+}
+
+/** How a paid order was paid when a scheme balance or store credit took part: each, then the link. */
+function PaidBy({ order }: { order: ConfirmedOrder }) {
+  const spent = (order.tenders ?? []).filter((t) => t.status === 'SPENT');
+  if (spent.length === 0) return null;
+  const byLink = order.totalDiscountedPrice - spent.reduce((sum, t) => sum + t.amount, 0);
+  const lines = [
+    ...spent.map((t) => ({ label: t.label, amount: t.amount })),
+    ...(byLink > 0 ? [{ label: 'Online payment', amount: byLink }] : []),
+  ];
+  return (
+    <dl
+      className="mx-auto mt-3 max-w-sm space-y-1 text-left text-sm text-muted-foreground"
+      aria-label="Paid by"
+      data-testid="paid-by"
+    >
+      {lines.map((line) => (
+        <div key={line.label} className="flex justify-between gap-3">
+          <dt>{line.label}</dt>
+          <dd className="tabular-nums">{formatRupees(line.amount)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
