@@ -7,6 +7,7 @@ export interface FakeLink {
   short_url: string;
   amount: number;
   reference_id: string;
+  notes: Record<string, string>;
   callback_url: string;
   /** Unix seconds, as sent (Razorpay's expire_by). */
   expire_by: number | null;
@@ -67,12 +68,22 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
         });
       }
       if (req.method === 'POST' && path === '/v1/payment_links') {
+        // As Razorpay: a reference_id is unique among a merchant's payment links.
+        const reference = String(body?.reference_id);
+        if ([...links.values()].some((l) => l.reference_id === reference))
+          return send(400, {
+            error: {
+              code: 'BAD_REQUEST_ERROR',
+              description: 'Payment Link with given reference_id already exists',
+            },
+          });
         const id = `plink_Fake${String(++seq).padStart(10, '0')}`;
         const link: FakeLink = {
           id,
           short_url: `${url}/rzp/${id}`,
           amount: Number(body?.amount),
-          reference_id: String(body?.reference_id),
+          reference_id: reference,
+          notes: (body?.notes ?? {}) as Record<string, string>,
           callback_url: String(body?.callback_url),
           expire_by: typeof body?.expire_by === 'number' ? body.expire_by : null,
           status: 'created',

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRazorpayProvider, type OrderView } from '@kanak/core';
+import { checkReturnSignature, createRazorpayProvider, type OrderView } from '@kanak/core';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import {
   ADDRESS,
@@ -50,10 +50,16 @@ describe('Razorpay payment-links adapter against a local fake', () => {
     expect(sent.authorization).toBe(
       `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`,
     );
+    const reference = fake.links.get(link.id)!.reference_id;
+    // Unique per link (Razorpay refuses a reference_id used before), at most 40 characters, and
+    // naming the order; the order's id also travels in the notes.
+    expect(reference).toMatch(/^11111111222243338444555555555555-[0-9a-f]{6}$/);
+    expect(reference.length).toBeLessThanOrEqual(40);
     expect(sent.body).toMatchObject({
       amount: 1_234_500,
       currency: 'INR',
-      reference_id: orderId,
+      reference_id: reference,
+      notes: { order_id: orderId },
       callback_url: `http://shop.test/payment/${orderId}`,
       callback_method: 'get',
       expire_by: Date.parse('2030-01-01T00:30:00Z') / 1000,
@@ -80,7 +86,7 @@ describe('Razorpay payment-links adapter against a local fake', () => {
       JSON.stringify({
         event: 'payment_link.paid',
         payload: {
-          payment_link: { entity: { id: link.id, reference_id: orderId } },
+          payment_link: { entity: { id: link.id, reference_id: reference } },
           payment: { entity: { id: paymentId } },
         },
       }),
@@ -108,6 +114,64 @@ describe('Razorpay payment-links adapter against a local fake', () => {
         sign(KEY_SECRET, `${link.id}|${orderId}|paid|${paymentId}`),
       ),
     ).toBe(false);
+  });
+
+  it('makes a second link for the same order (one expired, a re-quote): each has its own reference', async () => {
+    const provider = createRazorpayProvider({
+      keyId: KEY_ID,
+      keySecret: KEY_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl: fake.url,
+    });
+    const orderId = '22222222-3333-4444-8555-666666666666';
+    const ask = {
+      orderId,
+      amount: 50_000,
+      description: 'Order',
+      customer: { name: 'Asha Rao', email: 'asha@example.com', contact: '9876543210' },
+      callbackUrl: `http://shop.test/payment/${orderId}`,
+      serverOrigin: 'http://shop.test',
+      expiresAt: new Date('2030-01-01T00:30:00Z'),
+    };
+    // Before: both links carried reference_id = the order id, and Razorpay refused the second.
+    const first = await provider.createLink(ask);
+    const second = await provider.createLink(ask);
+    const [a, b] = [first, second].map((l) => fake.links.get(l.id)!.reference_id);
+    expect(a).not.toBe(b);
+    // A webhook of the second link names the order, by its notes or, without them, its reference.
+    const paymentId = fake.pay(second.id);
+    const webhook = (entity: object) =>
+      Buffer.from(
+        JSON.stringify({
+          event: 'payment_link.paid',
+          payload: { payment_link: { entity }, payment: { entity: { id: paymentId } } },
+        }),
+      );
+    expect(
+      provider.parseWebhook(
+        webhook({ id: second.id, reference_id: b, notes: { order_id: orderId } }),
+      ),
+    ).toEqual({ orderId, paymentId, paymentLinkId: second.id });
+    expect(provider.parseWebhook(webhook({ id: second.id, reference_id: b }))).toEqual({
+      orderId,
+      paymentId,
+      paymentLinkId: second.id,
+    });
+    // The signed return carries the reference: accepted for its own order only.
+    const signed = {
+      paymentId,
+      paymentLinkId: second.id,
+      status: 'paid',
+      referenceId: b,
+      signature: sign(KEY_SECRET, `${second.id}|${b}|paid|${paymentId}`),
+    };
+    expect(() => checkReturnSignature(provider, orderId, signed)).not.toThrow();
+    expect(() =>
+      checkReturnSignature(provider, '33333333-3333-4333-8333-333333333333', signed),
+    ).toThrow('The payment signature is not valid');
+    expect(() => checkReturnSignature(provider, orderId, { ...signed, referenceId: a })).toThrow(
+      'The payment signature is not valid',
+    );
   });
 });
 

@@ -98,6 +98,7 @@ export * from './orders/order-events';
 export * from './orders/order-event-hub';
 export * from './orders/event-tickets';
 export * from './payments/payment-return';
+export * from './payments/link-reference';
 export * from './config/production-guard';
 export * from './config/env-values';
 export * from './config/shared-env';

@@ -119,18 +119,7 @@ export const schemesApi = {
     summary:
       "The return from an instalment's payment page: records the payment (exactly once with the webhook and reconciliation) and answers the enrolment",
     run: async ({ services, user, address }, input) => {
-      if (input.signature && input.paymentLinkId && input.status) {
-        const valid = services.payments.verifyReturnSignature(
-          {
-            paymentLinkId: input.paymentLinkId,
-            referenceId: input.enrolmentId,
-            status: input.status,
-            paymentId: input.paymentId,
-          },
-          input.signature,
-        );
-        if (!valid) throw core.badRequest('The payment signature is not valid');
-      }
+      core.checkReturnSignature(services.payments, input.enrolmentId, input);
       const outcome = await core.requestInstalmentConfirmation(
         { ...outboxDeps(services), limits: services.limits },
         input,
@@ -153,6 +142,7 @@ export const schemesApi = {
           paymentLinkId: query.razorpay_payment_link_id,
           status: query.razorpay_payment_link_status,
           signature: query.razorpay_signature,
+          referenceId: query.razorpay_payment_link_reference_id,
         }),
         paramDocs: enrolmentParam,
       },

@@ -46,6 +46,7 @@ export const paymentRoute = createRoute({
       razorpay_payment_link_status:
         status && STATUSES.includes(status) ? (status as PaymentStatus) : undefined,
       razorpay_signature: text(search.razorpay_signature),
+      razorpay_payment_link_reference_id: text(search.razorpay_payment_link_reference_id),
       payment_id: text(search.payment_id),
     };
   },
@@ -85,11 +86,13 @@ export const schemeDetailRoute = createRoute({
     razorpay_payment_link_id?: string;
     razorpay_payment_link_status?: string;
     razorpay_signature?: string;
+    razorpay_payment_link_reference_id?: string;
   } => ({
     razorpay_payment_id: text(search.razorpay_payment_id),
     razorpay_payment_link_id: text(search.razorpay_payment_link_id),
     razorpay_payment_link_status: text(search.razorpay_payment_link_status),
     razorpay_signature: text(search.razorpay_signature),
+    razorpay_payment_link_reference_id: text(search.razorpay_payment_link_reference_id),
   }),
   beforeLoad: requireToken,
   component: lazyRouteComponent(

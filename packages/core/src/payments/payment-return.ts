@@ -3,6 +3,7 @@ import { getOrderFor } from '../orders/queries';
 import { badRequest, unauthorized } from '../common/errors';
 import { requireId } from '../common/ids';
 import type { PaymentProvider } from './provider';
+import { referenceOwner } from './link-reference';
 import {
   requestPaymentConfirmation,
   type PaymentReturnCaller,
@@ -12,6 +13,39 @@ import type { PaymentReturnAnswer } from '@kanak/shared';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { PaymentReturnAnswer };
+
+/**
+ * Checks a signed return (Razorpay's, or the sandbox's in its shape) against the order or
+ * enrolment it is for: the signed reference must name that owner (a link made before references
+ * were unique per link carried the bare id), so a genuine signature of another order's link is
+ * refused too. An unsigned return is left to the provider's answer about the payment.
+ */
+export function checkReturnSignature(
+  provider: Pick<PaymentProvider, 'verifyReturnSignature'>,
+  ownerId: string,
+  input: {
+    paymentId: string;
+    paymentLinkId?: string | undefined;
+    status?: string | undefined;
+    signature?: string | undefined;
+    referenceId?: string | undefined;
+  },
+) {
+  if (!input.signature || !input.paymentLinkId || !input.status) return;
+  const referenceId = input.referenceId ?? ownerId;
+  const valid =
+    referenceOwner(referenceId) === ownerId.toLowerCase() &&
+    provider.verifyReturnSignature(
+      {
+        paymentLinkId: input.paymentLinkId,
+        referenceId,
+        status: input.status,
+        paymentId: input.paymentId,
+      },
+      input.signature,
+    );
+  if (!valid) throw badRequest('The payment signature is not valid');
+}
 
 /**
  * The shopper is back from the payment page. Counted per client address and checked against the
@@ -26,18 +60,7 @@ export async function confirmPaymentReturn(
   input: PaymentReturnInput,
 ): Promise<PaymentReturnAnswer> {
   const orderId = requireId(input.orderId, 'Order');
-  if (input.signature && input.paymentLinkId && input.status) {
-    const valid = deps.payments.verifyReturnSignature(
-      {
-        paymentLinkId: input.paymentLinkId,
-        referenceId: orderId,
-        status: input.status,
-        paymentId: input.paymentId,
-      },
-      input.signature,
-    );
-    if (!valid) throw badRequest('The payment signature is not valid');
-  }
+  checkReturnSignature(deps.payments, orderId, input);
   const outcome = await requestPaymentConfirmation(
     deps,
     { orderId, paymentId: input.paymentId, paymentLinkId: input.paymentLinkId },

@@ -1,4 +1,5 @@
 import { ProviderUnavailable } from '../common/errors';
+import { newLinkReference, referenceOwner } from './link-reference';
 import {
   hmacHex,
   returnSignaturePayload,
@@ -90,7 +91,8 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
         {
           amount: request.amount * 100,
           currency: 'INR',
-          reference_id: request.orderId,
+          // Unique per link, as Razorpay requires; the order's own id travels in the notes.
+          reference_id: newLinkReference(request.orderId),
           description: request.description,
           customer: request.customer,
           notify: { sms: false, email: false },
@@ -223,15 +225,20 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
       const event = JSON.parse(rawBody.toString('utf8')) as {
         event?: string;
         payload?: {
-          payment_link?: { entity?: { id?: string; reference_id?: string } };
+          payment_link?: {
+            entity?: { id?: string; reference_id?: string; notes?: { order_id?: string } };
+          };
           payment?: { entity?: { id?: string } };
         };
       };
       if (event.event !== 'payment_link.paid') return null;
       const link = event.payload?.payment_link?.entity;
       const paymentId = event.payload?.payment?.entity?.id;
-      if (!link?.reference_id || !paymentId) return null;
-      return { orderId: link.reference_id, paymentId, paymentLinkId: link.id ?? null };
+      // A reference naming no id is passed on as it is, for the caller's checks to refuse.
+      const orderId =
+        link?.notes?.order_id ?? referenceOwner(link?.reference_id) ?? link?.reference_id;
+      if (!orderId || !paymentId) return null;
+      return { orderId, paymentId, paymentLinkId: link?.id ?? null };
     },
     verifyReturnSignature(params: ReturnParams, signature: string) {
       return sameSignature(hmacHex(settings.keySecret, returnSignaturePayload(params)), signature);

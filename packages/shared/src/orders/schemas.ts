@@ -79,6 +79,8 @@ export const paymentReturnInput = z.object({
     z.enum(['paid', 'failed', 'created', 'cancelled', 'expired', 'partially_paid']),
   ),
   signature: z.optional(z.string().check(z.maxLength(200))),
+  /** razorpay_payment_link_reference_id: the signed reference of the link paid. */
+  referenceId: z.optional(z.string().check(z.maxLength(40))),
 });
 export type PaymentReturnInput = z.infer<typeof paymentReturnInput>;
 

@@ -136,6 +136,8 @@ export const schemeReturnInput = z.object({
   paymentLinkId: z.optional(providerId('razorpay_payment_link_id')),
   status: z.optional(z.string().check(z.maxLength(40))),
   signature: z.optional(z.string().check(z.maxLength(200))),
+  /** razorpay_payment_link_reference_id: the signed reference of the link paid. */
+  referenceId: z.optional(z.string().check(z.maxLength(40))),
 });
 export type SchemeReturnInput = z.infer<typeof schemeReturnInput>;
 export const schemeReturnQuery = z.object({
@@ -143,6 +145,7 @@ export const schemeReturnQuery = z.object({
   razorpay_payment_link_id: z.optional(providerId('razorpay_payment_link_id')),
   razorpay_payment_link_status: z.optional(z.string().check(z.maxLength(40))),
   razorpay_signature: z.optional(z.string().check(z.maxLength(200))),
+  razorpay_payment_link_reference_id: z.optional(z.string().check(z.maxLength(40))),
 });
 export const schemeReturnAnswer = z.object({
   status: z.enum(['PAID', 'FAILED', 'PENDING', 'REFUND_PENDING']),

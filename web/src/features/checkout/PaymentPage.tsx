@@ -63,6 +63,7 @@ export function PaymentPage() {
       paymentLinkId: search.razorpay_payment_link_id,
       status: search.razorpay_payment_link_status,
       signature: search.razorpay_signature,
+      referenceId: search.razorpay_payment_link_reference_id,
     });
   };
 

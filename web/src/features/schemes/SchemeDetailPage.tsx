@@ -67,6 +67,9 @@ export function SchemeDetailPage() {
         ? { status: search.razorpay_payment_link_status }
         : {}),
       ...(search.razorpay_signature ? { signature: search.razorpay_signature } : {}),
+      ...(search.razorpay_payment_link_reference_id
+        ? { referenceId: search.razorpay_payment_link_reference_id }
+        : {}),
     });
   }, [confirm, enrolmentId, search]);
   const pay = trpc.schemes.pay.useMutation({
