@@ -1,4 +1,4 @@
-import { settledWithin, shutdownTracing } from '@kanak/core';
+import { facetIndex, settledWithin, shutdownTracing } from '@kanak/core';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 
@@ -10,7 +10,7 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const { app } = await buildApp(config);
+const { app, services } = await buildApp(config);
 
 /**
  * SIGTERM / SIGINT: stop accepting connections, let in-flight requests finish (at most
@@ -56,3 +56,8 @@ process.on('unhandledRejection', (reason) => {
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// Listing facet counts read an in-memory index of the live catalogue: loaded now, not by the
+// first shopper's listing. A failure is only logged (that listing loads it again).
+facetIndex(services.db).catch((error: unknown) =>
+  app.log.warn({ err: error }, 'facet index not loaded at start'),
+);

@@ -5,6 +5,7 @@ export * from './common/clock';
 export * from './catalog/product-view';
 export * from './catalog/list-products';
 export * from './catalog/listing-facets';
+export * from './catalog/facet-index';
 export * from './catalog/offer-prices';
 export * from './catalog/search-listing';
 export * from './catalog/get-product';

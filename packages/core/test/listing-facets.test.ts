@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { clearListingCounts, listingFacets, listProductsWithFacets } from '@kanak/core';
+import {
+  clearListingCounts,
+  facetIndex,
+  groupedListingFacets,
+  listingFacets,
+  listProducts,
+  listProductsWithFacets,
+  loadFacetIndex,
+} from '@kanak/core';
 import {
   ALL_CATEGORIES,
   COLLECTIONS,
@@ -23,8 +31,14 @@ describe('listing facet counts', () => {
   let database: TestDatabase;
   const db = () => database.db;
 
+  /** Prices live pieces have: ranges ending exactly on a piece's price test both ends. */
+  let prices: number[] = [];
+
   beforeAll(async () => {
     database = await createTestDatabase();
+    const rows = await sql<{ p: number }>`
+      SELECT DISTINCT discounted_price AS p FROM products ORDER BY 1`.execute(database.db);
+    prices = rows.rows.map((r) => r.p);
     // Some pieces not live: they must never be counted.
     await sql`UPDATE products SET status = 'draft' WHERE id IN
       (SELECT id FROM products ORDER BY id LIMIT 15)`.execute(database.db);
@@ -79,22 +93,95 @@ describe('listing facet counts', () => {
     origin: fc.option(fc.constantFrom('natural', 'laboratory-grown'), { nil: undefined }),
   });
 
+  /** Every value of every facet of `facets` equals COUNT(*) with it chosen. */
+  async function expectExact(
+    facets: Awaited<ReturnType<typeof listingFacets>>,
+    filter: ProductFilter,
+    raw: unknown,
+  ) {
+    for (const name of FACET_NAMES) {
+      const listed = new Map(facets[name].map((f) => [f.value, f.count]));
+      // Every value a shopper can choose, listed or not (absent means 0).
+      for (const value of new Set([...OPTIONS[name], ...listed.keys()]))
+        expect(listed.get(value) ?? 0, `${name}=${value} under ${JSON.stringify(raw)}`).toBe(
+          await countWith(filter, name, value),
+        );
+    }
+  }
+
+  /** Ranges from the piece prices themselves (ends on a price, or one beside it). */
+  const exactPrices = () =>
+    fc
+      .record({
+        a: fc.integer({ min: 0, max: prices.length - 1 }),
+        b: fc.integer({ min: 0, max: prices.length - 1 }),
+        nudge: fc.constantFrom(0, 1, -1),
+      })
+      .map(({ a, b, nudge }) => ({ minPrice: prices[a]! + nudge, maxPrice: prices[b]! }));
+
   it('every value of every facet equals COUNT(*) with it chosen, under random filter combinations', async () => {
     await fc.assert(
       fc.asyncProperty(rawFilter, async (raw) => {
         const filter = parseProductQuery(raw);
-        const facets = await listingFacets(db(), filter);
-        for (const name of FACET_NAMES) {
-          const listed = new Map(facets[name].map((f) => [f.value, f.count]));
-          // Every value a shopper can choose, listed or not (absent means 0).
-          for (const value of new Set([...OPTIONS[name], ...listed.keys()]))
-            expect(listed.get(value) ?? 0, `${name}=${value} under ${JSON.stringify(raw)}`).toBe(
-              await countWith(filter, name, value),
-            );
-        }
+        await expectExact(await listingFacets(db(), filter), filter, raw);
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('stays exact when the price range starts or ends on pieces’ prices, and the total is COUNT(*)', async () => {
+    await fc.assert(
+      fc.asyncProperty(rawFilter, exactPrices(), fc.boolean(), async (raw, range, plain) => {
+        // Half the runs keep only the facet choices, so the pieces at either end count.
+        const base = plain ? { ...raw, collection: undefined, origin: undefined } : raw;
+        const withRange = { ...base, ...range, ...(plain && { minDiscount: 0, maxDiscount: 100 }) };
+        const filter = parseProductQuery(withRange);
+        const facets = await listingFacets(db(), filter);
+        await expectExact(facets, filter, withRange);
+        // The pass's total (every facet passes) is the listing's, as SQL counts it.
+        const [page, counted] = await Promise.all([
+          listProductsWithFacets(db(), filter),
+          listProducts(db(), filter),
+        ]);
+        expect(page.totalElements).toBe(counted.totalElements);
+        expect(page.facets).toEqual(facets);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('the grouped SQL fallback (a catalogue too large to index) gives the same counts', async () => {
+    await fc.assert(
+      fc.asyncProperty(rawFilter, async (raw) => {
+        const filter = parseProductQuery(raw);
+        const grouped = await groupedListingFacets(db(), filter);
+        expect(grouped).toEqual(await listingFacets(db(), filter));
+        await expectExact(grouped, filter, raw);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('concurrent listings share one load of the index; one begun before a write is not kept', async () => {
+    clearListingCounts(db());
+    const [a, b] = await Promise.all([facetIndex(db()), facetIndex(db())]);
+    expect(a).not.toBeNull();
+    expect(b).toBe(a);
+    expect(await facetIndex(db())).toBe(a);
+    clearListingCounts(db());
+    const during = facetIndex(db());
+    clearListingCounts(db());
+    const loaded = await during;
+    const after = await facetIndex(db());
+    expect(after).not.toBe(loaded);
+    // What it holds: every live piece, in price order.
+    const { n } = await db()
+      .selectFrom('products')
+      .where('status', '=', 'live')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after!.size).toBe(Number(n));
+    expect((await loadFacetIndex(db()))!.price).toEqual(after!.price);
   });
 
   it('with no facet chosen, each facet sums to the listing total', async () => {

@@ -8,21 +8,27 @@ import type { PriceRange, ProductPage } from '@kanak/shared';
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { ProductPage };
 
-/** GET /api/products: filters of spec section 7, `category` matching the third level. */
+/**
+ * GET /api/products: filters of spec section 7, `category` matching the third level. `known`:
+ * the total when the caller has counted it already (the facet index's pass), else it is counted.
+ */
 export async function listProducts(
   db: Kysely<Database>,
   filter: ProductFilter,
+  known?: { total: number },
 ): Promise<ProductPage> {
   const query = productsMatching(db, filter);
   const offset = (filter.pageNumber - 1) * filter.pageSize;
   const direction = filter.sort === 'high_to_low' ? 'desc' : 'asc';
   const { pageNumber: _page, pageSize: _size, sort: _sort, ...counted } = filter;
   const [total, rows, priceRange] = await Promise.all([
-    cachedCount(db, JSON.stringify(counted), async () =>
-      Number(
-        (await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    known?.total ??
+      cachedCount(db, JSON.stringify(counted), async () =>
+        Number(
+          (await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow())
+            .n,
+        ),
       ),
-    ),
     query
       .select([...PRODUCT_COLUMNS])
       // The tie-break runs the same way as the price, so both come from one index scan.

@@ -52,6 +52,14 @@ export async function cachedListingValue<T>(
   return value;
 }
 
+/**
+ * Bumped by every clear of this database's listing figures: what the facet index (facet-index.ts)
+ * was loaded under, so the same product writes drop it.
+ */
+export function listingGeneration(db: Kysely<Database>): number {
+  return cacheFor(db).generation;
+}
+
 export function clearListingCounts(db: Kysely<Database>) {
   const cache = caches.get(db);
   if (!cache) return;

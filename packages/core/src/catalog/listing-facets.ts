@@ -9,6 +9,7 @@ import {
   type ProductFilter,
   type ProductPage,
 } from '@kanak/shared';
+import { countFacets, facetIndex } from './facet-index';
 import { cachedListingValue } from './listing-counts';
 import { listProducts, productsMatching } from './list-products';
 
@@ -29,9 +30,8 @@ type FacetGroup = Record<FacetName, string> & { n: number };
 /**
  * Live pieces per (category, colour, occasion, metal) under the filters no facet drops (price,
  * discount, collection, origin): one grouped query, an index-only scan of products_facets_idx
- * (migration 030) yielding at most a few thousand groups. Its key leaves out the four facet
- * filters, so every colour, occasion, metal and category choice over the same price and discount
- * shares one cached answer.
+ * (migration 030) yielding at most a few thousand groups, cached per base filters. The fallback
+ * when the catalogue is too large for the facet index.
  */
 function facetGroups(db: Kysely<Database>, filter: ProductFilter): Promise<FacetGroup[]> {
   const base = { ...filter, colors: [], types: [], occasions: [], category: ALL_CATEGORIES };
@@ -52,12 +52,10 @@ function facetGroups(db: Kysely<Database>, filter: ProductFilter): Promise<Facet
 }
 
 /**
- * Facet counts of a listing (issue 32): for each of colour, occasion, metal and third-level
- * category, how many live pieces each value leaves if chosen given the request's OTHER filters.
- * Each facet sums the groups that pass the other three facets' filters: exact at any catalogue
- * size (no estimate), cached with the listing totals and cleared by the same product writes.
+ * Facet counts from SQL (each facet sums the groups that pass the other three facets' filters):
+ * what listingFacets answers when the facet index is not kept (above FACET_INDEX_MAX_PRODUCTS).
  */
-export async function listingFacets(
+export async function groupedListingFacets(
   db: Kysely<Database>,
   filter: ProductFilter,
 ): Promise<ListingFacets> {
@@ -83,11 +81,40 @@ export async function listingFacets(
   return facets;
 }
 
-/** GET /api/products and catalog.list: the listing page with its facet counts, read together. */
+/**
+ * Facet counts of a listing (issue 32): for each of colour, occasion, metal and third-level
+ * category, how many live pieces each value leaves if chosen given the request's OTHER filters.
+ * Counted in memory over the facet index (facet-index.ts), one pass over the price range's rows:
+ * exact at any catalogue size (no estimate), whatever the price range, and dropped by the same
+ * product writes as the listing totals. A value present under the filters no facet drops (price,
+ * discount, collection, origin) is listed, with 0 when the other facets' choices rule it out.
+ */
+export async function listingFacets(
+  db: Kysely<Database>,
+  filter: ProductFilter,
+): Promise<ListingFacets> {
+  const index = await facetIndex(db);
+  if (!index) return groupedListingFacets(db, filter);
+  return countFacets(index, filter, chosenValues(filter)).facets;
+}
+
+/**
+ * GET /api/products and catalog.list: the listing page with its facet counts, read together. The
+ * facet index's pass also counts the listing's total (the row passing every filter), so only the
+ * page's rows are read from SQL; without an index, the total and the facets are counted in SQL.
+ */
 export async function listProductsWithFacets(
   db: Kysely<Database>,
   filter: ProductFilter,
 ): Promise<ProductPage> {
-  const [page, facets] = await Promise.all([listProducts(db, filter), listingFacets(db, filter)]);
-  return { ...page, facets };
+  const index = await facetIndex(db);
+  if (!index) {
+    const [page, facets] = await Promise.all([
+      listProducts(db, filter),
+      groupedListingFacets(db, filter),
+    ]);
+    return { ...page, facets };
+  }
+  const { facets, total } = countFacets(index, filter, chosenValues(filter));
+  return { ...(await listProducts(db, filter, { total })), facets };
 }
