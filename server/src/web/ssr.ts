@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderPage, RenderResult } from '@kanak/shared';
 import { preferredEncoding } from '../api/read-cache';
 import { publicOrigin } from '../http/public-origin';
+import { BROTLI_QUALITY } from '../http/compression';
 import type { AppServices } from '../services';
 import { localReads } from './local-call';
 import { createPageAdmission } from './page-admission';
 import { pageUrl } from './page-key';
-import { compressedPage, encodedPage, type CachedPage } from './page-cache';
+import { compressedPage, encodedPage, type CachedPage, type SharedRender } from './page-cache';
 
 /**
  * Shopper-only and admin pages: the browser renders them itself, from the plain shell. So do the
@@ -21,27 +24,79 @@ const CLIENT_ONLY =
 
 export type ServeStorefront = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
-/** The page around a render: the built index.html with the title, head, markup and state set. */
-function pageHtml(template: string, page: Extract<RenderResult, { kind: 'page' }>) {
-  return template
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`)
-    .replace('</head>', () => `${page.head}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      () =>
-        `<div id="root">${page.html}</div><script type="application/json" id="kanak-state">${page.state}</script>`,
-    );
+type RenderedResult = Extract<RenderResult, { kind: 'page' }>;
+
+/**
+ * The built index.html cut in two for streaming: `head`, everything up to `</head>` but the title
+ * (sent at once), and `rest`, the page's title and own head, `</head>`, and the body with the
+ * markup and the state after it. Without a render, `rest` is the plain shell's (its own title,
+ * an empty root the browser renders). `head + rest(page)` is the whole page the cache keeps.
+ */
+export function splitTemplate(template: string) {
+  const title = /<title>[^<]*<\/title>/.exec(template)?.[0] ?? '';
+  const document = template.replace(title, '');
+  const headEnd = document.indexOf('</head>');
+  if (headEnd < 0 || !document.includes('<div id="root"></div>'))
+    throw new Error('index.html has no </head> or no empty <div id="root">');
+  const tail = document.slice(headEnd);
+  return {
+    head: document.slice(0, headEnd),
+    rest(page: RenderedResult | null) {
+      if (!page) return title + tail;
+      return `<title>${page.title}</title>${page.head}${tail.replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${page.html}</div><script type="application/json" id="kanak-state">${page.state}</script>`,
+      )}`;
+    },
+  };
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+function pageHeaders(reply: FastifyReply, status: number, encoding: 'br' | 'gzip' | null) {
   reply
-    .status(page.status)
+    .status(status)
     .type('text/html; charset=utf-8')
     // Always asked again: a cached copy could outlive a price change.
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding');
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
+}
+
+/**
+ * A page sent as it is made: `first` (the document's head) leaves at once, compressed in the
+ * encoding the client takes and flushed, so its stylesheet, script and fonts load while the page
+ * renders; `end` sends the rest. Headers go now: a rendered page is always 200.
+ */
+function streamPage(request: FastifyRequest, reply: FastifyReply, first: string) {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const body =
+    encoding === 'br'
+      ? createBrotliCompress({
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          },
+        })
+      : encoding === 'gzip'
+        ? createGzip({ level: 6 })
+        : new PassThrough();
+  // A visitor gone mid-page: the stream is destroyed; the render still finishes for the cache.
+  body.on('error', (error) => request.log.debug({ err: error }, 'streamed page not delivered'));
+  pageHeaders(reply, 200, encoding);
+  void reply.send(body);
+  body.write(first);
+  if (encoding === 'br') (body as ReturnType<typeof createBrotliCompress>).flush();
+  else if (encoding === 'gzip') (body as ReturnType<typeof createGzip>).flush(zlib.Z_SYNC_FLUSH);
+  return {
+    end(rest: string) {
+      if (!body.destroyed) body.end(rest);
+    },
+  };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  pageHeaders(reply, page.status, encoding);
   return reply.send(encodedPage(page, encoding));
 }
 
@@ -63,7 +118,7 @@ export async function loadServerRender(
     return null;
   }
   const { render } = (await import(pathToFileURL(bundle).href)) as { render: RenderPage };
-  const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const template = splitTemplate(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'));
   const cache = services.pageCache;
   const admission = createPageAdmission();
 
@@ -79,7 +134,9 @@ export async function loadServerRender(
       return true;
     }
     // One render per URL at a time, and a bounded number at once: past the cap, the plain page.
-    const rendering = services.renders.run(key, async () => {
+    let owner = false;
+    const rendering = services.renders.run(key, async (): Promise<SharedRender | null> => {
+      owner = true;
       const mark = cache.mark;
       const reads = localReads(services, request);
       let result: RenderResult;
@@ -92,18 +149,33 @@ export async function loadServerRender(
       if (result.kind !== 'page') return null;
       services.renders.rendered(result.passes);
       const tags = reads.tags();
+      const rest = template.rest(result);
       // The 404 page is answered 200 as the browser-rendered shop always did (a browser logs a
       // 404 document as a console error); it tells crawlers `noindex` instead.
-      const rendered = { status: 200, html: pageHtml(template, result), tags: tags ?? [] };
+      const rendered = { status: 200, html: template.head + rest, tags: tags ?? [] };
       // A page that read something no tag covers is never kept, nor a not-found page: any
       // number of made-up paths would each take an entry and push real pages out. Endless
       // variants (filters, listing paths) are kept from their second render (page-admission).
       const keep = tags && result.status !== 404 && admission.admit(key, url);
-      return keep ? cache.set(key, rendered, mark) : compressedPage(rendered);
+      return { page: keep ? cache.set(key, rendered, mark) : compressedPage(rendered), rest };
     });
-    const page = rendering ? await rendering : null;
-    if (!page) return false;
-    await send(request, reply, page);
+    if (!rendering) return false;
+    if (!owner) {
+      // The same URL is rendering for another request: this one waits for its page.
+      const shared = await rendering;
+      if (!shared) return false;
+      await send(request, reply, shared.page);
+      return true;
+    }
+    // This request renders: the document's head leaves now, before the route's queries run. Any
+    // render that gives no page (a redirect, a failure) ends it as the plain shell, which the
+    // browser renders (as the plain page always was): never half a page.
+    const stream = streamPage(request, reply, template.head);
+    const shared = await rendering.catch((error: unknown) => {
+      request.log.error({ err: error, url }, 'server render failed: sent the plain page');
+      return null;
+    });
+    stream.end(shared ? shared.rest : template.rest(null));
     return true;
   };
 }
