@@ -31,13 +31,13 @@ type RenderedResult = Extract<RenderResult, { kind: 'page' }>;
  * (sent at once), and `rest`, the page's title and own head, `</head>`, and the body with the
  * markup and the state after it. Without a render, `rest` is the plain shell's (its own title,
  * an empty root the browser renders). `head + rest(page)` is the whole page the cache keeps.
+ * Null for a template without `</head>` or an empty root.
  */
 export function splitTemplate(template: string) {
   const title = /<title>[^<]*<\/title>/.exec(template)?.[0] ?? '';
   const document = template.replace(title, '');
   const headEnd = document.indexOf('</head>');
-  if (headEnd < 0 || !document.includes('<div id="root"></div>'))
-    throw new Error('index.html has no </head> or no empty <div id="root">');
+  if (headEnd < 0 || !document.includes('<div id="root"></div>')) return null;
   const tail = document.slice(headEnd);
   return {
     head: document.slice(0, headEnd),
@@ -117,8 +117,12 @@ export async function loadServerRender(
     log.warn({ bundle }, 'server render not found: run `pnpm build` to render the storefront');
     return null;
   }
-  const { render } = (await import(pathToFileURL(bundle).href)) as { render: RenderPage };
   const template = splitTemplate(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'));
+  if (!template) {
+    log.warn({ webDist }, 'index.html has no </head> or no empty root: the browser renders alone');
+    return null;
+  }
+  const { render } = (await import(pathToFileURL(bundle).href)) as { render: RenderPage };
   const cache = services.pageCache;
   const admission = createPageAdmission();
 
