@@ -22,12 +22,12 @@ export interface CachedPage {
 }
 
 /**
- * One finished render as its requests share it: the page for the cache and for the requests that
- * waited, and for the request that rendered it (which streamed the document's head at once) the
- * rest of the document after that head.
+ * One finished render as its requests share it: the page as kept (compressed when first asked
+ * for) for the requests that waited, and for the request that rendered it (which streamed the
+ * document's head at once) the rest of the document after that head.
  */
 export interface SharedRender {
-  page: CachedPage;
+  page: () => CachedPage;
   rest: string;
 }
 

@@ -65,7 +65,9 @@ function pageHeaders(reply: FastifyReply, status: number, encoding: 'br' | 'gzip
 /**
  * A page sent as it is made: `first` (the document's head) leaves at once, compressed in the
  * encoding the client takes and flushed, so its stylesheet, script and fonts load while the page
- * renders; `end` sends the rest. Headers go now: a rendered page is always 200.
+ * renders; `end` sends the rest. Headers go now: a rendered page is always 200. `sent` settles
+ * once the head is on its way (compressed on the thread pool, handed to the socket): a render
+ * started before that would hold the event loop and the head with it when its data is cached.
  */
 function streamPage(request: FastifyRequest, reply: FastifyReply, first: string) {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
@@ -85,9 +87,14 @@ function streamPage(request: FastifyRequest, reply: FastifyReply, first: string)
   pageHeaders(reply, 200, encoding);
   void reply.send(body);
   body.write(first);
-  if (encoding === 'br') (body as ReturnType<typeof createBrotliCompress>).flush();
-  else if (encoding === 'gzip') (body as ReturnType<typeof createGzip>).flush(zlib.Z_SYNC_FLUSH);
+  // setImmediate: after Fastify's send hooks have piped the stream and it has flowed.
+  const sent = new Promise<void>((resolve) => {
+    const onward = () => setImmediate(resolve);
+    if (body instanceof PassThrough) onward();
+    else body.flush(encoding === 'gzip' ? zlib.Z_SYNC_FLUSH : zlib.BROTLI_OPERATION_FLUSH, onward);
+  });
   return {
+    sent,
     end(rest: string) {
       if (!body.destroyed) body.end(rest);
     },
@@ -139,8 +146,11 @@ export async function loadServerRender(
     }
     // One render per URL at a time, and a bounded number at once: past the cap, the plain page.
     let owner = false;
+    let headSent!: () => void;
+    const streaming = new Promise<void>((resolve) => (headSent = resolve));
     const rendering = services.renders.run(key, async (): Promise<SharedRender | null> => {
       owner = true;
+      await streaming;
       const mark = cache.mark;
       const reads = localReads(services, request);
       let result: RenderResult;
@@ -161,20 +171,31 @@ export async function loadServerRender(
       // number of made-up paths would each take an entry and push real pages out. Endless
       // variants (filters, listing paths) are kept from their second render (page-admission).
       const keep = tags && result.status !== 404 && admission.admit(key, url);
-      return { page: keep ? cache.set(key, rendered, mark) : compressedPage(rendered), rest };
+      const kept = keep && cache.enabled ? cache.set(key, rendered, mark) : null;
+      // Compressed whole only for the cache or for a request that waited: the rendering request
+      // compressed its own copy as it streamed.
+      let compressed: CachedPage | undefined;
+      return { rest, page: () => kept ?? (compressed ??= compressedPage(rendered)) };
     });
     if (!rendering) return false;
     if (!owner) {
       // The same URL is rendering for another request: this one waits for its page.
       const shared = await rendering;
       if (!shared) return false;
-      await send(request, reply, shared.page);
+      await send(request, reply, shared.page());
       return true;
     }
-    // This request renders: the document's head leaves now, before the route's queries run. Any
+    // This request renders: the document's head leaves now, and the render (its queries, then
+    // React) starts once it has: a cached query and React's render would otherwise run first. Any
     // render that gives no page (a redirect, a failure) ends it as the plain shell, which the
     // browser renders (as the plain page always was): never half a page.
-    const stream = streamPage(request, reply, template.head);
+    let stream: ReturnType<typeof streamPage>;
+    try {
+      stream = streamPage(request, reply, template.head);
+      await stream.sent;
+    } finally {
+      headSent();
+    }
     const shared = await rendering.catch((error: unknown) => {
       request.log.error({ err: error, url }, 'server render failed: sent the plain page');
       return null;
