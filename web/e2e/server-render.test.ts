@@ -337,6 +337,24 @@ describe('server-rendered storefront', () => {
     }
   });
 
+  it('a visitor gone mid-page leaves the render to finish: the next request gets the page', async () => {
+    const ring = await newRing(`Abandoned Ring ${Date.now()}`);
+    const release = await holdTableLock(one.database.db, 'products');
+    const leaving = new AbortController();
+    try {
+      const response = await fetch(`${one.baseUrl}/product/${ring._id}`, {
+        signal: leaving.signal,
+      });
+      expect(await chunks(response).until('as="font"')).not.toContain(rupees(28500));
+      leaving.abort();
+    } finally {
+      await release();
+    }
+    const again = await page(one.baseUrl, `/product/${ring._id}`);
+    expect(again.status).toBe(200);
+    expect(again.html).toContain(rupees(28500));
+  });
+
   it('a streamed page hydrates with no warning', async () => {
     const ring = await newRing(`Hydrated Ring ${Date.now()}`);
     const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -90,6 +90,8 @@ function streamPage(request: FastifyRequest, reply: FastifyReply, first: string)
   // setImmediate: after Fastify's send hooks have piped the stream and it has flowed.
   const sent = new Promise<void>((resolve) => {
     const onward = () => setImmediate(resolve);
+    // A visitor gone before the flush: the render goes on all the same (others may wait for it).
+    body.once('close', onward);
     if (body instanceof PassThrough) onward();
     else body.flush(encoding === 'gzip' ? zlib.Z_SYNC_FLUSH : zlib.BROTLI_OPERATION_FLUSH, onward);
   });
