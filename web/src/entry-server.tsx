@@ -29,7 +29,7 @@ const escapeHtml = (text: string) =>
 
 const ldScript = (data: unknown) => `<script type="application/ld+json">${asJsonLd(data)}</script>`;
 
-/** A script the browser would run: React's streaming renderer writes none when told (above). */
+/** A script the browser would run: React's streaming renderer writes none when told (below). */
 const RUNNABLE_SCRIPT = /<script(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>/i;
 
 /** Longer than any render of a loaded page; past it the render fails and the browser renders. */
@@ -46,7 +46,6 @@ function renderToHtml(app: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let timedOut = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const sink = new Writable({
       write(chunk: Buffer | string, _encoding, done) {
         chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
@@ -73,7 +72,7 @@ function renderToHtml(app: ReactNode): Promise<string> {
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     });
-    timer = setTimeout(() => {
+    const timer = setTimeout(() => {
       timedOut = true;
       stream.abort(new Error('server render timed out'));
     }, RENDER_TIMEOUT_MS);
