@@ -34,7 +34,7 @@ import { createDb, type Database } from '@kanak/db';
 import { ReadCache } from './api/read-cache';
 import type { Config } from './config';
 import { createImageStore } from './uploads/image-store';
-import { PageCache, type CachedPage } from './web/page-cache';
+import { PageCache, type SharedRender } from './web/page-cache';
 import { RenderGate } from './web/render-gate';
 
 /** Long-lived resources the adapters share; closed by the app's onClose hook. */
@@ -72,7 +72,7 @@ export interface AppServices {
   /** Server-rendered storefront pages for visitors, dropped with the answers they show. */
   pageCache: PageCache;
   /** Server renders in flight: shared per URL, capped (SSR_MAX_RENDERS), counted. */
-  renders: RenderGate<CachedPage | null>;
+  renders: RenderGate<SharedRender | null>;
   /** Hears every process's catalogue changes (Redis pub/sub) for the cache. */
   catalogListener: CatalogListener;
   /**

@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { buildApp } from '@kanak/server';
 import type { ProductPage, ProductView } from '@kanak/shared';
 import {
+  holdTableLock,
   httpClient,
   launchBrowser,
   screenshot,
@@ -232,6 +233,171 @@ describe('server-rendered storefront', () => {
         await screenshot(tab, `ssr-${path === '/' ? 'home' : path.split('/')[1]}-1280`);
       await tab.close();
     }
+  });
+
+  /** A new ring nobody has asked for: its page is in no cache and its data in no read cache. */
+  async function newRing(title: string) {
+    const created = await httpClient(one.baseUrl).post<ProductView>(
+      '/api/admin/products',
+      {
+        imageUrls: [{ imageUrl: '/media/art/ring-gold-a.svg' }],
+        title,
+        brand: 'Kanak',
+        color: 'yellow',
+        price: 31000,
+        discountedPrice: 28500,
+        description: 'A ring for the streaming test.',
+        details: '22K gold.',
+        occasion: 'casual',
+        quantity: 2,
+        collectionName: 'new-arrival',
+        type: 'gold',
+        sizes: [{ weight: '6 g', size: '16 MM', stock: 2 }],
+        topLevelCategory: 'gold',
+        secondLevelCategory: 'rings',
+        thirdLevelCategory: 'ring',
+      },
+      { token: admin },
+    );
+    expect(created.status).toBe(201);
+    return created.body;
+  }
+
+  /** Reads an answer chunk by chunk (decompressed), as it arrives. */
+  const chunks = (response: Response) => {
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    return {
+      /** Reads until the text so far contains `needle` (or the answer ends); returns it so far. */
+      async until(needle: string) {
+        while (!text.includes(needle)) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value, { stream: true });
+        }
+        return text;
+      },
+      /** The whole answer, once it ends. */
+      async all() {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return text + decoder.decode();
+          text += decoder.decode(value, { stream: true });
+        }
+      },
+    };
+  };
+
+  it('streams an uncached page: the head leaves before the slowest query, and the page ends whole (title, price, JSON-LD before </body>)', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const ring = await newRing(`Streamed Ring ${encoding} ${Date.now()}`);
+      // Every read of the products table waits: the page's data cannot load until released.
+      const release = await holdTableLock(one.database.db, 'products');
+      let first: string;
+      let reader: ReturnType<typeof chunks>;
+      try {
+        const response = await fetch(`${one.baseUrl}/product/${ring._id}`, {
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-encoding') ?? 'identity').toBe(encoding);
+        expect(response.headers.get('content-length')).toBeNull();
+        reader = chunks(response);
+        first = await reader.until('as="font"');
+      } catch (error) {
+        await release();
+        throw error;
+      }
+      // The head arrived while the product could not even be read: stylesheet, module script and
+      // fonts, and nothing of the page yet.
+      expect(first, encoding).toContain('<meta charset="UTF-8" />');
+      expect(first).toMatch(
+        /<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/,
+      );
+      expect(first).toContain('<link rel="stylesheet"');
+      expect(first).not.toContain('</head>');
+      expect(first).not.toContain(rupees(28500));
+      await release();
+      const html = await reader.all();
+      const body = html.slice(0, html.indexOf('</body>'));
+      expect(html.indexOf('</body>')).toBeGreaterThan(0);
+      expect(html.trimEnd().endsWith('</html>')).toBe(true);
+      expect(body).toContain(`<title>${inHtml(ring.title)} | Kanak Jewellers</title>`);
+      expect(body.indexOf('<title>')).toBeLessThan(body.indexOf('</head>'));
+      expect(body).toContain(rupees(28500));
+      expect(jsonLd(body).find((d) => d['@type'] === 'Product')).toMatchObject({
+        name: ring.title,
+        offers: { price: 28500 },
+      });
+      expect(body).toContain('<script type="application/json" id="kanak-state">');
+      // No inline script to run: the CSP allows none (only data blocks and the module file).
+      for (const [tag] of body.matchAll(/<script[^>]*>/g))
+        expect(tag).toMatch(/type="(application\/json|application\/ld\+json)"|src="/);
+    }
+  });
+
+  it('a visitor gone mid-page leaves the render to finish: the next request gets the page', async () => {
+    const ring = await newRing(`Abandoned Ring ${Date.now()}`);
+    const release = await holdTableLock(one.database.db, 'products');
+    const leaving = new AbortController();
+    try {
+      const response = await fetch(`${one.baseUrl}/product/${ring._id}`, {
+        signal: leaving.signal,
+      });
+      expect(await chunks(response).until('as="font"')).not.toContain(rupees(28500));
+      leaving.abort();
+    } finally {
+      await release();
+    }
+    const again = await page(one.baseUrl, `/product/${ring._id}`);
+    expect(again.status).toBe(200);
+    expect(again.html).toContain(rupees(28500));
+  });
+
+  it('a streamed page hydrates with no warning', async () => {
+    const ring = await newRing(`Hydrated Ring ${Date.now()}`);
+    const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchConsole(tab);
+    const warnings: string[] = [];
+    tab.on('console', (m) => {
+      if (m.type() === 'warning' && /hydrat/i.test(m.text())) warnings.push(m.text());
+    });
+    const calls: string[] = [];
+    tab.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/trpc/')) calls.push(r.url());
+    });
+    // Its first request: the page is rendered and streamed for this very visit.
+    const response = await tab.goto(`${one.baseUrl}/product/${ring._id}`, {
+      waitUntil: 'networkidle',
+    });
+    expect(await response!.text()).toContain(rupees(28500));
+    await expect
+      .poll(() => tab.evaluate(() => Object.keys(document.getElementById('root')!).length))
+      .toBeGreaterThan(0);
+    await tab.getByRole('heading', { name: ring.title }).first().waitFor();
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(calls).toEqual([]);
+    await tab.close();
+  });
+
+  it('a page that redirects, streamed already, ends as the plain page the browser renders', async () => {
+    // A metal named in the path is a filter: the router redirects to ?type=gold.
+    const path = '/gold/rings/ring';
+    const answer = await page(one.baseUrl, path);
+    expect(answer.status).toBe(200);
+    expect(answer.html).toContain('<div id="root"></div>');
+    expect(answer.html).toContain('rel="stylesheet"');
+    expect(answer.html).toContain('<title>Kanak Jewellers | Gold, Diamond &amp; Silver');
+    expect(answer.html.trimEnd().endsWith('</html>')).toBe(true);
+    expect(answer.html).not.toContain('kanak-state');
+    const tab = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchConsole(tab);
+    await tab.goto(one.baseUrl + path);
+    await expect.poll(() => new URL(tab.url()).searchParams.get('type')).toBe('gold');
+    expect(errors).toEqual([]);
+    await tab.close();
   });
 
   /** A shopper buys and pays through the sandbox; the worker takes the stock. */

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useEffect } from 'react';
+import { SiteOriginContext } from '@/lib/site-origin';
 import { trpc } from '@/lib/trpc';
 import type { createAppRouter } from './router';
 
@@ -20,15 +21,19 @@ export function AppRoot(props: {
   router: ReturnType<typeof createAppRouter>;
   queryClient: QueryClient;
   trpcClient: ReturnType<typeof trpc.createClient>;
+  /** The request's origin on the server; the browser uses its own. */
+  origin?: string;
 }) {
   return (
     <StrictMode>
-      <trpc.Provider client={props.trpcClient} queryClient={props.queryClient}>
-        <QueryClientProvider client={props.queryClient}>
-          <RouterProvider router={props.router} />
-          <ReadyMark />
-        </QueryClientProvider>
-      </trpc.Provider>
+      <SiteOriginContext.Provider value={props.origin ?? null}>
+        <trpc.Provider client={props.trpcClient} queryClient={props.queryClient}>
+          <QueryClientProvider client={props.queryClient}>
+            <RouterProvider router={props.router} />
+            <ReadyMark />
+          </QueryClientProvider>
+        </trpc.Provider>
+      </SiteOriginContext.Provider>
     </StrictMode>
   );
 }

@@ -5,11 +5,12 @@ import { dehydrate } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createTRPCClient } from '@trpc/client';
 import { createTRPCQueryUtils } from '@trpc/react-query';
-import { renderToString } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import type { AppRouter } from '@kanak/server';
 import type { RenderPage, RenderResult } from '@kanak/shared';
 import { asJsonLd } from '@/features/product/structured-data';
-import { setServerOrigin } from '@/lib/site-origin';
 import { newQueryClient, trpc, type Product } from '@/lib/trpc';
 import { AppRoot } from './app-root';
 import { createAppRouter } from './router';
@@ -27,6 +28,56 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const ldScript = (data: unknown) => `<script type="application/ld+json">${asJsonLd(data)}</script>`;
+
+/** A script the browser would run: React's streaming renderer writes none when told (below). */
+const RUNNABLE_SCRIPT = /<script(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>/i;
+
+/** Longer than any render of a loaded page; past it the render fails and the browser renders. */
+const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * The app's markup from React's streaming renderer, whole. It waits for everything that suspends
+ * (a lazy route's chunk, a suspense query) where renderToString would print the fallback; with the
+ * loaders done nothing usually does, so the render is one stretch of CPU and is kept whole: the
+ * server has already sent the document's head, and adds the page's own head (title, image
+ * preloads React found) before this markup. A failure outside any Suspense boundary rejects.
+ */
+function renderToHtml(app: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let timedOut = false;
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        const html = Buffer.concat(chunks).toString('utf8');
+        if (timedOut) reject(new Error('server render timed out'));
+        // The CSP (script-src 'self') would block it: the browser renders such a page instead.
+        else if (RUNNABLE_SCRIPT.test(html))
+          reject(new Error('server render wrote an inline script'));
+        else resolve(html);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(app, {
+      // Every boundary inline, whatever its size: React would otherwise send a large one after
+      // the rest, revealed by an inline script ($RC), which the CSP (script-src 'self') blocks.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: (error) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stream.abort(new Error('server render timed out'));
+    }, RENDER_TIMEOUT_MS);
+  });
+}
 
 export const render: RenderPage = async ({ url, origin, call }): Promise<RenderResult> => {
   const queryClient = newQueryClient();
@@ -48,13 +99,14 @@ export const render: RenderPage = async ({ url, origin, call }): Promise<RenderR
   const notFound = result.status === 404;
   const matches = router.state.matches;
 
-  setServerOrigin(origin);
-  const app = <AppRoot router={router} queryClient={queryClient} trpcClient={trpcClient} />;
+  const app = (
+    <AppRoot router={router} queryClient={queryClient} trpcClient={trpcClient} origin={origin} />
+  );
   const tried = new Set<string>();
   let html = '';
   let passes = 0;
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-    html = renderToString(app);
+    html = await renderToHtml(app);
     passes += 1;
     const missing = queryClient
       .getQueryCache()
@@ -76,7 +128,6 @@ export const render: RenderPage = async ({ url, origin, call }): Promise<RenderR
           .catch(() => queryClient.removeQueries({ queryKey: q.queryKey, exact: true }));
       }),
     );
-    setServerOrigin(origin);
   }
 
   // React puts the preloads it found (images) before the markup; they belong in <head>.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createDb, dropDatabase, type Database } from '@kanak/db';
 import { databaseUrl, templateDb, TEST_PG_URL } from './env';
 
@@ -38,5 +38,29 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await db.destroy();
       await dropDatabase(url);
     },
+  };
+}
+
+/**
+ * Holds an ACCESS EXCLUSIVE lock on `table` (every read of it waits) until the returned function
+ * is called: a test's way to make one query the slowest without timing anything.
+ */
+export async function holdTableLock(
+  db: Kysely<Database>,
+  table: string,
+): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const taken = new Promise<void>((resolve) => (locked = resolve));
+  const held = db.transaction().execute(async (trx) => {
+    await sql`LOCK TABLE ${sql.table(table)} IN ACCESS EXCLUSIVE MODE`.execute(trx);
+    locked();
+    await released;
+  });
+  await Promise.race([taken, held]);
+  return async () => {
+    release();
+    await held;
   };
 }

@@ -21,6 +21,16 @@ export interface CachedPage {
   br: Buffer;
 }
 
+/**
+ * One finished render as its requests share it: the page as kept (compressed when first asked
+ * for) for the requests that waited, and for the request that rendered it (which streamed the
+ * document's head at once) the rest of the document after that head.
+ */
+export interface SharedRender {
+  page: () => CachedPage;
+  rest: string;
+}
+
 export interface PageCacheOptions {
   maxBytes: number;
   ttlMs: number;

@@ -1,14 +1,14 @@
+import { createContext, useContext } from 'react';
+
 /**
- * The shop's origin for absolute links (structured data): the page's own in the browser; on the
- * server, the origin of the request being rendered (set by entry-server around its synchronous
- * render, so concurrent requests cannot see each other's).
+ * The origin of the request being rendered on the server (entry-server hands it to AppRoot); in
+ * the browser, null: the page's own. A context, not a module variable: React's streaming renderer
+ * works in a later microtask, where another request's render may have set a variable since.
  */
-let serverOrigin = '';
+export const SiteOriginContext = createContext<string | null>(null);
 
-export function siteOrigin(): string {
-  return typeof window === 'undefined' ? serverOrigin : window.location.origin;
-}
-
-export function setServerOrigin(origin: string) {
-  serverOrigin = origin;
+/** The shop's origin for absolute links (structured data). */
+export function useSiteOrigin(): string {
+  const origin = useContext(SiteOriginContext);
+  return origin ?? (typeof window === 'undefined' ? '' : window.location.origin);
 }

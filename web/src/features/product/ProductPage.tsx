@@ -24,7 +24,7 @@ import { ReviewsSection } from './ReviewsSection';
 import { SimilarProducts } from './SimilarProducts';
 import { Stars } from './Stars';
 import { asJsonLd, productStructuredData } from './structured-data';
-import { siteOrigin } from '@/lib/site-origin';
+import { useSiteOrigin } from '@/lib/site-origin';
 import { HallmarkLine } from '@/features/hallmark/HallmarkLine';
 import { CertificateSection } from '@/features/stones/CertificateSection';
 import { SizeGuideDialog } from '@/features/size-guide/SizeGuideDialog';
@@ -76,6 +76,7 @@ export function ProductPage() {
   const { productId } = route.useParams();
   const [product] = trpc.catalog.byId.useSuspenseQuery({ productId });
   const navigate = useNavigate();
+  const origin = useSiteOrigin();
   const cart = useAddToCart();
   // The size its card priced (shared's openingSizeIndex: the first in stock).
   const firstInStock = openingSizeIndex(product.sizes);
@@ -120,7 +121,7 @@ export function ProductPage() {
         type="application/ld+json"
         // A data block, never executed: what search engines read as the product's offer.
         dangerouslySetInnerHTML={{
-          __html: asJsonLd(productStructuredData(product, siteOrigin())),
+          __html: asJsonLd(productStructuredData(product, origin)),
         }}
       />
       <Breadcrumb>
