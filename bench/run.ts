@@ -160,6 +160,29 @@ async function startServer(port: number, env: Record<string, string> = {}) {
   return child;
 }
 
+/** The production worker from the same build, on the queues of the server at `port`. */
+function startWorker(port: number) {
+  serverCommand ??= productionServer(root);
+  return spawn(process.execPath, serverCommand.workerArgs, {
+    cwd: serverCommand.cwd,
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl.toString(),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ...BENCH_PRODUCTION_ENV,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      QUEUE_PREFIX: `bench${port}`,
+      WORKER_METRICS_INTERVAL_MS: '0',
+      // Only the job measured runs: no scheduled reconciliation meanwhile.
+      RECONCILE_EVERY_MS: '0',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
 /** The ceiling: bare Fastify answering a constant 2 kB JSON, nothing else. */
 async function startBareFastify(port: number) {
   const script = `
@@ -481,10 +504,12 @@ if (ONLY.has('worker')) rows.push(...(await workerThroughputRows(root, dbUrl.toS
 if (ONLY.has('repricing')) rows.push(...(await repricingRows(dbUrl.toString())));
 if (ONLY.has('import') || ONLY.has('export'))
   rows.push(
-    ...(await catalogueImportRows(dbUrl.toString(), {
-      importing: ONLY.has('import'),
-      exporting: ONLY.has('export'),
-    })),
+    ...(await catalogueImportRows(
+      dbUrl.toString(),
+      { importing: ONLY.has('import'), exporting: ONLY.has('export') },
+      { startServer, startWorker, sampleRss, stop },
+      PORT + 3,
+    )),
   );
 
 // The web as a phone on slow 4G sees it, then Lighthouse, against the cached server over the
