@@ -22,7 +22,7 @@ import {
 } from '@kanak/db';
 import { seedDemoShop } from '@kanak/core/seed';
 import { COLORS, OCCASIONS, LISTING_TYPES, SORT_VALUES } from '@kanak/shared';
-import { BENCH_PRODUCTION_ENV } from './production-env';
+import { BENCH_PRODUCTION_ENV, PRODUCTION_MEMORY_ENV } from './production-env';
 import { productionServer, type ServerCommand } from './production-bundle';
 import type { Row } from './row';
 import { runLighthouse, type LighthouseFigures } from './lighthouse';
@@ -42,6 +42,8 @@ const ONLY = new Set(
     .split(',')
     .map((p) => p.trim()),
 );
+/** BENCH_MEMORY=node-defaults: server and worker without the image's memory settings (A/B). */
+const MEMORY_ENV = process.env.BENCH_MEMORY === 'node-defaults' ? {} : PRODUCTION_MEMORY_ENV;
 const root = path.resolve(import.meta.dirname, '..');
 const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbUrl = new URL(base);
@@ -150,6 +152,7 @@ async function startServer(port: number, env: Record<string, string> = {}) {
       PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
       ALLOW_SANDBOX_PAYMENTS: 'true',
       ...BENCH_PRODUCTION_ENV,
+      ...MEMORY_ENV,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       QUEUE_PREFIX: `bench${port}`,
       ...env,
@@ -173,6 +176,7 @@ function startWorker(port: number) {
       PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
       ALLOW_SANDBOX_PAYMENTS: 'true',
       ...BENCH_PRODUCTION_ENV,
+      ...MEMORY_ENV,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       QUEUE_PREFIX: `bench${port}`,
       WORKER_METRICS_INTERVAL_MS: '0',
