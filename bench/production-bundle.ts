@@ -10,6 +10,8 @@ import path from 'node:path';
 export interface ServerCommand {
   cwd: string;
   args: string[];
+  /** The worker from the same build (dist/worker/main.js; worker/src/main.ts under tsx). */
+  workerArgs: string[];
   cleanup(): void;
 }
 
@@ -22,7 +24,12 @@ function run(root: string, command: string, args: string[]) {
 /** Builds the bundles and a production install; the command that starts the server from them. */
 export function productionServer(root: string): ServerCommand {
   if (process.env.BENCH_SERVER === 'source')
-    return { cwd: root, args: ['--import', 'tsx', 'server/src/main.ts'], cleanup: () => {} };
+    return {
+      cwd: root,
+      args: ['--import', 'tsx', 'server/src/main.ts'],
+      workerArgs: ['--import', 'tsx', 'worker/src/main.ts'],
+      cleanup: () => {},
+    };
   const app = mkdtempSync(path.join(os.tmpdir(), 'kanak-bench-app-'));
   run(root, 'pnpm', ['build:bundles']);
   run(root, 'pnpm', [
@@ -44,6 +51,7 @@ export function productionServer(root: string): ServerCommand {
   return {
     cwd: app,
     args: ['--enable-source-maps', 'dist/server/main.js'],
+    workerArgs: ['--enable-source-maps', 'dist/worker/main.js'],
     cleanup: () => rmSync(app, { recursive: true, force: true }),
   };
 }

@@ -7,3 +7,5 @@ export const BENCH_PRODUCTION_ENV = {
   MAIL_DISABLED: 'true',
   SELLER_GSTIN: '29ABCDE1234F1ZW',
 } as const;
+
+export { PRODUCTION_MEMORY_ENV } from '../scripts/production-memory';

@@ -22,7 +22,7 @@ import {
 } from '@kanak/db';
 import { seedDemoShop } from '@kanak/core/seed';
 import { COLORS, OCCASIONS, LISTING_TYPES, SORT_VALUES } from '@kanak/shared';
-import { BENCH_PRODUCTION_ENV } from './production-env';
+import { BENCH_PRODUCTION_ENV, PRODUCTION_MEMORY_ENV } from './production-env';
 import { productionServer, type ServerCommand } from './production-bundle';
 import type { Row } from './row';
 import { runLighthouse, type LighthouseFigures } from './lighthouse';
@@ -42,6 +42,8 @@ const ONLY = new Set(
     .split(',')
     .map((p) => p.trim()),
 );
+/** BENCH_MEMORY=node-defaults: server and worker without the image's memory settings (A/B). */
+const MEMORY_ENV = process.env.BENCH_MEMORY === 'node-defaults' ? {} : PRODUCTION_MEMORY_ENV;
 const root = path.resolve(import.meta.dirname, '..');
 const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbUrl = new URL(base);
@@ -150,6 +152,7 @@ async function startServer(port: number, env: Record<string, string> = {}) {
       PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
       ALLOW_SANDBOX_PAYMENTS: 'true',
       ...BENCH_PRODUCTION_ENV,
+      ...MEMORY_ENV,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       QUEUE_PREFIX: `bench${port}`,
       ...env,
@@ -158,6 +161,30 @@ async function startServer(port: number, env: Record<string, string> = {}) {
   });
   await waitFor(`http://127.0.0.1:${port}/api/health`, child);
   return child;
+}
+
+/** The production worker from the same build, on the queues of the server at `port`. */
+function startWorker(port: number) {
+  serverCommand ??= productionServer(root);
+  return spawn(process.execPath, serverCommand.workerArgs, {
+    cwd: serverCommand.cwd,
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl.toString(),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ...BENCH_PRODUCTION_ENV,
+      ...MEMORY_ENV,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      QUEUE_PREFIX: `bench${port}`,
+      WORKER_METRICS_INTERVAL_MS: '0',
+      // Only the job measured runs: no scheduled reconciliation meanwhile.
+      RECONCILE_EVERY_MS: '0',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }
 
 /** The ceiling: bare Fastify answering a constant 2 kB JSON, nothing else. */
@@ -481,10 +508,12 @@ if (ONLY.has('worker')) rows.push(...(await workerThroughputRows(root, dbUrl.toS
 if (ONLY.has('repricing')) rows.push(...(await repricingRows(dbUrl.toString())));
 if (ONLY.has('import') || ONLY.has('export'))
   rows.push(
-    ...(await catalogueImportRows(dbUrl.toString(), {
-      importing: ONLY.has('import'),
-      exporting: ONLY.has('export'),
-    })),
+    ...(await catalogueImportRows(
+      dbUrl.toString(),
+      { importing: ONLY.has('import'), exporting: ONLY.has('export') },
+      { startServer, startWorker, sampleRss, stop },
+      PORT + 3,
+    )),
   );
 
 // The web as a phone on slow 4G sees it, then Lighthouse, against the cached server over the

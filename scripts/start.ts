@@ -1,6 +1,7 @@
 // `pnpm start`: migrate, seed, build the web, then run server and worker and print how to log in.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { SEED_ACCOUNTS } from '@kanak/db';
+import { PRODUCTION_MEMORY_ENV } from './production-memory';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
@@ -43,11 +44,23 @@ if (!dev) run(pnpm[0], [...pnpm[1], '--silent', 'build'], { NODE_ENV: 'productio
 // Node runs the entry points itself (tsx as a loader, not a wrapper process, and not through
 // pnpm, which does not forward signals), so a signal sent to this process reaches server and
 // worker; `tsx watch` in dev.
-const runTs = (entry: string) =>
+const runTs = (entry: string, extra: NodeJS.ProcessEnv = {}) =>
   dev
     ? spawn('tsx', ['watch', entry], { stdio: 'inherit', env })
-    : spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env });
-const children: ChildProcess[] = [runTs('server/src/main.ts'), runTs('worker/src/main.ts')];
+    : spawn(process.execPath, ['--import', 'tsx', entry], {
+        stdio: 'inherit',
+        env: { ...env, ...extra },
+      });
+// Server and worker with the image's memory settings (README "Memory"), unless the caller sets
+// its own; not the build or the seed (Vite's build needs more heap than the server).
+const memory: NodeJS.ProcessEnv = {
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? PRODUCTION_MEMORY_ENV.MALLOC_ARENA_MAX,
+  NODE_OPTIONS: process.env.NODE_OPTIONS ?? PRODUCTION_MEMORY_ENV.NODE_OPTIONS,
+};
+const children: ChildProcess[] = [
+  runTs('server/src/main.ts', memory),
+  runTs('worker/src/main.ts', memory),
+];
 if (catcher) children.push(runTs('scripts/mail-catcher.ts'));
 if (dev)
   children.push(

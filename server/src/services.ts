@@ -36,6 +36,7 @@ import type { Config } from './config';
 import { createImageStore } from './uploads/image-store';
 import { PageCache, type SharedRender } from './web/page-cache';
 import { RenderGate } from './web/render-gate';
+import { heapHeadroomWarning } from './http/heap-headroom';
 
 /** Long-lived resources the adapters share; closed by the app's onClose hook. */
 export interface AppServices {
@@ -128,6 +129,8 @@ export function createServices(
     ttlMs: config.CATALOG_CACHE_TTL_MS,
     listening: catalogListener.listening,
   });
+  const headroom = heapHeadroomWarning(config.CATALOG_CACHE_MB + config.PAGE_CACHE_MB);
+  if (headroom) log.warn(headroom);
   return {
     config,
     listening: { port: null },

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../src/config';
 import { healthDoc } from '../src/health/health.rest';
+import { PRODUCTION_MEMORY_ENV } from '../../scripts/production-memory';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -113,6 +114,15 @@ describe('Dockerfile', () => {
     ) as string[];
     expect(entrypoint[0]).toMatch(/tini$/);
     expect(inFinal.find((i) => i.op === 'ENV')?.args).toMatch(/NODE_ENV=production/);
+  });
+
+  it('bounds memory as the bench measures it: V8 heap flags and malloc arenas', () => {
+    const env = inFinal
+      .filter((i) => i.op === 'ENV')
+      .map((i) => i.args)
+      .join(' ');
+    for (const [name, value] of Object.entries(PRODUCTION_MEMORY_ENV))
+      expect(env).toContain(value.includes(' ') ? `${name}="${value}"` : `${name}=${value}`);
   });
 
   it('never seeds demo data on its own', () => {
