@@ -154,7 +154,7 @@ async function startServer(port: number, env: Record<string, string> = {}) {
       ...BENCH_PRODUCTION_ENV,
       ...MEMORY_ENV,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      QUEUE_PREFIX: `bench${port}`,
+      QUEUE_PREFIX: queuePrefix(port),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -162,6 +162,14 @@ async function startServer(port: number, env: Record<string, string> = {}) {
   await waitFor(`http://127.0.0.1:${port}/api/health`, child);
   return child;
 }
+
+/**
+ * Queues of this run only: job ids come from outbox ids, which restart with each seeded database,
+ * and a completed job kept in Redis from an earlier run under the same id made the new one a
+ * no-op (an import that never applied).
+ */
+const RUN_ID = randomBytes(4).toString('hex');
+const queuePrefix = (port: number) => `bench${port}-${RUN_ID}`;
 
 /** The production worker from the same build, on the queues of the server at `port`. */
 function startWorker(port: number) {
@@ -178,7 +186,7 @@ function startWorker(port: number) {
       ...BENCH_PRODUCTION_ENV,
       ...MEMORY_ENV,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      QUEUE_PREFIX: `bench${port}`,
+      QUEUE_PREFIX: queuePrefix(port),
       WORKER_METRICS_INTERVAL_MS: '0',
       // Only the job measured runs: no scheduled reconciliation meanwhile.
       RECONCILE_EVERY_MS: '0',

@@ -3,6 +3,7 @@
 // re-importing and export → import change nothing, for CSV and XLSX alike.
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runImportApply } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import { catalogueColumns, type ImportDryRun, type ImportStatus } from '@kanak/shared';
@@ -406,6 +407,27 @@ describe('catalogue import and export', () => {
       .execute();
     expect(stock.map((s) => s.stock).sort()).toEqual(Array(12).fill([2, 3]).flat().sort());
   }, 120_000);
+
+  it('tells the servers of its batches at most once per IMPORT_ANNOUNCE_MS and once at the end', async () => {
+    // Before: an announcement per batch emptied every server's listing caches each time, so a
+    // 20,000-row import left shoppers' listings uncached throughout (p99 6.7 → 714 ms).
+    const skus = ['ANN-1', 'ANN-2', 'ANN-3', 'ANN-4', 'ANN-5', 'ANN-6', 'ANN-7'];
+    const dry = await upload(csvOf(skus.map((sku) => product(sku))), 'announce.csv');
+    expect(dry.summary.new).toBe(skus.length);
+    let clock = 0;
+    const heard: number[] = [];
+    const result = await runImportApply(server.database.db, dry.id, {
+      batchSize: 1,
+      announceEveryMs: 5000,
+      // The clock moves 1 s at each reading: 5 s have passed after the fifth batch (announced),
+      // and the last two are announced at the end.
+      now: () => (clock += 1000),
+      afterBatch: async () => void heard.push(clock),
+    });
+    expect(result).toMatchObject({ state: 'applied', applied: skus.length });
+    expect(heard).toEqual([7000, 10_000]);
+    expect((await productsBySku(skus)).map((p) => p.status)).toEqual(skus.map(() => 'live'));
+  });
 
   it('refuses a bad upload with a 400, and an unknown import with a 404', async () => {
     const http = httpClient(server.baseUrl);

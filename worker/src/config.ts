@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   DEFAULT_LINK_TTL_MINUTES,
+  IMPORT_ANNOUNCE_MS,
   IMPORT_BATCH_SIZE,
   LINK_GRACE_MS,
   parseEnv,
@@ -45,6 +46,8 @@ export const workerConfigSchema = z.object({
   IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(400).default(IMPORT_BATCH_SIZE),
   /** Fault injection for crash tests: wait this long after each catalogue import batch commits. */
   IMPORT_BATCH_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** Least time between two announcements of an import's batches to the servers' caches. */
+  IMPORT_ANNOUNCE_MS: z.coerce.number().int().min(0).default(IMPORT_ANNOUNCE_MS),
   /** How often orders still PENDING with an open payment link are checked with the provider (0: never). */
   RECONCILE_EVERY_MS: z.coerce.number().int().min(0).default(60_000),
   /** How often savings schemes' reminders and maturity are run (0: never; issue 36). */

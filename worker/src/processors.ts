@@ -65,7 +65,7 @@ export interface ProcessorOptions {
   /** Products per repricing batch (REPRICING_BATCH_SIZE) and a pause after each (crash tests). */
   repricing?: { batchSize: number; batchDelayMs: number };
   /** Catalogue import rows per transaction (IMPORT_BATCH_SIZE) and a pause after each (crash tests). */
-  imports?: { batchSize: number; batchDelayMs: number };
+  imports?: { batchSize: number; batchDelayMs: number; announceEveryMs: number };
   /** Repricing or a bulk edit finished: every server drops its cached catalogue reads; never throws. */
   catalogueRepriced?: () => Promise<void>;
   /** Tells every server's watching browsers what happened to the order; never throws. */

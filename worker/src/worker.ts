@@ -222,7 +222,11 @@ export function startWorker(
     schemeOrigins: { server: mailLinkBase(config), web: mailLinkBase(config) },
     confirmBatch: { size: config.WORKER_CONFIRM_BATCH, running: config.WORKER_CONCURRENCY },
     catalogueRepriced,
-    imports: { batchSize: config.IMPORT_BATCH_SIZE, batchDelayMs: config.IMPORT_BATCH_DELAY_MS },
+    imports: {
+      batchSize: config.IMPORT_BATCH_SIZE,
+      batchDelayMs: config.IMPORT_BATCH_DELAY_MS,
+      announceEveryMs: config.IMPORT_ANNOUNCE_MS,
+    },
     repricing: {
       batchSize: config.REPRICING_BATCH_SIZE,
       batchDelayMs: config.REPRICING_BATCH_DELAY_MS,

@@ -89,9 +89,22 @@ export interface ApplyOptions {
   batchSize?: number;
   /** Fault injection for crash tests: a pause after each batch commits. */
   batchDelayMs?: number;
-  /** After each batch commits (the worker tells every server's caches); must not throw. */
+  /**
+   * After batches commit (the worker tells every server's caches); must not throw. Called at most
+   * once per `announceEveryMs` while the import runs, and once at its end.
+   */
   afterBatch?: () => Promise<void>;
+  /**
+   * The least time between two announcements (IMPORT_ANNOUNCE_MS, default 5 s): each one empties
+   * every server's listing caches, and once per batch of 250 left shoppers' listings uncached for
+   * the whole apply (listing p99 6.7 → 714 ms during a 20,000-row import).
+   */
+  announceEveryMs?: number;
+  /** Milliseconds now, for the announcement spacing (tests move it). */
+  now?: () => number;
 }
+
+export const IMPORT_ANNOUNCE_MS = 5000;
 
 export interface ApplyOutcome {
   state: ImportStatus['state'];
@@ -131,15 +144,30 @@ export async function runImportApply(
   if (!head) throw notFound('Import');
   if (head.state === 'applied' || head.state === 'failed') return outcome(db, importId);
   const size = options.batchSize ?? IMPORT_BATCH_SIZE;
+  const now = options.now ?? Date.now;
+  const every = options.announceEveryMs ?? IMPORT_ANNOUNCE_MS;
+  let announced = now();
+  let unannounced = false;
+  const announce = async () => {
+    unannounced = false;
+    announced = now();
+    await options.afterBatch?.();
+  };
   for (;;) {
     const step = await applyBatch(db, importId, size);
     if (step === 'empty') break;
-    // Listings and counts show each batch's products as it lands (once per batch, not per row).
+    // This process's listing counts follow every batch; other servers' caches hear of the
+    // batches at most once per `every` and at the end, so shoppers keep cached listings.
     clearListingCounts(db);
-    await options.afterBatch?.();
-    if (step === 'failed') return outcome(db, importId);
+    unannounced = true;
+    if (step === 'failed') {
+      await announce();
+      return outcome(db, importId);
+    }
+    if (now() - announced >= every) await announce();
     if (options.batchDelayMs) await new Promise((r) => setTimeout(r, options.batchDelayMs));
   }
+  if (unannounced) await announce();
   await db
     .updateTable('catalogue_imports')
     .set({ state: 'applied', finished_at: sql<Date>`now()` })
