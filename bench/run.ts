@@ -573,8 +573,11 @@ else {
   );
 }
 serverCommand?.cleanup();
+// A run of some parts (BENCH_ONLY) writes beside the whole run's results, not over them.
+const ALL_PARTS = ['http', 'worker', 'repricing', 'import', 'export', 'web'];
+const whole = ALL_PARTS.every((part) => ONLY.has(part)) && !webSkipped;
 writeFileSync(
-  path.join(root, 'bench/results.json'),
+  path.join(root, whole ? 'bench/results.json' : 'bench/results-partial.json'),
   `${JSON.stringify(
     {
       at: new Date().toISOString(),

@@ -100,71 +100,119 @@ function load(db: Kysely<Database>, slot: Slot, generation: number) {
   return promise;
 }
 
+/** Rows read per statement while loading: the load holds at most this many row objects. */
+const LOAD_PAGE = 20_000;
+
 /**
- * One read of the live products in price order: an index-only scan of products_facets_idx
- * (migration 030) joined to each product's stone origins, grouped once.
+ * The live products in price order, read a page at a time (keyset on price and id) after one
+ * count: memory holds the typed arrays and one page of rows, never the whole catalogue as
+ * objects, and a catalogue past the bound costs that count only. Each row's stone origins come
+ * from its own index probe of product_stones.
  */
 export async function loadFacetIndex(db: Kysely<Database>): Promise<FacetIndex | null> {
-  const stones = db
-    .selectFrom('product_stones')
-    .select([
-      'product_stones.product_id',
-      sql<number>`bit_or(CASE product_stones.origin
-        WHEN 'natural' THEN ${sql.lit(ORIGIN_BITS.natural)}
-        WHEN 'laboratory-grown' THEN ${sql.lit(ORIGIN_BITS['laboratory-grown'])}
-        ELSE 0 END)`.as('origins'),
-    ])
-    .groupBy('product_stones.product_id')
-    .as('stones');
-  const rows = await db
-    .selectFrom('products')
-    .leftJoin(stones, 'stones.product_id', 'products.id')
-    .where('products.status', '=', 'live')
-    .select([
-      'products.discounted_price as price',
-      'products.discount_percent as discount',
-      'products.category_name as category',
-      'products.color as color',
-      'products.occasion as occasion',
-      'products.type as type',
-      'products.collection_name as collection',
-      'stones.origins',
-    ])
-    .orderBy('products.discounted_price')
-    .limit(FACET_INDEX_MAX_PRODUCTS + 1)
-    .execute();
-  if (rows.length > FACET_INDEX_MAX_PRODUCTS) return null;
+  const live = Number(
+    (
+      await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('status', '=', 'live')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  if (live > FACET_INDEX_MAX_PRODUCTS) return null;
 
-  const size = rows.length;
-  const price = new Int32Array(size);
-  const discount = new Uint8Array(size);
-  const origins = new Uint8Array(size);
+  // Sized by the count; writes between the count and the last page may add rows: grown then.
+  let capacity = live + 64;
+  let price = new Int32Array(capacity);
+  let discount = new Uint8Array(capacity);
+  let origins = new Uint8Array(capacity);
   const columns = {} as Record<IndexedText, Uint16Array>;
   const values = {} as Record<IndexedText, string[]>;
   const codes = {} as Record<IndexedText, Map<string, number>>;
   for (const name of TEXT_COLUMNS) {
-    columns[name] = new Uint16Array(size);
+    columns[name] = new Uint16Array(capacity);
     values[name] = [];
     codes[name] = new Map();
   }
-  for (let i = 0; i < size; i++) {
-    const row = rows[i]!;
-    price[i] = row.price;
-    discount[i] = row.discount;
-    origins[i] = row.origins ?? 0;
-    for (const name of TEXT_COLUMNS) {
-      const value = row[name];
-      let code = codes[name].get(value);
-      if (code === undefined) {
-        code = values[name].length;
-        if (code >= MAX_CODES) return null;
-        values[name].push(value);
-        codes[name].set(value, code);
+  const grow = () => {
+    capacity *= 2;
+    const bigger = <T extends Int32Array | Uint8Array | Uint16Array>(
+      old: T,
+      make: new (n: number) => T,
+    ) => {
+      const next = new make(capacity);
+      next.set(old);
+      return next;
+    };
+    price = bigger(price, Int32Array);
+    discount = bigger(discount, Uint8Array);
+    origins = bigger(origins, Uint8Array);
+    for (const name of TEXT_COLUMNS) columns[name] = bigger(columns[name], Uint16Array);
+  };
+
+  let size = 0;
+  let after: { price: number; id: string } | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('products')
+      .where('products.status', '=', 'live')
+      .select([
+        'products.id',
+        'products.discounted_price as price',
+        'products.discount_percent as discount',
+        'products.category_name as category',
+        'products.color as color',
+        'products.occasion as occasion',
+        'products.type as type',
+        'products.collection_name as collection',
+        sql<number | null>`(SELECT bit_or(CASE s.origin
+          WHEN 'natural' THEN ${sql.lit(ORIGIN_BITS.natural)}
+          WHEN 'laboratory-grown' THEN ${sql.lit(ORIGIN_BITS['laboratory-grown'])}
+          ELSE 0 END) FROM product_stones s WHERE s.product_id = products.id)`.as('origins'),
+      ]);
+    if (after)
+      query = query.where(
+        sql<boolean>`(products.discounted_price, products.id) > (${after.price}, ${after.id})`,
+      );
+    const rows = await query
+      .orderBy('products.discounted_price')
+      .orderBy('products.id')
+      .limit(LOAD_PAGE)
+      .execute();
+    if (size + rows.length > FACET_INDEX_MAX_PRODUCTS) return null;
+    for (const row of rows) {
+      if (size === capacity) grow();
+      price[size] = row.price;
+      discount[size] = row.discount;
+      origins[size] = row.origins ?? 0;
+      for (const name of TEXT_COLUMNS) {
+        const value = row[name];
+        let code = codes[name].get(value);
+        if (code === undefined) {
+          code = values[name].length;
+          if (code >= MAX_CODES) return null;
+          values[name].push(value);
+          codes[name].set(value, code);
+        }
+        columns[name][size] = code;
       }
-      columns[name][i] = code;
+      size += 1;
     }
+    if (rows.length < LOAD_PAGE) break;
+    const last = rows[rows.length - 1]!;
+    after = { price: last.price, id: last.id };
   }
-  return { size, price, discount, origins, columns, values, codes };
+  const cut = {} as Record<IndexedText, Uint16Array>;
+  for (const name of TEXT_COLUMNS) cut[name] = columns[name].subarray(0, size);
+  return {
+    size,
+    price: price.subarray(0, size),
+    discount: discount.subarray(0, size),
+    origins: origins.subarray(0, size),
+    columns: cut,
+    values,
+    codes,
+  };
 }
 
 /** The first row priced above `price` (or, `orAt`, at or above it): rows are in price order. */

@@ -147,9 +147,7 @@ export async function runImportApply(
   const now = options.now ?? Date.now;
   const every = options.announceEveryMs ?? IMPORT_ANNOUNCE_MS;
   let announced = now();
-  let unannounced = false;
   const announce = async () => {
-    unannounced = false;
     announced = now();
     await options.afterBatch?.();
   };
@@ -159,7 +157,6 @@ export async function runImportApply(
     // This process's listing counts follow every batch; other servers' caches hear of the
     // batches at most once per `every` and at the end, so shoppers keep cached listings.
     clearListingCounts(db);
-    unannounced = true;
     if (step === 'failed') {
       await announce();
       return outcome(db, importId);
@@ -167,7 +164,9 @@ export async function runImportApply(
     if (now() - announced >= every) await announce();
     if (options.batchDelayMs) await new Promise((r) => setTimeout(r, options.batchDelayMs));
   }
-  if (unannounced) await announce();
+  // Always once at the end, batches or not: a run before this one may have committed batches it
+  // never announced (the worker killed, or a fault after a commit), and this run finds them done.
+  await announce();
   await db
     .updateTable('catalogue_imports')
     .set({ state: 'applied', finished_at: sql<Date>`now()` })

@@ -239,8 +239,9 @@ function PaidBy({ order }: { order: ConfirmedOrder }) {
       aria-label="Paid by"
       data-testid="paid-by"
     >
-      {lines.map((line) => (
-        <div key={line.label} className="flex justify-between gap-3">
+      {lines.map((line, i) => (
+        // Two enrolments of one plan carry the same label.
+        <div key={`${i}-${line.label}`} className="flex justify-between gap-3">
           <dt>{line.label}</dt>
           <dd className="tabular-nums">{formatRupees(line.amount)}</dd>
         </div>
