@@ -79,7 +79,7 @@ describe('catalogue import in the browser (issue 32)', () => {
         .last()
         .click();
       await page.waitForURL(`${server.baseUrl}/admin/products`);
-      await page.getByRole('link', { name: 'Import' }).click();
+      await page.getByRole('link', { name: 'Import', exact: true }).click();
       await page.waitForURL(`${server.baseUrl}/admin/catalogue/import`);
 
       // A negative stock and an unknown colour: the dry run names both cells, nothing is saved.
