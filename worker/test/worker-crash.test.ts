@@ -203,7 +203,13 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
       );
 
     // Worker A applies each job, then waits before acknowledging: the kill lands mid-stream.
-    const a = await start({ WORKER_ACK_DELAY_MS: '400' });
+    // Small batches, two at a time: a batch of 25 placed half the burst at once, and on a quiet
+    // machine all 50 were placed before the kill.
+    const a = await start({
+      WORKER_ACK_DELAY_MS: '400',
+      WORKER_CONFIRM_BATCH: '2',
+      WORKER_CONCURRENCY: '2',
+    });
     const answers = await Promise.all(
       pays.map((p) => http.get(p.returnPath, { token: p.shopper.token })),
     );
