@@ -17,7 +17,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { DEFAULT_LINK_TTL_MINUTES } from '../payments/link-expiry';
 import { instalmentAllowed } from './rules';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
-import { enrolmentSchedule, redeemedOf, usedPaise, type Paid } from './balance';
+import { enrolmentSchedule, redeemedOf, termsOf, usedPaise, type Paid } from './balance';
 
 /** The enrolment as its shopper (and the admin) sees it, in rupees. */
 export function enrolmentView(
@@ -47,12 +47,7 @@ export function enrolmentView(
     plan: {
       id: e.plan_id,
       name: e.plan_name,
-      instalments: e.instalments,
-      bonusPercent: e.bonus_percent,
-      graceDays: e.grace_days,
-      missedRule: e.missed_rule,
-      bonusCutPercent: e.bonus_cut_percent,
-      redeemWithinDays: e.redeem_within_days,
+      ...termsOf(e),
       terms: e.terms,
     },
     instalment: e.instalment,
