@@ -10,7 +10,8 @@ describe('reports (issue 31, item 6)', () => {
   let admin: string;
   let customer: string;
   const http = () => httpClient(server.baseUrl);
-  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  // A day long before the seeded shop's orders: the seed issues invoices, some of them today.
+  const today = '2020-01-15';
 
   beforeAll(async () => {
     server = await startTestServer();
