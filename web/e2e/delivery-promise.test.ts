@@ -1,6 +1,7 @@
-// Issues 31 and 33: the product page's "Check delivery" PIN box, and the checkout filling the
-// state and city from a PIN, showing the promise, refusing a PIN of another state and one the
-// shop does not serve. Walked at 1280 and 390 px, with no console error.
+// The product page's "Check delivery" PIN box, and the checkout: the PIN checked as typed,
+// the state filled from it and its district offered for the city, the promise shown, a PIN of
+// another state and one the shop does not serve refused. Walked at 1280 and 390 px, with no
+// console error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import {
   type TestServer,
 } from '@kanak/testkit';
 import { DEFAULT_DELIVERY_ZONES } from '@kanak/core';
+import { PIN_MESSAGE } from '@kanak/shared';
 import { fillCart, newCustomer, pickSizes } from '../../server/test/pipeline-support';
 import { fillAddress, fillPanIfAsked, openLive, WEB_DIST } from './shop-support';
 
@@ -86,12 +88,15 @@ describe('delivery promise and PIN ↔ state in Chromium', () => {
       await context.close();
     });
 
-    it(`fills the state and city from the PIN and refuses another state (${width} px)`, async () => {
+    it(`fills the state from the PIN, offers its district for the city and refuses another state (${width} px)`, async () => {
       const { page, context, id } = await shopperPage(width);
       const errors = watchConsole(page);
       await page.goto(url('/checkout?step=2'));
       const form = page.getByRole('form', { name: 'Delivery address' });
       await form.waitFor();
+      // A PIN with letters is refused as it is typed, before any submit.
+      await fillAddress(form, { 'Zip / Postal code': 'abcdef' });
+      await form.getByText(PIN_MESSAGE).waitFor();
       await fillAddress(form, {
         'First Name': 'Asha',
         'Last Name': 'Verma',
@@ -102,10 +107,16 @@ describe('delivery promise and PIN ↔ state in Chromium', () => {
       const state = form.getByLabel('State/Province/Region', { exact: true });
       const city = form.getByLabel('City', { exact: true });
       await expect.poll(() => state.inputValue()).toBe('Delhi');
-      expect(await city.inputValue()).not.toBe('');
+      // The district is offered for the city, never written into it (it is not the city).
+      expect(await city.inputValue()).toBe('');
+      expect(await city.getAttribute('list')).toBe('city-offers');
+      expect(await form.locator('datalist#city-offers option').getAttribute('value')).toBeTruthy();
+      await fillAddress(form, { City: 'New Delhi' });
       await form.getByText(/^Delivery by .* to 110001$/).waitFor();
-      // The shopper corrects the state to one the PIN is not in: refused, naming both.
+      // The shopper corrects the state to one the PIN is not in: only the mismatch shows, at once.
       await state.selectOption('Maharashtra');
+      await form.getByText('PIN 110001 is in Delhi, not Maharashtra').waitFor();
+      expect(await form.getByText(/^Delivery by/).count()).toBe(0);
       await form.getByRole('button', { name: 'Deliver Here' }).click();
       await form.getByText('PIN 110001 is in Delhi, not Maharashtra').waitFor();
       await screenshot(page, `delivery-checkout-mismatch-${width}`);
@@ -125,10 +136,10 @@ describe('delivery promise and PIN ↔ state in Chromium', () => {
         .execute();
       expect(orders).toEqual([]);
       // Back to the PIN's own state: the promise shows and the order goes through.
-      // The city cleared first: an empty city is filled from the PIN.
-      await fillAddress(form, { City: '', 'Zip / Postal code': '560001' });
+      // The city the shopper typed stays as typed.
+      await fillAddress(form, { City: 'Bengaluru', 'Zip / Postal code': '560001' });
       await expect.poll(() => state.inputValue()).toBe('Karnataka');
-      await expect.poll(() => city.inputValue()).toBe('Bengaluru');
+      expect(await city.inputValue()).toBe('Bengaluru');
       await form.getByText(PROMISE).waitFor();
       await screenshot(page, `delivery-checkout-promise-${width}`);
       await viewShot(page, form.getByText(PROMISE), `delivery-checkout-promise-${width}`);

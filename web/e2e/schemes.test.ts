@@ -56,7 +56,7 @@ describe('savings schemes in the shopper account, in Chromium', () => {
       await page.getByTestId('scheme-paid').waitFor({ timeout: 20_000 });
       await expect.poll(async () => page.getByTestId('scheme-state').textContent()).toBe('Paying');
       expect(await page.getByTestId('scheme-paid').textContent()).toContain('₹2,000');
-      expect(await page.getByTestId('scheme-figures').textContent()).toContain('Bonus earned');
+      expect(await page.getByTestId('scheme-figures').textContent()).toContain('Bonus at maturity');
       const bodyWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(bodyWidth).toBeLessThanOrEqual(width);
       await screenshot(page, `schemes-paid-${width}`);

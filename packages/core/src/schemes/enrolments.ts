@@ -3,6 +3,7 @@ import type { Database, SchemeEnrolmentRow, SchemePaymentRow } from '@kanak/db';
 import {
   formatRupees,
   indiaDate,
+  instalmentProblem,
   needsPan,
   PAN_THRESHOLD,
   type SchemeEnrolInput,
@@ -15,7 +16,6 @@ import { requireId } from '../common/ids';
 import { systemClock, type Clock } from '../common/clock';
 import type { PaymentProvider } from '../payments/provider';
 import { DEFAULT_LINK_TTL_MINUTES } from '../payments/link-expiry';
-import { instalmentAllowed } from './rules';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
 import { enrolmentSchedule, redeemedOf, termsOf, usedPaise, type Paid } from './balance';
 
@@ -98,10 +98,11 @@ export async function enrol(
     .executeTakeFirst();
   if (!plan) throw notFound('Plan');
   if (plan.paused) throw conflict('This plan is not open for new enrolments');
-  if (!instalmentAllowed(input.instalment, plan.min_instalment, plan.step))
-    throw badRequest(
-      `instalment must be at least ${formatRupees(plan.min_instalment)} in steps of ${formatRupees(plan.step)}`,
-    );
+  const misfit = instalmentProblem(input.instalment, {
+    minInstalment: plan.min_instalment,
+    step: plan.step,
+  });
+  if (misfit) throw badRequest(misfit);
   const total = input.instalment * plan.instalments;
   if (needsPan(total) && !input.pan)
     throw badRequest(

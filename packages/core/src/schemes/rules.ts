@@ -110,9 +110,7 @@ export const isMature = (schedule: SchemeSchedule, today: string) =>
 export const canRedeem = (schedule: SchemeSchedule, today: string) =>
   isMature(schedule, today) && today <= schedule.redeemBy;
 
-/** An instalment must be the plan's minimum plus whole steps. */
-export const instalmentAllowed = (amount: number, min: number, step: number) =>
-  Number.isInteger(amount) && amount >= min && (amount - min) % step === 0;
+export { instalmentAllowed } from '@kanak/shared';
 
 /** Which reminder a day brings for a due date: 3 days before, or on the day (within grace). */
 export function reminderFor(

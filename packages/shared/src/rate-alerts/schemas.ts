@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { emailField } from '../auth/schemas';
+import { typedRupeesOrAsIs } from '../money/typed-amount';
 import { canonicalPurity, PRICING_METALS } from '../pricing/purities';
 
 /**
@@ -11,10 +12,17 @@ export const rateAlertInput = z
     email: z.optional(emailField),
     metal: z.enum(PRICING_METALS, 'metal must be gold, silver or platinum'),
     purity: z.string('purity is required').check(z.trim(), z.maxLength(10, 'purity is not valid')),
-    below: z.number('below must be a rate in rupees per gram').check(
-      z.gt(0, 'below must be above ₹0 per gram'),
-      z.lte(1_000_000, 'below must be at most ₹10,00,000 per gram'),
-      z.refine((n) => Math.round(n * 100) === n * 100, 'below can have at most 2 decimals'),
+    // "12,500" and "₹12,500" are read as 12500, as a person writes a rate.
+    below: z.pipe(
+      z.pipe(
+        z.union([z.number(), z.string()]),
+        z.transform((v: number | string) => typedRupeesOrAsIs(v)),
+      ),
+      z.number('below must be a rate in rupees per gram').check(
+        z.gt(0, 'below must be above ₹0 per gram'),
+        z.lte(1_000_000, 'below must be at most ₹10,00,000 per gram'),
+        z.refine((n) => Math.round(n * 100) === n * 100, 'below can have at most 2 decimals'),
+      ),
     ),
   })
   .check(

@@ -91,9 +91,9 @@ function deliveryProblem(
 /**
  * Step 2: the delivery address, held to what a courier accepts (courierAddressInput: a 6-digit
  * PIN, an Indian mobile, a listed state; REST keeps the spec's lenient rules for other clients).
- * A valid PIN fills the state (and an empty or self-filled city) from India Post's directory and
- * shows the delivery promise; both stay editable, and a state the PIN is not in is refused with
- * the server's message. Creating the order leads to step 3, its id in the URL so a reload resumes it.
+ * The PIN is checked as typed; a valid PIN fills the state from India Post's directory, offers its
+ * district for the city without writing over it, and shows the delivery promise, or, when the
+ * state chosen is not the PIN's, only the server's message saying so. Creating the order leads to step 3, its id in the URL so a reload resumes it.
  */
 export function AddressStep() {
   const navigate = useNavigate();
@@ -120,20 +120,23 @@ export function AddressStep() {
   );
   const current = isPinShaped(typedPin) && promise.data?.pin === typedPin ? promise.data : null;
   const filledFor = useRef('');
-  const filledCity = useRef('');
   useEffect(() => {
     if (!current || filledFor.current === current.pin) return;
     filledFor.current = current.pin;
-    const { state, city } = form.getValues();
     // A state the PIN is not in (or none yet) becomes the PIN's; the shopper may still change it.
-    if (current.state && pinStateProblem(current.pin, current.states, state) !== null)
+    // The city is never written over: the directory knows the district, which is offered as a
+    // choice under the field (Central Delhi is a district, not the city a courier writes).
+    if (current.state && pinStateProblem(current.pin, current.states, form.getValues().state))
       form.setValue('state', current.state, { shouldValidate: true });
-    // The shopper's own city stays; one this form filled follows the PIN.
-    if (current.district && (!city.trim() || city === filledCity.current)) {
-      filledCity.current = current.district;
-      form.setValue('city', current.district, { shouldValidate: true });
-    }
   }, [current, form]);
+  // The PIN is checked as it is typed: a letter, or a sixth digit, shows its verdict at once.
+  useEffect(() => {
+    if (/\D/.test(typedPin) || typedPin.length >= 6) void form.trigger('zipCode');
+    else if (form.getFieldState('zipCode').error) form.clearErrors('zipCode');
+  }, [typedPin, form]);
+  const typedState = form.watch('state');
+  // A PIN and a state that disagree show only that: no delivery promise beside it.
+  const stateMismatch = current ? pinStateProblem(current.pin, current.states, typedState) : null;
 
   // Above ₹2,00,000 the buyer's PAN goes with the order (PanField).
   const [pan, setPan] = useState('');
@@ -256,6 +259,7 @@ export function AddressStep() {
                     {...fieldAria(`address-${f.name}`, errors[f.name]?.message)}
                     autoComplete={f.autoComplete}
                     required
+                    {...(f.name === 'city' && current?.district && { list: 'city-offers' })}
                     {...(f.numeric && {
                       type: f.numeric.type,
                       inputMode: 'numeric' as const,
@@ -269,7 +273,17 @@ export function AddressStep() {
             </div>
           ))}
         </div>
-        {current && !errors.zipCode && (
+        {current?.district && (
+          <datalist id="city-offers">
+            <option value={current.district} />
+          </datalist>
+        )}
+        {current && !errors.zipCode && stateMismatch && !errors.state && (
+          <p role="alert" className="mt-4 text-sm text-destructive">
+            {stateMismatch}
+          </p>
+        )}
+        {current && !errors.zipCode && !stateMismatch && (
           <p
             role="status"
             className={

@@ -35,7 +35,7 @@ export function RateAlertDialog({
     ask.mutate({
       metal: 'gold',
       purity: '916',
-      below: Number(below),
+      below,
       ...(signedIn ? {} : { email }),
     });
   };

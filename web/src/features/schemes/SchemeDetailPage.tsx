@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { trpc } from '@/lib/trpc';
 import { toast } from '@/lib/toast';
 import { openInvoice } from '@/features/invoices/download-invoice';
-import { longDate, rupees, STATE_LABEL } from './scheme-format';
+import { bonusLabel, longDate, rupees, STATE_LABEL } from './scheme-format';
 
 const route = getRouteApi('/account/schemes/$enrolmentId');
 
@@ -98,7 +98,7 @@ export function SchemeDetailPage() {
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="scheme-figures">
         {[
           ['Paid', `${rupees(paidTotal)} (${e.paid.length}/${e.plan.instalments})`],
-          ['Bonus earned', rupees(e.bonus)],
+          [bonusLabel(e.state), rupees(e.bonus)],
           ['Balance', rupees(e.balance)],
           ['Matures on', e.maturesOn ? longDate(e.maturesOn) : 'after the first instalment'],
         ].map(([label, value]) => (

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PiggyBank } from 'lucide-react';
-import { needsPan, type SchemePlan } from '@kanak/shared';
+import { instalmentProblem, needsPan, type SchemePlan } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -23,6 +23,9 @@ function EnrolForm({ plans }: { plans: SchemePlan[] }) {
   });
   if (!plan) return <p className="text-sm text-muted-foreground">No plan is open right now.</p>;
   const panNeeded = needsPan(instalment * plan.instalments);
+  // Checked as typed, with the server's own rule and words: no bonus is worked out for an
+  // instalment the plan would refuse.
+  const misfit = instalmentProblem(instalment, plan);
   return (
     <form
       className="grid gap-4 rounded-xl border bg-card p-5"
@@ -69,13 +72,21 @@ function EnrolForm({ plans }: { plans: SchemePlan[] }) {
           min={plan.minInstalment}
           step={plan.step}
           value={instalment}
+          aria-invalid={misfit !== null}
+          aria-describedby="scheme-instalment-help"
           onChange={(e) => setInstalment(Number(e.target.value))}
         />
-        <p className="text-xs text-muted-foreground">
-          At least {rupees(plan.minInstalment)}, in steps of {rupees(plan.step)}. You pay{' '}
-          {rupees(instalment * plan.instalments)} in all; bonus{' '}
-          {rupees(Math.round(instalment * plan.bonusPercent) / 100)}.
-        </p>
+        {misfit ? (
+          <p id="scheme-instalment-help" role="alert" className="text-xs text-destructive">
+            The {misfit} (for example {rupees(plan.minInstalment + plan.step)}).
+          </p>
+        ) : (
+          <p id="scheme-instalment-help" className="text-xs text-muted-foreground">
+            At least {rupees(plan.minInstalment)}, in steps of {rupees(plan.step)}. You pay{' '}
+            {rupees(instalment * plan.instalments)} in all; bonus at maturity{' '}
+            {rupees(Math.round(instalment * plan.bonusPercent) / 100)}.
+          </p>
+        )}
       </div>
       {panNeeded && (
         <div className="grid gap-2">
@@ -91,7 +102,7 @@ function EnrolForm({ plans }: { plans: SchemePlan[] }) {
         <summary className="cursor-pointer">Terms</summary>
         <p className="mt-2 whitespace-pre-line">{plan.terms}</p>
       </details>
-      <Button type="submit" disabled={enrol.isPending}>
+      <Button type="submit" disabled={enrol.isPending || misfit !== null}>
         Enrol and pay the first {rupees(instalment)}
       </Button>
     </form>

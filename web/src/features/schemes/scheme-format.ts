@@ -22,3 +22,7 @@ export const STATE_LABEL: Record<string, string> = {
   REDEEMED: 'Redeemed',
   CLOSED: 'Closed',
 };
+
+/** The bonus is added to the balance only at maturity: until then it is a promise, not earned. */
+export const bonusLabel = (state: string) =>
+  state === 'MATURED' || state === 'REDEEMED' ? 'Bonus added' : 'Bonus at maturity';
