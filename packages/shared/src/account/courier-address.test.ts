@@ -6,6 +6,7 @@ import {
   PIN_MESSAGE,
   STATE_MESSAGE,
   stripMobilePrefix,
+  indianMobile,
 } from './courier-address';
 
 const ADDRESS = {
@@ -57,5 +58,14 @@ describe('the address a courier accepts', () => {
   it('strips only a prefix in front of exactly ten digits', () => {
     expect(stripMobilePrefix('+919876543210')).toBe('9876543210');
     expect(stripMobilePrefix('0123')).toBe('0123');
+  });
+
+  it('reads a mobile the same way at checkout and for an old-gold pickup', () => {
+    for (const typed of ['98450 12345', '+91 98450 12345', '91 9845012345', '098450-12345']) {
+      expect(indianMobile.parse(typed)).toBe('9845012345');
+      const address = courierAddressInput.parse({ ...ADDRESS, mobile: typed });
+      expect(address.mobile).toBe('9845012345');
+    }
+    expect(indianMobile.safeParse('5845012345').error?.issues[0]?.message).toBe(MOBILE_MESSAGE);
   });
 });

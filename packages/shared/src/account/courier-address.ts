@@ -10,8 +10,20 @@ export const STATE_MESSAGE = 'Choose a state or union territory';
 /** A mobile as typed, with an optional +91 / 91 / 0 prefix and spaces or dashes dropped. */
 export const stripMobilePrefix = (mobile: string): string => {
   const digits = mobile.replace(/[\s-]/g, '');
-  return digits.replace(/^(?:\+91|0)(?=\d{10}$)/, '');
+  return digits.replace(/^(?:\+?91|0)(?=\d{10}$)/, '');
 };
+
+/**
+ * The one rule for an Indian mobile wherever one is typed (checkout, old-gold pickup, profile):
+ * spaces, dashes and a +91 / 91 / 0 prefix allowed; kept as its 10 digits.
+ */
+export const indianMobile = z.pipe(
+  z.string(MOBILE_MESSAGE).check(z.trim()),
+  z.pipe(
+    z.transform(stripMobilePrefix),
+    z.string().check(z.regex(/^[6-9][0-9]{9}$/, MOBILE_MESSAGE)),
+  ),
+);
 
 /**
  * The address a courier accepts: a 6-digit PIN, a 10-digit Indian mobile, a listed state. The
@@ -20,13 +32,7 @@ export const stripMobilePrefix = (mobile: string): string => {
 export const courierAddressInput = z.object({
   ...addressInput.shape,
   zipCode: z.string().check(z.trim(), z.regex(PIN_PATTERN, PIN_MESSAGE)),
-  mobile: z.pipe(
-    z.string().check(z.trim()),
-    z.pipe(
-      z.transform(stripMobilePrefix),
-      z.string().check(z.regex(/^[6-9][0-9]{9}$/, MOBILE_MESSAGE)),
-    ),
-  ),
+  mobile: indianMobile,
   state: z.string().check(z.refine((s) => findIndianState(s) !== undefined, STATE_MESSAGE)),
 });
 export type CourierAddressInput = z.infer<typeof courierAddressInput>;

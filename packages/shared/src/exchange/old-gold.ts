@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_NET_WEIGHT, PURITIES, canonicalPurity } from '../pricing/purities';
 import { decimal, pricingMetal } from '../pricing/schemas';
 import { withExample } from '../validation/examples';
+import { indianMobile } from '../account/courier-address';
 
 /**
  * Old-gold exchange and buyback (jewellery.md, "Policies shoppers look for"): 100 % of the metal
@@ -127,15 +128,7 @@ export const exchangeRequestInput = z.object({
     z.string().check(z.trim(), z.minLength(2, 'Name is required'), z.maxLength(100)),
     'Asha Rao',
   ),
-  contactPhone: withExample(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.regex(/^(\+91[ -]?)?[6-9]\d{9}$/, 'Mobile must be a 10-digit Indian number'),
-      ),
-    '9876543210',
-  ),
+  contactPhone: withExample(indianMobile, '9876543210'),
   visit: z.enum(['pickup', 'store'], 'Choose a pickup or a store visit'),
   pin: z.optional(
     withExample(z.string().check(z.trim(), z.regex(/^\d{6}$/, 'PIN must be 6 digits')), '560001'),
