@@ -36,10 +36,11 @@ type Caller = 'visitor' | 'A' | 'B' | 'admin';
 const OLD_GOLD = {
   contactName: 'Matrix Tester',
   contactPhone: '9876543210',
-  visit: 'pickup',
-  pin: '560001',
+  visit: 'store',
   items: [{ metal: 'gold', purity: '916', grossWeight: 4 }],
 };
+/** What the owner's test found for that piece. */
+const TESTED = { pieces: [{ fineness: 916, grossWeight: 4, netWeight: 3.8 }] };
 const SCHEME_PLAN = {
   name: 'Matrix Nidhi',
   minInstalment: 1000,
@@ -1215,7 +1216,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'POST /api/exchange/requests': () => ({ body: OLD_GOLD }),
     'PUT /api/admin/exchange/requests/:requestId': async () => ({
       path: `/api/admin/exchange/requests/${await exchangeRequestOfA()}`,
-      body: { outcome: 'credit', finalValue: 1000 },
+      body: { outcome: 'credit', finalValue: 1000, tested: TESTED },
     }),
     'POST /api/orders/:orderId/returns': async () => {
       const { orderId, orderItemId } = await deliveredOrderOfA();
@@ -1233,7 +1234,12 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     }),
     'trpc exchange.request': () => ({ input: OLD_GOLD }),
     'trpc exchange.settle': async () => ({
-      input: { requestId: await exchangeRequestOfA(), outcome: 'paid_out', finalValue: 900 },
+      input: {
+        requestId: await exchangeRequestOfA(),
+        outcome: 'paid_out',
+        finalValue: 900,
+        tested: TESTED,
+      },
     }),
     'trpc returns.request': async () => {
       const { orderId, orderItemId } = await deliveredOrderOfA();

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import type { ExchangeEstimate, ExchangeRequestView, OrderView, ReturnView } from '@kanak/shared';
+import {
+  indiaDate,
+  type ExchangeEstimate,
+  type ExchangeRequestView,
+  type OrderView,
+  type ReturnView,
+} from '@kanak/shared';
 import {
   httpClient,
   startTestServer,
@@ -79,6 +85,8 @@ describe('returns and old-gold exchange over REST', () => {
         contactPhone: '9876543210',
         visit: 'pickup',
         pin: '560001',
+        address: '12, 3rd Cross, Indiranagar, Bengaluru',
+        slot: { date: indiaDate(new Date(Date.now() + 2 * 86_400_000)), window: '10-13' },
         items: [{ metal: 'gold', purity: '22K', grossWeight: 12 }],
       },
       { token: shopper },
@@ -96,13 +104,25 @@ describe('returns and old-gold exchange over REST', () => {
     });
     const settled = await http().put<ExchangeRequestView>(
       `/api/admin/exchange/requests/${asked.body.id}`,
-      { outcome: 'credit', finalValue: 50000 },
+      {
+        outcome: 'credit',
+        finalValue: 50000,
+        tested: {
+          pieces: [{ fineness: 914, grossWeight: 12, netWeight: 11.4 }],
+          deduction: 200,
+          reason: 'a stone set in the pendant',
+        },
+      },
       { token: admin },
     );
     expect(settled.body).toMatchObject({ status: 'credited', finalValue: 50000 });
     const again = await http().put(
       `/api/admin/exchange/requests/${asked.body.id}`,
-      { outcome: 'credit', finalValue: 50000 },
+      {
+        outcome: 'credit',
+        finalValue: 50000,
+        tested: { pieces: [{ fineness: 914, grossWeight: 12, netWeight: 11.4 }] },
+      },
       { token: admin },
     );
     expect(again.status).toBe(409);

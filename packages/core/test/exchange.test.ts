@@ -7,7 +7,12 @@ import {
   storeCreditOf,
   type AuthUser,
 } from '@kanak/core';
-import { exchangeEstimateInput, PURITIES } from '@kanak/shared';
+import {
+  exchangeEstimateInput,
+  exchangeRequestInput,
+  exchangeSettleInput,
+  PURITIES,
+} from '@kanak/shared';
 import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
 import { expectRefusal, newCustomer, seededUser } from './support';
 
@@ -98,11 +103,10 @@ describe('old-gold exchange (core)', () => {
       exchangeEstimateInput.parse({ metal: 'gold', purity: '916', netWeight: 8 }),
       exchangeEstimateInput.parse({ metal: 'gold', purity: '750', grossWeight: 5 }),
     ];
-    const request = await createExchangeRequest(db(), SETTINGS, user.id, {
-      contactName: 'Asha Rao',
-      contactPhone: '9876543210',
-      visit: 'store',
-      items,
+    const request = await createExchangeRequest(db(), {
+      settings: SETTINGS,
+      userId: user.id,
+      input: { contactName: 'Asha Rao', contactPhone: '9876543210', visit: 'store', items },
     });
     const expected = Math.round(
       ((await rateOf('gold', '916')) * 8 + (await rateOf('gold', '750')) * 4.65) / 100,
@@ -114,11 +118,29 @@ describe('old-gold exchange (core)', () => {
       settleExchangeRequest(db(), admin.id, { requestId: request.id, outcome: 'credit' }),
       'BAD_REQUEST',
     );
+    const tested = {
+      pieces: [
+        { fineness: 912, grossWeight: 8.2, netWeight: 8 },
+        { fineness: 748, grossWeight: 5, netWeight: 4.7 },
+      ],
+      deduction: 500,
+      reason: 'solder at the clasp',
+    };
+    // Crediting without the test record is refused: the figure must be explained.
+    await expectRefusal(
+      settleExchangeRequest(db(), admin.id, {
+        requestId: request.id,
+        outcome: 'credit',
+        finalValue: 61000,
+      }),
+      'BAD_REQUEST',
+    );
     const settle = () =>
       settleExchangeRequest(db(), admin.id, {
         requestId: request.id,
         outcome: 'credit',
         finalValue: 61000,
+        tested,
       });
     const results = await Promise.allSettled([settle(), settle()]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -126,6 +148,101 @@ describe('old-gold exchange (core)', () => {
     expect(credit.balance).toBe(61000);
     expect(credit.entries).toHaveLength(1);
     const [settled] = await exchangeRequests(db(), { id: request.id });
-    expect(settled).toMatchObject({ status: 'credited', finalValue: 61000 });
+    expect(settled).toMatchObject({ status: 'credited', finalValue: 61000, tested });
+    // The shopper is mailed at the request and at the settlement, with the valuation.
+    const mails = await db()
+      .selectFrom('notifications')
+      .select(['kind', 'payload', 'recipient'])
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'exchange-update')
+      .orderBy('id')
+      .execute();
+    expect(mails.map((m) => (m.payload as { state: string }).state)).toEqual([
+      'requested',
+      'credited',
+    ]);
+    expect(mails[1]!.payload).toMatchObject({
+      finalValue: '₹61,000',
+      deduction: '₹500 was taken off: solder at the clasp.',
+      pieces: [
+        'fineness 912 (karat meter), 8.2 g gross, 8 g net',
+        'fineness 748 (karat meter), 5 g gross, 4.7 g net',
+      ],
+    });
+  });
+
+  it('books a pickup of several pieces for an address and a slot, from tomorrow to two weeks ahead', async () => {
+    const user = await newCustomer(db());
+    const today = new Date('2026-12-07T04:00:00Z');
+    const clock = () => today;
+    const pieces = [
+      exchangeEstimateInput.parse({ metal: 'gold', purity: '22K', netWeight: 10 }),
+      exchangeEstimateInput.parse({ metal: 'silver', purity: '925', grossWeight: 40 }),
+    ];
+    const input = {
+      contactName: 'Asha Rao',
+      contactPhone: '9845012345',
+      visit: 'pickup' as const,
+      pin: '560038',
+      address: '12, 3rd Cross, Indiranagar, Bengaluru',
+      items: pieces,
+    };
+    for (const date of ['2026-12-07', '2026-12-22', '2026-02-30'])
+      await expectRefusal(
+        createExchangeRequest(db(), {
+          settings: SETTINGS,
+          userId: user.id,
+          input: { ...input, slot: { date, window: '10-13' } },
+          clock,
+        }),
+        'BAD_REQUEST',
+      );
+    const request = await createExchangeRequest(db(), {
+      settings: SETTINGS,
+      userId: user.id,
+      input: { ...input, slot: { date: '2026-12-10', window: '13-16' } },
+      clock,
+    });
+    expect(request).toMatchObject({
+      visit: 'pickup',
+      pin: '560038',
+      address: '12, 3rd Cross, Indiranagar, Bengaluru',
+      slot: { date: '2026-12-10', window: '13-16' },
+      tested: null,
+    });
+    expect(request.items).toHaveLength(2);
+    const mail = await db()
+      .selectFrom('notifications')
+      .select('payload')
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'exchange-update')
+      .executeTakeFirstOrThrow();
+    expect(mail.payload).toMatchObject({
+      state: 'requested',
+      visit:
+        'Insured pickup on 10 Dec 2026, 1 pm – 4 pm, at 12, 3rd Cross, Indiranagar, Bengaluru 560038',
+    });
+    expect((mail.payload as { pieces: string[] }).pieces).toHaveLength(2);
+  });
+
+  it('asks a pickup for its address and slot, and reads the schema’s words', () => {
+    const pickup = exchangeRequestInput.safeParse({
+      contactName: 'Asha Rao',
+      contactPhone: '98450 12345',
+      visit: 'pickup',
+      pin: '560038',
+      items: [{ metal: 'gold', purity: '916', netWeight: 10 }],
+    });
+    expect(pickup.error?.issues.map((i) => i.message)).toEqual([
+      'Give the full pickup address (house, street, area)',
+      'Choose a day and a time for the pickup',
+    ]);
+    const settle = exchangeSettleInput.safeParse({
+      requestId: '00000000-0000-4000-8000-000000000000',
+      outcome: 'credit',
+      finalValue: 40000,
+      tested: { pieces: [{ fineness: 916, grossWeight: 10, netWeight: 9.5 }], deduction: 100 },
+    });
+    expect(settle.error?.issues.map((i) => i.message)).toEqual(['Say why the deduction was made']);
   });
 });

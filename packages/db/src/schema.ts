@@ -572,6 +572,13 @@ export interface ExchangeRequestsTable {
   settled_at: Date | null;
   settled_by: string | null;
   created_at: Generated<Date>;
+  /** Where a pickup collects the pieces (migration 038); null for a store visit. */
+  address: string | null;
+  /** The visit's India date (YYYY-MM-DD) and window (EXCHANGE_SLOT_WINDOWS). */
+  slot_date: string | null;
+  slot_window: string | null;
+  /** What the store found on testing: { pieces: [{ purity, grossWeight, netWeight }], deduction, reason }. */
+  test_record: ColumnType<unknown, string | null, string | null>;
 }
 
 export type CreditSource = 'exchange' | 'return' | 'order' | 'adjustment';

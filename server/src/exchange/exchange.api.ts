@@ -25,9 +25,13 @@ export const exchangeApi = {
   }),
   request: mutation('customer', shared.exchangeRequestInput, shared.exchangeRequestView, {
     summary:
-      'Asks for a pickup or a store visit to exchange or sell old gold: contact, pieces, and the estimate at today’s rate; the owner sees it in admin',
+      'Asks for a pickup or a store visit to exchange or sell old gold: contact, pieces (up to 20), and the estimate at today’s rate. A pickup needs `pin`, `address` and `slot` ({ date: India date from tomorrow to 14 days ahead, window: 10-13 | 13-16 | 16-19 }); a store visit may give a `slot`. The shopper is mailed the request; the owner sees it in admin',
     run: ({ services, user }, input) =>
-      core.createExchangeRequest(services.db, exchangeSettings(services.config), user.id, input),
+      core.createExchangeRequest(services.db, {
+        settings: exchangeSettings(services.config),
+        userId: user.id,
+        input,
+      }),
     rest: [{ method: 'POST', path: '/api/exchange/requests', status: 201 }],
   }),
   mine: query('customer', noInput, z.array(shared.exchangeRequestView), {
@@ -48,7 +52,7 @@ export const exchangeApi = {
   }),
   settle: mutation('admin', shared.exchangeSettleInput, shared.exchangeRequestView, {
     summary:
-      "Settles a request after testing: `credit` puts `finalValue` (rupees) on the customer's store credit, `paid_out` records it paid, `cancel` closes it; once (409 after)",
+      "Settles a request after testing: `credit` puts `finalValue` (rupees) on the customer's store credit, `paid_out` records it paid, `cancel` closes it; once (409 after). Credit and paid out need `tested` (each piece's karat-meter fineness, gross and net weight; a deduction in rupees with its reason), kept with the request; the shopper is mailed the valuation",
     run: ({ services, user }, input) => core.settleExchangeRequest(services.db, user.id, input),
     rest: [{ method: 'PUT', path: '/api/admin/exchange/requests/:requestId' }],
   }),

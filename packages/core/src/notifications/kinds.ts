@@ -14,5 +14,6 @@ export const NOTIFICATION_KINDS = [
   'rate-alert',
   'return-update',
   'scheme-reminder',
+  'exchange-update',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

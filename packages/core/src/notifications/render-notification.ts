@@ -20,6 +20,7 @@ import {
 } from './templates/account-mails';
 import { returnMail, type ReturnMailData } from './templates/return-mails';
 import { schemeReminderMail } from './templates/scheme-mails';
+import { exchangeMail, exchangeMailData } from './templates/exchange-mails';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -135,6 +136,8 @@ async function compose(
   if (ORDER_KINDS.has(row.kind))
     return orderMail(row.kind as OrderMailKind, await orderData(db, row), shop);
   switch (row.kind) {
+    case 'exchange-update':
+      return exchangeMail(exchangeMailData.parse(row.payload), shop);
     case 'return-update':
       return returnMail(
         {

@@ -122,23 +122,113 @@ export function oldGoldValues(
   };
 }
 
-/** What the storefront's "Request a pickup or a store visit" sends (`POST /api/exchange/requests`). */
-export const exchangeRequestInput = z.object({
-  contactName: withExample(
-    z.string().check(z.trim(), z.minLength(2, 'Name is required'), z.maxLength(100)),
-    'Asha Rao',
+/** The visit's windows, as the owner's diary keeps them. */
+export const EXCHANGE_SLOT_WINDOWS = ['10-13', '13-16', '16-19'] as const;
+export type ExchangeSlotWindow = (typeof EXCHANGE_SLOT_WINDOWS)[number];
+export const SLOT_WINDOW_LABELS: Record<ExchangeSlotWindow, string> = {
+  '10-13': '10 am – 1 pm',
+  '13-16': '1 pm – 4 pm',
+  '16-19': '4 pm – 7 pm',
+};
+/** A slot is booked from tomorrow up to this many days ahead (India dates). */
+export const EXCHANGE_SLOT_DAYS_AHEAD = 14;
+
+export const exchangeSlot = z.object({
+  date: withExample(
+    z.string('Choose a day').check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day')),
+    '2026-12-10',
   ),
-  contactPhone: withExample(indianMobile, '9876543210'),
-  visit: z.enum(['pickup', 'store'], 'Choose a pickup or a store visit'),
-  pin: z.optional(
-    withExample(z.string().check(z.trim(), z.regex(/^\d{6}$/, 'PIN must be 6 digits')), '560001'),
-  ),
-  note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-  items: z
-    .array(oldGoldPiece)
-    .check(z.minLength(1, 'Describe at least one piece'), z.maxLength(20, 'At most 20 pieces')),
+  window: z.enum(EXCHANGE_SLOT_WINDOWS, 'Choose a time: 10-13, 13-16 or 16-19'),
 });
+export type ExchangeSlot = z.infer<typeof exchangeSlot>;
+
+/** What the storefront's "Request a pickup or a store visit" sends (`POST /api/exchange/requests`). */
+export const exchangeRequestInput = z
+  .object({
+    contactName: withExample(
+      z.string().check(z.trim(), z.minLength(2, 'Name is required'), z.maxLength(100)),
+      'Asha Rao',
+    ),
+    contactPhone: withExample(indianMobile, '9876543210'),
+    visit: z.enum(['pickup', 'store'], 'Choose a pickup or a store visit'),
+    pin: z.optional(
+      withExample(z.string().check(z.trim(), z.regex(/^\d{6}$/, 'PIN must be 6 digits')), '560001'),
+    ),
+    /** Where the insured pickup collects the pieces: needed for a pickup. */
+    address: z.optional(
+      withExample(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.minLength(10, 'Give the full pickup address (house, street, area)'),
+            z.maxLength(300, 'The address is at most 300 characters'),
+          ),
+        '12, 3rd Cross, Indiranagar, Bengaluru',
+      ),
+    ),
+    /** When: needed for a pickup, optional for a store visit. */
+    slot: z.optional(exchangeSlot),
+    note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+    items: z
+      .array(oldGoldPiece)
+      .check(z.minLength(1, 'Describe at least one piece'), z.maxLength(20, 'At most 20 pieces')),
+  })
+  .check(
+    z.refine((r) => r.visit !== 'pickup' || r.pin !== undefined, {
+      message: 'A pickup needs the PIN of the pickup address',
+      path: ['pin'],
+    }),
+    z.refine((r) => r.visit !== 'pickup' || r.address !== undefined, {
+      message: 'Give the full pickup address (house, street, area)',
+      path: ['address'],
+    }),
+    z.refine((r) => r.visit !== 'pickup' || r.slot !== undefined, {
+      message: 'Choose a day and a time for the pickup',
+      path: ['slot'],
+    }),
+  );
 export type ExchangeRequestInput = z.input<typeof exchangeRequestInput>;
+
+/** One piece as the store tested it: the karat meter's fineness (916 for 22K) and the scale. */
+const testedPiece = z
+  .object({
+    fineness: z
+      .number('Fineness is the karat meter reading in parts per thousand (916 for 22K)')
+      .check(
+        z.gt(0, 'Fineness is the karat meter reading in parts per thousand (916 for 22K)'),
+        z.lte(999.9, 'Fineness is at most 999.9'),
+      ),
+    grossWeight: weight('Tested gross weight'),
+    netWeight: weight('Tested net weight'),
+  })
+  .check(
+    z.refine((p) => p.netWeight <= p.grossWeight, {
+      message: 'Net weight cannot be more than the gross weight',
+      path: ['netWeight'],
+    }),
+  );
+
+/** The owner's test record: each piece as found, and what was taken off and why. */
+export const exchangeTestRecord = z
+  .object({
+    pieces: z
+      .array(testedPiece)
+      .check(z.minLength(1, 'Record each tested piece'), z.maxLength(20, 'At most 20 pieces')),
+    /** Rupees taken off the metal value (stones, solder, damage), with the reason. */
+    deduction: z._default(
+      z.number().check(z.int('Deduction is whole rupees'), z.nonnegative(), z.lte(100_000_000)),
+      0,
+    ),
+    reason: z._default(z.string().check(z.trim(), z.maxLength(300)), ''),
+  })
+  .check(
+    z.refine((t) => t.deduction === 0 || t.reason.length >= 3, {
+      message: 'Say why the deduction was made',
+      path: ['reason'],
+    }),
+  );
+export type ExchangeTestRecord = z.infer<typeof exchangeTestRecord>;
 
 export const EXCHANGE_STATUSES = ['requested', 'credited', 'paid_out', 'cancelled'] as const;
 
@@ -150,6 +240,8 @@ export const exchangeRequestView = z.object({
   email: z.string(),
   visit: z.enum(['pickup', 'store']),
   pin: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  slot: z.nullable(exchangeSlot),
   note: z.nullable(z.string()),
   items: z.array(
     z.object({
@@ -165,17 +257,34 @@ export const exchangeRequestView = z.object({
   finalValue: z.nullable(z.number()),
   createdAt: z.string(),
   settledAt: z.nullable(z.string()),
+  /** What the store found on testing, kept with the settlement. */
+  tested: z.nullable(exchangeTestRecord),
 });
 export type ExchangeRequestView = z.infer<typeof exchangeRequestView>;
 
-/** The owner's settlement after testing: the final value (rupees), as credit or paid out. */
-export const exchangeSettleInput = z.object({
-  requestId: z.string().check(z.uuid('Unknown request')),
-  outcome: z.enum(['credit', 'paid_out', 'cancel'], 'Outcome must be credit, paid_out or cancel'),
-  finalValue: z.optional(
-    z.number().check(z.int('Final value is whole rupees'), z.nonnegative(), z.lte(100_000_000)),
-  ),
-});
+/**
+ * The owner's settlement after testing: the final value (rupees), as credit or paid out, with
+ * the test record it rests on; a cancel needs neither.
+ */
+export const exchangeSettleInput = z
+  .object({
+    requestId: z.string().check(z.uuid('Unknown request')),
+    outcome: z.enum(['credit', 'paid_out', 'cancel'], 'Outcome must be credit, paid_out or cancel'),
+    finalValue: z.optional(
+      z.number().check(z.int('Final value is whole rupees'), z.nonnegative(), z.lte(100_000_000)),
+    ),
+    tested: z.optional(exchangeTestRecord),
+  })
+  .check(
+    z.refine((s) => s.outcome === 'cancel' || s.finalValue !== undefined, {
+      message: 'Give the final value found by testing (rupees)',
+      path: ['finalValue'],
+    }),
+    z.refine((s) => s.outcome === 'cancel' || s.tested !== undefined, {
+      message: 'Record what the test found (fineness, gross and net weight of each piece)',
+      path: ['tested'],
+    }),
+  );
 
 export const creditBalanceView = z.object({
   /** Rupees of store credit the customer holds. */
