@@ -48,6 +48,22 @@ export default {
       to: { path: '^(@kanak/)?(server|worker|web)(/|$)' },
     },
     {
+      name: 'db-below-core',
+      comment:
+        'packages/db holds the schema and migrations; it imports no core, server, worker or web',
+      severity: 'error',
+      from: { path: '^packages/db/' },
+      to: { path: '^(packages/|@kanak/)?(core|server|worker|web)(/|$)' },
+    },
+    {
+      name: 'server-worker-apart',
+      comment:
+        'server and worker meet in packages/core and the outbox, never by importing each other',
+      severity: 'error',
+      from: { path: '^(server|worker)/' },
+      to: { path: '^(@kanak/)?(server|worker)(/|$)', pathNot: '^$1(/|$)' },
+    },
+    {
       name: 'shared-browser-safe',
       comment: 'packages/shared runs in the browser: it imports no core, db or testkit',
       severity: 'error',
