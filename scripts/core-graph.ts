@@ -6,8 +6,11 @@
 //   pnpm deps:core --mermaid   the folder graph as a mermaid flowchart, by floor
 //   pnpm deps:core --dot       the same as Graphviz dot (dot -Tsvg to draw it)
 //   pnpm deps:core --suggest   a fresh floors.json from today's imports (fewest back edges)
-import { readFileSync } from 'node:fs';
+//   pnpm deps:core --suggest --write   writes it (then `pnpm lint:deps:baseline`)
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { format, resolveConfig } from 'prettier';
 
 const CORE = 'packages/core/src/';
 const FLOORS_FILE = new URL('../packages/core/floors.json', import.meta.url);
@@ -208,11 +211,19 @@ function dot(graph: Graph, floors: string[][]): string {
 async function main() {
   const graph = folderGraph(await coreImports());
   const arg = process.argv[2];
+  const file = JSON.parse(readFileSync(FLOORS_FILE, 'utf8')) as { floors: string[][] };
   if (arg === '--suggest') {
-    console.log(JSON.stringify(suggestFloors(graph)));
-    return;
+    const floors = suggestFloors(graph);
+    if (!process.argv.includes('--write')) return console.log(JSON.stringify(floors));
+    const filepath = fileURLToPath(FLOORS_FILE);
+    const text = await format(JSON.stringify({ ...file, floors }), {
+      ...(await resolveConfig(filepath)),
+      filepath,
+    });
+    writeFileSync(FLOORS_FILE, text);
+    return console.log(`${floors.length} floors written to packages/core/floors.json`);
   }
-  const { floors } = JSON.parse(readFileSync(FLOORS_FILE, 'utf8')) as { floors: string[][] };
+  const { floors } = file;
   if (arg === '--mermaid') return console.log(mermaid(graph, floors));
   if (arg === '--dot') return console.log(dot(graph, floors));
   const edges = [...graph.values()].reduce((n, out) => n + out.size, 0);
