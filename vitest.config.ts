@@ -14,6 +14,7 @@ export default defineConfig({
             'server/src/**/*.test.ts',
             'worker/src/**/*.test.ts',
             'web/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -6,7 +6,7 @@ import { PRODUCTION_MEMORY_ENV } from './production-memory';
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 // A local shop with demo data: development settings (sandbox payments, development secrets)
-// unless the caller says otherwise. Production runs the image (see README).
+// unless the caller says otherwise. Production runs the image (see docs/operations.md).
 const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 
 // No mail server needed: without SMTP_URL the worker sends to scripts/mail-catcher.ts, whose
@@ -51,7 +51,7 @@ const runTs = (entry: string, extra: NodeJS.ProcessEnv = {}) =>
         stdio: 'inherit',
         env: { ...env, ...extra },
       });
-// Server and worker with the image's memory settings (README "Memory"), unless the caller sets
+// Server and worker with the image's memory settings (docs/adr/0007-memory.md), unless the caller sets
 // its own; not the build or the seed (Vite's build needs more heap than the server).
 const memory: NodeJS.ProcessEnv = {
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? PRODUCTION_MEMORY_ENV.MALLOC_ARENA_MAX,

@@ -7,7 +7,7 @@
 #     view, sequence, function and type in `public` handed to it, so migrations and the app keep
 #     working as that role;
 #   - a changed APP_DB_PASSWORD in .env reaches the role on the next `up`.
-# Safe to run again: each step checks or overwrites. README: "Running in production".
+# Safe to run again: each step checks or overwrites. docs/operations.md: "Running in production".
 #
 # Environment: the PG* variables of the superuser connection (PGHOST, PGUSER, PGPASSWORD),
 # APP_DB_PASSWORD (required), APP_DB_USER and APP_DB_NAME (both `kanak` unless set).

@@ -7,11 +7,11 @@
 #   3. makes or updates the MinIO user S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY the server signs in
 #      with, and attaches that policy to it (only that one);
 #   4. copies in the images an earlier single-machine install kept in the `uploads` volume.
-# Safe to run again: each step creates or overwrites. README: "Running in production".
+# Safe to run again: each step creates or overwrites. docs/operations.md: "Running in production".
 set -eu
 : "${S3_BUCKET:?}" "${S3_ACCESS_KEY_ID:?}" "${S3_SECRET_ACCESS_KEY:?}" "${MINIO_ROOT_USER:?}"
 if [ "$S3_ACCESS_KEY_ID" = "$MINIO_ROOT_USER" ]; then
-  echo "storage-init: S3_ACCESS_KEY_ID is MinIO's root user ($MINIO_ROOT_USER): give the server a user of its own (e.g. S3_ACCESS_KEY_ID=kanak-app with a new S3_SECRET_ACCESS_KEY); README: Running in production" >&2
+  echo "storage-init: S3_ACCESS_KEY_ID is MinIO's root user ($MINIO_ROOT_USER): give the server a user of its own (e.g. S3_ACCESS_KEY_ID=kanak-app with a new S3_SECRET_ACCESS_KEY); docs/operations.md: Running in production" >&2
   exit 1
 fi
 policy="$S3_BUCKET-app"

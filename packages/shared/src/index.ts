@@ -67,7 +67,7 @@ export * from './system/dead-letters';
 export * from './delivery/pin-state';
 export * from './delivery/promise';
 export * from './shipments/carriers';
-// The owner's catalogue as a file: import and export in one column set (issue 32).
+// The owner's catalogue as a file: import and export in one column set.
 export * from './catalogue/columns';
 export * from './catalogue/views';
 // Old-gold exchange and store credit; returns and exchanges of orders.

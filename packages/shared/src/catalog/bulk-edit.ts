@@ -1,4 +1,4 @@
-// Bulk edits of the admin products table (issue 32, item 4): what can be changed at once, which
+// Bulk edits of the admin products table: what can be changed at once, which
 // products, and the answers of the preview, the progress and the undo.
 import * as z from 'zod/mini';
 import { decimal } from '../pricing/schemas';

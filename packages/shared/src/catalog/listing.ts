@@ -149,7 +149,7 @@ export interface ListingSearch {
   page?: string | number;
   type?: string;
   occasion?: string;
-  /** natural or laboratory-grown stones (issue 23). */
+  /** natural or laboratory-grown stones. */
   origin?: string;
 }
 

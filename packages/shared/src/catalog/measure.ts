@@ -37,7 +37,7 @@ export function normaliseSize(input: unknown): string | null {
 }
 
 /**
- * Why a typed measure is refused, or null when it is fine (product input, issue 32): its bounds
+ * Why a typed measure is refused, or null when it is fine (product input): its bounds
  * and its precision (two decimals, as stored) are named rather than silently rounded away.
  */
 export function measureProblem(

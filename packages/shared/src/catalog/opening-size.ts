@@ -1,5 +1,5 @@
 /**
- * The size a product page opens on: the first one in stock, else the first (issue 32). A listing
+ * The size a product page opens on: the first one in stock, else the first. A listing
  * card shows this size's price, so the card never advertises a price its page does not sell.
  */
 export function openingSizeIndex(sizes: readonly { stock: number }[]): number {

@@ -22,7 +22,7 @@ const valid = {
 };
 
 describe('productInput', () => {
-  it('refuses a net weight above the piece, and a purity the shop does not price in (issue 32)', () => {
+  it('refuses a net weight above the piece, and a purity the shop does not price in', () => {
     const heavy = productInput.safeParse({
       ...valid,
       sizes: [{ weight: '5', size: '16', stock: 1, netWeight: 5.2 }],
@@ -84,10 +84,10 @@ describe('productInput', () => {
     expect(message({ sizes: [{ weight: '5', stock: 5e-324 }] })).toBe(
       'Stock must be a whole number',
     );
-    // Issue 32: precision is named, not rounded away to nothing.
+    // Precision is named, not rounded away to nothing.
     expect(message({ sizes: [{ weight: '0.001' }] })).toBe('Weight can have at most 2 decimals');
   });
-  it('checks the bounds and precision of every decimal field (issue 32: 5e-324 gave a 500)', () => {
+  it('checks the bounds and precision of every decimal field (5e-324 once gave a 500)', () => {
     const metal = {
       ...valid,
       pricing: {

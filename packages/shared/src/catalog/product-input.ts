@@ -36,7 +36,7 @@ const wholeNumber = (label: string, max: number) =>
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, `${label} must be one of: ${values.join(', ')}`);
 
-/** A product's state (issue 32): only `live` ones are listed, searched, cached and sold. */
+/** A product's state: only `live` ones are listed, searched, cached and sold. */
 export const PRODUCT_STATUSES = ['draft', 'live', 'archived'] as const;
 export type ProductStatusValue = (typeof PRODUCT_STATUSES)[number];
 
@@ -101,7 +101,7 @@ export const sizeRowInput = z.object({
     ),
   ),
   stock: z._default(wholeNumber('Stock', 100_000), 0),
-  /** Grams of metal (up to 3 decimals): required for metal pricing (issue 21). */
+  /** Grams of metal (up to 3 decimals): required for metal pricing. */
   netWeight: z.optional(z.nullable(netWeightInput)),
   /**
    * Edits only: the stock the form loaded for this weight. A stock left at it never overwrites
@@ -148,7 +148,7 @@ export const productInput = z
     topLevelCategory: oneOf('Top level category', METALS),
     secondLevelCategory: oneOf('Second level category', SECOND_LEVEL_CATEGORIES),
     thirdLevelCategory: oneOf('Third level category', THIRD_LEVEL_CATEGORIES),
-    /** BIS hallmark purity mark of a gold piece; absent on an edit keeps the stored one (issue 23). */
+    /** BIS hallmark purity mark of a gold piece; absent on an edit keeps the stored one. */
     hallmark: z.optional(z.nullable(oneOf('Hallmark', BIS_GOLD_MARKS))),
     /** Diamonds and gemstones with certificates; absent on an edit keeps the stored ones. */
     stones: z.optional(stonesInput),
@@ -209,7 +209,7 @@ export const productInput = z
         path: ['hallmark'],
       },
     ),
-    // Named here, not first at the save: an import's dry run reports it per row (issue 32).
+    // Named here, not first at the save: an import's dry run reports it per row.
     z.refine(
       (p) => p.pricing?.basis !== 'metal' || canonicalPurity(p.pricing.metal, p.pricing.purity),
       {

@@ -47,7 +47,7 @@ export const productListInput = z.object({
   pageNumber: rawFilter,
   pageSize: rawFilter,
   collection: rawFilter,
-  /** natural or laboratory-grown: products with stones of that origin (issue 23). */
+  /** natural or laboratory-grown: products with stones of that origin. */
   origin: rawFilter,
 });
 export type ProductListInput = z.infer<typeof productListInput>;

@@ -3,15 +3,15 @@ import { RATING_BANDS } from '../reviews/schemas';
 import { ratingView, reviewView } from '../reviews/views';
 import { priceBreakup, productPricingView } from '../pricing/schemas';
 
-/** One size row: display strings with units, its stock and its own price (issue 21). */
+/** One size row: display strings with units, its stock and its own price. */
 export const sizeView = z.object({
-  /** The size's own SKU (issue 32); optional in the schema for older fixtures, always filled. */
+  /** The size's own SKU; optional in the schema for older fixtures, always filled. */
   sku: z.optional(z.string()),
   weight: z.string(),
   size: z.string(),
   stock: z.number(),
   /** Grams of metal, for metal pricing; null when not given. */
-  // Optional in the schema so answers built before issue 21 (and test fixtures) still fit; the
+  // Optional in the schema so answers built before metal pricing (and test fixtures) still fit; the
   // product view always fills them.
   netWeight: z.optional(z.nullable(z.number())),
   price: z.optional(z.number()),
@@ -25,7 +25,7 @@ import { productStoneView } from '../stones/stones';
 /** A product as clients read it (spec section 3; design.md: `category` an object, two images at least). */
 export const productView = z.object({
   _id: z.string(),
-  /** Design number (issue 32); optional in the schema for older fixtures, always filled. */
+  /** Design number; optional in the schema for older fixtures, always filled. */
   sku: z.optional(z.string()),
   /** `live` (listed and sold), `archived` (page kept, no longer sold) or `draft` (admin only). */
   status: z.optional(z.enum(['draft', 'live', 'archived'])),
@@ -60,9 +60,9 @@ export const productView = z.object({
    * form sends it back as `loadedUpdatedAt` so a save cannot undo someone else's.
    */
   updatedAt: z.string(),
-  /** BIS hallmark purity mark (22K916…) of a gold piece; null otherwise (issue 23). */
+  /** BIS hallmark purity mark (22K916…) of a gold piece; null otherwise. */
   hallmark: z.optional(z.nullable(z.string())),
-  /** Its diamonds and gemstones with their certificates (issue 23). */
+  /** Its diamonds and gemstones with their certificates. */
   stones: z.optional(z.array(productStoneView)),
 });
 export type ProductView = z.infer<typeof productView>;
@@ -72,7 +72,7 @@ export type ProductView = z.infer<typeof productView>;
 export const priceRange = z.object({ min: z.number(), max: z.number() });
 export type PriceRange = z.infer<typeof priceRange>;
 
-/** One value of a listing filter and how many live pieces choosing it would leave (issue 32). */
+/** One value of a listing filter and how many live pieces choosing it would leave. */
 export const facetCount = z.object({ value: z.string(), count: z.number() });
 export type FacetCount = z.infer<typeof facetCount>;
 
@@ -98,7 +98,7 @@ export const productPage = z.object({
   totalElements: z.number(),
   /** The listing's own price span (its other filters applied, not the price): the slider's range. */
   priceRange: z.optional(z.nullable(priceRange)),
-  /** GET /api/products and catalog.list only (issue 32): additive, absent elsewhere. */
+  /** GET /api/products and catalog.list only: additive, absent elsewhere. */
   facets: z.optional(listingFacets),
 });
 export type ProductPage = z.infer<typeof productPage>;

@@ -3,9 +3,9 @@ import type { ProductView } from '../catalog/views';
 import { canonicalPurity } from '../pricing/purities';
 
 /**
- * The catalogue's one column set (issue 32), for import and export alike: one row per product,
- * its sizes side by side (size_1_…, size_2_…, up to 20). README "Catalogue import and export"
- * documents each column; the import page offers a template with three sizes.
+ * The catalogue's one column set, for import and export alike: one row per product, its sizes
+ * side by side (size_1_…, size_2_…, up to 20). docs/rules/catalogue.md ("Catalogue import and
+ * export") documents each column; the import page offers a template with three sizes.
  */
 export const CATALOGUE_PRODUCT_COLUMNS = [
   'sku',
@@ -201,7 +201,7 @@ export function columnOfPath(path: readonly PropertyKey[]): string {
 
 /**
  * The cells of a checked product input: what export writes and what a dry run compares, so an
- * exported file imported again compares equal cell by cell (issue 32's round trip).
+ * exported file imported again compares equal cell by cell (the export-import round trip).
  */
 export function inputToRow(input: ProductInput): CatalogueRow {
   const pricing = input.pricing?.basis === 'metal' ? input.pricing : null;

@@ -15,10 +15,11 @@ export const deliveryPromiseInput = z.object({
 export type DeliveryPromiseInput = z.infer<typeof deliveryPromiseInput>;
 
 /**
- * Whether and when the shop delivers to a PIN (issue 33 contract). `state` is null for a PIN the
- * directory does not know; `zone`, `deliverBy` and `insuredCap` are null where the shop does not
- * deliver. `district`, `states` and `withinCap` are additive: the checkout fills the city from
- * the district, checks the typed state against `states`, and shows the cap when `value` exceeds it.
+ * Whether and when the shop delivers to a PIN (the delivery-promise contract). `state` is null
+ * for a PIN the directory does not know; `zone`, `deliverBy` and `insuredCap` are null where the
+ * shop does not deliver. `district`, `states` and `withinCap` are additive: the checkout fills
+ * the city from the district, checks the typed state against `states`, and shows the cap when
+ * `value` exceeds it.
  */
 export const deliveryPromiseView = z.object({
   pin: z.string(),

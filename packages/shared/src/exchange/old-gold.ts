@@ -69,7 +69,7 @@ export type OldGoldPiece = z.infer<typeof oldGoldPiece>;
 /** `GET /api/exchange/estimate?metal=gold&purity=916&netWeight=10.5` (or `grossWeight=`). */
 export const exchangeEstimateInput = oldGoldPiece;
 
-/** The estimate in rupees (issue 33 contract), with what it assumed. */
+/** The estimate in rupees (the old-gold calculator's contract), with what it assumed. */
 export const exchangeEstimate = z.object({
   metal: z.string(),
   purity: z.string(),

@@ -23,7 +23,7 @@ export type BisGoldMark = (typeof BIS_GOLD_MARKS)[number];
 /**
  * The hallmark a metal-priced piece carries: its priced purity's mark (gold 916 → 22K916), null
  * for silver and platinum (BIS gold marks only). One truth: the mark is never set apart from the
- * purity the piece is priced at (issue 32); migration 021's trigger keeps the stored one so.
+ * purity the piece is priced at; migration 021's trigger keeps the stored one so.
  */
 export function hallmarkOfPurity(metal: string, purity: string): BisGoldMark | null {
   const typed = purity.trim().toUpperCase();

@@ -28,7 +28,7 @@ export const orderMoveInput = z.object({
   ),
   /** HUIDs of the order's gold pieces by order item id, typed when confirming or shipping. */
   huids: z.optional(huidsInput),
-  /** Shipping only (issue 33): the courier's code (GET /api/admin/carriers) and its AWB number. */
+  /** Shipping only: the courier's code (GET /api/admin/carriers) and its AWB number. */
   carrier: z.optional(
     z
       .string('carrier is a carrier code such as bluedart')
@@ -50,7 +50,7 @@ const providerId = (what: string) =>
 
 /**
  * POST /api/payment/{orderId}: an optional body spends a balance the shop holds for the shopper
- * on the order first (a matured savings scheme, issue 36; store credit, issue 33); the payment
+ * on the order first (a matured savings scheme, or store credit); the payment
  * link then asks only for the rest.
  */
 export const createPaymentInput = z.object({

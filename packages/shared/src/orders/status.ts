@@ -29,16 +29,16 @@ export const REFUND_REASONS = [
   'AMOUNT_MISMATCH',
   'CANCELLED_BY_SHOP',
   'LINK_CLOSED',
-  /** A delivered piece returned inside the window (issue 33). */
+  /** A delivered piece returned inside the window. */
   'RETURNED',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
-/** Where a refund asked of the provider stands (issue 31). */
+/** Where a refund asked of the provider stands. */
 export const REFUND_STATES = ['processing', 'processed', 'failed'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 
-/** An order that was paid for (issue 20: its buyer's reviews are "Verified buyer"). */
+/** An order that was paid for (its buyer's reviews are "Verified buyer"). */
 export const PAID_ORDER_STATUSES = [
   'PLACED',
   'CONFIRMED',

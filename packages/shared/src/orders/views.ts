@@ -22,7 +22,7 @@ export const orderItemView = z.object({
   discountedPrice: z.number(),
   /** One unit's breakup as quoted when the order was placed (metal pricing); null for fixed prices. */
   priceBreakup: z.optional(z.nullable(priceBreakup)),
-  /** BIS hallmark purity mark of the piece (22K916…), null for other metals (issue 23). */
+  /** BIS hallmark purity mark of the piece (22K916…), null for other metals. */
   hallmark: z.optional(z.nullable(z.string())),
   /** One HUID per unit, as the admin recorded them when confirming or shipping. */
   huids: z.optional(z.array(z.string())),
@@ -85,7 +85,7 @@ export const orderView = z.object({
       providerRefundId: z.optional(z.nullable(z.string())),
     }),
   ),
-  /** Tax invoice and credit note of a paid order: their numbers and download paths (issue 23). */
+  /** Tax invoice and credit note of a paid order: their numbers and download paths. */
   invoice: z.optional(z.nullable(z.object({ number: z.string(), url: z.string() }))),
   creditNote: z.optional(z.nullable(z.object({ number: z.string(), url: z.string() }))),
   /** Above the PAN threshold without the buyer's PAN: the shopper is asked for it. */
@@ -93,7 +93,7 @@ export const orderView = z.object({
   panRecorded: z.optional(z.boolean()),
   /** Carrier, AWB, tracking page, insured value (rupees) and dispatch; null until shipped with a carrier. */
   shipment: z.optional(z.nullable(shipmentView)),
-  /** Balances that paid part or all of it (issue 36 and 33); the payment link took the rest. */
+  /** Balances that paid part or all of it (a savings scheme, store credit); a link took the rest. */
   tenders: z.optional(z.array(orderTender)),
 });
 export type OrderView = z.infer<typeof orderView>;

@@ -1,5 +1,5 @@
 /**
- * The jeweller's pricing rule for one size (README, "Prices from metal rates"). Inputs arrive
+ * The jeweller's pricing rule for one size (docs/rules/metal-pricing.md). Inputs arrive
  * as integers in their smallest unit, so the rule is exact and the same in SQL
  * (core/src/pricing/reprice-sql.ts): rate in paise per gram, net weight in milligrams, making
  * as hundredths (a percent in basis points, or paise per gram), discount in basis points.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { publishSummary, repricingSummary } from './repricing-words';
 
-// Issue 32: before, the confirmation said "47 products change price" and the progress then said
+// Before, the confirmation said "47 products change price" and the progress then said
 // "Repriced 243 products": two different counts, neither saying what it counted.
 describe('rate publish and repricing words', () => {
   it('say the same two counts, naming what they count', () => {

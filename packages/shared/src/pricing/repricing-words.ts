@@ -1,7 +1,7 @@
 import type { RatesPreview, RepricingView } from './schemas';
 
 // The rate-publish confirmation and the repricing's progress say the same two counts in the
-// same words (issue 32): metal-priced products walked, and how many of them change price.
+// same words: metal-priced products walked, and how many of them change price.
 const count = (n: number) => n.toLocaleString('en-IN');
 const products = (n: number) => `${count(n)} metal-priced product${n === 1 ? '' : 's'}`;
 

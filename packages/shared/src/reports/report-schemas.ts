@@ -201,7 +201,7 @@ export const settlementTotals = z.object({
 });
 export type SettlementTotals = z.infer<typeof settlementTotals>;
 
-/** The settlement of a range (issue 31): payments matched to orders and invoices, and what is not. */
+/** The settlement of a range: payments matched to orders and invoices, and what is not. */
 export const settlement = z.object({
   from: z.string(),
   to: z.string(),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { withExample } from '../validation/examples';
 
 /**
- * Returns and exchanges inside the policy (issue 33, item 4). A request moves
+ * Returns and exchanges inside the policy. A request moves
  * requested → approved | refused; approved → received (HUIDs checked) → refunded. A return is
  * paid back to the payment; an exchange becomes store credit.
  */

@@ -9,7 +9,7 @@ export const reviewView = z.object({
   createdAt: z.string(),
   user: reviewer,
   product: z.string(),
-  /** The author has a paid order holding this product (issue 20). */
+  /** The author has a paid order holding this product. */
   verifiedBuyer: z.boolean(),
 });
 export type ReviewView = z.infer<typeof reviewView>;

@@ -119,7 +119,7 @@ export const schemeEnrolment = z.object({
   bonus: z.number(),
   /** What is left to spend: paid + bonus (once matured) − what orders hold or spent. */
   balance: z.number(),
-  /** Rupees orders hold or spent of it (issue 36, redemption at checkout). */
+  /** Rupees orders hold or spent of it (redeemed at checkout). */
   redeemed: z.optional(z.number()),
   maturesOn: z.nullable(z.string()),
   redeemBy: z.nullable(z.string()),

@@ -3,7 +3,7 @@ import { formatRupees } from '../money/price';
 import { withExample } from '../validation/examples';
 
 /**
- * Couriers an Indian jeweller ships with (issue 33). Each has a tracking page whose address
+ * Couriers an Indian jeweller ships with. Each has a tracking page whose address
  * takes the AWB (`{awb}` in the template) and an insured-value cap: the most the shop insures
  * a parcel for with it. BVC and Sequel carry valuables; the others are general couriers with
  * lower declared-value limits. The shop's own list replaces these with `CARRIERS` (JSON); the

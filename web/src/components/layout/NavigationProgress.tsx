@@ -1,7 +1,8 @@
 import { useRouterState } from '@tanstack/react-router';
 
 /**
- * A thin bar at the top while the router loads the next page (issue 34: a click answers at once).
+ * A thin bar at the top while the router loads the next page: a click answers at once, before
+ * the next page has loaded.
  * It shows from the first frame of a pending navigation and the old page dims, so the shopper
  * sees the click was taken even when the next page's data or code is still on its way.
  */
