@@ -228,9 +228,9 @@ describe('the shopper is never misled', () => {
   it('lists saved addresses for a shopper with past orders, and fits the account tabs in 390 px', async () => {
     const page = await pageAt({ width: 390, height: 844 }, customerToken);
     await page.goto(url('/user-details?layout=2'));
-    // The spec's four sections and the savings schemes (issue 36), two by two on a phone.
+    // The spec's four sections, the savings schemes and the passbook, two by two on a phone.
     const tabs = page.getByRole('navigation', { name: 'Account sections' }).getByRole('link');
-    await expect.poll(() => tabs.count()).toBe(5);
+    await expect.poll(() => tabs.count()).toBe(6);
     for (const tab of await tabs.all()) {
       const box = (await tab.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);

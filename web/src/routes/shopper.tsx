@@ -53,13 +53,13 @@ export const paymentRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/checkout/PaymentPage'), 'PaymentPage'),
 });
 
-/** /user-details?layout=0..4 (guarded; 4: savings schemes). */
+/** /user-details?layout=0..5 (guarded; 4: savings schemes; 5: the passbook). */
 export const accountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'user-details',
-  validateSearch: (search: Record<string, unknown>): { layout: 0 | 1 | 2 | 3 | 4 } => {
+  validateSearch: (search: Record<string, unknown>): { layout: 0 | 1 | 2 | 3 | 4 | 5 } => {
     const layout = Number(search.layout);
-    return { layout: layout >= 1 && layout <= 4 ? (layout as 1 | 2 | 3 | 4) : 0 };
+    return { layout: layout >= 1 && layout <= 5 ? (layout as 1 | 2 | 3 | 4 | 5) : 0 };
   },
   beforeLoad: requireToken,
   component: lazyRouteComponent(() => import('@/features/account/AccountPage'), 'AccountPage'),

@@ -1,15 +1,17 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Heart, Package, Phone, PiggyBank, UserCircle } from 'lucide-react';
+import { BookOpen, Heart, Package, Phone, PiggyBank, UserCircle } from 'lucide-react';
 import { SchemesPanel } from '@/features/schemes/SchemesPanel';
 import { cn } from '@/lib/utils';
 import { AccountSecurity } from './AccountSecurity';
 import { AccountTable } from './AccountTable';
 import { ContactUs } from './ContactUs';
 import { OrderHistory } from './OrderHistory';
+import { PassbookPanel } from './PassbookPanel';
 import { useSession } from '@/features/session/use-session';
 import { WishlistGrid } from './WishlistGrid';
 
 const route = getRouteApi('/user-details');
+type AccountLayout = 0 | 1 | 2 | 3 | 4 | 5;
 
 /** My Account: the profile, then password and devices (issue 24). */
 function MyAccount() {
@@ -27,9 +29,10 @@ const LAYOUTS = [
   { label: 'Order History', icon: Package, Panel: OrderHistory },
   { label: 'Contact us', icon: Phone, Panel: ContactUs },
   { label: 'Savings schemes', icon: PiggyBank, Panel: SchemesPanel },
+  { label: 'Passbook', icon: BookOpen, Panel: PassbookPanel },
 ] as const;
 
-/** /user-details?layout=0..4 (spec section 2; 4: savings schemes, issue 36). */
+/** /user-details?layout=0..5 (spec section 2; 4: savings schemes; 5: the passbook). */
 export function AccountPage() {
   const { layout } = route.useSearch();
   const { user } = useSession();
@@ -48,7 +51,7 @@ export function AccountPage() {
               <li key={label}>
                 <Link
                   to="/user-details"
-                  search={{ layout: i as 0 | 1 | 2 | 3 | 4 }}
+                  search={{ layout: i as AccountLayout }}
                   aria-current={i === layout ? 'page' : undefined}
                   className={cn(
                     'flex items-center gap-2 rounded-lg px-3 py-2.5 text-sm whitespace-nowrap ring-1 ring-border transition md:ring-0',

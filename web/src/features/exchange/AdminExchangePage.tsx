@@ -1,13 +1,15 @@
-import { useState } from 'react';
-import { formatRupees, purityLabel, type ExchangeRequestView } from '@kanak/shared';
-import { Button } from '@/components/ui/button';
+import {
+  formatRupees,
+  purityLabel,
+  SLOT_WINDOW_LABELS,
+  type ExchangeRequestView,
+} from '@kanak/shared';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/features/admin/shared/PageHeader';
 import { errorMessage } from '@/features/admin/shared/error-message';
-import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
+import { SettleExchangeForm } from './SettleExchangeForm';
 
 const STATUS_WORDS: Record<ExchangeRequestView['status'], string> = {
   requested: 'Waiting for testing',
@@ -58,13 +60,6 @@ function RequestCard({
   request: ExchangeRequestView;
   onSettled: () => void;
 }) {
-  const [value, setValue] = useState(String(request.estimate));
-  const settle = trpc.exchange.settle.useMutation({
-    onSuccess: () => onSettled(),
-    onError: (error) => toast.error(errorMessage(error)),
-  });
-  const finalValue = Number(value);
-  const valid = value.trim() !== '' && Number.isInteger(finalValue) && finalValue >= 0;
   return (
     <Card data-testid="exchange-request">
       <CardContent className="grid gap-4 md:grid-cols-3">
@@ -73,11 +68,17 @@ function RequestCard({
           <p>{request.contactPhone}</p>
           <p className="break-all text-muted-foreground">{request.email}</p>
           <p className="text-muted-foreground">
-            {request.visit === 'pickup'
-              ? `Pickup${request.pin ? ` at ${request.pin}` : ''}`
-              : 'Store visit'}{' '}
-            · {new Date(request.createdAt).toLocaleDateString('en-IN')}
+            {request.visit === 'pickup' ? 'Insured pickup' : 'Store visit'}
+            {request.slot
+              ? ` on ${longDate(request.slot.date)}, ${SLOT_WINDOW_LABELS[request.slot.window]}`
+              : ''}
           </p>
+          {request.address && (
+            <p className="text-muted-foreground">
+              {request.address} {request.pin}
+            </p>
+          )}
+          <p className="text-xs text-muted-foreground">Asked {longDate(request.createdAt)}</p>
         </div>
         <ul className="space-y-1 text-sm">
           {request.items.map((p, i) => (
@@ -90,50 +91,34 @@ function RequestCard({
             {STATUS_WORDS[request.status]}
             {request.finalValue !== null ? ` · ${formatRupees(request.finalValue)}` : ''}
           </p>
+          {request.tested && (
+            <ul className="text-xs text-muted-foreground" data-testid="exchange-tested">
+              {request.tested.pieces.map((p, i) => (
+                <li key={i}>
+                  Tested: fineness {p.fineness}, {p.grossWeight} g gross, {p.netWeight} g net
+                </li>
+              ))}
+              {request.tested.deduction > 0 && (
+                <li>
+                  {formatRupees(request.tested.deduction)} taken off: {request.tested.reason}
+                </li>
+              )}
+            </ul>
+          )}
           {request.status === 'requested' && (
-            <>
-              <label className="grid gap-1">
-                <span className="text-xs text-muted-foreground">Final value after testing (₹)</span>
-                <Input
-                  className="h-8"
-                  inputMode="numeric"
-                  value={value}
-                  onChange={(e) => setValue(e.target.value)}
-                />
-              </label>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  size="sm"
-                  disabled={!valid || settle.isPending}
-                  onClick={() =>
-                    settle.mutate({ requestId: request.id, outcome: 'credit', finalValue })
-                  }
-                >
-                  Credit to customer
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={!valid || settle.isPending}
-                  onClick={() =>
-                    settle.mutate({ requestId: request.id, outcome: 'paid_out', finalValue })
-                  }
-                >
-                  Paid out
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={settle.isPending}
-                  onClick={() => settle.mutate({ requestId: request.id, outcome: 'cancel' })}
-                >
-                  Cancel
-                </Button>
-              </div>
-            </>
+            <SettleExchangeForm request={request} onSettled={onSettled} />
           )}
         </div>
       </CardContent>
     </Card>
   );
 }
+
+/** 2026-12-10 or an ISO moment → 10 Dec 2026, in India's time. */
+const longDate = (at: string) =>
+  new Date(at.length === 10 ? `${at}T00:00:00+05:30` : at).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  });

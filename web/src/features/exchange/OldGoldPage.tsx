@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { Coins } from 'lucide-react';
 import {
+  EXCHANGE_SLOT_DAYS_AHEAD,
+  EXCHANGE_SLOT_WINDOWS,
   formatRupees,
+  indiaDate,
   oldGoldPiece,
+  purityLabel,
   PURITIES,
+  SLOT_WINDOW_LABELS,
   type ExchangeEstimate,
+  type ExchangeSlotWindow,
   type OldGoldPiece,
 } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
@@ -12,6 +18,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/features/admin/shared/error-message';
 import { useSession } from '@/features/session/use-session';
 import { openAuthModal } from '@/features/session/session';
@@ -149,7 +156,8 @@ export function OldGoldPage() {
           error={estimate.isError ? errorMessage(estimate.error) : null}
         />
       </div>
-      {piece && estimate.data && <RequestVisit piece={piece} />}
+      {/* Mounted throughout: pieces added to the request outlive the calculator's next figure. */}
+      <RequestVisit piece={piece && estimate.data ? piece : null} />
     </main>
   );
 }
@@ -217,17 +225,46 @@ function EstimateCard({
   );
 }
 
-function RequestVisit({ piece }: { piece: OldGoldPiece }) {
+/** A piece as the request sends it: only the weights the shopper gave. */
+const pieceInput = (p: OldGoldPiece) => ({
+  metal: p.metal,
+  purity: p.purity,
+  ...(p.netWeight !== null ? { netWeight: p.netWeight } : {}),
+  ...(p.grossWeight !== null ? { grossWeight: p.grossWeight } : {}),
+});
+
+const pieceLine = (p: OldGoldPiece) =>
+  `${purityLabel(p.metal, p.purity)} ${p.metal} · ${
+    p.netWeight !== null ? `${p.netWeight} g net` : `${p.grossWeight} g gross`
+  }`;
+
+/** India's date, days from today: a slot can be booked from tomorrow to two weeks ahead. */
+const indiaDayAhead = (days: number) => indiaDate(new Date(Date.now() + days * 86_400_000));
+
+function RequestVisit({ piece }: { piece: OldGoldPiece | null }) {
   const { user, token } = useSession();
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [visit, setVisit] = useState<'pickup' | 'store'>('store');
   const [pin, setPin] = useState('');
+  const [address, setAddress] = useState('');
+  const [date, setDate] = useState('');
+  const [slotWindow, setSlotWindow] = useState<ExchangeSlotWindow | ''>('');
+  // Pieces added so far; with none added, the request carries the calculator's piece.
+  const [pieces, setPieces] = useState<OldGoldPiece[]>([]);
   const [done, setDone] = useState<string | null>(null);
   const ask = trpc.exchange.request.useMutation({
     onSuccess: (r) =>
       setDone(
-        `Request ${r.id.slice(0, 8).toUpperCase()} received: we will call you to fix the ${r.visit === 'pickup' ? 'pickup' : 'visit'}. Estimate ${formatRupees(r.estimate)}.`,
+        `Request ${r.id.slice(0, 8).toUpperCase()} received for ${r.items.length} ${
+          r.items.length === 1 ? 'piece' : 'pieces'
+        }: ${
+          r.visit === 'pickup'
+            ? 'our insured courier comes at the slot you chose'
+            : r.slot
+              ? 'we expect you at the slot you chose'
+              : 'we will call you to fix the visit'
+        }. Estimate ${formatRupees(r.estimate)}. We have mailed you the details.`,
       ),
     onError: (error) => toast.error(errorMessage(error)),
   });
@@ -237,6 +274,7 @@ function RequestVisit({ piece }: { piece: OldGoldPiece }) {
         {done}
       </p>
     );
+  const sending = pieces.length > 0 ? pieces : piece ? [piece] : [];
   return (
     <section
       className="space-y-4 rounded-xl border bg-card p-5 shadow-xs"
@@ -258,23 +296,54 @@ function RequestVisit({ piece }: { piece: OldGoldPiece }) {
               contactName: name || `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(),
               contactPhone: phone,
               visit,
-              ...(pin.trim() ? { pin: pin.trim() } : {}),
-              items: [
-                {
-                  metal: piece.metal,
-                  purity: piece.purity,
-                  ...(piece.netWeight !== null ? { netWeight: piece.netWeight } : {}),
-                  ...(piece.grossWeight !== null ? { grossWeight: piece.grossWeight } : {}),
-                },
-              ],
+              ...(visit === 'pickup' && pin.trim() ? { pin: pin.trim() } : {}),
+              ...(visit === 'pickup' && address.trim() ? { address: address.trim() } : {}),
+              ...(date && slotWindow ? { slot: { date, window: slotWindow } } : {}),
+              items: sending.map(pieceInput),
             });
           }}
         >
+          <div className="grid gap-2 sm:col-span-2" data-testid="old-gold-pieces">
+            <p className="text-sm font-medium">Pieces in this request ({sending.length})</p>
+            <ul className="grid gap-1 text-sm">
+              {sending.map((p, i) => (
+                <li key={i} className="flex items-center justify-between gap-2">
+                  <span>{pieceLine(p)}</span>
+                  {pieces.length > 0 && (
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Remove ${pieceLine(p)}`}
+                      onClick={() => setPieces((all) => all.filter((_, j) => j !== i))}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <div>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={!piece || sending.length >= 20}
+                onClick={() => piece && setPieces((all) => [...all, piece])}
+              >
+                Add the piece above to the request
+              </Button>
+              <p className="mt-1 text-xs text-muted-foreground">
+                Change the calculator above for the next piece, then add it here.
+              </p>
+            </div>
+          </div>
           <div className="grid gap-1">
             <Label htmlFor="og-name">Name</Label>
             <Input
               id="og-name"
               value={name}
+              autoComplete="name"
               placeholder={user ? `${user.firstName} ${user.lastName}` : ''}
               onChange={(e) => setName(e.target.value)}
             />
@@ -284,6 +353,8 @@ function RequestVisit({ piece }: { piece: OldGoldPiece }) {
             <Input
               id="og-phone"
               inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="98450 12345"
               value={phone}
               onChange={(e) => setPhone(e.target.value)}
             />
@@ -300,16 +371,60 @@ function RequestVisit({ piece }: { piece: OldGoldPiece }) {
             </NativeSelect>
           </div>
           <div className="grid gap-1">
-            <Label htmlFor="og-pin">PIN (for a pickup)</Label>
+            <Label htmlFor="og-date">
+              {visit === 'pickup' ? 'Pickup day' : 'Visit day (optional)'}
+            </Label>
             <Input
-              id="og-pin"
-              inputMode="numeric"
-              value={pin}
-              onChange={(e) => setPin(e.target.value)}
+              id="og-date"
+              type="date"
+              min={indiaDayAhead(1)}
+              max={indiaDayAhead(EXCHANGE_SLOT_DAYS_AHEAD)}
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
             />
           </div>
+          <div className="grid gap-1">
+            <Label htmlFor="og-window">Time</Label>
+            <NativeSelect
+              id="og-window"
+              value={slotWindow}
+              onChange={(e) => setSlotWindow(e.target.value as ExchangeSlotWindow | '')}
+            >
+              <NativeSelectOption value="">Choose a time</NativeSelectOption>
+              {EXCHANGE_SLOT_WINDOWS.map((w) => (
+                <NativeSelectOption key={w} value={w}>
+                  {SLOT_WINDOW_LABELS[w]}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </div>
+          {visit === 'pickup' && (
+            <>
+              <div className="grid gap-1 sm:col-span-2">
+                <Label htmlFor="og-address">Pickup address</Label>
+                <Textarea
+                  id="og-address"
+                  autoComplete="street-address"
+                  placeholder="House, street, area, city"
+                  value={address}
+                  onChange={(e) => setAddress(e.target.value)}
+                />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor="og-pin">PIN</Label>
+                <Input
+                  id="og-pin"
+                  inputMode="numeric"
+                  maxLength={6}
+                  autoComplete="postal-code"
+                  value={pin}
+                  onChange={(e) => setPin(e.target.value)}
+                />
+              </div>
+            </>
+          )}
           <div className="sm:col-span-2">
-            <Button type="submit" disabled={ask.isPending}>
+            <Button type="submit" disabled={ask.isPending || sending.length === 0}>
               Send request
             </Button>
           </div>
