@@ -11,5 +11,6 @@ export * from './query-plans';
 export * from './s3';
 export * from './sse';
 export * from './helpers';
+export * from './prefixes';
 export * from './smtp';
 export * from './prometheus';
