@@ -12,5 +12,6 @@ export * from './s3';
 export * from './sse';
 export * from './helpers';
 export * from './prefixes';
+export * from './profile';
 export * from './smtp';
 export * from './prometheus';
