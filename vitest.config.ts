@@ -29,6 +29,7 @@ export default defineConfig({
             'packages/*/test/**/*.test.ts',
           ],
           globalSetup: ['packages/testkit/src/global-setup.ts'],
+          setupFiles: ['packages/testkit/src/file-cleanup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
@@ -43,6 +44,7 @@ export default defineConfig({
           // expect.poll's 1 s default on a loaded 2-core machine; a poll still ends at success.
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['packages/testkit/src/global-setup.ts'],
+          setupFiles: ['packages/testkit/src/file-cleanup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: 1,

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, dropDatabase } from '@kanak/db';
 import { MESSAGES, PASSWORD_PATTERN } from '@kanak/shared';
 import {
+  createTestDatabase,
   databaseUrl,
   httpClient,
   startTestServer,
@@ -157,19 +158,20 @@ describe('pnpm admin:create', { timeout: 120_000 }, () => {
   });
 
   it('refuses a bad e-mail, a weak password and a missing --email with exit code 2', async () => {
-    const badEmail = await adminCreate('--email', 'not-an-address');
+    const address = email('weak');
+    // Four refusals, independent of each other: run side by side.
+    const [badEmail, weak, longName, missing] = await Promise.all([
+      adminCreate('--email', 'not-an-address'),
+      adminCreate('--email', address, '--password', 'password'),
+      adminCreate('--email', address, '--first-name', 'N'.repeat(30)),
+      adminCreate(),
+    ]);
     expect(badEmail.code).toBe(2);
     expect(badEmail.stderr).toContain(MESSAGES.email);
-
-    const address = email('weak');
-    const weak = await adminCreate('--email', address, '--password', 'password');
     expect(weak.code).toBe(2);
     expect(weak.stderr).toContain(MESSAGES.password);
-    const longName = await adminCreate('--email', address, '--first-name', 'N'.repeat(30));
     expect(longName.code).toBe(2);
     expect(longName.stderr).toContain(MESSAGES.name);
-
-    const missing = await adminCreate();
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--email is required/);
 
@@ -179,7 +181,6 @@ describe('pnpm admin:create', { timeout: 120_000 }, () => {
       .where('email', 'in', ['not-an-address', address])
       .execute();
     expect(created).toEqual([]);
-    // Five command runs, each a fresh tsx process.
   }, 120_000);
 
   it('says the database is not migrated (exit 1) when it is missing', async () => {
@@ -255,7 +256,8 @@ describe('the migration step', { timeout: 120_000 }, () => {
 
 describe('the worker heartbeat', { timeout: 120_000 }, () => {
   it('is fresh while the worker runs and gone once it stopped', async () => {
-    const shop = await startTestServer();
+    // The worker needs a database of its own, not a running shop.
+    const database = await createTestDatabase();
     const dir = mkdtempSync(path.join(tmpdir(), 'kanak-heartbeat-'));
     const file = path.join(dir, 'heartbeat');
     const check = () => run('worker/src/healthcheck.ts', [], { WORKER_HEARTBEAT_FILE: file });
@@ -267,7 +269,7 @@ describe('the worker heartbeat', { timeout: 120_000 }, () => {
       const worker = await startTsxProcess(
         'worker/src/main.ts',
         {
-          DATABASE_URL: shop.database.url,
+          DATABASE_URL: database.url,
           REDIS_URL: TEST_REDIS_URL,
           QUEUE_PREFIX: uniquePrefix('q'),
           WORKER_METRICS_INTERVAL_MS: '0',
@@ -290,7 +292,7 @@ describe('the worker heartbeat', { timeout: 120_000 }, () => {
       expect((await check()).code).toBe(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
-      await shop.close();
+      await database.drop();
     }
   });
 });

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   startTestSmtp,
   watchConsole,
@@ -90,14 +90,14 @@ describe('account mails in the browser', () => {
       await forgot.getByLabel('Email').fill(email);
       await forgot.getByRole('button', { name: 'Send the link' }).click();
       await forgot.getByRole('status').waitFor();
-      await screenshot(page, `account-forgot-${name}`);
+      await screenshotOnFailure(page, `account-forgot-${name}`);
 
       const reset = await mailTo(email, /password/i);
       const token = /reset-password\?token=([\w-]+)/.exec(reset.text)?.[1];
       expect(token).toBeTruthy();
       await openLive(page, url(`/reset-password?token=${token}`));
       await page.getByLabel('New password').fill('Second@123');
-      await screenshot(page, `account-reset-${name}`);
+      await screenshotOnFailure(page, `account-reset-${name}`);
       await page.getByRole('button', { name: 'Save and sign in' }).click();
       await page.waitForURL(url('/'));
       await expect.poll(() => page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
@@ -113,7 +113,7 @@ describe('account mails in the browser', () => {
       await expect
         .poll(() => change.getByRole('status').textContent())
         .toMatch(/Other devices were signed out/);
-      await screenshot(page, `account-change-password-${name}`);
+      await screenshotOnFailure(page, `account-change-password-${name}`);
       await mailTo(email, /password was changed/i);
 
       const held = await page.evaluate(() => localStorage.getItem('jwt'));
@@ -146,7 +146,7 @@ describe('account mails in the browser', () => {
       await notify.getByRole('button', { name: 'Notify me' }).click();
       await expect.poll(() => notify.getByRole('status').textContent()).toContain(email);
       await notify.scrollIntoViewIfNeeded();
-      await screenshot(page, `notify-me-${name}`);
+      await screenshotOnFailure(page, `notify-me-${name}`);
       const alert = await server.database.db
         .selectFrom('stock_alerts')
         .select(['product_id', 'unsubscribed_at'])

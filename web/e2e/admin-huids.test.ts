@@ -8,7 +8,7 @@ import { needsHuid } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -94,7 +94,7 @@ describe('HUIDs on the admin orders pages', () => {
     await input.fill('AB12');
     await dialog.getByRole('button', { name: 'Save and ship' }).click();
     await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('"AB12"');
-    await screenshot(page, 'admin-huid-dialog-1440');
+    await screenshotOnFailure(page, 'admin-huid-dialog-1440');
     const huid = `Q${String(Date.now()).slice(-5)}`;
     await input.fill(huid.toLowerCase());
     await dialog.getByRole('button', { name: 'Save and ship' }).click();

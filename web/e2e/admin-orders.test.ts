@@ -4,7 +4,7 @@ import { formatRupees, type OrderView } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -56,7 +56,7 @@ describe('admin order detail, packing slip and the orders list', () => {
       width: viewport.width,
       height: Math.min(Math.max(height, viewport.height), 5000),
     });
-    await screenshot(page, name);
+    await screenshotOnFailure(page, name);
     await page.setViewportSize(viewport);
   }
 
@@ -215,7 +215,7 @@ describe('admin order detail, packing slip and the orders list', () => {
     expect(await page.getByTestId('slip-parcel').textContent()).toMatch(/Insured value₹[\d,]+/);
     const print = page.getByRole('button', { name: 'Print' });
     expect(await print.isVisible()).toBe(true);
-    await screenshot(page, 'admin-packing-slip');
+    await screenshotOnFailure(page, 'admin-packing-slip');
     await page.emulateMedia({ media: 'print' });
     expect(await print.isVisible()).toBe(false);
     const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });

@@ -5,7 +5,8 @@ import { formatRupees, indiaDate } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  fitAdminPane,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -85,19 +86,8 @@ describe("admin savings schemes: the owner's view", () => {
     return context.newPage();
   }
 
-  /** The admin content scrolls inside its own pane: grow the viewport so the shot holds all of it. */
-  async function shootAdmin(page: Page, name: string) {
-    const viewport = page.viewportSize()!;
-    const height = await page.evaluate(
-      () => document.querySelector('[data-admin-scroll]')?.scrollHeight ?? 0,
-    );
-    await page.setViewportSize({
-      width: viewport.width,
-      height: Math.min(Math.max(height, viewport.height), 5000),
-    });
-    await screenshot(page, name);
-    await page.setViewportSize(viewport);
-  }
+  /** On failure, the admin pane in full. */
+  const shootAdmin = (page: Page, name: string) => screenshotOnFailure(page, name, fitAdminPane);
 
   const fitsWidth = async (page: Page) => {
     const widths = await page.evaluate(() => {

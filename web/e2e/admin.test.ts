@@ -7,7 +7,8 @@ import { formatRupees } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  fitAdminPane,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -69,19 +70,8 @@ describe('admin back office', () => {
     return placed;
   }
 
-  /** The admin content scrolls inside its own pane: grow the viewport so the screenshot holds all of it. */
-  async function shoot(page: Page, name: string) {
-    const viewport = page.viewportSize()!;
-    const height = await page.evaluate(
-      () => document.querySelector('[data-admin-scroll]')?.scrollHeight ?? 0,
-    );
-    await page.setViewportSize({
-      width: viewport.width,
-      height: Math.min(Math.max(height, viewport.height), 5000),
-    });
-    await screenshot(page, name);
-    await page.setViewportSize(viewport);
-  }
+  /** On failure, the admin pane in full. */
+  const shoot = (page: Page, name: string) => screenshotOnFailure(page, name, fitAdminPane);
 
   beforeAll(async () => {
     uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kanak-admin-e2e-'));
@@ -467,7 +457,7 @@ describe('admin back office', () => {
     const shippedStep = tracker.getByRole('listitem').filter({ hasText: 'Shipped' });
     expect(await shippedStep.getAttribute('aria-current')).toBe('step');
     expect(await shippedStep.locator('svg').count()).toBe(1);
-    await screenshot(shopper, 'order-detail-live-shipped');
+    await screenshotOnFailure(shopper, 'order-detail-live-shipped');
     await admin.context().close();
     await shopper.context().close();
   });
@@ -615,7 +605,7 @@ describe('admin back office', () => {
     await customer.goto(`${server.baseUrl}/admin/orders`);
     await customer.getByRole('link', { name: 'Back to Home' }).waitFor();
     expect(await customer.getByTestId('admin-layout').count()).toBe(0);
-    await screenshot(customer, 'admin-refused-customer');
+    await screenshotOnFailure(customer, 'admin-refused-customer');
     await customer.context().close();
     // The server refuses the calls anyway.
     expect((await api().get('/trpc/orders.adminList', { token: customerToken })).status).toBe(403);

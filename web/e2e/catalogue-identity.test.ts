@@ -4,7 +4,7 @@ import type { ProductView } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -94,14 +94,14 @@ describe('catalogue identity in the browser (issue 32)', () => {
     await page.goto(`${server.baseUrl}/gold/rings/ring?sort=high_to_low`);
     const card = page.getByTestId('listing-card').filter({ hasText: 'Identity Walk Ring' });
     await card.getByTestId('listing-out-of-stock').waitFor();
-    await screenshot(page, 'catalogue-card-out-of-stock');
+    await screenshotOnFailure(page, 'catalogue-card-out-of-stock');
 
     await page.goto(`${server.baseUrl}/admin/product/${id}/edit`);
     await page.locator('#sku').fill('kj-walk-01');
     await page.locator('#sizes-1-sku').fill('kj-walk-01-l');
     await page.locator('#status').selectOption('draft');
     await page.locator('#status').scrollIntoViewIfNeeded();
-    await screenshot(page, 'catalogue-form-sku-status');
+    await screenshotOnFailure(page, 'catalogue-form-sku-status');
     await page.getByRole('button', { name: 'Update Product' }).click();
     await page.getByText('Product "Identity Walk Ring" updated').waitFor();
     const saved = await api().get<ProductView>(`/api/admin/products/id/${id}`, { token });
@@ -119,7 +119,7 @@ describe('catalogue identity in the browser (issue 32)', () => {
     await page.goto(`${server.baseUrl}/product/${id}`);
     await page.getByText('No longer sold').waitFor();
     expect(await page.getByRole('button', { name: /add to cart|out of stock/i }).count()).toBe(0);
-    await screenshot(page, 'catalogue-archived-page');
+    await screenshotOnFailure(page, 'catalogue-archived-page');
 
     // The exact SKU typed in the search opens a live product's page.
     await api().put(

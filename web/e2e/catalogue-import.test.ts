@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { catalogueColumns } from '@kanak/shared';
 import {
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -96,7 +96,7 @@ describe('catalogue import in the browser (issue 32)', () => {
       await expect.poll(() => errorsTable.textContent()).toContain('size_1_stock');
       expect(await errorsTable.textContent()).toContain('Color must be one of');
       expect(await page.getByRole('button', { name: /Apply 0 products/ }).isDisabled()).toBe(true);
-      await screenshot(page, `catalogue-import-errors-${width}`);
+      await screenshotOnFailure(page, `catalogue-import-errors-${width}`);
 
       // Fixed: one new product, then applied with a progress bar.
       const good = path.join(dir, `good-${width}.csv`);
@@ -112,7 +112,7 @@ describe('catalogue import in the browser (issue 32)', () => {
       await page.getByRole('progressbar', { name: 'Import progress' }).waitFor();
       await page.getByRole('status').getByText('Every row is saved.').waitFor({ timeout: 30_000 });
       expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
-      await screenshot(page, `catalogue-import-applied-${width}`);
+      await screenshotOnFailure(page, `catalogue-import-applied-${width}`);
 
       // Live: the exact SKU typed in the storefront search opens its page.
       await openLive(page, `${server.baseUrl}/search?q=${sku.toLowerCase()}`);
@@ -160,7 +160,7 @@ describe('catalogue import in the browser (issue 32)', () => {
     expect(await alert.textContent()).toContain(
       `Row 2 (${sku}) could not be saved: Size SKU ${sku}-6G is already used`,
     );
-    await screenshot(page, 'catalogue-import-failed-1280');
+    await screenshotOnFailure(page, 'catalogue-import-failed-1280');
     expect(errors).toEqual([]);
     await page.close();
   }, 90_000);

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -149,7 +149,7 @@ describe('the built app under its Content-Security-Policy', () => {
         [...document.images].filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src),
       ),
     ).toEqual([]);
-    await screenshot(page, 'csp-home');
+    await screenshotOnFailure(page, 'csp-home');
     expect(await recorded(page)).toEqual([]);
 
     await page.goto(url('/all-jewellery/category/jewellery'));
@@ -205,14 +205,14 @@ describe('the built app under its Content-Security-Policy', () => {
     expect(await page.locator('#pay').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
       'rgb(122, 31, 43)',
     );
-    await screenshot(page, 'csp-sandbox-pay');
+    await screenshotOnFailure(page, 'csp-sandbox-pay');
     expect(await recorded(page)).toEqual([]);
     await page.locator('#pay').click();
     await page.waitForURL(new RegExp(`/payment/${orderId}\\?`));
     const outcome = page.getByTestId('payment-outcome');
     await outcome.waitFor({ timeout: 20_000 });
     expect(await outcome.getAttribute('data-status')).toBe('PAID');
-    await screenshot(page, 'csp-payment');
+    await screenshotOnFailure(page, 'csp-payment');
     expect(await recorded(page)).toEqual([]);
 
     expect(violations).toEqual([]);
@@ -243,7 +243,7 @@ describe('the built app under its Content-Security-Policy', () => {
       )
       .toMatch(/^M/);
     await page.waitForTimeout(1600);
-    await screenshot(page, 'csp-admin-dashboard');
+    await screenshotOnFailure(page, 'csp-admin-dashboard');
     expect(await recorded(page)).toEqual([]);
 
     await page.goto(url('/admin/products'));
@@ -301,7 +301,7 @@ describe('the built app under its Content-Security-Policy', () => {
     await page.getByText('payment-confirmations').first().click();
     await page.getByText('Completed').first().waitFor();
     await expect.poll(() => page.getByText('Loading...').count()).toBe(0);
-    await screenshot(page, 'csp-queue-board');
+    await screenshotOnFailure(page, 'csp-queue-board');
     expect(await recorded(page)).toEqual([]);
     expect(violations).toEqual([]);
     await context.close();

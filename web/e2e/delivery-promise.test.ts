@@ -3,12 +3,10 @@
 // another state and one the shop does not serve refused. Walked at 1280 and 390 px, with no
 // console error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   launchBrowser,
-  screenshot,
-  SCREENSHOT_DIR,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -24,12 +22,6 @@ const ZONES = [
   ...DEFAULT_DELIVERY_ZONES,
   { zone: 'islands, not yet', prefixes: ['744'], days: null, insuredCap: 0 },
 ];
-/** What the shopper sees around `target`: the viewport, scrolled to it (full pages are tall). */
-async function viewShot(page: Page, target: Locator, name: string) {
-  await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-view.png`) });
-}
-
 const PROMISE = /^Delivery by (Mon|Tue|Wed|Thu|Fri|Sat), \d{1,2} [A-Z][a-z]{2} to 560001/;
 
 describe('delivery promise and PIN ↔ state in Chromium', () => {
@@ -79,8 +71,7 @@ describe('delivery promise and PIN ↔ state in Chromium', () => {
       const status = box.getByRole('status');
       await status.getByText(PROMISE).waitFor();
       expect(await status.innerText()).toMatch(/Bengaluru, Karnataka/);
-      await screenshot(page, `delivery-product-pin-${width}`);
-      await viewShot(page, box, `delivery-product-pin-${width}`);
+      await screenshotOnFailure(page, `delivery-product-pin-${width}`);
       // The next product page remembers the PIN and checks it at once.
       await openLive(page, url(`/product/${size!.productId}`));
       await page.getByRole('region', { name: 'Check delivery' }).getByText(PROMISE).waitFor();
@@ -119,8 +110,7 @@ describe('delivery promise and PIN ↔ state in Chromium', () => {
       expect(await form.getByText(/^Delivery by/).count()).toBe(0);
       await form.getByRole('button', { name: 'Deliver Here' }).click();
       await form.getByText('PIN 110001 is in Delhi, not Maharashtra').waitFor();
-      await screenshot(page, `delivery-checkout-mismatch-${width}`);
-      await viewShot(page, state, `delivery-checkout-mismatch-${width}`);
+      await screenshotOnFailure(page, `delivery-checkout-mismatch-${width}`);
       // A PIN the shop does not serve is refused in the form too.
       await fillAddress(form, {
         'Zip / Postal code': '744101',
@@ -141,8 +131,7 @@ describe('delivery promise and PIN ↔ state in Chromium', () => {
       await expect.poll(() => state.inputValue()).toBe('Karnataka');
       expect(await city.inputValue()).toBe('Bengaluru');
       await form.getByText(PROMISE).waitFor();
-      await screenshot(page, `delivery-checkout-promise-${width}`);
-      await viewShot(page, form.getByText(PROMISE), `delivery-checkout-promise-${width}`);
+      await screenshotOnFailure(page, `delivery-checkout-promise-${width}`);
       await fillPanIfAsked(page);
       await form.getByRole('button', { name: 'Deliver Here' }).click();
       await page.waitForURL(/step=3/);
@@ -150,7 +139,6 @@ describe('delivery promise and PIN ↔ state in Chromium', () => {
       const summary = page.getByTestId('delivery-promise');
       await summary.waitFor();
       expect((await summary.innerText()).trim()).toMatch(PROMISE);
-      await viewShot(page, summary, `delivery-checkout-summary-${width}`);
       expect(errors).toEqual([]);
       await context.close();
     });

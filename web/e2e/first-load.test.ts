@@ -8,7 +8,7 @@ import type { ProductPage } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -87,7 +87,7 @@ describe('first load and the first click', () => {
     await openLive(tab, server.baseUrl + LISTING);
     await warmed;
     await tab.waitForLoadState('networkidle');
-    await screenshot(tab, 'first-load-listing-390');
+    await screenshotOnFailure(tab, 'first-load-listing-390');
     // Watch from inside the page: the click's own timestamp, then every DOM change and frame.
     await tab.evaluate(() => {
       const walk: Walk = { clickAt: 0, progressAt: null, productAt: null, unmarked: [] };
@@ -158,7 +158,7 @@ describe('first load and the first click', () => {
     expect(walk.productAt).not.toBeNull();
     expect(walk.unmarked).toEqual([]);
     expect(errors).toEqual([]);
-    await screenshot(tab, 'first-load-product-390');
+    await screenshotOnFailure(tab, 'first-load-product-390');
     await tab.close();
   });
 
@@ -170,7 +170,7 @@ describe('first load and the first click', () => {
     await tab.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await tab.mouse.down();
     await expect.poll(() => card.evaluate((el) => getComputedStyle(el).scale)).toBe('0.98');
-    await screenshot(tab, 'first-load-listing-pressed-1280');
+    await screenshotOnFailure(tab, 'first-load-listing-pressed-1280');
     await tab.mouse.up();
     await tab.close();
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -31,7 +31,7 @@ describe('built web app', () => {
     );
     await expect.poll(() => page.getByTestId('site-footer').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Information' }).isVisible()).toBe(true);
-    await screenshot(page, 'foundation-home');
+    await screenshotOnFailure(page, 'foundation-home');
     expect(errors).toEqual([]);
   });
 

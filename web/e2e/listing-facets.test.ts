@@ -4,7 +4,7 @@ import type { ProductPage } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -46,14 +46,14 @@ describe('listing facet counts in the browser (issue 32)', () => {
       const disabled = await row.getByRole('checkbox').isDisabled();
       expect(disabled).toBe((colors.get(color) ?? 0) === 0);
     }
-    await screenshot(page, 'listing-facets-1280');
+    await screenshotOnFailure(page, 'listing-facets-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await page
       .getByRole('button', { name: /filters/i })
       .first()
       .click();
     await page.getByRole('dialog').getByTestId('facet-count').first().waitFor();
-    await screenshot(page, 'listing-facets-390');
+    await screenshotOnFailure(page, 'listing-facets-390');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -77,12 +77,12 @@ describe('listing facet counts in the browser (issue 32)', () => {
     await page.getByLabel('Add (− to take)').fill('2');
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByTestId('bulk-preview').getByText('of 2 products change').waitFor();
-    await screenshot(page, 'admin-bulk-edit-preview-1280');
+    await screenshotOnFailure(page, 'admin-bulk-edit-preview-1280');
     await page.getByRole('button', { name: /Apply to 2 products/ }).click();
     // No worker here: the batch waits, queued, at 0 %.
     await page.getByTestId('bulk-progress').waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, 'admin-bulk-edit-390');
+    await screenshotOnFailure(page, 'admin-bulk-edit-390');
     await page.close();
   });
 });

@@ -5,7 +5,7 @@ import { formatRupees, type OrderView, type ProductView } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -94,11 +94,11 @@ describe('metal pricing in the browser', () => {
         `${second!.netWeight!.toLocaleString('en-IN')} g`,
       );
       await table.scrollIntoViewIfNeeded();
-      await screenshot(page, `metal-pricing-product-${width}`);
+      await screenshotOnFailure(page, `metal-pricing-product-${width}`);
       await page.goto(url('/'));
       await page.getByTestId('todays-rate').waitFor();
       expect(await page.getByTestId('todays-rate').textContent()).toMatch(/22K gold ₹[\d,]+\/g/);
-      await screenshot(page, `metal-pricing-home-${width}`);
+      await screenshotOnFailure(page, `metal-pricing-home-${width}`);
       expect(errors).toEqual([]);
       await page.context().close();
     });
@@ -131,7 +131,7 @@ describe('metal pricing in the browser', () => {
         /[\d,]+ of [\d,]+ metal-priced products change price, by \+\d+\.\d\d % on average/,
       );
       const [, changing, walked] = /([\d,]+) of ([\d,]+) metal-priced/.exec(confirmation)!;
-      await screenshot(page, `metal-rates-confirm-${width}`);
+      await screenshotOnFailure(page, `metal-rates-confirm-${width}`);
       await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
       // This publish's own bar (the page opened on the previous one's).
       const progress = page.locator(
@@ -151,7 +151,7 @@ describe('metal pricing in the browser', () => {
               .priceBreakup!.ratePerGram,
         )
         .toBe(next);
-      await screenshot(page, `metal-rates-${width}`);
+      await screenshotOnFailure(page, `metal-rates-${width}`);
       await page.context().close();
     }
   }, 300_000);
@@ -196,7 +196,7 @@ describe('metal pricing in the browser', () => {
     await dialog.waitFor();
     const now = formatRupees(order.body.totalDiscountedPrice);
     expect(await dialog.textContent()).toContain(`it was ${formatRupees(quoted)}`);
-    await screenshot(page, 'requote-dialog-390');
+    await screenshotOnFailure(page, 'requote-dialog-390');
     await dialog.getByRole('button', { name: `Pay ${now}` }).click();
     // The hosted payment page asks for the new total.
     await page.waitForURL(/\/sandbox-pay\//);

@@ -1,13 +1,11 @@
 // Issue 20: the shop's policy pages, reached from the footer by a visitor on a desktop and a
-// phone; screenshots of a page and of the footer at 1280 and 390 px.
-import path from 'node:path';
+// phone; a page and the footer at 1280 and 390 px.
 import { WEB_DIST } from './shop-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   launchBrowser,
-  SCREENSHOT_DIR,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -63,7 +61,7 @@ describe('policy pages from the footer', () => {
     );
     expect(await footer.getByRole('link', { name: /Facebook|YouTube/ }).count()).toBe(0);
     await footer.scrollIntoViewIfNeeded();
-    await footer.screenshot({ path: path.join(SCREENSHOT_DIR, `pages-footer-${width}.png`) });
+    await screenshotOnFailure(page, `pages-footer-${width}`);
 
     for (const target of PAGES) {
       await page.getByTestId('site-footer').getByRole('link', { name: target.link }).click();
@@ -84,7 +82,7 @@ describe('policy pages from the footer', () => {
       .getByTestId('policy-page')
       .getByRole('heading', { name: 'Returns', exact: true })
       .waitFor();
-    await screenshot(page, `pages-shipping-returns-${width}`);
+    await screenshotOnFailure(page, `pages-shipping-returns-${width}`);
     expect(errors).toEqual([]);
   }
 

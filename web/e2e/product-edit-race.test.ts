@@ -4,7 +4,8 @@ import type { ProductView } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  fitAdminPane,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -102,14 +103,8 @@ describe('product edit form against sales and other admins', () => {
     await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).not.toBe('');
     return page;
   }
-  /** The admin pane scrolls on its own: a screenshot as tall as its content. */
-  async function shoot(page: Page, name: string) {
-    const height = await page.evaluate(
-      () => document.querySelector('[data-admin-scroll]')?.scrollHeight ?? 900,
-    );
-    await page.setViewportSize({ width: 1440, height: Math.min(Math.max(height, 900), 5000) });
-    await screenshot(page, name);
-  }
+  /** On failure, the admin pane in full. */
+  const shoot = (page: Page, name: string) => screenshotOnFailure(page, name, fitAdminPane);
   const create = async (title: string) =>
     (await api().post<ProductView>('/api/admin/products', { ...payload, title }, { token })).body;
   const product = async (id: string) =>

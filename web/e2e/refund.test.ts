@@ -7,7 +7,7 @@ import { formatRupees } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -77,7 +77,7 @@ describe('a shopper whose piece sold out while paying', () => {
       width: viewport.width,
       height: Math.min(Math.max(height, viewport.height), 5000),
     });
-    await screenshot(page, name);
+    await screenshotOnFailure(page, name);
     await page.setViewportSize(viewport);
   }
 
@@ -164,7 +164,7 @@ describe('a shopper whose piece sold out while paying', () => {
     expect(await page.getByRole('link', { name: 'Continue Shopping' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'View Order History' }).isVisible()).toBe(true);
     await page.waitForLoadState('networkidle');
-    await screenshot(page, 'refund-payment-1280');
+    await screenshotOnFailure(page, 'refund-payment-1280');
 
     // The money side: the order is cancelled, the payment awaits its refund, no unit was taken.
     const { db } = server.database;
@@ -199,7 +199,7 @@ describe('a shopper whose piece sold out while paying', () => {
       `Sold out: your payment of ${formatRupees(total)} will be refunded`,
     );
     await page.waitForLoadState('networkidle');
-    await screenshot(page, 'refund-order-history-1280');
+    await screenshotOnFailure(page, 'refund-order-history-1280');
 
     await item.click();
     await page.waitForURL(new RegExp(`/account/orders/${orderId}/0`));
@@ -211,7 +211,7 @@ describe('a shopper whose piece sold out while paying', () => {
     expect(await page.getByTestId('refund-due').textContent()).toBe('Refund due');
     await page.getByTestId('order-tracker').waitFor();
     await page.waitForLoadState('networkidle');
-    await screenshot(page, 'refund-order-detail-1280');
+    await screenshotOnFailure(page, 'refund-order-detail-1280');
     await page.context().close();
   });
 
@@ -242,19 +242,19 @@ describe('a shopper whose piece sold out while paying', () => {
     );
     await phone.waitForLoadState('networkidle');
     await fitsWidth(phone);
-    await screenshot(phone, 'refund-payment-390');
+    await screenshotOnFailure(phone, 'refund-payment-390');
 
     await phone.goto(url('/user-details?layout=2'));
     await phone.getByTestId('refund-line').first().waitFor();
     await phone.waitForLoadState('networkidle');
     await fitsWidth(phone);
-    await screenshot(phone, 'refund-order-history-390');
+    await screenshotOnFailure(phone, 'refund-order-history-390');
 
     await phone.goto(url(`/account/orders/${orderId}/0`));
     await phone.getByTestId('refund-notice').waitFor();
     await phone.waitForLoadState('networkidle');
     await fitsWidth(phone);
-    await screenshot(phone, 'refund-order-detail-390');
+    await screenshotOnFailure(phone, 'refund-order-detail-390');
     await phone.context().close();
   });
 

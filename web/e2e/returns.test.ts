@@ -2,9 +2,6 @@
 // return from the order page; the owner approves it, records the piece received (HUIDs) and
 // refunds it from the admin order page; the shopper sees each move. Also the old-gold
 // calculator and the day's manifest as a PDF. At 1280 and 390 px, no console error.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SEED_ACCOUNTS } from '@kanak/db';
@@ -12,8 +9,7 @@ import type { OrderView, ReturnView } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  SCREENSHOT_DIR,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -88,13 +84,13 @@ describe('returns and old gold, in the browser', () => {
       const section = shopperPage.getByTestId('returns');
       await section.getByRole('button', { name: 'Return or exchange' }).click();
       await section.getByLabel('Reason').fill('The ring is too small');
-      await screenshot(shopperPage, `return-ask-${width}`);
+      await screenshotOnFailure(shopperPage, `return-ask-${width}`);
       await section.getByRole('button', { name: 'Send request' }).click();
       await expect
         .poll(() => section.getByTestId('return-request').getAttribute('data-state'))
         .toBe('requested');
       expect(await section.textContent()).toContain('Requested: waiting for the shop');
-      await screenshot(shopperPage, `return-requested-${width}`);
+      await screenshotOnFailure(shopperPage, `return-requested-${width}`);
 
       const adminPage = await pageWith(admin, width);
       const adminErrors = watchConsole(adminPage);
@@ -104,14 +100,14 @@ describe('returns and old gold, in the browser', () => {
       await card.getByRole('button', { name: 'Record received' }).click();
       const refund = card.getByRole('button', { name: 'Refund and restock' });
       await refund.waitFor();
-      await screenshot(adminPage, `return-admin-received-${width}`);
+      await screenshotOnFailure(adminPage, `return-admin-received-${width}`);
       await refund.click();
       await expect
         .poll(() => card.getByTestId('return-request').getAttribute('data-state'))
         .toBe('refunded');
       expect(await card.textContent()).toMatch(/being refunded to your original payment/);
       expect(await card.textContent()).toMatch(/credit note KJCN\//);
-      await screenshot(adminPage, `return-admin-refunded-${width}`);
+      await screenshotOnFailure(adminPage, `return-admin-refunded-${width}`);
       expect(adminErrors).toEqual([]);
       await adminPage.context().close();
 
@@ -122,7 +118,7 @@ describe('returns and old gold, in the browser', () => {
       const text = await section.textContent();
       for (const step of ['requested', 'approved', 'received', 'refunded'])
         expect(text).toContain(step);
-      await screenshot(shopperPage, `return-refunded-${width}`);
+      await screenshotOnFailure(shopperPage, `return-refunded-${width}`);
       expect(shopperErrors).toEqual([]);
       await shopperPage.context().close();
 
@@ -146,7 +142,7 @@ describe('returns and old gold, in the browser', () => {
       expect(await page.getByTestId('old-gold-rule').textContent()).toMatch(
         /making charges are never refunded/,
       );
-      await screenshot(page, `old-gold-${width}`);
+      await screenshotOnFailure(page, `old-gold-${width}`);
       expect(errors).toEqual([]);
       await page.context().close();
     }
@@ -159,24 +155,9 @@ describe('returns and old gold, in the browser', () => {
       { headers: { authorization: `Bearer ${admin}` } },
     );
     expect(res.status).toBe(200);
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const pdf = path.join(SCREENSHOT_DIR, 'manifest.pdf');
-    fs.writeFileSync(pdf, Buffer.from(await res.arrayBuffer()));
-    try {
-      execFileSync('pdftoppm', [
-        '-png',
-        '-r',
-        '60',
-        '-f',
-        '1',
-        '-l',
-        '1',
-        pdf,
-        pdf.replace(/\.pdf$/, ''),
-      ]);
-    } catch {
-      // pdftoppm is only for looking at it; the PDF itself is what the server test reads.
-    }
-    expect(fs.statSync(pdf).size).toBeGreaterThan(1000);
+    // A PDF of some substance: the server test reads its content.
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(1000);
   });
 });

@@ -9,7 +9,7 @@ import { formatRupees, indiaDate, type OrderView } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -119,7 +119,7 @@ describe('paying with a matured scheme balance at checkout, in Chromium', () => 
       expect(await page.getByTestId('rest-to-pay').textContent()).toContain(formatRupees(rest));
       const bodyWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(bodyWidth).toBeLessThanOrEqual(width);
-      await screenshot(page, `scheme-checkout-${width}`);
+      await screenshotOnFailure(page, `scheme-checkout-${width}`);
 
       await page.getByRole('button', { name: 'Payment' }).click();
       await page.waitForURL(/\/sandbox-pay\//);
@@ -137,7 +137,7 @@ describe('paying with a matured scheme balance at checkout, in Chromium', () => 
       expect(paidByText).toMatch(/^Savings scheme: Swarna Nidhi/);
       expect(paidByText).toContain(`${formatRupees(10_750)}Online payment`);
       expect(paidByText).toContain(`Online payment${formatRupees(rest)}`);
-      await screenshot(page, `scheme-checkout-paid-${width}`);
+      await screenshotOnFailure(page, `scheme-checkout-paid-${width}`);
       // The order's page names what the scheme paid.
       await openLive(page, url(`/account/orders/${order._id}/0`));
       const paidFrom = page.getByTestId('order-tenders');

@@ -7,7 +7,7 @@ import { addMonths } from '@kanak/core';
 import { indiaDate } from '@kanak/shared';
 import {
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -45,7 +45,7 @@ describe('savings schemes in the shopper account, in Chromium', () => {
       await form.waitFor();
       await form.getByLabel('Monthly instalment (₹)').fill('2000');
       await form.getByLabel('Nominee (optional)').fill('Asha Sharma');
-      await screenshot(page, `schemes-enrol-${width}`);
+      await screenshotOnFailure(page, `schemes-enrol-${width}`);
       await form.getByRole('button', { name: /Enrol and pay/ }).click();
 
       // The hosted (sandbox) page for instalment 1, then back to the scheme's page.
@@ -59,7 +59,7 @@ describe('savings schemes in the shopper account, in Chromium', () => {
       expect(await page.getByTestId('scheme-figures').textContent()).toContain('Bonus at maturity');
       const bodyWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(bodyWidth).toBeLessThanOrEqual(width);
-      await screenshot(page, `schemes-paid-${width}`);
+      await screenshotOnFailure(page, `schemes-paid-${width}`);
 
       const enrolmentId = new URL(page.url()).pathname.split('/').pop()!;
       const rows = await server.database.db
@@ -100,10 +100,10 @@ describe('savings schemes in the shopper account, in Chromium', () => {
       await page.getByTestId('scheme-paid').waitFor();
       expect(await page.getByTestId('scheme-state').textContent()).toBe('Matured: ready to redeem');
       expect(await page.getByTestId('scheme-figures').textContent()).toContain('₹21,500');
-      await screenshot(page, `schemes-matured-${width}`);
+      await screenshotOnFailure(page, `schemes-matured-${width}`);
       await openLive(page, url('/user-details?layout=4'));
       await page.getByTestId('scheme-list').waitFor();
-      await screenshot(page, `schemes-list-${width}`);
+      await screenshotOnFailure(page, `schemes-list-${width}`);
       expect(errors).toEqual([]);
       await context.close();
     }, 90_000);

@@ -1,5 +1,5 @@
 // Issue 23: a ring's product page shows its BIS hallmark and Certificate; the Size guide dialog
-// is walked with the keyboard only at 390 px; screenshots at 1280 and 390 px.
+// is walked with the keyboard only at 390 px; also shown at 1280 px.
 import { WEB_DIST } from './shop-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -7,7 +7,7 @@ import { SEED_ACCOUNTS } from '@kanak/db';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -56,7 +56,7 @@ describe('selling in India on the product page', () => {
     const errors = watchConsole(page);
     const certificate = await open(page);
     await certificate.scrollIntoViewIfNeeded();
-    await certificate.screenshot({ path: `${await shotDir()}/certificate-390.png` });
+    await screenshotOnFailure(page, 'certificate-390');
 
     // Tab to the Size guide button and open it with Enter.
     await page.locator('body').focus();
@@ -86,7 +86,7 @@ describe('selling in India on the product page', () => {
     await page.keyboard.press('Control+A');
     await page.keyboard.type('17.3');
     await dialog.getByText('Your ring size is 14').waitFor();
-    await screenshot(page, 'size-guide-390');
+    await screenshotOnFailure(page, 'size-guide-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
@@ -104,12 +104,12 @@ describe('selling in India on the product page', () => {
     const page = await context.newPage();
     const certificate = await open(page);
     await certificate.scrollIntoViewIfNeeded();
-    await certificate.screenshot({ path: `${await shotDir()}/certificate-1280.png` });
+    await screenshotOnFailure(page, 'certificate-1280');
     await page.getByRole('button', { name: 'Size guide' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ring size guide' });
     await dialog.getByLabel('Measurement in mm').fill('54.4');
     await dialog.getByText('Your ring size is 14').waitFor();
-    await page.screenshot({ path: `${await shotDir()}/size-guide-1280.png` });
+    await screenshotOnFailure(page, 'size-guide-1280');
     await context.close();
   });
 
@@ -150,7 +150,7 @@ describe('selling in India on the product page', () => {
       buffer: Buffer.from('%PDF-1.4\n% test certificate\n%%EOF\n'),
     });
     await row.getByTestId('certificate-file').waitFor();
-    await screenshot(page, 'admin-stone-certificate-1280');
+    await screenshotOnFailure(page, 'admin-stone-certificate-1280');
     // The title says "diamond" alone while the stone is laboratory-grown: refused, with the rule.
     await page.getByRole('button', { name: 'Update Product' }).click();
     await expect
@@ -190,10 +190,3 @@ describe('selling in India on the product page', () => {
     await context.close();
   });
 });
-
-async function shotDir() {
-  const { SCREENSHOT_DIR } = await import('@kanak/testkit');
-  const { mkdirSync } = await import('node:fs');
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return SCREENSHOT_DIR;
-}

@@ -10,7 +10,7 @@ import {
   holdTableLock,
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -230,7 +230,7 @@ describe('server-rendered storefront', () => {
       expect(warnings, path).toEqual([]);
       expect(calls, path).toEqual([]);
       if (path !== '/pages/about')
-        await screenshot(tab, `ssr-${path === '/' ? 'home' : path.split('/')[1]}-1280`);
+        await screenshotOnFailure(tab, `ssr-${path === '/' ? 'home' : path.split('/')[1]}-1280`);
       await tab.close();
     }
   });
@@ -506,7 +506,7 @@ describe('server-rendered storefront', () => {
     // The first paint is the visitors' (no count at all), never another shopper's.
     expect(await response!.text()).toContain('aria-label="Cart, 0 items"');
     await tab.getByRole('link', { name: /^Cart, [1-9]\d* items$/ }).waitFor();
-    await screenshot(tab, 'ssr-home-signed-in-1280');
+    await screenshotOnFailure(tab, 'ssr-home-signed-in-1280');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -101,7 +101,7 @@ describe('Reports page: the settlement', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
-      await screenshot(page, name);
+      await screenshotOnFailure(page, name);
       if (viewport.width > 500) {
         // The CSV arrives as a stream (its progress shown meanwhile) and is saved under its name.
         const saved = page.waitForEvent('download');

@@ -8,7 +8,7 @@ import { HOME_OFFERS, priceSliderBounds } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -81,7 +81,7 @@ describe('the shopper is never misled', () => {
         const from = page.locator(`[data-offer-from="${offer.id}"]`);
         await expect.poll(() => from.getAttribute('data-from-price')).toMatch(/^\d+$/);
       }
-      await screenshot(page, `truths-home-${name}`);
+      await screenshotOnFailure(page, `truths-home-${name}`);
       const figures = [];
       for (const offer of HOME_OFFERS) {
         const link = page.locator(`[data-offer-link="${offer.id}"]`);
@@ -135,7 +135,7 @@ describe('the shopper is never misled', () => {
       expect(total).toBeGreaterThan(12);
       await expect.poll(() => page.getByTestId('listing-card').count()).toBe(12);
       expect(await page.getByRole('button', { name: 'Page 2', exact: true }).count()).toBe(1);
-      await screenshot(page, `truths-search-${name}`);
+      await screenshotOnFailure(page, `truths-search-${name}`);
 
       // Sorted by price, from the listing's sort control.
       await page.getByRole('combobox', { name: 'Sort by' }).click();
@@ -153,7 +153,7 @@ describe('the shopper is never misled', () => {
       expect(
         await empty.getByRole('list', { name: 'Popular categories' }).getByRole('link').count(),
       ).toBeGreaterThan(3);
-      await screenshot(page, `truths-search-none-${name}`);
+      await screenshotOnFailure(page, `truths-search-none-${name}`);
       await alternatives.first().click();
       await page.waitForURL(/\/search\?q=/);
       await expect.poll(() => page.getByTestId('listing-card').count()).toBeGreaterThan(0);
@@ -178,7 +178,7 @@ describe('the shopper is never misled', () => {
     expect(await price.getByTestId('range-high').textContent()).toBe(
       `₹${max.toLocaleString('en-IN')}`,
     );
-    await screenshot(page, 'truths-listing-slider-1280');
+    await screenshotOnFailure(page, 'truths-listing-slider-1280');
     await page.getByRole('slider', { name: 'Maximum price' }).press('ArrowLeft');
     await expect.poll(() => new URL(page.url()).searchParams.get('price')).toMatch(/^100,\d+$/);
     const high = Number(new URL(page.url()).searchParams.get('price')!.split(',')[1]);
@@ -241,7 +241,7 @@ describe('the shopper is never misled', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
-    await screenshot(page, 'truths-account-390');
+    await screenshotOnFailure(page, 'truths-account-390');
     await page.goto(url('/checkout?step=2'));
     await page.getByRole('heading', { name: 'Saved addresses' }).waitFor();
     await expect

@@ -1,12 +1,10 @@
 // The shopper's journey through the built storefront (issue 4 "Done when"): real server, worker,
-// seeded database and Chromium; screenshots of each main page at 1280 and 390 px.
-import path from 'node:path';
+// seeded database and Chromium; each main page at 1280 and 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   launchBrowser,
-  screenshot as saveScreenshot,
-  SCREENSHOT_DIR,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -30,22 +28,6 @@ const address = {
   'Zip / Postal code': '560001',
   'Phone Number': '9876543210',
 };
-
-/** Scrolls through the page first so lazy images are in the full-page screenshot. */
-async function screenshot(page: Page, name: string) {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 600) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(40);
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForLoadState('networkidle');
-  await saveScreenshot(page, name);
-}
-
-/** An overlay (drawer, sheet) is shot at viewport size. */
-const viewportShot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 
 describe('storefront in Chromium', () => {
   let server: TestServer;
@@ -115,7 +97,7 @@ describe('storefront in Chromium', () => {
     const card = page.getByTestId('slider-card').first().getByRole('link');
     expect(await card.getAttribute('target')).toBe('_blank');
     expect(await card.getAttribute('href')).toMatch(/^\/product\//);
-    await screenshot(page, 'storefront-home-1280');
+    await screenshotOnFailure(page, 'storefront-home-1280');
     visited.home = '/';
   });
 
@@ -152,7 +134,7 @@ describe('storefront in Chromium', () => {
     const prices = await page.getByTestId('listing-price').allTextContents();
     const values = prices.map(rupees);
     expect(values).toEqual([...values].sort((a, b) => b - a));
-    await screenshot(page, 'storefront-listing-1280');
+    await screenshotOnFailure(page, 'storefront-listing-1280');
     visited.listing = new URL(page.url()).pathname + new URL(page.url()).search;
 
     // Unticking removes the value; an impossible range shows the empty state.
@@ -188,7 +170,7 @@ describe('storefront in Chromium', () => {
       true,
     );
     await page.getByRole('heading', { name: 'You May Also Like' }).waitFor();
-    await screenshot(page, 'storefront-product-1280');
+    await screenshotOnFailure(page, 'storefront-product-1280');
     visited.product = `/product/${productId}`;
 
     await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -225,7 +207,7 @@ describe('storefront in Chromium', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByText(`Hello, ${shopper.firstName}`).waitFor();
     await page.keyboard.press('Escape');
-    await screenshot(page, 'storefront-cart-1280');
+    await screenshotOnFailure(page, 'storefront-cart-1280');
     visited.cart = '/cart';
   });
 
@@ -245,14 +227,14 @@ describe('storefront in Chromium', () => {
     const form = page.getByRole('form', { name: 'Delivery address' });
     await form.getByRole('button', { name: 'Deliver Here' }).click();
     await form.getByText(MESSAGES.required).first().waitFor();
-    await screenshot(page, 'storefront-checkout-address-1280');
+    await screenshotOnFailure(page, 'storefront-checkout-address-1280');
     await fillAddress(form, address);
     await fillPanIfAsked(page);
     await form.getByRole('button', { name: 'Deliver Here' }).click();
     await page.waitForURL(/step=3&order_id=/);
     orderId = new URL(page.url()).searchParams.get('order_id')!;
     await page.getByText('14 Lavelle Road').waitFor();
-    await screenshot(page, 'storefront-checkout-summary-1280');
+    await screenshotOnFailure(page, 'storefront-checkout-summary-1280');
 
     await page.getByRole('button', { name: 'Payment' }).click();
     await page.waitForURL(/\/sandbox-pay\//);
@@ -264,7 +246,7 @@ describe('storefront in Chromium', () => {
     expect(await outcome.getByTestId('order-status').textContent()).toBe('PLACED');
     // The paid order emptied the cart, and the header says so.
     await expect.poll(() => page.getByTestId('cart-badge').count()).toBe(0);
-    await screenshot(page, 'storefront-payment-1280');
+    await screenshotOnFailure(page, 'storefront-payment-1280');
     visited.payment = new URL(page.url()).pathname;
 
     await page.getByRole('link', { name: 'View Order History' }).click();
@@ -273,7 +255,7 @@ describe('storefront in Chromium', () => {
     await item.waitFor();
     expect(await item.getByTestId('order-status').textContent()).toBe('PLACED');
     expect(await item.getByText('Expected delivery on March, 03').isVisible()).toBe(true);
-    await screenshot(page, 'storefront-order-history-1280');
+    await screenshotOnFailure(page, 'storefront-order-history-1280');
     visited.orders = '/user-details?layout=2';
 
     await item.click();
@@ -285,7 +267,7 @@ describe('storefront in Chromium', () => {
       expect(await tracker.getByText(label, { exact: true }).isVisible()).toBe(true);
     }
     expect(await page.getByText('14 Lavelle Road').isVisible()).toBe(true);
-    await screenshot(page, 'storefront-order-detail-1280');
+    await screenshotOnFailure(page, 'storefront-order-detail-1280');
     visited.orderDetail = `/account/orders/${orderId}/0`;
   });
 
@@ -297,7 +279,7 @@ describe('storefront in Chromium', () => {
     // The radios are visually hidden; the shopper clicks the half star drawn over each one.
     await dialog.locator('label:has(input[value="4.5"])').click();
     expect(await dialog.getByLabel('4.5 stars').isChecked()).toBe(true);
-    await viewportShot(page, 'storefront-review-dialog-1280');
+    await screenshotOnFailure(page, 'storefront-review-dialog-1280');
     const text = 'The finish is exquisite and it arrived beautifully packed.';
     await dialog.getByLabel('Your review').fill(text);
     await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -360,7 +342,7 @@ describe('storefront in Chromium', () => {
     // (30 s), not expect.poll's 1 s, which a loaded machine can outlast.
     await page.getByTestId('wish-item').first().waitFor();
     expect(await page.getByTestId('wish-item').count()).toBe(1);
-    await screenshot(page, 'storefront-wishlist-1280');
+    await screenshotOnFailure(page, 'storefront-wishlist-1280');
     await page.getByTestId('wish-item').locator('label:has(input[type=checkbox])').click();
     await page.getByText('Your WishList is Empty!').waitFor();
     expect(await page.getByTestId('wishlist-badge').count()).toBe(0);
@@ -369,7 +351,7 @@ describe('storefront in Chromium', () => {
     await page.goto(url('/user-details?layout=0'));
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
     await page.getByRole('cell', { name: shopper.email }).waitFor();
-    await screenshot(page, 'storefront-account-1280');
+    await screenshotOnFailure(page, 'storefront-account-1280');
     visited.account = '/user-details?layout=0';
   });
 
@@ -411,7 +393,7 @@ describe('storefront in Chromium', () => {
   it('shows the 404 page for an unknown path', async () => {
     await page.goto(url('/no/such/page/here/at-all'));
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
-    await screenshot(page, 'storefront-404-1280');
+    await screenshotOnFailure(page, 'storefront-404-1280');
     visited.notFound = '/no/such/page/here/at-all';
   });
 
@@ -430,7 +412,7 @@ describe('storefront in Chromium', () => {
     await dialog.getByLabel('Password', { exact: true }).fill('Wrong@1234');
     await dialog.getByRole('button', { name: 'Log in' }).click();
     await visitor.getByText(MESSAGES.loginFailed).waitFor();
-    await viewportShot(visitor, 'storefront-login-1280');
+    await screenshotOnFailure(visitor, 'storefront-login-1280');
 
     // The right password leads back to the guarded page; logging out clears storage and reloads.
     await dialog.getByLabel('Password', { exact: true }).fill(shopper.password);
@@ -496,7 +478,7 @@ describe('storefront in Chromium', () => {
         await phone.evaluate(() => document.documentElement.scrollWidth),
         name,
       ).toBeLessThanOrEqual(390);
-      await screenshot(
+      await screenshotOnFailure(
         phone,
         `storefront-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-390`,
       );
@@ -508,7 +490,7 @@ describe('storefront in Chromium', () => {
     await phone.getByRole('button', { name: 'Open filters' }).click();
     await phone.getByRole('dialog').getByText('Jewellery Type').waitFor();
     await phone.waitForTimeout(500);
-    await viewportShot(phone, 'storefront-listing-filters-390');
+    await screenshotOnFailure(phone, 'storefront-listing-filters-390');
     await phone.keyboard.press('Escape');
     await phone.getByRole('button', { name: 'Open menu' }).click();
     await phone.getByRole('dialog').getByText('Shop Jewellery').waitFor();
@@ -519,7 +501,7 @@ describe('storefront in Chromium', () => {
       .click();
     await phone.getByRole('dialog').getByRole('link', { name: 'Jhumka' }).waitFor();
     await phone.waitForTimeout(500);
-    await viewportShot(phone, 'storefront-menu-390');
+    await screenshotOnFailure(phone, 'storefront-menu-390');
     expect(phoneErrors).toEqual([]);
     await mobile.close();
   });

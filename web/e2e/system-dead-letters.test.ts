@@ -5,7 +5,7 @@ import { orderNumberOf } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -97,7 +97,7 @@ describe('System page: dead letters and refusals', () => {
     // A refusal is muted; only the failure is red.
     expect(await queue.locator('td').nth(4).getAttribute('class')).not.toContain('destructive');
     expect(await queue.locator('td').nth(5).getAttribute('class')).toContain('destructive');
-    await screenshot(page, 'system-dead-letters');
+    await screenshotOnFailure(page, 'system-dead-letters');
 
     await sql`DROP TRIGGER refuse_test_order ON orders; DROP FUNCTION refuse_test_order()`.execute(
       db,
@@ -107,7 +107,7 @@ describe('System page: dead letters and refusals', () => {
     await resolved.locator('tr', { hasText: `Retried by ${ADMIN.email}` }).waitFor();
     await page.getByTestId('no-dead-letters').waitFor();
     await eventually(async () => (await orderStatus(db, pay.order._id)) === 'PLACED', 20_000);
-    await screenshot(page, 'system-dead-letter-retried');
+    await screenshotOnFailure(page, 'system-dead-letter-retried');
     expect(errors).toEqual([]);
   }, 90_000);
 });

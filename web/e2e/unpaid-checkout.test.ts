@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -83,7 +83,7 @@ describe('unpaid checkout and a courier-ready address in Chromium', () => {
       // Nothing was ordered: still on the address step.
       expect(new URL(page.url()).searchParams.get('step')).toBe('2');
       await form.scrollIntoViewIfNeeded();
-      await screenshot(page, `unpaid-address-errors-${width}`);
+      await screenshotOnFailure(page, `unpaid-address-errors-${width}`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -124,7 +124,7 @@ describe('unpaid checkout and a courier-ready address in Chromium', () => {
       expect(await item.getByTestId('order-status').textContent()).toBe('PENDING');
       expect(await item.getByText('Awaiting payment').isVisible()).toBe(true);
       expect(await page.getByText('Expected delivery on March, 03').count()).toBe(0);
-      await screenshot(page, `unpaid-order-list-${width}`);
+      await screenshotOnFailure(page, `unpaid-order-list-${width}`);
 
       // Its page: nothing ticked, no review, Pay now.
       await item.click();
@@ -137,7 +137,7 @@ describe('unpaid checkout and a courier-ready address in Chromium', () => {
       expect(await page.getByRole('link', { name: 'Rate and Review Product' }).count()).toBe(0);
       const payNow = page.getByTestId('unpaid-order').getByRole('button', { name: 'Pay now' });
       expect(await payNow.isVisible()).toBe(true);
-      await screenshot(page, `unpaid-order-detail-${width}`);
+      await screenshotOnFailure(page, `unpaid-order-detail-${width}`);
 
       // Pay now opens the payment link (the sandbox's hosted page here).
       await payNow.click();
@@ -180,7 +180,7 @@ describe('unpaid checkout and a courier-ready address in Chromium', () => {
       'Cancelled: not paid within 40 minutes',
     );
     expect(await page.getByRole('button', { name: 'Pay now' }).count()).toBe(0);
-    await screenshot(page, 'unpaid-order-cancelled-390');
+    await screenshotOnFailure(page, 'unpaid-order-cancelled-390');
     expect(errors).toEqual([]);
     await context.close();
   });

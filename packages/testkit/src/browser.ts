@@ -22,11 +22,60 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
+/** Where a failed browser test leaves its pages' screenshots (ignored by git). */
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../web/e2e/screenshots');
 
-export async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+type Prepare = (page: Page) => Promise<void>;
+
+/** The name each page was last given, per test: one failure screenshot per page. */
+const watched = new WeakMap<Page, { test: string | undefined; name: string; prepare?: Prepare }>();
+
+/**
+ * Names what `page` shows at this point of the running test. Nothing is written while the test
+ * passes; if it fails, the page as it is then is saved (full page) to
+ * web/e2e/screenshots/<the last name given>.png, for the person reading the failure; `prepare`
+ * runs first then (for example fitAdminPane).
+ */
+export async function screenshotOnFailure(
+  page: Page,
+  name: string,
+  prepare?: Prepare,
+): Promise<void> {
+  // Loaded here, not at the top: the bench and the mail preview import this module outside vitest.
+  const { expect, onTestFailed } = await import('vitest');
+  const test = expect.getState().currentTestName;
+  const seen = watched.get(page);
+  if (seen && seen.test === test) {
+    Object.assign(seen, { name, prepare });
+    return;
+  }
+  const entry = { test, name, prepare };
+  watched.set(page, entry);
+  onTestFailed(async () => {
+    if (page.isClosed()) return;
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const file = path.join(SCREENSHOT_DIR, `${entry.name}.png`);
+    await (entry.prepare?.(page) ?? Promise.resolve())
+      .then(() => page.screenshot({ path: file, fullPage: true, timeout: 15_000 }))
+      .then(
+        () => console.info(`screenshot of the failed test's page: ${file}`),
+        (error: Error) => console.info(`no screenshot of ${entry.name}: ${error.message}`),
+      );
+  });
+}
+
+/** The admin content scrolls inside its own pane: grows the viewport to hold all of it. */
+export async function fitAdminPane(page: Page): Promise<void> {
+  const viewport = page.viewportSize();
+  if (!viewport) return;
+  // As text: this module is also compiled without the DOM's types (the server's tests).
+  const height = Number(
+    await page.evaluate("document.querySelector('[data-admin-scroll]')?.scrollHeight ?? 0"),
+  );
+  await page.setViewportSize({
+    width: viewport.width,
+    height: Math.min(Math.max(height, viewport.height), 5000),
+  });
 }
 
 /** Collects console errors and failed page loads so a test can assert there were none. */

@@ -16,12 +16,15 @@ export async function inBatches<T, R>(items: T[], limit: number, work: (item: T)
   return results;
 }
 
-/** Deletes every key under `prefix:` (a run's queues, limits and jobs) from a shared Redis. */
+/**
+ * Deletes every key under `prefix:` (a run's queues, limits and jobs) from a shared Redis; UNLINK
+ * frees the memory in the background.
+ */
 export async function deleteKeysUnder(redis: Redis, prefix: string) {
   let cursor = '0';
   do {
     const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    if (keys.length) await redis.del(...keys);
+    if (keys.length) await redis.unlink(...keys);
     cursor = next;
   } while (cursor !== '0');
 }

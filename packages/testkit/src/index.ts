@@ -11,5 +11,7 @@ export * from './query-plans';
 export * from './s3';
 export * from './sse';
 export * from './helpers';
+export * from './prefixes';
+export * from './profile';
 export * from './smtp';
 export * from './prometheus';

@@ -3,6 +3,7 @@ import { buildApp, loadConfig, type Config } from '@kanak/server';
 import { createTestDatabase, type TestDatabase } from './database';
 import { TEST_REDIS_URL } from './env';
 import { RELAXED_LIMITS } from './limits';
+import { uniquePrefix } from './prefixes';
 
 export interface TestServer {
   baseUrl: string;
@@ -10,8 +11,6 @@ export interface TestServer {
   database: TestDatabase;
   close(): Promise<void>;
 }
-
-export const uniquePrefix = (label: string) => `test-${label}-${randomBytes(4).toString('hex')}`;
 
 /** The real app on a free port, over its own database copy and its own queue prefix. */
 export async function startTestServer(
