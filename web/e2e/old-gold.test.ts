@@ -8,7 +8,7 @@ import { indiaDate } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
-  screenshot,
+  screenshotOnFailure,
   startTestServer,
   watchConsole,
   type TestServer,
@@ -71,7 +71,7 @@ describe('old gold from the request to the passbook, in the browser', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
-    await screenshot(page, 'old-gold-requested-390');
+    await screenshotOnFailure(page, 'old-gold-requested-390');
 
     // The owner tests the pieces and confirms the figure against the estimate.
     const owner = await pageWith(admin, 390);
@@ -94,7 +94,7 @@ describe('old gold from the request to the passbook, in the browser', () => {
     const confirm = owner.getByRole('alertdialog');
     await confirm.getByText('Credit ₹40,000 to Asha Tester?').waitFor();
     expect(await confirm.textContent()).toContain('₹1,000 taken off (solder at the clasp)');
-    await screenshot(owner, 'old-gold-settle-confirm-390');
+    await screenshotOnFailure(owner, 'old-gold-settle-confirm-390');
     await confirm.getByRole('button', { name: 'Yes, credit ₹40,000' }).click();
     await card
       .getByTestId('exchange-tested')
@@ -107,7 +107,7 @@ describe('old gold from the request to the passbook, in the browser', () => {
     expect(await page.getByTestId('passbook-old-gold').textContent()).toMatch(
       /2 pieces.*Valued and credited · ₹40,000/,
     );
-    await screenshot(page, 'old-gold-passbook-390');
+    await screenshotOnFailure(page, 'old-gold-passbook-390');
     expect(errors).toEqual([]);
     await page.context().close();
     await owner.context().close();
