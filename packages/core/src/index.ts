@@ -162,6 +162,7 @@ export * from './notifications/link-base';
 export * from './shipments/manifest';
 export * from './catalogue/index';
 export * from './shipments/manifest-pdf';
+export * from './shipments/packing-slip-pdf';
 
 // Old-gold exchange, store credit (issue 33, item 5) and returns (item 4).
 export * from './exchange/old-gold-estimate';

@@ -11,6 +11,7 @@ export * from './catalog/opening-size';
 export * from './catalog/queries';
 export * from './catalog/suggest-categories';
 export * from './money/price';
+export * from './dates/india-time';
 export * from './auth/messages';
 export * from './auth/schemas';
 export * from './account/address';
