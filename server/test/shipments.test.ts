@@ -333,4 +333,51 @@ describe('shipments', () => {
       ).status,
     ).toBe(403);
   });
+
+  it('attaches the tax invoice to the shipped mail of an order of hallmarked gold shipped with its HUIDs', async () => {
+    // A hallmarked 22K piece of 5 g: its invoice waits for the HUID typed at dispatch.
+    await db()
+      .updateTable('products')
+      .set({ hallmark: '22K916' })
+      .where('id', '=', sizes[1]!.productId)
+      .execute();
+    await db()
+      .updateTable('product_sizes')
+      .set({ weight: '5 g', stock: 50 })
+      .where('id', '=', sizes[1]!.sizeId)
+      .execute();
+    const paid = await paidOrder(1);
+    const item = paid.order.orderItems[0]!;
+    const invoice = () =>
+      fetch(`${server.baseUrl}/api/orders/${paid.order._id}/invoice`, {
+        headers: { authorization: `Bearer ${paid.shopper.token}` },
+      });
+    const waiting = await invoice();
+    expect(waiting.status).toBe(409);
+    expect(((await waiting.json()) as { message: string }).message).toContain(
+      'issued when the order is dispatched',
+    );
+    const shipped = await put(paid.order._id, 'ship', {
+      carrier: 'bluedart',
+      awb: '7070654321',
+      huids: { [item._id]: ['SHIPD1'] },
+    });
+    expect(shipped.status).toBe(200);
+    const number = await db()
+      .selectFrom('invoices')
+      .select('number')
+      .where('order_id', '=', paid.order._id)
+      .where('kind', '=', 'INVOICE')
+      .executeTakeFirstOrThrow();
+    const mail = await eventually(async () =>
+      smtp.mails.find((m) => m.to === paid.shopper.email && /has shipped/.test(m.subject)),
+    );
+    expect(mail.attachments).toEqual([
+      expect.objectContaining({
+        filename: `${number.number.replaceAll('/', '-')}.pdf`,
+        contentType: 'application/pdf',
+      }),
+    ]);
+    expect((await invoice()).status).toBe(200);
+  });
 });

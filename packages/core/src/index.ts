@@ -129,6 +129,7 @@ export * from './system/system-status';
 export * from './system/dead-letters';
 export * from './hallmark/order-huids';
 export * from './hallmark/move-with-huids';
+export * from './hallmark/huid-skip';
 export * from './stones/product-stones';
 export * from './invoices/invoice-document';
 export * from './invoices/invoice-lines';

@@ -76,4 +76,6 @@ export interface InvoiceExtras {
    * each tender and the link's payment, in rupees. Absent or empty: not printed.
    */
   paidBy?: { label: string; amount: number }[];
+  /** A development shop's ship without HUIDs: its reason, printed under the lines. */
+  huidNote?: string;
 }

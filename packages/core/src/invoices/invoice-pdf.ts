@@ -147,6 +147,8 @@ export function renderInvoicePdf(
     ],
     true,
   );
+  if (extras.huidNote)
+    pdf.font(FONT.oblique).fontSize(8).text(extras.huidNote, left, pdf.y, { width });
   pdf
     .font(FONT.regular)
     .fontSize(7)
