@@ -135,6 +135,8 @@ export async function startSoakEnvironment(): Promise<SoakEnvironment> {
       // A mail server that is down is tried again within seconds, not minutes.
       MAIL_RETRY_MAX_MS: '2000',
       OUTBOX_RESEND_AFTER_MS: String(OUTBOX_RESEND_AFTER_MS),
+      // The load ships the seed's gold without typing HUIDs.
+      HUID_REQUIRED_TO_SHIP: 'false',
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       ...RELAXED_LIMITS,

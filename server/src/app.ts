@@ -25,6 +25,7 @@ import { registerSchemesRest, schemeDocs } from './schemes/schemes.rest';
 import { registerReportsRest, reportDocs } from './reports/reports.rest';
 import { catalogueDocs, registerCatalogueRest } from './catalogue/catalogue.rest';
 import { manifestDoc, registerManifestRest } from './orders/manifest.rest';
+import { packingSlipDoc, registerPackingSlipRest } from './orders/packing-slip.rest';
 import { registerQueueBoard } from './admin/queue-board.rest';
 import { paymentWebhookDoc, registerPaymentWebhookRest } from './payments/payment-webhook.rest';
 import { registerSandboxPageRest } from './payments/sandbox-page.rest';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   registerReportsRest(app, services);
   registerCatalogueRest(app, services);
   registerManifestRest(app, services);
+  registerPackingSlipRest(app, services);
   registerSandboxPageRest(app, services);
   registerSeoRest(app, services);
   await registerApiDocs(app, [
@@ -174,6 +176,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     ...reportDocs,
     ...catalogueDocs,
     manifestDoc,
+    packingSlipDoc,
   ]);
   await registerQueueBoard(app, services);
   const metricsPort = await registerMetricsRest(app, services, metrics);

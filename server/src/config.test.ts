@@ -55,6 +55,11 @@ describe('operations settings', () => {
     SELLER_GSTIN: '29ABCDE1234F1ZW',
   };
 
+  it('asks for HUIDs to ship hallmarked gold unless told otherwise', () => {
+    expect(loadConfig({}).HUID_REQUIRED_TO_SHIP).toBe(true);
+    expect(loadConfig({ HUID_REQUIRED_TO_SHIP: 'false' }).HUID_REQUIRED_TO_SHIP).toBe(false);
+  });
+
   it('listens on loopback unless HOST says otherwise', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');

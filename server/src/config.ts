@@ -197,8 +197,12 @@ const configFields = z.object({
   SOCIAL_X_URL: optionalLink,
   /** true: only an account that bought a product (a paid order) may review or rate it. */
   REVIEWS_FROM_BUYERS_ONLY: envFlag.default(false),
-  /** true (a hallmarking jeweller): shipping needs a HUID for each gold piece of 2 g or more. */
-  HUID_REQUIRED_TO_SHIP: envFlag.default(false),
+  /**
+   * Shipping needs a HUID for each hallmarked gold piece of 2 g or more (the law since 2023, so
+   * on by default): the invoice that goes with the parcel prints them. A shop that is not
+   * NODE_ENV=production may ship without them by giving a reason, kept on the ship's event.
+   */
+  HUID_REQUIRED_TO_SHIP: envFlag.default(true),
   /** true: an order above ₹2,00,000 ships only once the buyer's PAN is recorded. */
   PAN_REQUIRED_TO_SHIP: envFlag.default(false),
   /** The shop's couriers as JSON (parseCarriers); unset: BVC, Sequel, Blue Dart, Delhivery, India Post. */

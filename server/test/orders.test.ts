@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import type { OrderView } from '@kanak/core';
 import { httpClient, startTestServer, trpcCalls, type TestServer } from '@kanak/testkit';
-import type { AdminOrderDetail } from '@kanak/shared';
+import { indiaDate, type AdminOrderDetail } from '@kanak/shared';
 import {
   ADDRESS,
   eventually,
@@ -454,7 +454,7 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
     expect(d.revenue).toBe(Number(paid.revenue));
     expect(d.products).toBe(340);
     expect(d.salesByDay).toHaveLength(30);
-    expect(d.salesByDay[29]!.date).toBe(new Date().toISOString().slice(0, 10));
+    expect(d.salesByDay[29]!.date).toBe(indiaDate(new Date()));
     expect(d.recentOrders).toHaveLength(5);
     expect(d.recentProducts).toHaveLength(10);
     expect(typeof d.growthPercent).toBe('number');

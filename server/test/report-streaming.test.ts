@@ -185,7 +185,7 @@ describe('report exports stream (issue 31, item 6)', () => {
       `sales register CSV: ${lines.length - 2} rows, ${(bytes / 2 ** 20).toFixed(1)} MiB, retained heap at most ${(peak / 2 ** 20).toFixed(1)} MiB above the start`,
     );
     expect(lines[0]).toBe(
-      'Kind,Number,Date,Buyer,Place of supply,Refers to,Taxable value,CGST,SGST,IGST,Total',
+      'Kind,Number,Date (IST),Buyer,Place of supply,Refers to,Taxable value,CGST,SGST,IGST,Total',
     );
     expect(lines).toHaveLength(INVOICES + 1 + 1 + 1); // heading, rows, the late one, final CRLF
     expect(lines[1]).toBe(

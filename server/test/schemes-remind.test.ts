@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { indiaDate } from '@kanak/shared';
+import { formatIndiaDate, indiaDate } from '@kanak/shared';
 import {
   httpClient,
   startTestServer,
@@ -136,8 +136,8 @@ describe('savings schemes: reminding an overdue shopper by hand', () => {
     await eventually(async () => mailsTo(late.shopper.email).length >= 1, 20_000);
     const [mail] = mailsTo(late.shopper.email);
     expect(mail!.subject).toContain(`Instalment 2 of your`);
-    expect(mail!.subject).toContain(`was due on ${dueOn}`);
-    expect(mail!.text).toContain(`works until ${addDays(today, 2)}`);
+    expect(mail!.subject).toContain(`was due on ${formatIndiaDate(dueOn)}`);
+    expect(mail!.text).toContain(`works until ${formatIndiaDate(addDays(today, 2))}`);
     const link = /href="(http[^"]+sandbox-pay[^"]+)"/
       .exec(mail!.html)![1]!
       .replaceAll('&amp;', '&');

@@ -7,7 +7,7 @@ import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, createSandboxProvider, runSchemeSchedule } from '@kanak/core';
 import { addDays } from '@kanak/core';
-import { indiaDate, type SchemeEnrolment } from '@kanak/shared';
+import { formatIndiaDate, indiaDate, type SchemeEnrolment } from '@kanak/shared';
 import {
   httpClient,
   SCREENSHOT_DIR,
@@ -129,7 +129,7 @@ describe('savings schemes: reminders and maturity as repeatable jobs', () => {
     expect(toToday).toHaveLength(1);
     expect(toToday![0]!.subject).toContain('is due today');
     expect(toSoon).toHaveLength(1);
-    expect(toSoon![0]!.subject).toContain(`is due on ${addDays(today, 2)}`);
+    expect(toSoon![0]!.subject).toContain(`is due on ${formatIndiaDate(addDays(today, 2))}`);
     expect(toIn3).toHaveLength(1);
     // The mail's pay link opens the hosted page for instalment 2, and works until the grace ends.
     const link = /href="(http[^"]+sandbox-pay[^"]+)"/
@@ -138,7 +138,7 @@ describe('savings schemes: reminders and maturity as repeatable jobs', () => {
     const page = await fetch(link);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('instalment 2');
-    expect(toToday![0]!.text).toContain(`works until ${addDays(today, 7)}`);
+    expect(toToday![0]!.text).toContain(`works until ${formatIndiaDate(addDays(today, 7))}`);
     const rows = await db()
       .selectFrom('notifications')
       .select('idempotency_key')
@@ -185,10 +185,10 @@ describe('savings schemes: reminders and maturity as repeatable jobs', () => {
     // Kept to look at; on a clean clone no browser test has made the folder yet.
     await mkdir(SCREENSHOT_DIR, { recursive: true });
     await writeFile(path.join(SCREENSHOT_DIR, 'scheme-statement.pdf'), bytes);
-    // Each instalment on a line of its own: the rows' "Rs. 1,000" cells stand at ten heights.
+    // Each instalment on a line of its own: the rows' "₹1,000" cells stand at ten heights.
     const page = await (await getDocumentProxy(new Uint8Array(bytes))).getPage(1);
     const amounts = (await page.getTextContent()).items.filter(
-      (item) => 'str' in item && item.str === 'Rs. 1,000',
+      (item) => 'str' in item && item.str === '₹1,000',
     );
     expect(amounts).toHaveLength(10);
     expect(new Set(amounts.map((item) => ('transform' in item ? item.transform[5] : 0))).size).toBe(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import type { OrderView } from '@kanak/core';
+import { HUID_SKIP_NOTE, type OrderView } from '@kanak/core';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import {
   login,
@@ -14,9 +14,10 @@ import {
 } from './pipeline-support';
 
 /**
- * Selling in India over REST with HUID_REQUIRED_TO_SHIP and PAN_REQUIRED_TO_SHIP on (a
- * hallmarking jeweller): a real worker applies the moves and numbers the invoices. With the
- * settings off (the default), the spec's bodyless ship is orders.test.ts's "every allowed move".
+ * Selling in India over REST with HUID_REQUIRED_TO_SHIP (the shop's default; the test kit turns
+ * it off for other flows) and PAN_REQUIRED_TO_SHIP on: a real worker applies the moves and
+ * numbers the invoices. With them off, the spec's bodyless ship is orders.test.ts's "every
+ * allowed move".
  */
 describe('selling in India over REST', () => {
   let server: TestServer;
@@ -114,6 +115,38 @@ describe('selling in India over REST', () => {
     );
     expect(taken.status).toBe(409);
     expect(taken.body.message).toContain(order._id);
+  });
+
+  it('a shop that is not in production may ship gold without HUIDs by saying why: the event and the invoice keep it', async () => {
+    const { order, shopper } = await paidGoldOrder(42);
+    const ship = (body: unknown) =>
+      http.put<OrderView & { message?: string }>(`/api/admin/orders/${order._id}/ship`, body, {
+        token: admin,
+      });
+    const vague = await ship({ huidSkipReason: 'no' });
+    expect(vague.status).toBe(400);
+    expect(vague.body.message).toContain('Say why the HUIDs are not recorded');
+    const shipped = await ship({ huidSkipReason: 'Demo shop: sample pieces carry no HUID' });
+    expect(shipped.status).toBe(200);
+    expect(shipped.body.orderStatus).toBe('SHIPPED');
+    const event = await server.database.db
+      .selectFrom('order_events')
+      .select('note')
+      .where('order_id', '=', order._id)
+      .where('to_status', '=', 'SHIPPED')
+      .executeTakeFirstOrThrow();
+    expect(event.note).toBe(`${HUID_SKIP_NOTE}Demo shop: sample pieces carry no HUID`);
+    // The dispatched order's invoice is issued, and says why it prints no HUID.
+    const pdf = await fetch(`${server.baseUrl}/api/orders/${order._id}/invoice`, {
+      headers: { authorization: `Bearer ${shopper.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    const text = (
+      await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), {
+        mergePages: true,
+      })
+    ).text;
+    expect(text.replace(/\s+/g, ' ')).toContain('Demo shop: sample pieces carry no HUID');
   });
 
   it('records HUIDs on a paid order without moving it; the waiting invoice is issued then', async () => {

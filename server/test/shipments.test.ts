@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import type { OrderView } from '@kanak/shared';
+import { formatIndiaDate, type OrderView } from '@kanak/shared';
 import {
   httpClient,
   startTestServer,
@@ -220,16 +220,18 @@ describe('shipments', () => {
       (await put(paid.order._id, 'ship', { carrier: 'sequel', awb: 'SQ-778899' })).status,
     ).toBe(200);
     const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-    const json = await http().get<{ awb: string; carrier: string; insuredValue: number }[]>(
-      `/api/admin/shipments/manifest?date=${today}`,
-      { token: admin },
-    );
+    const json = await http().get<
+      { awb: string; carrier: string; insuredValue: number; invoiceNumber: string | null }[]
+    >(`/api/admin/shipments/manifest?date=${today}`, { token: admin });
     expect(json.status).toBe(200);
     // The earlier tests' parcels too (unless India's midnight fell between them).
     expect(json.body.at(-1)).toMatchObject({
       awb: 'SQ-778899',
       carrier: 'Sequel Logistics',
+      carrierCode: 'sequel',
       insuredValue: paid.order.totalDiscountedPrice,
+      phone: paid.order.shippingAddress.mobile,
+      invoiceNumber: expect.stringMatching(/^KJ\/\d{4}-\d{2}\/\d{6}$/),
     });
     const csv = await fetch(
       `${server.baseUrl}/api/admin/shipments/manifest?date=${today}&format=csv`,
@@ -239,8 +241,15 @@ describe('shipments', () => {
     );
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const text = await csv.text();
-    expect(text.split('\r\n')[0]).toMatch(/^Order,Shipped at \(UTC\),Carrier,AWB,Insured value/);
-    expect(text).toContain('Sequel Logistics,SQ-778899');
+    expect(text.split('\r\n')[0]).toBe(
+      'Order,Invoice,Shipped at (IST),Carrier,AWB,Pieces,Net weight (g),Insured value (INR),Consignee,Phone,City,State,PIN',
+    );
+    const line = text.split('\r\n').find((l) => l.includes('SQ-778899'))!;
+    // India's time of dispatch in ISO with its offset, on the manifest's own day.
+    expect(line).toMatch(
+      new RegExp(`,${today}T\\d{2}:\\d{2}:\\d{2}\\+05:30,Sequel Logistics,SQ-778899,1,`),
+    );
+    expect(line).toContain(json.body.at(-1)!.invoiceNumber!);
     expect(text).toContain(`"'=HYPERLINK(""http://evil"") Sharma"`);
     // The printable manifest: the same parcels, read back from the PDF.
     const pdf = await fetch(
@@ -255,7 +264,12 @@ describe('shipments', () => {
       })
     ).text;
     expect(printed).toContain(`shipments manifest`);
-    expect(printed).toContain(`Dispatch date ${today}`);
+    // India's day as documents write it, and the sender.
+    expect(printed).toContain(`Dispatch date ${formatIndiaDate(today)}`);
+    expect(printed).not.toContain('UTC');
+    expect(printed).toContain('Sender: 12 Residency Road, Bengaluru, Karnataka 560025');
+    expect(printed).toContain(json.body.at(-1)!.invoiceNumber!);
+    expect(printed).toContain(paid.order.shippingAddress.mobile);
     expect(printed).toContain('SQ-778899');
     expect(printed).toContain('Sequel Logistics');
     expect(printed).toContain(paid.order._id.slice(0, 8).toUpperCase());
@@ -263,9 +277,107 @@ describe('shipments', () => {
       new Intl.NumberFormat('en-IN').format(paid.order.totalDiscountedPrice),
     );
     expect(printed).toMatch(/\d+ parcels?/);
+    // One carrier's manifest holds that carrier's parcels only.
+    const sequel = await http().get<{ carrier: string }[]>(
+      `/api/admin/shipments/manifest?date=${today}&carrier=sequel`,
+      { token: admin },
+    );
+    expect(sequel.body.length).toBeGreaterThan(0);
+    expect(sequel.body.every((r) => r.carrier === 'Sequel Logistics')).toBe(true);
     expect(
       (await http().get(`/api/admin/shipments/manifest?date=27-11-2026`, { token: admin })).status,
     ).toBe(400);
     expect((await http().get(`/api/admin/shipments/manifest`)).status).toBe(401);
+  });
+
+  it('prints the packing slip with the sender, the return address, the invoice number and India dates', async () => {
+    const paid = await paidOrder(3);
+    expect(
+      (await put(paid.order._id, 'ship', { carrier: 'bluedart', awb: '7070123456' })).status,
+    ).toBe(200);
+    const res = await fetch(`${server.baseUrl}/api/admin/orders/${paid.order._id}/packing-slip`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const text = (
+      await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), {
+        mergePages: true,
+      })
+    ).text;
+    const invoice = await db()
+      .selectFrom('invoices')
+      .select('number')
+      .where('order_id', '=', paid.order._id)
+      .where('kind', '=', 'INVOICE')
+      .executeTakeFirstOrThrow();
+    expect(text).toContain('PACKING SLIP');
+    expect(text).toContain(invoice.number);
+    expect(text).toContain(`#${paid.order._id.slice(0, 8).toUpperCase()}`);
+    // The sender block wraps the address over lines: read as one line.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'FROM (SENDER) Kanak Jewellers Private Limited 12 Residency Road, Bengaluru, Karnataka 560025',
+    );
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'IF UNDELIVERED, RETURN TO Kanak Jewellers Private Limited 12 Residency Road',
+    );
+    expect(text).toContain(`Shipped: ${formatIndiaDate(new Date())}`);
+    expect(text).toContain('Insured value: ₹');
+    expect(text).toContain('AWB: 7070123456');
+    expect(text).toContain(paid.order.shippingAddress.mobile);
+    expect(
+      (
+        await http().get(`/api/admin/orders/${paid.order._id}/packing-slip`, {
+          token: paid.shopper.token,
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('attaches the tax invoice to the shipped mail of an order of hallmarked gold shipped with its HUIDs', async () => {
+    // A hallmarked 22K piece of 5 g: its invoice waits for the HUID typed at dispatch.
+    await db()
+      .updateTable('products')
+      .set({ hallmark: '22K916' })
+      .where('id', '=', sizes[1]!.productId)
+      .execute();
+    await db()
+      .updateTable('product_sizes')
+      .set({ weight: '5 g', stock: 50 })
+      .where('id', '=', sizes[1]!.sizeId)
+      .execute();
+    const paid = await paidOrder(1);
+    const item = paid.order.orderItems[0]!;
+    const invoice = () =>
+      fetch(`${server.baseUrl}/api/orders/${paid.order._id}/invoice`, {
+        headers: { authorization: `Bearer ${paid.shopper.token}` },
+      });
+    const waiting = await invoice();
+    expect(waiting.status).toBe(409);
+    expect(((await waiting.json()) as { message: string }).message).toContain(
+      'issued when the order is dispatched',
+    );
+    const shipped = await put(paid.order._id, 'ship', {
+      carrier: 'bluedart',
+      awb: '7070654321',
+      huids: { [item._id]: ['SHIPD1'] },
+    });
+    expect(shipped.status).toBe(200);
+    const number = await db()
+      .selectFrom('invoices')
+      .select('number')
+      .where('order_id', '=', paid.order._id)
+      .where('kind', '=', 'INVOICE')
+      .executeTakeFirstOrThrow();
+    const mail = await eventually(async () =>
+      smtp.mails.find((m) => m.to === paid.shopper.email && /has shipped/.test(m.subject)),
+    );
+    expect(mail.attachments).toEqual([
+      expect.objectContaining({
+        filename: `${number.number.replaceAll('/', '-')}.pdf`,
+        contentType: 'application/pdf',
+      }),
+    ]);
+    expect((await invoice()).status).toBe(200);
   });
 });

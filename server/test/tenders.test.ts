@@ -234,7 +234,7 @@ describe('paying an order from a scheme balance or store credit', () => {
     const statement = await pdfText(shopper, `/api/schemes/enrolments/${schemeId}/statement`);
     expect(statement).toContain('(added)');
     expect(statement).toContain(
-      `Spent on orders (or held by an order being paid): Rs. ${total.toLocaleString('en-IN')}`,
+      `Spent on orders (or held by an order being paid): ₹${total.toLocaleString('en-IN')}`,
     );
     // Asking again changes nothing: the order is no longer payable.
     expect((await pay(shopper, order._id, { schemeEnrolmentId: schemeId })).status).toBe(409);
@@ -315,8 +315,8 @@ describe('paying an order from a scheme balance or store credit', () => {
     const text = await invoiceText(shopper, order._id);
     expect(text).toContain('Paid by');
     const rupees = (n: number) => n.toLocaleString('en-IN');
-    expect(text).toMatch(new RegExp(`Savings scheme: Swarna Nidhi[^\\n]*: Rs. ${rupees(balance)}`));
-    expect(text).toContain(`Payment link (${paymentId}): Rs. ${rupees(total - balance)}`);
+    expect(text).toMatch(new RegExp(`Savings scheme: Swarna Nidhi[^\\n]*: ₹${rupees(balance)}`));
+    expect(text).toContain(`Payment link (${paymentId}): ₹${rupees(total - balance)}`);
 
     // Cancelled after payment: the link's payment is owed back, the scheme gets its balance.
     await cancelByShop(order._id);

@@ -219,6 +219,7 @@ export function buildProcessors(
             to: data.to,
             actorUserId: data.actorUserId,
             shipment: data.shipment ?? null,
+            note: data.note ?? null,
             // Stable across resends of the row: a re-run finds its move applied.
             jobKey: `outbox:${data.outboxId}`,
           });

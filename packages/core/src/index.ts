@@ -129,6 +129,7 @@ export * from './system/system-status';
 export * from './system/dead-letters';
 export * from './hallmark/order-huids';
 export * from './hallmark/move-with-huids';
+export * from './hallmark/huid-skip';
 export * from './stones/product-stones';
 export * from './invoices/invoice-document';
 export * from './invoices/invoice-lines';
@@ -162,6 +163,7 @@ export * from './notifications/link-base';
 export * from './shipments/manifest';
 export * from './catalogue/index';
 export * from './shipments/manifest-pdf';
+export * from './shipments/packing-slip-pdf';
 
 // Old-gold exchange, store credit (issue 33, item 5) and returns (item 4).
 export * from './exchange/old-gold-estimate';

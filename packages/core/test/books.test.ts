@@ -228,6 +228,13 @@ describe("the owner's books", () => {
     expect(returns.hsn.every((r) => r.hsn === '7113')).toBe(true);
     const hsnTax = returns.hsn.reduce((s, r) => s + r.igst + r.cgst + r.sgst, 0);
     expect(hsnTax).toBe(register.totals.total - register.totals.taxable);
+    // Each tax as the register splits it, document by document (not line by line).
+    const hsnSum = (key: 'cgst' | 'sgst' | 'igst') => returns.hsn.reduce((s, r) => s + r[key], 0);
+    expect([hsnSum('cgst'), hsnSum('sgst'), hsnSum('igst')]).toEqual([
+      register.totals.cgst,
+      register.totals.sgst,
+      register.totals.igst,
+    ]);
     // Documents issued: six invoices, two credit notes, none cancelled.
     expect(returns.docs).toEqual([
       expect.objectContaining({ nature: 'Invoices for outward supply', total: 6, cancelled: 0 }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyAdminMove, getDashboard, removeUser, type AuthUser } from '@kanak/core';
+import { indiaDate } from '@kanak/shared';
 import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
 import { line, newCustomer, paidOrder, placeOrder, seededUser, stockedSize } from './support';
 
@@ -71,12 +72,35 @@ describe('admin dashboard figures (core)', () => {
   it('sales by day cover the last 30 days, ending today, and add up with the seeded month', async () => {
     const dashboard = await getDashboard(db());
     expect(dashboard.salesByDay).toHaveLength(30);
-    expect(dashboard.salesByDay.at(-1)!.date).toBe(new Date().toISOString().slice(0, 10));
+    expect(dashboard.salesByDay.at(-1)!.date).toBe(indiaDate(new Date()));
     const dates = dashboard.salesByDay.map((d) => d.date);
     expect(dates).toEqual([...dates].sort());
     expect(dashboard.salesByDay.some((d) => d.orders > 0)).toBe(true);
     expect(dashboard.recentOrders).toHaveLength(5);
     expect(dashboard.recentProducts).toHaveLength(10);
+  });
+
+  it("groups days as India does: an order placed at 02:14 IST on 7 Dec (20:44 UTC on 6 Dec) is 7 Dec's", async () => {
+    const order = await paidOrder(db(), await newCustomer(db()), [
+      line(await stockedSize(db(), 5)),
+    ]);
+    await db()
+      .updateTable('orders')
+      .set({ order_date: new Date('2026-12-06T20:44:35.268Z') })
+      .where('id', '=', order._id)
+      .execute();
+    const seen = await getDashboard(db(), new Date('2026-12-07T06:00:00Z'));
+    expect(seen.salesByDay.at(-1)!.date).toBe('2026-12-07');
+    const day = (d: string) => seen.salesByDay.find((s) => s.date === d)!;
+    const others = await db()
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('order_date', '>=', new Date('2026-12-06T18:30:00Z'))
+      .where('order_date', '<', new Date('2026-12-07T18:30:00Z'))
+      .where('status', 'in', ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'])
+      .executeTakeFirstOrThrow();
+    expect(day('2026-12-07').orders).toBe(Number(others.n));
+    expect(day('2026-12-07').orders).toBeGreaterThanOrEqual(1);
   });
 
   it('growth compares the last 30 days with the 30 before: nothing lately after sales is -100 %', async () => {

@@ -105,10 +105,10 @@ function readTable(pages: Item[][]): { lines: Row[]; total: Row } {
   return { lines, total: total! };
 }
 
-/** The summary under the table: "Taxable value Rs. 1,00,670", "CGST 1.5% Rs. 1,510", … */
+/** The summary under the table: "Taxable value ₹1,00,670", "CGST 1.5% ₹1,510", … */
 function readSummary(text: string) {
   const figure = (label: RegExp) => {
-    const match = text.match(new RegExp(`${label.source}\\s*Rs\\. ([\\d,]+)`));
+    const match = text.match(new RegExp(`${label.source}\\s*₹([\\d,]+)`));
     return match ? rupees(match[1]!)! : null;
   };
   return {

@@ -19,6 +19,7 @@ import { createDb } from '@kanak/db';
 import {
   documentNumber,
   financialYear,
+  formatIndiaDate,
   parseProductQuery,
   productInput,
   type AddressInput,
@@ -174,6 +175,33 @@ describe('selling in India (core)', () => {
   };
   const readAll = async (body: Buffer) => new Uint8Array(body);
 
+  it('prints a gemstone piece with no purity line and no hallmark or HUID note, ₹ and India dates', async () => {
+    const stud = await createProduct(
+      db(),
+      form({
+        title: 'Ruby Cluster Stud',
+        type: 'gemstone',
+        hallmark: null,
+        topLevelCategory: 'gemstone',
+        details: 'Stone: Ruby.',
+        sizes: [{ weight: '1.2 g', size: '16 MM', stock: 50 }],
+      }),
+    );
+    const user = await newCustomer(db(), 'gemstone');
+    await addToCart(db(), user.id, { productId: stud._id, weight: '1.2 g', quantity: 1 });
+    const order = await createOrderFromCart(db(), user.id, ADDRESS, NO_LIMITS);
+    await pay(db(), user, order._id);
+    const file = await openInvoicePdf(db(), user, order._id, 'INVOICE', SELLER);
+    const text = await pdfText(await readAll(file.body));
+    expect(text).toContain('Ruby Cluster Stud');
+    expect(text).toContain('Net wt 1.2 g each');
+    expect(text).not.toContain('Purity');
+    expect(text).not.toMatch(/HUID|hallmark|BIS/i);
+    expect(text).toContain(`Date: ${formatIndiaDate(new Date())}`);
+    expect(text).toMatch(/Total\s*₹[\d,]+/);
+    expect(text).not.toContain('Rs.');
+  });
+
   it('prints each line, its HUIDs and CGST + SGST within the state; the file is kept', async () => {
     const user = await newCustomer(db(), 'intra');
     const order = await pendingOrder(user, ADDRESS, 2);
@@ -198,9 +226,10 @@ describe('selling in India (core)', () => {
     expect(text).toContain('AB12CD, AB12CE');
     expect(text).toContain('7113');
     // 2 × ₹51,845 = ₹1,03,690 inclusive: taxable ₹1,00,670, GST ₹3,020 = 1,510 + 1,510.
-    expect(text).toContain('Rs. 1,00,670');
-    expect(text).toMatch(/CGST 1\.5%\s*Rs\. 1,510/);
-    expect(text).toMatch(/SGST 1\.5%\s*Rs\. 1,510/);
+    expect(text).toContain('₹1,00,670');
+    expect(text).not.toContain('Rs.');
+    expect(text).toMatch(/CGST 1\.5%\s*₹1,510/);
+    expect(text).toMatch(/SGST 1\.5%\s*₹1,510/);
     expect(text).not.toContain('IGST');
     expect(text).toContain('Rupees One Lakh Three Thousand Six Hundred Ninety Only');
     expect(text).toContain('29AAACK1234E1ZY');
@@ -229,7 +258,7 @@ describe('selling in India (core)', () => {
       await readAll((await openInvoicePdf(db(), user, order._id, 'INVOICE', SELLER)).body),
     );
     expect(text).toContain('Place of supply: Maharashtra (code 27)');
-    expect(text).toMatch(/IGST 3%\s*Rs\. 1,510/);
+    expect(text).toMatch(/IGST 3%\s*₹1,510/);
     expect(text).not.toContain('CGST');
   });
 

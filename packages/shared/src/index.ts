@@ -12,6 +12,7 @@ export * from './catalog/queries';
 export * from './catalog/suggest-categories';
 export * from './money/price';
 export * from './money/typed-amount';
+export * from './dates/india-time';
 export * from './auth/messages';
 export * from './auth/schemas';
 export * from './account/address';

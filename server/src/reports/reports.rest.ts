@@ -22,7 +22,7 @@ const gstr1Query = z.extend(shared.reportMonthInput, {
 const registerColumns: core.CsvColumn<shared.SalesRegisterRow>[] = [
   { header: 'Kind', cell: (r) => r.kind },
   { header: 'Number', cell: (r) => r.number },
-  { header: 'Date', cell: (r) => r.date },
+  { header: 'Date (IST)', cell: (r) => r.date },
   { header: 'Buyer', cell: (r) => r.buyer },
   { header: 'Place of supply', cell: (r) => r.placeOfSupply },
   { header: 'Refers to', cell: (r) => r.refersTo },
@@ -35,7 +35,7 @@ const registerColumns: core.CsvColumn<shared.SalesRegisterRow>[] = [
 
 /** The settlement's CSV: one row per payment received (rupees). */
 const settlementColumns: core.CsvColumn<shared.SettlementPayment>[] = [
-  { header: 'Date', cell: (r) => r.date },
+  { header: 'Date (IST)', cell: (r) => r.date },
   { header: 'Provider', cell: (r) => r.provider },
   { header: 'Payment id', cell: (r) => r.providerPaymentId },
   { header: 'Amount', cell: (r) => r.amount },

@@ -3,7 +3,9 @@ import type { AuthUser } from '../auth/tokens';
 import type { OutboxDeps } from '../outbox/deps';
 import { requireId } from '../common/ids';
 import { moveOrder } from '../orders/move-order';
-import { recordOrderHuids, requireHuids } from './order-huids';
+import { conflict } from '../common/errors';
+import { HUID_SKIP_NOTE } from './huid-skip';
+import { huidLines, linesLackingHuids, recordOrderHuids, requireHuids } from './order-huids';
 import { requirePan } from '../invoices/buyer-pan';
 import { shipmentIntent } from '../shipments/ship-request';
 
@@ -11,6 +13,8 @@ import { shipmentIntent } from '../shipments/ship-request';
 export interface ShipRules {
   /** HUID_REQUIRED_TO_SHIP: a ship without a HUID for each gold unit of 2 g or more is a 409. */
   huidRequired: boolean;
+  /** Not a production shop: a ship may skip the HUIDs by saying why (kept on its event). */
+  huidSkipAllowed?: boolean;
   /** PAN_REQUIRED_TO_SHIP: a ship of an order above ₹2,00,000 without the buyer's PAN is a 409. */
   panRequired: boolean;
   /** The shop's couriers (CARRIERS): a ship naming another is a 400. */
@@ -30,13 +34,27 @@ export async function moveOrderWithHuids(
   action: AdminOrderAction,
   huids: HuidsInput | undefined,
   rules: ShipRules,
-  carriage: { carrier?: string | undefined; awb?: string | undefined } = {},
+  carriage: {
+    carrier?: string | undefined;
+    awb?: string | undefined;
+    huidSkipReason?: string | undefined;
+  } = {},
 ): Promise<OrderMoveAnswer> {
   const orderId = requireId(id, 'Order');
   // The carrier and AWB are checked first: a refused one writes nothing (not even the HUIDs).
   const shipment = shipmentIntent(rules.carriers, action, carriage);
   if (huids && Object.keys(huids).length) await recordOrderHuids(deps.db, orderId, huids);
-  if (action === 'ship' && rules.huidRequired) await requireHuids(deps.db, orderId);
+  let note: string | undefined;
+  if (action === 'ship' && rules.huidRequired) {
+    const skip = carriage.huidSkipReason;
+    if (!skip) await requireHuids(deps.db, orderId);
+    else if (!rules.huidSkipAllowed)
+      throw conflict(
+        'A production shop ships hallmarked gold only with the HUID of each piece: record them instead of a reason',
+      );
+    else if (linesLackingHuids(await huidLines(deps.db, orderId)).length)
+      note = `${HUID_SKIP_NOTE}${skip}`;
+  }
   if (action === 'ship' && rules.panRequired) await requirePan(deps.db, orderId);
-  return moveOrder(deps, admin, orderId, action, shipment);
+  return moveOrder(deps, admin, orderId, action, shipment, note);
 }

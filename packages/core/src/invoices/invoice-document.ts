@@ -5,7 +5,7 @@ export interface InvoiceLine {
   orderItemId: string;
   description: string;
   hsn: string;
-  /** BIS purity mark (22K916) or the metal when it has none. */
+  /** BIS purity mark (22K916) or the priced purity; '' for a piece without one (a gemstone). */
   purity: string;
   /** "5 g" per piece, as sold. */
   netWeight: string;
@@ -76,4 +76,6 @@ export interface InvoiceExtras {
    * each tender and the link's payment, in rupees. Absent or empty: not printed.
    */
   paidBy?: { label: string; amount: number }[];
+  /** A development shop's ship without HUIDs: its reason, printed under the lines. */
+  huidNote?: string;
 }

@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/tokens';
 import { canSeeRecordOf } from '../auth/access';
 import { conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
+import { HUID_SKIP_NOTE } from '../hallmark/huid-skip';
 import { huidLines, linesLackingHuids } from '../hallmark/order-huids';
 import type { InvoiceDocument, SellerDetails } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -20,7 +21,7 @@ export interface InvoiceFile {
 }
 
 const NOT_READY =
-  'The invoice is issued with the HUID of each hallmarked gold piece: it can be downloaded once they are recorded at dispatch';
+  'The invoice goes with the parcel and prints the HUID of each hallmarked gold piece: it is issued when the order is dispatched';
 
 /**
  * An order's invoice or credit note as a PDF. Rendered once, the first time it is asked for,
@@ -59,18 +60,36 @@ export async function invoicePdf(
         .where('id', '=', orderId)
         .executeTakeFirstOrThrow();
       const lines = await huidLines(trx, orderId);
-      if (kind === 'INVOICE' && linesLackingHuids(lines).length) throw conflict(NOT_READY);
+      const skipped =
+        kind === 'INVOICE' && linesLackingHuids(lines).length
+          ? await huidSkipOf(trx, orderId)
+          : null;
+      if (kind === 'INVOICE' && linesLackingHuids(lines).length && !skipped)
+        throw conflict(NOT_READY);
       if (kind === 'INVOICE' && needsPan(order.total_discounted_price) && !order.buyer_pan)
         throw conflict(PAN_FIRST);
       const bytes = await renderInvoicePdf(row.document as InvoiceDocument, seller, {
         huids: Object.fromEntries(lines.map((l) => [l.id, l.huids])),
         pan: order.buyer_pan,
         paidBy: await paidByOf(trx, orderId),
+        ...(skipped ? { huidNote: skipped } : {}),
       });
       await trx.updateTable('invoices').set({ pdf: bytes }).where('id', '=', row.id).execute();
       return bytes;
     }));
   return { number: stored.number, fileName, body };
+}
+
+/** Why a development shop shipped without HUIDs, as its ship event keeps it; null if it did not. */
+async function huidSkipOf(db: Kysely<Database>, orderId: string): Promise<string | null> {
+  const event = await db
+    .selectFrom('order_events')
+    .select('note')
+    .where('order_id', '=', orderId)
+    .where('to_status', '=', 'SHIPPED')
+    .where('note', 'like', `${HUID_SKIP_NOTE}%`)
+    .executeTakeFirst();
+  return event?.note ?? null;
 }
 
 /**

@@ -55,7 +55,8 @@ export function invoiceLine(item: ItemForInvoice, breakup: StoredBreakup | null)
     orderItemId: item.id,
     description: item.title,
     hsn: JEWELLERY_HSN,
-    purity: breakup ? breakup.purity : (item.hallmark ?? capitalise(item.type ?? '')),
+    // A piece without a hallmark (a gemstone, a diamond set in no priced metal) has no purity.
+    purity: breakup ? breakup.purity : (item.hallmark ?? ''),
     netWeight: breakup ? `${breakup.netWeight} g` : item.weight,
     quantity: item.quantity,
   };
@@ -97,5 +98,3 @@ export function invoiceLine(item: ItemForInvoice, breakup: StoredBreakup | null)
     total,
   };
 }
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -25,6 +25,8 @@ export const sellerEnvShape = {
     )
     .default('Karnataka'),
   SELLER_GSTIN: z.string().trim().toUpperCase().default(SAMPLE_GSTIN),
+  /** Where a parcel refused or returned by the courier goes back to; empty: SELLER_ADDRESS. */
+  SELLER_RETURN_ADDRESS: z.string().trim().default(''),
 };
 
 export interface SellerSettings {
@@ -32,6 +34,7 @@ export interface SellerSettings {
   SELLER_ADDRESS: string;
   SELLER_STATE: string;
   SELLER_GSTIN: string;
+  SELLER_RETURN_ADDRESS?: string;
 }
 
 export const sellerOf = (config: SellerSettings): SellerDetails => ({
@@ -40,6 +43,14 @@ export const sellerOf = (config: SellerSettings): SellerDetails => ({
   state: findIndianState(config.SELLER_STATE)?.name ?? config.SELLER_STATE,
   stateCode: findIndianState(config.SELLER_STATE)?.gstCode ?? '',
   gstin: config.SELLER_GSTIN,
+});
+
+/** The packing slip's sender and return address. */
+export const slipSenderOf = (config: SellerSettings) => ({
+  legalName: config.SELLER_LEGAL_NAME,
+  address: config.SELLER_ADDRESS,
+  gstin: config.SELLER_GSTIN,
+  returnAddress: config.SELLER_RETURN_ADDRESS || config.SELLER_ADDRESS,
 });
 
 /** Production prints invoices only with a real GSTIN consistent with the seller's state. */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
 import { toOrderViews } from './order-view';
-import type { Dashboard } from '@kanak/shared';
+import { INDIA_OFFSET, indiaDate, type Dashboard } from '@kanak/shared';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { Dashboard };
@@ -12,7 +12,8 @@ export const PAID_STATUSES = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'] as 
 const DAY_MS = 86_400_000;
 
 export async function getDashboard(db: Kysely<Database>, now = new Date()): Promise<Dashboard> {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  // Days are India's (the books date an order placed at 02:00 IST on that day, not the UTC eve).
+  const today = Date.parse(`${indiaDate(now)}T00:00:00${INDIA_OFFSET}`);
   const from30 = new Date(today - 29 * DAY_MS);
   const from60 = new Date(today - 59 * DAY_MS);
   const [totals, customers, products, orders, byDay, previous, recentOrderRows, recentProductRows] =
@@ -42,7 +43,7 @@ export async function getDashboard(db: Kysely<Database>, now = new Date()): Prom
       db
         .selectFrom('orders')
         .select((eb) => [
-          sql<string>`to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('day'),
+          sql<string>`to_char(order_date AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD')`.as('day'),
           eb.fn.sum<number>('total_discounted_price').as('revenue'),
           eb.fn.countAll<number>().as('orders'),
         ])
@@ -76,7 +77,7 @@ export async function getDashboard(db: Kysely<Database>, now = new Date()): Prom
     ]);
   const dayMap = new Map(byDay.map((d) => [d.day, d]));
   const salesByDay = Array.from({ length: 30 }, (_, i) => {
-    const date = new Date(from30.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    const date = indiaDate(new Date(from30.getTime() + i * DAY_MS));
     const found = dayMap.get(date);
     return { date, revenue: Number(found?.revenue ?? 0), orders: Number(found?.orders ?? 0) };
   });

@@ -16,9 +16,10 @@ export async function moveOrder(
   id: string,
   action: AdminOrderAction,
   shipment: ShipmentIntent | null = null,
+  note?: string,
 ): Promise<OrderMoveAnswer> {
   const orderId = requireId(id, 'Order');
-  const answer = await requestOrderMove(deps, admin, orderId, action, shipment);
+  const answer = await requestOrderMove(deps, admin, orderId, action, shipment, note);
   const order = await getOrderFor(deps.db, admin, answer.orderId);
   return answer.done ? { done: true, order } : { done: false, jobId: answer.jobId, order };
 }

@@ -39,6 +39,7 @@ export async function requestOrderMove(
   orderId: string,
   action: AdminOrderAction,
   shipment: ShipmentIntent | null = null,
+  note?: string,
 ): Promise<MoveRequestAnswer> {
   await requireOrder(deps.db, orderId);
   const jobKey = moveJobKey(randomUUID());
@@ -47,6 +48,7 @@ export async function requestOrderMove(
     to: statusForAction(action),
     actorUserId: admin.id,
     ...(shipment ? { shipment } : {}),
+    ...(note ? { note } : {}),
   };
   const { ref, outcome } = await submitAndWait(deps, { queue: QUEUES.orderMoves, jobKey, payload });
   return outcome ? { done: true, orderId } : { done: false, orderId, jobId: outboxJobId(ref) };

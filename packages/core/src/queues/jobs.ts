@@ -32,6 +32,8 @@ export interface OrderMoveIntent {
   actorUserId: string;
   /** A ship's carrier and AWB, checked by the server; absent from moves queued before issue 33. */
   shipment?: ShipmentIntent | null;
+  /** Kept on the move's event: why a ship left without HUIDs (a development shop only). */
+  note?: string;
 }
 
 /** Payload of an 'order-moves' job (relayed from the outbox). */

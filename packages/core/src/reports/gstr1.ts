@@ -4,10 +4,10 @@ import {
   B2CL_THRESHOLD,
   GST_PERCENT,
   indiaDate,
-  splitGst,
   type Gstr1,
   type Gstr1Table,
   type ReportMonth,
+  type TaxSplit,
 } from '@kanak/shared';
 import { documentTax } from '../invoices/invoice-pdf';
 import type { InvoiceDocument, InvoiceLine, SellerDetails } from '../invoices/invoice-document';
@@ -127,7 +127,8 @@ async function* gstr1Pass(
       group.taxable += signed(doc.totals.taxable);
       b2cs.set(pos, group);
     }
-    for (const line of doc.lines) {
+    const lineTax = lineTaxShares(doc, tax);
+    doc.lines.forEach((line, i) => {
       const { uqc, quantity } = hsnQuantity(line);
       const key = `${line.hsn}|${uqc}`;
       const row = hsn.get(key) ?? {
@@ -142,7 +143,7 @@ async function* gstr1Pass(
         sgst: 0,
         cess: 0,
       };
-      const split = splitGst(line.gst, seller.stateCode, doc.placeOfSupply.stateCode);
+      const split = lineTax[i]!;
       row.quantity = round3(row.quantity + signed(quantity));
       row.value += signed(line.total);
       row.taxable += signed(line.taxable);
@@ -150,7 +151,7 @@ async function* gstr1Pass(
       row.cgst += signed(split.cgst);
       row.sgst += signed(split.sgst);
       hsn.set(key, row);
-    }
+    });
     const nature = credit ? 'Credit Note' : 'Invoices for outward supply';
     const series = `${nature}|${issued.series}`;
     const seen = docs.get(series);
@@ -212,4 +213,28 @@ export async function* gstr1Rows<T extends Gstr1Table>(
     if (listed.table === table) yield listed.row as Row<T>;
   if (table === 'b2cl' || table === 'cdnur') return;
   yield* summed(sums)[table as 'b2cs' | 'hsn' | 'docs'] as Row<T>[];
+}
+
+/**
+ * Each line's share of the document's own CGST/SGST/IGST (the split the invoice prints and the
+ * register adds), in proportion to its GST and rounded on running totals: the lines add up to
+ * the document's figures exactly. Splitting each line on its own rounded every odd rupee of a
+ * line to CGST, so a month's HSN table drifted from the register by a rupee a line.
+ */
+export function lineTaxShares(
+  doc: InvoiceDocument,
+  tax: TaxSplit,
+): { cgst: number; sgst: number; igst: number }[] {
+  const total = doc.lines.reduce((n, l) => n + l.gst, 0);
+  let gstSoFar = 0;
+  let cgstSoFar = 0;
+  return doc.lines.map((line, i) => {
+    if (!tax.intraState) return { cgst: 0, sgst: 0, igst: line.gst };
+    gstSoFar += line.gst;
+    const last = i === doc.lines.length - 1;
+    const cgstUpTo = last || total === 0 ? tax.cgst : Math.round((tax.cgst * gstSoFar) / total);
+    const cgst = cgstUpTo - cgstSoFar;
+    cgstSoFar = cgstUpTo;
+    return { cgst, sgst: line.gst - cgst, igst: 0 };
+  });
 }

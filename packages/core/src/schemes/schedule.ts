@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, SchemeEnrolmentRow } from '@kanak/db';
-import { formatRupees, indiaDate } from '@kanak/shared';
+import { formatIndiaDate, formatRupees, indiaDate } from '@kanak/shared';
 import { systemClock, type Clock } from '../common/clock';
 import { conflict, notFound } from '../common/errors';
 import type { PaymentProvider } from '../payments/provider';
@@ -80,9 +80,10 @@ async function queueSchemeReminder(
       plan: e.plan_name,
       n: String(next.n),
       amount: formatRupees(e.instalment),
-      due: next.date,
+      // Mails write days as people read them ("9 Dec 2026").
+      due: formatIndiaDate(next.date),
       link: link.url,
-      expires: opts.linkUntil,
+      expires: formatIndiaDate(opts.linkUntil),
       when: opts.when,
     },
   });

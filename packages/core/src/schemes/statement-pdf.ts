@@ -1,20 +1,18 @@
-import { newPdf } from '../common/pdf-bytes';
+import { FONT, newPdf } from '../common/pdf-bytes';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { indiaDate } from '@kanak/shared';
+import { formatIndiaDate, formatRupeesWithPaise } from '@kanak/shared';
 import type { AuthUser } from '../auth/tokens';
 import type { SellerDetails } from '../invoices/invoice-document';
-import { indianAmount } from '../invoices/invoice-pdf';
 import { systemClock, type Clock } from '../common/clock';
 import { DomainError } from '../common/errors';
 import { getEnrolment } from './enrolments';
 
-const rs = (n: number) =>
-  `Rs. ${indianAmount(Math.trunc(n))}${n % 1 ? `.${String(Math.round((n % 1) * 100)).padStart(2, '0')}` : ''}`;
+const rs = formatRupeesWithPaise;
 
 /**
- * A savings scheme's statement as a PDF (pdfkit, as the tax invoice: the standard fonts have no
- * ₹, hence "Rs."): the terms kept at enrolment, one line per instalment paid — each line is that
+ * A savings scheme's statement as a PDF (pdfkit, as the tax invoice, in the shop's embedded font
+ * with ₹; dates India's, "7 Dec 2026"): the terms kept at enrolment, one line per instalment paid — each line is that
  * instalment's receipt — the next due, the bonus and the balance, maturity and the last day to
  * redeem. Only `receiptOf` set: that one instalment's receipt.
  */
@@ -32,23 +30,21 @@ export async function schemeStatementPdf(
     options.receiptOf === undefined ? null : e.paid.find((p) => p.n === options.receiptOf);
   if (options.receiptOf !== undefined && !receipt)
     throw new DomainError('NOT_FOUND', `Instalment ${options.receiptOf} is not paid`);
-  // The standard fonts' encoding (WinAnsi) as pdfkit writes it has no dashes: plain hyphens.
-  const plain = (text: string) => text.replace(/[\u2013\u2014]/g, '-');
   const { pdf, bytes: done } = newPdf({ margin: 48, info: { Title: `Scheme ${ref}` } });
-  pdf.font('Helvetica-Bold').fontSize(16).text(seller.legalName);
-  pdf.font('Helvetica').fontSize(9).text(seller.address).text(`GSTIN ${seller.gstin}`);
+  pdf.font(FONT.bold).fontSize(16).text(seller.legalName);
+  pdf.font(FONT.regular).fontSize(9).text(seller.address).text(`GSTIN ${seller.gstin}`);
   pdf.moveDown();
   pdf
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(14)
     .text(receipt ? `Receipt: instalment ${receipt.n}` : 'Savings scheme statement');
-  pdf.font('Helvetica').fontSize(10);
-  pdf.text(plain(`Scheme ${ref} · ${e.plan.name}`));
+  pdf.font(FONT.regular).fontSize(10);
+  pdf.text(`Scheme ${ref} · ${e.plan.name}`);
   pdf.text(`Holder: ${e.holderName}`);
-  pdf.text(`Statement date: ${indiaDate(clock())}`);
+  pdf.text(`Statement date: ${formatIndiaDate(clock())}`);
   pdf.moveDown();
   if (receipt) {
-    pdf.text(`Received ${rs(receipt.amount)} on ${indiaDate(new Date(receipt.paidAt))}`);
+    pdf.text(`Received ${rs(receipt.amount)} on ${formatIndiaDate(receipt.paidAt)}`);
     pdf.text(
       `Instalment ${receipt.n} of ${e.plan.instalments}${receipt.late ? ' (paid past grace)' : ''}`,
     );
@@ -63,7 +59,7 @@ export async function schemeStatementPdf(
   const x = [48, 110, 250, 400];
   const row = (cells: string[], bold = false) => {
     const y = pdf.y;
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    pdf.font(bold ? FONT.bold : FONT.regular);
     cells.forEach((c, i) => pdf.text(c, x[i]!, y, { width: 140 }));
     // The next row starts below the tallest cell: an empty last cell leaves pdf.y at this row's
     // top, which once printed all ten instalments over each other.
@@ -72,11 +68,11 @@ export async function schemeStatementPdf(
   };
   row(['No.', 'Paid on', 'Amount', 'Note'], true);
   for (const p of e.paid)
-    row([String(p.n), indiaDate(new Date(p.paidAt)), rs(p.amount), p.late ? 'past grace' : '']);
+    row([String(p.n), formatIndiaDate(p.paidAt), rs(p.amount), p.late ? 'past grace' : '']);
   pdf.x = 48;
   pdf.moveDown();
   const paidTotal = e.paid.reduce((s, p) => s + p.amount, 0);
-  pdf.font('Helvetica').text(`Paid in all: ${rs(paidTotal)}`, 48);
+  pdf.font(FONT.regular).text(`Paid in all: ${rs(paidTotal)}`, 48);
   const matured = e.state === 'MATURED' || e.state === 'REDEEMED';
   pdf.text(
     `Bonus by the plan's rule: ${rs(e.bonus)}${matured ? ' (added)' : ' (added at maturity)'}`,
@@ -84,11 +80,14 @@ export async function schemeStatementPdf(
   // The balance is net of what orders hold or spent: the line between says so.
   if (e.redeemed) pdf.text(`Spent on orders (or held by an order being paid): ${rs(e.redeemed)}`);
   pdf.text(`Balance: ${rs(e.balance)}`);
-  if (e.due) pdf.text(`Next instalment: no. ${e.due.n}, due ${e.due.date}`);
-  if (e.maturesOn) pdf.text(`Matures on ${e.maturesOn}; redeem by ${e.redeemBy}`);
+  if (e.due) pdf.text(`Next instalment: no. ${e.due.n}, due ${formatIndiaDate(e.due.date)}`);
+  if (e.maturesOn)
+    pdf.text(
+      `Matures on ${formatIndiaDate(e.maturesOn)}${e.redeemBy ? `; redeem by ${formatIndiaDate(e.redeemBy)}` : ''}`,
+    );
   pdf.moveDown();
-  pdf.font('Helvetica-Bold').text('Terms');
-  pdf.font('Helvetica').fontSize(9).text(plain(e.plan.terms));
+  pdf.font(FONT.bold).text('Terms');
+  pdf.font(FONT.regular).fontSize(9).text(e.plan.terms);
   pdf.text('The balance buys jewellery only, never cash (the scheme stays under 365 days in all).');
   pdf.end();
   return { fileName: `scheme-${ref}-statement.pdf`, body: await done };

@@ -1,16 +1,31 @@
-import { newPdf } from '../common/pdf-bytes';
-import { indianAmount } from '../invoices/invoice-pdf';
+import { formatIndiaDate, formatIndianNumber, formatIndiaTime } from '@kanak/shared';
+import { FONT, newPdf } from '../common/pdf-bytes';
+import type { SellerDetails } from '../invoices/invoice-document';
 import type { ManifestRow } from './manifest';
 
+const COLUMNS = [
+  { head: 'Order', w: 62, right: false },
+  { head: 'Invoice', w: 94, right: false },
+  { head: 'Time (IST)', w: 44, right: false },
+  { head: 'Consignee', w: 106, right: false },
+  { head: 'Phone', w: 72, right: false },
+  { head: 'City, state, PIN', w: 150, right: false },
+  { head: 'AWB', w: 90, right: false },
+  { head: 'Pieces', w: 38, right: true },
+  { head: 'Net wt (g)', w: 50, right: true },
+  { head: 'Insured (₹)', w: 64, right: true },
+] as const;
+
 /**
- * The day's manifest as a printable A4 landscape PDF, the paper the courier's pickup signs:
- * one row per parcel (order, consignee and PIN, carrier, AWB, insured value), totals at the end.
- * Same rows as the CSV; pdfkit as for invoices (standard fonts, so "Rs." for the rupee sign).
+ * The day's manifests as a printable A4 landscape PDF, one per carrier, each on its own page:
+ * the paper that carrier's pickup signs. One row per parcel (order, invoice, consignee and phone,
+ * destination, AWB, pieces, net weight, insured value), the carrier's totals and the signatures.
+ * Same rows as the CSV; dates and times are India's.
  */
 export function renderManifestPdf(
   date: string,
   rows: readonly ManifestRow[],
-  shopName: string,
+  seller: Pick<SellerDetails, 'legalName' | 'address'>,
 ): Promise<Buffer> {
   const { pdf, bytes: done } = newPdf({
     layout: 'landscape',
@@ -19,29 +34,16 @@ export function renderManifestPdf(
   });
   const left = 36;
   const width = pdf.page.width - 72;
-  pdf.font('Helvetica-Bold').fontSize(15).text(`${shopName}: shipments manifest`, left, 36);
-  pdf.font('Helvetica').fontSize(10).text(`Dispatch date ${date} (India time)`);
-  pdf.moveDown(0.6);
+  const day = formatIndiaDate(date);
 
-  const cols = [
-    { head: 'Order', w: 70, right: false },
-    { head: 'Shipped at (UTC)', w: 95, right: false },
-    { head: 'Consignee', w: 140, right: false },
-    { head: 'City, state, PIN', w: 160, right: false },
-    { head: 'Carrier', w: 100, right: false },
-    { head: 'AWB', w: 90, right: false },
-    { head: 'Pieces', w: 40, right: true },
-    { head: 'Insured (Rs.)', w: 75, right: true },
-  ] as const;
-  // The columns fill the landscape page's width between the margins (770 pt).
   const row = (cells: string[], bold = false) => {
     if (pdf.y > pdf.page.height - 80) pdf.addPage();
     const y = pdf.y;
     let x = left;
     let height = 0;
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    pdf.font(bold ? FONT.bold : FONT.regular).fontSize(8.5);
     cells.forEach((cell, i) => {
-      const col = cols[i]!;
+      const col = COLUMNS[i]!;
       height = Math.max(height, pdf.heightOfString(cell, { width: col.w - 4 }));
       pdf.text(cell, x + 2, y, { width: col.w - 4, align: col.right ? 'right' : 'left' });
       x += col.w;
@@ -53,43 +55,69 @@ export function renderManifestPdf(
       .lineWidth(0.3)
       .stroke('#999999');
   };
-  row(
-    cols.map((c) => c.head),
-    true,
-  );
-  for (const r of rows)
-    row([
-      r.orderNumber,
-      r.shippedAt.slice(0, 16).replace('T', ' '),
-      r.consignee,
-      `${r.city}, ${r.state} ${r.pin}`,
-      r.carrier,
-      r.awb,
-      String(r.pieces),
-      indianAmount(r.insuredValue),
-    ]);
-  row(
-    [
-      `${rows.length} parcel${rows.length === 1 ? '' : 's'}`,
-      '',
-      '',
-      '',
-      '',
-      '',
-      String(rows.reduce((n, r) => n + r.pieces, 0)),
-      indianAmount(rows.reduce((n, r) => n + r.insuredValue, 0)),
-    ],
-    true,
-  );
-  if (rows.length === 0) pdf.font('Helvetica').fontSize(10).text('No parcels left on this day.');
-  pdf.moveDown(2);
-  pdf
-    .font('Helvetica')
-    .fontSize(9)
-    .text(
-      'Handed over by: ____________________      Received by (courier): ____________________',
-      left,
+  const heading = (carrier: string | null) => {
+    pdf
+      .font(FONT.bold)
+      .fontSize(15)
+      .text(`${seller.legalName}: shipments manifest`, left, 36, { width });
+    pdf.font(FONT.regular).fontSize(10).text(`Sender: ${seller.address}`, { width });
+    pdf.text(`Dispatch date ${day}${carrier ? `   Carrier: ${carrier}` : ''}`, { width });
+    pdf.moveDown(0.6);
+  };
+
+  const byCarrier = new Map<string, ManifestRow[]>();
+  for (const r of rows) byCarrier.set(r.carrier, [...(byCarrier.get(r.carrier) ?? []), r]);
+  if (byCarrier.size === 0) {
+    heading(null);
+    pdf.font(FONT.regular).fontSize(10).text('No parcels left on this day.', left);
+  }
+  [...byCarrier].forEach(([carrier, parcels], i) => {
+    if (i > 0) pdf.addPage();
+    heading(carrier);
+    row(
+      COLUMNS.map((c) => c.head),
+      true,
     );
+    for (const r of parcels)
+      row([
+        r.orderNumber,
+        r.invoiceNumber ?? '—',
+        formatIndiaTime(r.shippedAt),
+        r.consignee,
+        r.phone,
+        `${r.city}, ${r.state} ${r.pin}`,
+        r.awb,
+        String(r.pieces),
+        grams(r.netWeightGrams),
+        formatIndianNumber(r.insuredValue),
+      ]);
+    row(
+      [
+        `${parcels.length} parcel${parcels.length === 1 ? '' : 's'}`,
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        String(parcels.reduce((n, r) => n + r.pieces, 0)),
+        grams(parcels.reduce((n, r) => n + r.netWeightGrams, 0)),
+        formatIndianNumber(parcels.reduce((n, r) => n + r.insuredValue, 0)),
+      ],
+      true,
+    );
+    pdf.moveDown(2);
+    pdf
+      .font(FONT.regular)
+      .fontSize(9)
+      .text(
+        `Handed over by: ____________________      Received by (${carrier}): ____________________      Date and time: ____________`,
+        left,
+      );
+  });
   pdf.end();
   return done;
 }
+
+/** "12.5": grams to at most 3 decimals, no trailing zeros; "—" when nothing was weighed in grams. */
+const grams = (g: number) => (g > 0 ? String(Math.round(g * 1000) / 1000) : '—');

@@ -115,25 +115,29 @@ describe('the manifest CSV', () => {
     expect(csvCell('Blue Dart')).toBe('Blue Dart');
   });
 
-  it('has a header and one line per parcel', () => {
+  it("has a header and one line per parcel, shipped at India's time in ISO with its offset", () => {
     const csv = manifestCsv([
       {
         orderId: 'o',
         orderNumber: 'AB12CD34',
-        shippedAt: '2026-11-27T05:00:00.000Z',
+        shippedAt: '2026-12-06T20:44:35.268Z',
         carrier: 'Blue Dart',
+        carrierCode: 'bluedart',
         awb: '7070123456',
+        invoiceNumber: 'KJ/2026-27/000123',
         insuredValue: 77600,
         consignee: '@Priya Sharma',
+        phone: '9845012345',
         city: 'Mumbai',
         state: 'Maharashtra',
         pin: '400001',
-        pieces: 1,
+        pieces: 2,
+        netWeightGrams: 12.5,
       },
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'Order,Shipped at (UTC),Carrier,AWB,Insured value (INR),Consignee,City,State,PIN,Pieces',
-      "AB12CD34,2026-11-27T05:00:00.000Z,Blue Dart,7070123456,77600,'@Priya Sharma,Mumbai,Maharashtra,400001,1",
+      'Order,Invoice,Shipped at (IST),Carrier,AWB,Pieces,Net weight (g),Insured value (INR),Consignee,Phone,City,State,PIN',
+      "AB12CD34,KJ/2026-27/000123,2026-12-07T02:14:35+05:30,Blue Dart,7070123456,2,12.5,77600,'@Priya Sharma,9845012345,Mumbai,Maharashtra,400001",
       '',
     ]);
   });

@@ -83,10 +83,6 @@ export function rupeesInWords(amount: number): string {
   return `Rupees ${parts.join(' ')} Only`;
 }
 
-/** India's calendar date (UTC+5:30, no daylight saving) of an instant, as YYYY-MM-DD. */
-export const indiaDate = (at: Date): string =>
-  new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-
 /**
  * Financial year (April–March) of a moment, in India's time (UTC+5:30, no daylight saving):
  * 2026-04-01 → "2026-27".

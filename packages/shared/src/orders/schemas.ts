@@ -35,6 +35,21 @@ export const orderMoveInput = z.object({
       .check(z.maxLength(30, 'Unknown carrier')),
   ),
   awb: z.optional(awbSchema),
+  /**
+   * Shipping hallmarked gold without its HUIDs, and why: refused by a production shop; a
+   * sandbox or development shop keeps the reason on the ship's event and the invoice.
+   */
+  huidSkipReason: z.optional(
+    z.string('huidSkipReason is a sentence saying why the HUIDs are not recorded').check(
+      z.trim(),
+      z.minLength(5, 'Say why the HUIDs are not recorded (5 characters at least)'),
+      z.maxLength(200, 'The reason is 200 characters at most'),
+      z.refine(
+        (text) => !text.includes('\u0000'),
+        'The reason holds a character that cannot be stored',
+      ),
+    ),
+  ),
 });
 export type OrderMoveInput = z.infer<typeof orderMoveInput>;
 

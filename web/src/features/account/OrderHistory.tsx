@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { format } from 'date-fns';
 import { Clock, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { formatRupees } from '@kanak/shared';
 import { StatusBadge } from '@/components/StatusBadge';
@@ -15,11 +14,24 @@ import { cn } from '@/lib/utils';
 
 type Order = RouterOutputs['orders']['mine'][number];
 
+/** Month name and day ("December 7"), and with the year, on India's calendar. */
+const monthDay = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+const monthDayYear = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
 /** Orders grouped by order date, shown as month name and day (spec section 2). */
 function groupByDay(orders: Order[]) {
   const groups = new Map<string, Order[]>();
   for (const order of orders) {
-    const key = format(new Date(order.orderDate), 'MMMM d');
+    const key = monthDay.format(new Date(order.orderDate));
     groups.set(key, [...(groups.get(key) ?? []), order]);
   }
   return [...groups];
@@ -98,9 +110,8 @@ export function OrderHistory() {
                             <>
                               <p className="flex items-center gap-1.5 font-medium text-emerald-700">
                                 <PackageCheck className="size-4" /> Delivered on{' '}
-                                {format(
+                                {monthDayYear.format(
                                   new Date(order.deliveryDate ?? order.orderDate),
-                                  'MMMM d, yyyy',
                                 )}
                               </p>
                               <p className="text-xs text-muted-foreground">

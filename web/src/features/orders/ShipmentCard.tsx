@@ -1,8 +1,7 @@
 import { ExternalLink, Truck } from 'lucide-react';
-import type { ShipmentView } from '@kanak/shared';
+import { formatIndiaDate, type ShipmentView } from '@kanak/shared';
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const day = (iso: string) => formatIndiaDate(iso);
 
 /** The shopper's parcel: courier, AWB, dispatch day and the courier's tracking page. */
 export function ShipmentCard({ shipment }: { shipment: ShipmentView }) {

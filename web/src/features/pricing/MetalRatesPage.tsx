@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  formatIndiaDateTime,
   PURITIES,
   RATE_JUMP_PERCENT,
   hasDecimals,
@@ -152,7 +153,7 @@ export function MetalRatesPage() {
                     <RateSparkline points={points} label={`${METAL_NAMES[p.metal]} ${p.label}`} />
                   </td>
                   <td className="hidden p-3 text-xs text-muted-foreground lg:table-cell">
-                    {rate ? new Date(rate.publishedAt).toLocaleString('en-IN') : 'never'}
+                    {rate ? formatIndiaDateTime(rate.publishedAt) : 'never'}
                   </td>
                 </tr>
               );

@@ -1,4 +1,4 @@
-import { formatRupees, purityLabel, type SizeView } from '@kanak/shared';
+import { formatIndiaDateTime, formatRupees, purityLabel, type SizeView } from '@kanak/shared';
 
 const grams = (g: number) => `${g.toLocaleString('en-IN', { maximumFractionDigits: 3 })} g`;
 const perGram = (r: number) =>
@@ -20,10 +20,7 @@ export function PriceBreakupTable({ size }: { size: SizeView | undefined }) {
     rows.push(['Discount on making', `− ${formatRupees(b.makingDiscount)}`]);
   if (b.stones > 0) rows.push(['Stones', formatRupees(b.stones)]);
   rows.push(['GST 3%', formatRupees(b.gst)]);
-  const published = new Date(b.ratePublishedAt).toLocaleString('en-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const published = formatIndiaDateTime(b.ratePublishedAt);
   return (
     <section aria-labelledby="breakup-title" className="rounded-xl border bg-card p-5">
       <h2 id="breakup-title" className="text-2xl">

@@ -1,4 +1,4 @@
-import { HEADLINE_RATES } from '@kanak/shared';
+import { formatIndiaDateTime, HEADLINE_RATES } from '@kanak/shared';
 import { lazy, Suspense, useState } from 'react';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
@@ -27,12 +27,8 @@ export function TodaysRate({ className }: { className?: string }) {
     .map((s) => s.rate.publishedAt)
     .sort()
     .at(-1)!;
-  const when = new Date(latest).toLocaleString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+  // India's time, so the server's HTML and the browser's render say the same.
+  const when = formatIndiaDateTime(latest);
   return (
     <p
       data-testid="todays-rate"

@@ -1,8 +1,7 @@
-import { formatRupees, RETURN_STATE_LABELS, type ReturnView } from '@kanak/shared';
+import { formatIndiaDate, formatRupees, RETURN_STATE_LABELS, type ReturnView } from '@kanak/shared';
 import { cn } from '@/lib/utils';
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const day = (iso: string) => formatIndiaDate(iso);
 
 const REFUND_WORDS = {
   due: 'refund due to your original payment',

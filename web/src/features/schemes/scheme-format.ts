@@ -1,19 +1,10 @@
-import { formatRupees } from '@kanak/shared';
+import { formatIndiaDate, formatRupeesWithPaise } from '@kanak/shared';
 
 /** Rupees with paise when a bonus has them (₹3,750.50), else whole (₹3,750). */
-export const rupees = (n: number) =>
-  n % 1
-    ? `₹${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
-    : formatRupees(n);
+export const rupees = formatRupeesWithPaise;
 
 /** 2026-11-10 → 10 Nov 2026 (dates are India dates already). */
-export const longDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+export const longDate = (date: string) => formatIndiaDate(date);
 
 export const STATE_LABEL: Record<string, string> = {
   PENDING: 'Waiting for the first instalment',

@@ -1,4 +1,3 @@
-import { format, parseISO } from 'date-fns';
 import {
   Area,
   AreaChart,
@@ -8,7 +7,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatRupees } from '@kanak/shared';
+import { formatIndiaDate, formatIndiaDayMonth, formatRupees } from '@kanak/shared';
 import type { Dashboard } from '../shared/types';
 
 const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
@@ -28,7 +27,7 @@ export function SalesChart({ data }: { data: Dashboard['salesByDay'] }) {
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
           <XAxis
             dataKey="date"
-            tickFormatter={(d: string) => format(parseISO(d), 'd MMM')}
+            tickFormatter={(d: string) => formatIndiaDayMonth(d)}
             tick={{ fontSize: 12 }}
             minTickGap={24}
           />
@@ -39,7 +38,7 @@ export function SalesChart({ data }: { data: Dashboard['salesByDay'] }) {
           />
           <Tooltip
             formatter={(value) => [formatRupees(Number(value)), 'Revenue']}
-            labelFormatter={(label) => format(parseISO(String(label)), 'MMMM d, yyyy')}
+            labelFormatter={(label) => formatIndiaDate(String(label))}
           />
           <Area
             type="monotone"

@@ -1,8 +1,10 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { ArrowLeft, Printer } from 'lucide-react';
+import { ArrowLeft, FileDown, Printer } from 'lucide-react';
 import { formatRupees, type OrderView } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { openInvoice } from '@/features/invoices/download-invoice';
+import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { errorMessage } from '../shared/error-message';
 import { formatDay } from './order-dates';
@@ -28,9 +30,23 @@ export function PackingSlipPage() {
       >
         <ArrowLeft className="size-4" aria-hidden /> Back to the order
       </Link>
-      <Button onClick={() => window.print()} disabled={!detail.data}>
-        <Printer aria-hidden /> Print
-      </Button>
+      <div className="flex gap-2">
+        {/* The same slip as a PDF, with the sender and return address (SELLER_* settings). */}
+        <Button
+          variant="outline"
+          onClick={() =>
+            void openInvoice(
+              `/api/admin/orders/${orderId}/packing-slip`,
+              `packing-slip-${orderId.slice(0, 8).toUpperCase()}.pdf`,
+            ).catch((error: Error) => toast.error(error.message))
+          }
+        >
+          <FileDown aria-hidden /> PDF
+        </Button>
+        <Button onClick={() => window.print()} disabled={!detail.data}>
+          <Printer aria-hidden /> Print
+        </Button>
+      </div>
     </div>
   );
   return (
@@ -55,6 +71,12 @@ export function PackingSlipPage() {
               <dd className="font-mono text-lg font-semibold">#{detail.data.orderNumber}</dd>
               <dt className="mt-1 text-xs uppercase">Date</dt>
               <dd>{formatDay(detail.data.order.orderDate)}</dd>
+              {detail.data.order.invoice && (
+                <>
+                  <dt className="mt-1 text-xs uppercase">Invoice</dt>
+                  <dd className="font-mono">{detail.data.order.invoice.number}</dd>
+                </>
+              )}
             </dl>
           </header>
           <section className="mt-6 grid gap-6 sm:grid-cols-2 print:grid-cols-2">

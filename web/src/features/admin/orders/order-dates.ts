@@ -1,12 +1,8 @@
-/** Dates in the back office: the day and, where the moment matters, the time (the admin's clock). */
-const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-const moment = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+import { formatIndiaDate, formatIndiaDateTime } from '@kanak/shared';
 
-export const formatDay = (iso: string) => day.format(new Date(iso));
-export const formatMoment = (iso: string) => moment.format(new Date(iso));
+/**
+ * Dates in the back office: the day and, where the moment matters, the time — India's, whatever
+ * the clock of the computer the page is read on, so they agree with the invoices and reports.
+ */
+export const formatDay = (iso: string) => formatIndiaDate(iso);
+export const formatMoment = (iso: string) => formatIndiaDateTime(iso);

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Download, Loader2 } from 'lucide-react';
-import { formatRupees, GSTR1_TABLES, indiaDate, type Gstr1Table } from '@kanak/shared';
+import {
+  formatIndiaDate,
+  formatRupees,
+  GSTR1_TABLES,
+  indiaDate,
+  type Gstr1Table,
+} from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -154,7 +160,9 @@ export function ReportsPage() {
                           </span>
                         )}
                       </TableCell>
-                      <TableCell>{row.date}</TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        {formatIndiaDate(row.date)}
+                      </TableCell>
                       <TableCell>{row.buyer}</TableCell>
                       <TableCell>{row.placeOfSupply}</TableCell>
                       <TableCell className="text-right">{formatRupees(row.taxable)}</TableCell>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CheckCircle2, Download, TriangleAlert } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
-import { formatRupees, type SettlementPayment } from '@kanak/shared';
+import { formatIndiaDate, formatRupees, type SettlementPayment } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -40,7 +40,7 @@ function PaymentRows({ rows, empty }: { rows: SettlementPayment[]; empty: string
         <TableBody>
           {rows.slice(0, SHOWN).map((p) => (
             <TableRow key={p.providerPaymentId}>
-              <TableCell className="whitespace-nowrap">{p.date}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatIndiaDate(p.date)}</TableCell>
               <TableCell className="max-w-48 font-mono text-xs break-all">
                 {p.providerPaymentId}
               </TableCell>
@@ -224,7 +224,7 @@ export function SettlementCard({
                 <ul className="text-sm">
                   {data.invoicesWithoutPayment.slice(0, SHOWN).map((i) => (
                     <li key={i.number}>
-                      {i.number} · {i.date} · {formatRupees(i.total)}
+                      {i.number} · {formatIndiaDate(i.date)} · {formatRupees(i.total)}
                     </li>
                   ))}
                 </ul>
