@@ -72,6 +72,8 @@ export * from './orders/dashboard';
 export * from './payments/provider';
 export * from './payments/sandbox-provider';
 export * from './payments/razorpay-provider';
+export * from './payments/cashfree-provider';
+export * from './payments/providers';
 export * from './payments/select-provider';
 export * from './payments/create-payment-link';
 export * from './payments/confirm-payment';

@@ -11,7 +11,7 @@ export const paymentsApi = {
     run: async ({ services, user, request }, input) => {
       const paid = await core.payOrder(
         services.db,
-        services.payments,
+        services.paymentProviders,
         user,
         input,
         requestOrigins(services.config, request),
@@ -34,7 +34,7 @@ export const paymentsApi = {
       if (paid.closedLinks.length)
         await core.cancelClosedLinks(
           services.db,
-          services.payments,
+          services.paymentProviders,
           { orderId: input.orderId, closedLinks: paid.closedLinks },
           log,
         );
@@ -50,7 +50,7 @@ export const paymentsApi = {
     summary: 'The return from the payment page: records the payment and answers the order',
     run: async ({ services, user, address, request }, input) => {
       const answer = await core.confirmPaymentReturn(
-        { ...outboxDeps(services), limits: services.limits, payments: services.payments },
+        { ...outboxDeps(services), limits: services.limits, payments: services.paymentProviders },
         { address, user },
         input,
       );
