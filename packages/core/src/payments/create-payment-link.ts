@@ -212,13 +212,17 @@ export async function payOrder(
         };
       }
       // Its expiry stays what it was: a payment made in time is still taken (see confirmPayment).
-      await trx
+      // It is cancelled at its provider after this commits (one open link at a time); a payment
+      // that beat the cancel is confirmed, and refunded at once if the fresh link is paid too.
+      const replaced = await trx
         .updateTable('payments')
         .set({ status: 'EXPIRED', note: 'Replaced by a fresh link', updated_at: now })
         .where('order_id', '=', orderId)
         .where('status', '=', 'CREATED')
         .where('expires_at', '<=', new Date(now.getTime() + LINK_REUSE_MARGIN_MS))
+        .returning('payment_link_id')
         .execute();
+      closedLinks = [...closedLinks, ...replaced.map((r) => r.payment_link_id)];
       const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000);
       const link = await createAtSomeProvider({
         orderId,
