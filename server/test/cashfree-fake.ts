@@ -91,6 +91,14 @@ export async function startFakeCashfree(
 
       if (req.method === 'POST' && path === '/pg/links') {
         if (failCreate.status) return refuse(failCreate.status, 'internal server error');
+        const phone = (body?.customer_details as Record<string, string> | undefined)
+          ?.customer_phone;
+        if (!/^\d{10}$/.test(phone ?? ''))
+          return refuse(
+            400,
+            'customer_details.customer_phone is invalid',
+            'customer_phone_invalid',
+          );
         const id = String(body?.link_id);
         if (links.has(id)) return refuse(409, 'link_id already exists', 'link_post_failed');
         const link: FakeCashfreeLink = {

@@ -166,6 +166,9 @@ describe('two providers: failover, one confirmation per order, the second paymen
     expect(await paymentsOf(order._id)).toMatchObject([
       { provider: 'cashfree', status: 'PAID', provider_payment_id: paymentId },
     ]);
+    // The order view says how it was paid.
+    const view = await http.get<OrderView>(`/api/orders/${order._id}`, { token: shopper.token });
+    expect(view.body.payment).toEqual({ method: 'online', provider: 'cashfree' });
   });
 
   it('confirms a Cashfree payment once when the webhook comes first, or only reconciliation finds it', async () => {
@@ -337,6 +340,20 @@ describe('two providers: failover, one confirmation per order, the second paymen
       failures: failuresBefore + FAILURES,
     });
     expect((await providerState('cashfree')).breaker).toBe('closed');
+    // Checkout offers the providers in the order a link would be tried now; no COD yet.
+    const options = (orderId: string, token: string) =>
+      http.get<{ online: { providers: string[] }; cod: unknown }>(
+        `/api/checkout/options?orderId=${orderId}`,
+        { token },
+      );
+    const asked = await options(skipped.order._id, skipped.shopper.token);
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({
+      online: { providers: ['cashfree', 'razorpay'] },
+      cod: { available: false, reason: 'Cash on delivery is not offered yet', maxRupees: 50_000 },
+    });
+    expect((await options(skipped.order._id, trial.shopper.token)).status).toBe(404);
+    expect((await options('not-an-id', trial.shopper.token)).status).toBe(400);
 
     // Open: Razorpay is not even asked.
     expect(
@@ -352,6 +369,10 @@ describe('two providers: failover, one confirmation per order, the second paymen
     );
     expect(await providerState('razorpay')).toMatchObject({ breaker: 'closed' });
     expect((await providerState('razorpay')).linksMade).toBeGreaterThan(0);
+    expect((await options(trial.order._id, trial.shopper.token)).body.online.providers).toEqual([
+      'razorpay',
+      'cashfree',
+    ]);
   });
 
   it('answers 503 when every provider fails, with no link made', async () => {

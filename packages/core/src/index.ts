@@ -74,6 +74,7 @@ export * from './payments/sandbox-provider';
 export * from './payments/razorpay-provider';
 export * from './payments/cashfree-provider';
 export * from './payments/providers';
+export * from './payments/checkout-options';
 export * from './payments/select-provider';
 export * from './payments/create-payment-link';
 export * from './payments/confirm-payment';

@@ -1,6 +1,6 @@
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
-import { mutation } from '../api/declare-use-case';
+import { mutation, query } from '../api/declare-use-case';
 import { outboxDeps } from '../services';
 import { requestOrigins } from './origins';
 
@@ -74,5 +74,18 @@ export const paymentsApi = {
         }),
       },
     ],
+  }),
+  checkoutOptions: query('customer', shared.orderIdInput, shared.checkoutOptionsView, {
+    summary:
+      'How the shopper’s order can be paid now: the online providers in the order a link would be tried, and cash on delivery (not offered yet: available false with the reason, and its cap in rupees)',
+    run: ({ services, user }, input) =>
+      core.checkoutOptions(
+        services.db,
+        services.paymentProviders,
+        user,
+        input.orderId,
+        services.config.COD_MAX_RUPEES,
+      ),
+    rest: [{ method: 'GET', path: '/api/checkout/options' }],
   }),
 };
