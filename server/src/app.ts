@@ -27,7 +27,11 @@ import { catalogueDocs, registerCatalogueRest } from './catalogue/catalogue.rest
 import { manifestDoc, registerManifestRest } from './orders/manifest.rest';
 import { packingSlipDoc, registerPackingSlipRest } from './orders/packing-slip.rest';
 import { registerQueueBoard } from './admin/queue-board.rest';
-import { paymentWebhookDoc, registerPaymentWebhookRest } from './payments/payment-webhook.rest';
+import {
+  paymentWebhookDoc,
+  providerWebhookDoc,
+  registerPaymentWebhookRest,
+} from './payments/payment-webhook.rest';
 import { registerSandboxPageRest } from './payments/sandbox-page.rest';
 import { closeServices, createServices, type AppServices } from './services';
 import { appRouter } from './trpc/router';
@@ -171,6 +175,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     healthDoc,
     uploadsDoc,
     paymentWebhookDoc,
+    providerWebhookDoc,
     ...invoiceDocs,
     ...schemeDocs,
     ...reportDocs,

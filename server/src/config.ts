@@ -116,6 +116,8 @@ const configFields = z.object({
   /** Which proxies may name the client's address (X-Forwarded-For); off by default. */
   TRUST_PROXY: trustProxySetting.default(false),
   ORDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** The most an order may total (rupees) to be paid by cash on delivery. */
+  COD_MAX_RUPEES: z.coerce.number().int().min(0).default(50_000),
   // Razorpay takes expire_by at least 15 minutes ahead; the sandbox honours any.
   PAYMENT_LINK_TTL_MINUTES: z.coerce
     .number()

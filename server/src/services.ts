@@ -11,7 +11,7 @@ import {
   createAuthRateLimiter,
   createOrderEventHub,
   createOrderPipeline,
-  createPaymentProvider,
+  createPaymentProviders,
   createRequestRedis,
   startOutboxRelay,
   type ActionLimits,
@@ -27,6 +27,7 @@ import {
   type OutboxRelay,
   type OrderPipeline,
   type PaymentProvider,
+  type PaymentProviders,
   type TokenSettings,
   mailLinkBase,
 } from '@kanak/core';
@@ -61,7 +62,10 @@ export interface AppServices {
   relay: OutboxRelay;
   /** The queues' own connection: fails fast instead of queueing commands while Redis is away. */
   queueRedis: Redis;
+  /** The preferred provider (savings-scheme instalments and the sandbox page use it). */
   payments: PaymentProvider;
+  /** Every configured provider in order of preference, each behind its breaker (order links). */
+  paymentProviders: PaymentProviders;
   /** The delivery promise's zones and holidays, on the real clock. */
   delivery: DeliveryRules;
   /** Order events from the worker, read once per process and handed to each watching browser. */
@@ -108,6 +112,7 @@ export function createServices(
     preparedStatements: config.DB_PREPARED_STATEMENTS,
     log: (message) => log.warn(message),
   });
+  const paymentProviders = createPaymentProviders(config, db);
   const forget = (change: CatalogChange) => {
     catalogCache.invalidate(change);
     pageCache.invalidate(change);
@@ -178,7 +183,8 @@ export function createServices(
       resendAfterMs: config.OUTBOX_RESEND_AFTER_MS,
     }),
     queueRedis,
-    payments: createPaymentProvider(config, db),
+    payments: paymentProviders.list[0]!,
+    paymentProviders,
     delivery: {
       zones: config.DELIVERY_ZONES,
       holidays: config.DELIVERY_HOLIDAYS,

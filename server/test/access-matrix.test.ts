@@ -95,6 +95,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /media/uploads/:name': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   // Signed by the provider, not by a user: the signature decides, a token changes nothing.
   'POST /api/payment/webhook': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
+  'POST /api/payment/webhook/:provider': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   // The link id is the capability (as on Razorpay's hosted page): whoever holds it may pay.
   'GET /sandbox-pay/:linkId': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   // The API's own description (issue 11): public and read-only.
@@ -161,6 +162,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/orders/:orderId': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
   'POST /api/payment/:orderId': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // only the owner pays
   'GET /api/payment': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // return for A's order
+  'GET /api/checkout/options': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
   // Savings schemes (issue 36): open plans are public; the admin edits them; an enrolment and
   // its instalment return are A's (and an admin's to see); only A pays A's instalment.
   'GET /api/schemes/plans': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -312,6 +314,7 @@ const EXPECTED: Record<string, Row> = {
   'trpc orders.recordPan': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
   'trpc payments.create': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // only the owner pays
   'trpc payments.confirmReturn': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
+  'trpc payments.checkoutOptions': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
   'trpc users.list': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc users.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalog.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -1053,6 +1056,17 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
         },
       };
     },
+    'POST /api/payment/webhook/:provider': () => {
+      const body = JSON.stringify({ event: 'payment_link.paid', payload: {} });
+      return {
+        path: '/api/payment/webhook/sandbox',
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': sandboxSignature(body),
+        },
+      };
+    },
     // The page links back to /payment/{orderId}: holding the link id is holding the order id.
     'GET /sandbox-pay/:linkId': () => ({ path: `/sandbox-pay/${linkOfA}`, reveals: [orderOfA] }),
 
@@ -1100,6 +1114,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       query: { payment_id: 'pay_matrix0001', order_id: orderOfA },
       snapshot: orderSnapshot(orderOfA),
     }),
+    'GET /api/checkout/options': () => ({ query: { orderId: orderOfA } }),
     'GET /api/schemes/plans': () => ({}),
     'GET /api/admin/schemes/plans': () => ({}),
     'POST /api/admin/schemes/plans': () => ({ body: SCHEME_PLAN }),
@@ -1321,6 +1336,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       input: { orderId: orderOfA, paymentId: 'pay_matrix0002' },
       snapshot: orderSnapshot(orderOfA),
     }),
+    'trpc payments.checkoutOptions': () => ({ input: { orderId: orderOfA } }),
     'trpc users.remove': async () => {
       const { id } = await signup('doomed');
       return { input: { userId: id }, snapshot: userSnapshot(id) };

@@ -15,6 +15,12 @@ export function pipelineEnv(config: Config): Record<string, string> {
     REDIS_URL: config.REDIS_URL,
     QUEUE_PREFIX: config.QUEUE_PREFIX,
     PAYMENT_PROVIDER: config.PAYMENT_PROVIDER,
+    PAYMENT_PROVIDERS: config.PAYMENT_PROVIDERS.join(','),
+    CASHFREE_API_URL: config.CASHFREE_API_URL,
+    ...(config.CASHFREE_CLIENT_ID ? { CASHFREE_CLIENT_ID: config.CASHFREE_CLIENT_ID } : {}),
+    ...(config.CASHFREE_CLIENT_SECRET
+      ? { CASHFREE_CLIENT_SECRET: config.CASHFREE_CLIENT_SECRET }
+      : {}),
     PAYMENT_SANDBOX_SECRET: config.PAYMENT_SANDBOX_SECRET,
     RAZORPAY_API_URL: config.RAZORPAY_API_URL,
     ...(config.RAZORPAY_KEY_ID ? { RAZORPAY_KEY_ID: config.RAZORPAY_KEY_ID } : {}),

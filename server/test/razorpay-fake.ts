@@ -24,6 +24,8 @@ export interface FakeRazorpay {
   failing: Set<string>;
   /** Payment link ids whose fetch answers 503. */
   failingLinks: Set<string>;
+  /** Set: creating a payment link answers this status (an outage: 500, 503). */
+  failCreate: { status: number | null };
   /**
    * A shopper paying through the link (the fake takes it even on a cancelled or expired link: the
    * race a real provider can lose); `at` is when it was made (default now).
@@ -42,6 +44,7 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
   const requests: FakeRazorpay['requests'] = [];
   const failing = new Set<string>();
   const failingLinks = new Set<string>();
+  const failCreate: FakeRazorpay['failCreate'] = { status: null };
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   let seq = 0;
   let url = '';
@@ -68,6 +71,8 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
         });
       }
       if (req.method === 'POST' && path === '/v1/payment_links') {
+        if (failCreate.status)
+          return send(failCreate.status, { error: { description: 'internal server error' } });
         // As Razorpay: a reference_id is unique among a merchant's payment links.
         const reference = String(body?.reference_id);
         if ([...links.values()].some((l) => l.reference_id === reference))
@@ -136,6 +141,7 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
     requests,
     failing,
     failingLinks,
+    failCreate,
     pay(linkId, status = 'captured', at = new Date()) {
       const link = links.get(linkId)!;
       const id = `pay_Fake${String(++seq).padStart(10, '0')}`;

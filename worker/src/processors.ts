@@ -33,6 +33,8 @@ import {
   type OutboxRef,
   type PaymentConfirmationJob,
   type PaymentProvider,
+  type ProviderSource,
+  providersOf,
   type QueueName,
 } from '@kanak/core';
 import { batcher, type Settled } from './batches';
@@ -117,9 +119,12 @@ export const SCHEME_SCHEDULE_JOB = 'schemes';
 /** The processors of each queue: thin calls into core, which makes each one idempotent. */
 export function buildProcessors(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  source: ProviderSource,
   options: ProcessorOptions,
 ): Record<QueueName, Processor> {
+  // Order links go to whichever provider holds them; savings schemes use the preferred one.
+  const providers = providersOf(source);
+  const provider: PaymentProvider = providers.list[0]!;
   const settle = async <T>(value: T) => {
     if (options.ackDelayMs) await new Promise((r) => setTimeout(r, options.ackDelayMs));
     return value;
@@ -133,7 +138,7 @@ export function buildProcessors(
   const followUp = async (entry: LedgerEntry | null): Promise<void> => {
     if (!entry) return;
     if (entry.stockOf.length) await options.stockMoved(entry.stockOf);
-    const confirmed = await cancelClosedLinks(db, provider, entry, options.log);
+    const confirmed = await cancelClosedLinks(db, providers, entry, options.log);
     if (entry.event) await options.announce(entry.event);
     for (const more of confirmed) await followUp(more);
   };
@@ -149,11 +154,12 @@ export function buildProcessors(
   ): Promise<Settled<ConfirmationOutcome>[]> => {
     const answers = await confirmPayments(
       db,
-      provider,
+      providers,
       jobs.map((data) => ({
         orderId: data.orderId,
         paymentId: data.paymentId,
         source: data.source,
+        ...(data.provider ? { provider: data.provider } : {}),
       })),
       (error, size) =>
         options.log(
@@ -190,6 +196,24 @@ export function buildProcessors(
               a.error instanceof DomainError ? new UnrecoverableError(a.error.message) : a.error,
           },
     );
+  };
+  /** The provider that took the refunded payment (a refund goes back the way the money came). */
+  const refundProvider = async (refundId: string): Promise<PaymentProvider> => {
+    const row = await db
+      .selectFrom('refunds')
+      .select('provider')
+      .where('id', '=', refundId)
+      .executeTakeFirst();
+    return (row && providers.get(row.provider)) ?? provider;
+  };
+  /** Each provider is asked about the refunds it accepted (settleProcessingRefunds). */
+  const settleEveryProvider = async () => {
+    const all = await Promise.all(providers.list.map((p) => settleProcessingRefunds(db, p)));
+    return {
+      checked: all.reduce((n, r) => n + r.checked, 0),
+      settled: all.flatMap((r) => r.settled),
+      failed: all.flatMap((r) => r.failed),
+    };
   };
   const confirmations = batcher(confirmBatch, options.confirmBatch ?? { size: 25, running: 4 });
   return {
@@ -289,10 +313,10 @@ export function buildProcessors(
     // The refund row and the provider's idempotency key make a re-run ask for the same refund.
     [QUEUES.refunds]: async (job) => {
       const data = job.data as RefundJob;
-      const outcome = await recorded(db, data, () =>
+      const outcome = await recorded(db, data, async () =>
         processRefund(
           db,
-          provider,
+          await refundProvider(data.refundId),
           data,
           options.refundRecordDelayMs
             ? () => new Promise((r) => setTimeout(r, options.refundRecordDelayMs))
@@ -315,13 +339,13 @@ export function buildProcessors(
           );
         return report;
       }
-      const report = await reconcilePayments(db, provider, {
+      const report = await reconcilePayments(db, providers, {
         olderThanMs: options.reconcileAfterMs,
         unpaidTtlMs: options.unpaidOrderTtlMs,
       });
       for (const entry of report.entries) await followUp(entry);
       // Refunds the provider accepted but had not settled: processed, or failed (owed again).
-      const refunds = await settleProcessingRefunds(db, provider);
+      const refunds = await settleEveryProvider();
       const schemes = await reconcileInstalments(db, provider, {
         olderThanMs: options.reconcileAfterMs,
       });

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { createDb } from '@kanak/db';
 import {
   closeWithin,
-  createPaymentProvider,
+  createPaymentProviders,
   createRedis,
   createRequestRedis,
   productsChanged,
@@ -107,7 +107,7 @@ export function startWorker(
     label: 'Redis (queues)',
     log: (level, message) => log(message, level),
   });
-  const provider = createPaymentProvider(config, db);
+  const provider = createPaymentProviders(config, db);
   const counts = { completed: 0, failed: 0, deadLettered: 0 };
 
   // After its last attempt a job is kept in dead_letters for an operator; refusals (a domain

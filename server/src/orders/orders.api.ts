@@ -127,7 +127,8 @@ export const ordersApi = {
   remove: mutation('admin', shared.orderIdInput, shared.orderRemoval, {
     summary:
       'Deletes an unpaid order (its payment links are cancelled first); an order with a payment or a refund owed answers 409: cancel it instead',
-    run: ({ services }, input) => core.removeOrder(services.db, services.payments, input.orderId),
+    run: ({ services }, input) =>
+      core.removeOrder(services.db, services.paymentProviders, input.orderId),
     // The spec's client deletes with PUT …/delete; other clients use DELETE.
     rest: [
       { method: 'PUT', path: '/api/admin/orders/:orderId/delete' },

@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   badRequest,
+  notFound,
+  type PaymentProvider,
   isId,
   isSchemeReference,
   recordInstalmentWebhook,
@@ -26,8 +28,78 @@ export const paymentWebhookDoc: RouteDoc = {
   },
 };
 
-/** POST /api/payment/webhook: REST by nature (the provider signs the raw bytes it sends). */
+export const providerWebhookDoc: RouteDoc = {
+  method: 'POST',
+  path: '/api/payment/webhook/:provider',
+  tag: 'payments',
+  access: 'public',
+  summary:
+    "A named provider's signed event (razorpay: X-Razorpay-Signature; cashfree: X-Webhook-Signature over X-Webhook-Timestamp and the raw body); 404 for a provider not configured",
+  request: { contentType: 'application/json', schema: { type: 'object' } },
+  responses: {
+    200: paymentWebhookDoc.responses[200]!,
+    400: { description: 'Invalid signature or body', schema: errorBody },
+    404: { description: 'No such provider configured', schema: errorBody },
+  },
+};
+
+const header = (value: string | string[] | undefined) =>
+  typeof value === 'string' ? value : undefined;
+
+/**
+ * POST /api/payment/webhook (Razorpay's, as before: the preferred provider when Razorpay is not
+ * configured) and /api/payment/webhook/{provider}: REST by nature (the provider signs the raw
+ * bytes it sends). Each provider checks its own signature and reads its own event.
+ */
 export async function registerPaymentWebhookRest(app: FastifyInstance, services: AppServices) {
+  const handle = async (provider: PaymentProvider, request: FastifyRequest) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const { signature, timestamp } = provider.webhookHeaders;
+    const signed = provider.verifyWebhook(
+      raw,
+      header(request.headers[signature]),
+      timestamp ? header(request.headers[timestamp]) : undefined,
+    );
+    if (!signed) {
+      // Only calls without a valid signature count against the sending address (the HMAC is
+      // cheap): a sales spike of genuine webhooks is never refused, a flood of forgeries is.
+      await services.limits.consume('webhook', request.ip);
+      throw badRequest('Invalid webhook signature');
+    }
+    let event;
+    try {
+      event = provider.parseWebhook(raw);
+    } catch {
+      throw badRequest('Webhook body is not valid JSON');
+    }
+    if (!event) return { status: 'ignored' };
+    if (!/^[A-Za-z0-9_-]{1,120}$/.test(event.paymentId))
+      throw badRequest('Webhook payment id is not valid');
+    // A reference that is no order id of this shop (another system on the same account):
+    // acknowledged, since a provider disables a webhook that keeps answering 4xx.
+    if (!isId(event.orderId)) return { status: 'ignored' };
+    // A savings scheme's instalment names its enrolment: the same outbox, its own apply.
+    if (await isSchemeReference(services.db, event.orderId)) {
+      const jobId = await recordInstalmentWebhook(services, {
+        enrolmentId: event.orderId,
+        paymentId: event.paymentId,
+      });
+      request.log.info({ enrolmentId: event.orderId, jobId }, 'instalment webhook recorded');
+      return { status: 'queued', jobId };
+    }
+    // Acknowledged once it is in PostgreSQL: the provider will not send it again.
+    const jobId = await recordPaymentWebhook(services, {
+      orderId: event.orderId,
+      paymentId: event.paymentId,
+      provider: provider.name,
+    });
+    request.log.info(
+      { orderId: event.orderId, paymentId: event.paymentId, provider: provider.name, jobId },
+      'payment webhook recorded',
+    );
+    return { status: 'queued', jobId };
+  };
+  const providers = services.paymentProviders;
   // The webhook signature covers the exact bytes sent: this scope keeps the body raw.
   await app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -36,48 +108,13 @@ export async function registerPaymentWebhookRest(app: FastifyInstance, services:
       (_req, body, done) => done(null, body),
     );
     // Refusals go to the central error handler (http/errors.ts), which answers them as 400s.
-    scope.post('/api/payment/webhook', async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers['x-razorpay-signature'];
-      if (
-        !services.payments.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)
-      ) {
-        // Only calls without a valid signature count against the sending address (the HMAC is
-        // cheap): a sales spike of genuine webhooks is never refused, a flood of forgeries is.
-        await services.limits.consume('webhook', request.ip);
-        throw badRequest('Invalid webhook signature');
-      }
-      let event;
-      try {
-        event = services.payments.parseWebhook(raw);
-      } catch {
-        throw badRequest('Webhook body is not valid JSON');
-      }
-      if (!event) return { status: 'ignored' };
-      if (!/^[A-Za-z0-9_-]{1,120}$/.test(event.paymentId))
-        throw badRequest('Webhook payment id is not valid');
-      // A reference that is no order id of this shop (another system on the same account):
-      // acknowledged, since a provider disables a webhook that keeps answering 4xx.
-      if (!isId(event.orderId)) return { status: 'ignored' };
-      // A savings scheme's instalment names its enrolment: the same outbox, its own apply.
-      if (await isSchemeReference(services.db, event.orderId)) {
-        const jobId = await recordInstalmentWebhook(services, {
-          enrolmentId: event.orderId,
-          paymentId: event.paymentId,
-        });
-        request.log.info({ enrolmentId: event.orderId, jobId }, 'instalment webhook recorded');
-        return { status: 'queued', jobId };
-      }
-      // Acknowledged once it is in PostgreSQL: the provider will not send it again.
-      const jobId = await recordPaymentWebhook(services, {
-        orderId: event.orderId,
-        paymentId: event.paymentId,
-      });
-      request.log.info(
-        { orderId: event.orderId, paymentId: event.paymentId, jobId },
-        'payment webhook recorded',
-      );
-      return { status: 'queued', jobId };
+    scope.post('/api/payment/webhook', (request) =>
+      handle(providers.list.find((p) => p.name === 'razorpay') ?? services.payments, request),
+    );
+    scope.post<{ Params: { provider: string } }>('/api/payment/webhook/:provider', (request) => {
+      const provider = providers.list.find((p) => p.name === request.params.provider);
+      if (!provider) throw notFound(`Payment provider ${request.params.provider}`);
+      return handle(provider, request);
     });
   });
 }

@@ -1,6 +1,6 @@
 import * as core from '@kanak/core';
 import * as shared from '@kanak/shared';
-import { mutation } from '../api/declare-use-case';
+import { mutation, query } from '../api/declare-use-case';
 import { outboxDeps } from '../services';
 import { requestOrigins } from './origins';
 
@@ -11,7 +11,7 @@ export const paymentsApi = {
     run: async ({ services, user, request }, input) => {
       const paid = await core.payOrder(
         services.db,
-        services.payments,
+        services.paymentProviders,
         user,
         input,
         requestOrigins(services.config, request),
@@ -34,7 +34,7 @@ export const paymentsApi = {
       if (paid.closedLinks.length)
         await core.cancelClosedLinks(
           services.db,
-          services.payments,
+          services.paymentProviders,
           { orderId: input.orderId, closedLinks: paid.closedLinks },
           log,
         );
@@ -50,7 +50,7 @@ export const paymentsApi = {
     summary: 'The return from the payment page: records the payment and answers the order',
     run: async ({ services, user, address, request }, input) => {
       const answer = await core.confirmPaymentReturn(
-        { ...outboxDeps(services), limits: services.limits, payments: services.payments },
+        { ...outboxDeps(services), limits: services.limits, payments: services.paymentProviders },
         { address, user },
         input,
       );
@@ -74,5 +74,18 @@ export const paymentsApi = {
         }),
       },
     ],
+  }),
+  checkoutOptions: query('customer', shared.orderIdInput, shared.checkoutOptionsView, {
+    summary:
+      'How the shopper’s order can be paid now: the online providers in the order a link would be tried, and cash on delivery (not offered yet: available false with the reason, and its cap in rupees)',
+    run: ({ services, user }, input) =>
+      core.checkoutOptions(
+        services.db,
+        services.paymentProviders,
+        user,
+        input.orderId,
+        services.config.COD_MAX_RUPEES,
+      ),
+    rest: [{ method: 'GET', path: '/api/checkout/options' }],
   }),
 };

@@ -64,10 +64,9 @@ interface HostedLink {
 
 /** The sandbox provider's hosted payment page: shows the amount, Pay or Fail, back to the shop. */
 export function registerSandboxPageRest(app: FastifyInstance, services: AppServices) {
-  const provider =
-    services.payments.name === 'sandbox'
-      ? createSandboxProvider(services.config.PAYMENT_SANDBOX_SECRET)
-      : null;
+  const provider = services.paymentProviders.list.some((p) => p.name === 'sandbox')
+    ? createSandboxProvider(services.config.PAYMENT_SANDBOX_SECRET)
+    : null;
   /** An instalment's link, shown as the page shows an order's (its return path its own). */
   const schemeLink = async (linkId: string): Promise<HostedLink | undefined> => {
     const found = await findInstalmentLink(services.db, linkId);

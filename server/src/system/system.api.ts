@@ -42,6 +42,7 @@ export const systemApi = {
         queues: queuesOf(services),
         timeoutMs: services.config.HEALTH_CHECK_TIMEOUT_MS,
         queueBoardPath: QUEUE_BOARD_PATH,
+        paymentProviders: () => services.paymentProviders.states(),
       }),
     rest: [{ method: 'GET', path: '/api/admin/system' }],
   }),

@@ -19,13 +19,23 @@ export interface ProductionSettings {
   NODE_ENV: 'development' | 'production' | 'test';
   /** The worker signs no tokens: it passes no JWT_SECRET. */
   JWT_SECRET?: string;
-  PAYMENT_PROVIDER: 'sandbox' | 'razorpay';
+  PAYMENT_PROVIDER: 'sandbox' | 'razorpay' | 'cashfree';
+  /** Several providers in order of preference; empty: PAYMENT_PROVIDER alone. */
+  PAYMENT_PROVIDERS?: readonly ('sandbox' | 'razorpay' | 'cashfree')[];
   PAYMENT_SANDBOX_SECRET: string;
   ALLOW_SANDBOX_PAYMENTS: boolean;
   RAZORPAY_KEY_ID?: string | undefined;
   RAZORPAY_KEY_SECRET?: string | undefined;
   RAZORPAY_WEBHOOK_SECRET?: string | undefined;
+  CASHFREE_CLIENT_ID?: string | undefined;
+  CASHFREE_CLIENT_SECRET?: string | undefined;
 }
+
+/** The providers configured, in order of preference. */
+export const providerNames = (
+  settings: Pick<ProductionSettings, 'PAYMENT_PROVIDER' | 'PAYMENT_PROVIDERS'>,
+) =>
+  settings.PAYMENT_PROVIDERS?.length ? settings.PAYMENT_PROVIDERS : [settings.PAYMENT_PROVIDER];
 
 function secretProblem(name: string, value: string): string | null {
   if (/\s/.test(value) || new Set(value).size < 8)
@@ -45,21 +55,25 @@ export function productionProblems(settings: ProductionSettings): string[] {
     const problem = secretProblem('JWT_SECRET', settings.JWT_SECRET);
     if (problem) problems.push(problem);
   }
-  if (settings.PAYMENT_PROVIDER === 'sandbox') {
+  const names = providerNames(settings);
+  if (names.includes('sandbox')) {
     if (!settings.ALLOW_SANDBOX_PAYMENTS)
       problems.push(
         'PAYMENT_PROVIDER is sandbox, where anyone can pay without paying; set PAYMENT_PROVIDER=razorpay, or ALLOW_SANDBOX_PAYMENTS=true for a demo shop',
       );
     const problem = secretProblem('PAYMENT_SANDBOX_SECRET', settings.PAYMENT_SANDBOX_SECRET);
     if (problem) problems.push(problem);
-  } else {
+  }
+  if (names.includes('razorpay'))
     for (const name of [
       'RAZORPAY_KEY_ID',
       'RAZORPAY_KEY_SECRET',
       'RAZORPAY_WEBHOOK_SECRET',
     ] as const)
       if (!settings[name]) problems.push(`${name} is not set (PAYMENT_PROVIDER=razorpay needs it)`);
-  }
+  if (names.includes('cashfree'))
+    for (const name of ['CASHFREE_CLIENT_ID', 'CASHFREE_CLIENT_SECRET'] as const)
+      if (!settings[name]) problems.push(`${name} is not set (cashfree as a provider needs it)`);
   return problems;
 }
 
@@ -75,7 +89,7 @@ export function assertProductionReady(
     throw new Error(`Refusing to start with NODE_ENV=production: ${problems.join('; ')}.`);
   if (
     settings.NODE_ENV === 'production' &&
-    settings.PAYMENT_PROVIDER === 'sandbox' &&
+    providerNames(settings).includes('sandbox') &&
     settings.ALLOW_SANDBOX_PAYMENTS
   )
     warn(

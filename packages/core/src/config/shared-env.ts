@@ -12,6 +12,7 @@ import {
   DEVELOPMENT_SECRETS,
   type ProductionSettings,
 } from './production-guard';
+import { PROVIDER_NAMES } from '../payments/provider';
 
 /**
  * The environment variables server and worker both read, declared once: the same database, Redis,
@@ -35,7 +36,28 @@ export const sharedEnvShape = {
   DB_PREPARED_STATEMENTS: envFlag.default(true),
   /** After SIGTERM the process exits at the latest this long after (each process says how it splits it). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(4000).max(120_000).default(9000),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  /** One provider; PAYMENT_PROVIDERS, when set, names several in order of preference instead. */
+  PAYMENT_PROVIDER: z.enum(PROVIDER_NAMES).default('sandbox'),
+  /** `razorpay,cashfree`: links are made at the first that answers (failover); empty: PAYMENT_PROVIDER. */
+  PAYMENT_PROVIDERS: z
+    .string()
+    .optional()
+    .transform(
+      (v) =>
+        v
+          ?.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean) ?? [],
+    )
+    .pipe(
+      z
+        .array(z.enum(PROVIDER_NAMES))
+        .refine((a) => new Set(a).size === a.length, 'PAYMENT_PROVIDERS names a provider twice'),
+    ),
+  /** Link creations failed in a row that open a provider's circuit breaker (skipped meanwhile). */
+  PAYMENT_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
+  /** How long an open breaker skips its provider before one trial link. */
+  PAYMENT_BREAKER_COOLOFF_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
   /** Signs sandbox payment ids and return signatures: the same value in server and worker. */
   PAYMENT_SANDBOX_SECRET: z.string().min(8).default(DEVELOPMENT_SECRETS.PAYMENT_SANDBOX_SECRET),
   /** Production refuses the sandbox provider (anyone can pay without paying) unless this is true. */
@@ -44,6 +66,12 @@ export const sharedEnvShape = {
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
+  CASHFREE_CLIENT_ID: z.string().optional(),
+  /** Cashfree's client secret: authenticates the API calls and signs its webhooks. */
+  CASHFREE_CLIENT_SECRET: z.string().optional(),
+  /** https://sandbox.cashfree.com for Cashfree's test mode. */
+  CASHFREE_API_URL: z.string().url().default('https://api.cashfree.com'),
+  CASHFREE_API_VERSION: z.string().default('2023-08-01'),
   ...mailEnvShape,
   ...sellerEnvShape,
   /** Asked for (Authorization: Bearer …) by every /metrics; unset: /metrics only on a metrics port. */

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { conflict, notFound, unavailable } from '../common/errors';
 import type { PaymentProvider } from '../payments/provider';
+import type { PaymentProviders } from '../payments/providers';
 import { lockOrder } from '../orders/lock-order';
 import { closeOpenLinks } from './order-ledger';
 import { settleTenders } from '../tenders/order-tenders';
@@ -41,7 +42,7 @@ async function moneyOn(
  */
 export async function removeUnpaidOrder(
   db: Kysely<Database>,
-  provider: Pick<PaymentProvider, 'name' | 'cancelLink'>,
+  provider: Pick<PaymentProvider, 'name' | 'cancelLink'> | PaymentProviders,
   orderId: string,
 ): Promise<{ message: string }> {
   const order = await db
@@ -60,10 +61,17 @@ export async function removeUnpaidOrder(
     .where('status', '=', 'CREATED')
     .execute();
   for (const link of open) {
-    if (link.provider !== provider.name) continue;
+    // Each link is cancelled at the provider that holds it.
+    const holder =
+      'list' in provider
+        ? provider.get(link.provider)
+        : link.provider === provider.name
+          ? provider
+          : undefined;
+    if (!holder) continue;
     let answer: Awaited<ReturnType<PaymentProvider['cancelLink']>>;
     try {
-      answer = await provider.cancelLink(link.payment_link_id);
+      answer = await holder.cancelLink(link.payment_link_id);
     } catch {
       throw unavailable(
         'The payment provider could not be reached to cancel this order’s payment link; nothing was deleted. Try again in a moment.',

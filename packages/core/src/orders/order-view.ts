@@ -21,7 +21,7 @@ const worstState = (a: RefundState | null, b: RefundState | null) =>
 export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const orderIds = orders.map((o) => o.id);
-  const [users, items, refunds, huids, invoices, shipments, tenders] = await Promise.all([
+  const [users, items, refunds, huids, invoices, shipments, tenders, links] = await Promise.all([
     db
       .selectFrom('users')
       .select(['id', 'first_name', 'last_name', 'email'])
@@ -66,7 +66,18 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       .execute(),
     shipmentViews(db, orderIds),
     tenderViews(db, orderIds),
+    // Which provider took (or was asked to take) each order's payment.
+    db
+      .selectFrom('payments')
+      .select(['order_id', 'provider', 'status'])
+      .where('order_id', 'in', orderIds)
+      .orderBy('created_at')
+      .execute(),
   ]);
+  const providerOf = (orderId: string) => {
+    const own = links.filter((l) => l.order_id === orderId);
+    return (own.find((l) => l.status === 'PAID') ?? own.at(-1))?.provider ?? null;
+  };
   const huidsOf = (itemId: string) =>
     huids.filter((h) => h.order_item_id === itemId).map((h) => h.huid);
   const documentOf = (orderId: string, kind: 'INVOICE' | 'CREDIT_NOTE') => {
@@ -161,6 +172,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       panRecorded: order.buyer_pan !== null,
       shipment: shipments.get(order.id) ?? null,
       tenders: tenders.get(order.id) ?? [],
+      payment: { method: 'online' as const, provider: providerOf(order.id) },
     };
   });
 }

@@ -7,6 +7,7 @@ import {
 } from '@kanak/shared';
 import { removeUnpaidOrder } from '../ledger/remove-order';
 import type { PaymentProvider } from '../payments/provider';
+import type { PaymentProviders } from '../payments/providers';
 import type { AuthUser } from '../auth/tokens';
 import { canSeeRecordOf } from '../auth/access';
 import { notFound } from '../common/errors';
@@ -134,7 +135,7 @@ function matchesSearch(eb: ExpressionBuilder<Database, 'orders'>, search: string
 /** Deletes an order that holds no money (admin); see the ledger's removeUnpaidOrder. */
 export async function removeOrder(
   db: Kysely<Database>,
-  provider: Pick<PaymentProvider, 'name' | 'cancelLink'>,
+  provider: Pick<PaymentProvider, 'name' | 'cancelLink'> | PaymentProviders,
   id: unknown,
 ): Promise<{ message: string }> {
   return removeUnpaidOrder(db, provider, requireId(id, 'Order'));

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { LedgerEntry } from '../ledger/order-ledger';
 import type { PaymentProvider } from './provider';
+import { providersOf, type ProviderSource } from './providers';
 import { reconcileLink } from './reconcile-payments';
 
 /**
@@ -14,15 +15,27 @@ import { reconcileLink } from './reconcile-payments';
  */
 export async function cancelClosedLinks(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   entry: Pick<LedgerEntry, 'orderId' | 'closedLinks'>,
   log: (message: string) => void,
 ): Promise<LedgerEntry[]> {
   const made: LedgerEntry[] = [];
+  const providers = providersOf(provider);
+  const holders = entry.closedLinks.length
+    ? await db
+        .selectFrom('payments')
+        .select(['payment_link_id', 'provider'])
+        .where('payment_link_id', 'in', entry.closedLinks)
+        .execute()
+    : [];
   for (const linkId of entry.closedLinks) {
     let answer: Awaited<ReturnType<PaymentProvider['cancelLink']>>;
+    // Cancelled at the provider that holds it (a link of a provider no longer configured expires).
+    const name = holders.find((h) => h.payment_link_id === linkId)?.provider;
+    const holder = name ? providers.get(name) : providers.list[0];
+    if (!holder) continue;
     try {
-      answer = await provider.cancelLink(linkId);
+      answer = await holder.cancelLink(linkId);
     } catch (error) {
       log(
         `order ${entry.orderId}: payment link ${linkId} not cancelled at the provider: ${(error as Error).message}`,
@@ -32,13 +45,13 @@ export async function cancelClosedLinks(
     if (answer !== 'paid') continue;
     const link = await db
       .selectFrom('payments')
-      .select(['id', 'payment_link_id', 'order_id'])
+      .select(['id', 'payment_link_id', 'order_id', 'provider'])
       .where('payment_link_id', '=', linkId)
       .executeTakeFirst();
     if (!link) continue;
     log(`order ${entry.orderId}: payment link ${linkId} was paid before its cancel: confirming`);
     try {
-      const found = await reconcileLink(db, provider, link);
+      const found = await reconcileLink(db, providers, link);
       made.push(...found.entries);
     } catch (error) {
       // The follow-up of the other links and entries goes on; the reconciliation asks again.

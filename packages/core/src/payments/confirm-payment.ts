@@ -9,6 +9,8 @@ import {
 import { badRequest, notFound } from '../common/errors';
 import { orderEvent, placePaidOrder, type LedgerEntry } from '../ledger/order-ledger';
 import type { PaymentProvider, ProviderPayment } from './provider';
+import { providersOf, type ProviderSource } from './providers';
+import { refundSecondPayments } from './refund-second-payments';
 import { lockInvoiceCounter } from '../invoices/issue-invoice';
 import { tenderedRupees } from '../tenders/order-tenders';
 import type { PaymentConfirmation } from '../queues/jobs';
@@ -57,6 +59,45 @@ function linkClosed(
   return null;
 }
 
+/** One of an order's links, and the provider that holds it. */
+export interface OrderLink {
+  payment_link_id: string;
+  provider: string;
+}
+
+/**
+ * Asks each provider that holds a link of the order (the one a webhook or reconciliation names
+ * first) about the payment, with that provider's own links: the first that made it through one
+ * of them answers. A provider that could not be asked fails the whole (retried) only when no
+ * other found the payment.
+ */
+async function askHolders(
+  providers: ReturnType<typeof providersOf>,
+  confirmation: PaymentConfirmation,
+  links: OrderLink[],
+): Promise<ProviderPayment | null> {
+  const held = new Map<PaymentProvider, string[]>();
+  for (const link of links) {
+    const holder = providers.get(link.provider);
+    if (holder) held.set(holder, [...(held.get(holder) ?? []), link.payment_link_id]);
+  }
+  const named = confirmation.provider ? providers.get(confirmation.provider) : undefined;
+  const order = [...held.keys()].sort((a, b) => Number(b === named) - Number(a === named));
+  let known: ProviderPayment | null = null;
+  let failure: unknown = null;
+  for (const holder of order) {
+    try {
+      const payment = await holder.fetchPayment(confirmation.paymentId, held.get(holder)!);
+      if (payment?.paymentLinkId) return payment;
+      known ??= payment;
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
+  return known;
+}
+
 /** A captured payment for an order, checked outside the transaction; applied under the lock. */
 export interface CapturedPayment {
   confirmation: PaymentConfirmation;
@@ -75,17 +116,17 @@ export type Prepared = { done: Confirmed } | { captured: CapturedPayment };
  */
 export async function prepareConfirmation(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   confirmation: PaymentConfirmation,
   recorded: ConfirmationOutcome | null,
-  linkIds: string[],
+  links: OrderLink[],
 ): Promise<Prepared> {
   const { orderId } = confirmation;
   if (recorded && recorded.orderId !== orderId)
     throw badRequest(`Payment ${confirmation.paymentId} was not made for this order`);
   if (recorded) return { done: { outcome: recorded, entry: null } };
-  if (linkIds.length === 0) throw notFound('Payment link for this order');
-  const payment = await provider.fetchPayment(confirmation.paymentId, linkIds);
+  if (links.length === 0) throw notFound('Payment link for this order');
+  const payment = await askHolders(providersOf(provider), confirmation, links);
   if (!payment)
     throw badRequest(`Payment ${confirmation.paymentId} is not known to the payment provider`);
   if (!payment.paymentLinkId)
@@ -146,7 +187,7 @@ export async function prepareConfirmation(
  */
 export async function confirmPayment(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   confirmation: PaymentConfirmation,
 ): Promise<Confirmed> {
   const recorded = await findRecorded(db, confirmation.paymentId);
@@ -154,16 +195,10 @@ export async function confirmPayment(
     ? []
     : await db
         .selectFrom('payments')
-        .select('payment_link_id')
+        .select(['payment_link_id', 'provider'])
         .where('order_id', '=', confirmation.orderId)
         .execute();
-  const prepared = await prepareConfirmation(
-    db,
-    provider,
-    confirmation,
-    recorded,
-    links.map((l) => l.payment_link_id),
-  );
+  const prepared = await prepareConfirmation(db, provider, confirmation, recorded, links);
   if ('done' in prepared) return prepared.done;
   const { captured } = prepared;
   return db.transaction().execute(async (trx): Promise<Confirmed> => {
@@ -302,6 +337,7 @@ export async function applyLocked(
   /** Money kept to be paid back; the order does not move. */
   const owed = async (note: string, reason: RefundReason): Promise<Confirmed> => {
     await record('REFUND_PENDING', note, reason);
+    await refundSecondPayments(trx, [payment.id]);
     return owedBack(orderId, order, note);
   };
 

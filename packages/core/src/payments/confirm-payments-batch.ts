@@ -12,6 +12,7 @@ import {
   type CapturedPayment,
   type ConfirmationOutcome,
   type Confirmed,
+  type OrderLink,
   type PaymentConfirmation,
 } from './confirm-payment';
 import {
@@ -20,7 +21,8 @@ import {
   writePlacements,
   type PlannedPlacement,
 } from '../ledger/place-paid-orders';
-import type { PaymentProvider } from './provider';
+import type { ProviderSource } from './providers';
+import { refundSecondPayments } from './refund-second-payments';
 import { tenderedByOrder } from '../tenders/order-tenders';
 import { lockInvoiceCounter } from '../invoices/issue-invoice';
 
@@ -58,7 +60,7 @@ const byOrderThenPayment = (a: CapturedPayment, b: CapturedPayment) =>
  */
 export async function confirmPayments(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   confirmations: PaymentConfirmation[],
   /** Told when a batch's transaction failed and its payments were applied one by one. */
   onBatchFailed?: (error: unknown, size: number) => void,
@@ -73,13 +75,12 @@ export async function confirmPayments(
       findRecordedMany(db, [...new Set(confirmations.map((c) => c.paymentId))]),
       db
         .selectFrom('payments')
-        .select(['order_id', 'payment_link_id'])
+        .select(['order_id', 'payment_link_id', 'provider'])
         .where('order_id', 'in', orderIds)
         .execute(),
     ]);
-    const linksOf = new Map<string, string[]>();
-    for (const l of links)
-      linksOf.set(l.order_id, [...(linksOf.get(l.order_id) ?? []), l.payment_link_id]);
+    const linksOf = new Map<string, OrderLink[]>();
+    for (const l of links) linksOf.set(l.order_id, [...(linksOf.get(l.order_id) ?? []), l]);
     const prepared = await Promise.all(
       confirmations.map((confirmation) =>
         attempt(() =>
@@ -239,6 +240,10 @@ async function applyAll(
   );
   planned.forEach((p, i) => (results[p.at]!.entry = placements[i]!.entry));
   await recordPayments(trx, records, at);
+  await refundSecondPayments(
+    trx,
+    records.filter((r) => r.status === 'REFUND_PENDING').map((r) => r.payment.payment.id),
+  );
   return results;
 }
 

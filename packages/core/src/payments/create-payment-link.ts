@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { AuthUser } from '../auth/tokens';
-import { conflict, notFound } from '../common/errors';
+import { badRequest, conflict, notFound, unavailable } from '../common/errors';
 import { requireId } from '../common/ids';
-import type { PaymentProvider } from './provider';
+import { ShopperRefused } from './provider';
+import { NoProviderAvailable, providersOf, type ProviderSource } from './providers';
 import { DEFAULT_LINK_TTL_MINUTES, LINK_REUSE_MARGIN_MS } from './link-expiry';
 import type { PaymentLinkAnswer } from '@kanak/shared';
 import { requoteIfStale } from '../ledger/requote-order';
@@ -34,7 +35,7 @@ export type OrderLinkAnswer = PaymentLinkAnswer & {
  */
 export async function createPaymentLink(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   user: AuthUser,
   orderIdInput: unknown,
   origins: { server: string; web: string },
@@ -79,7 +80,7 @@ export interface OrderPayment {
  */
 export async function payOrder(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   user: AuthUser,
   input: { orderId: unknown } & TenderAsk,
   origins: { server: string; web: string },
@@ -87,6 +88,8 @@ export async function payOrder(
   clock: Clock = systemClock,
 ): Promise<OrderPayment> {
   const orderId = requireId(input.orderId, 'Order');
+  const providers = providersOf(provider);
+  const createAtSomeProvider = createAtSomeProviderOf(providers);
   const ask: TenderAsk = {
     schemeEnrolmentId: input.schemeEnrolmentId,
     useStoreCredit: input.useStoreCredit,
@@ -141,7 +144,12 @@ export async function payOrder(
         .selectFrom('payments')
         .select(['payment_link_id', 'payment_link_url'])
         .where('order_id', '=', orderId)
-        .where('provider', '=', provider.name)
+        // One open link at a time, whichever provider holds it (still configured).
+        .where(
+          'provider',
+          'in',
+          providers.list.map((p) => p.name),
+        )
         .where('status', '=', 'CREATED')
         .where('amount', '=', order.total_discounted_price - held)
         .where((eb) =>
@@ -204,15 +212,19 @@ export async function payOrder(
         };
       }
       // Its expiry stays what it was: a payment made in time is still taken (see confirmPayment).
-      await trx
+      // It is cancelled at its provider after this commits (one open link at a time); a payment
+      // that beat the cancel is confirmed, and refunded at once if the fresh link is paid too.
+      const replaced = await trx
         .updateTable('payments')
         .set({ status: 'EXPIRED', note: 'Replaced by a fresh link', updated_at: now })
         .where('order_id', '=', orderId)
         .where('status', '=', 'CREATED')
         .where('expires_at', '<=', new Date(now.getTime() + LINK_REUSE_MARGIN_MS))
+        .returning('payment_link_id')
         .execute();
+      closedLinks = [...closedLinks, ...replaced.map((r) => r.payment_link_id)];
       const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000);
-      const link = await provider.createLink({
+      const link = await createAtSomeProvider({
         orderId,
         amount: due,
         description: `Kanak Jewellers order ${orderId.slice(0, 8).toUpperCase()}`,
@@ -229,7 +241,7 @@ export async function payOrder(
         .insertInto('payments')
         .values({
           order_id: orderId,
-          provider: provider.name,
+          provider: link.provider,
           payment_link_id: link.id,
           payment_link_url: link.url,
           amount: due,
@@ -250,6 +262,25 @@ export async function payOrder(
       };
     });
   }
+}
+
+/**
+ * A link at the first provider that makes one (see PaymentProviders.createLink): the shopper's
+ * own refusal is a 400, every provider down a 503 (nothing was charged: no link was made).
+ */
+function createAtSomeProviderOf(providers: ReturnType<typeof providersOf>) {
+  return async (request: Parameters<typeof providers.createLink>[0]) => {
+    try {
+      return await providers.createLink(request);
+    } catch (error) {
+      if (error instanceof ShopperRefused) throw badRequest(error.message);
+      if (error instanceof NoProviderAvailable)
+        throw unavailable(
+          'No payment provider can take payments just now: please try again in a few minutes',
+        );
+      throw error;
+    }
+  };
 }
 
 /** Thrown inside payOrder's transaction when it would place the order without the counter. */

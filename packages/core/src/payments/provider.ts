@@ -64,9 +64,26 @@ export interface WebhookPayment {
   paymentLinkId: string | null;
 }
 
+/** The providers this shop can take payments through (PAYMENT_PROVIDERS names them). */
+export const PROVIDER_NAMES = ['sandbox', 'razorpay', 'cashfree'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+/**
+ * Creating a link failed because of what the shopper gave (a contact the provider will not
+ * take): another provider is not tried, and the shopper is told.
+ */
+export class ShopperRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ShopperRefused';
+  }
+}
+
 /** One interface for every payment provider; the worker verifies through fetchPayment. */
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'razorpay';
+  readonly name: ProviderName;
+  /** The request headers its webhook carries the signature (and its timestamp, if any) in. */
+  readonly webhookHeaders: { signature: string; timestamp?: string };
   createLink(request: CreateLinkRequest): Promise<PaymentLink>;
   /** Stops the link taking payments (its order was deleted or cancelled); throws when unreachable. */
   cancelLink(linkId: string): Promise<LinkCancellation>;
@@ -88,8 +105,8 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<ProviderRefund>;
   /** A refund asked before, as it stands now; null when the provider does not know it. */
   fetchRefund(paymentId: string, refundId: string): Promise<ProviderRefund | null>;
-  /** Signature of a webhook body (raw bytes, as received). */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
+  /** Signature of a webhook body (raw bytes, as received), and its timestamp when signed too. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined, timestamp?: string): boolean;
   parseWebhook(rawBody: Buffer): WebhookPayment | null;
   /** Signature on the return URL: payment_link_id|reference_id|status|payment_id. */
   verifyReturnSignature(params: ReturnParams, signature: string): boolean;

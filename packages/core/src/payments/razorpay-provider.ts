@@ -3,6 +3,7 @@ import { newLinkReference, referenceOwner } from './link-reference';
 import {
   hmacHex,
   returnSignaturePayload,
+  ShopperRefused,
   sameSignature,
   type PaymentProvider,
   type ProviderPayment,
@@ -84,25 +85,29 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
 
   return {
     name: 'razorpay',
+    webhookHeaders: { signature: 'x-razorpay-signature' },
     async createLink(request) {
-      const { status, body } = await call<RazorpayLink & { error?: { description?: string } }>(
-        'POST',
-        '/v1/payment_links',
-        {
-          amount: request.amount * 100,
-          currency: 'INR',
-          // Unique per link, as Razorpay requires; the order's own id travels in the notes.
-          reference_id: newLinkReference(request.orderId),
-          description: request.description,
-          customer: request.customer,
-          notify: { sms: false, email: false },
-          reminder_enable: false,
-          notes: { order_id: request.orderId },
-          callback_url: request.callbackUrl,
-          callback_method: 'get',
-          expire_by: Math.floor(request.expiresAt.getTime() / 1000),
-        },
-      );
+      const { status, body } = await call<
+        RazorpayLink & { error?: { description?: string; field?: string } }
+      >('POST', '/v1/payment_links', {
+        amount: request.amount * 100,
+        currency: 'INR',
+        // Unique per link, as Razorpay requires; the order's own id travels in the notes.
+        reference_id: newLinkReference(request.orderId),
+        description: request.description,
+        customer: request.customer,
+        notify: { sms: false, email: false },
+        reminder_enable: false,
+        notes: { order_id: request.orderId },
+        callback_url: request.callbackUrl,
+        callback_method: 'get',
+        expire_by: Math.floor(request.expiresAt.getTime() / 1000),
+      });
+      // A contact Razorpay will not take is the shopper's to correct: no other provider is tried.
+      if (status === 400 && body.error?.field?.startsWith('customer'))
+        throw new ShopperRefused(
+          `The payment provider refused the contact details: ${body.error.description ?? body.error.field}`,
+        );
       if (status >= 300 || !body.id || !body.short_url) {
         throw new Error(
           `Razorpay refused the payment link (${status}): ${body.error?.description ?? 'no reason given'}`,

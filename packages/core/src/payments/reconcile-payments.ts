@@ -5,7 +5,7 @@ import type { LedgerEntry } from '../ledger/order-ledger';
 import { cancelUnpaidOrders } from './cancel-unpaid-orders';
 import { confirmPayment, type ConfirmationOutcome } from './confirm-payment';
 import { expireCheckedLinks, markLinkChecked } from './link-checks';
-import type { PaymentProvider } from './provider';
+import { providersOf, type ProviderSource } from './providers';
 
 export interface ReconcileOptions {
   /** Links younger than this are left to their return and webhook. */
@@ -39,6 +39,8 @@ export interface LinkToAsk {
   id: string;
   payment_link_id: string;
   order_id: string;
+  /** The provider that holds it; absent: the one provider passed. */
+  provider?: string;
 }
 
 /** What asking about one link found and did (a part of a ReconcileReport). */
@@ -52,17 +54,21 @@ export type LinkReport = Pick<ReconcileReport, 'applied' | 'entries' | 'refused'
  */
 export async function reconcileLink(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   link: LinkToAsk,
 ): Promise<LinkReport> {
   const report: LinkReport = { applied: [], entries: [], refused: [] };
-  const payments = await provider.linkPayments(link.payment_link_id);
+  const providers = providersOf(provider);
+  const holder = link.provider ? providers.get(link.provider) : providers.list[0];
+  if (!holder) throw new Error(`No provider ${link.provider} is configured to ask about its link`);
+  const payments = await holder.linkPayments(link.payment_link_id);
   for (const payment of payments.filter((p) => p.status === 'captured')) {
     try {
       const { outcome, entry } = await confirmPayment(db, provider, {
         orderId: link.order_id,
         paymentId: payment.id,
         source: 'reconcile',
+        provider: holder.name,
       });
       if (entry) report.entries.push(entry);
       report.applied.push({
@@ -95,20 +101,26 @@ export async function reconcileLink(
  */
 export async function reconcilePayments(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   options: ReconcileOptions,
 ): Promise<ReconcileReport> {
+  const providers = providersOf(provider);
   const now = Date.now();
   const expired = await expireCheckedLinks(db, 'payments', now);
   const links = await db
     .selectFrom('payments')
-    .select(['payments.id', 'payments.payment_link_id', 'payments.order_id'])
+    .select(['payments.id', 'payments.payment_link_id', 'payments.order_id', 'payments.provider'])
     // Still in question: nothing recorded through it, and no answer yet from a check after its
     // window (payments_to_reconcile, migration 025: dead links are not even read).
     .where('payments.reconciled', '=', false)
     .where('payments.provider_payment_id', 'is', null)
     .where('payments.status', 'in', ['CREATED', 'EXPIRED', 'CANCELLED'])
-    .where('payments.provider', '=', provider.name)
+    // Every provider that holds a link: each is asked about its own.
+    .where(
+      'payments.provider',
+      'in',
+      providers.list.map((p) => p.name),
+    )
     .where('payments.created_at', '<', new Date(now - options.olderThanMs))
     // Made before links expired: asked about for maxAgeMs, while open.
     .where((eb) =>
@@ -137,7 +149,7 @@ export async function reconcilePayments(
     // nor keep this link first in line for every later run.
     let asked = true;
     try {
-      const found = await reconcileLink(db, provider, link);
+      const found = await reconcileLink(db, providers, link);
       report.applied.push(...found.applied);
       report.entries.push(...found.entries);
       report.refused.push(...found.refused);

@@ -82,7 +82,16 @@ async function requireReturnable(
               .selectFrom('payments as r')
               .select('r.id')
               .whereRef('r.order_id', '=', 'o.id')
-              .where('r.provider_payment_id', '=', ret.paymentId),
+              .where((w) =>
+                w.or([
+                  w('r.provider_payment_id', '=', ret.paymentId),
+                  // A return that names the link for its payment (Cashfree's): the link is paid.
+                  w.and([
+                    w('r.payment_link_id', '=', ret.paymentId),
+                    w('r.provider_payment_id', 'is not', null),
+                  ]),
+                ]),
+              ),
           )
           .as('recorded'),
         eb

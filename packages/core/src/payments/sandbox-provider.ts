@@ -34,6 +34,7 @@ export function createSandboxProvider(
     hmacHex(secret, `sandbox|${outcome}|${token}`).slice(0, 16);
   const provider = {
     name: 'sandbox' as const,
+    webhookHeaders: { signature: 'x-razorpay-signature' },
     async createLink(request: { serverOrigin: string; callbackUrl: string }) {
       const token = randomBytes(12)
         .toString('base64url')

@@ -17,6 +17,8 @@ export interface PaymentConfirmation {
   paymentId: string;
   /** reconcile: found by asking the provider about an order whose return and webhook never came. */
   source: 'return' | 'webhook' | 'reconcile';
+  /** The provider that reported it (its webhook path, or the link reconciled); asked first. */
+  provider?: string;
 }
 
 /**

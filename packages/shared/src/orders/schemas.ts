@@ -111,3 +111,16 @@ export const paymentReturnQuery = z.object({
 /** REFUND_PENDING: the shopper paid but the order could not be placed (sold out): a refund is due. */
 export const PAYMENT_RETURN_STATUSES = ['PAID', 'FAILED', 'PENDING', 'REFUND_PENDING'] as const;
 export type PaymentReturnStatus = (typeof PAYMENT_RETURN_STATUSES)[number];
+
+/** GET /api/checkout/options?orderId=: how the shopper's order can be paid now. */
+export const checkoutOptionsView = z.object({
+  /** Online providers in the order a link would be tried now (those skipped for a cool-off last). */
+  online: z.object({ providers: z.array(z.string()) }),
+  /** Cash on delivery: `reason` says why not when it is not available; the cap in rupees. */
+  cod: z.object({
+    available: z.boolean(),
+    reason: z.optional(z.string()),
+    maxRupees: z.number(),
+  }),
+});
+export type CheckoutOptionsView = z.infer<typeof checkoutOptionsView>;

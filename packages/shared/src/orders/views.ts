@@ -95,6 +95,13 @@ export const orderView = z.object({
   shipment: z.optional(z.nullable(shipmentView)),
   /** Balances that paid part or all of it (a savings scheme, store credit); a link took the rest. */
   tenders: z.optional(z.array(orderTender)),
+  /**
+   * How it is paid: online through `provider` (the one that took the payment, else the one
+   * holding its latest link; null before any link). Cash on delivery is not offered yet.
+   */
+  payment: z.optional(
+    z.object({ method: z.enum(['online', 'cod']), provider: z.nullable(z.string()) }),
+  ),
 });
 export type OrderView = z.infer<typeof orderView>;
 

@@ -41,5 +41,22 @@ export const adminSystemView = z.object({
   ),
   mailsPending: z.nullable(z.number()),
   queueBoardPath: z.string(),
+  /**
+   * The payment providers in order of preference: links each made (all servers, from the
+   * database; null when it did not answer), and this server's own view of its link failures and
+   * circuit breaker (open: skipped until its cool-off ends; half-open: one trial link next).
+   */
+  paymentProviders: z.optional(
+    z.array(
+      z.object({
+        name: z.string(),
+        rank: z.number(),
+        linksMade: z.nullable(z.number()),
+        failures: z.number(),
+        breaker: z.enum(['closed', 'open', 'half-open']),
+        lastFailure: z.nullable(z.string()),
+      }),
+    ),
+  ),
 });
 export type AdminSystemView = z.infer<typeof adminSystemView>;

@@ -120,6 +120,16 @@ export function SystemPage() {
               <Queues queues={data.queues} />
             </CardContent>
           </Card>
+          {data.paymentProviders && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Payment providers</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <PaymentProviders providers={data.paymentProviders} />
+              </CardContent>
+            </Card>
+          )}
           <DeadLetters />
         </div>
       )}
@@ -133,6 +143,42 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
       <span className="text-muted-foreground">{label}</span>
       <span className="font-medium tabular-nums">{children}</span>
     </div>
+  );
+}
+
+/** Each provider in order of preference: links made, this server's failures and breaker. */
+function PaymentProviders({
+  providers,
+}: {
+  providers: NonNullable<AdminSystemView['paymentProviders']>;
+}) {
+  const label = { closed: 'Taking links', open: 'Skipped (cooling off)', 'half-open': 'On trial' };
+  return (
+    <ul className="space-y-2">
+      {providers.map((p) => (
+        <li key={p.name} className="space-y-1 border-b pb-2 text-sm last:border-0 last:pb-0">
+          <div className="flex items-center justify-between gap-3">
+            <span className="font-medium capitalize">
+              {p.rank}. {p.name}
+            </span>
+            <Badge variant={p.breaker === 'closed' ? 'default' : 'destructive'}>
+              {label[p.breaker]}
+            </Badge>
+          </div>
+          <div className="flex justify-between text-muted-foreground">
+            <span>
+              Links made: {p.linksMade === null ? UNKNOWN : p.linksMade.toLocaleString('en-IN')}
+            </span>
+            <span>Failures since start: {p.failures.toLocaleString('en-IN')}</span>
+          </div>
+          {p.lastFailure && (
+            <p className="truncate text-xs text-destructive" title={p.lastFailure}>
+              Last failure: {p.lastFailure}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
