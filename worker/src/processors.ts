@@ -15,6 +15,7 @@ import {
   QUEUES,
   pruneOutbox,
   processRefund,
+  RefundRefused,
   reconcilePayments,
   settleProcessingRefunds,
   type RefundJob,
@@ -286,22 +287,34 @@ export function buildProcessors(
       return options.sendMail ? options.sendMail(notificationId) : 'mail is not configured';
     },
     // The refund row and the provider's idempotency key make a re-run ask for the same refund.
+    // A refusal is retried with the queue's backoff, each try a fresh key; after the last try
+    // the refund is recorded failed (owed again) and the job fails into the dead letters.
     [QUEUES.refunds]: async (job) => {
       const data = job.data as RefundJob;
-      const outcome = await recorded(db, data, () =>
-        processRefund(
-          db,
-          provider,
-          data,
-          options.refundRecordDelayMs
-            ? () => new Promise((r) => setTimeout(r, options.refundRecordDelayMs))
-            : undefined,
-        ),
+      const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      const outcome = await recorded(
+        db,
+        data,
+        () =>
+          processRefund(
+            db,
+            provider,
+            data,
+            options.refundRecordDelayMs
+              ? () => new Promise((r) => setTimeout(r, options.refundRecordDelayMs))
+              : undefined,
+            lastTry,
+          ),
+        (value) => value.state !== 'failed',
       );
-      if (outcome.state === 'failed')
+      if (outcome.state === 'failed') {
         options.log(
           `refund ${outcome.refundId} of order ${outcome.orderId} failed at the provider`,
         );
+        throw new RefundRefused(
+          `refund ${outcome.refundId} of order ${outcome.orderId} refused by the provider after every try`,
+        );
+      }
       return settle(outcome);
     },
     [QUEUES.paymentReconciliation]: async (job) => {

@@ -266,6 +266,8 @@ export interface RefundsTable {
   state: RefundState;
   /** Grows when a failed refund is asked again (a fresh idempotency key at the provider). */
   attempt: Generated<number>;
+  /** The worker's asks within an attempt (migration 038): each try is a fresh idempotency key. */
+  tries: Generated<number>;
   provider: string;
   provider_payment_id: string;
   provider_refund_id: string | null;
@@ -590,7 +592,13 @@ export interface CustomerCreditEntriesTable {
 }
 
 export type ReturnKind = 'return' | 'exchange';
-export type ReturnState = 'requested' | 'approved' | 'refused' | 'received' | 'refunded';
+export type ReturnState =
+  | 'requested'
+  | 'approved'
+  | 'refused'
+  | 'received'
+  | 'on_hold'
+  | 'refunded';
 
 /** A shopper's return or exchange ask (migration 036). */
 export interface ReturnRequestsTable {
@@ -601,6 +609,8 @@ export interface ReturnRequestsTable {
   reason: string;
   state: Generated<ReturnState>;
   refused_reason: string | null;
+  /** Why the owner holds a received return (migration 038); for the owner, not the shopper. */
+  hold_reason: string | null;
   /** What did not match on receipt; set, it blocks the refund. */
   huid_mismatch: string | null;
   refund_paise: number;
