@@ -593,12 +593,7 @@ export interface CustomerCreditEntriesTable {
 
 export type ReturnKind = 'return' | 'exchange';
 export type ReturnState =
-  | 'requested'
-  | 'approved'
-  | 'refused'
-  | 'received'
-  | 'on_hold'
-  | 'refunded';
+  'requested' | 'approved' | 'refused' | 'received' | 'on_hold' | 'refunded';
 
 /** A shopper's return or exchange ask (migration 036). */
 export interface ReturnRequestsTable {
