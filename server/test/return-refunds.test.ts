@@ -271,4 +271,91 @@ describe('returns and their refunds through Razorpay', () => {
     expect(subjects(shopper.email).some((s) => /refund|received your piece/.test(s))).toBe(false);
     expect(fake.refundAsks.filter((a) => a.paymentId === paymentId)).toEqual([]);
   }, 60_000);
+
+  it('an instalment paid twice is owed back: shown in the scheme view and the money-owed filter, refunded once under a double click', async () => {
+    const plan = await db()
+      .selectFrom('scheme_plans')
+      .select(['id', 'min_instalment'])
+      .where('paused', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const shopper = await newCustomer(server, 'Twice');
+    const enrolled = await http().post<{ id: string; paymentUrl: string }>(
+      '/api/schemes/enrolments',
+      { planId: plan.id, instalment: plan.min_instalment },
+      { token: shopper.token },
+    );
+    expect(enrolled.status).toBe(201);
+    const linkId = enrolled.body.paymentUrl.split('/').pop()!;
+    // The shopper pays the first instalment twice through its link: the second is owed back.
+    for (const paymentId of [fake.pay(linkId), fake.pay(linkId)]) {
+      const body = JSON.stringify({
+        entity: 'event',
+        event: 'payment_link.paid',
+        payload: {
+          payment_link: { entity: { id: linkId, reference_id: enrolled.body.id, status: 'paid' } },
+          payment: {
+            entity: { id: paymentId, amount: plan.min_instalment * 100, status: 'captured' },
+          },
+        },
+      });
+      const hook = await http().post('/api/payment/webhook', body, {
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(body) },
+      });
+      expect(hook.status).toBe(200);
+    }
+    const owedRow = await eventually(() =>
+      db()
+        .selectFrom('scheme_payments')
+        .select(['id', 'provider_payment_id'])
+        .where('enrolment_id', '=', enrolled.body.id)
+        .where('status', '=', 'REFUND_PENDING')
+        .executeTakeFirst(),
+    );
+    type Owed = { schemePaymentId: string; amount: number; refund: string | null };
+    const book = await http().get<{ owedBack: Owed[] }>('/api/admin/schemes/enrolments', {
+      token: admin,
+    });
+    expect(book.body.owedBack).toContainEqual(
+      expect.objectContaining({
+        schemePaymentId: owedRow.id,
+        amount: plan.min_instalment,
+        refund: null,
+      }),
+    );
+    const owedPage = async () =>
+      (await trpc.query<AdminOrdersPage>('orders.adminList', { refundsDue: true }, admin)).body
+        .result.data.instalmentsOwed ?? [];
+    expect((await owedPage()).map((o) => o.schemePaymentId)).toContain(owedRow.id);
+
+    // Who may ask; then a double click: one refund at the provider.
+    const path = `/api/admin/schemes/instalments/${owedRow.id}/refund`;
+    expect((await http().post(path)).status).toBe(401);
+    expect((await http().post(path, undefined, { token: shopper.token })).status).toBe(403);
+    const clicks = await Promise.all(
+      [1, 2].map(() => http().post<{ state: string }>(path, undefined, { token: admin })),
+    );
+    for (const click of clicks) expect(click.status).toBe(200);
+    await eventually(async () => {
+      const row = await db()
+        .selectFrom('instalment_refunds')
+        .select('state')
+        .where('scheme_payment_id', '=', owedRow.id)
+        .executeTakeFirst();
+      return row?.state === 'processed';
+    }, 30_000);
+    const again = await http().post<{ state: string }>(path, undefined, { token: admin });
+    expect(again.body.state).toBe('processed');
+    const made = [...fake.refunds.values()].filter(
+      (r) => r.payment_id === owedRow.provider_payment_id,
+    );
+    expect(made).toEqual([expect.objectContaining({ amount: plan.min_instalment * 100 })]);
+    expect((await owedPage()).map((o) => o.schemePaymentId)).not.toContain(owedRow.id);
+    const after = await http().get<{ owedBack: Owed[] }>('/api/admin/schemes/enrolments', {
+      token: admin,
+    });
+    expect(after.body.owedBack).toContainEqual(
+      expect.objectContaining({ schemePaymentId: owedRow.id, refund: 'processed' }),
+    );
+  }, 60_000);
 });

@@ -15,6 +15,8 @@ import {
   QUEUES,
   pruneOutbox,
   processRefund,
+  processInstalmentRefund,
+  isInstalmentRefundJob,
   RefundRefused,
   reconcilePayments,
   settleProcessingRefunds,
@@ -290,8 +292,22 @@ export function buildProcessors(
     // A refusal is retried with the queue's backoff, each try a fresh key; after the last try
     // the refund is recorded failed (owed again) and the job fails into the dead letters.
     [QUEUES.refunds]: async (job) => {
-      const data = job.data as RefundJob;
       const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (isInstalmentRefundJob(job.data)) {
+        const data = job.data;
+        const outcome = await recorded(
+          db,
+          data,
+          () => processInstalmentRefund(db, provider, data, lastTry),
+          (value) => value.state !== 'failed',
+        );
+        if (outcome.state === 'failed')
+          throw new RefundRefused(
+            `instalment refund ${outcome.instalmentRefundId} refused by the provider after every try`,
+          );
+        return settle(outcome);
+      }
+      const data = job.data as RefundJob;
       const outcome = await recorded(
         db,
         data,

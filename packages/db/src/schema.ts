@@ -278,6 +278,26 @@ export interface RefundsTable {
   processed_at: Date | null;
 }
 
+/** A savings-scheme instalment owed back, paid back through the provider (migration 038). */
+export interface InstalmentRefundsTable {
+  id: Generated<string>;
+  /** Unique: an instalment payment is refunded once. */
+  scheme_payment_id: string;
+  enrolment_id: string;
+  /** Whole rupees. */
+  amount: number;
+  state: RefundState;
+  tries: Generated<number>;
+  provider: string;
+  provider_payment_id: string;
+  provider_refund_id: string | null;
+  failure: string | null;
+  requested_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  processed_at: Date | null;
+}
+
 /** The sandbox provider's record of refunds asked of it (migration 027). */
 export interface SandboxRefundsTable {
   idempotency_key: string;
@@ -737,6 +757,7 @@ export interface Database {
   order_items: OrderItemsTable;
   payments: PaymentsTable;
   refunds: RefundsTable;
+  instalment_refunds: InstalmentRefundsTable;
   sandbox_refunds: SandboxRefundsTable;
   sandbox_refund_failures: SandboxRefundFailuresTable;
   order_events: OrderEventsTable;

@@ -12,6 +12,7 @@ import { canSeeRecordOf } from '../auth/access';
 import { notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { refusedRefund, stillOwed } from '../refunds/refund-owed';
+import { instalmentsOwedBack } from '../refunds/refund-instalment';
 import { toOrderView, toOrderViews, type OrderView } from './order-view';
 
 /** The order row of an id from a caller (a malformed id is a 400), or undefined. */
@@ -104,6 +105,9 @@ export async function listAdminOrders(
     totalPages,
     totalCount,
     refundsDue: Number(refunds.n),
+    // Money owed that is not an order's: shown with the orders owed a refund.
+    instalmentsOwed:
+      query.refundsDue === true ? await instalmentsOwedBack(db, { unpaidOnly: true }) : [],
   };
 }
 
