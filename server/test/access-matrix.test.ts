@@ -209,6 +209,14 @@ const EXPECTED: Record<string, Row> = {
     admin: 'ok',
   },
   'trpc schemes.remind': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  // The owner refunds an instalment of A's owed back (a fresh one each time).
+  'POST /api/admin/schemes/instalments/:schemePaymentId/refund': {
+    visitor: 401,
+    A: 403,
+    B: 403,
+    admin: 'ok',
+  },
+  'trpc schemes.refundInstalment': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   // Tax invoice, credit note and PAN of A's paid order (issue 23): the owner and an admin.
   'GET /api/orders/:orderId/invoice': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'GET /api/orders/:orderId/credit-note': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
@@ -924,6 +932,34 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     secretsOfA.add(res.body.id);
     return res.body.id;
   };
+  /** An instalment of A's paid twice: the second payment owed back (a fresh one per cell). */
+  const owedInstalmentOfA = async () => {
+    const enrolmentId = await overdueEnrolmentOfA();
+    const row = await db()
+      .insertInto('scheme_payments')
+      .values({
+        enrolment_id: enrolmentId,
+        n: 1,
+        provider: 'sandbox',
+        payment_link_id: `plink_matrix_twice_${enrolmentId}`,
+        payment_link_url: 'http://unused.test',
+        provider_payment_id: `pay_matrix_twice_${enrolmentId.slice(0, 8)}`,
+        status: 'REFUND_PENDING',
+        amount: 1000,
+        note: 'Instalment 1 was already paid: refund due',
+        paid_at: new Date(),
+        expires_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  const instalmentRefundSnapshot = (id: string) => () =>
+    db()
+      .selectFrom('instalment_refunds')
+      .select(['state', 'tries'])
+      .where('scheme_payment_id', '=', id)
+      .execute();
   const scratchPlan = async () =>
     (
       await db()
@@ -1158,6 +1194,17 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       path: `/api/admin/schemes/enrolments/${await overdueEnrolmentOfA()}/remind`,
     }),
     'trpc schemes.remind': async () => ({ input: { enrolmentId: await overdueEnrolmentOfA() } }),
+    'POST /api/admin/schemes/instalments/:schemePaymentId/refund': async () => {
+      const id = await owedInstalmentOfA();
+      return {
+        path: `/api/admin/schemes/instalments/${id}/refund`,
+        snapshot: instalmentRefundSnapshot(id),
+      };
+    },
+    'trpc schemes.refundInstalment': async () => {
+      const id = await owedInstalmentOfA();
+      return { input: { schemePaymentId: id }, snapshot: instalmentRefundSnapshot(id) };
+    },
 
     'DELETE /api/users/profile/:userId': async () => {
       const { id } = await signup('doomed');

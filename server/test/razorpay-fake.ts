@@ -1,4 +1,5 @@
-// A local fake of the parts of Razorpay's HTTP API the adapter uses (payment links, payments).
+// A local fake of the parts of Razorpay's HTTP API the adapter uses (payment links, payments,
+// refunds).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -15,6 +16,15 @@ export interface FakeLink {
   payments: { payment_id: string; status: string; amount: number; created_at: number }[] | null;
 }
 
+export interface FakeRefund {
+  id: string;
+  entity: 'refund';
+  payment_id: string;
+  amount: number;
+  receipt: string | null;
+  status: 'processed';
+}
+
 export interface FakeRazorpay {
   url: string;
   links: Map<string, FakeLink>;
@@ -26,6 +36,12 @@ export interface FakeRazorpay {
   failingLinks: Set<string>;
   /** Set: creating a payment link answers this status (an outage: 500, 503). */
   failCreate: { status: number | null };
+  /** Refunds made, by id (speed normal: processed at once). */
+  refunds: Map<string, FakeRefund>;
+  /** Every refund asked, with its X-Refund-Idempotency key and the status answered. */
+  refundAsks: { paymentId: string; key: string | undefined; status: number }[];
+  /** Payment ids whose refunds Razorpay refuses (400, as for a payment the bank cannot refund). */
+  refusingRefunds: Set<string>;
   /**
    * A shopper paying through the link (the fake takes it even on a cancelled or expired link: the
    * race a real provider can lose); `at` is when it was made (default now).
@@ -45,9 +61,48 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
   const failing = new Set<string>();
   const failingLinks = new Set<string>();
   const failCreate: FakeRazorpay['failCreate'] = { status: null };
+  const refunds = new Map<string, FakeRefund>();
+  const refundAsks: FakeRazorpay['refundAsks'] = [];
+  const refusingRefunds = new Set<string>();
+  // As Razorpay: the same idempotency key answers what the first ask was answered.
+  const byKey = new Map<string, { status: number; body: unknown }>();
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   let seq = 0;
   let url = '';
+
+  const makeRefund = (
+    paymentId: string,
+    body: Record<string, unknown> | null,
+  ): { status: number; body: unknown } => {
+    const payment = payments.get(paymentId);
+    if (!payment || payment.status !== 'captured')
+      return {
+        status: 400,
+        body: {
+          error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
+        },
+      };
+    if (refusingRefunds.has(paymentId))
+      return {
+        status: 400,
+        body: {
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: 'The refund could not be processed: the bank declined it',
+          },
+        },
+      };
+    const refund: FakeRefund = {
+      id: `rfnd_Fake${String(++seq).padStart(10, '0')}`,
+      entity: 'refund',
+      payment_id: paymentId,
+      amount: Number(body?.amount),
+      receipt: typeof body?.receipt === 'string' ? body.receipt : null,
+      status: 'processed',
+    };
+    refunds.set(refund.id, refund);
+    return { status: 200, body: refund };
+  };
 
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -128,6 +183,23 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
               error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
             });
       }
+      const refundMatch = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
+      if (req.method === 'POST' && refundMatch) {
+        const paymentId = refundMatch[1]!;
+        const header = req.headers['x-refund-idempotency'];
+        const key = typeof header === 'string' ? header : undefined;
+        const answer = (key && byKey.get(key)) || makeRefund(paymentId, body);
+        if (key) byKey.set(key, answer);
+        refundAsks.push({ paymentId, key, status: answer.status });
+        return send(answer.status, answer.body);
+      }
+      const refundFetch = /^\/v1\/payments\/([^/]+)\/refunds\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && refundFetch) {
+        const refund = refunds.get(refundFetch[2]!);
+        return refund && refund.payment_id === refundFetch[1]
+          ? send(200, refund)
+          : send(404, { error: { code: 'BAD_REQUEST_ERROR', description: 'not found' } });
+      }
       send(404, { error: { description: 'no such route in the fake' } });
     });
   });
@@ -142,6 +214,9 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
     failing,
     failingLinks,
     failCreate,
+    refunds,
+    refundAsks,
+    refusingRefunds,
     pay(linkId, status = 'captured', at = new Date()) {
       const link = links.get(linkId)!;
       const id = `pay_Fake${String(++seq).padStart(10, '0')}`;

@@ -15,6 +15,9 @@ import {
   QUEUES,
   pruneOutbox,
   processRefund,
+  processInstalmentRefund,
+  isInstalmentRefundJob,
+  RefundRefused,
   reconcilePayments,
   settleProcessingRefunds,
   type RefundJob,
@@ -311,22 +314,48 @@ export function buildProcessors(
       return options.sendMail ? options.sendMail(notificationId) : 'mail is not configured';
     },
     // The refund row and the provider's idempotency key make a re-run ask for the same refund.
+    // A refusal is retried with the queue's backoff, each try a fresh key; after the last try
+    // the refund is recorded failed (owed again) and the job fails into the dead letters.
     [QUEUES.refunds]: async (job) => {
-      const data = job.data as RefundJob;
-      const outcome = await recorded(db, data, async () =>
-        processRefund(
+      const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (isInstalmentRefundJob(job.data)) {
+        const data = job.data;
+        const outcome = await recorded(
           db,
-          await refundProvider(data.refundId),
           data,
-          options.refundRecordDelayMs
-            ? () => new Promise((r) => setTimeout(r, options.refundRecordDelayMs))
-            : undefined,
-        ),
+          () => processInstalmentRefund(db, provider, data, lastTry),
+          (value) => value.state !== 'failed',
+        );
+        if (outcome.state === 'failed')
+          throw new RefundRefused(
+            `instalment refund ${outcome.instalmentRefundId} refused by the provider after every try`,
+          );
+        return settle(outcome);
+      }
+      const data = job.data as RefundJob;
+      const outcome = await recorded(
+        db,
+        data,
+        async () =>
+          processRefund(
+            db,
+            await refundProvider(data.refundId),
+            data,
+            options.refundRecordDelayMs
+              ? () => new Promise((r) => setTimeout(r, options.refundRecordDelayMs))
+              : undefined,
+            lastTry,
+          ),
+        (value) => value.state !== 'failed',
       );
-      if (outcome.state === 'failed')
+      if (outcome.state === 'failed') {
         options.log(
           `refund ${outcome.refundId} of order ${outcome.orderId} failed at the provider`,
         );
+        throw new RefundRefused(
+          `refund ${outcome.refundId} of order ${outcome.orderId} refused by the provider after every try`,
+        );
+      }
       return settle(outcome);
     },
     [QUEUES.paymentReconciliation]: async (job) => {

@@ -94,6 +94,7 @@ export * from './refunds/refund-payment';
 export * from './refunds/process-refund';
 export * from './refunds/settle-refunds';
 export * from './refunds/request-order-refund';
+export * from './refunds/refund-instalment';
 export * from './payments/link-expiry';
 export * from './payments/cancel-unpaid-orders';
 export * from './orders/request-move';

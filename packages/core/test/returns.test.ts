@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import {
   applyAdminMove,
   getOrderFor,
@@ -140,7 +141,7 @@ describe('returns and exchanges (core)', () => {
     expect(mails).toEqual([{ kind: 'return-update', recipient: user.email }]);
   });
 
-  it('flags a HUID mismatch on receipt and blocks the refund', async () => {
+  it('flags a HUID mismatch on receipt and blocks the refund until the owner corrects it; the shopper reads "under inspection"', async () => {
     const user = await newCustomer(db());
     const { order, deliveredAt } = await delivered(user, await stockedSize(db(), 5));
     const item = order.orderItems[0]!;
@@ -159,18 +160,124 @@ describe('returns and exchanges (core)', () => {
     const received = await moveReturn(deps(), admin.id, {
       returnId: asked.id,
       action: 'receive',
-      huids: { [item._id]: ['ZZ99ZZ'] },
+      huids: { [item._id]: ['AB12C0'] },
     });
-    expect(received.state).toBe('received');
-    expect(received.huidMismatch).toContain('sold AB12CD, received ZZ99ZZ');
-    expect(received.items[0]).toMatchObject({ huidsSold: ['AB12CD'], huidsReceived: ['ZZ99ZZ'] });
+    expect(received).toMatchObject({ state: 'received', underInspection: true });
+    expect(received.huidMismatch).toContain('read AB12C0, sold with AB12CD');
+    expect(received.items[0]).toMatchObject({ huidsSold: ['AB12CD'], huidsReceived: ['AB12C0'] });
     await expectRefusal(
       moveReturn(deps(), admin.id, { returnId: asked.id, action: 'refund' }),
       'CONFLICT',
-      /do not match.*blocked/,
+      /HUID check has not passed/,
     );
-    const view = await getOrderFor(db(), user, order._id);
-    expect(view.creditNote).toBeNull();
+    expect((await getOrderFor(db(), user, order._id)).creditNote).toBeNull();
+    // The shopper's view: under inspection, no check details, no HUID read off the piece.
+    const [mine] = await orderReturns(db(), user, order._id);
+    expect(mine).toMatchObject({ underInspection: true, huidMismatch: null, holdReason: null });
+    expect(JSON.stringify(mine)).not.toMatch(/AB12C0|sold with/);
+
+    // Held, then corrected (the owner misread it): the check passes and the refund proceeds.
+    const held = await moveReturn(deps(), admin.id, {
+      returnId: asked.id,
+      action: 'hold',
+      reason: 'Checking with the hallmarking centre',
+    });
+    expect(held).toMatchObject({
+      state: 'on_hold',
+      holdReason: 'Checking with the hallmarking centre',
+    });
+    await expectRefusal(
+      moveReturn(deps(), admin.id, { returnId: asked.id, action: 'refund' }),
+      'CONFLICT',
+      /Cannot refund a return that is on hold/,
+    );
+    const corrected = await moveReturn(deps(), admin.id, {
+      returnId: asked.id,
+      action: 'correct',
+      huids: { [item._id]: ['ab12cd'] },
+    });
+    expect(corrected).toMatchObject({
+      state: 'received',
+      huidMismatch: null,
+      underInspection: false,
+    });
+    const refunded = await moveReturn(deps(), admin.id, { returnId: asked.id, action: 'refund' });
+    expect(refunded).toMatchObject({ state: 'refunded', refundStatus: 'asked' });
+    expect(refunded.events.map((e) => e.to)).toEqual([
+      'requested',
+      'approved',
+      'received',
+      'on_hold',
+      'received',
+      'refunded',
+    ]);
+    // The shopper's mails: under inspection once, then the check passed, then "being processed".
+    const steps = await db()
+      .selectFrom('notifications')
+      .select(sql<string>`payload->>'step'`.as('step'))
+      .where('order_id', '=', order._id)
+      .where('kind', '=', 'return-update')
+      .orderBy('id')
+      .execute();
+    expect(steps.map((r) => r.step)).toEqual([
+      'requested',
+      'approved',
+      'inspection',
+      'received',
+      'refund-processing',
+    ]);
+  });
+
+  it('refuses a return after receipt with a reason the shopper is mailed; nothing is refunded', async () => {
+    const user = await newCustomer(db());
+    const size = await stockedSize(db(), 5);
+    const { order, deliveredAt } = await delivered(user, size);
+    const item = order.orderItems[0]!;
+    await db()
+      .insertInto('order_item_huids')
+      .values({ huid: 'RF12US', order_item_id: item._id, order_id: order._id })
+      .execute();
+    now = new Date(new Date(deliveredAt).getTime() + 2 * DAY);
+    const asked = await requestReturn(deps(), user, {
+      orderId: order._id,
+      kind: 'return',
+      reason: 'Changed my mind',
+      items: itemsOf(order),
+    });
+    await moveReturn(deps(), admin.id, { returnId: asked.id, action: 'approve' });
+    await moveReturn(deps(), admin.id, {
+      returnId: asked.id,
+      action: 'receive',
+      huids: { [item._id]: ['XX00XX'] },
+    });
+    await expectRefusal(
+      moveReturn(deps(), admin.id, { returnId: asked.id, action: 'refuse' }),
+      'BAD_REQUEST',
+    );
+    const reason = 'The piece returned is not the one we sold; we are sending it back to you';
+    const refused = await Promise.all(
+      [1, 2].map(() =>
+        moveReturn(deps(), admin.id, { returnId: asked.id, action: 'refuse', reason }),
+      ),
+    );
+    for (const r of refused) expect(r).toMatchObject({ state: 'refused', refusedReason: reason });
+    await expectRefusal(
+      moveReturn(deps(), admin.id, { returnId: asked.id, action: 'refund' }),
+      'CONFLICT',
+      /Cannot refund a return that is refused/,
+    );
+    expect(await stockOf(db(), size.id)).toBe(4);
+    expect(
+      await db().selectFrom('refunds').select('id').where('order_id', '=', order._id).execute(),
+    ).toEqual([]);
+    const mail = await db()
+      .selectFrom('notifications')
+      .select(['payload'])
+      .where('order_id', '=', order._id)
+      .where(sql<boolean>`payload->>'step' = 'refused'`)
+      .execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.payload).toMatchObject({ note: reason });
   });
 
   it('refunds once under a double click: one credit note, stock back once, one ledger entry per move', async () => {
@@ -302,7 +409,7 @@ describe('returns and exchanges (core)', () => {
     expect(await stockOf(db(), size.id)).toBe(4);
   });
 
-  it('refuses a cash return of an order a balance paid part of; an exchange (store credit) is taken', async () => {
+  it('refunds a return of an order a balance paid part of: the online part through the provider, the rest back to the store credit, one credit note', async () => {
     const user = await newCustomer(db());
     const size = await stockedSize(db(), 4);
     const { order, deliveredAt } = await delivered(user, size);
@@ -317,15 +424,47 @@ describe('returns and exchanges (core)', () => {
         status: 'SPENT',
       })
       .execute();
+    const payment = await db()
+      .selectFrom('payments')
+      .select(['amount'])
+      .where('order_id', '=', order._id)
+      .where('status', '=', 'PAID')
+      .executeTakeFirstOrThrow();
     now = new Date(new Date(deliveredAt).getTime() + DAY);
-    const ask = (kind: 'return' | 'exchange') =>
-      requestReturn(deps(), user, {
-        orderId: order._id,
-        kind,
-        reason: 'Changed my mind',
-        items: itemsOf(order),
-      });
-    await expectRefusal(ask('return'), 'CONFLICT', /never paid out as cash/);
-    expect(await ask('exchange')).toMatchObject({ state: 'requested', kind: 'exchange' });
+    const asked = await requestReturn(deps(), user, {
+      orderId: order._id,
+      kind: 'return',
+      reason: 'Changed my mind',
+      items: itemsOf(order),
+    });
+    expect(asked).toMatchObject({ state: 'requested', kind: 'return' });
+    await moveReturn(deps(), admin.id, { returnId: asked.id, action: 'approve' });
+    await moveReturn(deps(), admin.id, { returnId: asked.id, action: 'receive', huids: {} });
+    const before = (await storeCreditOf(db(), user.id)).balance;
+    const done = await Promise.all(
+      [1, 2].map(() => moveReturn(deps(), admin.id, { returnId: asked.id, action: 'refund' })),
+    );
+    // The order's total was paid online and ₹1,000 more from credit: each part gets its share.
+    const total = order.totalDiscountedPrice;
+    const online = Math.round((total * payment.amount) / (payment.amount + 1000));
+    for (const d of done)
+      expect(d.refundParts).toEqual([
+        { to: 'payment', amount: online, state: 'asked' },
+        { to: 'store_credit', amount: total - online, state: 'credited' },
+      ]);
+    const refunds = await db()
+      .selectFrom('refunds')
+      .select(['amount', 'purpose'])
+      .where('order_id', '=', order._id)
+      .execute();
+    expect(refunds).toEqual([{ amount: online, purpose: `return-${asked.id}` }]);
+    expect((await storeCreditOf(db(), user.id)).balance).toBe(before + total - online);
+    const notes = await db()
+      .selectFrom('invoices')
+      .select('number')
+      .where('order_id', '=', order._id)
+      .where('kind', '=', 'CREDIT_NOTE')
+      .execute();
+    expect(notes).toHaveLength(1);
   });
 });

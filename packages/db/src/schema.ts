@@ -266,6 +266,8 @@ export interface RefundsTable {
   state: RefundState;
   /** Grows when a failed refund is asked again (a fresh idempotency key at the provider). */
   attempt: Generated<number>;
+  /** The worker's asks within an attempt (migration 039): each try is a fresh idempotency key. */
+  tries: Generated<number>;
   provider: string;
   provider_payment_id: string;
   provider_refund_id: string | null;
@@ -273,6 +275,26 @@ export interface RefundsTable {
   requested_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  processed_at: Date | null;
+}
+
+/** A savings-scheme instalment owed back, paid back through the provider (migration 039). */
+export interface InstalmentRefundsTable {
+  id: Generated<string>;
+  /** Unique: an instalment payment is refunded once. */
+  scheme_payment_id: string;
+  enrolment_id: string;
+  /** Whole rupees. */
+  amount: number;
+  state: RefundState;
+  tries: Generated<number>;
+  provider: string;
+  provider_payment_id: string;
+  provider_refund_id: string | null;
+  failure: string | null;
+  requested_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
   processed_at: Date | null;
 }
 
@@ -597,7 +619,8 @@ export interface CustomerCreditEntriesTable {
 }
 
 export type ReturnKind = 'return' | 'exchange';
-export type ReturnState = 'requested' | 'approved' | 'refused' | 'received' | 'refunded';
+export type ReturnState =
+  'requested' | 'approved' | 'refused' | 'received' | 'on_hold' | 'refunded';
 
 /** A shopper's return or exchange ask (migration 036). */
 export interface ReturnRequestsTable {
@@ -608,6 +631,8 @@ export interface ReturnRequestsTable {
   reason: string;
   state: Generated<ReturnState>;
   refused_reason: string | null;
+  /** Why the owner holds a received return (migration 039); for the owner, not the shopper. */
+  hold_reason: string | null;
   /** What did not match on receipt; set, it blocks the refund. */
   huid_mismatch: string | null;
   refund_paise: number;
@@ -739,6 +764,7 @@ export interface Database {
   order_items: OrderItemsTable;
   payments: PaymentsTable;
   refunds: RefundsTable;
+  instalment_refunds: InstalmentRefundsTable;
   sandbox_refunds: SandboxRefundsTable;
   sandbox_refund_failures: SandboxRefundFailuresTable;
   order_events: OrderEventsTable;

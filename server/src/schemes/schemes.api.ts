@@ -55,6 +55,19 @@ export const schemesApi = {
     run: ({ services }, input) => core.schemeBook(services.db, input.filter),
     rest: [{ method: 'GET', path: '/api/admin/schemes/enrolments' }],
   }),
+  refundInstalment: mutation('admin', shared.instalmentRefundInput, shared.instalmentRefundAnswer, {
+    summary:
+      'Refunds an instalment payment recorded as owed back (paid twice, after the scheme closed, the wrong amount) through the provider it was paid to, once: a double click or a second call while it is processing or done changes nothing; one the provider refused after every try (`failed`) is asked again. 409 when the payment is not owed back',
+    run: ({ services, user }, input) =>
+      core.refundInstalment(outboxDeps(services), user, input.schemePaymentId),
+    rest: [
+      {
+        method: 'POST',
+        path: '/api/admin/schemes/instalments/:schemePaymentId/refund',
+        paramDocs: { schemePaymentId: { description: 'The instalment payment owed back' } },
+      },
+    ],
+  }),
   remind: mutation('admin', shared.schemeEnrolmentIdInput, shared.schemeRemindAnswer, {
     summary:
       "Mails an overdue (or due) enrolment's holder the instalment reminder now, with a pay link for 3 days; at most once per enrolment per day (409 otherwise)",

@@ -2,7 +2,6 @@ import type { ReactElement } from 'react';
 import type { Kysely } from 'kysely';
 import { render } from '@react-email/render';
 import type { Database, NotificationsTable } from '@kanak/db';
-import { RETURN_STATES } from '@kanak/shared';
 import type { Selectable } from 'kysely';
 import { DomainError } from '../common/errors';
 import { huidLines } from '../hallmark/order-huids';
@@ -18,7 +17,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
 } from './templates/account-mails';
-import { returnMail, type ReturnMailData } from './templates/return-mails';
+import { RETURN_MAIL_STEPS, returnMail, type ReturnMailStep } from './templates/return-mails';
 import { schemeReminderMail } from './templates/scheme-mails';
 import { exchangeMail, exchangeMailData } from './templates/exchange-mails';
 
@@ -143,8 +142,9 @@ async function compose(
         {
           orderId: p.orderId ?? '',
           kind: p.kind === 'exchange' ? 'exchange' : 'return',
-          state: (RETURN_STATES as readonly string[]).includes(p.state ?? '')
-            ? (p.state as ReturnMailData['state'])
+          // Rows written before `step` carry the state only (its steps share the names).
+          step: (RETURN_MAIL_STEPS as readonly string[]).includes(p.step ?? p.state ?? '')
+            ? ((p.step ?? p.state) as ReturnMailStep)
             : 'requested',
           note: p.note ?? '',
           amount: p.amount ?? '',

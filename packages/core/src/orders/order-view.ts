@@ -21,7 +21,8 @@ const worstState = (a: RefundState | null, b: RefundState | null) =>
 export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const orderIds = orders.map((o) => o.id);
-  const [users, items, refunds, huids, invoices, shipments, tenders, links] = await Promise.all([
+  const [users, items, refunds, huids, invoices, shipments, tenders, links, refused] =
+    await Promise.all([
     db
       .selectFrom('users')
       .select(['id', 'first_name', 'last_name', 'email'])
@@ -47,6 +48,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
         'payments.refund_reason',
         'refunds.state',
         'refunds.provider_refund_id',
+        'refunds.failure',
       ])
       .where('payments.order_id', 'in', orderIds)
       .where('payments.status', '=', 'REFUND_PENDING')
@@ -73,6 +75,19 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       .where('order_id', 'in', orderIds)
       .orderBy('created_at')
       .execute(),
+    // A return's refund the provider refused: owed until a later try is confirmed.
+    db
+      .selectFrom('refunds')
+      .select('order_id')
+      .where('order_id', 'in', orderIds)
+      .where('purpose', '!=', REFUND_DUE_PURPOSE)
+      .where((eb) =>
+        eb.or([
+          eb('state', '=', 'failed'),
+          eb.and([eb('state', '=', 'processing'), eb('failure', 'is not', null)]),
+        ]),
+      )
+      .execute(),
   ]);
   const providerOf = (orderId: string) => {
     const own = links.filter((l) => l.order_id === orderId);
@@ -86,13 +101,14 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
     return row ? { number: row.number, url: `/api/orders/${orderId}/${file}` } : null;
   };
   const refundOf = new Map<string, NonNullable<OrderView['refund']>>();
-  const owedBy = new Set<string>();
+  const owedBy = new Set(refused.map((r) => r.order_id));
   for (const r of refunds) {
     const sum = refundOf.get(r.order_id);
     // Rows from before migration 006 carry no reason: the order's state tells the likeliest.
     const reason = sum?.reason ?? r.refund_reason ?? 'ORDER_NOT_PENDING';
-    // Not asked, or failed at the provider: still owed (see stillOwed).
-    if (r.state === null || r.state === 'failed') owedBy.add(r.order_id);
+    // Not asked, or refused by the provider: still owed (see stillOwed).
+    if (r.state === null || r.state === 'failed' || (r.state === 'processing' && r.failure))
+      owedBy.add(r.order_id);
     refundOf.set(r.order_id, {
       reason,
       amount: (sum?.amount ?? 0) + r.amount,

@@ -12,7 +12,8 @@ import type { AuthUser } from '../auth/tokens';
 import { canSeeRecordOf } from '../auth/access';
 import { notFound } from '../common/errors';
 import { requireId } from '../common/ids';
-import { stillOwed } from '../refunds/refund-owed';
+import { refusedRefund, stillOwed } from '../refunds/refund-owed';
+import { instalmentsOwedBack } from '../refunds/refund-instalment';
 import { toOrderView, toOrderViews, type OrderView } from './order-view';
 
 /** The order row of an id from a caller (a malformed id is a 400), or undefined. */
@@ -57,13 +58,17 @@ export async function listAdminOrders(
 ): Promise<AdminOrdersPage> {
   const pageSize = query.pageSize ?? ADMIN_ORDERS_MAX_PAGE_SIZE;
   const owed = (eb: ExpressionBuilder<Database, 'orders'>) =>
-    eb.exists(
-      eb
-        .selectFrom('payments')
-        .select('payments.id')
-        .whereRef('payments.order_id', '=', 'orders.id')
-        .where(stillOwed),
-    );
+    eb.or([
+      eb.exists(
+        eb
+          .selectFrom('payments')
+          .select('payments.id')
+          .whereRef('payments.order_id', '=', 'orders.id')
+          .where(stillOwed),
+      ),
+      // A return's refund the provider refused is owed as much as a payment never refunded.
+      refusedRefund(eb),
+    ]);
   const search = query.search?.trim().toLowerCase();
   const DAY_MS = 86_400_000;
   const filtered = db
@@ -101,6 +106,9 @@ export async function listAdminOrders(
     totalPages,
     totalCount,
     refundsDue: Number(refunds.n),
+    // Money owed that is not an order's: shown with the orders owed a refund.
+    instalmentsOwed:
+      query.refundsDue === true ? await instalmentsOwedBack(db, { unpaidOnly: true }) : [],
   };
 }
 

@@ -4,6 +4,7 @@ import type { RefundState } from '@kanak/shared';
 import { notFound } from '../common/errors';
 import type { PaymentProvider, ProviderRefund } from '../payments/provider';
 import { refundIdempotencyKey } from './refund-job';
+import { mailReturnRefunded } from './refund-mails';
 
 /** What a refund job records: the refund as it stands after asking the provider. */
 export interface RefundOutcome {
@@ -13,24 +14,63 @@ export interface RefundOutcome {
   providerRefundId: string | null;
 }
 
-/** Writes what the provider said about one attempt; a newer attempt's row is left alone. */
+/**
+ * The provider refused a refund (not an outage): the job fails this try so that the queue asks
+ * again after its backoff, with a fresh idempotency key; after the last try it is a dead letter.
+ */
+export class RefundRefused extends Error {
+  override name = 'RefundRefused';
+}
+
+/**
+ * Writes what the provider said about one attempt; a newer attempt's row is left alone. A
+ * refund the provider confirms mails the shopper of a return that it is done (only then).
+ */
 export async function recordProviderRefund(
   db: Kysely<Database>,
   refund: { id: string; attempt: number },
   answer: ProviderRefund,
 ): Promise<void> {
   const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('refunds')
+      .set({
+        state: answer.status,
+        provider_refund_id: answer.id,
+        failure: answer.failure,
+        updated_at: now,
+        processed_at: answer.status === 'processed' ? now : null,
+      })
+      .where('id', '=', refund.id)
+      .where('attempt', '=', refund.attempt)
+      .where('state', '=', 'processing')
+      .returning(['id', 'purpose', 'amount', 'state'])
+      .executeTakeFirst();
+    if (row?.state === 'processed') await mailReturnRefunded(trx, row);
+  });
+}
+
+/**
+ * The provider refused this try and the queue will ask again: the row stays processing (the
+ * money is shown due, see refusedRefund) with the refusal and the next try's number.
+ */
+async function recordRefusedTry(
+  db: Kysely<Database>,
+  refund: { id: string; attempt: number; tries: number },
+  failure: string,
+): Promise<void> {
   await db
     .updateTable('refunds')
     .set({
-      state: answer.status,
-      provider_refund_id: answer.id,
-      failure: answer.failure,
-      updated_at: now,
-      processed_at: answer.status === 'processed' ? now : null,
+      tries: refund.tries + 1,
+      failure,
+      provider_refund_id: null,
+      updated_at: new Date(),
     })
     .where('id', '=', refund.id)
     .where('attempt', '=', refund.attempt)
+    .where('tries', '=', refund.tries)
     .where('state', '=', 'processing')
     .execute();
 }
@@ -39,8 +79,11 @@ export async function recordProviderRefund(
  * The worker's `refunds` job: asks the provider for one attempt of a refund and records the
  * answer. A re-run (a worker killed after asking, before recording) asks again with the same
  * idempotency key and gets the same refund: the money leaves once. An attempt already answered,
- * or replaced by a newer one, is not asked again. Throws when the provider cannot be asked
- * (ProviderUnavailable): the job waits and runs again without spending an attempt.
+ * or replaced by a newer one, is not asked again. A refusal before the last try throws
+ * RefundRefused: the queue retries with backoff, each try a fresh key; the last try records the
+ * refund failed (owed again; the worker then fails the job into the dead letters), and a dead
+ * letter's retry opens the attempt again. Throws
+ * ProviderUnavailable when the provider cannot be asked: the job waits without spending a try.
  */
 export async function processRefund(
   db: Kysely<Database>,
@@ -48,6 +91,8 @@ export async function processRefund(
   job: { refundId: string; attempt: number },
   /** Fault injection for crash tests: after the provider answered, before it is recorded. */
   beforeRecord?: () => Promise<void>,
+  /** This is the queue's last try of the job: a refusal is then recorded as failed. */
+  lastTry = true,
 ): Promise<RefundOutcome> {
   const read = async () => {
     const row = await db
@@ -64,16 +109,35 @@ export async function processRefund(
     state: row.state,
     providerRefundId: row.provider_refund_id,
   });
-  const row = await read();
-  if (row.attempt !== job.attempt || row.state !== 'processing' || row.provider_refund_id)
+  let row = await read();
+  if (row.attempt !== job.attempt || row.state === 'processed' || row.provider_refund_id)
     return outcome(row);
+  if (row.state === 'failed') {
+    // A dead letter's retry: the same attempt asked again, as a fresh try.
+    const reopened = await db
+      .updateTable('refunds')
+      .set((eb) => ({ state: 'processing', tries: eb('tries', '+', 1), updated_at: new Date() }))
+      .where('id', '=', row.id)
+      .where('attempt', '=', row.attempt)
+      .where('state', '=', 'failed')
+      .returningAll()
+      .executeTakeFirst();
+    if (!reopened) return outcome(await read());
+    row = reopened;
+  }
   const answer = await provider.refund({
     paymentId: row.provider_payment_id,
     amount: row.amount,
-    idempotencyKey: refundIdempotencyKey(row.id, row.attempt),
+    idempotencyKey: refundIdempotencyKey(row.id, row.attempt, row.tries),
     notes: { order_id: row.order_id, refund_id: row.id, reason: row.reason },
   });
   await beforeRecord?.();
+  if (answer.status === 'failed' && !lastTry) {
+    await recordRefusedTry(db, row, answer.failure ?? 'refused by the provider');
+    throw new RefundRefused(
+      `refund ${row.id} of order ${row.order_id} refused by the provider: ${answer.failure ?? 'no reason given'}`,
+    );
+  }
   await recordProviderRefund(db, row, answer);
   return outcome(await read());
 }

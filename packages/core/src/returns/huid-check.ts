@@ -3,7 +3,7 @@ import type { Database } from '@kanak/db';
 
 /**
  * Records the HUIDs found on each returned piece and compares them with those sold for its
- * line (order_item_huids): answers what differs ("Ring: sold AB12CD, received ZZ99ZZ"), or
+ * line (order_item_huids): answers what differs ("Ring: read ZZ99ZZ, sold with AB12CD"), or
  * null when every piece matches. A line sold without HUIDs (silver, under 2 g) is not checked.
  */
 export async function huidMismatch(
@@ -45,7 +45,9 @@ export async function huidMismatch(
       .sort();
     if (want.length === 0) continue;
     if (want.join() !== got.join())
-      problems.push(`${item.title}: sold ${want.join(', ')}, received ${got.join(', ') || 'none'}`);
+      problems.push(
+        `${item.title}: read ${got.join(', ') || 'none'}, sold with ${want.join(', ')}`,
+      );
   }
   return problems.length ? problems.join('; ') : null;
 }

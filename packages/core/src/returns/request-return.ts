@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { CreateReturnInput, ReturnView } from '@kanak/shared';
-import { canSeeRecordOf } from '../auth/access';
+import { canSeeRecordOf, isAdmin } from '../auth/access';
 import type { AuthUser } from '../auth/tokens';
 import type { Clock } from '../common/clock';
 import { badRequest, conflict, notFound } from '../common/errors';
@@ -30,7 +30,8 @@ async function ownOrder(db: Kysely<Database>, user: AuthUser, orderId: string) {
 /**
  * The shopper asks to return (money back) or exchange (store credit) pieces of a delivered
  * order, inside RETURN_WINDOW_DAYS of delivery (409 naming the window's end otherwise). The
- * refund owed is what the chosen lines were paid. One live request per order: 409 while another
+ * refund owed is what the chosen lines were paid (an order paid partly by a scheme or store
+ * credit gets that part back there, never as cash: see refundReturn). One live request per order: 409 while another
  * is open or done.
  */
 export async function requestReturn(
@@ -47,21 +48,6 @@ export async function requestReturn(
     now,
     deps.windowDays,
   );
-  // A scheme balance or store credit is never paid out as cash (the scheme's terms), and a
-  // refund through the provider cannot tell that part apart yet: such an order is exchanged
-  // (store credit), not refunded.
-  if (input.kind === 'return') {
-    const tendered = await deps.db
-      .selectFrom('order_tenders')
-      .select('id')
-      .where('order_id', '=', order.id)
-      .where('status', '=', 'SPENT')
-      .executeTakeFirst();
-    if (tendered)
-      throw conflict(
-        'This order was paid partly from a savings scheme or store credit, which is never paid out as cash: ask for an exchange (store credit) instead',
-      );
-  }
   const wanted = [...new Set(input.items.map((i) => i.orderItemId))];
   const lines = await deps.db
     .selectFrom('order_items')
@@ -112,7 +98,7 @@ export async function requestReturn(
     });
     return row.id;
   });
-  return (await returnViews(deps.db, { returnId: id }))[0]!;
+  return (await returnViews(deps.db, { returnId: id }, 'shopper'))[0]!;
 }
 
 /** GET /api/orders/{orderId}/returns: the order's requests (its owner, or an admin). */
@@ -122,5 +108,5 @@ export async function orderReturns(
   orderId: string,
 ): Promise<ReturnView[]> {
   await ownOrder(db, user, orderId);
-  return returnViews(db, { orderId });
+  return returnViews(db, { orderId }, isAdmin(user) ? 'admin' : 'shopper');
 }

@@ -2,10 +2,14 @@ import type { Transaction } from 'kysely';
 import type { Database, ReturnKind, ReturnState } from '@kanak/db';
 import { formatRupees } from '@kanak/shared';
 import { queueNotification } from '../notifications/queue-notification';
+import type { ReturnMailStep } from '../notifications/templates/return-mails';
 
 /**
  * The returns ledger's one writer of a move: the state, its event row with the actor (unique
- * per state: a move is made once) and the shopper's mail, committed together.
+ * per state for the moves made once) and the shopper's mail, committed together. The mail says
+ * `mail.step` (default: the new state) with `mail.note` (default: the move's note); null sends
+ * none. The owner's note (a HUID mismatch, a hold's reason) is never the shopper's by default
+ * for those moves: the caller passes what the shopper reads.
  */
 export async function logReturnMove(
   trx: Transaction<Database>,
@@ -24,6 +28,7 @@ export async function logReturnMove(
     note: string | null;
     at: Date;
   },
+  mail?: { step: ReturnMailStep; note: string } | null,
 ): Promise<void> {
   if (move.from)
     await trx
@@ -50,7 +55,7 @@ export async function logReturnMove(
     .where('id', '=', request.user_id)
     .where('removed_at', 'is', null)
     .executeTakeFirst();
-  if (!owner?.email) return;
+  if (!owner?.email || mail === null) return;
   await queueNotification(trx, {
     kind: 'return-update',
     recipient: owner.email,
@@ -61,7 +66,8 @@ export async function logReturnMove(
       orderId: request.order_id,
       kind: request.kind,
       state: move.to,
-      note: move.note ?? '',
+      step: mail?.step ?? move.to,
+      note: mail ? mail.note : (move.note ?? ''),
       amount: formatRupees(Math.round(Number(request.refund_paise) / 100)),
     },
   });

@@ -1,13 +1,29 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { indiaDate, type ReturnView } from '@kanak/shared';
+import { RETURN_REFUND_PREFIX } from '../refunds/refund-mails';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Returns of some orders (or one request), newest first, as both order pages show them. */
+type Part = NonNullable<ReturnView['refundParts']>[number];
+const PROVIDER_STATE = { processing: 'asked', processed: 'paid', failed: 'due' } as const;
+
+/** Notes of the checking moves are the shop's (a HUID read, a hold's reason): the shopper's words. */
+const SHOPPER_NOTES: Partial<Record<ReturnView['state'], string>> = {
+  received: 'Received for inspection',
+  on_hold: 'Under inspection',
+};
+
+/**
+ * Returns of some orders (or one request), newest first, as both order pages show them. The
+ * shopper (`viewer: 'shopper'`) reads "under inspection" where the owner reads the HUID check's
+ * details and a hold's reason. The refund's state is the provider's: asked until it confirms,
+ * due again when it refused.
+ */
 export async function returnViews(
   db: Db,
   filter: { orderId?: string; returnId?: string; state?: ReturnView['state'] },
+  viewer: 'shopper' | 'admin' = 'admin',
 ): Promise<ReturnView[]> {
   let query = db.selectFrom('return_requests').selectAll().orderBy('created_at', 'desc').limit(500);
   if (filter.orderId) query = query.where('order_id', '=', filter.orderId);
@@ -16,7 +32,7 @@ export async function returnViews(
   const requests = await query.execute();
   if (requests.length === 0) return [];
   const ids = requests.map((r) => r.id);
-  const [items, events, sold] = await Promise.all([
+  const [items, events, sold, refunds, tenders] = await Promise.all([
     db
       .selectFrom('return_items')
       .innerJoin('order_items', 'order_items.id', 'return_items.order_item_id')
@@ -44,38 +60,85 @@ export async function returnViews(
       .where('return_items.return_id', 'in', ids)
       .orderBy('order_item_huids.huid')
       .execute(),
+    db
+      .selectFrom('refunds')
+      .select(['purpose', 'amount', 'state', 'failure'])
+      .where(
+        'purpose',
+        'in',
+        ids.map((id) => `${RETURN_REFUND_PREFIX}${id}`),
+      )
+      .execute(),
+    // A return's balance part: the RETURNED tenders of its (delivered, never cancelled) order.
+    db
+      .selectFrom('order_tenders')
+      .select(['order_id', 'kind', 'amount_paise'])
+      .where('order_id', 'in', [...new Set(requests.map((r) => r.order_id))])
+      .where('status', '=', 'RETURNED')
+      .execute(),
   ]);
+  const partsOf = (r: (typeof requests)[number]): Part[] | undefined => {
+    if (r.kind !== 'return' || r.state !== 'refunded') return undefined;
+    const parts: Part[] = refunds
+      .filter((f) => f.purpose === `${RETURN_REFUND_PREFIX}${r.id}`)
+      .map((f) => ({
+        to: 'payment' as const,
+        amount: f.amount,
+        // Refused and asked again: due until a try is confirmed.
+        state: f.state === 'processing' && f.failure ? 'due' : PROVIDER_STATE[f.state],
+      }));
+    if (parts.length === 0 && r.refund_status === 'due')
+      parts.push({ to: 'payment', amount: Math.round(Number(r.refund_paise) / 100), state: 'due' });
+    for (const t of tenders.filter((t) => t.order_id === r.order_id))
+      parts.push({
+        to: t.kind,
+        amount: Math.round(Number(t.amount_paise) / 100),
+        state: 'credited',
+      });
+    return parts;
+  };
+  const statusOf = (r: (typeof requests)[number], parts: Part[] | undefined) =>
+    parts?.find((p) => p.to === 'payment')?.state ?? r.refund_status;
   const soldOf = (itemId: string) => [
     ...new Set(sold.filter((s) => s.order_item_id === itemId).map((s) => s.huid)),
   ];
-  return requests.map((r) => ({
-    id: r.id,
-    orderId: r.order_id,
-    kind: r.kind,
-    reason: r.reason,
-    state: r.state,
-    refusedReason: r.refused_reason,
-    huidMismatch: r.huid_mismatch,
-    items: items
-      .filter((i) => i.return_id === r.id)
-      .map((i) => ({
-        orderItemId: i.order_item_id,
-        title: i.title,
-        quantity: i.quantity,
-        huidsSold: soldOf(i.order_item_id),
-        huidsReceived: i.received_huids,
-      })),
-    amount: Math.round(Number(r.refund_paise) / 100),
-    refundStatus: r.refund_status,
-    windowEndsOn: indiaDate(new Date(r.window_ends_at)),
-    createdAt: new Date(r.created_at).toISOString(),
-    events: events
-      .filter((e) => e.return_id === r.id)
-      .map((e) => ({
-        to: e.to_state,
-        actor: e.actor,
-        note: e.note,
-        at: new Date(e.at).toISOString(),
-      })),
-  }));
+  const shopper = viewer === 'shopper';
+  return requests.map((r) => {
+    const parts = partsOf(r);
+    return {
+      id: r.id,
+      orderId: r.order_id,
+      kind: r.kind,
+      reason: r.reason,
+      state: r.state,
+      refusedReason: r.refused_reason,
+      holdReason: shopper ? null : r.hold_reason,
+      huidMismatch: shopper ? null : r.huid_mismatch,
+      underInspection:
+        r.state === 'on_hold' || (r.state === 'received' && r.huid_mismatch !== null),
+      items: items
+        .filter((i) => i.return_id === r.id)
+        .map((i) => ({
+          orderItemId: i.order_item_id,
+          title: i.title,
+          quantity: i.quantity,
+          // The owner's to compare with the piece in hand (the receive form does not print them).
+          huidsSold: shopper ? [] : soldOf(i.order_item_id),
+          huidsReceived: shopper ? null : i.received_huids,
+        })),
+      amount: Math.round(Number(r.refund_paise) / 100),
+      refundStatus: statusOf(r, parts),
+      refundParts: parts,
+      windowEndsOn: indiaDate(new Date(r.window_ends_at)),
+      createdAt: new Date(r.created_at).toISOString(),
+      events: events
+        .filter((e) => e.return_id === r.id)
+        .map((e) => ({
+          to: e.to_state,
+          actor: e.actor,
+          note: shopper && e.to_state in SHOPPER_NOTES ? SHOPPER_NOTES[e.to_state]! : e.note,
+          at: new Date(e.at).toISOString(),
+        })),
+    };
+  });
 }

@@ -4,6 +4,7 @@ import { indiaDate, type SchemeBookFilter } from '@kanak/shared';
 import { systemClock, type Clock } from '../common/clock';
 import { enrolmentView } from './enrolments';
 import { redeemedOf, usedPaise } from './balance';
+import { instalmentsOwedBack } from '../refunds/refund-instalment';
 
 /**
  * The owner's view of the schemes (issue 36, item 4): enrolments (all, overdue, maturing this
@@ -85,6 +86,7 @@ export async function schemeBook(
           : true;
   return {
     enrolments: views.filter(keep),
+    owedBack: await instalmentsOwedBack(db),
     collections: [...months]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([month, amount]) => ({ month, amount })),

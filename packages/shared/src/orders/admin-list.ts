@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { instalmentOwed } from '../schemes/schemas';
 import { dbSafeText } from '../validation/db-values';
 import { ORDER_STATUSES } from './status';
 import { orderView } from './views';
@@ -58,6 +59,8 @@ export const adminOrdersPage = z.object({
   totalCount: z.number(),
   /** Orders owed a refund, whatever the filter. */
   refundsDue: z.number(),
+  /** Savings-scheme instalments owed back and not yet paid back (whatever the filter). */
+  instalmentsOwed: z.optional(z.array(instalmentOwed)),
 });
 export type AdminOrdersPage = z.infer<typeof adminOrdersPage>;
 

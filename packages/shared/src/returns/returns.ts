@@ -2,22 +2,46 @@ import * as z from 'zod/mini';
 import { withExample } from '../validation/examples';
 
 /**
- * Returns and exchanges inside the policy. A request moves
- * requested → approved | refused; approved → received (HUIDs checked) → refunded. A return is
- * paid back to the payment; an exchange becomes store credit.
+ * Returns and exchanges inside the policy. A request moves requested → approved | refused;
+ * approved → received (HUIDs checked) → refunded. While the check has not passed the owner may
+ * correct a HUID read wrongly (`correct`: checked again), put the return on hold (`hold`, then
+ * `resume`), or refuse it with a reason. A return is paid back to the payment (and to the
+ * scheme or store credit that paid part of it); an exchange becomes store credit.
  */
 export const RETURN_KINDS = ['return', 'exchange'] as const;
-export const RETURN_STATES = ['requested', 'approved', 'refused', 'received', 'refunded'] as const;
+export const RETURN_STATES = [
+  'requested',
+  'approved',
+  'refused',
+  'received',
+  'on_hold',
+  'refunded',
+] as const;
 export type ReturnStateName = (typeof RETURN_STATES)[number];
-export const RETURN_ACTIONS = ['approve', 'refuse', 'receive', 'refund'] as const;
+export const RETURN_ACTIONS = [
+  'approve',
+  'refuse',
+  'receive',
+  'correct',
+  'hold',
+  'resume',
+  'refund',
+] as const;
 export type ReturnAction = (typeof RETURN_ACTIONS)[number];
 
-/** Each admin action: the state it starts from and the one it leads to. */
-export const RETURN_MOVES: Record<ReturnAction, { from: ReturnStateName; to: ReturnStateName }> = {
-  approve: { from: 'requested', to: 'approved' },
-  refuse: { from: 'requested', to: 'refused' },
-  receive: { from: 'approved', to: 'received' },
-  refund: { from: 'received', to: 'refunded' },
+/** Each admin action: the states it may start from and the one it leads to. */
+export const RETURN_MOVES: Record<
+  ReturnAction,
+  { from: readonly ReturnStateName[]; to: ReturnStateName }
+> = {
+  approve: { from: ['requested'], to: 'approved' },
+  // After receipt too: a piece that is not the one sold, or not as sent, is refused with a reason.
+  refuse: { from: ['requested', 'received', 'on_hold'], to: 'refused' },
+  receive: { from: ['approved'], to: 'received' },
+  correct: { from: ['received', 'on_hold'], to: 'received' },
+  hold: { from: ['received'], to: 'on_hold' },
+  resume: { from: ['on_hold'], to: 'received' },
+  refund: { from: ['received'], to: 'refunded' },
 };
 
 /** What the shopper reads for each state. */
@@ -26,6 +50,7 @@ export const RETURN_STATE_LABELS: Record<ReturnStateName, string> = {
   approved: 'Approved: send the piece back (insured pickup)',
   refused: 'Refused',
   received: 'Received: the piece is being checked',
+  on_hold: 'Received: under inspection',
   refunded: 'Completed',
 };
 
@@ -55,9 +80,9 @@ export const orderReturnsInput = z.object({ orderId: uuid('Order') });
 export const returnMoveInput = z.object({
   returnId: uuid('Return'),
   action: z.enum(RETURN_ACTIONS, `Action must be one of: ${RETURN_ACTIONS.join(', ')}`),
-  /** Refuse: why (shown to the shopper). */
+  /** Refuse: why (shown to the shopper); hold: why (for the shop). */
   reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-  /** Receive: the HUIDs found on each piece, by order line. */
+  /** Receive and correct: the HUIDs found on each piece, by order line. */
   huids: z.optional(z.record(z.string(), z.array(z.string().check(z.trim())))),
 });
 export type ReturnMoveInput = z.infer<typeof returnMoveInput>;
@@ -69,8 +94,15 @@ export const returnView = z.object({
   reason: z.string(),
   state: z.enum(RETURN_STATES),
   refusedReason: z.nullable(z.string()),
-  /** What did not match the HUIDs sold; set, it blocks the refund. */
+  /** Why the shop holds it (the owner's view only; null for the shopper). */
+  holdReason: z.optional(z.nullable(z.string())),
+  /**
+   * What did not match the HUIDs sold; set, it blocks the refund. The owner's view only: the
+   * shopper reads `underInspection` instead.
+   */
   huidMismatch: z.nullable(z.string()),
+  /** The piece is received and its check has not passed yet (held, or a HUID to look at again). */
+  underInspection: z.optional(z.boolean()),
   items: z.array(
     z.object({
       orderItemId: z.string(),
@@ -82,7 +114,21 @@ export const returnView = z.object({
   ),
   /** Rupees owed back (a return) or credited (an exchange). */
   amount: z.number(),
+  /**
+   * due: owed and not being paid (no payment to refund through, or the provider refused it);
+   * asked: the provider is refunding it; paid: the provider confirmed it; credited: store credit.
+   */
   refundStatus: z.nullable(z.enum(['due', 'asked', 'paid', 'credited'])),
+  /** How the money goes back: the provider's part and the balance part (scheme, store credit). */
+  refundParts: z.optional(
+    z.array(
+      z.object({
+        to: z.enum(['payment', 'scheme', 'store_credit']),
+        amount: z.number(),
+        state: z.enum(['due', 'asked', 'paid', 'credited']),
+      }),
+    ),
+  ),
   /** YYYY-MM-DD (India time): the last day a return could be asked. */
   windowEndsOn: z.string(),
   createdAt: z.string(),

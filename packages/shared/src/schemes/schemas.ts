@@ -161,8 +161,37 @@ export const schemeBookInput = z.object({
     'all',
   ),
 });
+/**
+ * An instalment payment owed back (paid twice, after the scheme closed, the wrong amount) and
+ * its refund through the provider: null until asked; failed when the provider refused every try.
+ */
+export const instalmentOwed = z.object({
+  schemePaymentId: z.string(),
+  enrolmentId: z.string(),
+  planName: z.string(),
+  email: z.string(),
+  n: z.number(),
+  /** Rupees. */
+  amount: z.number(),
+  note: z.nullable(z.string()),
+  refund: z.nullable(z.enum(['processing', 'processed', 'failed'])),
+});
+export type InstalmentOwed = z.infer<typeof instalmentOwed>;
+
+export const instalmentRefundInput = z.object({
+  schemePaymentId: z.string().check(z.uuid('Instalment payment is not a valid id')),
+});
+export const instalmentRefundAnswer = z.object({
+  schemePaymentId: z.string(),
+  state: z.enum(['processing', 'processed', 'failed']),
+  amount: z.number(),
+  providerRefundId: z.nullable(z.string()),
+});
+
 export const schemeBook = z.object({
   enrolments: z.array(z.extend(schemeEnrolment, { email: z.string() })),
+  /** Instalments owed back and their refunds (the refunded ones stay listed, as paid). */
+  owedBack: z.optional(z.array(instalmentOwed)),
   collections: z.array(z.object({ month: z.string(), amount: z.number() })),
   liability: z.object({
     paid: z.number(),

@@ -12,7 +12,8 @@ import { ReturnTimeline } from './ReturnTimeline';
 /**
  * The owner's side of an order's returns: each request with its moves and the next step —
  * approve or refuse (with a reason), record the piece received with the HUIDs read off it
- * (checked against those sold), then refund or credit. Shown only when there is a request.
+ * (checked against those sold), then refund or credit; while the check has not passed, correct
+ * the HUIDs, hold the piece or refuse the return with a reason. Shown only when there is one.
  */
 export function AdminReturnsCard({ orderId }: { orderId: string }) {
   const returns = trpc.returns.byOrder.useQuery({ orderId });
@@ -34,19 +35,17 @@ export function AdminReturnsCard({ orderId }: { orderId: string }) {
   );
 }
 
+type Go = (
+  action: ReturnAction,
+  extra?: { reason?: string; huids?: Record<string, string[]> },
+) => void;
+
 function NextStep({ request, onMoved }: { request: ReturnView; onMoved: () => void }) {
-  const [reason, setReason] = useState('');
-  const [huids, setHuids] = useState<Record<string, string>>(() =>
-    Object.fromEntries(request.items.map((i) => [i.orderItemId, ''])),
-  );
   const move = trpc.returns.move.useMutation({
     onSuccess: () => onMoved(),
     onError: (error) => toast.error(errorMessage(error)),
   });
-  const go = (
-    action: ReturnAction,
-    extra: { reason?: string; huids?: Record<string, string[]> } = {},
-  ) => move.mutate({ returnId: request.id, action, ...extra });
+  const go: Go = (action, extra = {}) => move.mutate({ returnId: request.id, action, ...extra });
   const busy = move.isPending;
 
   if (request.state === 'requested')
@@ -55,70 +54,149 @@ function NextStep({ request, onMoved }: { request: ReturnView; onMoved: () => vo
         <Button size="sm" disabled={busy} onClick={() => go('approve')}>
           Approve
         </Button>
-        <div className="grid min-w-48 flex-1 gap-1">
-          <Label htmlFor={`refuse-${request.id}`} className="text-xs">
-            Reason to refuse
-          </Label>
-          <Input
-            id={`refuse-${request.id}`}
-            className="h-8"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={busy || !reason.trim()}
-          onClick={() => go('refuse', { reason })}
-        >
-          Refuse
-        </Button>
+        <WithReason id={`refuse-${request.id}`} label="Reason to refuse" action="Refuse">
+          {(reason) => go('refuse', { reason })}
+        </WithReason>
       </div>
     );
   if (request.state === 'approved')
     return (
-      <form
-        className="space-y-2"
-        aria-label="Record the piece received"
-        onSubmit={(e) => {
-          e.preventDefault();
-          go('receive', {
-            huids: Object.fromEntries(
-              Object.entries(huids).map(([id, text]) => [id, text.split(/[\s,]+/).filter(Boolean)]),
-            ),
-          });
-        }}
-      >
-        {request.items.map((item) => (
-          <div key={item.orderItemId} className="grid gap-1">
-            <Label htmlFor={`huid-${item.orderItemId}`} className="text-xs">
-              HUIDs on {item.title}
-              {item.huidsSold.length ? ` (sold: ${item.huidsSold.join(', ')})` : ' (none recorded)'}
-            </Label>
-            <Input
-              id={`huid-${item.orderItemId}`}
-              className="h-8 font-mono uppercase"
-              value={huids[item.orderItemId] ?? ''}
-              onChange={(e) => setHuids((h) => ({ ...h, [item.orderItemId]: e.target.value }))}
-            />
-          </div>
-        ))}
-        <Button size="sm" type="submit" disabled={busy}>
-          Record received
-        </Button>
-      </form>
+      <HuidForm
+        request={request}
+        busy={busy}
+        submit="Record received"
+        onSubmit={(huids) => go('receive', { huids })}
+      />
     );
-  if (request.state === 'received')
+  if (request.state === 'received' || request.state === 'on_hold') {
+    const blocked = request.huidMismatch !== null;
     return (
-      <Button
-        size="sm"
-        disabled={busy || request.huidMismatch !== null}
-        title={request.huidMismatch ? 'The HUIDs do not match: the refund is blocked' : undefined}
-        onClick={() => go('refund')}
-      >
-        {request.kind === 'return' ? 'Refund' : 'Credit'} and restock
-      </Button>
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-end gap-2">
+          {request.state === 'received' ? (
+            <Button
+              size="sm"
+              disabled={busy || blocked}
+              title={
+                blocked
+                  ? 'The HUID check has not passed: correct the HUIDs, hold or refuse'
+                  : undefined
+              }
+              onClick={() => go('refund')}
+            >
+              {request.kind === 'return' ? 'Refund' : 'Credit'} and restock
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => go('resume')}>
+              Resume inspection
+            </Button>
+          )}
+          {request.state === 'received' && (
+            <WithReason
+              id={`hold-${request.id}`}
+              label="Reason to hold (for the shop)"
+              action="Hold"
+            >
+              {(reason) => go('hold', { reason })}
+            </WithReason>
+          )}
+          <WithReason
+            id={`refuse-${request.id}`}
+            label="Reason to refuse (the shopper reads it)"
+            action="Refuse return"
+          >
+            {(reason) => go('refuse', { reason })}
+          </WithReason>
+        </div>
+        {(blocked || request.state === 'on_hold') && (
+          <HuidForm
+            request={request}
+            busy={busy}
+            submit="Correct HUIDs and check again"
+            onSubmit={(huids) => go('correct', { huids })}
+          />
+        )}
+      </div>
     );
+  }
   return null;
+}
+
+/** A reason field and the button that sends it (disabled until something is typed). */
+function WithReason({
+  id,
+  label,
+  action,
+  children: send,
+}: {
+  id: string;
+  label: string;
+  action: string;
+  children: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  return (
+    <>
+      <div className="grid min-w-48 flex-1 gap-1">
+        <Label htmlFor={id} className="text-xs">
+          {label}
+        </Label>
+        <Input id={id} className="h-8" value={reason} onChange={(e) => setReason(e.target.value)} />
+      </div>
+      <Button size="sm" variant="outline" disabled={!reason.trim()} onClick={() => send(reason)}>
+        {action}
+      </Button>
+    </>
+  );
+}
+
+/**
+ * The HUIDs read off each piece in hand. The label does not print the HUIDs sold: the owner
+ * types what is on the piece, and the server checks it against the record.
+ */
+function HuidForm({
+  request,
+  busy,
+  submit,
+  onSubmit,
+}: {
+  request: ReturnView;
+  busy: boolean;
+  submit: string;
+  onSubmit: (huids: Record<string, string[]>) => void;
+}) {
+  const [huids, setHuids] = useState<Record<string, string>>(() =>
+    Object.fromEntries(request.items.map((i) => [i.orderItemId, ''])),
+  );
+  return (
+    <form
+      className="space-y-2"
+      aria-label={submit}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(
+          Object.fromEntries(
+            Object.entries(huids).map(([id, text]) => [id, text.split(/[\s,]+/).filter(Boolean)]),
+          ),
+        );
+      }}
+    >
+      {request.items.map((item) => (
+        <div key={item.orderItemId} className="grid gap-1">
+          <Label htmlFor={`huid-${request.id}-${item.orderItemId}`} className="text-xs">
+            HUIDs on {item.title} (as read off the piece)
+          </Label>
+          <Input
+            id={`huid-${request.id}-${item.orderItemId}`}
+            className="h-8 font-mono uppercase"
+            value={huids[item.orderItemId] ?? ''}
+            onChange={(e) => setHuids((h) => ({ ...h, [item.orderItemId]: e.target.value }))}
+          />
+        </div>
+      ))}
+      <Button size="sm" type="submit" disabled={busy}>
+        {submit}
+      </Button>
+    </form>
+  );
 }

@@ -3,12 +3,41 @@ import { cn } from '@/lib/utils';
 
 const day = (iso: string) => formatIndiaDate(iso);
 
-const REFUND_WORDS = {
-  due: 'refund due to your original payment',
-  asked: 'being refunded to your original payment',
-  paid: 'refunded to your original payment',
-  credited: 'added to your store credit',
-} as const;
+type RefundStatus = NonNullable<ReturnView['refundStatus']>;
+type Viewer = 'shopper' | 'admin';
+
+/**
+ * What each refund state reads. The shopper is told the refund is being processed until the
+ * provider confirms it (a refusal is the shop's to settle); the owner reads that it is due.
+ */
+const REFUND_WORDS: Record<Viewer, Record<RefundStatus, string>> = {
+  shopper: {
+    due: 'refund being processed to your original payment',
+    asked: 'being refunded to your original payment',
+    paid: 'refunded to your original payment',
+    credited: 'added to your store credit',
+  },
+  admin: {
+    due: 'refund due to the original payment (not paid yet: the System page shows why)',
+    asked: 'being refunded to your original payment',
+    paid: 'refunded to your original payment',
+    credited: 'added to your store credit',
+  },
+};
+
+const PART_WORDS: Record<NonNullable<ReturnView['refundParts']>[number]['to'], string> = {
+  payment: 'original payment',
+  scheme: 'savings scheme',
+  store_credit: 'store credit',
+};
+
+/** The label of the request's state: "under inspection" while its check has not passed. */
+function stateLabel(request: ReturnView): string {
+  if (request.underInspection) return RETURN_STATE_LABELS.on_hold;
+  if (request.state === 'refunded' && request.kind === 'return' && request.refundStatus !== 'paid')
+    return request.refundStatus === 'credited' ? 'Completed' : 'Refund being processed';
+  return RETURN_STATE_LABELS[request.state];
+}
 
 /** One return or exchange request with each of its moves: the same on both order pages. */
 export function ReturnTimeline({
@@ -16,8 +45,9 @@ export function ReturnTimeline({
   viewer = 'shopper',
 }: {
   request: ReturnView;
-  viewer?: 'shopper' | 'admin';
+  viewer?: Viewer;
 }) {
+  const parts = request.refundParts ?? [];
   return (
     <div className="space-y-2" data-testid="return-request" data-state={request.state}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -34,25 +64,46 @@ export function ReturnTimeline({
                 : 'bg-amber-50 text-amber-900',
           )}
         >
-          {RETURN_STATE_LABELS[request.state]}
+          {stateLabel(request)}
         </span>
       </div>
       <p className="text-sm text-muted-foreground">
         Reason: {request.reason} · {formatRupees(request.amount)}
-        {request.refundStatus ? ` ${REFUND_WORDS[request.refundStatus]}` : ''}
+        {request.refundStatus && parts.length < 2
+          ? ` ${REFUND_WORDS[viewer][request.refundStatus]}`
+          : ''}
       </p>
+      {parts.length > 1 && (
+        <ul className="text-sm text-muted-foreground" data-testid="refund-parts">
+          {parts.map((p) => (
+            <li key={p.to}>
+              {formatRupees(p.amount)} to the {PART_WORDS[p.to]}:{' '}
+              {p.to === 'payment' ? REFUND_WORDS[viewer][p.state] : 'added back'}
+            </li>
+          ))}
+        </ul>
+      )}
       {request.refusedReason && (
         <p className="text-sm text-red-800">Refused: {request.refusedReason}</p>
       )}
       {request.huidMismatch && (
-        <p className="text-sm text-red-800" role="alert">
-          HUID check: {request.huidMismatch}
+        <p className="text-sm text-amber-900" role="status">
+          HUID check to repeat: {request.huidMismatch}
+        </p>
+      )}
+      {request.holdReason && (
+        <p className="text-sm text-amber-900">On hold: {request.holdReason}</p>
+      )}
+      {viewer === 'shopper' && request.underInspection && (
+        <p className="text-sm text-muted-foreground">
+          Your piece is under inspection: every returned piece is checked against its hallmark
+          record before the refund. We will write to you when the check is complete.
         </p>
       )}
       <ol className="space-y-1 border-l-2 border-primary/30 pl-3 text-sm">
-        {request.events.map((e) => (
-          <li key={e.to}>
-            <span className="font-medium capitalize">{e.to}</span>{' '}
+        {request.events.map((e, i) => (
+          <li key={`${e.to}-${i}`}>
+            <span className="font-medium capitalize">{e.to.replace('_', ' ')}</span>{' '}
             <span className="text-muted-foreground">
               {day(e.at)} · by{' '}
               {e.actor === 'admin' ? 'the shop' : viewer === 'shopper' ? 'you' : 'the customer'}

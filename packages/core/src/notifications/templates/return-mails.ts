@@ -2,17 +2,37 @@ import { createElement as h } from 'react';
 import { Text } from '@react-email/components';
 import { action, heading, Layout, small, text, type ShopIdentity } from './layout';
 
+/**
+ * What a return's mail tells the shopper: a move of the request, or the provider confirming its
+ * refund. `inspection`: received, but the check has not passed (never "your refund follows");
+ * `refund-processing`: the refund is asked, not done; `refunded`: the provider confirmed it.
+ */
+export const RETURN_MAIL_STEPS = [
+  'requested',
+  'approved',
+  'refused',
+  'received',
+  'inspection',
+  'on_hold',
+  'refund-processing',
+  'refunded',
+] as const;
+export type ReturnMailStep = (typeof RETURN_MAIL_STEPS)[number];
+
 /** What a return's mail says, written with the move (the payload of its notification row). */
 export interface ReturnMailData {
   orderId: string;
   kind: 'return' | 'exchange';
-  state: 'requested' | 'approved' | 'refused' | 'received' | 'refunded';
+  step: ReturnMailStep;
   note: string;
   /** Rupees owed back or credited. */
   amount: string;
 }
 
-const LINES: Record<ReturnMailData['state'], (d: ReturnMailData) => [string, string]> = {
+const UNDER_INSPECTION =
+  'We have received your piece and it is under inspection: every returned piece is checked against its hallmark record before the refund. We will write again as soon as the check is complete.';
+
+const LINES: Record<ReturnMailStep, (d: ReturnMailData) => [string, string]> = {
   requested: (d) => [
     `We have your ${d.kind} request`,
     `We will look at your ${d.kind} request and write again within two working days.`,
@@ -25,6 +45,12 @@ const LINES: Record<ReturnMailData['state'], (d: ReturnMailData) => [string, str
   received: (d) => [
     'We have received your piece',
     `We have received the piece and checked its hallmark. ${d.kind === 'return' ? 'Your refund follows.' : 'Your store credit follows.'}`,
+  ],
+  inspection: () => ['Your piece is under inspection', UNDER_INSPECTION],
+  on_hold: () => ['Your piece is under inspection', UNDER_INSPECTION],
+  'refund-processing': (d) => [
+    'Your refund is being processed',
+    `Your refund of ${d.amount} is being processed. We will write again when your bank has it; banks take 5–7 working days to show a refund.`,
   ],
   refunded: (d) =>
     d.kind === 'return'
@@ -41,7 +67,7 @@ const LINES: Record<ReturnMailData['state'], (d: ReturnMailData) => [string, str
 /** One mail per move of a return or exchange, linking to the order page that shows it. */
 export function returnMail(data: ReturnMailData, shop: ShopIdentity) {
   const no = data.orderId.slice(0, 8).toUpperCase();
-  const [title, body] = LINES[data.state](data);
+  const [title, body] = LINES[data.step](data);
   return {
     subject: `Order ${no}: ${title.toLowerCase()}`,
     element: h(

@@ -50,6 +50,7 @@ import { formatDay } from './order-dates';
 import { OrderCards } from './OrderCards';
 import { OrderStatusMenu } from './OrderStatusMenu';
 import { ManifestLinks } from './ManifestLinks';
+import { InstalmentsOwed } from '../schemes/InstalmentsOwed';
 
 /** A queued move the list waits for: the worker applies it and its event reloads the list. */
 interface PendingMove {
@@ -219,6 +220,8 @@ export function OrdersPage() {
     (transition.isPending && transition.variables?.orderId === order._id);
   const shown = orders.data ?? [];
   const refundCount = list.data?.refundsDue ?? 0;
+  // Money owed that is not an order's: instalments of savings schemes (with the refunds filter).
+  const instalmentsOwed = list.data?.instalmentsOwed ?? [];
   const totalPages = list.data?.totalPages ?? 1;
   const shownPage = list.data?.currentPage ?? page;
   const showRefunds = (only: boolean) => {
@@ -313,9 +316,16 @@ export function OrdersPage() {
               {errorMessage(orders.error)}
             </p>
           )}
-          {!orders.data ? (
-            <Skeleton className="h-96" />
-          ) : shown.length === 0 && !refundsOnly ? (
+          {!orders.data && <Skeleton className="h-96" />}
+          {refundsOnly && instalmentsOwed.length > 0 && (
+            <section aria-labelledby="instalments-owed-title" className="space-y-1">
+              <h2 id="instalments-owed-title" className="font-medium">
+                Savings-scheme instalments owed back ({instalmentsOwed.length})
+              </h2>
+              <InstalmentsOwed owed={instalmentsOwed} onChanged={() => void list.refetch()} />
+            </section>
+          )}
+          {!orders.data ? null : shown.length === 0 && !refundsOnly ? (
             <p className="py-10 text-center text-muted-foreground">
               {status || search || from || to ? 'No orders match this search.' : 'No orders found!'}
             </p>

@@ -23,6 +23,7 @@ import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
+import { InstalmentsOwed } from './InstalmentsOwed';
 import { SchemePlanForm } from './SchemePlanForm';
 
 const route = getRouteApi('/admin/schemes');
@@ -118,6 +119,18 @@ export function SchemesPage() {
           </CardContent>
         </Card>
       </section>
+      {book.data?.owedBack?.length ? (
+        <section aria-labelledby="scheme-owed-title" className="space-y-3">
+          <h2 id="scheme-owed-title" className="text-xl font-semibold">
+            Instalments owed back
+          </h2>
+          <Card>
+            <CardContent>
+              <InstalmentsOwed owed={book.data.owedBack} onChanged={() => void book.refetch()} />
+            </CardContent>
+          </Card>
+        </section>
+      ) : null}
       <PlansSection />
     </div>
   );
