@@ -2,7 +2,7 @@
 // confirmation path (outbox, worker, exactly once, reconciliation), against the Razorpay fake.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instalmentJobKey } from '@kanak/core';
+import { instalmentJobKey, QUEUES } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import type { SchemeEnrolment } from '@kanak/shared';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
@@ -190,10 +190,11 @@ describe('savings schemes over REST, confirmed by a real worker', () => {
     const paymentId = fake.pay(linkId);
     const webhook = webhookFor(linkId, enrolmentId, paymentId, 3000);
     // A worker that applies and then dies before acknowledging the job.
-    const doomed = await startWorkerProcess(server, {
-      WORKER_ACK_DELAY_MS: '60000',
-      RECONCILE_EVERY_MS: '0',
-    });
+    const doomed = await startWorkerProcess(
+      server,
+      { RECONCILE_EVERY_MS: '0' },
+      { faults: { holdAck: { queues: [QUEUES.paymentConfirmations], until: 'kill' } } },
+    );
     workers.push(doomed);
     expect((await postWebhook(webhook)).body.status).toBe('queued');
     const returnPath = `/api/schemes/enrolments/${enrolmentId}/payment?payment_id=${paymentId}&razorpay_payment_link_id=${linkId}`;

@@ -46,7 +46,7 @@ export async function processRefund(
   db: Kysely<Database>,
   provider: PaymentProvider,
   job: { refundId: string; attempt: number },
-  /** Fault injection for crash tests: after the provider answered, before it is recorded. */
+  /** A crash test's fault point (never configuration): after the provider answered, before the record. */
   beforeRecord?: () => Promise<void>,
 ): Promise<RefundOutcome> {
   const read = async () => {
