@@ -185,6 +185,7 @@ describe('savings schemes over REST, confirmed by a real worker', () => {
     expect(withPan.status).toBe(201);
   });
 
+  // Worker processes start inside these two: 120 s, a ceiling only a hung start reaches.
   it('exactly once under a duplicate return, a webhook and a worker SIGKILL', async () => {
     const { shopper, enrolmentId, linkId } = await enrolled('Saver');
     const paymentId = fake.pay(linkId);
@@ -260,7 +261,7 @@ describe('savings schemes over REST, confirmed by a real worker', () => {
     );
     expect(next.status).toBe(200);
     expect(next.body.n).toBe(2);
-  });
+  }, 120_000);
 
   it('a lost return and webhook: reconciliation finds the payment', async () => {
     const { enrolmentId, linkId } = await enrolled('Quiet');
@@ -282,5 +283,5 @@ describe('savings schemes over REST, confirmed by a real worker', () => {
     expect(enrolment.state).toBe('ACTIVE');
     expect(enrolment.started_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await reconciler.stop();
-  });
+  }, 120_000);
 });
