@@ -35,6 +35,7 @@ async function refundThroughProvider(
     .where('status', '=', 'PAID')
     .where('provider_payment_id', 'is not', null)
     .orderBy('created_at')
+    .orderBy('id')
     .executeTakeFirst();
   const amount = Math.round(Number(request.refund_paise) / 100);
   if (!payment || amount <= 0) return 'due';
