@@ -22,12 +22,12 @@ export const documentTax = (doc: InvoiceDocument, seller: SellerDetails) =>
  * and has the standard fonts built in, so nothing is loaded from disk). A4, one table row per
  * line; long orders flow onto more pages.
  */
-export function renderInvoicePdf(
+export async function renderInvoicePdf(
   doc: InvoiceDocument,
   seller: SellerDetails,
   extras: InvoiceExtras,
 ): Promise<Buffer> {
-  const { pdf, bytes: done } = newPdf({
+  const { pdf, bytes: done } = await newPdf({
     margin: 36,
     info: { Title: `${doc.kind === 'INVOICE' ? 'Tax invoice' : 'Credit note'} ${doc.number}` },
   });

@@ -34,7 +34,7 @@ export async function schemeStatementPdf(
     throw new DomainError('NOT_FOUND', `Instalment ${options.receiptOf} is not paid`);
   // The standard fonts' encoding (WinAnsi) as pdfkit writes it has no dashes: plain hyphens.
   const plain = (text: string) => text.replace(/[\u2013\u2014]/g, '-');
-  const { pdf, bytes: done } = newPdf({ margin: 48, info: { Title: `Scheme ${ref}` } });
+  const { pdf, bytes: done } = await newPdf({ margin: 48, info: { Title: `Scheme ${ref}` } });
   pdf.font('Helvetica-Bold').fontSize(16).text(seller.legalName);
   pdf.font('Helvetica').fontSize(9).text(seller.address).text(`GSTIN ${seller.gstin}`);
   pdf.moveDown();

@@ -7,12 +7,12 @@ import type { ManifestRow } from './manifest';
  * one row per parcel (order, consignee and PIN, carrier, AWB, insured value), totals at the end.
  * Same rows as the CSV; pdfkit as for invoices (standard fonts, so "Rs." for the rupee sign).
  */
-export function renderManifestPdf(
+export async function renderManifestPdf(
   date: string,
   rows: readonly ManifestRow[],
   shopName: string,
 ): Promise<Buffer> {
-  const { pdf, bytes: done } = newPdf({
+  const { pdf, bytes: done } = await newPdf({
     layout: 'landscape',
     margin: 36,
     info: { Title: `Shipments manifest ${date}` },
