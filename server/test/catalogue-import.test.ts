@@ -7,7 +7,13 @@ import { runImportApply } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import { catalogueColumns, type ImportDryRun, type ImportStatus } from '@kanak/shared';
-import { eventually, login, startWorkerProcess, type WorkerProcess } from './pipeline-support';
+import {
+  eventually,
+  login,
+  startWorkerProcess,
+  type WorkerFaults,
+  type WorkerProcess,
+} from './pipeline-support';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -87,8 +93,8 @@ describe('catalogue import and export', () => {
     await server?.close();
   });
 
-  const startWorker = async (env: Record<string, string> = {}) => {
-    const worker = await startWorkerProcess(server, env);
+  const startWorker = async (env: Record<string, string> = {}, faults?: WorkerFaults) => {
+    const worker = await startWorkerProcess(server, env, { faults });
     workers.push(worker);
     return worker;
   };
@@ -351,32 +357,28 @@ describe('catalogue import and export', () => {
     const skus = Array.from({ length: 12 }, (_, i) => `IMP-KILL-${i}`);
     const dry = await upload(csvOf(skus.map((s) => product(s))), 'kill.csv');
     expect(dry.summary.new).toBe(12);
-    // Batches of 2 rows with a pause after each commit: killed between batches or within one.
-    const slow = await startWorker({
-      IMPORT_BATCH_SIZE: '2',
-      IMPORT_BATCH_DELAY_MS: '800',
-      WORKER_LOCK_DURATION_MS: '1500',
-      WORKER_STALLED_INTERVAL_MS: '500',
-    });
+    // Batches of 2 rows, held after the second commits: the kill lands between batches, with
+    // 4 of the 12 rows saved (before, a pause of 800 ms per batch let the kill land anywhere).
+    const slow = await startWorker(
+      {
+        IMPORT_BATCH_SIZE: '2',
+        WORKER_LOCK_DURATION_MS: '1500',
+        WORKER_STALLED_INTERVAL_MS: '500',
+      },
+      { holdImportAfterBatches: 2 },
+    );
     const http = httpClient(server.baseUrl);
     expect(
       (await http.post(`/api/admin/catalogue/imports/${dry.id}/apply`, undefined, { token: admin }))
         .status,
     ).toBe(202);
-    await eventually(
-      async () => {
-        const s = await http.get<ImportStatus>(`/api/admin/catalogue/imports/${dry.id}`, {
-          token: admin,
-        });
-        return s.body.progress >= 25 && s.body.progress < 100;
-      },
-      30_000,
-      50,
-    );
+    await slow.waitFor(/fault point: holding the import after 2 batches/, 30_000);
+    const held = await http.get<ImportStatus>(`/api/admin/catalogue/imports/${dry.id}`, {
+      token: admin,
+    });
+    expect(held.body).toMatchObject({ state: 'applying', progress: 33 });
     await slow.stop('SIGKILL');
-    const mid = await productsBySku(skus);
-    expect(mid.length).toBeGreaterThan(0);
-    expect(mid.length).toBeLessThan(12);
+    expect(await productsBySku(skus)).toHaveLength(4);
 
     await startWorker({ WORKER_LOCK_DURATION_MS: '1500', WORKER_STALLED_INTERVAL_MS: '500' });
     const done = await eventually(

@@ -1,7 +1,7 @@
 // Helpers for the order pipeline's integration tests: a real worker process, carts, logins.
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { outboxJobId, paymentJobKey, type OrderView } from '@kanak/core';
+import { outboxJobId, paymentJobKey, type OrderView, type QueueName } from '@kanak/core';
 import type { Config } from '@kanak/server';
 import { httpClient, type TestServer } from '@kanak/testkit';
 import { startTsxProcess, type ChildProcessHandle, type ProcessOptions } from './process-support';
@@ -31,22 +31,41 @@ export function pipelineEnv(config: Config): Record<string, string> {
   };
 }
 
-/** `worker/src/main.ts` as its own process, over the test server's database and queue prefix. */
+/**
+ * Where a crash test's worker holds (worker/test/support/faulty-worker.ts): each hold prints
+ * `fault point: holding …` and lasts until the process is killed (or, for `until: 'SIGTERM'`,
+ * asked to stop, so the held job finishes in the drain).
+ */
+export interface WorkerFaults {
+  /** Jobs of these queues, after the first `after` (default 0), held once applied, before their ack. */
+  holdAck?: { queues: QueueName[]; after?: number; until: 'kill' | 'SIGTERM' };
+  /** A refund held after the provider answered, before its record. */
+  holdRefundRecord?: boolean;
+  /** A catalogue import held once this many batches have committed. */
+  holdImportAfterBatches?: number;
+}
+
+/**
+ * `worker/src/main.ts` as its own process, over the test server's database and queue prefix;
+ * with `faults`, the same worker held at those fault points instead (never through its config).
+ */
 export function startWorkerProcess(
   server: { config: Config },
   env: Record<string, string> = {},
-  options: ProcessOptions = {},
+  options: ProcessOptions & { faults?: WorkerFaults } = {},
 ): Promise<WorkerProcess> {
+  const { faults, ...processOptions } = options;
   return startTsxProcess(
-    'worker/src/main.ts',
+    faults ? 'worker/test/support/faulty-worker.ts' : 'worker/src/main.ts',
     {
       ...pipelineEnv(server.config),
       WORKER_CONCURRENCY: '4',
       WORKER_METRICS_INTERVAL_MS: '0',
       ...env,
+      ...(faults ? { KANAK_TEST_FAULTS: JSON.stringify(faults) } : {}),
     },
     /worker listening/,
-    options,
+    processOptions,
   );
 }
 

@@ -226,7 +226,8 @@ export function databaseRequests(
 }
 
 export interface Load {
-  answers: Array<Answer & { label: string; at: number }>;
+  /** `sentAt` and `at`: when the request was sent and when its answer arrived (Date.now()). */
+  answers: Array<Answer & { label: string; sentAt: number; at: number }>;
   stop(): Promise<void>;
 }
 
@@ -242,8 +243,9 @@ export function runLoad(
   const loops = Array.from({ length: concurrency }, async (_, i) => {
     for (let n = i; running; n++) {
       const spec = specs[n % specs.length]!;
+      const sentAt = Date.now();
       const answer = await timedFetch(`${baseUrl}${spec.path}`, spec.init, timeoutMs);
-      answers.push({ ...answer, label: spec.label, at: Date.now() });
+      answers.push({ ...answer, label: spec.label, sentAt, at: Date.now() });
       // A refused connection answers at once: don't spin.
       if (answer.status === 0) await new Promise((r) => setTimeout(r, 50));
     }

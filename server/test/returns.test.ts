@@ -250,15 +250,14 @@ describe('returns and old-gold exchange over REST', () => {
     const stockBefore = await stockOf();
     expect((await put('receive', { huids: { [itemId]: [] } })).body.state).toBe('received');
 
-    // The worker that takes the refund pauses between the provider's answer and its record.
+    // The worker that takes the refund holds between the provider's answer and its record.
     await worker.stop('SIGKILL');
     const fast = { WORKER_LOCK_DURATION_MS: '1500', WORKER_STALLED_INTERVAL_MS: '500' };
-    worker = await startWorkerProcess(server, {
-      ...fast,
-      SMTP_URL: smtp.url,
-      MAIL_POLL_MS: '200',
-      WORKER_REFUND_RECORD_DELAY_MS: '30000',
-    });
+    worker = await startWorkerProcess(
+      server,
+      { ...fast, SMTP_URL: smtp.url, MAIL_POLL_MS: '200' },
+      { faults: { holdRefundRecord: true } },
+    );
     const clicks = await Promise.all([put('refund'), put('refund')]);
     for (const click of clicks) {
       expect(click.status).toBe(200);

@@ -2,7 +2,7 @@
 // confirmation path (outbox, worker, exactly once, reconciliation), against the Razorpay fake.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instalmentJobKey } from '@kanak/core';
+import { instalmentJobKey, QUEUES } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import type { SchemeEnrolment } from '@kanak/shared';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
@@ -185,15 +185,17 @@ describe('savings schemes over REST, confirmed by a real worker', () => {
     expect(withPan.status).toBe(201);
   });
 
+  // Worker processes start inside these two: 120 s, a ceiling only a hung start reaches.
   it('exactly once under a duplicate return, a webhook and a worker SIGKILL', async () => {
     const { shopper, enrolmentId, linkId } = await enrolled('Saver');
     const paymentId = fake.pay(linkId);
     const webhook = webhookFor(linkId, enrolmentId, paymentId, 3000);
     // A worker that applies and then dies before acknowledging the job.
-    const doomed = await startWorkerProcess(server, {
-      WORKER_ACK_DELAY_MS: '60000',
-      RECONCILE_EVERY_MS: '0',
-    });
+    const doomed = await startWorkerProcess(
+      server,
+      { RECONCILE_EVERY_MS: '0' },
+      { faults: { holdAck: { queues: [QUEUES.paymentConfirmations], until: 'kill' } } },
+    );
     workers.push(doomed);
     expect((await postWebhook(webhook)).body.status).toBe('queued');
     const returnPath = `/api/schemes/enrolments/${enrolmentId}/payment?payment_id=${paymentId}&razorpay_payment_link_id=${linkId}`;
@@ -259,7 +261,7 @@ describe('savings schemes over REST, confirmed by a real worker', () => {
     );
     expect(next.status).toBe(200);
     expect(next.body.n).toBe(2);
-  });
+  }, 120_000);
 
   it('a lost return and webhook: reconciliation finds the payment', async () => {
     const { enrolmentId, linkId } = await enrolled('Quiet');
@@ -281,5 +283,5 @@ describe('savings schemes over REST, confirmed by a real worker', () => {
     expect(enrolment.state).toBe('ACTIVE');
     expect(enrolment.started_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await reconciler.stop();
-  });
+  }, 120_000);
 });

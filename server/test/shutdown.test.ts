@@ -1,6 +1,8 @@
 // SIGTERM under load: in-flight requests finish (slow ones too: their pools stay open until the
-// server has drained), no answer is a 500, and the process exits within 10 s, also with Redis
-// down and with PostgreSQL frozen. The worker likewise exits within 10 s with Redis down.
+// server has drained), no answer is a 500, and the process stops by itself (exit code 0, its
+// "stopped" line), also with Redis down and with PostgreSQL frozen. The worker likewise stops with
+// Redis down. No exit is timed: each process bounds its own stop by SHUTDOWN_TIMEOUT_MS (after
+// which it exits 1), checked as configuration; the test's own ceiling only ends a hung test.
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@kanak/server';
@@ -23,7 +25,10 @@ import {
   type ServerProcess,
 } from './process-support';
 
-const EXIT_BOUND_MS = 10_000;
+/** The stop the operations docs promise: a process is gone within 10 s of SIGTERM. */
+const PROMISED_EXIT_MS = 10_000;
+/** A ceiling only a hung process reaches (then the test kills it and fails). */
+const HUNG_MS = 60_000;
 
 describe('shutdown', () => {
   let database: TestDatabase;
@@ -70,23 +75,36 @@ describe('shutdown', () => {
     return child;
   }
 
-  /** SIGTERM now; resolves with how long the process took to exit and its exit code. */
-  async function terminate(child: ServerProcess) {
+  /**
+   * SIGTERM now; resolves with when it was sent and the exit code once the process is gone
+   * (SIGKILLed at the hung-test ceiling: code null).
+   */
+  async function terminate(child: ServerProcess | WorkerProcess) {
     const at = Date.now();
-    child.child.kill('SIGTERM');
-    const exit = await Promise.race([
-      child.exit,
-      sleep(20_000).then(() => ({ code: -1, signal: null, at: Date.now() })),
-    ]);
-    return { at, exitMs: exit.at - at, code: exit.code };
+    const code = await child.stop('SIGTERM', HUNG_MS);
+    return { at, code };
   }
+
+  /** It stopped by itself, through its own bounded stop: not its deadline, not our SIGKILL. */
+  function expectStoppedCleanly(child: ServerProcess | WorkerProcess, code: number | null) {
+    const log = child.output.join('\n');
+    expect(code, child.output.slice(-20).join('\n')).toBe(0);
+    expect(log).toMatch(/"msg":"stopped/);
+    expect(log).not.toMatch(/could not stop within/);
+  }
+
+  it('bounds every stop by SHUTDOWN_TIMEOUT_MS, within the promised 10 s', () => {
+    // One variable for both processes (the environment they share), read the same way.
+    const shipped = loadConfig({ DATABASE_URL: database.url, REDIS_URL: redis.url });
+    expect(shipped.SHUTDOWN_TIMEOUT_MS).toBeLessThanOrEqual(PROMISED_EXIT_MS);
+  });
 
   function expectNo500(load: Load) {
     const failed = load.answers.filter((a) => a.status >= 500 && a.status !== 503);
     expect(failed.map((a) => `${a.label}: ${a.status} ${a.body.slice(0, 200)}`)).toEqual([]);
   }
 
-  it('lets slow in-flight requests finish, answers no 500, exits within 10 s', async () => {
+  it('lets slow in-flight requests finish, answers no 500, stops by itself', async () => {
     const child = await server();
     // Holds listings and product pages on a table lock: requests in flight at SIGTERM are slow.
     let release!: () => void;
@@ -105,68 +123,73 @@ describe('shutdown', () => {
     await sleep(1000);
     await lockTaken;
     await sleep(500);
-    const { at, exitMs, code } = await (async () => {
+    let releasedAt = 0;
+    const { at, code } = await (async () => {
       const termination = terminate(child);
-      await sleep(1500);
+      // The lock is released once the server has begun its stop: the held requests are in flight.
+      await child.waitFor(/shutting down/);
+      releasedAt = Date.now();
       release();
       await lock;
       return termination;
     })();
     await load.stop();
 
-    expect(exitMs, child.output.slice(-20).join('\n')).toBeLessThan(EXIT_BOUND_MS);
-    expect(code).toBe(0);
+    expectStoppedCleanly(child, code);
     expectNo500(load);
     // The requests held by the lock were in flight at SIGTERM and still got their pages.
-    const held1500 = load.answers.filter(
-      (a) => a.at - a.ms < at && a.at > at + 1000 && !a.label.includes('login'),
+    const inFlight = load.answers.filter(
+      (a) => a.sentAt < at && a.at >= releasedAt && !a.label.includes('login'),
     );
-    expect(held1500.length).toBeGreaterThan(0);
-    expect(held1500.map((a) => a.status)).toEqual(held1500.map(() => 200));
-    // Every request sent well before SIGTERM got an HTTP answer.
-    const early = load.answers.filter((a) => a.at - a.ms < at - 200);
+    expect(inFlight.length).toBeGreaterThan(0);
+    expect(inFlight.map((a) => a.status)).toEqual(inFlight.map(() => 200));
+    // Every request sent before SIGTERM got an HTTP answer.
+    const early = load.answers.filter((a) => a.sentAt < at);
     expect(early.filter((a) => a.status === 0).map((a) => `${a.label}: ${a.error}`)).toEqual([]);
     const log = child.output.join('\n');
     expect(log).toMatch(/shutting down/);
     expect(log).not.toMatch(/driver has already been destroyed|request failed/);
     console.info(
-      `SIGTERM under load: exit ${exitMs} ms, ${load.answers.length} answers, ` +
-        `${held1500.length} slow in-flight answered 200`,
+      `SIGTERM under load: ${load.answers.length} answers, ${inFlight.length} slow in-flight answered 200`,
     );
   }, 90_000);
 
-  it('exits within 10 s when Redis is down', async () => {
+  it('stops by itself when Redis is down', async () => {
     const child = await server();
     const load = runLoad(child.baseUrl, specs, 10, 30_000);
     await sleep(500);
     await redis.stop();
-    await sleep(1500);
-    const { exitMs, code } = await terminate(child);
+    // The server has noticed (its health check and limiters say so) before the signal.
+    await child.waitFor(/Redis \(login limits, health\) unreachable/, HUNG_MS);
+    const { code } = await terminate(child);
     await load.stop();
-    expect(exitMs, child.output.slice(-20).join('\n')).toBeLessThan(EXIT_BOUND_MS);
-    expect(code).toBe(0);
+    expectStoppedCleanly(child, code);
     expectNo500(load);
-    console.info(`SIGTERM with Redis down: exit ${exitMs} ms`);
-  }, 90_000);
+  }, 120_000);
 
-  it('exits within 10 s when PostgreSQL is frozen under load', async () => {
+  it('stops by itself when PostgreSQL is frozen under load, cutting requests off at the drain bound', async () => {
     // Every read on the database path (no catalogue cache answering around the freeze), so
     // requests are stuck in PostgreSQL when the drain bound comes.
     const child = await server({ CATALOG_CACHE_MB: '0' });
     const load = runLoad(child.baseUrl, specs, 20, 30_000);
     await sleep(1000);
+    const sentBeforeFreeze = load.answers.length;
     proxy.freeze();
     await sleep(1500);
-    const { exitMs } = await terminate(child);
+    const { code } = await terminate(child);
     await load.stop();
-    expect(exitMs, child.output.slice(-20).join('\n')).toBeLessThan(EXIT_BOUND_MS);
+    expect(load.answers.length).toBeGreaterThan(sentBeforeFreeze);
+    expectStoppedCleanly(child, code);
     expectNo500(load);
-    // Requests stuck on the frozen database were cut off at the drain bound, not waited for.
-    expect(child.output.join('\n')).toMatch(/requests still running after \d+ ms/);
-    console.info(`SIGTERM with PostgreSQL frozen: exit ${exitMs} ms`);
-  }, 90_000);
+    // Requests stuck on the frozen database were cut off at the configured drain bound
+    // (SHUTDOWN_TIMEOUT_MS − 4 s), not waited for.
+    const shipped = loadConfig({ DATABASE_URL: database.url, REDIS_URL: redis.url });
+    expect(child.output.join('\n')).toContain(
+      `requests still running after ${shipped.SHUTDOWN_TIMEOUT_MS - 4000} ms`,
+    );
+  }, 120_000);
 
-  it('the worker exits within 10 s when Redis is down', async () => {
+  it('the worker stops by itself when Redis is down', async () => {
     const config = loadConfig(
       {},
       {
@@ -179,11 +202,7 @@ describe('shutdown', () => {
     started.push(worker);
     await redis.stop();
     await sleep(1000);
-    const at = Date.now();
-    const code = await Promise.race([worker.stop('SIGTERM'), sleep(20_000).then(() => -1)]);
-    const exitMs = Date.now() - at;
-    expect(exitMs, worker.output.slice(-20).join('\n')).toBeLessThan(EXIT_BOUND_MS);
-    expect(code).not.toBe(-1);
-    console.info(`worker SIGTERM with Redis down: exit ${exitMs} ms (code ${code})`);
-  }, 90_000);
+    const { code } = await terminate(worker);
+    expectStoppedCleanly(worker, code);
+  }, 120_000);
 });

@@ -31,21 +31,13 @@ export const workerConfigSchema = z.object({
   /** The repricing queue's lock: its batches are long transactions, so it keeps longer ones. */
   REPRICING_LOCK_DURATION_MS: z.coerce.number().int().min(500).default(30_000),
   REPRICING_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).default(30_000),
-  /** Fault injection for crash tests: wait this long after applying a job, before acknowledging it. */
-  WORKER_ACK_DELAY_MS: z.coerce.number().int().min(0).default(0),
-  /** Fault injection for crash tests: pause between the provider's refund answer and its record. */
-  WORKER_REFUND_RECORD_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** Products repriced per batch (one transaction and UPDATE each) after a publish of metal rates. */
   REPRICING_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(5000),
-  /** Fault injection for crash tests: wait this long after each repricing batch commits. */
-  REPRICING_BATCH_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /**
    * Catalogue import rows applied per transaction (one statement per table each). At most 400:
    * 400 products of 20 sizes stay within PostgreSQL's 65,535 parameters per statement.
    */
   IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(400).default(IMPORT_BATCH_SIZE),
-  /** Fault injection for crash tests: wait this long after each catalogue import batch commits. */
-  IMPORT_BATCH_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** Least time between two announcements of an import's batches to the servers' caches. */
   IMPORT_ANNOUNCE_MS: z.coerce.number().int().min(0).default(IMPORT_ANNOUNCE_MS),
   /** How often orders still PENDING with an open payment link are checked with the provider (0: never). */

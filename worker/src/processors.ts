@@ -54,9 +54,22 @@ export type OrderEvent = NonNullable<LedgerEntry['event']>;
 /** Settled outbox rows are pruned after 30 days (the reconciliation run does it). */
 const OUTBOX_KEEP_MS = 30 * 24 * 3600_000;
 
+/**
+ * Points where a crash test holds the worker (and then kills or signals it). Only tests pass
+ * them, as startWorker's last argument; no configuration or environment variable reaches them.
+ */
+export interface FaultPoints {
+  /** A job was applied and its outcome recorded: it is acknowledged once this resolves. */
+  beforeAck?: (queue: QueueName) => Promise<void>;
+  /** The provider answered a refund: the answer is recorded once this resolves. */
+  beforeRefundRecord?: () => Promise<void>;
+  /** A repricing batch committed: the next one starts once this resolves. */
+  afterRepricingBatch?: () => Promise<void>;
+  /** A catalogue import batch committed: the next one starts once this resolves. */
+  afterImportBatch?: () => Promise<void>;
+}
+
 export interface ProcessorOptions {
-  /** Fault injection for crash tests: wait this long after applying a job, before acknowledging it. */
-  ackDelayMs?: number;
   /** Reconciliation asks about links older than this. */
   reconcileAfterMs: number;
   /** PENDING orders left unpaid this long, with no open link, are cancelled (UNPAID_ORDER_TTL_MINUTES). */
@@ -67,10 +80,10 @@ export interface ProcessorOptions {
    * is recorded, so a server waiting on it answers after.
    */
   stockMoved: (productIds: string[]) => Promise<void>;
-  /** Products per repricing batch (REPRICING_BATCH_SIZE) and a pause after each (crash tests). */
-  repricing?: { batchSize: number; batchDelayMs: number };
-  /** Catalogue import rows per transaction (IMPORT_BATCH_SIZE) and a pause after each (crash tests). */
-  imports?: { batchSize: number; batchDelayMs: number; announceEveryMs: number };
+  /** Products per repricing batch (REPRICING_BATCH_SIZE). */
+  repricing?: { batchSize: number };
+  /** Catalogue import rows per transaction (IMPORT_BATCH_SIZE) and the announcement spacing. */
+  imports?: { batchSize: number; announceEveryMs: number };
   /** Repricing or a bulk edit finished: every server drops its cached catalogue reads; never throws. */
   catalogueRepriced?: () => Promise<void>;
   /** Tells every server's watching browsers what happened to the order; never throws. */
@@ -80,11 +93,6 @@ export interface ProcessorOptions {
    * transactions at once (WORKER_CONFIRM_BATCH, WORKER_CONCURRENCY; their defaults when absent).
    */
   confirmBatch?: { size: number; running: number };
-  /**
-   * Fault injection for crash tests: a refund job waits this long after the provider answered,
-   * before recording it (a kill then lands between the two).
-   */
-  refundRecordDelayMs?: number;
   /** Where savings schemes' reminder pay links lead (absent: the scheduler sends none). */
   schemeOrigins?: InstalmentLinkOrigins;
   /** Sends one notification at most once (absent: no SMTP_URL, mails wait as pending). */
@@ -124,12 +132,13 @@ export function buildProcessors(
   db: Kysely<Database>,
   source: ProviderSource,
   options: ProcessorOptions,
+  faults: FaultPoints = {},
 ): Record<QueueName, Processor> {
   // Order links go to whichever provider holds them; savings schemes use the preferred one.
   const providers = providersOf(source);
   const provider: PaymentProvider = providers.list[0]!;
-  const settle = async <T>(value: T) => {
-    if (options.ackDelayMs) await new Promise((r) => setTimeout(r, options.ackDelayMs));
+  const settle = async <T>(queue: QueueName, value: T) => {
+    await faults.beforeAck?.(queue);
     return value;
   };
   /**
@@ -230,10 +239,10 @@ export function buildProcessors(
           () => confirmInstalmentPayment(db, provider, data),
           (o) => o.result !== 'PENDING',
         );
-        return settle(paid);
+        return settle(QUEUES.paymentConfirmations, paid);
       }
       const outcome = await confirmations.submit(job.data as PaymentConfirmationJob);
-      return settle(outcome);
+      return settle(QUEUES.paymentConfirmations, outcome);
     },
     [QUEUES.orderMoves]: async (job) => {
       const data = job.data as OrderMoveJob;
@@ -259,16 +268,14 @@ export function buildProcessors(
           if (error instanceof MoveRefused) await options.announce(error.event);
         },
       );
-      return settle(moved);
+      return settle(QUEUES.orderMoves, moved);
     },
     [QUEUES.metalRepricing]: async (job) => {
       const data = job.data as RepricingJob;
       const outcome = await recorded(db, data, async () => {
         const result = await runRepricing(db, data.publicationId, {
           batchSize: options.repricing?.batchSize,
-          afterBatch: options.repricing?.batchDelayMs
-            ? () => new Promise((r) => setTimeout(r, options.repricing?.batchDelayMs))
-            : undefined,
+          afterBatch: faults.afterRepricingBatch,
         });
         // Listings, search and products on every server show the new prices from here on.
         await options.catalogueRepriced?.();
@@ -277,7 +284,7 @@ export function buildProcessors(
         );
         return result;
       });
-      return settle(outcome);
+      return settle(QUEUES.metalRepricing, outcome);
     },
     // Each batch of rows is applied with its done-marks in one transaction: a re-run skips what is done.
     [QUEUES.catalogueImports]: async (job) => {
@@ -287,13 +294,14 @@ export function buildProcessors(
           ...options.imports,
           // Listings, search and products on every server show each batch as it lands.
           afterBatch: options.catalogueRepriced,
+          afterEachBatch: faults.afterImportBatch,
         });
         options.log(
           `catalogue import ${data.importId}: ${result.state}, ${result.applied} rows applied, ${result.failed} refused`,
         );
         return result;
       });
-      return settle(outcome);
+      return settle(QUEUES.catalogueImports, outcome);
     },
     [QUEUES.catalogueBulkEdits]: async (job) => {
       const data = job.data as BulkEditJob;
@@ -306,7 +314,7 @@ export function buildProcessors(
         );
         return result;
       });
-      return settle(outcome);
+      return settle(QUEUES.catalogueBulkEdits, outcome);
     },
     // The notification row records every step: a repeated job finds its mail sent or in hand.
     [QUEUES.notifications]: async (job) => {
@@ -330,7 +338,7 @@ export function buildProcessors(
           throw new RefundRefused(
             `instalment refund ${outcome.instalmentRefundId} refused by the provider after every try`,
           );
-        return settle(outcome);
+        return settle(QUEUES.refunds, outcome);
       }
       const data = job.data as RefundJob;
       const outcome = await recorded(
@@ -341,9 +349,7 @@ export function buildProcessors(
             db,
             await refundProvider(data.refundId),
             data,
-            options.refundRecordDelayMs
-              ? () => new Promise((r) => setTimeout(r, options.refundRecordDelayMs))
-              : undefined,
+            faults.beforeRefundRecord,
             lastTry,
           ),
         (value) => value.state !== 'failed',
@@ -356,7 +362,7 @@ export function buildProcessors(
           `refund ${outcome.refundId} of order ${outcome.orderId} refused by the provider after every try`,
         );
       }
-      return settle(outcome);
+      return settle(QUEUES.refunds, outcome);
     },
     [QUEUES.paymentReconciliation]: async (job) => {
       if (job.name === SCHEME_SCHEDULE_JOB) {

@@ -37,6 +37,7 @@ import { createWorkerMetrics, type WorkerMetrics } from './metrics/metrics';
 import {
   buildProcessors,
   SCHEME_SCHEDULE_JOB,
+  type FaultPoints,
   type OrderEvent,
   type Processor,
   type WorkerLog,
@@ -93,6 +94,8 @@ const jobSpan = (queue: string, job: Job) => {
 export function startWorker(
   config: WorkerConfig,
   log: WorkerLog = (message, level = 'info') => console[level](message),
+  /** Crash tests only: where they hold the worker before killing or signalling it. */
+  faults: FaultPoints = {},
 ): RunningWorker {
   const db = createDb(config.DATABASE_URL, {
     poolSize: config.WORKER_CONCURRENCY + 2,
@@ -209,29 +212,28 @@ export function startWorker(
           id,
         )
     : undefined;
-  const processors = buildProcessors(db, provider, {
-    sendMail,
-    ackDelayMs: config.WORKER_ACK_DELAY_MS,
-    refundRecordDelayMs: config.WORKER_REFUND_RECORD_DELAY_MS,
-    reconcileAfterMs: config.RECONCILE_AFTER_MS,
-    unpaidOrderTtlMs: config.UNPAID_ORDER_TTL_MINUTES * 60_000,
-    log,
-    stockMoved,
-    announce,
-    // Reminder pay links: the hosted page and the return both at the shop's public origin.
-    schemeOrigins: { server: mailLinkBase(config), web: mailLinkBase(config) },
-    confirmBatch: { size: config.WORKER_CONFIRM_BATCH, running: config.WORKER_CONCURRENCY },
-    catalogueRepriced,
-    imports: {
-      batchSize: config.IMPORT_BATCH_SIZE,
-      batchDelayMs: config.IMPORT_BATCH_DELAY_MS,
-      announceEveryMs: config.IMPORT_ANNOUNCE_MS,
+  const processors = buildProcessors(
+    db,
+    provider,
+    {
+      sendMail,
+      reconcileAfterMs: config.RECONCILE_AFTER_MS,
+      unpaidOrderTtlMs: config.UNPAID_ORDER_TTL_MINUTES * 60_000,
+      log,
+      stockMoved,
+      announce,
+      // Reminder pay links: the hosted page and the return both at the shop's public origin.
+      schemeOrigins: { server: mailLinkBase(config), web: mailLinkBase(config) },
+      confirmBatch: { size: config.WORKER_CONFIRM_BATCH, running: config.WORKER_CONCURRENCY },
+      catalogueRepriced,
+      imports: {
+        batchSize: config.IMPORT_BATCH_SIZE,
+        announceEveryMs: config.IMPORT_ANNOUNCE_MS,
+      },
+      repricing: { batchSize: config.REPRICING_BATCH_SIZE },
     },
-    repricing: {
-      batchSize: config.REPRICING_BATCH_SIZE,
-      batchDelayMs: config.REPRICING_BATCH_DELAY_MS,
-    },
-  });
+    faults,
+  );
   // Each job runs as part of its request (log lines and order events carry the id) and is timed.
   const timed = (queue: string, processor: Processor): Processor => {
     const deferred = deferringOutages(processor, log);

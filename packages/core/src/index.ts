@@ -2,6 +2,7 @@ export * from './common/errors';
 export * from './common/deadline';
 export * from './common/ids';
 export * from './common/clock';
+export * from './common/lazy';
 export * from './catalog/product-view';
 export * from './catalog/list-products';
 export * from './catalog/listing-facets';

@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { isUnavailable, unavailable, type ImageStore } from '@kanak/core';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { isUnavailable, lazy, unavailable, type ImageStore } from '@kanak/core';
+
+/** The AWS SDK on first use: a shop on local storage, and every test file, never loads it. */
+const awsSdk = lazy(() => import('@aws-sdk/client-s3'));
 
 export const STORAGE_UNAVAILABLE =
   'Image storage cannot be reached right now. Please try again in a moment.';
@@ -37,25 +40,32 @@ function asStorageError(error: unknown): unknown {
 
 /** Images as objects in one S3 bucket (AWS SDK v3), so every server replica reads every image. */
 export function s3ImageStore(options: S3ImageStoreOptions): ImageStore {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials: options.credentials,
-    // One retry: a request waits at most about twice timeoutMs, not the SDK's three attempts.
-    maxAttempts: 2,
-    requestHandler: {
-      connectionTimeout: options.timeoutMs,
-      // Until the answer's headers; without throwOnRequestTimeout it would only log a warning.
-      requestTimeout: options.timeoutMs,
-      throwOnRequestTimeout: true,
-    },
+  let made: S3Client | null = null;
+  const client = lazy(async () => {
+    const { S3Client } = await awsSdk();
+    made = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials: options.credentials,
+      // One retry: a request waits at most about twice timeoutMs, not the SDK's three attempts.
+      maxAttempts: 2,
+      requestHandler: {
+        connectionTimeout: options.timeoutMs,
+        // Until the answer's headers; without throwOnRequestTimeout it would only log a warning.
+        requestTimeout: options.timeoutMs,
+        throwOnRequestTimeout: true,
+      },
+    });
+    return made;
   });
   const { bucket } = options;
   return {
     description: `S3 bucket ${bucket}${options.endpoint ? ` at ${options.endpoint}` : ''}`,
     async put(name, bytes, contentType) {
-      await client
+      const { PutObjectCommand } = await awsSdk();
+      const s3 = await client();
+      await s3
         .send(
           new PutObjectCommand({
             Bucket: bucket,
@@ -71,7 +81,9 @@ export function s3ImageStore(options: S3ImageStoreOptions): ImageStore {
     },
     async get(name) {
       try {
-        const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: name }));
+        const { GetObjectCommand } = await awsSdk();
+        const s3 = await client();
+        const { Body } = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: name }));
         // In Node the SDK answers an IncomingMessage; anything else would be a runtime mix-up.
         if (!(Body instanceof Readable)) throw new Error('S3 GetObject answered no Node stream');
         return Body;
@@ -81,7 +93,7 @@ export function s3ImageStore(options: S3ImageStoreOptions): ImageStore {
       }
     },
     close() {
-      client.destroy();
+      made?.destroy();
     },
   };
 }

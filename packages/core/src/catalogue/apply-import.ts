@@ -87,8 +87,11 @@ export const IMPORT_BATCH_SIZE = 250;
 export interface ApplyOptions {
   /** Rows per transaction (one statement per table for the new products among them). */
   batchSize?: number;
-  /** Fault injection for crash tests: a pause after each batch commits. */
-  batchDelayMs?: number;
+  /**
+   * A test's fault point: runs after each batch commits, before the next starts (a crash test
+   * holds the worker there and kills it). Not set by the worker's configuration.
+   */
+  afterEachBatch?: () => Promise<void>;
   /**
    * After batches commit (the worker tells every server's caches); must not throw. Called at most
    * once per `announceEveryMs` while the import runs, and once at its end.
@@ -162,7 +165,7 @@ export async function runImportApply(
       return outcome(db, importId);
     }
     if (now() - announced >= every) await announce();
-    if (options.batchDelayMs) await new Promise((r) => setTimeout(r, options.batchDelayMs));
+    await options.afterEachBatch?.();
   }
   // Always once at the end, batches or not: a run before this one may have committed batches it
   // never announced (the worker killed, or a fault after a commit), and this run finds them done.

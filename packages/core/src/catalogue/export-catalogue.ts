@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { lazy } from '../common/lazy';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import {
@@ -13,6 +13,9 @@ import {
 import { adminProductsMatching } from '../catalog/admin-products';
 import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
 import { csvStream, safeCell } from '../reports/report-csv';
+
+/** exceljs on first use: only an import or an export of a sheet needs it. */
+const exceljs = lazy(() => import('exceljs').then((m) => m.default));
 
 /** The products table's filter: its search (words or an exact SKU) and a state. */
 export interface CatalogueExportFilter {
@@ -101,7 +104,8 @@ export async function catalogueXlsx(
 ): Promise<Readable> {
   const columns = catalogueColumns(await exportSizeCount(db, filter));
   const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const { stream } = await exceljs();
+  const book = new stream.xlsx.WorkbookWriter({
     stream: out,
     useSharedStrings: false,
     useStyles: false,

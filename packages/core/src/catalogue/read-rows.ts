@@ -1,8 +1,12 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { lazy } from '../common/lazy';
 import type { CatalogueRow } from '@kanak/shared';
 import { badRequest } from '../common/errors';
+
+/** exceljs on first use: only an import or an export of a sheet needs it. */
+const exceljs = lazy(() => import('exceljs').then((m) => m.default));
 
 /** One data row of an uploaded file: its number as the spreadsheet shows it, cells by heading. */
 export interface FileRow {
@@ -117,7 +121,8 @@ function xlsxCell(value: ExcelJS.CellValue): { text: string; formula: boolean } 
 
 /** The first worksheet, streamed (exceljs' reader keeps memory flat however long the sheet). */
 async function readXlsx(bytes: Buffer): Promise<CatalogueFile> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(slices(bytes)), {
+  const { stream } = await exceljs();
+  const reader = new stream.xlsx.WorkbookReader(Readable.from(slices(bytes)), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

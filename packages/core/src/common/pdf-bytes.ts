@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { lazy } from './lazy';
 import { bold, oblique, regular } from './pdf-fonts.generated';
 
 /**
@@ -16,12 +16,16 @@ const fontFaces = () =>
     { name: FONT.oblique, data: Buffer.from(oblique, 'base64') },
   ]);
 
+// pdfkit is loaded on the first document, not when a module that may write one is imported.
+const pdfkit = lazy(() => import('pdfkit').then((m) => m.default));
+
 /**
  * A new A4 pdfkit document and the promise of its bytes once `end()` is called: every PDF the
  * shop writes (invoice, manifest, packing slip, scheme statement) is built in memory this way,
  * with the shop's font registered and set.
  */
-export function newPdf(options: PDFKit.PDFDocumentOptions) {
+export async function newPdf(options: PDFKit.PDFDocumentOptions) {
+  const PDFDocument = await pdfkit();
   const pdf = new PDFDocument({ size: 'A4', ...options });
   for (const face of fontFaces()) pdf.registerFont(face.name, face.data);
   pdf.font(FONT.regular);

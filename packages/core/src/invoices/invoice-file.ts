@@ -109,6 +109,7 @@ async function paidByOf(
     .where('order_id', '=', orderId)
     .where('status', '=', 'PAID')
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
   return [
     ...spent.map((t) => ({ label: t.label, amount: t.amount })),

@@ -24,12 +24,12 @@ export const documentTax = (doc: InvoiceDocument, seller: SellerDetails) =>
  * the shop's embedded font prints ₹). A4, one table row per line; long orders flow onto more
  * pages. Dates are India's ("7 Dec 2026").
  */
-export function renderInvoicePdf(
+export async function renderInvoicePdf(
   doc: InvoiceDocument,
   seller: SellerDetails,
   extras: InvoiceExtras,
 ): Promise<Buffer> {
-  const { pdf, bytes: done } = newPdf({
+  const { pdf, bytes: done } = await newPdf({
     margin: 36,
     info: { Title: `${doc.kind === 'INVOICE' ? 'Tax invoice' : 'Credit note'} ${doc.number}` },
   });

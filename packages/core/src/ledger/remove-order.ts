@@ -24,6 +24,7 @@ async function moneyOn(
       ]),
     )
     .orderBy('created_at')
+    .orderBy('id')
     .executeTakeFirst();
   const cancelInstead =
     'Cancel it instead: a paid order cancelled before shipping gives its pieces back and is marked for refund.';

@@ -53,6 +53,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       .where('payments.order_id', 'in', orderIds)
       .where('payments.status', '=', 'REFUND_PENDING')
       .orderBy('payments.created_at')
+      .orderBy('payments.id')
       .execute(),
     db
       .selectFrom('order_item_huids')

@@ -89,7 +89,7 @@ export async function processRefund(
   db: Kysely<Database>,
   provider: PaymentProvider,
   job: { refundId: string; attempt: number },
-  /** Fault injection for crash tests: after the provider answered, before it is recorded. */
+  /** A crash test's fault point (never configuration): after the provider answered, before the record. */
   beforeRecord?: () => Promise<void>,
   /** This is the queue's last try of the job: a refusal is then recorded as failed. */
   lastTry = true,

@@ -33,6 +33,7 @@ export async function requestOrderRefund(
       .where('status', '=', 'REFUND_PENDING')
       .where('provider_payment_id', 'is not', null)
       .orderBy('created_at')
+      .orderBy('id')
       .execute();
     // A balance that paid it went back to the scheme or credit: it is never paid out as cash.
     if (owed.length === 0)

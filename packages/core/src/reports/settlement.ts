@@ -212,7 +212,9 @@ async function invoicesWithoutPayment(db: Kysely<Database>, range: ReportRange) 
         ),
       ),
     )
+    // Two invoices issued in the same instant (a batch of confirmations) keep one order.
     .orderBy('issued_at')
+    .orderBy('number')
     .execute();
   const tendered = await tenderedForInvoices(db, rows);
   return rows

@@ -154,6 +154,7 @@ async function paymentsOf(db: Kysely<Database>, ids: string[]) {
     .select(['enrolment_id', 'n', 'amount', 'paid_at', 'status', 'payment_link_url', 'expires_at'])
     .where('enrolment_id', 'in', ids)
     .orderBy('created_at')
+    .orderBy('n')
     .execute();
 }
 

@@ -30,7 +30,7 @@ export async function schemeStatementPdf(
     options.receiptOf === undefined ? null : e.paid.find((p) => p.n === options.receiptOf);
   if (options.receiptOf !== undefined && !receipt)
     throw new DomainError('NOT_FOUND', `Instalment ${options.receiptOf} is not paid`);
-  const { pdf, bytes: done } = newPdf({ margin: 48, info: { Title: `Scheme ${ref}` } });
+  const { pdf, bytes: done } = await newPdf({ margin: 48, info: { Title: `Scheme ${ref}` } });
   pdf.font(FONT.bold).fontSize(16).text(seller.legalName);
   pdf.font(FONT.regular).fontSize(9).text(seller.address).text(`GSTIN ${seller.gstin}`);
   pdf.moveDown();

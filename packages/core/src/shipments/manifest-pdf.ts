@@ -22,12 +22,12 @@ const COLUMNS = [
  * destination, AWB, pieces, net weight, insured value), the carrier's totals and the signatures.
  * Same rows as the CSV; dates and times are India's.
  */
-export function renderManifestPdf(
+export async function renderManifestPdf(
   date: string,
   rows: readonly ManifestRow[],
   seller: Pick<SellerDetails, 'legalName' | 'address'>,
 ): Promise<Buffer> {
-  const { pdf, bytes: done } = newPdf({
+  const { pdf, bytes: done } = await newPdf({
     layout: 'landscape',
     margin: 36,
     info: { Title: `Shipments manifest ${date}` },

@@ -28,9 +28,12 @@ export async function packingSlipPdf(
   };
 }
 
-export function renderPackingSlip(detail: AdminOrderDetail, sender: SlipSender): Promise<Buffer> {
+export async function renderPackingSlip(
+  detail: AdminOrderDetail,
+  sender: SlipSender,
+): Promise<Buffer> {
   const { order } = detail;
-  const { pdf, bytes } = newPdf({
+  const { pdf, bytes } = await newPdf({
     margin: 40,
     info: { Title: `Packing slip ${detail.orderNumber}` },
   });

@@ -36,6 +36,7 @@ export function liveTenders(db: Db, orderId: string) {
     .where('order_id', '=', orderId)
     .where('status', 'in', LIVE)
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
 }
 
