@@ -20,7 +20,12 @@ import { hallmarkOf, saveStones } from '../stones/product-stones';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 import { searchWords } from './search-products';
 import { priceSavedProducts, pricingColumns } from '../pricing/product-pricing';
-import { refuseBelowMinimumPrice, sameVersion } from './product-write-rule';
+import {
+  belowMinimumPriceRefusal,
+  METAL_PRICE_FIELD,
+  refuseBelowMinimumPrice,
+  sameVersion,
+} from './product-write-rule';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -220,7 +225,7 @@ async function savingSkus<T>(save: () => Promise<T>): Promise<T> {
   try {
     return await save();
   } catch (error) {
-    throw skuClash(error) ?? error;
+    throw skuClash(error) ?? belowMinimumPriceRefusal(error) ?? error;
   }
 }
 
@@ -423,9 +428,7 @@ export async function rewriteProducts(
 
 /** The field a price below ₹1 is named by: the typed one, or the metal price's inputs. */
 const sellingPriceField = (inputs: readonly ProductInput[]) =>
-  inputs.some((input) => input.pricing?.basis === 'metal')
-    ? 'The price at today’s metal rate (net weight and making charge)'
-    : 'Discounted Price';
+  inputs.some((input) => input.pricing?.basis === 'metal') ? METAL_PRICE_FIELD : 'Discounted Price';
 
 /** DELETE /api/admin/products/{id}: orders keep their copied items (product_id becomes null). */
 export async function removeProduct(

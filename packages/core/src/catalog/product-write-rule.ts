@@ -104,3 +104,16 @@ export async function refuseBelowMinimumPrice(
     { field },
   );
 }
+
+/** The field a metal-priced piece's price below ₹1 is named by. */
+export const METAL_PRICE_FIELD = 'The price at today’s metal rate (net weight and making charge)';
+
+/**
+ * The price columns' own checks (a size's metal price must be above 0) refusing a write: the
+ * ₹1 rule's 400, not a 500. Null for any other error.
+ */
+export function belowMinimumPriceRefusal(error: unknown): Error | null {
+  const e = error as { code?: string; table?: string; constraint?: string };
+  if (e.code !== '23514' || !/price/.test(e.constraint ?? '')) return null;
+  return badRequest(MIN_SELLING_PRICE_MESSAGE(METAL_PRICE_FIELD), { field: METAL_PRICE_FIELD });
+}

@@ -9,7 +9,11 @@ import { QUEUES } from '../queues/names';
 import { insertProducts, rewriteProducts } from '../catalog/admin-products';
 import { skuClash } from '../catalog/product-skus';
 import { clearListingCounts } from '../catalog/listing-counts';
-import { CHANGED_SINCE_CHECK, changedSinceChecks } from '../catalog/product-write-rule';
+import {
+  belowMinimumPriceRefusal,
+  CHANGED_SINCE_CHECK,
+  changedSinceChecks,
+} from '../catalog/product-write-rule';
 import { systemClock, type Clock } from '../common/clock';
 
 /** The outbox key of an import's apply: one job per import, however often Apply is pressed. */
@@ -212,7 +216,9 @@ async function outcome(db: Kysely<Database>, importId: string): Promise<ApplyOut
 
 /** A refusal of the shop's rules (a 4xx), as opposed to a fault a retry may get past. */
 const refusalOf = (error: unknown): Error | null =>
-  error instanceof DomainError && error.kind !== 'UNAVAILABLE' ? error : skuClash(error);
+  error instanceof DomainError && error.kind !== 'UNAVAILABLE'
+    ? error
+    : (skuClash(error) ?? belowMinimumPriceRefusal(error));
 
 /**
  * The next `size` rows in one transaction. Should any of them be refused, the transaction is

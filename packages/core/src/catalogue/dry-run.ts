@@ -9,6 +9,8 @@ import {
   IMAGE_SEPARATOR,
   inputToRow,
   MAX_SIZES,
+  MIN_SELLING_PRICE,
+  MIN_SELLING_PRICE_MESSAGE,
   openingSize,
   productInput,
   rowToFormValues,
@@ -28,6 +30,7 @@ import type { ImageStore } from '../uploads/image-store';
 import { currentRateRows, type RateRow } from '../pricing/current-rates';
 import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
 import { skuClashes } from '../catalog/product-skus';
+import { METAL_PRICE_FIELD } from '../catalog/product-write-rule';
 import { readCatalogueFile, type FileRow } from './read-rows';
 import { IMAGE_FILE_NAME, importedImageUrl, readImageZip } from './import-images';
 
@@ -218,11 +221,27 @@ export async function dryRunImport(
     } else if (parsed.data.pricing?.basis === 'metal') {
       const pricing = parsed.data.pricing;
       const purity = canonicalPurity(pricing.metal, pricing.purity);
-      if (!rates.some((r) => r.metal === pricing.metal && r.purity === purity))
+      const rate = rates.find((r) => r.metal === pricing.metal && r.purity === purity);
+      if (!rate || !purity)
         refuse(
           'purity',
           `No rate is published for ${pricing.metal} ${pricing.purity}: publish one first`,
         );
+      else
+        // The apply's ₹1 rule, at today's rate: each size's price from its net weight.
+        parsed.data.sizes.forEach((size, i) => {
+          if (size.netWeight == null) return;
+          const total = breakupOf(
+            { ...pricing, purity },
+            {
+              ratePerGram: rate.rate_paise / 100,
+              publishedAt: new Date(rate.published_at).toISOString(),
+            },
+            size.netWeight,
+          ).total;
+          if (total < MIN_SELLING_PRICE)
+            refuse(sizeColumn(i + 1, 'net_weight'), MIN_SELLING_PRICE_MESSAGE(METAL_PRICE_FIELD));
+        });
     }
     if (bad || !parsed.success) return { ok: false };
     return { ok: true, row: line.row, sku, input: parsed.data, cells: line.cells };
