@@ -29,6 +29,7 @@ import * as m028 from './migrations/028_catalogue_imports';
 import * as m035 from './migrations/035_exchange_and_credit';
 import * as m036 from './migrations/036_returns';
 import * as m037 from './migrations/037_order_tenders';
+import * as m038 from './migrations/038_bulk_edit_previews';
 import * as m030 from './migrations/030_listing_facets_index';
 import * as m031 from './migrations/031_bulk_edits';
 import * as m032 from './migrations/032_savings_schemes';
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '035_exchange_and_credit': m035,
   '036_returns': m036,
   '037_order_tenders': m037,
+  '038_bulk_edit_previews': m038,
   '030_listing_facets_index': m030,
   '031_bulk_edits': m031,
   '032_savings_schemes': m032,
