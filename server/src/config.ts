@@ -178,6 +178,8 @@ const configFields = z.object({
   /** The delivery promise's zones by PIN prefix (days, insured cap) and the days not counted. */
   DELIVERY_ZONES: deliveryZones,
   DELIVERY_HOLIDAYS: deliveryHolidays,
+  /** Minutes a catalogue import's dry run may still be applied (the shop moves meanwhile). */
+  IMPORT_CHECK_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** Days after delivery an unworn piece may be returned (quoted on the policy pages). */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** Share of the metal value paid on exchange for a new piece, in percent. */

@@ -15,12 +15,13 @@ import {
   addMonths,
   issueCreditNote,
   issueInvoice,
+  previewBulkEdit,
   runBulkEdit,
   signToken,
   type CartView,
 } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { indiaDate } from '@kanak/shared';
+import { bulkEditInput, indiaDate } from '@kanak/shared';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import {
   discoverProcedures,
@@ -535,6 +536,8 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
   let artName: string;
   let uploadName: string;
   let scratchProduct: string; // updated by the admin cells, used by nothing else
+  // The bulk edits' own: their rows run beside the product edit's, which would move it.
+  let bulkProduct: string;
   const ownerOfA = {
     lastName: `Matrixowner${randomBytes(3).toString('hex')}`,
     email: `matrix-a-${randomBytes(4).toString('hex')}@example.com`,
@@ -778,14 +781,19 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       .executeTakeFirstOrThrow();
     await db()
       .insertInto('bulk_edit_products')
-      .values({ bulk_edit_id: edit.id, product_id: scratchProduct })
+      .values({ bulk_edit_id: edit.id, product_id: bulkProduct })
       .execute();
     await runBulkEdit(db(), edit.id);
     return edit.id;
   };
   const bulkEdit = () => ({
-    selection: { productIds: [scratchProduct] },
+    selection: { productIds: [bulkProduct] },
     change: BULK_CHANGE,
+  });
+  /** An apply names the preview it applies. */
+  const previewedBulkEdit = async () => ({
+    ...bulkEdit(),
+    previewId: (await previewBulkEdit(db(), bulkEditInput.parse(bulkEdit()))).previewId,
   });
   const productSnapshot = (id: string) => () =>
     db().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
@@ -1212,19 +1220,19 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     },
     'POST /api/admin/products': () => ({ body: PRODUCT }),
     'POST /api/admin/catalogue/bulk-edits/preview': () => ({ body: bulkEdit() }),
-    'POST /api/admin/catalogue/bulk-edits': () => ({
-      body: bulkEdit(),
-      snapshot: productSnapshot(scratchProduct),
+    'POST /api/admin/catalogue/bulk-edits': async () => ({
+      body: await previewedBulkEdit(),
+      snapshot: productSnapshot(bulkProduct),
     }),
     'GET /api/admin/catalogue/bulk-edits/:id': async () => ({
       path: `/api/admin/catalogue/bulk-edits/${await finishedBulkEdit()}`,
     }),
     'POST /api/admin/catalogue/bulk-edits/:id/undo': async () => ({
       path: `/api/admin/catalogue/bulk-edits/${await finishedBulkEdit()}/undo`,
-      snapshot: productSnapshot(scratchProduct),
+      snapshot: productSnapshot(bulkProduct),
     }),
     'trpc catalog.bulkEditPreview': () => ({ input: bulkEdit() }),
-    'trpc catalog.bulkEditApply': () => ({ input: bulkEdit() }),
+    'trpc catalog.bulkEditApply': async () => ({ input: await previewedBulkEdit() }),
     'trpc catalog.bulkEdit': async () => ({ input: { id: await finishedBulkEdit() } }),
     'trpc catalog.bulkEditUndo': async () => ({ input: { id: await finishedBulkEdit() } }),
     'PUT /api/admin/products/:productId': () => ({
@@ -1670,6 +1678,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     expect(link.status).toBe(200);
     linkOfA = link.body.payment_link_id;
     scratchProduct = await freshProduct();
+    bulkProduct = await freshProduct();
     const uploaded = await fetch(`${server.baseUrl}/api/uploads`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens.admin}` },

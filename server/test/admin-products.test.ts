@@ -183,6 +183,57 @@ describe('admin products over REST and tRPC', () => {
     expect((await post('[]')).status).toBe(400);
   });
 
+  it('refuses a selling price below ₹1 with a 400 naming the field: typed, edited, or from the metal rate', async () => {
+    // Before: a discounted price of 0 was saved, and the piece sold for nothing.
+    const refusal = 'Discounted Price must be at least ₹1: a piece cannot be sold for less';
+    const post = (body: unknown) =>
+      http.post<{ message: string }>('/api/admin/products', body, { token: admin });
+    const free = await post({ ...payload, discountedPrice: 0 });
+    expect(free.status).toBe(400);
+    expect(free.body.message).toBe(refusal);
+    expect(
+      (await mutate('catalog.create', { ...payload, discountedPrice: '0' }, admin)).status,
+    ).toBe(400);
+    const saved = await post(payload);
+    expect(saved.status).toBe(201);
+    const id = (saved.body as unknown as ProductView)._id;
+    const edit = await http.put<{ message: string }>(
+      `/api/admin/products/${id}`,
+      { ...payload, discountedPrice: 0 },
+      { token: admin },
+    );
+    expect(edit.status).toBe(400);
+    expect(edit.body.message).toBe(refusal);
+    // Metal-priced: a milligram of silver at today's rate with no making charge sells for ₹0.
+    const metal = await post({
+      ...payload,
+      title: 'Silver Speck',
+      type: 'silver',
+      topLevelCategory: 'silver',
+      price: undefined,
+      discountedPrice: undefined,
+      pricing: {
+        basis: 'metal',
+        metal: 'silver',
+        purity: '925',
+        making: { kind: 'percent', value: 0 },
+      },
+      sizes: [{ weight: '1 g', size: '16 MM', stock: 1, netWeight: '0.001' }],
+    });
+    expect(metal.status).toBe(400);
+    expect(metal.body.message).toMatch(
+      /^The price at today’s metal rate \(net weight and making charge\) must be at least ₹1/,
+    );
+    expect(
+      await server.database.db
+        .selectFrom('products')
+        .select('id')
+        .where('title', '=', 'Silver Speck')
+        .execute(),
+    ).toEqual([]);
+    await http.delete(`/api/admin/products/${id}`, { token: admin });
+  });
+
   it('PUT /api/admin/products/{id} replaces fields, images and sizes; kept weights keep their cart lines', async () => {
     const cart = await http.put<CartView>(
       '/api/cart/add',

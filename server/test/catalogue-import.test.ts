@@ -3,13 +3,14 @@
 // re-importing and export → import change nothing, for CSV and XLSX alike.
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runImportApply } from '@kanak/core';
+import { runImportApply, startImportApply } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import { catalogueColumns, type ImportDryRun, type ImportStatus } from '@kanak/shared';
 import {
   eventually,
   login,
+  sandboxPaidOrder,
   startWorkerProcess,
   type WorkerFaults,
   type WorkerProcess,
@@ -262,7 +263,9 @@ describe('catalogue import and export', () => {
     expect(await liveCount()).toBe(liveBefore - 1);
   }, 90_000);
 
-  it('fails the import at a row refused at apply time, keeping the rows before it, and says why', async () => {
+  it('refuses a row the shop changed since the check, saves the others, and applies a check once', async () => {
+    // Before: the first refused row stopped the import (`failed`, the rows after it unsaved),
+    // and pressing Apply again answered 202 as if nothing had happened.
     const skus = ['IMP-FAIL-A', 'IMP-FAIL-B', 'IMP-FAIL-C'];
     // Titled apart from the other tests' rings, which the round trip exports by title.
     const dry = await upload(
@@ -283,42 +286,167 @@ describe('catalogue import and export', () => {
       .where('id', '=', other.id)
       .execute();
 
-    const http = httpClient(server.baseUrl);
-    expect(
-      (await http.post(`/api/admin/catalogue/imports/${dry.id}/apply`, undefined, { token: admin }))
-        .status,
-    ).toBe(202);
-    const failed = await eventually(
-      async () => {
-        const s = await http.get<ImportStatus>(`/api/admin/catalogue/imports/${dry.id}`, {
-          token: admin,
-        });
-        return s.body.state === 'failed' ? s.body : null;
-      },
-      60_000,
-      200,
-    );
-    expect(failed.message).toMatch(
-      /^Row 3 \(IMP-FAIL-B\) could not be saved: Size SKU IMP-FAIL-B-4G/,
-    );
-    expect(failed.failures).toEqual([
+    const done = await apply(dry.id);
+    expect(done).toMatchObject({ state: 'applied', progress: 100, saved: 2, refused: 1 });
+    expect(done.failures).toEqual([
       {
         row: 3,
         sku: 'IMP-FAIL-B',
-        message: expect.stringMatching(/IMP-FAIL-B-4G is already used/),
+        message: expect.stringMatching(
+          /^changed since the check: Size SKU IMP-FAIL-B-4G is already used/,
+        ),
       },
     ]);
-    expect(failed.progress).toBe(33);
-    expect((await productsBySku(skus)).map((p) => p.sku)).toEqual(['IMP-FAIL-A']);
-    // A failed import is not started again: the owner uploads the fixed file for a fresh check.
+    expect((await productsBySku(skus)).map((p) => p.sku).sort()).toEqual([
+      'IMP-FAIL-A',
+      'IMP-FAIL-C',
+    ]);
+    // A check is applied once: the owner uploads the file again for a fresh check.
+    const http = httpClient(server.baseUrl);
     const again = await http.post<{ message: string }>(
       `/api/admin/catalogue/imports/${dry.id}/apply`,
       undefined,
       { token: admin },
     );
     expect(again.status).toBe(409);
-    expect(again.body.message).toMatch(/upload the file again/);
+    expect(again.body.message).toMatch(/already been applied: upload the file again/);
   }, 90_000);
+
+  it('a second check of a new piece, applied after a sale, is refused and the sale stands', async () => {
+    // Before: the second apply answered `applied` and put the stock back to 5 while a paid order
+    // held a piece, replacing the title, price and images as well.
+    if (workers.length === 0) await startWorker();
+    const row = product('IMP-STALE', {
+      title: 'Stale Check Bangle',
+      price: '45000',
+      discounted_price: '45000',
+      size_1_sku: 'IMP-STALE-4G',
+      size_1_stock: '5',
+      size_2_sku: '',
+      size_2_weight: '',
+      size_2_size: '',
+      size_2_net_weight: '',
+      size_2_stock: '',
+    });
+    const first = await upload(csvOf([row]), 'stale.csv');
+    const second = await upload(csvOf([row]), 'stale.csv');
+    expect(first.summary.new).toBe(1);
+    expect(second.summary.new).toBe(1);
+
+    await apply(first.id);
+    const stockOf = async () =>
+      await server.database.db
+        .selectFrom('product_sizes')
+        .select(['stock', 'product_id', 'id'])
+        .where('sku', '=', 'IMP-STALE-4G')
+        .executeTakeFirstOrThrow();
+    const size = await stockOf();
+    expect(size.stock).toBe(5);
+
+    // A shopper buys one through the real path: order, sandbox payment, the worker's confirmation.
+    const paid = await sandboxPaidOrder(server, { productId: size.product_id, sizeId: size.id });
+    const http = httpClient(server.baseUrl);
+    const back = await http.get<{ status: string }>(paid.returnPath, { token: paid.shopper.token });
+    expect(back.body.status).toBe('PAID');
+    await eventually(async () => (await stockOf()).stock === 4, 30_000, 100);
+
+    const late = await apply(second.id);
+    expect(late).toMatchObject({ state: 'applied', saved: 0, refused: 1 });
+    expect(late.failures).toEqual([
+      {
+        row: 2,
+        sku: 'IMP-STALE',
+        message: 'changed since the check: SKU IMP-STALE was created since',
+      },
+    ]);
+    expect((await stockOf()).stock).toBe(4);
+  }, 120_000);
+
+  it('an expired check cannot be applied (IMPORT_CHECK_TTL_MINUTES, on the injected clock)', async () => {
+    const dry = await upload(
+      csvOf([
+        product('IMP-TTL', {
+          title: 'Expiring Check Ring',
+          size_1_sku: 'IMP-TTL-4G',
+          size_2_sku: 'IMP-TTL-6G',
+        }),
+      ]),
+      'ttl.csv',
+    );
+    // The server's own relay polls the outbox: the apply needs no wake-up from here.
+    const relay = { wake: () => undefined };
+    const at = (minutes: number) => () => new Date(Date.now() + minutes * 60_000);
+    await expect(
+      startImportApply({ db: server.database.db, relay, clock: at(61) }, dry.id),
+    ).rejects.toMatchObject({
+      kind: 'CONFLICT',
+      message: expect.stringMatching(/older than 60 minutes.*upload the file again/),
+    });
+    await expect(
+      startImportApply(
+        { db: server.database.db, relay, clock: at(10), checkTtlMinutes: 5 },
+        dry.id,
+      ),
+    ).rejects.toMatchObject({ kind: 'CONFLICT' });
+    expect(
+      (
+        await server.database.db
+          .selectFrom('catalogue_imports')
+          .select('state')
+          .where('id', '=', dry.id)
+          .executeTakeFirstOrThrow()
+      ).state,
+    ).toBe('validated');
+    // Within its life it applies.
+    const started = await startImportApply(
+      { db: server.database.db, relay, clock: at(59) },
+      dry.id,
+    );
+    expect(started.state).toBe('applying');
+  });
+
+  it('a dry run reports a SKU or size SKU another product holds, and a price below ₹1', async () => {
+    // Before: the dry run counted this row `new`; the apply then stopped at it (`failed, 0 rows
+    // applied`). And a discounted price of 0 was accepted.
+    const taken = await server.database.db
+      .selectFrom('product_sizes')
+      .select('sku')
+      .orderBy('id')
+      .offset(3)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const dry = await upload(
+      csvOf([
+        product('IMP-SIZE-CLASH', {
+          title: 'Size Clash Ring',
+          size_1_sku: taken.sku,
+          size_2_sku: 'IMP-SC-6G',
+        }),
+        product('IMP-FREE', {
+          title: 'Free Price Ring',
+          discounted_price: '0',
+          size_1_sku: 'IMP-FREE-4G',
+          size_2_sku: 'IMP-FREE-6G',
+        }),
+      ]),
+      'clash.csv',
+    );
+    expect(dry.errors).toEqual([
+      {
+        row: 2,
+        column: 'size_1_sku',
+        value: taken.sku,
+        message: expect.stringMatching(new RegExp(`^Size SKU ${taken.sku} is already used by`)),
+      },
+      {
+        row: 3,
+        column: 'discounted_price',
+        value: '0',
+        message: 'Discounted Price must be at least ₹1: a piece cannot be sold for less',
+      },
+    ]);
+    expect(dry.summary).toMatchObject({ new: 0, errors: 2 });
+  });
 
   it('round-trips: export → import reports no change, as CSV and as XLSX', async () => {
     const csv = await exported('csv');

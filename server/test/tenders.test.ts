@@ -16,6 +16,7 @@ import {
 } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import {
+  formatRupees,
   indiaDate,
   type PaymentLinkAnswer,
   type SchemeEnrolment,
@@ -219,6 +220,16 @@ describe('paying an order from a scheme balance or store credit', () => {
       .where('id', '=', size!.sizeId)
       .executeTakeFirstOrThrow();
     expect(stockAfter.stock).toBe(stockBefore.stock - 1);
+    // The order's record says which balance paid it, and how much.
+    const placedEvent = await db()
+      .selectFrom('order_events')
+      .select('note')
+      .where('order_id', '=', order._id)
+      .where('to_status', '=', 'PLACED')
+      .executeTakeFirstOrThrow();
+    expect(placedEvent.note).toBe(
+      `Paid in full from the shopper’s balances: savings scheme ${formatRupees(total)}`,
+    );
     // The order-placed mail is queued with the placement, as for a link payment.
     const mails = await db()
       .selectFrom('notifications')
@@ -252,6 +263,77 @@ describe('paying an order from a scheme balance or store credit', () => {
     expect((await orderView(shopper, order._id)).tenders).toEqual([
       expect.objectContaining({ kind: 'scheme', status: 'RETURNED' }),
     ]);
+  });
+
+  it('an order with nothing to pay is not placed: a ₹0 line cannot be ordered, a ₹0 order cannot be paid', async () => {
+    // Before: a piece priced 0 made an order of ₹0, and POST /api/payment/{id} placed it with no
+    // payment row, took the stock and numbered an invoice.
+    const shopper = await newCustomer(server, 'Free');
+    const [size] = await sizes(1, 3);
+    const stockOf = async () =>
+      (
+        await db()
+          .selectFrom('product_sizes')
+          .select('stock')
+          .where('id', '=', size!.sizeId)
+          .executeTakeFirstOrThrow()
+      ).stock;
+    const stockBefore = await stockOf();
+    const order = await orderOf(shopper, size!);
+    // The order's price is 0, as a piece priced 0 before the ₹1 rule made it.
+    await db()
+      .updateTable('orders')
+      .set({ total_price: 0, total_discounted_price: 0, discount: 0 })
+      .where('id', '=', order._id)
+      .execute();
+    await db()
+      .updateTable('order_items')
+      .set({ price: 0, discounted_price: 0 })
+      .where('order_id', '=', order._id)
+      .execute();
+    const res = await pay(shopper, order._id);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/totals ₹0 and no balance pays it: it cannot be placed/);
+    expect((await orderView(shopper, order._id)).orderStatus).toBe('PENDING');
+    expect(await stockOf()).toBe(stockBefore);
+    const invoices = await db()
+      .selectFrom('invoices')
+      .select('id')
+      .where('order_id', '=', order._id)
+      .execute();
+    expect(invoices).toEqual([]);
+
+    // A piece whose stored price is 0 (written before the rule) cannot be ordered at all.
+    const priced = await db()
+      .selectFrom('products')
+      .innerJoin('product_sizes', 'product_sizes.product_id', 'products.id')
+      .select(['products.discounted_price', 'product_sizes.discounted_price as sizePrice'])
+      .where('product_sizes.id', '=', size!.sizeId)
+      .executeTakeFirstOrThrow();
+    const setPrice = async (product: number, sizePrice: number | null) => {
+      await db()
+        .updateTable('products')
+        .set({ discounted_price: product })
+        .where('id', '=', size!.productId)
+        .execute();
+      await db()
+        .updateTable('product_sizes')
+        .set({ discounted_price: sizePrice })
+        .where('id', '=', size!.sizeId)
+        .execute();
+    };
+    await setPrice(0, priced.sizePrice === null ? null : 0);
+    try {
+      const again = await newCustomer(server, 'Free2');
+      await fillCart(db(), again.id, [{ ...size!, quantity: 1 }]);
+      const created = await http.post<{ message: string }>('/api/orders/', ADDRESS, {
+        token: again.token,
+      });
+      expect(created.status).toBe(409);
+      expect(created.body.message).toMatch(/has no price at the moment and cannot be ordered/);
+    } finally {
+      await setPrice(priced.discounted_price, priced.sizePrice);
+    }
   });
 
   it('partial: the scheme pays its balance, a link the rest; the invoice names both; a cancel refunds the link part only', async () => {

@@ -77,6 +77,14 @@ describe('listing facet counts in the browser (issue 32)', () => {
     await page.getByLabel('Add (− to take)').fill('2');
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByTestId('bulk-preview').getByText('of 2 products change').waitFor();
+    // Any change of the inputs clears the preview: nothing unseen can be applied from it.
+    await page.getByLabel('Add (− to take)').fill('3');
+    await page.getByTestId('bulk-preview').waitFor({ state: 'detached' });
+    await page.getByLabel('Add (− to take)').fill('2');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByTestId('bulk-preview').getByText('Add 2 to stock').first().waitFor();
+    // Each piece, before → after.
+    expect(await page.getByTestId('bulk-pieces').locator('tbody tr').count()).toBe(2);
     await screenshotOnFailure(page, 'admin-bulk-edit-preview-1280');
     await page.getByRole('button', { name: /Apply to 2 products/ }).click();
     // No worker here: the batch waits, queued, at 0 %.

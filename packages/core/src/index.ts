@@ -18,6 +18,7 @@ export * from './catalog/sitemap-products';
 export * from './catalog/catalog-changes';
 export * from './catalog/rating-summary';
 export * from './catalog/admin-products';
+export * from './catalog/product-write-rule';
 export * from './users/user-view';
 export * from './users/get-profile';
 export * from './users/list-users';

@@ -31,6 +31,7 @@ import * as m036 from './migrations/036_returns';
 import * as m037 from './migrations/037_order_tenders';
 import * as m038 from './migrations/038_old_gold_visits';
 import * as m039 from './migrations/039_return_checks_and_refund_retries';
+import * as m040 from './migrations/040_bulk_edit_previews';
 import * as m030 from './migrations/030_listing_facets_index';
 import * as m031 from './migrations/031_bulk_edits';
 import * as m032 from './migrations/032_savings_schemes';
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '037_order_tenders': m037,
   '038_old_gold_visits': m038,
   '039_return_checks_and_refund_retries': m039,
+  '040_bulk_edit_previews': m040,
   '030_listing_facets_index': m030,
   '031_bulk_edits': m031,
   '032_savings_schemes': m032,

@@ -108,6 +108,17 @@ export interface BulkEditsTable {
 }
 
 /** Migration 031: one product of a bulk edit, with what the edit replaced and what it left. */
+/** A bulk edit's preview (migration 040): its inputs, pieces before → after, products' versions. */
+export interface BulkEditPreviewsTable {
+  id: Generated<string>;
+  input: unknown;
+  pieces: unknown;
+  /** Product id → its updated_at and total stock as the preview read them. */
+  versions: unknown;
+  created_at: Generated<Date>;
+  used_at: Date | null;
+}
+
 export interface BulkEditProductsTable {
   bulk_edit_id: string;
   product_id: string;
@@ -752,6 +763,7 @@ export interface Database {
   products: ProductsTable;
   bulk_edits: BulkEditsTable;
   bulk_edit_products: BulkEditProductsTable;
+  bulk_edit_previews: BulkEditPreviewsTable;
   search_terms: SearchTermsTable;
   product_images: ProductImagesTable;
   product_sizes: ProductSizesTable;

@@ -10,13 +10,13 @@ import { mutation, query } from '../api/declare-use-case';
 export const bulkEditsApi = {
   bulkEditPreview: mutation('admin', shared.bulkEditInput, shared.bulkEditPreview, {
     summary:
-      "What a bulk edit would do, nothing written: how many products, how many change (and why the others are skipped), their prices before and after at today's rate",
+      "What a bulk edit would do, nothing written: the action in words, how many products, how many change (and why the others are skipped), each piece before → after at today's rate; kept with its inputs and the products' versions under `previewId` for the apply",
     run: ({ services }, input) => core.previewBulkEdit(services.db, input),
     rest: [{ method: 'POST', path: '/api/admin/catalogue/bulk-edits/preview' }],
   }),
   bulkEditApply: mutation('admin', shared.bulkEditInput, shared.bulkEditView, {
     summary:
-      'Starts a bulk edit of the selected products (ids, or every product the table search `q` matches) as a worker job; answers its id and progress',
+      'Starts a bulk edit of the selected products (ids, or every product the table search `q` matches) as a worker job; answers its id and progress. Sends the `previewId` of a preview of these very inputs: other inputs, a product changed since, or a preview applied already is a 409; past 50 pieces `confirmCount` must be their count (400)',
     run: ({ services, user }, input) =>
       core.startBulkEdit({ db: services.db, relay: services.relay }, user.id, input),
     rest: [{ method: 'POST', path: '/api/admin/catalogue/bulk-edits', status: 202 }],

@@ -8,6 +8,7 @@ import { parseInput } from '../api/input';
 import { errorBody, type RouteDoc } from '../api/openapi';
 import type { AppServices } from '../services';
 import { multipartBoundary } from '../uploads/multipart';
+import { importApplyDeps } from './catalogue.api';
 
 const IMPORTS = '/api/admin/catalogue/imports';
 const EXPORT = '/api/admin/catalogue/export';
@@ -102,10 +103,7 @@ export function registerCatalogueRest(app: FastifyInstance, services: AppService
         { fileName: file.name, file: file.bytes, images },
       );
       if (dryRun !== 'false') return answer;
-      const status = await core.startImportApply(
-        { db: services.db, relay: services.relay },
-        answer.id,
-      );
+      const status = await core.startImportApply(importApplyDeps(services), answer.id);
       return { ...answer, state: status.state };
     });
   });

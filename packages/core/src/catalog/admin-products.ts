@@ -20,6 +20,12 @@ import { hallmarkOf, saveStones } from '../stones/product-stones';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 import { searchWords } from './search-products';
 import { priceSavedProducts, pricingColumns } from '../pricing/product-pricing';
+import {
+  belowMinimumPriceRefusal,
+  METAL_PRICE_FIELD,
+  refuseBelowMinimumPrice,
+  sameVersion,
+} from './product-write-rule';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -219,7 +225,7 @@ async function savingSkus<T>(save: () => Promise<T>): Promise<T> {
   try {
     return await save();
   } catch (error) {
-    throw skuClash(error) ?? error;
+    throw skuClash(error) ?? belowMinimumPriceRefusal(error) ?? error;
   }
 }
 
@@ -269,6 +275,7 @@ export async function insertProducts(
     inputs.map((input, i) => ({ id: ids[i]!, input })),
     true,
   );
+  await refuseBelowMinimumPrice(trx, ids, sellingPriceField(inputs));
   return ids;
 }
 
@@ -293,7 +300,8 @@ export const PRODUCT_SAVED_MEANWHILE =
   'Someone else saved this product while you were editing; nothing was saved. Check their changes and save again.';
 
 /**
- * PUT /api/admin/products/{id}: every field, images and size rows replaced in one transaction.
+ * PUT /api/admin/products/{id}: every field, images and size rows replaced in one transaction,
+ * under the product-write rule (product-write-rule.ts).
  * `loadedUpdatedAt` (when sent) must still be the product's updatedAt, and each size row's stock
  * goes through the ledger (adjustStockForEdit), so neither another admin's save nor a sale made
  * while the form was open is silently undone.
@@ -349,7 +357,7 @@ export async function rewriteProducts(
     const savedAt = updatedAt.get(id);
     if (!savedAt) throw notFound('Product');
     // Compared as the view shows it (milliseconds): the form sends back what it read.
-    if (input.loadedUpdatedAt && new Date(input.loadedUpdatedAt).getTime() !== savedAt.getTime())
+    if (input.loadedUpdatedAt && !sameVersion(input.loadedUpdatedAt, savedAt))
       throw conflict(PRODUCT_SAVED_MEANWHILE, { updatedAt: savedAt.toISOString() });
   }
   await checkSkusFreeForSaves(trx, saves);
@@ -415,7 +423,12 @@ export async function rewriteProducts(
     saves.map(({ id, input }) => ({ id, pricing: input.pricing, sizes: input.sizes })),
   );
   await saveStones(trx, saves, false);
+  await refuseBelowMinimumPrice(trx, ids, sellingPriceField(saves.map((save) => save.input)));
 }
+
+/** The field a price below ₹1 is named by: the typed one, or the metal price's inputs. */
+const sellingPriceField = (inputs: readonly ProductInput[]) =>
+  inputs.some((input) => input.pricing?.basis === 'metal') ? METAL_PRICE_FIELD : 'Discounted Price';
 
 /** DELETE /api/admin/products/{id}: orders keep their copied items (product_id becomes null). */
 export async function removeProduct(

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { ProductInput } from '@kanak/shared';
 import { badRequest } from '../common/errors';
@@ -24,60 +24,93 @@ export async function checkSkusFree(
 
 /**
  * checkSkusFree for several saves at once (an import's batch; `id` null for a product to be
- * created): one query for the products' SKUs and one for their sizes', however many.
+ * created): one query for the products' SKUs and one for their sizes', however many. The first
+ * clash refuses the call (400).
  */
 export async function checkSkusFreeForSaves(
   trx: Transaction<Database>,
   saves: readonly { id: string | null; input: ProductInput }[],
 ): Promise<void> {
+  const [first] = await skuClashes(trx, saves);
+  if (first) throw badRequest(first.message);
+}
+
+/** A SKU a save asks for that another product or size holds. */
+export interface SkuClash {
+  /** Index of the save in the list given. */
+  save: number;
+  /** The product's SKU, or one of its sizes' (by the size's SKU). */
+  sizeSku: string | null;
+  message: string;
+}
+
+/**
+ * Every SKU clash of `saves`, in their order: the rule checkSkusFreeForSaves refuses by, for a
+ * dry run that reports them all (an import's check runs the apply's check).
+ */
+export async function skuClashes(
+  db: Kysely<Database> | Transaction<Database>,
+  saves: readonly { id: string | null; input: ProductInput }[],
+): Promise<SkuClash[]> {
+  const clashes: SkuClash[] = [];
   const bySku = new Map(
-    saves.flatMap((save) => (save.input.sku ? [[save.input.sku.toUpperCase(), save]] : [])),
+    saves.flatMap((save, i) =>
+      save.input.sku ? [[save.input.sku.toUpperCase(), { save, i }] as const] : [],
+    ),
   );
   if (bySku.size > 0) {
-    const held = await trx
+    const held = await db
       .selectFrom('products')
       .select(['id', 'sku', 'title'])
       .where((eb) => eb(eb.fn('upper', ['sku']), 'in', [...bySku.keys()]))
       .execute();
     for (const other of held) {
-      const save = bySku.get(other.sku.toUpperCase());
-      if (save && other.id !== save.id) throw skuTaken(save.input.sku!, other.title);
+      const asked = bySku.get(other.sku.toUpperCase());
+      if (asked && other.id !== asked.save.id)
+        clashes.push({
+          save: asked.i,
+          sizeSku: null,
+          message: skuTaken(asked.save.input.sku!, other.title).message,
+        });
     }
   }
   const bySizeSku = new Map(
-    saves.flatMap((save) =>
+    saves.flatMap((save, i) =>
       save.input.sizes.flatMap((size) =>
-        size.sku ? [[size.sku.toUpperCase(), { save, size, sku: size.sku }] as const] : [],
+        size.sku ? [[size.sku.toUpperCase(), { save, i, size, sku: size.sku }] as const] : [],
       ),
     ),
   );
-  if (bySizeSku.size === 0) return;
-  const held = await trx
-    .selectFrom('product_sizes')
-    .innerJoin('products', 'products.id', 'product_sizes.product_id')
-    .select([
-      'product_sizes.sku',
-      'product_sizes.product_id',
-      'product_sizes.weight',
-      'products.title',
-    ])
-    .where((eb) => eb(eb.fn('upper', ['product_sizes.sku']), 'in', [...bySizeSku.keys()]))
-    .execute();
-  for (const other of held) {
-    const asked = bySizeSku.get(other.sku.toUpperCase());
-    if (!asked) continue;
-    const { save, size, sku } = asked;
-    // Ours is fine when it is this very size, or the size holding it is dropped or given
-    // another SKU in this same save (two sizes may trade SKUs).
-    const ours = other.product_id === save.id;
-    const holder = ours ? save.input.sizes.find((s) => s.weight === other.weight) : undefined;
-    const free =
-      ours &&
-      (other.weight === size.weight ||
-        !holder ||
-        (holder.sku !== undefined && holder.sku !== size.sku));
-    if (!free) throw sizeSkuTaken(sku, other);
+  if (bySizeSku.size > 0) {
+    const held = await db
+      .selectFrom('product_sizes')
+      .innerJoin('products', 'products.id', 'product_sizes.product_id')
+      .select([
+        'product_sizes.sku',
+        'product_sizes.product_id',
+        'product_sizes.weight',
+        'products.title',
+      ])
+      .where((eb) => eb(eb.fn('upper', ['product_sizes.sku']), 'in', [...bySizeSku.keys()]))
+      .execute();
+    for (const other of held) {
+      const asked = bySizeSku.get(other.sku.toUpperCase());
+      if (!asked) continue;
+      const { save, size, sku } = asked;
+      // Ours is fine when it is this very size, or the size holding it is dropped or given
+      // another SKU in this same save (two sizes may trade SKUs).
+      const ours = other.product_id === save.id;
+      const holder = ours ? save.input.sizes.find((s) => s.weight === other.weight) : undefined;
+      const free =
+        ours &&
+        (other.weight === size.weight ||
+          !holder ||
+          (holder.sku !== undefined && holder.sku !== size.sku));
+      if (!free)
+        clashes.push({ save: asked.i, sizeSku: sku, message: sizeSkuTaken(sku, other).message });
+    }
   }
+  return clashes.sort((a, b) => a.save - b.save);
 }
 
 /**

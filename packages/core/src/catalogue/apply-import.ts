@@ -9,6 +9,12 @@ import { QUEUES } from '../queues/names';
 import { insertProducts, rewriteProducts } from '../catalog/admin-products';
 import { skuClash } from '../catalog/product-skus';
 import { clearListingCounts } from '../catalog/listing-counts';
+import {
+  belowMinimumPriceRefusal,
+  CHANGED_SINCE_CHECK,
+  changedSinceChecks,
+} from '../catalog/product-write-rule';
+import { systemClock, type Clock } from '../common/clock';
 
 /** The outbox key of an import's apply: one job per import, however often Apply is pressed. */
 export const importJobKey = (importId: string) => `catalogue-import-${importId}`;
@@ -36,26 +42,42 @@ export async function importStatus(db: Kysely<Database>, id: unknown): Promise<I
     progress:
       row.state === 'applied' || row.total === 0
         ? 100
-        : Math.floor((row.applied * 100) / row.total),
+        : Math.floor(((row.applied + row.failed) * 100) / row.total),
     summary: row.summary as ImportSummary,
     failures: failures.map((f) => ({ row: f.row_no, sku: f.sku, message: f.error ?? '' })),
     message: row.state === 'failed' ? row.message : null,
+    saved: row.applied,
+    refused: row.failed,
   };
+}
+
+/** Minutes a dry run's check holds for its apply unless told otherwise (IMPORT_CHECK_TTL_MINUTES). */
+export const IMPORT_CHECK_TTL_MINUTES = 60;
+
+export interface StartApplyDeps {
+  db: Kysely<Database>;
+  /** Told of the job's outbox row (its own poll finds it otherwise). */
+  relay: Pick<OutboxRelay, 'wake'>;
+  /** The time as the expiry sees it (tests move it). */
+  clock?: Clock;
+  /** Minutes after its dry run that a check may still be applied. */
+  checkTtlMinutes?: number;
 }
 
 /**
  * POST /api/admin/catalogue/imports/{id}/apply: the import's outbox row, for the worker (a job
- * with progress). Pressing it again while applying, or after, starts nothing new.
+ * with progress). A check is applied at most once, and only while it is fresh: a second apply
+ * (a double click, a replayed request) and an expired check are refused (409), so the same
+ * checked file cannot be written over the shop again later.
  */
-export async function startImportApply(
-  deps: { db: Kysely<Database>; relay: OutboxRelay },
-  id: unknown,
-): Promise<ImportStatus> {
+export async function startImportApply(deps: StartApplyDeps, id: unknown): Promise<ImportStatus> {
   const importId = requireId(id, 'Import');
-  const started = await deps.db.transaction().execute(async (trx) => {
+  const clock = deps.clock ?? systemClock;
+  const ttlMinutes = deps.checkTtlMinutes ?? IMPORT_CHECK_TTL_MINUTES;
+  await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('catalogue_imports')
-      .select(['state'])
+      .select(['state', 'created_at'])
       .where('id', '=', importId)
       .forUpdate()
       .executeTakeFirst();
@@ -64,7 +86,16 @@ export async function startImportApply(
       throw conflict(
         'This import failed while applying: upload the file again for a fresh dry run',
       );
-    if (row.state !== 'validated') return false;
+    if (row.state !== 'validated')
+      throw conflict(
+        'This check has already been applied: upload the file again for a fresh dry run',
+        { state: row.state },
+      );
+    const expiresAt = new Date(row.created_at).getTime() + ttlMinutes * 60_000;
+    if (clock().getTime() > expiresAt)
+      throw conflict(
+        `This check is older than ${ttlMinutes} minutes and the shop may have changed since: upload the file again for a fresh dry run`,
+      );
     await trx
       .updateTable('catalogue_imports')
       .set({ state: 'applying' })
@@ -75,9 +106,8 @@ export async function startImportApply(
       jobKey: importJobKey(importId),
       payload: { importId },
     });
-    return true;
   });
-  if (started) deps.relay.wake();
+  deps.relay.wake();
   return importStatus(deps.db, importId);
 }
 
@@ -119,6 +149,9 @@ export interface ApplyOutcome {
 interface PendingRow {
   row_no: number;
   sku: string;
+  kind: 'new' | 'changed' | 'archived';
+  /** The product the dry run compared the row with; null for a row that was new then. */
+  product_id: string | null;
   input: ProductInput;
 }
 
@@ -129,10 +162,10 @@ interface PendingRow {
  * (the product form's save: categories, images, sizes with their stock through the ledger's
  * stock adjustment, prices from today's rate, hallmark, stones) or not at all.
  *
- * A row the shop refuses although the dry run passed it (its SKU taken, its product saved or its
- * stock sold meanwhile) stops the import: the rows before it are saved, the import is `failed`
- * with the row and the reason, and the rest is left for a fresh upload (whose dry run shows the
- * saved rows as unchanged).
+ * A row the shop refuses although the dry run passed it (its product saved, created or its stock
+ * sold since the check: the product-write rule; a SKU taken meanwhile) is refused on its own
+ * with the reason, and the other rows go on; the import ends `applied` with how many rows were
+ * saved and refused.
  */
 export async function runImportApply(
   db: Kysely<Database>,
@@ -160,10 +193,6 @@ export async function runImportApply(
     // This process's listing counts follow every batch; other servers' caches hear of the
     // batches at most once per `every` and at the end, so shoppers keep cached listings.
     clearListingCounts(db);
-    if (step === 'failed') {
-      await announce();
-      return outcome(db, importId);
-    }
     if (now() - announced >= every) await announce();
     await options.afterEachBatch?.();
   }
@@ -190,25 +219,27 @@ async function outcome(db: Kysely<Database>, importId: string): Promise<ApplyOut
 
 /** A refusal of the shop's rules (a 4xx), as opposed to a fault a retry may get past. */
 const refusalOf = (error: unknown): Error | null =>
-  error instanceof DomainError && error.kind !== 'UNAVAILABLE' ? error : skuClash(error);
+  error instanceof DomainError && error.kind !== 'UNAVAILABLE'
+    ? error
+    : (skuClash(error) ?? belowMinimumPriceRefusal(error));
 
 /**
  * The next `size` rows in one transaction. Should any of them be refused, the transaction is
- * rolled back and its rows are applied one by one instead: those before the refused row are
- * saved, and the refused row fails the import with its own reason.
+ * rolled back and its rows are applied one by one instead: each refused row is marked with its
+ * own reason, and the others are saved.
  */
 async function applyBatch(
   db: Kysely<Database>,
   importId: string,
   size: number,
-): Promise<'empty' | 'applied' | 'failed'> {
+): Promise<'empty' | 'applied'> {
   let rows: PendingRow[] = [];
   try {
     return await db.transaction().execute(async (trx) => {
       // Locked: a second runner (a stalled job handed back) waits, then skips what this did.
       rows = (await trx
         .selectFrom('catalogue_import_rows')
-        .select(['row_no', 'sku', 'input'])
+        .select(['row_no', 'sku', 'kind', 'product_id', 'input'])
         .where('import_id', '=', importId)
         .where('applied_at', 'is', null)
         .where('error', 'is', null)
@@ -223,7 +254,7 @@ async function applyBatch(
   } catch (error) {
     if (!refusalOf(error)) throw error;
   }
-  for (const row of rows) if (!(await applyRow(db, importId, row))) return 'failed';
+  for (const row of rows) await applyRow(db, importId, row);
   return 'applied';
 }
 
@@ -234,17 +265,19 @@ async function applyBatch(
  * statement per table each.
  */
 async function saveRows(trx: Transaction<Database>, importId: string, rows: PendingRow[]) {
-  const existing = await trx
-    .selectFrom('products')
-    .select(['id', sql<string>`upper(sku)`.as('key')])
-    .where(
-      sql<string>`upper(sku)`,
-      'in',
-      rows.map((r) => r.sku),
-    )
-    .execute();
-  const idOfSku = new Map(existing.map((p) => [p.key, p.id]));
-  const fresh = rows.filter((r) => !idOfSku.has(r.sku));
+  const changed = await changedSinceChecks(
+    trx,
+    rows.map((row) => ({
+      productId: row.product_id,
+      sku: row.sku,
+      updatedAt: row.input.loadedUpdatedAt ?? null,
+    })),
+  );
+  const refused = changed.find((why) => why !== null);
+  if (refused) throw conflict(refused);
+  // As checked: a row new at the dry run creates its product (its SKU is still free, above), a
+  // changed one rewrites the very product it was compared with.
+  const fresh = rows.filter((r) => !r.product_id);
   const created = await insertProducts(
     trx,
     fresh.map((r) => {
@@ -254,15 +287,13 @@ async function saveRows(trx: Transaction<Database>, importId: string, rows: Pend
   );
   await rewriteProducts(
     trx,
-    rows
-      .filter((r) => idOfSku.has(r.sku))
-      .map((r) => ({ id: idOfSku.get(r.sku)!, input: r.input })),
+    rows.flatMap((r) => (r.product_id ? [{ id: r.product_id, input: r.input }] : [])),
   );
-  fresh.forEach((r, i) => idOfSku.set(r.sku, created[i]!));
+  const idOfRow = new Map(fresh.map((r, i) => [r.row_no, created[i]!]));
   await markApplied(
     trx,
     importId,
-    rows.map((r) => ({ row: r.row_no, productId: idOfSku.get(r.sku)! })),
+    rows.map((r) => ({ row: r.row_no, productId: r.product_id ?? idOfRow.get(r.row_no)! })),
   );
 }
 
@@ -284,8 +315,8 @@ async function markApplied(
     .execute();
 }
 
-/** One row in its own transaction; false when it is refused (and the import has failed). */
-async function applyRow(db: Kysely<Database>, importId: string, row: PendingRow): Promise<boolean> {
+/** One row in its own transaction; a refusal marks the row with its reason and counts it. */
+async function applyRow(db: Kysely<Database>, importId: string, row: PendingRow): Promise<void> {
   try {
     await db.transaction().execute(async (trx) => {
       const mark = await trx
@@ -298,17 +329,20 @@ async function applyRow(db: Kysely<Database>, importId: string, row: PendingRow)
       if (mark.applied_at) return;
       await saveRows(trx, importId, [row]);
     });
-    return true;
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
-    await failImport(db, importId, row, refusal.message);
-    return false;
+    // The dry run checked everything the apply checks: a refusal now means the shop moved since
+    // (a sale, a save, a SKU taken), in the rule's words whichever check saw it.
+    const why = refusal.message.startsWith(CHANGED_SINCE_CHECK)
+      ? refusal.message
+      : `${CHANGED_SINCE_CHECK}: ${refusal.message}`;
+    await refuseRow(db, importId, row, why);
   }
 }
 
-/** The import stops at a refused row: the row says why, and so does the import. */
-async function failImport(db: Kysely<Database>, importId: string, row: PendingRow, why: string) {
+/** A refused row says why and is counted; the import goes on with the others. */
+async function refuseRow(db: Kysely<Database>, importId: string, row: PendingRow, why: string) {
   await db.transaction().execute(async (trx) => {
     // Counted once: a second runner refusing the same row (a re-run job) changes nothing.
     const marked = await trx
@@ -322,12 +356,7 @@ async function failImport(db: Kysely<Database>, importId: string, row: PendingRo
     if (Number(marked.numUpdatedRows) === 0) return;
     await trx
       .updateTable('catalogue_imports')
-      .set((eb) => ({
-        failed: eb('failed', '+', 1),
-        state: 'failed',
-        finished_at: sql<Date>`now()`,
-        message: `Row ${row.row_no} (${row.sku}) could not be saved: ${why}. The rows before it are saved; fix the file and upload it again to check and apply the rest.`,
-      }))
+      .set((eb) => ({ failed: eb('failed', '+', 1) }))
       .where('id', '=', importId)
       .execute();
   });

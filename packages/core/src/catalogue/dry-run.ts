@@ -9,6 +9,8 @@ import {
   IMAGE_SEPARATOR,
   inputToRow,
   MAX_SIZES,
+  MIN_SELLING_PRICE,
+  MIN_SELLING_PRICE_MESSAGE,
   openingSize,
   productInput,
   rowToFormValues,
@@ -27,6 +29,8 @@ import { badRequest } from '../common/errors';
 import type { ImageStore } from '../uploads/image-store';
 import { currentRateRows, type RateRow } from '../pricing/current-rates';
 import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
+import { skuClashes } from '../catalog/product-skus';
+import { METAL_PRICE_FIELD } from '../catalog/product-write-rule';
 import { readCatalogueFile, type FileRow } from './read-rows';
 import { IMAGE_FILE_NAME, importedImageUrl, readImageZip } from './import-images';
 
@@ -217,11 +221,27 @@ export async function dryRunImport(
     } else if (parsed.data.pricing?.basis === 'metal') {
       const pricing = parsed.data.pricing;
       const purity = canonicalPurity(pricing.metal, pricing.purity);
-      if (!rates.some((r) => r.metal === pricing.metal && r.purity === purity))
+      const rate = rates.find((r) => r.metal === pricing.metal && r.purity === purity);
+      if (!rate || !purity)
         refuse(
           'purity',
           `No rate is published for ${pricing.metal} ${pricing.purity}: publish one first`,
         );
+      else
+        // The apply's ₹1 rule, at today's rate: each size's price from its net weight.
+        parsed.data.sizes.forEach((size, i) => {
+          if (size.netWeight == null) return;
+          const total = breakupOf(
+            { ...pricing, purity },
+            {
+              ratePerGram: rate.rate_paise / 100,
+              publishedAt: new Date(rate.published_at).toISOString(),
+            },
+            size.netWeight,
+          ).total;
+          if (total < MIN_SELLING_PRICE)
+            refuse(sizeColumn(i + 1, 'net_weight'), MIN_SELLING_PRICE_MESSAGE(METAL_PRICE_FIELD));
+        });
     }
     if (bad || !parsed.success) return { ok: false };
     return { ok: true, row: line.row, sku, input: parsed.data, cells: line.cells };
@@ -251,24 +271,29 @@ export async function dryRunImport(
       input: string;
       diff: string;
     }[] = [];
-    for (const line of batch) {
+    const inputs = batch.map((line) => asChecked(line.input, bySku.get(line.sku)));
+    // The apply's SKU rule, run now: a SKU or size SKU another product holds is this row's error.
+    const clashes = await skuClashes(
+      db,
+      batch.map((line, i) => ({ id: bySku.get(line.sku)?._id ?? null, input: inputs[i]! })),
+    );
+    const clashed = new Set<number>();
+    for (const clash of clashes) {
+      const line = batch[clash.save]!;
+      const column = clash.sizeSku
+        ? (Array.from({ length: MAX_SIZES }, (_, n) => sizeColumn(n + 1, 'sku')).find(
+            (c) => (line.cells[c] ?? '').trim().toUpperCase() === clash.sizeSku,
+          ) ?? 'sku')
+        : 'sku';
+      fail(line.row, column, line.cells[column] ?? '', clash.message);
+      if (!clashed.has(clash.save)) errorRows += 1;
+      clashed.add(clash.save);
+    }
+    for (const [i, line] of batch.entries()) {
+      if (clashed.has(i)) continue;
       const view = bySku.get(line.sku);
       const before = view ? storedCells(view) : null;
-      let input = line.input;
-      if (view) {
-        // Left blank: kept as stored (status, size SKUs), as the form's edit does.
-        input = {
-          ...input,
-          status: input.status ?? view.status,
-          sizes: input.sizes.map((s) => ({
-            ...s,
-            sku: s.sku ?? view.sizes.find((v) => v.weight === s.weight)?.sku,
-            // The stock seen now: a sale before the apply is kept unless the file changes it.
-            loadedStock: view.sizes.find((v) => v.weight === s.weight)?.stock,
-          })),
-          loadedUpdatedAt: view.updatedAt,
-        };
-      }
+      const input = inputs[i]!;
       // A new row's fields are only listed while the answer still shows changes.
       const shown = changes.length < MAX_CHANGES;
       const fields = view
@@ -356,6 +381,26 @@ export async function dryRunImport(
     .where('id', '=', importId)
     .execute();
   return { id: importId, state: 'validated', summary, errors, changes };
+}
+
+/**
+ * A valid row's input as the apply will save it: against a stored product, blanks kept as stored
+ * (status, size SKUs, as the form's edit does) and the product's state as checked (its
+ * `updatedAt` and each size's stock), which the apply's product-write rule holds it to.
+ */
+function asChecked(input: ProductInput, view: ProductView | undefined): ProductInput {
+  if (!view) return input;
+  return {
+    ...input,
+    status: input.status ?? view.status,
+    sizes: input.sizes.map((s) => ({
+      ...s,
+      sku: s.sku ?? view.sizes.find((v) => v.weight === s.weight)?.sku,
+      // The stock seen now: a sale before the apply is kept unless the file changes it.
+      loadedStock: view.sizes.find((v) => v.weight === s.weight)?.stock,
+    })),
+    loadedUpdatedAt: view.updatedAt,
+  };
 }
 
 /** Cells that differ, in column order (a size's cells only when either side has the size). */

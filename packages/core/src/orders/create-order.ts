@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { needsPan, normaliseAddress, type AddressInput } from '@kanak/shared';
+import { MIN_SELLING_PRICE, needsPan, normaliseAddress, type AddressInput } from '@kanak/shared';
 import { badRequest, conflict } from '../common/errors';
 import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart-total';
 import type { ActionLimits } from '../limits/action-limits';
@@ -78,6 +78,13 @@ export async function createOrderFromCart(
     const unsold = lines.find((l) => l.status !== 'live');
     if (unsold)
       throw conflict(`${unsold.title} is no longer sold: remove it from your cart to order`);
+    // A piece priced below ₹1 (a price written before the rule, or a metal price at a rate gone
+    // wrong) is never sold: the order would be one with nothing to pay.
+    const unpriced = lines.find((l) => l.discounted_price < MIN_SELLING_PRICE);
+    if (unpriced)
+      throw conflict(
+        `${unpriced.title} (${unpriced.weight}) has no price at the moment and cannot be ordered: remove it from your cart to order`,
+      );
     const short = lines.find((l) => l.quantity > l.stock);
     if (short) {
       throw conflict(

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '@kanak/db';
+import type { Database, TenderKind } from '@kanak/db';
 import type { AuthUser } from '../auth/tokens';
 import { badRequest, conflict, notFound, unavailable } from '../common/errors';
 import { requireId } from '../common/ids';
 import { ShopperRefused } from './provider';
 import { NoProviderAvailable, providersOf, type ProviderSource } from './providers';
 import { DEFAULT_LINK_TTL_MINUTES, LINK_REUSE_MARGIN_MS } from './link-expiry';
-import type { PaymentLinkAnswer } from '@kanak/shared';
+import { formatRupees, type PaymentLinkAnswer } from '@kanak/shared';
 import { requoteIfStale } from '../ledger/requote-order';
 import { systemClock, type Clock } from '../common/clock';
 import { closeOpenLinks, placePaidOrder, type LedgerEntry } from '../ledger/order-ledger';
@@ -189,13 +189,17 @@ export async function payOrder(
           now,
         );
       }
-      const due = total - (await tenderedRupees(trx, orderId));
+      const tendered = await tenderedRupees(trx, orderId);
+      const due = total - tendered;
+      // Nothing left to pay places the order only when balances paid all of it: an order of ₹0
+      // (a piece priced 0) has no payment to stand on, and is never placed, stocked or invoiced.
+      if (due <= 0 && tendered <= 0) throw conflict(NOTHING_PAID_MESSAGE);
       // Placing numbers an invoice; the counter must be taken before the order, never after.
       if (due === 0 && !mayPlace) throw new CounterNeeded();
       if (due === 0) {
         const placed = { ...order, total_discounted_price: total };
         const placement = await placePaidOrder(trx, placed, {
-          reason: 'Paid in full from the shopper’s balance (savings scheme or store credit)',
+          reason: paidByBalancesReason(await liveTenders(trx, orderId)),
           refundNote: (short) =>
             `Cancelled: ${short} when it was paid. What your balance paid goes back to it.`,
         });
@@ -281,6 +285,23 @@ function createAtSomeProviderOf(providers: ReturnType<typeof providersOf>) {
       throw error;
     }
   };
+}
+
+/** The refusal of an order with nothing to pay and no balance paying it. */
+export const NOTHING_PAID_MESSAGE =
+  'This order totals ₹0 and no balance pays it: it cannot be placed. Remove the piece without a price from your cart and order again';
+
+const TENDER_NAMES: Record<TenderKind, string> = {
+  scheme: 'savings scheme',
+  store_credit: 'store credit',
+};
+
+/** The ledger's record of an order the balances paid: which ones, and how much each. */
+function paidByBalancesReason(tenders: { kind: TenderKind; amount_paise: number }[]): string {
+  const parts = tenders.map(
+    (t) => `${TENDER_NAMES[t.kind]} ${formatRupees(Number(t.amount_paise) / 100)}`,
+  );
+  return `Paid in full from the shopper’s balances: ${parts.join(' and ')}`;
 }
 
 /** Thrown inside payOrder's transaction when it would place the order without the counter. */

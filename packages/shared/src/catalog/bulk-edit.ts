@@ -21,9 +21,14 @@ export const bulkEditChange = z.discriminatedUnion('kind', [
     kind: z.literal('makingDiscount'),
     percent: decimal('Making discount', 2, 100, true),
   }),
-  /** Fixed-priced pieces: the discount off the typed price, in whole percent. */
+  /**
+   * Fixed-priced pieces, in whole percent: `set` (the default) makes each piece's discount off
+   * its typed price this percent, whatever it was; `further` takes this percent off the price
+   * each piece sells at now.
+   */
   z.object({
     kind: z.literal('discount'),
+    mode: z.optional(z.enum(['set', 'further'], 'mode must be set or further')),
     percent: int32({
       type: 'Discount must be a number',
       whole: 'Discount must be a whole number',
@@ -77,8 +82,55 @@ export const bulkEditSelection = z.union([
 ]);
 export type BulkEditSelection = z.output<typeof bulkEditSelection>;
 
-export const bulkEditInput = z.object({ selection: bulkEditSelection, change: bulkEditChange });
+/** Past this many pieces, an apply asks the owner to type the count (`confirmCount`). */
+export const BULK_EDIT_CONFIRM_OVER = 50;
+
+export const bulkEditInput = z.object({
+  selection: bulkEditSelection,
+  change: bulkEditChange,
+  /** The apply: the preview it applies (the inputs must be the preview's, nothing moved since). */
+  previewId: z.optional(z.string().check(z.maxLength(100, 'previewId is not valid'))),
+  /** The apply of a change to more than BULK_EDIT_CONFIRM_OVER pieces: their count, typed. */
+  confirmCount: z.optional(z.number('confirmCount must be a number')),
+});
 export type BulkEditInput = z.output<typeof bulkEditInput>;
+
+/** What a change does, in the owner's words ("Set discount to 10 %", "Take a further 10 % off"). */
+export function bulkEditActionLabel(change: BulkEditChange): string {
+  switch (change.kind) {
+    case 'discount':
+      return change.mode === 'further'
+        ? `Take a further ${change.percent} % off`
+        : `Set discount to ${change.percent} %`;
+    case 'makingDiscount':
+      return `Set making discount to ${change.percent} %`;
+    case 'making':
+      return `Set making charge to ${[
+        change.makingValue ?? '(kept)',
+        change.makingKind === 'perGram' ? '₹/g' : change.makingKind === 'percent' ? '%' : '',
+      ]
+        .join(' ')
+        .trim()}`;
+    case 'category':
+      return `Move to ${change.topLevelCategory} › ${change.secondLevelCategory} › ${change.thirdLevelCategory}`;
+    case 'status':
+      return `Set state to ${change.status}`;
+    case 'stock':
+      return `${change.delta > 0 ? 'Add' : 'Take'} ${Math.abs(change.delta)} to stock${change.weight ? ` of ${change.weight}` : ''}`;
+  }
+}
+
+/** One piece of a preview: its listed price before → after, and what else moves, in words. */
+export const bulkEditPiece = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  title: z.string(),
+  before: z.number(),
+  after: z.number(),
+  /** The change that is not a price ("Stock 4 g: 3 → 4", "State: live → archived"). */
+  detail: z.optional(z.string()),
+});
+export type BulkEditPiece = z.infer<typeof bulkEditPiece>;
 
 /** What applying would do: how many products, how many of them change, and the prices at today's rate. */
 export const bulkEditPreview = z.object({
@@ -89,15 +141,13 @@ export const bulkEditPreview = z.object({
   /** Sum of the changing products' listed (discounted) prices, in rupees, before and after. */
   priceBefore: z.number(),
   priceAfter: z.number(),
-  samples: z.array(
-    z.object({
-      productId: z.string(),
-      sku: z.string(),
-      title: z.string(),
-      before: z.number(),
-      after: z.number(),
-    }),
-  ),
+  samples: z.array(bulkEditPiece),
+  /** The id the apply sends: the server applies exactly this preview, or refuses (409). */
+  previewId: z.string(),
+  /** The change in words ("Set discount to 10 %" or "Take a further 10 % off"). */
+  action: z.string(),
+  /** Each piece that changes, before → after (the first 500; `changing` counts them all). */
+  pieces: z.array(bulkEditPiece),
 });
 export type BulkEditPreview = z.infer<typeof bulkEditPreview>;
 

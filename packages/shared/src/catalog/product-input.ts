@@ -36,6 +36,11 @@ const wholeNumber = (label: string, max: number) =>
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, `${label} must be one of: ${values.join(', ')}`);
 
+/** The least selling price of a piece, in rupees: nothing is sold for ₹0. */
+export const MIN_SELLING_PRICE = 1;
+export const MIN_SELLING_PRICE_MESSAGE = (label: string) =>
+  `${label} must be at least ₹${MIN_SELLING_PRICE}: a piece cannot be sold for less`;
+
 /** A product's state: only `live` ones are listed, searched, cached and sold. */
 export const PRODUCT_STATUSES = ['draft', 'live', 'archived'] as const;
 export type ProductStatusValue = (typeof PRODUCT_STATUSES)[number];
@@ -172,6 +177,11 @@ export const productInput = z
     z.refine((p) => isMetal(p) || (p.price ?? 1) > 0, {
       message: 'Price must be greater than 0',
       path: ['price'],
+    }),
+    // The price a shopper pays: a piece at ₹0 would be an order with nothing to pay.
+    z.refine((p) => isMetal(p) || (p.discountedPrice ?? MIN_SELLING_PRICE) >= MIN_SELLING_PRICE, {
+      message: MIN_SELLING_PRICE_MESSAGE('Discounted Price'),
+      path: ['discountedPrice'],
     }),
     z.refine((p) => isMetal(p) || (p.discountedPrice ?? 0) <= (p.price ?? 0), {
       message: 'Discounted Price cannot exceed Price',

@@ -56,6 +56,9 @@ export const importStatus = z.object({
   failures: z.array(z.object({ row: z.number(), sku: z.string(), message: z.string() })),
   /** Why the import is `failed` (the row that stopped it); null in every other state. */
   message: z.nullable(z.string()),
+  /** Rows saved so far, and rows refused (each listed in `failures` with why). */
+  saved: z.number(),
+  refused: z.number(),
 });
 export type ImportStatus = z.infer<typeof importStatus>;
 

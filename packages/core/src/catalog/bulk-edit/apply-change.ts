@@ -5,6 +5,10 @@ import { adjustStockForEdit } from '../../ledger/stock-adjustment';
 import { repriceStatement } from '../../pricing/reprice-sql';
 import { syncStockAlerts } from '../../stock-alerts/restock-mails';
 import { categoryFor } from '../admin-products';
+import { refuseBelowMinimumPrice } from '../product-write-rule';
+
+/** The field a discount taking a piece below ₹1 is named by. */
+export const DISCOUNT_FIELD = 'The price after the discount (percent)';
 
 /** Why a product of the selection is left as it is. */
 export const SKIP_REASONS = {
@@ -79,25 +83,31 @@ export async function applyBulkChange(
     }
     case 'discount': {
       await byBasis('metal', SKIP_REASONS.metal);
-      // The listed price is the typed one less the percent, floored to whole rupees, so the
-      // percent shown (percentOff, floored too) is the one asked for.
+      // The listed price less the percent, floored to whole rupees: `set` from the typed price
+      // (so the percent shown, percentOff floored too, is the one asked for), `further` from the
+      // price the piece sells at now.
+      const from = change.mode === 'further' ? sql`discounted_price` : sql`price`;
+      const listed = sql<number>`((${from})::bigint * ${100 - change.percent}) / 100`;
       returned(
         await trx
           .updateTable('products')
           .set({
-            discounted_price: sql<number>`(price::bigint * ${100 - change.percent}) / 100`,
+            discounted_price: listed,
             discount_percent: sql<number>`CASE WHEN price <= 0 THEN 0
-              ELSE ((price - (price::bigint * ${100 - change.percent}) / 100) * 100) / price END`,
+              ELSE ((price - ${listed}) * 100) / price END`,
           })
           .where(sql<boolean>`id = any(${idList})`)
           .where('pricing_basis', '=', 'fixed')
           .where(
-            sql<boolean>`(discounted_price, discount_percent) IS DISTINCT FROM
-              ((price::bigint * ${100 - change.percent}) / 100, ${change.percent})`,
+            change.mode === 'further'
+              ? sql<boolean>`discounted_price IS DISTINCT FROM ${listed}`
+              : sql<boolean>`(discounted_price, discount_percent) IS DISTINCT FROM
+                  (${listed}, ${change.percent})`,
           )
           .returning('id')
           .execute(),
       );
+      await refuseBelowMinimumPrice(trx, [...changed], DISCOUNT_FIELD);
       break;
     }
     case 'category': {

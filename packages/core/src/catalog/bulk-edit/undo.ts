@@ -4,6 +4,7 @@ import type { BulkEditUndo } from '@kanak/shared';
 import { conflict, notFound } from '../../common/errors';
 import { repriceStatement } from '../../pricing/reprice-sql';
 import { syncStockAlerts } from '../../stock-alerts/restock-mails';
+import { sameVersion } from '../product-write-rule';
 import { bulkEditOf } from './progress';
 import { RESTORED_COLUMNS, lockProducts, snapshotProducts, type ProductSnapshot } from './snapshot';
 
@@ -22,7 +23,7 @@ function touchedSince(
     if (current !== stock)
       return `stock of ${weights.get(sizeId) ?? 'a size'} is ${current}, not the ${stock} the bulk edit left (a sale or another change since); kept as it is`;
   }
-  if (leftAt !== null && new Date(now.updatedAt).getTime() !== new Date(leftAt).getTime())
+  if (leftAt !== null && !sameVersion(now.updatedAt, leftAt))
     return 'the product was saved after the bulk edit; kept as it is';
   return null;
 }

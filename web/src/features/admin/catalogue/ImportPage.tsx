@@ -21,6 +21,7 @@ import { trpc } from '@/lib/trpc';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
 import { saveBlob, templateCsv, uploadCatalogue } from './catalogue-files';
+import { appliedOutcome } from './import-outcome';
 
 const rupees = (value: number | null) => (value === null ? '—' : formatRupees(value));
 
@@ -281,10 +282,7 @@ export function ImportPage() {
             )}
             {done && (
               <div role="status" className="flex items-center gap-2 text-primary">
-                <CheckCircle2 /> Applied.
-                {status.data && status.data.failures.length > 0
-                  ? ` ${status.data.failures.length} rows could not be saved:`
-                  : ' Every row is saved.'}
+                <CheckCircle2 /> {status.data ? appliedOutcome(status.data) : 'Applied.'}
               </div>
             )}
             {done && status.data && status.data.failures.length > 0 && (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  BULK_EDIT_CONFIRM_OVER,
   formatRupees,
   PRODUCT_STATUSES,
   SECOND_LEVEL_CATEGORIES,
@@ -28,6 +29,8 @@ const KINDS: { kind: Kind; label: string }[] = [
 
 /** The form's fields, as typed; the server's schema checks and refuses them in words. */
 interface Fields {
+  /** Discount: replace each piece's discount, or take a further percent off its price now. */
+  mode: 'set' | 'further';
   delta: string;
   weight: string;
   status: string;
@@ -50,7 +53,7 @@ function changeOf(kind: Kind, f: Fields): BulkEditInput['change'] {
     case 'status':
       return { kind, status: f.status as (typeof PRODUCT_STATUSES)[number] };
     case 'discount':
-      return { kind, percent: Number(f.percent) };
+      return { kind, mode: f.mode, percent: Number(f.percent) };
     case 'makingDiscount':
       return { kind, percent: Number(f.percent) };
     case 'making':
@@ -84,11 +87,11 @@ export function BulkEditBar({
   matching: number;
   onFinished: () => void;
 }) {
-  const [scope, setScope] = useState<'selected' | 'filter'>(
-    selected.length ? 'selected' : 'filter',
-  );
+  // With nothing selected, the owner chooses the products: no default of the whole catalogue.
+  const [scope, setScope] = useState<'selected' | 'filter' | ''>(selected.length ? 'selected' : '');
   const [kind, setKind] = useState<Kind>('stock');
   const [fields, setFields] = useState<Fields>({
+    mode: 'set',
     delta: '1',
     weight: '',
     status: 'live',
@@ -100,6 +103,7 @@ export function BulkEditBar({
     third: 'ring',
   });
   const [jobId, setJobId] = useState<string | null>(null);
+  const [typedCount, setTypedCount] = useState('');
   const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
   const input = (): BulkEditInput => ({
@@ -109,10 +113,17 @@ export function BulkEditBar({
         : { filter: q ? { q } : {} },
     change: changeOf(kind, fields),
   });
+  // The preview shown is the one of the inputs on screen: any change of them hides it (and the
+  // server refuses an apply of other inputs than its preview's).
+  const inputKey = JSON.stringify([scope, input()]);
+  const [previewedFor, setPreviewedFor] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const preview = trpc.catalog.bulkEditPreview.useMutation({
+    onMutate: () => setTypedCount(''),
     onError: (error) => toast.error(errorMessage(error)),
   });
+  const shown = preview.data && previewedFor === inputKey ? preview.data : null;
+  const mustType = !!shown && shown.changing > BULK_EDIT_CONFIRM_OVER;
   const apply = trpc.catalog.bulkEditApply.useMutation({
     onSuccess: (view) => setJobId(view.id),
     onError: (error) => toast.error(errorMessage(error)),
@@ -135,7 +146,7 @@ export function BulkEditBar({
     onError: (error) => toast.error(errorMessage(error)),
   });
   const done = job.data?.state === 'done';
-  const count = scope === 'selected' ? selected.length : matching;
+  const count = scope === 'selected' ? selected.length : scope === 'filter' ? matching : 0;
 
   return (
     <section
@@ -149,8 +160,11 @@ export function BulkEditBar({
           <NativeSelect
             id="bulk-scope"
             value={scope}
-            onChange={(e) => setScope(e.target.value as 'selected' | 'filter')}
+            onChange={(e) => setScope(e.target.value as 'selected' | 'filter' | '')}
           >
+            <NativeSelectOption value="" disabled>
+              Choose the products…
+            </NativeSelectOption>
             <NativeSelectOption value="selected" disabled={!selected.length}>
               {selected.length} selected
             </NativeSelectOption>
@@ -198,6 +212,15 @@ export function BulkEditBar({
                   {s}
                 </NativeSelectOption>
               ))}
+            </NativeSelect>
+          </div>
+        )}
+        {kind === 'discount' && (
+          <div className="space-y-1">
+            <Label htmlFor="bulk-mode">How</Label>
+            <NativeSelect id="bulk-mode" value={fields.mode} onChange={set('mode')}>
+              <NativeSelectOption value="set">Set each discount to</NativeSelectOption>
+              <NativeSelectOption value="further">Take a further % off</NativeSelectOption>
             </NativeSelect>
           </div>
         )}
@@ -256,31 +279,96 @@ export function BulkEditBar({
         <Button
           variant="outline"
           disabled={count === 0 || preview.isPending}
-          onClick={() => preview.mutate(input())}
+          onClick={() => {
+            setPreviewedFor(inputKey);
+            preview.mutate(input());
+          }}
         >
           Preview
         </Button>
       </div>
 
-      {preview.data && (
+      {shown && (
         <div data-testid="bulk-preview" className="space-y-2 text-sm">
           <p>
-            <strong>{preview.data.changing}</strong> of {preview.data.products} products change
-            {preview.data.changing > 0 &&
-              preview.data.priceBefore !== preview.data.priceAfter &&
-              `; listed prices at today's rate ${formatRupees(preview.data.priceBefore)} → ${formatRupees(preview.data.priceAfter)} in all`}
+            <strong>{shown.action}</strong>: <strong>{shown.changing}</strong> of {shown.products}{' '}
+            products change
+            {shown.changing > 0 &&
+              shown.priceBefore !== shown.priceAfter &&
+              `; listed prices at today's rate ${formatRupees(shown.priceBefore)} → ${formatRupees(shown.priceAfter)} in all`}
             .
           </p>
-          {preview.data.skipped.map((s) => (
+          {shown.skipped.map((s) => (
             <p key={s.reason} className="text-muted-foreground">
               {s.count} skipped: {s.reason}
             </p>
           ))}
+          {shown.pieces.length > 0 && (
+            <div className="max-h-64 overflow-auto rounded border bg-background">
+              <table className="w-full text-left text-sm" data-testid="bulk-pieces">
+                <thead className="sticky top-0 bg-background">
+                  <tr>
+                    <th className="px-2 py-1">SKU</th>
+                    <th className="px-2 py-1">Piece</th>
+                    <th className="px-2 py-1 text-right">Before</th>
+                    <th className="px-2 py-1 text-right">After</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.pieces.map((p) => (
+                    <tr key={p.productId} className="border-t">
+                      <td className="px-2 py-1 font-mono text-xs">{p.sku}</td>
+                      <td className="px-2 py-1">
+                        {p.title}
+                        {p.detail && (
+                          <span className="block text-muted-foreground">{p.detail}</span>
+                        )}
+                      </td>
+                      <td className="px-2 py-1 text-right tabular-nums">
+                        {formatRupees(p.before)}
+                      </td>
+                      <td className="px-2 py-1 text-right tabular-nums">{formatRupees(p.after)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {shown.pieces.length < shown.changing && (
+                <p className="px-2 py-1 text-muted-foreground">
+                  The first {shown.pieces.length} of {shown.changing} pieces are listed.
+                </p>
+              )}
+            </div>
+          )}
+          {mustType && (
+            <div className="space-y-1">
+              <Label htmlFor="bulk-confirm">
+                This changes {shown.changing} pieces: type {shown.changing} to confirm
+              </Label>
+              <Input
+                id="bulk-confirm"
+                value={typedCount}
+                onChange={(e) => setTypedCount(e.target.value)}
+                inputMode="numeric"
+                className="w-32"
+              />
+            </div>
+          )}
           <Button
-            disabled={preview.data.changing === 0 || apply.isPending || (jobId !== null && !done)}
-            onClick={() => apply.mutate(input())}
+            disabled={
+              shown.changing === 0 ||
+              apply.isPending ||
+              (jobId !== null && !done) ||
+              (mustType && typedCount.trim() !== String(shown.changing))
+            }
+            onClick={() =>
+              apply.mutate({
+                ...input(),
+                previewId: shown.previewId,
+                ...(mustType ? { confirmCount: Number(typedCount) } : {}),
+              })
+            }
           >
-            Apply to {preview.data.changing} products
+            Apply to {shown.changing} products: {shown.action}
           </Button>
         </div>
       )}
