@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { addressInput } from './address';
 import { findIndianState } from './indian-states';
 import { PIN_PATTERN } from '../delivery/pin-state';
+import { textField } from '../validation/db-values';
 
 export const PIN_MESSAGE = 'Enter a 6-digit PIN code (it cannot start with 0)';
 export const MOBILE_MESSAGE = 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9';
@@ -19,14 +20,14 @@ export const stripMobilePrefix = (mobile: string): string => {
  */
 export const courierAddressInput = z.object({
   ...addressInput.shape,
-  zipCode: z.string().check(z.trim(), z.regex(PIN_PATTERN, PIN_MESSAGE)),
+  zipCode: textField().check(z.trim(), z.regex(PIN_PATTERN, PIN_MESSAGE)),
   mobile: z.pipe(
-    z.string().check(z.trim()),
+    textField().check(z.trim()),
     z.pipe(
       z.transform(stripMobilePrefix),
-      z.string().check(z.regex(/^[6-9][0-9]{9}$/, MOBILE_MESSAGE)),
+      textField().check(z.regex(/^[6-9][0-9]{9}$/, MOBILE_MESSAGE)),
     ),
   ),
-  state: z.string().check(z.refine((s) => findIndianState(s) !== undefined, STATE_MESSAGE)),
+  state: textField().check(z.refine((s) => findIndianState(s) !== undefined, STATE_MESSAGE)),
 });
 export type CourierAddressInput = z.infer<typeof courierAddressInput>;

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_NET_WEIGHT, PURITIES, canonicalPurity } from '../pricing/purities';
 import { decimal, pricingMetal } from '../pricing/schemas';
 import { withExample } from '../validation/examples';
+import { textField } from '../validation/db-values';
 
 /**
  * Old-gold exchange and buyback (jewellery.md, "Policies shoppers look for"): 100 % of the metal
@@ -37,7 +38,7 @@ export const oldGoldPiece = z.pipe(
   z
     .object({
       metal: withExample(pricingMetal, 'gold'),
-      purity: withExample(z.string('Purity is required'), '916'),
+      purity: withExample(textField('Purity is required'), '916'),
       netWeight: z.optional(withExample(weight('Net weight'), 10.5)),
       grossWeight: z.optional(weight('Gross weight')),
     })
@@ -124,23 +125,21 @@ export function oldGoldValues(
 /** What the storefront's "Request a pickup or a store visit" sends (`POST /api/exchange/requests`). */
 export const exchangeRequestInput = z.object({
   contactName: withExample(
-    z.string().check(z.trim(), z.minLength(2, 'Name is required'), z.maxLength(100)),
+    textField().check(z.trim(), z.minLength(2, 'Name is required'), z.maxLength(100)),
     'Asha Rao',
   ),
   contactPhone: withExample(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.regex(/^(\+91[ -]?)?[6-9]\d{9}$/, 'Mobile must be a 10-digit Indian number'),
-      ),
+    textField().check(
+      z.trim(),
+      z.regex(/^(\+91[ -]?)?[6-9]\d{9}$/, 'Mobile must be a 10-digit Indian number'),
+    ),
     '9876543210',
   ),
   visit: z.enum(['pickup', 'store'], 'Choose a pickup or a store visit'),
   pin: z.optional(
-    withExample(z.string().check(z.trim(), z.regex(/^\d{6}$/, 'PIN must be 6 digits')), '560001'),
+    withExample(textField().check(z.trim(), z.regex(/^\d{6}$/, 'PIN must be 6 digits')), '560001'),
   ),
-  note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  note: z.optional(textField().check(z.trim(), z.maxLength(500))),
   items: z
     .array(oldGoldPiece)
     .check(z.minLength(1, 'Describe at least one piece'), z.maxLength(20, 'At most 20 pieces')),
@@ -177,7 +176,7 @@ export type ExchangeRequestView = z.infer<typeof exchangeRequestView>;
 
 /** The owner's settlement after testing: the final value (rupees), as credit or paid out. */
 export const exchangeSettleInput = z.object({
-  requestId: z.string().check(z.uuid('Unknown request')),
+  requestId: textField().check(z.uuid('Unknown request')),
   outcome: z.enum(['credit', 'paid_out', 'cancel'], 'Outcome must be credit, paid_out or cancel'),
   finalValue: z.optional(
     z.number().check(z.int('Final value is whole rupees'), z.nonnegative(), z.lte(100_000_000)),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { emailField } from '../auth/schemas';
 import { canonicalPurity, PRICING_METALS } from '../pricing/purities';
+import { textField } from '../validation/db-values';
 
 /**
  * POST /api/rate-alerts: "tell me when 22K gold is below ₹X/g". A visitor names the e-mail (and
@@ -10,7 +11,7 @@ export const rateAlertInput = z
   .object({
     email: z.optional(emailField),
     metal: z.enum(PRICING_METALS, 'metal must be gold, silver or platinum'),
-    purity: z.string('purity is required').check(z.trim(), z.maxLength(10, 'purity is not valid')),
+    purity: textField('purity is required').check(z.trim(), z.maxLength(10, 'purity is not valid')),
     below: z.number('below must be a rate in rupees per gram').check(
       z.gt(0, 'below must be above ₹0 per gram'),
       z.lte(1_000_000, 'below must be at most ₹10,00,000 per gram'),
@@ -30,5 +31,5 @@ export const rateAlertAnswer = z.object({ message: z.string() });
 /** A confirm or unsubscribe link's secret: 24 random bytes in base64url. */
 export const RATE_ALERT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 export const rateAlertTokenInput = z.object({
-  token: z.string('token is required').check(z.maxLength(100, 'The link is not valid')),
+  token: textField('token is required').check(z.maxLength(100, 'The link is not valid')),
 });
