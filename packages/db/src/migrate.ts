@@ -32,6 +32,7 @@ import * as m037 from './migrations/037_order_tenders';
 import * as m030 from './migrations/030_listing_facets_index';
 import * as m031 from './migrations/031_bulk_edits';
 import * as m032 from './migrations/032_savings_schemes';
+import * as m038 from './migrations/038_rate_alert_requests';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '035_exchange_and_credit': m035,
   '036_returns': m036,
   '037_order_tenders': m037,
+  '038_rate_alert_requests': m038,
   '030_listing_facets_index': m030,
   '031_bulk_edits': m031,
   '032_savings_schemes': m032,
