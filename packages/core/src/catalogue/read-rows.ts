@@ -3,6 +3,7 @@ import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import type { CatalogueRow } from '@kanak/shared';
 import { badRequest } from '../common/errors';
+import { readZipOffThread } from './zip-reader';
 
 /** One data row of an uploaded file: its number as the spreadsheet shows it, cells by heading. */
 export interface FileRow {
@@ -170,7 +171,11 @@ async function readXlsx(bytes: Buffer): Promise<CatalogueFile> {
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** CSV or XLSX, told apart by the bytes (an XLSX is a zip), not by the name a browser sent. */
-export function readCatalogueFile(bytes: Buffer): Promise<CatalogueFile> {
+export async function readCatalogueFile(bytes: Buffer): Promise<CatalogueFile> {
   if (bytes.length === 0) throw badRequest('The file is empty: its first row names the columns');
-  return bytes.subarray(0, 4).equals(ZIP_MAGIC) ? readXlsx(bytes) : readCsv(bytes);
+  if (!bytes.subarray(0, 4).equals(ZIP_MAGIC)) return readCsv(bytes);
+  // An XLSX is a zip: it is unpacked and counted in a worker thread first, so a bomb is refused
+  // there and the sheet the reader then streams is known to stay within the caps.
+  await readZipOffThread(bytes, { what: 'The XLSX file' });
+  return readXlsx(bytes);
 }
