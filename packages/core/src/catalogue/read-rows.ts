@@ -20,10 +20,11 @@ export interface CatalogueFile {
 }
 
 /**
- * A cell a spreadsheet would run: =, +, @, a tab or CR first, or a "-" that is not a number.
+ * A cell a spreadsheet would run: =, +, @ (or their full-width forms ＝ ＋ ＠ and －), a tab or
+ * CR first, or a "-" that is not a number.
  * Export escapes such text with a leading apostrophe (safeCell), taken off again here.
  */
-const FORMULA = /^[=+@\t\r]|^-(?!\s*\d+(\.\d+)?\s*$)/;
+const FORMULA = /^[=+@\t\r\uFF1D\uFF0B\uFF0D\uFF20]|^-(?!\s*\d+(\.\d+)?\s*$)/;
 
 /** A cell's text as the import reads it; `formula` when it would run in a spreadsheet. */
 export function readCell(raw: string): { text: string; formula: boolean } {
