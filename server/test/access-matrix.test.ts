@@ -5,6 +5,7 @@
 //
 // Ids in paths and inputs are customer A's own (order, cart line, wish, payment link…): B's cell
 // asks for A's resource and must be refused, must see nothing of A's, and must leave it unchanged.
+import { sql } from 'kysely';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -885,16 +886,31 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       .execute();
     return token;
   };
-  /** The seeded open plan, A's enrolment in it (made once), a plan the admin cells edit. */
-  const openPlan = async () =>
-    (
+  /**
+   * An open plan of its own for each enrolment the matrix makes, and the enrolments before it
+   * dated a day back: the cells enrol A and B many times, past the limits of one account (3 open
+   * per plan, 10 a day) that are not what this table checks. A's enrolment is made once; a plan
+   * the admin cells edit.
+   */
+  const openPlan = async () => {
+    await sql`UPDATE scheme_enrolments SET created_at = created_at - interval '1 day'`.execute(
+      db(),
+    );
+    const seeded = await db()
+      .selectFrom('scheme_plans')
+      .selectAll()
+      .where('paused', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const { id: _id, ...plan } = seeded;
+    return (
       await db()
-        .selectFrom('scheme_plans')
-        .select('id')
-        .where('paused', '=', false)
-        .orderBy('id')
+        .insertInto('scheme_plans')
+        .values({ ...plan, name: `Matrix open plan ${randomBytes(3).toString('hex')}` })
+        .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
+  };
   let enrolled: Promise<string> | undefined;
   const enrolmentOfA = () =>
     (enrolled ??= (async () => {

@@ -1,6 +1,7 @@
 // Issue 32: the owner's catalogue as a file. A dry run names each bad cell and applies nothing
 // from those rows; the apply runs in a real worker process (killed mid-apply in one test);
 // re-importing and export → import change nothing, for CSV and XLSX alike.
+import { constants as zlib, deflateRawSync } from 'node:zlib';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImportApply, startImportApply } from '@kanak/core';
@@ -72,6 +73,49 @@ const metalProduct = (sku: string, over: Record<string, string> = {}) =>
     hallmark: '',
     ...over,
   });
+
+/**
+ * A zip bomb: `count` "images" whose headers each claim 100 bytes and which each inflate to
+ * `mb` MB of zeros (a megabyte of zeros deflated with a full flush, byte-aligned, repeated):
+ * 1 × 1024 MB from about 1 MB, or 40 × 8 MB (each under the per-image cap) from 330 kB.
+ */
+function zipBomb(count: number, mb: number): Buffer {
+  const block = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: zlib.Z_FULL_FLUSH });
+  const data = Buffer.concat([...Array.from({ length: mb }, () => block), Buffer.from([3, 0])]);
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (let i = 0; i < count; i++) {
+    const file = Buffer.from(`bomb-${i}.png`);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(100, 22);
+    local.writeUInt16LE(file.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(100, 24);
+    central.writeUInt16LE(file.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, file, data);
+    centrals.push(central, file);
+    offset += local.length + file.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
 
 const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 const csvOf = (rows: Record<string, string>[]) =>
@@ -602,5 +646,46 @@ describe('catalogue import and export', () => {
       expect(head.headers.get('content-type')).toMatch(/spreadsheetml/);
       expect(head.headers.get('content-disposition')).toMatch(/catalogue-\d{4}-\d{2}-\d{2}\.xlsx/);
     }
+  });
+
+  it('refuses a zip bomb, unpacked in a worker thread, while health checks keep being answered', async () => {
+    const bomb = zipBomb(40, 8);
+    expect(bomb.length).toBeLessThan(512 * 1024);
+    const send = (file: Blob, fileName: string, images: Blob | null) => {
+      const form = new FormData();
+      form.append('file', file, fileName);
+      if (images) form.append('images', images, 'images.zip');
+      return fetch(`${server.baseUrl}/api/admin/catalogue/imports?dryRun=true`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}` },
+        body: form,
+      });
+    };
+    // The bomb as the images zip; health checks asked one after another until it is answered.
+    let answered = false;
+    const refused = send(new Blob([csvOf([product('BOMB-1')])]), 'bomb.csv', new Blob([bomb])).then(
+      async (res) => {
+        answered = true;
+        return { status: res.status, body: (await res.json()) as { message: string } };
+      },
+    );
+    let healthWhileBombing = 0;
+    while (!answered) {
+      const health = await fetch(`${server.baseUrl}/api/health`);
+      await health.arrayBuffer();
+      expect(health.status).toBe(200);
+      if (!answered) healthWhileBombing += 1;
+    }
+    const images = await refused;
+    expect(images.status).toBe(400);
+    expect(images.body.message).toMatch(/^The images zip unpacks to more than .*zip bomb/);
+    expect(healthWhileBombing).toBeGreaterThanOrEqual(3);
+
+    // The same bomb sent as the spreadsheet (an XLSX is a zip): refused before it is parsed.
+    const sheet = await send(new Blob([zipBomb(1, 1024)]), 'catalogue.xlsx', null);
+    expect(sheet.status).toBe(400);
+    expect(((await sheet.json()) as { message: string }).message).toMatch(
+      /^The XLSX file unpacks to more than .*zip bomb/,
+    );
   });
 });

@@ -209,4 +209,46 @@ describe('report exports stream (issue 31, item 6)', () => {
     expect(lines.at(-2)).toContain(`${lateNumber},30-Jun-2025,144200,07-Delhi`);
     expect(peak).toBeLessThan(32 * 2 ** 20);
   }, 300_000);
+
+  it('streams the same year as JSON (rows as read, totals after them), in constant memory', async () => {
+    const before = heapAfterGc();
+    const answer = await fetch(
+      `${server.baseUrl}/api/admin/reports/sales-register?from=2025-04-01&to=2026-03-31`,
+      { headers: { authorization: `Bearer ${admin}` } },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+    expect(answer.headers.get('content-length')).toBeNull();
+    const reader = answer.body!.getReader();
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let nextMeasure = 1 << 20;
+    let peak = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(Buffer.from(value));
+      bytes += value.length;
+      if (bytes >= nextMeasure) {
+        nextMeasure += 1 << 20;
+        peak = Math.max(peak, heapAfterGc() - before);
+      }
+    }
+    console.info(
+      `sales register JSON: ${(bytes / 2 ** 20).toFixed(1)} MiB, retained heap at most ${(peak / 2 ** 20).toFixed(1)} MiB above the start`,
+    );
+    expect(bytes).toBeGreaterThan(15 * 2 ** 20);
+    expect(peak).toBeLessThan(32 * 2 ** 20);
+    const register = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      from: string;
+      rows: { number: string; total: number }[];
+      totals: { total: number };
+      byState: { placeOfSupply: string }[];
+    };
+    expect(register.from).toBe('2025-04-01');
+    expect(register.rows.length).toBeGreaterThan(INVOICES);
+    expect(register.rows[0]!.number).toBe(`KJ/${FY}/000001`);
+    expect(register.totals.total).toBe(register.rows.reduce((sum, r) => sum + r.total, 0));
+    expect(register.byState.map((s) => s.placeOfSupply)).toContain('07-Delhi');
+  }, 300_000);
 });

@@ -165,6 +165,37 @@ describe('savings schemes over REST, confirmed by a real worker', () => {
       .where('status', '=', 'PAID')
       .execute();
 
+  it('limits enrolments: 3 open per plan per account under 40 at once, and 10 a day', async () => {
+    const newPlan = async () =>
+      (await http.post<{ id: number }>('/api/admin/schemes/plans', PLAN, { token: admin })).body.id;
+    const shopper = await newCustomer(server, 'Eager');
+    const enrolIn = (planId: number) =>
+      http.post<{ message: string }>(
+        '/api/schemes/enrolments',
+        { planId, instalment: 2000 },
+        { token: shopper.token },
+      );
+    const linksBefore = fake.links.size;
+    const first = await newPlan();
+    const burst = await Promise.all(Array.from({ length: 40 }, () => enrolIn(first)));
+    expect(burst.filter((r) => r.status === 201)).toHaveLength(3);
+    const refused = burst.filter((r) => r.status !== 201);
+    expect(new Set(refused.map((r) => r.status))).toEqual(new Set([409]));
+    expect(refused[0]!.body.message).toMatch(/3 open enrolments in this plan/);
+    expect(fake.links.size - linksBefore).toBe(3);
+    // Other plans: 3 + 3 + 3 + 1 = 10 in a day, then the eleventh is refused.
+    for (const planId of [await newPlan(), await newPlan(), await newPlan()])
+      for (let i = 0; i < 3; i++) {
+        const res = await enrolIn(planId);
+        if (fake.links.size - linksBefore < 10) expect(res.status).toBe(201);
+      }
+    const last = await newPlan();
+    const eleventh = await enrolIn(last);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.message).toMatch(/at most 10 scheme enrolments a day/);
+    expect(fake.links.size - linksBefore).toBe(10);
+  });
+
   it('a PAN is asked past ₹2,00,000 in all, as at checkout', async () => {
     const plan = await http.post<{ id: number }>('/api/admin/schemes/plans', PLAN, {
       token: admin,

@@ -1,8 +1,16 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUES } from '@kanak/core';
-import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
 import {
+  addToCart,
+  createOrderFromCart,
+  QUEUES,
+  renderNotification,
+  SAMPLE_GSTIN,
+  sellerOf,
+} from '@kanak/core';
+import { createTestDatabase, NO_LIMITS, type TestDatabase } from '@kanak/testkit';
+import {
+  ADDRESS,
   line,
   newCustomer,
   payable,
@@ -140,5 +148,52 @@ describe('unpaid orders past their payment link are cancelled by the reconciliat
       expect((await orderOf(order._id)).status).toBe('PENDING');
       expect(await eventsOf(order._id)).toEqual([]);
     }
+  });
+  it('mails an unproven address no text a stranger typed: greeted by the address, no delivery name', async () => {
+    const seller = sellerOf({
+      SELLER_LEGAL_NAME: 'Kanak Jewellers Pvt Ltd',
+      SELLER_ADDRESS: '12 Residency Road, Bengaluru',
+      SELLER_STATE: 'Karnataka',
+      SELLER_GSTIN: SAMPLE_GSTIN,
+    });
+    const shop = { name: 'Kanak Jewellers', supportEmail: 'care@kanak.shop', url: 'http://shop' };
+    const lure = 'KYC expired: call 1800-000-000 now';
+    const cancelledMail = async (verified: boolean) => {
+      // Someone opens an account with an address that is not theirs and orders to a lure.
+      const user = await newCustomer(db());
+      if (verified)
+        await db()
+          .updateTable('users')
+          .set({ email_verified_at: new Date() })
+          .where('id', '=', user.id)
+          .execute();
+      await addToCart(db(), user.id, line(await stockedSize(db(), 5)));
+      const order = await createOrderFromCart(
+        db(),
+        user.id,
+        { ...ADDRESS, firstName: lure, streetAddress: `${lure}, MG Road` },
+        NO_LIMITS,
+      );
+      await age(order._id, TTL_MS + 60_000);
+      await reconcile();
+      expect((await orderOf(order._id)).status).toBe('CANCELLED');
+      const row = await db()
+        .selectFrom('notifications')
+        .selectAll()
+        .where('order_id', '=', order._id)
+        .where('kind', '=', 'cancelled')
+        .executeTakeFirstOrThrow();
+      expect(row.recipient).toBe(user.email);
+      return { email: user.email, mail: await renderNotification(db(), row, shop, seller) };
+    };
+
+    const unproven = await cancelledMail(false);
+    for (const body of [unproven.mail.text, unproven.mail.html, unproven.mail.subject])
+      expect(body).not.toContain('KYC expired');
+    expect(unproven.mail.text).toContain(`Dear ${unproven.email},`);
+
+    // Once the address is proven, its owner typed the name: it is theirs to read.
+    const proven = await cancelledMail(true);
+    expect(proven.mail.text).toContain(`Dear ${lure},`);
   });
 });

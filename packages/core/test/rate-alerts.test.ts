@@ -86,7 +86,7 @@ describe('rate alerts', () => {
     expect(fired).toHaveLength(1);
     expect(fired[0]!.payload).toMatchObject({ what: '22K (916)', metal: 'gold' });
 
-    // Asked again: re-armed (already confirmed), fires on the next crossing.
+    // Asked again by anyone naming the address: nothing changes until the new link is used.
     await askRateAlert(deps(), null, '127.0.0.1', {
       email,
       metal: 'gold',
@@ -94,23 +94,103 @@ describe('rate alerts', () => {
       below: now - 170,
     });
     await publish22k(now - 180);
+    expect(await mails(email, 'rate-alert')).toHaveLength(1);
+    const again = (await mails(email, 'rate-alert-confirm')).at(-1)!;
+    await confirmRateAlert(db(), (again.payload as { token: string }).token);
+    await publish22k(now);
+    await publish22k(now - 180);
     expect(await mails(email, 'rate-alert')).toHaveLength(2);
 
-    // Unsubscribed: no more, even when asked to fire.
-    expect((await unsubscribeRateAlert(db(), token)).message).toMatch(/not get this rate alert/);
+    // Unsubscribed (the link in the alert mail): no more, even when asked to fire.
+    const alertToken = (fired[0]!.payload as { token: string }).token;
+    expect((await unsubscribeRateAlert(db(), alertToken)).message).toMatch(
+      /not get this rate alert/,
+    );
     await db()
       .updateTable('rate_alerts')
       .set({ fired_at: null })
-      .where('token', '=', token)
+      .where('token', '=', alertToken)
       .execute();
     await publish22k(now - 190);
     expect(await mails(email, 'rate-alert')).toHaveLength(2);
     await publish22k(now);
   });
 
-  it("a signed-in shopper's alert uses the account e-mail and is armed at once", async () => {
+  it('neither re-arms, changes nor re-subscribes an alert for an unproven asker, and answers the same as for a new address', async () => {
+    const now = await rate22k();
+    const victim = `victim.${Date.now()}@example.com`;
+    const stranger = `nobody.${Date.now()}@example.com`;
+    await askRateAlert(deps(), null, '127.0.0.1', {
+      email: victim,
+      metal: 'gold',
+      purity: '916',
+      below: now - 100,
+    });
+    const [link] = await mails(victim, 'rate-alert-confirm');
+    await confirmRateAlert(db(), (link!.payload as { token: string }).token);
+    const alertOf = () =>
+      db()
+        .selectFrom('rate_alerts')
+        .select(['below_paise', 'unsubscribed_at', 'fired_at', 'token'])
+        .where('email', '=', victim)
+        .executeTakeFirstOrThrow();
+    await unsubscribeRateAlert(db(), (await alertOf()).token);
+    const before = await alertOf();
+    expect(before.unsubscribed_at).not.toBeNull();
+
+    const ask = (email: string) =>
+      askRateAlert(deps(), null, '127.0.0.1', {
+        email,
+        metal: 'gold',
+        purity: '916',
+        below: now + 5000,
+      });
+    const forVictim = await ask(victim);
+    const forStranger = await ask(stranger);
+    expect(forVictim.message.replace(victim, '<email>')).toBe(
+      forStranger.message.replace(stranger, '<email>'),
+    );
+    expect(await alertOf()).toEqual(before);
+    await publish22k(now);
+    expect(await mails(victim, 'rate-alert')).toHaveLength(0);
+    expect(await mails(stranger, 'rate-alert')).toHaveLength(0);
+    // Only the victim's own click on the new link applies it.
+    const [, relink] = await mails(victim, 'rate-alert-confirm');
+    expect(
+      (await confirmRateAlert(db(), (relink!.payload as { token: string }).token)).message,
+    ).toMatch(/Alert confirmed/);
+    const after = await alertOf();
+    expect(after.unsubscribed_at).toBeNull();
+    expect(Number(after.below_paise)).toBe((now + 5000) * 100);
+    await db()
+      .updateTable('rate_alerts')
+      .set({ unsubscribed_at: new Date() })
+      .where('email', '=', victim)
+      .execute();
+  });
+
+  it("a signed-in shopper's alert waits for the mailed link until the account's e-mail is verified", async () => {
+    const now = await rate22k();
+    const fresh = await newCustomer(db());
+    const pending = await askRateAlert(deps(), fresh, '127.0.0.1', {
+      metal: 'gold',
+      purity: '916',
+      below: now - 10,
+    });
+    expect(pending.message).toMatch(/Please confirm the alert/);
+    await publish22k(now - 20);
+    expect(await mails(fresh.email, 'rate-alert')).toHaveLength(0);
+    await publish22k(now);
+  });
+
+  it("a verified account's alert uses the account e-mail and is armed at once", async () => {
     const now = await rate22k();
     const user = await newCustomer(db());
+    await db()
+      .updateTable('users')
+      .set({ email_verified_at: new Date() })
+      .where('id', '=', user.id)
+      .execute();
     const asked = await askRateAlert(deps(), user, '127.0.0.1', {
       metal: 'gold',
       purity: '916',

@@ -548,6 +548,18 @@ export interface RateAlertsTable {
   unsubscribed_at: Date | null;
 }
 
+/** A rate alert asked for an unproven address, waiting for its mailed link (migration 041). */
+export interface RateAlertRequestsTable {
+  token: string;
+  email: string;
+  user_id: string | null;
+  metal: string;
+  purity: string;
+  below_paise: ColumnType<number, number, number>;
+  created_at: Generated<Date>;
+  confirmed_at: Date | null;
+}
+
 /** Issue 32 (migration 028): one catalogue upload's dry run and apply. */
 export interface CatalogueImportsTable {
   id: Generated<string>;
@@ -794,6 +806,7 @@ export interface Database {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   rate_alerts: RateAlertsTable;
+  rate_alert_requests: RateAlertRequestsTable;
   catalogue_imports: CatalogueImportsTable;
   catalogue_import_rows: CatalogueImportRowsTable;
   catalogue_import_images: CatalogueImportImagesTable;

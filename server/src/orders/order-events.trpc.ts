@@ -8,7 +8,7 @@ import {
   unauthorized,
   type AuthUser,
 } from '@kanak/core';
-import type { OrderEvent } from '@kanak/shared';
+import { textField, type OrderEvent } from '@kanak/shared';
 import { requestUser, resolveCall } from '../api/caller';
 import type { Context } from '../trpc/context';
 import { publicProcedure, router } from '../trpc/trpc';
@@ -58,7 +58,7 @@ export const liveRouter = router({
     // Checked before the stream opens (a middleware, not the generator), so a refusal is an
     // UNAUTHORIZED error event, not a fault; SSE answers carry their errors as events.
     .use(async ({ ctx, next }) => next({ ctx: { user: await watcher(ctx) } }))
-    .input(z.optional(z.object({ lastEventId: z.nullish(z.string()) })))
+    .input(z.optional(z.object({ lastEventId: z.nullish(textField().check(z.maxLength(100))) })))
     .subscription(async function* ({ ctx, input, signal }) {
       const audience = audienceOf(ctx.user);
       // Ends the stream once the account's sessions were ended (reset, change, logout-all,

@@ -130,6 +130,13 @@ const sendCsv = (reply: FastifyReply, fileName: string, body: NodeJS.ReadableStr
     .header('cache-control', 'private, no-store')
     .send(body);
 
+/** A year's report as JSON, streamed as it is read (report-json), never built whole first. */
+const sendJson = (reply: FastifyReply, body: NodeJS.ReadableStream) =>
+  reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'private, no-store')
+    .send(body);
+
 const answers = (json: z.ZodMiniType) => ({
   200: {
     description: 'The report as JSON, or as CSV with `format=csv` (UTF-8 with BOM)',
@@ -175,7 +182,8 @@ export function registerReportsRest(app: FastifyInstance, services: AppServices)
     const input = await parseInput(salesRegisterQuery, request.query);
     const seller = core.sellerOf(services.config);
     const range = { from: input.from, to: input.to };
-    if (input.format !== 'csv') return core.salesRegister(services.db, seller, range);
+    if (input.format !== 'csv')
+      return sendJson(reply, core.salesRegisterJson(services.db, seller, range));
     return sendCsv(
       reply,
       `sales-register-${range.from}-to-${range.to}.csv`,
@@ -186,7 +194,7 @@ export function registerReportsRest(app: FastifyInstance, services: AppServices)
     await resolveCall(services, request, 'admin');
     const input = await parseInput(salesRegisterQuery, request.query);
     const range = { from: input.from, to: input.to };
-    if (input.format !== 'csv') return core.settlementReport(services.db, range);
+    if (input.format !== 'csv') return sendJson(reply, core.settlementJson(services.db, range));
     return sendCsv(
       reply,
       `settlement-${range.from}-to-${range.to}.csv`,

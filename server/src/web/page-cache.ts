@@ -33,10 +33,15 @@ export interface SharedRender {
 
 export interface PageCacheOptions {
   maxBytes: number;
+  /** The share of maxBytes that variant pages (queries, made-up listing paths) may hold. */
+  variantShare?: number;
   ttlMs: number;
   /** False while invalidations cannot be heard (Redis subscription down): keep nothing. */
   listening: () => boolean;
 }
+
+/** Variant pages hold at most a quarter of the page cache. */
+export const DEFAULT_VARIANT_SHARE = 0.25;
 
 /**
  * The storefront's HTML as visitors get it, per URL. It follows the catalogue read cache's rules
@@ -44,14 +49,27 @@ export interface PageCacheOptions {
  * and a page rendered while a change arrived is sent but never stored.
  */
 export class PageCache {
+  /** Home, product, content and menu listing pages. */
   private readonly entries: TaggedCache<CachedPage>;
+  /**
+   * Filtered, searched and made-up listing pages, apart: however many a client asks for twice,
+   * they push out only each other, never a page of `entries`.
+   */
+  private readonly variants: TaggedCache<CachedPage>;
   private generation = 0;
 
   constructor(private readonly options: PageCacheOptions) {
+    const share = options.variantShare ?? DEFAULT_VARIANT_SHARE;
+    const sizeOf = (page: CachedPage, key: string) => page.br.length + key.length + 200;
     this.entries = new TaggedCache<CachedPage>({
-      maxBytes: options.maxBytes,
+      maxBytes: options.maxBytes * (1 - share),
       ttlMs: options.ttlMs,
-      sizeOf: (page, key) => page.br.length + key.length + 200,
+      sizeOf,
+    });
+    this.variants = new TaggedCache<CachedPage>({
+      maxBytes: options.maxBytes * share,
+      ttlMs: options.ttlMs,
+      sizeOf,
     });
   }
 
@@ -60,7 +78,7 @@ export class PageCache {
   }
 
   get(key: string): CachedPage | undefined {
-    return this.enabled ? this.entries.get(key) : undefined;
+    return this.enabled ? (this.entries.get(key) ?? this.variants.get(key)) : undefined;
   }
 
   /** The generation to hand back to `set`: a change heard in between keeps the page out. */
@@ -69,20 +87,26 @@ export class PageCache {
   }
 
   /** Keeps the page (unless a change was heard since `mark`); answers it compressed either way. */
-  set(key: string, rendered: RenderedPage, mark: number): CachedPage {
+  set(key: string, rendered: RenderedPage, mark: number, variant = false): CachedPage {
     const page = compressedPage(rendered);
     if (mark !== this.generation || !this.enabled) return page;
-    this.entries.set(key, page);
+    (variant ? this.variants : this.entries).set(key, page);
     return page;
   }
 
   invalidate(change: CatalogChange) {
     this.generation += 1;
     this.entries.drop(change);
+    this.variants.drop(change);
   }
 
   get size() {
-    return this.entries.size;
+    return this.entries.size + this.variants.size;
+  }
+
+  /** Entries among variants (queries, made-up listing paths). */
+  get variantSize() {
+    return this.variants.size;
   }
 }
 

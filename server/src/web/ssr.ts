@@ -11,7 +11,7 @@ import { BROTLI_QUALITY } from '../http/compression';
 import type { AppServices } from '../services';
 import { localReads } from './local-call';
 import { createPageAdmission } from './page-admission';
-import { pageUrl } from './page-key';
+import { canonicalPath, pageUrl } from './page-key';
 import { compressedPage, encodedPage, type CachedPage, type SharedRender } from './page-cache';
 
 /**
@@ -136,7 +136,15 @@ export async function loadServerRender(
   const admission = createPageAdmission();
 
   return async (request, reply) => {
-    if (CLIENT_ONLY.test(request.url.split('?')[0]!)) return false;
+    const [rawPath = '/', rawQuery] = request.url.split(/\?(.*)/s, 2);
+    if (CLIENT_ONLY.test(rawPath)) return false;
+    // One spelling per page: an upper-case or %-encoded product or listing path is sent to its
+    // canonical path, never rendered or kept under its own key.
+    const canonical = canonicalPath(rawPath);
+    if (canonical !== rawPath) {
+      await reply.redirect(rawQuery === undefined ? canonical : `${canonical}?${rawQuery}`, 301);
+      return true;
+    }
     // Rendered and kept under the path and the query parameters its route reads, nothing else.
     const url = pageUrl(request.url);
     const origin = publicOrigin(services.config, request);
@@ -171,9 +179,11 @@ export async function loadServerRender(
       const rendered = { status: 200, html: template.head + rest, tags: tags ?? [] };
       // A page that read something no tag covers is never kept, nor a not-found page: any
       // number of made-up paths would each take an entry and push real pages out. Endless
-      // variants (filters, listing paths) are kept from their second render (page-admission).
-      const keep = tags && result.status !== 404 && admission.admit(key, url);
-      const kept = keep && cache.enabled ? cache.set(key, rendered, mark) : null;
+      // variants (filters, listing paths) are kept from their second render unless they use the
+      // shop's own words, in their own bounded share of the cache (page-admission).
+      const admitted = tags && result.status !== 404 ? admission.admit(key, url) : null;
+      const kept =
+        admitted?.keep && cache.enabled ? cache.set(key, rendered, mark, admitted.variant) : null;
       // Compressed whole only for the cache or for a request that waited: the rendering request
       // compressed its own copy as it streamed.
       let compressed: CachedPage | undefined;

@@ -110,7 +110,7 @@ export async function dryRunImport(
 ): Promise<ImportDryRun> {
   const { db } = deps;
   const file = await readCatalogueFile(upload.file);
-  const zip = readImageZip(upload.images);
+  const zip = await readImageZip(upload.images);
   const errors: ImportError[] = [];
   let errorRows = 0;
   const fail = (row: number, column: string, value: string, message: string) => {

@@ -4,6 +4,7 @@ import type ExcelJS from 'exceljs';
 import { lazy } from '../common/lazy';
 import type { CatalogueRow } from '@kanak/shared';
 import { badRequest } from '../common/errors';
+import { readZipOffThread } from './zip-reader';
 
 /** exceljs on first use: only an import or an export of a sheet needs it. */
 const exceljs = lazy(() => import('exceljs').then((m) => m.default));
@@ -23,10 +24,11 @@ export interface CatalogueFile {
 }
 
 /**
- * A cell a spreadsheet would run: =, +, @, a tab or CR first, or a "-" that is not a number.
+ * A cell a spreadsheet would run: =, +, @ (or their full-width forms ＝ ＋ ＠ and －), a tab or
+ * CR first, or a "-" that is not a number.
  * Export escapes such text with a leading apostrophe (safeCell), taken off again here.
  */
-const FORMULA = /^[=+@\t\r]|^-(?!\s*\d+(\.\d+)?\s*$)/;
+const FORMULA = /^[=+@\t\r\uFF1D\uFF0B\uFF0D\uFF20]|^-(?!\s*\d+(\.\d+)?\s*$)/;
 
 /** A cell's text as the import reads it; `formula` when it would run in a spreadsheet. */
 export function readCell(raw: string): { text: string; formula: boolean } {
@@ -175,7 +177,11 @@ async function readXlsx(bytes: Buffer): Promise<CatalogueFile> {
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** CSV or XLSX, told apart by the bytes (an XLSX is a zip), not by the name a browser sent. */
-export function readCatalogueFile(bytes: Buffer): Promise<CatalogueFile> {
+export async function readCatalogueFile(bytes: Buffer): Promise<CatalogueFile> {
   if (bytes.length === 0) throw badRequest('The file is empty: its first row names the columns');
-  return bytes.subarray(0, 4).equals(ZIP_MAGIC) ? readXlsx(bytes) : readCsv(bytes);
+  if (!bytes.subarray(0, 4).equals(ZIP_MAGIC)) return readCsv(bytes);
+  // An XLSX is a zip: it is unpacked and counted in a worker thread first, so a bomb is refused
+  // there and the sheet the reader then streams is known to stay within the caps.
+  await readZipOffThread(bytes, { what: 'The XLSX file' });
+  return readXlsx(bytes);
 }

@@ -80,9 +80,18 @@ async function orderData(db: Kysely<Database>, row: NotificationRow): Promise<Or
     .orderBy('position')
     .execute();
   const payload = row.payload as { note?: string | null };
+  // The delivery name and address are text whoever placed the order typed: an account can be
+  // opened with someone else's address, so until its owner has proven it (a mailed link used),
+  // the mail greets by the address, as the security mails do, and prints none of that text.
+  const owner = await db
+    .selectFrom('users')
+    .select(['email_verified_at'])
+    .where('id', '=', order.user_id)
+    .executeTakeFirst();
+  const proven = Boolean(owner?.email_verified_at);
   return {
     orderId: order.id,
-    firstName: order.ship_first_name,
+    firstName: proven ? order.ship_first_name : row.recipient,
     items: items.map((i) => ({
       title: i.title,
       weight: i.weight,
@@ -94,13 +103,15 @@ async function orderData(db: Kysely<Database>, row: NotificationRow): Promise<Or
     totalPrice: order.total_price,
     discount: order.discount,
     total: order.total_discounted_price,
-    address: [
-      `${order.ship_first_name} ${order.ship_last_name}`,
-      order.ship_street_address,
-      order.ship_city,
-      `${order.ship_state} ${order.ship_zip_code}`,
-      order.ship_mobile,
-    ],
+    address: proven
+      ? [
+          `${order.ship_first_name} ${order.ship_last_name}`,
+          order.ship_street_address,
+          order.ship_city,
+          `${order.ship_state} ${order.ship_zip_code}`,
+          order.ship_mobile,
+        ]
+      : [],
     note: payload.note ?? order.status_note,
     huids: row.kind === 'shipped' ? await huidsFor(db, order.id) : [],
     shipment: row.kind === 'shipped' ? await shipmentFor(db, order.id) : null,

@@ -24,10 +24,13 @@ const rupeesPerGram = (paise: number) => `${formatRupees(paise / 100)}/g`;
 
 /**
  * "Tell me when 22K gold is below ₹X/g". One alert per e-mail, metal and purity: asking again
- * sets the new figure and re-arms it (an alert fires once). A signed-in shopper's alert is armed
- * at once, for the account's e-mail; a visitor's waits for the confirm link mailed to the address
- * named, so nobody can sign a stranger up. Limited per client address and per e-mail like the
- * back-in-stock alerts (the same budgets).
+ * sets the new figure and re-arms it (an alert fires once). Only an address proven to be the
+ * asker's — the e-mail of a signed-in account that verified it — is armed or changed at once.
+ * For any other (a visitor naming an address, an account whose e-mail nobody has proven) the
+ * request waits for the link mailed to that address, whether or not an alert exists there, so
+ * nobody can sign a stranger up, re-arm a stranger's alert or lift their unsubscribe; and the
+ * answer reads the same either way, so it tells nothing about the address. Limited per client
+ * address and per e-mail like the back-in-stock alerts (the same budgets).
  */
 export async function askRateAlert(
   deps: RateAlertDeps,
@@ -43,47 +46,111 @@ export async function askRateAlert(
   await deps.mailLimits.stockAlertByEmail(email);
   const belowPaise = Math.round(input.below * 100);
   const what = `${purityLabel(input.metal, purity)} ${input.metal === 'gold' ? 'gold' : ''}`.trim();
-  return deps.db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ id: number; token: string; confirmed: boolean }>`
-      INSERT INTO rate_alerts (email, user_id, metal, purity, below_paise, token, confirmed_at)
-      VALUES (${email}, ${user?.id ?? null}, ${input.metal}, ${purity}, ${belowPaise},
-        ${randomBytes(24).toString('base64url')}, ${user ? sql`now()` : null})
-      ON CONFLICT (lower(email), metal, purity) DO UPDATE
-        SET below_paise = excluded.below_paise, fired_at = NULL, unsubscribed_at = NULL,
-          user_id = coalesce(excluded.user_id, rate_alerts.user_id),
-          confirmed_at = coalesce(rate_alerts.confirmed_at, excluded.confirmed_at)
-      RETURNING id, token, confirmed_at IS NOT NULL AS confirmed`.execute(trx);
-    const alert = rows[0]!;
-    if (alert.confirmed)
-      return {
-        message: `We will e-mail ${email} once when ${what} is below ${rupeesPerGram(belowPaise)}.`,
-      };
+  const alert = { email, userId: user?.id ?? null, metal: input.metal, purity, belowPaise };
+  if (user && (await verifiedAccount(deps.db, user.id))) {
+    await armAlert(deps.db, alert);
+    return {
+      message: `We will e-mail ${email} once when ${what} is below ${rupeesPerGram(belowPaise)}.`,
+    };
+  }
+  const token = randomBytes(24).toString('base64url');
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('rate_alert_requests')
+      .values({
+        token,
+        email,
+        user_id: alert.userId,
+        metal: input.metal,
+        purity,
+        below_paise: belowPaise,
+      })
+      .execute();
     await queueNotification(trx, {
       kind: 'rate-alert-confirm',
       recipient: email,
-      eventKey: `rate-alert-confirm:${alert.id}:${belowPaise}`,
-      userId: user?.id ?? null,
-      payload: { token: alert.token, what, below: rupeesPerGram(belowPaise) },
+      eventKey: `rate-alert-confirm:${token}`,
+      userId: alert.userId,
+      payload: { token, what, below: rupeesPerGram(belowPaise) },
     });
-    return {
-      message: `Please confirm the alert from the e-mail we sent to ${email}: then we will write once when ${what} is below ${rupeesPerGram(belowPaise)}.`,
-    };
   });
+  return {
+    message: `Please confirm the alert from the e-mail we sent to ${email}: then we will write once when ${what} is below ${rupeesPerGram(belowPaise)}.`,
+  };
 }
 
-/** The mailed confirm link: the alert is armed. Asking twice answers the same. */
+async function verifiedAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('email_verified_at')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(row?.email_verified_at);
+}
+
+interface AlertFigure {
+  email: string;
+  userId: string | null;
+  metal: string;
+  purity: string;
+  belowPaise: number;
+}
+
+/** Sets the alert's figure and arms it: confirmed, not fired, not unsubscribed. */
+async function armAlert(db: Kysely<Database> | Transaction<Database>, alert: AlertFigure) {
+  await sql`
+    INSERT INTO rate_alerts (email, user_id, metal, purity, below_paise, token, confirmed_at)
+    VALUES (${alert.email}, ${alert.userId}, ${alert.metal}, ${alert.purity}, ${alert.belowPaise},
+      ${randomBytes(24).toString('base64url')}, now())
+    ON CONFLICT (lower(email), metal, purity) DO UPDATE
+      SET below_paise = excluded.below_paise, fired_at = NULL, unsubscribed_at = NULL,
+        user_id = coalesce(excluded.user_id, rate_alerts.user_id),
+        confirmed_at = coalesce(rate_alerts.confirmed_at, excluded.confirmed_at)`.execute(db);
+}
+
+/**
+ * The mailed confirm link: the request it was mailed for is applied (the alert set, armed and
+ * subscribed again). Asking twice answers the same. A link mailed before requests were kept
+ * apart names the alert itself, and arms it as it always did.
+ */
 export async function confirmRateAlert(db: Kysely<Database>, token: string) {
   if (!RATE_ALERT_TOKEN.test(token)) throw notFound('Alert');
-  const row = await db
-    .updateTable('rate_alerts')
-    .set({ confirmed_at: sql<Date>`coalesce(confirmed_at, now())` })
-    .where('token', '=', token)
-    .where('unsubscribed_at', 'is', null)
-    .returning(['metal', 'purity', 'below_paise'])
-    .executeTakeFirst();
+  const request = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('rate_alert_requests')
+      .selectAll()
+      .where('token', '=', token)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return null;
+    if (!row.confirmed_at) {
+      await armAlert(trx, {
+        email: row.email,
+        userId: row.user_id,
+        metal: row.metal,
+        purity: row.purity,
+        belowPaise: Number(row.below_paise),
+      });
+      await trx
+        .updateTable('rate_alert_requests')
+        .set({ confirmed_at: sql<Date>`now()` })
+        .where('token', '=', token)
+        .execute();
+    }
+    return row;
+  });
+  const row =
+    request ??
+    (await db
+      .updateTable('rate_alerts')
+      .set({ confirmed_at: sql<Date>`coalesce(confirmed_at, now())` })
+      .where('token', '=', token)
+      .where('unsubscribed_at', 'is', null)
+      .returning(['metal', 'purity', 'below_paise'])
+      .executeTakeFirst());
   if (!row) throw notFound('Alert');
   return {
-    message: `Alert confirmed: we will e-mail you once when ${purityLabel(row.metal, row.purity)} is below ${rupeesPerGram(row.below_paise)}.`,
+    message: `Alert confirmed: we will e-mail you once when ${purityLabel(row.metal, row.purity)} is below ${rupeesPerGram(Number(row.below_paise))}.`,
   };
 }
 

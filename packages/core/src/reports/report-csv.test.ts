@@ -10,6 +10,10 @@ describe('CSV for a spreadsheet', () => {
       '-2+3',
       '@SUM(A1)',
       '\tx',
+      '＝HYPERLINK("http://evil.example")',
+      '＋91',
+      '－2＋3',
+      '＠SUM(A1)',
     ])
       expect(safeCell(formula)).toBe(`'${formula}`);
     expect(safeCell('Asha Rao')).toBe('Asha Rao');
@@ -21,6 +25,8 @@ describe('CSV for a spreadsheet', () => {
     const rows = [
       { name: 'आशा राव', note: '₹1,23,456' },
       { name: '=cmd|calc', note: 'plain' },
+      { name: '＝cmd|calc', note: '＠SUM(A1)' },
+      { name: '－2＋3', note: '＋91' },
     ];
     const bytes = await buffer(
       csvStream(
@@ -36,6 +42,8 @@ describe('CSV for a spreadsheet', () => {
       'Buyer,Note',
       'आशा राव,"₹1,23,456"',
       "'=cmd|calc,plain",
+      "'＝cmd|calc,'＠SUM(A1)",
+      "'－2＋3,'＋91",
       '',
     ]);
   });

@@ -8,16 +8,19 @@ export interface CsvColumn<T> {
 }
 
 /**
- * A spreadsheet runs a cell starting with =, +, - or @ (or a tab or carriage return) as a
- * formula: such text is escaped with a leading apostrophe (OWASP's CSV injection advice). Numbers
- * stay numbers: a negative amount is a value, not a formula.
+ * A spreadsheet runs a cell starting with =, +, - or @ (or a tab or carriage return, or the
+ * full-width ＝ ＋ － ＠ some spreadsheets read as those) as a formula: such text is escaped with
+ * a leading apostrophe (OWASP's CSV injection advice). Numbers stay numbers: a negative amount is
+ * a value, not a formula. The same rule as csv-stringify's `escape_formulas`, which the CSV
+ * files use; this copy is for the cells written elsewhere (XLSX, the manifest).
  */
+export const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 export const safeCell = (value: string | number | null): string | number =>
   value === null
     ? ''
     : typeof value === 'number'
       ? value
-      : /^[=+\-@\t\r]/.test(value)
+      : FORMULA_START.test(value)
         ? `'${value}`
         : value;
 
@@ -31,13 +34,15 @@ export function csvStream<T>(
 ): Readable {
   const csv = stringify({
     bom: true,
+    // csv-stringify's own rule for cells a spreadsheet would run (full-width signs too).
+    escape_formulas: true,
     header: true,
     record_delimiter: 'windows',
     columns: columns.map((c) => c.header),
   });
   const source = Readable.from(
     (async function* () {
-      for await (const row of rows) yield columns.map((c) => safeCell(c.cell(row)));
+      for await (const row of rows) yield columns.map((c) => c.cell(row) ?? '');
     })(),
   );
   // pipeline, not pipe: a download cancelled half-way destroys the source too, which ends the

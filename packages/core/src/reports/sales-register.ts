@@ -1,9 +1,11 @@
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { ReportRange, SalesRegister, SalesRegisterRow } from '@kanak/shared';
 import { documentTax } from '../invoices/invoice-pdf';
 import type { SellerDetails } from '../invoices/invoice-document';
 import { istDay, issuedDocuments, nextDay, placeOfSupplyOf } from './report-documents';
+import { jsonStream } from './report-json';
 
 type Amounts = Pick<SalesRegisterRow, 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total'>;
 const zero = (): Amounts => ({ taxable: 0, cgst: 0, sgst: 0, igst: 0, total: 0 });
@@ -46,6 +48,26 @@ export async function* salesRegisterRows(
   }
 }
 
+/** The register's totals, overall and per place of supply, added up row by row. */
+function registerTotals() {
+  const totals = zero();
+  const byState = new Map<string, Amounts>();
+  return {
+    add(row: SalesRegisterRow) {
+      add(totals, row);
+      const state = byState.get(row.placeOfSupply) ?? zero();
+      add(state, row);
+      byState.set(row.placeOfSupply, state);
+    },
+    result: () => ({
+      totals,
+      byState: [...byState]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([placeOfSupply, sums]) => ({ placeOfSupply, ...sums })),
+    }),
+  };
+}
+
 /** The register with its totals, overall and per place of supply (the JSON answer). */
 export async function salesRegister(
   db: Kysely<Database>,
@@ -53,22 +75,26 @@ export async function salesRegister(
   range: ReportRange,
 ): Promise<SalesRegister> {
   const rows: SalesRegisterRow[] = [];
-  const totals = zero();
-  const byState = new Map<string, Amounts>();
+  const sums = registerTotals();
   for await (const row of salesRegisterRows(db, seller, range)) {
     rows.push(row);
-    add(totals, row);
-    const state = byState.get(row.placeOfSupply) ?? zero();
-    add(state, row);
-    byState.set(row.placeOfSupply, state);
+    sums.add(row);
   }
-  return {
-    from: range.from,
-    to: range.to,
-    rows,
-    totals,
-    byState: [...byState]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([placeOfSupply, sums]) => ({ placeOfSupply, ...sums })),
-  };
+  return { from: range.from, to: range.to, rows, ...sums.result() };
+}
+
+/** The same JSON as salesRegister, streamed: the rows as they are read, the totals after them. */
+export function salesRegisterJson(
+  db: Kysely<Database>,
+  seller: SellerDetails,
+  range: ReportRange,
+): Readable {
+  const sums = registerTotals();
+  const rows = (async function* () {
+    for await (const row of salesRegisterRows(db, seller, range)) {
+      sums.add(row);
+      yield row;
+    }
+  })();
+  return jsonStream({ from: range.from, to: range.to }, 'rows', rows, () => sums.result());
 }

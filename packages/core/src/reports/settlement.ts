@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import {
@@ -11,6 +12,7 @@ import {
 import type { InvoiceDocument } from '../invoices/invoice-document';
 import { REFUND_DUE_PURPOSE } from '../refunds/refund-owed';
 import { istDay, istDayStart, nextDay } from './report-documents';
+import { jsonStream } from './report-json';
 
 /** Payments read per query (keyset pages, as the other reports read documents). */
 const PAGE = 500;
@@ -277,6 +279,21 @@ export async function settlementReport(
   range: ReportRange,
 ): Promise<Settlement> {
   const payments: SettlementPayment[] = [];
+  const sums = settlementSums();
+  for await (const row of settlementRows(db, range)) {
+    payments.push(row);
+    sums.add(row);
+  }
+  return {
+    from: range.from,
+    to: range.to,
+    payments,
+    ...(await sums.result(db, range)),
+  };
+}
+
+/** The totals and the short lists of a settlement, gathered row by row. */
+function settlementSums() {
   const totals: SettlementTotals = {
     received: 0,
     refunded: 0,
@@ -287,28 +304,48 @@ export async function settlementReport(
     creditSpent: 0,
     schemeSpent: 0,
   };
-  for await (const row of settlementRows(db, range)) {
-    payments.push(row);
-    totals.received += row.amount;
-    totals.refunded += row.refunded;
-    totals.invoiced += row.invoiced;
-    totals.credited += row.credited;
-    totals.owed += row.owed;
-    totals.creditIssued += row.creditIssued;
-    totals.creditSpent += row.creditSpent;
-    totals.schemeSpent += row.schemeSpent;
-  }
+  const unmatched: SettlementPayment[] = [];
+  const refundsDue: SettlementPayment[] = [];
+  const refundsPaid: SettlementPayment[] = [];
   return {
-    from: range.from,
-    to: range.to,
-    payments,
-    unmatched: payments.filter((p) => p.invoice === null),
-    invoicesWithoutPayment: await invoicesWithoutPayment(db, range),
-    refundsDue: payments.filter(
-      (p) => p.owed > 0 && (p.refundState === null || p.refundState === 'failed'),
-    ),
-    refundsPaid: payments.filter((p) => p.refunded > 0),
-    totals,
-    balances: settlementBalances(totals),
+    add(row: SettlementPayment) {
+      totals.received += row.amount;
+      totals.refunded += row.refunded;
+      totals.invoiced += row.invoiced;
+      totals.credited += row.credited;
+      totals.owed += row.owed;
+      totals.creditIssued += row.creditIssued;
+      totals.creditSpent += row.creditSpent;
+      totals.schemeSpent += row.schemeSpent;
+      if (row.invoice === null) unmatched.push(row);
+      if (row.owed > 0 && (row.refundState === null || row.refundState === 'failed'))
+        refundsDue.push(row);
+      if (row.refunded > 0) refundsPaid.push(row);
+    },
+    result: async (db: Kysely<Database>, range: ReportRange) => ({
+      unmatched,
+      invoicesWithoutPayment: await invoicesWithoutPayment(db, range),
+      refundsDue,
+      refundsPaid,
+      totals,
+      balances: settlementBalances(totals),
+    }),
   };
+}
+
+/**
+ * The same JSON as settlementReport, streamed: every payment as it is read, then the lists of
+ * exceptions (unmatched, refunds due and paid: the few the owner acts on) and the totals.
+ */
+export function settlementJson(db: Kysely<Database>, range: ReportRange): Readable {
+  const sums = settlementSums();
+  const rows = (async function* () {
+    for await (const row of settlementRows(db, range)) {
+      sums.add(row);
+      yield row;
+    }
+  })();
+  return jsonStream({ from: range.from, to: range.to }, 'payments', rows, () =>
+    sums.result(db, range),
+  );
 }

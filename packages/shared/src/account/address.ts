@@ -1,17 +1,14 @@
 import * as z from 'zod/mini';
-import { dbSafeText } from '../validation/db-values';
+import { textField } from '../validation/db-values';
 import { MESSAGES } from '../auth/messages';
 import { withExample } from '../validation/examples';
 
 const required = (max: number) =>
-  z
-    .string()
-    .check(
-      dbSafeText,
-      z.trim(),
-      z.minLength(1, MESSAGES.required),
-      z.maxLength(max, `At most ${max} characters`),
-    );
+  textField().check(
+    z.trim(),
+    z.minLength(1, MESSAGES.required),
+    z.maxLength(max, `At most ${max} characters`),
+  );
 
 /** Delivery address: every field required, no format rules (spec section 5). */
 export const addressInput = z.object({

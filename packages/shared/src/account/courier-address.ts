@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { addressInput } from './address';
 import { findIndianState } from './indian-states';
 import { PIN_PATTERN } from '../delivery/pin-state';
+import { textField } from '../validation/db-values';
 
 export const PIN_MESSAGE = 'Enter a 6-digit PIN code (it cannot start with 0)';
 export const MOBILE_MESSAGE = 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9';
@@ -18,10 +19,10 @@ export const stripMobilePrefix = (mobile: string): string => {
  * spaces, dashes and a +91 / 91 / 0 prefix allowed; kept as its 10 digits.
  */
 export const indianMobile = z.pipe(
-  z.string(MOBILE_MESSAGE).check(z.trim()),
+  textField(MOBILE_MESSAGE).check(z.trim()),
   z.pipe(
     z.transform(stripMobilePrefix),
-    z.string().check(z.regex(/^[6-9][0-9]{9}$/, MOBILE_MESSAGE)),
+    textField().check(z.regex(/^[6-9][0-9]{9}$/, MOBILE_MESSAGE)),
   ),
 );
 
@@ -31,8 +32,8 @@ export const indianMobile = z.pipe(
  */
 export const courierAddressInput = z.object({
   ...addressInput.shape,
-  zipCode: z.string().check(z.trim(), z.regex(PIN_PATTERN, PIN_MESSAGE)),
+  zipCode: textField().check(z.trim(), z.regex(PIN_PATTERN, PIN_MESSAGE)),
   mobile: indianMobile,
-  state: z.string().check(z.refine((s) => findIndianState(s) !== undefined, STATE_MESSAGE)),
+  state: textField().check(z.refine((s) => findIndianState(s) !== undefined, STATE_MESSAGE)),
 });
 export type CourierAddressInput = z.infer<typeof courierAddressInput>;

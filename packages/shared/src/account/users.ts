@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
+import { textField } from '../validation/db-values';
 
 export const userIdInput = z.object({
-  userId: z.string('User id is required').check(z.maxLength(100, 'User id is not valid')),
+  userId: textField('User id is required').check(z.maxLength(100, 'User id is not valid')),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { emailField, passwordField } from './schemas';
+import { textField } from '../validation/db-values';
 
 /** The answer to "forgot password", the same whether or not the address has an account. */
 export const FORGOT_PASSWORD_ANSWER =
@@ -11,15 +12,16 @@ export const forgotPasswordAnswer = z.object({ message: z.string() });
 
 /** A reset or change takes the sign-up rule (spec: 8 to 12 characters, four classes). */
 export const resetPasswordInput = z.object({
-  token: z.string().check(z.minLength(1, 'The reset link is incomplete'), z.maxLength(200)),
+  token: textField().check(z.minLength(1, 'The reset link is incomplete'), z.maxLength(200)),
   password: passwordField,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 export const changePasswordInput = z.object({
-  currentPassword: z
-    .string()
-    .check(z.minLength(1, 'Enter your current password'), z.maxLength(200)),
+  currentPassword: textField().check(
+    z.minLength(1, 'Enter your current password'),
+    z.maxLength(200),
+  ),
   newPassword: passwordField,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;

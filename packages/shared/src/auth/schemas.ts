@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dbSafeText } from '../validation/db-values';
+import { textField } from '../validation/db-values';
 import { MESSAGES } from './messages';
 import { withExample } from '../validation/examples';
 
@@ -8,19 +8,18 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_PATTERN =
   /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*_=+-])[A-Za-z\d!@#$%^&*_=+-]{8,12}$/;
 
-const name = z
-  .string()
-  .check(dbSafeText, z.trim(), z.minLength(1, MESSAGES.name), z.maxLength(29, MESSAGES.name));
-export const emailField = z
-  .string()
-  .check(
-    dbSafeText,
-    z.trim(),
-    z.toLowerCase(),
-    z.maxLength(254, MESSAGES.email),
-    z.regex(EMAIL_PATTERN, MESSAGES.email),
-  );
-const password = z.string().check(z.regex(PASSWORD_PATTERN, MESSAGES.password));
+const name = textField().check(
+  z.trim(),
+  z.minLength(1, MESSAGES.name),
+  z.maxLength(29, MESSAGES.name),
+);
+export const emailField = textField().check(
+  z.trim(),
+  z.toLowerCase(),
+  z.maxLength(254, MESSAGES.email),
+  z.regex(EMAIL_PATTERN, MESSAGES.email),
+);
+const password = textField().check(z.regex(PASSWORD_PATTERN, MESSAGES.password));
 // The API document's examples (a pattern with lookaheads is beyond an example generator).
 withExample(password, 'Priya@123');
 withExample(emailField, 'priya@example.com');

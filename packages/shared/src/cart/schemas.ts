@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dbSafeText, int32 } from '../validation/db-values';
+import { dbSafeText, int32, textField } from '../validation/db-values';
 import { withExample } from '../validation/examples';
 
 export const MAX_CART_QUANTITY = 99;
@@ -13,7 +13,7 @@ const quantity = int32({
 
 export const addToCartInput = z.object({
   productId: withExample(
-    z.string('productId is required').check(z.maxLength(100, 'Product id is not valid')),
+    textField('productId is required').check(z.maxLength(100, 'Product id is not valid')),
     '0f8b6c2e-3a51-4d7e-9c1a-5b2f7e4d8a10',
   ),
   weight: withExample(
@@ -29,9 +29,9 @@ export type AddToCartInput = z.infer<typeof addToCartInput>;
 /** Body of PUT /api/cart_item/{id}. */
 export const cartQuantityInput = z.object({ quantity });
 
-const cartItemId = z
-  .string('cartItemId is required')
-  .check(z.maxLength(100, 'Cart item id is not valid'));
+const cartItemId = textField('cartItemId is required').check(
+  z.maxLength(100, 'Cart item id is not valid'),
+);
 export const cartItemIdInput = z.object({ cartItemId });
 export const updateCartItemInput = z.object({ cartItemId, quantity });
 export type UpdateCartItemInput = z.infer<typeof updateCartItemInput>;

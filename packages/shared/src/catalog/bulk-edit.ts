@@ -2,7 +2,7 @@
 // products, and the answers of the preview, the progress and the undo.
 import * as z from 'zod/mini';
 import { decimal } from '../pricing/schemas';
-import { int32 } from '../validation/db-values';
+import { int32, textField } from '../validation/db-values';
 import { METALS, SECOND_LEVEL_CATEGORIES, THIRD_LEVEL_CATEGORIES } from './options';
 import { PRODUCT_STATUSES } from './product-input';
 
@@ -61,7 +61,7 @@ export const bulkEditChange = z.discriminatedUnion('kind', [
       min: [-10_000, 'Stock change must be at least -10000'],
       max: [10_000, 'Stock change must be at most 10000'],
     }).check(z.refine((n) => n !== 0, 'Stock change cannot be 0')),
-    weight: z.optional(z.string().check(z.maxLength(40, 'weight is too long'))),
+    weight: z.optional(textField().check(z.maxLength(40, 'weight is too long'))),
   }),
 ]);
 export type BulkEditChange = z.output<typeof bulkEditChange>;
@@ -70,14 +70,14 @@ export type BulkEditChange = z.output<typeof bulkEditChange>;
 export const bulkEditSelection = z.union([
   z.object({
     productIds: z
-      .array(z.string().check(z.maxLength(100, 'productIds holds an id that is not valid')))
+      .array(textField().check(z.maxLength(100, 'productIds holds an id that is not valid')))
       .check(
         z.minLength(1, 'Select at least one product'),
         z.maxLength(BULK_EDIT_MAX_IDS, `At most ${BULK_EDIT_MAX_IDS} products can be selected`),
       ),
   }),
   z.object({
-    filter: z.object({ q: z.optional(z.string().check(z.maxLength(200, 'q is too long'))) }),
+    filter: z.object({ q: z.optional(textField().check(z.maxLength(200, 'q is too long'))) }),
   }),
 ]);
 export type BulkEditSelection = z.output<typeof bulkEditSelection>;
@@ -167,7 +167,7 @@ export const bulkEditView = z.object({
 });
 export type BulkEditView = z.infer<typeof bulkEditView>;
 
-export const bulkEditRef = z.object({ id: z.string().check(z.maxLength(100, 'id is not valid')) });
+export const bulkEditRef = z.object({ id: textField().check(z.maxLength(100, 'id is not valid')) });
 
 export const bulkEditUndo = z.object({
   undone: z.number(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productInput } from './product-input';
+import { UNSTORABLE_TEXT_MESSAGE } from '../validation/db-values';
 
 const valid = {
   imageUrls: [{ imageUrl: '/media/art/ring-gold-a.svg' }],
@@ -159,9 +160,13 @@ describe('productInput', () => {
     const wrong = productInput.safeParse({ ...metal, hallmark: '18K750' });
     expect(wrong.error?.issues[0]?.path).toEqual(['hallmark']);
   });
-  it('drops NUL from text fields and refuses text that is only NUL', () => {
-    expect(productInput.parse({ ...valid, title: 'Lotus\u0000 Ring' }).title).toBe('Lotus Ring');
-    expect(productInput.safeParse({ ...valid, title: '\u0000' }).success).toBe(false);
+  it('refuses text PostgreSQL cannot store: a NUL or a lone surrogate, naming why', () => {
+    for (const title of ['Lotus\u0000 Ring', '\u0000', 'Lotus \uD800Ring']) {
+      const result = productInput.safeParse({ ...valid, title });
+      expect(result.success, JSON.stringify(title)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(UNSTORABLE_TEXT_MESSAGE);
+    }
+    expect(productInput.parse({ ...valid, title: 'Lotus 😀 Ring' }).title).toBe('Lotus 😀 Ring');
   });
   it('accepts the brand as a collection and refuses an unknown one', () => {
     expect(productInput.safeParse({ ...valid, collectionName: 'kanak' }).success).toBe(true);

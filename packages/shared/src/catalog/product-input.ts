@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dbSafeText, INT32_MAX, int32OrDigits } from '../validation/db-values';
+import { INT32_MAX, int32OrDigits, textField } from '../validation/db-values';
 import { measureProblem, measureValue, normaliseSize, normaliseWeight } from './measure';
 import { netWeightInput, productPricingInput } from '../pricing/schemas';
 import { canonicalPurity, PURITIES } from '../pricing/purities';
@@ -15,14 +15,11 @@ import { BIS_GOLD_MARKS, hallmarkOfPurity } from '../hallmark/hallmark';
 import { stonesInput } from '../stones/stones';
 
 const text = (label: string, max: number) =>
-  z
-    .string(`${label} is required`)
-    .check(
-      dbSafeText,
-      z.trim(),
-      z.minLength(1, `${label} is required`),
-      z.maxLength(max, `${label} must be at most ${max} characters`),
-    );
+  textField(`${label} is required`).check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+  );
 
 /** Whole, non-negative number for an integer column; form inputs may send it as a numeric string. */
 const wholeNumber = (label: string, max: number) =>
@@ -48,23 +45,20 @@ export type ProductStatusValue = (typeof PRODUCT_STATUSES)[number];
 /** What an SKU may hold: a design number as a jeweller writes it, kept in capitals. */
 export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9._/-]{0,39}$/;
 const skuInput = (label: string) =>
-  z
-    .string(`${label} must be text`)
-    .check(
-      dbSafeText,
-      z.trim(),
-      z.toUpperCase(),
-      z.regex(
-        SKU_PATTERN,
-        `${label} must be 1–40 letters, digits, dots, dashes, underscores or slashes, starting with a letter or digit`,
-      ),
-    );
+  textField(`${label} must be text`).check(
+    z.trim(),
+    z.toUpperCase(),
+    z.regex(
+      SKU_PATTERN,
+      `${label} must be 1–40 letters, digits, dots, dashes, underscores or slashes, starting with a letter or digit`,
+    ),
+  );
 
 export const sizeRowInput = z.object({
   /** The size's own SKU; absent: kept on an edit, generated (<product SKU>-<weight>) when new. */
   sku: z.optional(skuInput('Size SKU')),
   weight: z.pipe(
-    z.union([z.string(), z.number()]),
+    z.union([textField(), z.number()]),
     z.transform((v, ctx) => {
       const problem = measureProblem(v, 'Weight', ['', 'g', 'gm', 'gms', 'grams'], 10_000);
       if (problem) {
@@ -85,7 +79,7 @@ export const sizeRowInput = z.object({
   ),
   size: z.optional(
     z.pipe(
-      z.union([z.string(), z.number(), z.null()]),
+      z.union([textField(), z.number(), z.null()]),
       z.transform((v, ctx) => {
         const problem = measureProblem(v, 'Size', ['', 'mm'], 1000);
         if (problem) {
@@ -117,9 +111,7 @@ export const sizeRowInput = z.object({
 });
 
 export const imageUrlInput = z.object({
-  imageUrl: z
-    .string()
-    .check(dbSafeText, z.trim(), z.minLength(1, 'Image URL is required'), z.maxLength(2000)),
+  imageUrl: textField().check(z.trim(), z.minLength(1, 'Image URL is required'), z.maxLength(2000)),
 });
 
 /** POST /api/admin/products payload (spec section 7) and the admin form. */

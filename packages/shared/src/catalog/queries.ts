@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { dbSafeText, int32 } from '../validation/db-values';
+import { dbSafeText, int32, textField } from '../validation/db-values';
 import { productInput } from './product-input';
 
 /** Ids are checked (and refused with a clear 400) by the services, so any string passes here. */
 const id = (label: string) =>
-  z.string(`${label} is required`).check(z.maxLength(100, `${label} is not valid`));
+  textField(`${label} is required`).check(z.maxLength(100, `${label} is not valid`));
 
 const limit = (max: number) =>
   z.optional(
@@ -31,7 +31,9 @@ const searchText = (required?: string) =>
  * A listing filter as a client sends it (a repeated query parameter is a list); parseProductQuery
  * reads it and defaults what it cannot, so a listing never refuses its filters (spec section 5).
  */
-const rawFilter = z.optional(z.union([z.string(), z.number(), z.array(z.string())]));
+// Read filters are cleaned like the listing URL (listing.ts), not refused: a NUL matches nothing.
+const filterText = z.string().check(dbSafeText);
+const rawFilter = z.optional(z.union([filterText, z.number(), z.array(filterText)]));
 
 /** Input of catalog.list: the filters of GET /api/products, as strings or numbers. */
 export const productListInput = z.object({

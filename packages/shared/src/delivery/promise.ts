@@ -3,13 +3,14 @@ import { withExample } from '../validation/examples';
 import { formatRupees } from '../money/price';
 import { PIN_MESSAGE } from '../account/courier-address';
 import { PIN_PATTERN } from './pin-state';
+import { textField } from '../validation/db-values';
 
 /** The courier form's message for a PIN that is not six digits. */
 export const PIN_INPUT_MESSAGE = PIN_MESSAGE;
 
 /** `GET /api/delivery/promise?pin=560001&value=52000`: the PIN, and the order's value in rupees. */
 export const deliveryPromiseInput = z.object({
-  pin: withExample(z.string().check(z.trim(), z.regex(PIN_PATTERN, PIN_INPUT_MESSAGE)), '560001'),
+  pin: withExample(textField().check(z.trim(), z.regex(PIN_PATTERN, PIN_INPUT_MESSAGE)), '560001'),
   value: z.optional(z.coerce.number().check(z.int(), z.nonnegative(), z.lte(2_147_483_647))),
 });
 export type DeliveryPromiseInput = z.infer<typeof deliveryPromiseInput>;

@@ -3,6 +3,7 @@ import { MAX_NET_WEIGHT, PURITIES, canonicalPurity } from '../pricing/purities';
 import { decimal, pricingMetal } from '../pricing/schemas';
 import { withExample } from '../validation/examples';
 import { indianMobile } from '../account/courier-address';
+import { textField } from '../validation/db-values';
 
 /**
  * Old-gold exchange and buyback (jewellery.md, "Policies shoppers look for"): 100 % of the metal
@@ -38,7 +39,7 @@ export const oldGoldPiece = z.pipe(
   z
     .object({
       metal: withExample(pricingMetal, 'gold'),
-      purity: withExample(z.string('Purity is required'), '916'),
+      purity: withExample(textField('Purity is required'), '916'),
       netWeight: z.optional(withExample(weight('Net weight'), 10.5)),
       grossWeight: z.optional(weight('Gross weight')),
     })
@@ -135,7 +136,7 @@ export const EXCHANGE_SLOT_DAYS_AHEAD = 14;
 
 export const exchangeSlot = z.object({
   date: withExample(
-    z.string('Choose a day').check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day')),
+    textField('Choose a day').check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day')),
     '2026-12-10',
   ),
   window: z.enum(EXCHANGE_SLOT_WINDOWS, 'Choose a time: 10-13, 13-16 or 16-19'),
@@ -146,30 +147,31 @@ export type ExchangeSlot = z.infer<typeof exchangeSlot>;
 export const exchangeRequestInput = z
   .object({
     contactName: withExample(
-      z.string().check(z.trim(), z.minLength(2, 'Name is required'), z.maxLength(100)),
+      textField().check(z.trim(), z.minLength(2, 'Name is required'), z.maxLength(100)),
       'Asha Rao',
     ),
     contactPhone: withExample(indianMobile, '9876543210'),
     visit: z.enum(['pickup', 'store'], 'Choose a pickup or a store visit'),
     pin: z.optional(
-      withExample(z.string().check(z.trim(), z.regex(/^\d{6}$/, 'PIN must be 6 digits')), '560001'),
+      withExample(
+        textField().check(z.trim(), z.regex(/^\d{6}$/, 'PIN must be 6 digits')),
+        '560001',
+      ),
     ),
     /** Where the insured pickup collects the pieces: needed for a pickup. */
     address: z.optional(
       withExample(
-        z
-          .string()
-          .check(
-            z.trim(),
-            z.minLength(10, 'Give the full pickup address (house, street, area)'),
-            z.maxLength(300, 'The address is at most 300 characters'),
-          ),
+        textField().check(
+          z.trim(),
+          z.minLength(10, 'Give the full pickup address (house, street, area)'),
+          z.maxLength(300, 'The address is at most 300 characters'),
+        ),
         '12, 3rd Cross, Indiranagar, Bengaluru',
       ),
     ),
     /** When: needed for a pickup, optional for a store visit. */
     slot: z.optional(exchangeSlot),
-    note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+    note: z.optional(textField().check(z.trim(), z.maxLength(500))),
     items: z
       .array(oldGoldPiece)
       .check(z.minLength(1, 'Describe at least one piece'), z.maxLength(20, 'At most 20 pieces')),
@@ -220,7 +222,7 @@ export const exchangeTestRecord = z
       z.number().check(z.int('Deduction is whole rupees'), z.nonnegative(), z.lte(100_000_000)),
       0,
     ),
-    reason: z._default(z.string().check(z.trim(), z.maxLength(300)), ''),
+    reason: z._default(textField().check(z.trim(), z.maxLength(300)), ''),
   })
   .check(
     z.refine((t) => t.deduction === 0 || t.reason.length >= 3, {
@@ -268,7 +270,7 @@ export type ExchangeRequestView = z.infer<typeof exchangeRequestView>;
  */
 export const exchangeSettleInput = z
   .object({
-    requestId: z.string().check(z.uuid('Unknown request')),
+    requestId: textField().check(z.uuid('Unknown request')),
     outcome: z.enum(['credit', 'paid_out', 'cancel'], 'Outcome must be credit, paid_out or cancel'),
     finalValue: z.optional(
       z.number().check(z.int('Final value is whole rupees'), z.nonnegative(), z.lte(100_000_000)),

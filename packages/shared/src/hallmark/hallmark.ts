@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { measureValue } from '../catalog/measure';
 import { PURITIES } from '../pricing/purities';
+import { textField } from '../validation/db-values';
 
 /**
  * BIS hallmarking of gold (IS 1417 and the Hallmarking Order, 2020): the purity mark is the
@@ -46,13 +47,15 @@ export const HUID_MIN_GRAMS = 2;
 /** Trims and capitalises what an admin typed ("ab12 cd" is not a HUID, "ab12cd" is AB12CD). */
 export const normaliseHuid = (text: string): string => text.trim().toUpperCase();
 
-export const huidSchema = z
-  .string(HUID_MESSAGE)
-  .check(z.trim(), z.toUpperCase(), z.regex(HUID_PATTERN, HUID_MESSAGE));
+export const huidSchema = textField(HUID_MESSAGE).check(
+  z.trim(),
+  z.toUpperCase(),
+  z.regex(HUID_PATTERN, HUID_MESSAGE),
+);
 
 /** HUIDs typed for an order's items, keyed by order item id. */
 export const huidsInput = z.record(
-  z.string().check(z.maxLength(100, 'Order item id is not valid')),
+  textField().check(z.maxLength(100, 'Order item id is not valid')),
   z.array(huidSchema).check(z.maxLength(100, 'Too many HUIDs for one item')),
 );
 export type HuidsInput = z.infer<typeof huidsInput>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { textField } from '../validation/db-values';
 
 /**
  * GST on jewellery (HSN 7113): 3 % of the whole transaction value (CBIC rate notification
@@ -105,9 +106,11 @@ export const PAN_THRESHOLD = 200_000;
 export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 export const PAN_MESSAGE =
   'A PAN is 10 characters: five letters, four digits, a letter (AAAAA9999A)';
-export const panSchema = z
-  .string(PAN_MESSAGE)
-  .check(z.trim(), z.toUpperCase(), z.regex(PAN_PATTERN, PAN_MESSAGE));
+export const panSchema = textField(PAN_MESSAGE).check(
+  z.trim(),
+  z.toUpperCase(),
+  z.regex(PAN_PATTERN, PAN_MESSAGE),
+);
 export const needsPan = (total: number): boolean => total > PAN_THRESHOLD;
 
 /** GSTIN: state code, PAN, entity digit, 'Z', check character. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { instalmentOwed } from '../schemes/schemas';
-import { dbSafeText } from '../validation/db-values';
+import { dbSafeText, textField } from '../validation/db-values';
 import { ORDER_STATUSES } from './status';
 import { orderView } from './views';
 
@@ -19,7 +19,7 @@ const whole = (what: string, max: number) =>
   );
 
 const day = (what: string) =>
-  z.string(`${what} must be a date (YYYY-MM-DD)`).check(
+  textField(`${what} must be a date (YYYY-MM-DD)`).check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date (YYYY-MM-DD)`),
     z.refine(
       (v) =>

@@ -3,9 +3,10 @@ import { addressInput } from '../account/address';
 import { huidsInput } from '../hallmark/hallmark';
 import { panSchema } from '../invoices/gst';
 import { awbSchema } from '../shipments/carriers';
+import { textField } from '../validation/db-values';
 
 const id = (what: string) =>
-  z.string(`${what} is required`).check(z.maxLength(100, `${what} is not valid`));
+  textField(`${what} is required`).check(z.maxLength(100, `${what} is not valid`));
 
 /**
  * Body of POST /api/orders/ and input of orders.create: the delivery address, and the buyer's
@@ -30,9 +31,9 @@ export const orderMoveInput = z.object({
   huids: z.optional(huidsInput),
   /** Shipping only: the courier's code (GET /api/admin/carriers) and its AWB number. */
   carrier: z.optional(
-    z
-      .string('carrier is a carrier code such as bluedart')
-      .check(z.maxLength(30, 'Unknown carrier')),
+    textField('carrier is a carrier code such as bluedart').check(
+      z.maxLength(30, 'Unknown carrier'),
+    ),
   ),
   awb: z.optional(awbSchema),
   /**
@@ -59,9 +60,10 @@ export type OrderHuidsInput = z.infer<typeof orderHuidsInput>;
 
 /** Provider payment ids travel in URLs and job ids: letters, digits, _ and - only. */
 const providerId = (what: string) =>
-  z
-    .string(`${what} is required`)
-    .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,120}$/, `${what} is not valid`));
+  textField(`${what} is required`).check(
+    z.trim(),
+    z.regex(/^[A-Za-z0-9_-]{1,120}$/, `${what} is not valid`),
+  );
 
 /**
  * POST /api/payment/{orderId}: an optional body spends a balance the shop holds for the shopper
@@ -72,14 +74,12 @@ export const createPaymentInput = z.object({
   orderId: id('Order id'),
   // Checked here: an id that is not a UUID never reaches PostgreSQL's uuid column (a 500).
   schemeEnrolmentId: z.optional(
-    z
-      .string('schemeEnrolmentId is not valid')
-      .check(
-        z.regex(
-          /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-          'schemeEnrolmentId is not valid',
-        ),
+    textField('schemeEnrolmentId is not valid').check(
+      z.regex(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+        'schemeEnrolmentId is not valid',
       ),
+    ),
   ),
   useStoreCredit: z.optional(z.boolean('useStoreCredit must be true or false')),
 });
@@ -93,9 +93,9 @@ export const paymentReturnInput = z.object({
   status: z.optional(
     z.enum(['paid', 'failed', 'created', 'cancelled', 'expired', 'partially_paid']),
   ),
-  signature: z.optional(z.string().check(z.maxLength(200))),
+  signature: z.optional(textField().check(z.maxLength(200))),
   /** razorpay_payment_link_reference_id: the signed reference of the link paid. */
-  referenceId: z.optional(z.string().check(z.maxLength(40))),
+  referenceId: z.optional(textField().check(z.maxLength(40))),
 });
 export type PaymentReturnInput = z.infer<typeof paymentReturnInput>;
 
@@ -104,8 +104,8 @@ export const paymentReturnQuery = z.object({
   payment_id: providerId('payment_id'),
   order_id: id('order_id'),
   razorpay_payment_link_id: z.optional(providerId('razorpay_payment_link_id')),
-  razorpay_payment_link_status: z.optional(z.string().check(z.maxLength(40))),
-  razorpay_signature: z.optional(z.string().check(z.maxLength(200))),
+  razorpay_payment_link_status: z.optional(textField().check(z.maxLength(40))),
+  razorpay_signature: z.optional(textField().check(z.maxLength(200))),
 });
 
 /** REFUND_PENDING: the shopper paid but the order could not be placed (sold out): a refund is due. */

@@ -6,6 +6,7 @@ import {
   PURITIES,
   canonicalPurity,
 } from './purities';
+import { textField } from '../validation/db-values';
 
 /**
  * Has at most `places` decimals: the number is exactly what its rounding to `places` decimals
@@ -17,7 +18,7 @@ export const hasDecimals = (value: number, places: number) =>
 /** A positive amount with at most `places` decimals, `label` naming it in messages. */
 export const decimal = (label: string, places: number, max: number, allowZero = false) =>
   z.pipe(
-    z.union([z.number(), z.string()]),
+    z.union([z.number(), textField()]),
     z.transform((v, ctx) => {
       const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
       const fail = (message: string) => {
@@ -45,12 +46,14 @@ export const pricingMetal = z.enum(
 const PURITY_NAMES = PURITIES.map((p) => `${p.metal} ${p.karat ?? p.purity}`).join(', ');
 
 /** metal + purity, the purity as the hallmark's fineness ("22K" is read as "916"). */
-const metalPurity = z.object({ metal: pricingMetal, purity: z.string('Purity is required') }).check(
-  z.refine((r) => canonicalPurity(r.metal, r.purity) !== null, {
-    message: `Purity must be one of: ${PURITY_NAMES}`,
-    path: ['purity'],
-  }),
-);
+const metalPurity = z
+  .object({ metal: pricingMetal, purity: textField('Purity is required') })
+  .check(
+    z.refine((r) => canonicalPurity(r.metal, r.purity) !== null, {
+      message: `Purity must be one of: ${PURITY_NAMES}`,
+      path: ['purity'],
+    }),
+  );
 
 export const rateInput = z.pipe(
   z.extend(metalPurity, {
@@ -147,7 +150,7 @@ export const productPricingInput = z.discriminatedUnion('basis', [
   z.object({
     basis: z.literal('metal'),
     metal: pricingMetal,
-    purity: z.string('Purity is required'),
+    purity: textField('Purity is required'),
     making: z.object({
       kind: z.enum(['percent', 'perGram'], 'Making kind must be percent or perGram'),
       value: decimal('Making charge', 2, 100_000, true),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ORDER_STATUSES, REFUND_REASONS, REFUND_STATES } from '../orders/status';
+import { textField } from '../validation/db-values';
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -7,7 +8,7 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const MAX_REPORT_DAYS = 366;
 
 const day = (name: string) =>
-  z.string(`${name} must be a date as YYYY-MM-DD`).check(
+  textField(`${name} must be a date as YYYY-MM-DD`).check(
     z.regex(DAY, `${name} must be a date as YYYY-MM-DD`),
     z.refine(
       (text) =>
@@ -28,7 +29,7 @@ export const reportRangeInput = z.object({ from: day('from'), to: day('to') }).c
 export type ReportRange = z.infer<typeof reportRangeInput>;
 
 export const reportMonthInput = z.object({
-  month: z.string('month must be YYYY-MM').check(z.regex(MONTH, 'month must be YYYY-MM')),
+  month: textField('month must be YYYY-MM').check(z.regex(MONTH, 'month must be YYYY-MM')),
 });
 export type ReportMonth = z.infer<typeof reportMonthInput>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { withExample } from '../validation/examples';
+import { textField } from '../validation/db-values';
 
 /**
  * Returns and exchanges inside the policy. A request moves requested → approved | refused;
@@ -54,15 +55,17 @@ export const RETURN_STATE_LABELS: Record<ReturnStateName, string> = {
   refunded: 'Completed',
 };
 
-const uuid = (what: string) => z.string().check(z.uuid(`${what} is not a valid id`));
+const uuid = (what: string) => textField().check(z.uuid(`${what} is not a valid id`));
 
 export const createReturnInput = z.object({
   orderId: uuid('Order'),
   kind: withExample(z.enum(RETURN_KINDS, 'Kind must be return or exchange'), 'return'),
   reason: withExample(
-    z
-      .string('Reason is required')
-      .check(z.trim(), z.minLength(3, 'Say briefly why'), z.maxLength(500)),
+    textField('Reason is required').check(
+      z.trim(),
+      z.minLength(3, 'Say briefly why'),
+      z.maxLength(500),
+    ),
     'The ring is too small',
   ),
   items: z
@@ -81,9 +84,9 @@ export const returnMoveInput = z.object({
   returnId: uuid('Return'),
   action: z.enum(RETURN_ACTIONS, `Action must be one of: ${RETURN_ACTIONS.join(', ')}`),
   /** Refuse: why (shown to the shopper); hold: why (for the shop). */
-  reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  reason: z.optional(textField().check(z.trim(), z.maxLength(500))),
   /** Receive and correct: the HUIDs found on each piece, by order line. */
-  huids: z.optional(z.record(z.string(), z.array(z.string().check(z.trim())))),
+  huids: z.optional(z.record(z.string(), z.array(textField().check(z.trim())))),
 });
 export type ReturnMoveInput = z.infer<typeof returnMoveInput>;
 

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { dbSafeText } from '../validation/db-values';
+import { textField } from '../validation/db-values';
 
 export const REVIEW_MAX_LENGTH = 2000;
 
-const productId = z
-  .string('productId is required')
-  .check(z.maxLength(100, 'Product id is not valid'));
+const productId = textField('productId is required').check(
+  z.maxLength(100, 'Product id is not valid'),
+);
 
 /** Half-star steps from 0.5 to 5 (spec sections 5 and 9). */
 export const ratingValue = z.number('Rating must be a number').check(
@@ -17,14 +17,11 @@ export const ratingValue = z.number('Rating must be a number').check(
 
 export const reviewInput = z.object({
   productId,
-  review: z
-    .string('Review text is required')
-    .check(
-      dbSafeText,
-      z.trim(),
-      z.minLength(1, 'Review text is required'),
-      z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`),
-    ),
+  review: textField('Review text is required').check(
+    z.trim(),
+    z.minLength(1, 'Review text is required'),
+    z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`),
+  ),
   rating: z.optional(z.nullable(ratingValue)),
 });
 export type ReviewInput = z.infer<typeof reviewInput>;
@@ -34,12 +31,9 @@ export const ratingInput = z.object({
   rating: ratingValue,
   review: z.optional(
     z.nullable(
-      z
-        .string()
-        .check(
-          dbSafeText,
-          z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`),
-        ),
+      textField().check(
+        z.maxLength(REVIEW_MAX_LENGTH, `Review must be at most ${REVIEW_MAX_LENGTH} characters`),
+      ),
     ),
   ),
 });

@@ -1,12 +1,14 @@
 import * as z from 'zod/mini';
 import { panSchema } from '../invoices/gst';
+import { textField } from '../validation/db-values';
 
 const id = (what: string) =>
-  z.string(`${what} is required`).check(z.maxLength(100, `${what} is not valid`));
+  textField(`${what} is required`).check(z.maxLength(100, `${what} is not valid`));
 const providerId = (what: string) =>
-  z
-    .string(`${what} is required`)
-    .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,120}$/, `${what} is not valid`));
+  textField(`${what} is required`).check(
+    z.trim(),
+    z.regex(/^[A-Za-z0-9_-]{1,120}$/, `${what} is not valid`),
+  );
 const whole = (what: string, min: number, max: number) =>
   z
     .number(`${what} is required`)
@@ -31,7 +33,7 @@ export const schemeFitsTheLaw = (instalments: number, redeemWithinDays: number) 
 /** Body of POST /api/admin/schemes/plans and PUT /api/admin/schemes/plans/{planId}; rupees. */
 export const schemePlanFields = z
   .object({
-    name: z.string('name is required').check(z.trim(), z.minLength(2), z.maxLength(120)),
+    name: textField('name is required').check(z.trim(), z.minLength(2), z.maxLength(120)),
     minInstalment: whole('minInstalment', 100, 1_000_000),
     step: whole('step', 1, 1_000_000),
     instalments: z._default(whole('instalments', 1, 11), 10),
@@ -41,7 +43,7 @@ export const schemePlanFields = z
     /** SHRINK_BONUS: each missed instalment takes this percentage of the full bonus away. */
     bonusCutPercent: z._default(whole('bonusCutPercent', 0, 100), 0),
     redeemWithinDays: whole('redeemWithinDays', 1, 364),
-    terms: z.string('terms is required').check(z.trim(), z.minLength(10), z.maxLength(4000)),
+    terms: textField('terms is required').check(z.trim(), z.minLength(10), z.maxLength(4000)),
     paused: z._default(z.boolean(), false),
   })
   .check(
@@ -78,9 +80,9 @@ export type AdminSchemePlan = z.infer<typeof adminSchemePlan>;
 export const schemeEnrolInput = z.object({
   planId: z.number('planId is required').check(z.int(), z.positive()),
   instalment: whole('instalment', 1, 10_000_000),
-  name: z.optional(z.string().check(z.trim(), z.minLength(2), z.maxLength(120))),
+  name: z.optional(textField().check(z.trim(), z.minLength(2), z.maxLength(120))),
   pan: z.optional(panSchema),
-  nominee: z.optional(z.string().check(z.trim(), z.maxLength(120))),
+  nominee: z.optional(textField().check(z.trim(), z.maxLength(120))),
 });
 export type SchemeEnrolInput = z.infer<typeof schemeEnrolInput>;
 export const schemeEnrolAnswer = z.object({ id: z.string(), paymentUrl: z.string() });
@@ -134,18 +136,18 @@ export const schemeReturnInput = z.object({
   enrolmentId: id('Enrolment id'),
   paymentId: providerId('payment_id'),
   paymentLinkId: z.optional(providerId('razorpay_payment_link_id')),
-  status: z.optional(z.string().check(z.maxLength(40))),
-  signature: z.optional(z.string().check(z.maxLength(200))),
+  status: z.optional(textField().check(z.maxLength(40))),
+  signature: z.optional(textField().check(z.maxLength(200))),
   /** razorpay_payment_link_reference_id: the signed reference of the link paid. */
-  referenceId: z.optional(z.string().check(z.maxLength(40))),
+  referenceId: z.optional(textField().check(z.maxLength(40))),
 });
 export type SchemeReturnInput = z.infer<typeof schemeReturnInput>;
 export const schemeReturnQuery = z.object({
   payment_id: providerId('payment_id'),
   razorpay_payment_link_id: z.optional(providerId('razorpay_payment_link_id')),
-  razorpay_payment_link_status: z.optional(z.string().check(z.maxLength(40))),
-  razorpay_signature: z.optional(z.string().check(z.maxLength(200))),
-  razorpay_payment_link_reference_id: z.optional(z.string().check(z.maxLength(40))),
+  razorpay_payment_link_status: z.optional(textField().check(z.maxLength(40))),
+  razorpay_signature: z.optional(textField().check(z.maxLength(200))),
+  razorpay_payment_link_reference_id: z.optional(textField().check(z.maxLength(40))),
 });
 export const schemeReturnAnswer = z.object({
   status: z.enum(['PAID', 'FAILED', 'PENDING', 'REFUND_PENDING']),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { formatRupees } from '../money/price';
 import { withExample } from '../validation/examples';
+import { textField } from '../validation/db-values';
 
 /**
  * Couriers an Indian jeweller ships with. Each has a tracking page whose address
@@ -11,13 +12,13 @@ import { withExample } from '../validation/examples';
  */
 export const carrierSchema = z.object({
   /** Short stable code stored on the shipment ("bluedart"). */
-  code: z
-    .string('carrier code is required')
-    .check(z.regex(/^[a-z0-9-]{2,30}$/, 'a carrier code is 2–30 lower-case letters, digits or -')),
-  name: z.string('carrier name is required').check(z.minLength(2), z.maxLength(60)),
+  code: textField('carrier code is required').check(
+    z.regex(/^[a-z0-9-]{2,30}$/, 'a carrier code is 2–30 lower-case letters, digits or -'),
+  ),
+  name: textField('carrier name is required').check(z.minLength(2), z.maxLength(60)),
   /** The tracking page, https, with `{awb}` where the AWB goes. */
   trackingUrl: withExample(
-    z.string('trackingUrl is required').check(
+    textField('trackingUrl is required').check(
       // A refine, not a regex: the API document's example generator cannot write a pattern's value.
       z.refine((t) => /^https:\/\/\S+$/.test(t), 'trackingUrl must be an https address'),
       z.refine((t) => t.includes('{awb}'), 'trackingUrl must contain {awb}'),
@@ -82,13 +83,11 @@ export const normaliseAwb = (text: string): string => text.replace(/\s+/g, '').t
 export const AWB_PATTERN = /^[A-Z0-9-]{6,30}$/;
 export const AWB_MESSAGE = 'An AWB number is 6–30 letters, digits or hyphens';
 
-export const awbSchema = z
-  .string(AWB_MESSAGE)
-  .check(
-    z.maxLength(60, AWB_MESSAGE),
-    z.overwrite(normaliseAwb),
-    z.regex(AWB_PATTERN, AWB_MESSAGE),
-  );
+export const awbSchema = textField(AWB_MESSAGE).check(
+  z.maxLength(60, AWB_MESSAGE),
+  z.overwrite(normaliseAwb),
+  z.regex(AWB_PATTERN, AWB_MESSAGE),
+);
 
 /** The carrier's tracking page for one AWB. */
 export const trackingUrlFor = (carrier: Pick<Carrier, 'trackingUrl'>, awb: string): string =>

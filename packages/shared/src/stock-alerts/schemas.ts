@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { emailField } from '../auth/schemas';
-import { dbSafeText } from '../validation/db-values';
+import { dbSafeText, textField } from '../validation/db-values';
 
 /** POST /api/stock-alerts: a visitor names the e-mail; a signed-in shopper's account e-mail is used. */
 export const stockAlertInput = z.object({
-  productId: z.string('productId is required').check(z.maxLength(100, 'Product id is not valid')),
+  productId: textField('productId is required').check(z.maxLength(100, 'Product id is not valid')),
   weight: z
     .string('weight is required')
     .check(dbSafeText, z.trim(), z.minLength(1, 'weight is required'), z.maxLength(40)),
@@ -25,7 +25,7 @@ export const STOCK_ALERT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
 /** DELETE /api/stock-alerts/{token}: the unsubscribe link's secret. */
 export const stockAlertTokenInput = z.object({
-  token: z.string('token is required').check(z.maxLength(100, 'The link is not valid')),
+  token: textField('token is required').check(z.maxLength(100, 'The link is not valid')),
 });
 
 /** Active alerts per size, for the admin. */

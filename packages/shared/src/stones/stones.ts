@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { decimal } from '../pricing/schemas';
 import { CERTIFICATE_LABS, STONE_ORIGINS, type StoneOriginValue } from './origins';
+import { textField } from '../validation/db-values';
 
 /**
  * A product's stones and their certificates. Disclosure (BIS IS 15766:2024 on diamond
@@ -10,17 +11,15 @@ import { CERTIFICATE_LABS, STONE_ORIGINS, type StoneOriginValue } from './origin
  */
 
 const text = (what: string, max = 60) =>
-  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `${what} is too long`))));
+  z.optional(z.nullable(textField().check(z.trim(), z.maxLength(max, `${what} is too long`))));
 
 export const stoneInput = z
   .object({
-    kind: z
-      .string('Stone kind is required (diamond or the gemstone’s name)')
-      .check(
-        z.trim(),
-        z.minLength(1, 'Stone kind is required (diamond or the gemstone’s name)'),
-        z.maxLength(60, 'Stone kind is too long'),
-      ),
+    kind: textField('Stone kind is required (diamond or the gemstone’s name)').check(
+      z.trim(),
+      z.minLength(1, 'Stone kind is required (diamond or the gemstone’s name)'),
+      z.maxLength(60, 'Stone kind is too long'),
+    ),
     origin: z.enum(STONE_ORIGINS, 'Stone origin must be natural or laboratory-grown'),
     count: z
       .number('Stone count must be a whole number from 1')
@@ -34,13 +33,11 @@ export const stoneInput = z
       z.nullable(
         z.object({
           lab: z.enum(CERTIFICATE_LABS, 'Certificate lab must be IGI, GIA, SGL or other'),
-          number: z
-            .string('Certificate number is required')
-            .check(
-              z.trim(),
-              z.minLength(1, 'Certificate number is required'),
-              z.maxLength(40, 'Certificate number is too long'),
-            ),
+          number: textField('Certificate number is required').check(
+            z.trim(),
+            z.minLength(1, 'Certificate number is required'),
+            z.maxLength(40, 'Certificate number is too long'),
+          ),
           url: text('Certificate link', 500),
         }),
       ),

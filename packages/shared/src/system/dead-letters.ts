@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { textField } from '../validation/db-values';
 
 /** A dead letter, as the admin names it in a path: its number. */
 export const deadLetterRefInput = z.object({
-  deadLetterId: z
-    .string('deadLetterId is required')
-    .check(z.regex(/^[1-9]\d{0,17}$/, 'deadLetterId must be a positive whole number')),
+  deadLetterId: textField('deadLetterId is required').check(
+    z.regex(/^[1-9]\d{0,17}$/, 'deadLetterId must be a positive whole number'),
+  ),
 });
 export type DeadLetterRefInput = z.infer<typeof deadLetterRefInput>;
 

@@ -27,3 +27,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function dbText(value: string): string {
   return value.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
 }
+
+/** Whether PostgreSQL can store the text as it is: no NUL, no lone surrogate. */
+export function isStorableText(value: string): boolean {
+  LONE_SURROGATE.lastIndex = 0;
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}

@@ -1,12 +1,30 @@
 // What PostgreSQL accepts, checked before a value leaves the client's input: whole numbers within
 // the 32-bit range of an `integer` column, and text without the characters `text` cannot hold.
 import * as z from 'zod/mini';
-import { dbText, isInt32 } from './db-limits';
+import { dbText, isInt32, isStorableText } from './db-limits';
 
-export { clampNumber, dbText, INT32_MAX, INT32_MIN, isInt32 } from './db-limits';
+export { clampNumber, dbText, INT32_MAX, INT32_MIN, isInt32, isStorableText } from './db-limits';
 
-/** The zod check form of dbText, first in a string schema's checks (before trim and lengths). */
+/**
+ * The zod check form of dbText, first in a string schema's checks (before trim and lengths): for
+ * text that is only looked up (a search, a size's weight), where a NUL can match nothing anyway.
+ */
 export const dbSafeText = z.overwrite(dbText);
+
+/** The message of text PostgreSQL cannot store; "Invalid" makes the 400 name the field in front. */
+export const UNSTORABLE_TEXT_MESSAGE =
+  'Invalid text: a NUL character or a broken character (lone surrogate) cannot be stored';
+
+/**
+ * The shared rule of text that is stored: a NUL or a lone surrogate is refused with a 400 rather
+ * than reaching PostgreSQL, which refuses the byte (a 500). First among a string's checks.
+ */
+export const storableText = z.refine<string>(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+
+/** A string that is stored: the shared text rule, then the caller's own checks. */
+export function textField(message?: string) {
+  return z.string(message).check(storableText);
+}
 
 export interface WholeNumberMessages {
   /** When the value is not a number at all (a string, an object…). */

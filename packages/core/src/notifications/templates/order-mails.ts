@@ -6,6 +6,7 @@ import { action, COLORS, heading, Layout, small, text, type ShopIdentity } from 
 /** What an order mail shows, read from the order when the mail is sent. */
 export interface OrderMailData {
   orderId: string;
+  /** Who the mail greets: the delivery first name, or the address itself while unproven. */
   firstName: string;
   items: {
     title: string;
@@ -18,6 +19,7 @@ export interface OrderMailData {
   totalPrice: number;
   discount: number;
   total: number;
+  /** The delivery name and address; empty (not printed) for an address not yet proven. */
   address: string[];
   /** Why (a cancellation's cause), as the order records it. */
   note: string | null;
@@ -91,7 +93,9 @@ function itemsTable(order: OrderMailData) {
 }
 
 const address = (order: OrderMailData) =>
-  h(Text, { style: small }, h('strong', null, 'Delivering to: '), order.address.join(', '));
+  order.address.length
+    ? h(Text, { style: small }, h('strong', null, 'Delivering to: '), order.address.join(', '))
+    : null;
 
 /** Subject and body of each order mail. */
 export function orderMail(kind: OrderMailKind, order: OrderMailData, shop: ShopIdentity) {
