@@ -23,73 +23,73 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
   const orderIds = orders.map((o) => o.id);
   const [users, items, refunds, huids, invoices, shipments, tenders, links, refused] =
     await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'last_name', 'email'])
-      .where('id', 'in', [...new Set(orders.map((o) => o.user_id))])
-      .execute(),
-    db
-      .selectFrom('order_items')
-      .selectAll()
-      .where('order_id', 'in', orderIds)
-      .orderBy('order_id')
-      .orderBy('position')
-      .execute(),
-    db
-      .selectFrom('payments')
-      .leftJoin('refunds', (join) =>
-        join
-          .onRef('refunds.payment_id', '=', 'payments.id')
-          .on('refunds.purpose', '=', REFUND_DUE_PURPOSE),
-      )
-      .select([
-        'payments.order_id',
-        'payments.amount',
-        'payments.refund_reason',
-        'refunds.state',
-        'refunds.provider_refund_id',
-        'refunds.failure',
-      ])
-      .where('payments.order_id', 'in', orderIds)
-      .where('payments.status', '=', 'REFUND_PENDING')
-      .orderBy('payments.created_at')
-      .orderBy('payments.id')
-      .execute(),
-    db
-      .selectFrom('order_item_huids')
-      .select(['order_item_id', 'huid'])
-      .where('order_id', 'in', orderIds)
-      .orderBy('created_at')
-      .orderBy('huid')
-      .execute(),
-    db
-      .selectFrom('invoices')
-      .select(['order_id', 'kind', 'number'])
-      .where('order_id', 'in', orderIds)
-      .execute(),
-    shipmentViews(db, orderIds),
-    tenderViews(db, orderIds),
-    // Which provider took (or was asked to take) each order's payment.
-    db
-      .selectFrom('payments')
-      .select(['order_id', 'provider', 'status'])
-      .where('order_id', 'in', orderIds)
-      .orderBy('created_at')
-      .execute(),
-    // A return's refund the provider refused: owed until a later try is confirmed.
-    db
-      .selectFrom('refunds')
-      .select('order_id')
-      .where('order_id', 'in', orderIds)
-      .where('purpose', '!=', REFUND_DUE_PURPOSE)
-      .where((eb) =>
-        eb.or([
-          eb('state', '=', 'failed'),
-          eb.and([eb('state', '=', 'processing'), eb('failure', 'is not', null)]),
-        ]),
-      )
-      .execute(),
-  ]);
+      db
+        .selectFrom('users')
+        .select(['id', 'first_name', 'last_name', 'email'])
+        .where('id', 'in', [...new Set(orders.map((o) => o.user_id))])
+        .execute(),
+      db
+        .selectFrom('order_items')
+        .selectAll()
+        .where('order_id', 'in', orderIds)
+        .orderBy('order_id')
+        .orderBy('position')
+        .execute(),
+      db
+        .selectFrom('payments')
+        .leftJoin('refunds', (join) =>
+          join
+            .onRef('refunds.payment_id', '=', 'payments.id')
+            .on('refunds.purpose', '=', REFUND_DUE_PURPOSE),
+        )
+        .select([
+          'payments.order_id',
+          'payments.amount',
+          'payments.refund_reason',
+          'refunds.state',
+          'refunds.provider_refund_id',
+          'refunds.failure',
+        ])
+        .where('payments.order_id', 'in', orderIds)
+        .where('payments.status', '=', 'REFUND_PENDING')
+        .orderBy('payments.created_at')
+        .orderBy('payments.id')
+        .execute(),
+      db
+        .selectFrom('order_item_huids')
+        .select(['order_item_id', 'huid'])
+        .where('order_id', 'in', orderIds)
+        .orderBy('created_at')
+        .orderBy('huid')
+        .execute(),
+      db
+        .selectFrom('invoices')
+        .select(['order_id', 'kind', 'number'])
+        .where('order_id', 'in', orderIds)
+        .execute(),
+      shipmentViews(db, orderIds),
+      tenderViews(db, orderIds),
+      // Which provider took (or was asked to take) each order's payment.
+      db
+        .selectFrom('payments')
+        .select(['order_id', 'provider', 'status'])
+        .where('order_id', 'in', orderIds)
+        .orderBy('created_at')
+        .execute(),
+      // A return's refund the provider refused: owed until a later try is confirmed.
+      db
+        .selectFrom('refunds')
+        .select('order_id')
+        .where('order_id', 'in', orderIds)
+        .where('purpose', '!=', REFUND_DUE_PURPOSE)
+        .where((eb) =>
+          eb.or([
+            eb('state', '=', 'failed'),
+            eb.and([eb('state', '=', 'processing'), eb('failure', 'is not', null)]),
+          ]),
+        )
+        .execute(),
+    ]);
   const providerOf = (orderId: string) => {
     const own = links.filter((l) => l.order_id === orderId);
     return (own.find((l) => l.status === 'PAID') ?? own.at(-1))?.provider ?? null;
