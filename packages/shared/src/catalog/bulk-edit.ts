@@ -89,7 +89,7 @@ export const bulkEditInput = z.object({
   selection: bulkEditSelection,
   change: bulkEditChange,
   /** The apply: the preview it applies (the inputs must be the preview's, nothing moved since). */
-  previewId: z.optional(z.string().check(z.maxLength(100, 'previewId is not valid'))),
+  previewId: z.optional(textField().check(z.maxLength(100, 'previewId is not valid'))),
   /** The apply of a change to more than BULK_EDIT_CONFIRM_OVER pieces: their count, typed. */
   confirmCount: z.optional(z.number('confirmCount must be a number')),
 });

@@ -41,7 +41,7 @@ export const orderMoveInput = z.object({
    * sandbox or development shop keeps the reason on the ship's event and the invoice.
    */
   huidSkipReason: z.optional(
-    z.string('huidSkipReason is a sentence saying why the HUIDs are not recorded').check(
+    textField('huidSkipReason is a sentence saying why the HUIDs are not recorded').check(
       z.trim(),
       z.minLength(5, 'Say why the HUIDs are not recorded (5 characters at least)'),
       z.maxLength(200, 'The reason is 200 characters at most'),
