@@ -12,7 +12,12 @@ export const authApi = {
   }),
   login: mutation('public', shared.loginInput, shared.authAnswer, {
     summary: 'Signs in with e-mail and password',
-    run: ({ services, address }, input) => core.guardedLogin(authDeps(services), address, input),
+    run: ({ services, address, request }, input) =>
+      core.guardedLogin(
+        authDeps(services),
+        { address, userAgent: request.headers['user-agent'] },
+        input,
+      ),
     rest: [{ method: 'POST', path: '/auth/login' }],
   }),
   forgotPassword: mutation('public', shared.forgotPasswordInput, shared.forgotPasswordAnswer, {

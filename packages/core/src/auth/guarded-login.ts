@@ -18,7 +18,12 @@ export interface AuthDeps {
  * Login with brute-force protection: the attempt is counted before the password is checked (so a
  * parallel burst cannot outrun the count); a success clears the failures of its (e-mail, address).
  */
-export async function guardedLogin(deps: AuthDeps, address: string, input: LoginInput) {
+export async function guardedLogin(
+  deps: AuthDeps,
+  client: { address: string; userAgent?: string | undefined },
+  input: LoginInput,
+) {
+  const { address } = client;
   const attempt = await deps.rateLimit.login(address, input.email);
   let answer;
   try {
@@ -30,8 +35,8 @@ export async function guardedLogin(deps: AuthDeps, address: string, input: Login
     throw error;
   }
   await attempt.succeeded();
-  // An admin hears of every sign-in to their account (best effort: the sign-in stands).
-  await noteAdminSignIn(deps.db, input.email, address).catch(() => undefined);
+  // An admin hears of a sign-in from a new browser or address (best effort: the sign-in stands).
+  await noteAdminSignIn(deps.db, { email: input.email, ...client }).catch(() => undefined);
   return answer;
 }
 

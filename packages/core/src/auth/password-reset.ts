@@ -230,23 +230,38 @@ export async function logoutEverywhere(db: Kysely<Database>, caller: AuthUser): 
     .execute();
 }
 
-/** The admin's "new sign-in" mail, written after a successful admin login. */
-export async function noteAdminSignIn(db: Kysely<Database>, email: string, address: string) {
+/** Where a sign-in came from: the client's address and its browser (User-Agent), when sent. */
+export interface SignInOrigin {
+  email: string;
+  address: string;
+  userAgent?: string | undefined;
+}
+
+/**
+ * The admin's "new sign-in" mail, written after a successful admin login, once per browser and
+ * address: the mail's key names them, so a sign-in from a pair seen before writes nothing (the
+ * notification's idempotency key), while a new browser or a new address is told at once.
+ */
+export async function noteAdminSignIn(db: Kysely<Database>, origin: SignInOrigin) {
   const user = await db
     .selectFrom('users')
     .select(['id', 'email', 'first_name', 'role'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', origin.email.toLowerCase()))
     .where('removed_at', 'is', null)
     .executeTakeFirst();
   if (user?.role !== 'ADMIN') return;
+  const browser = createHash('sha256')
+    .update(origin.userAgent ?? '')
+    .digest('hex')
+    .slice(0, 16);
   await queueNotification(db, {
     kind: 'admin-sign-in',
     recipient: user.email,
-    eventKey: `signin:${randomBytes(12).toString('hex')}`,
+    eventKey: `signin:${user.id}:${origin.address}:${browser}`,
     userId: user.id,
     payload: {
       firstName: user.first_name,
-      address,
+      address: origin.address,
       at: istNow(),
     },
   });
