@@ -46,7 +46,9 @@ const ENTRY = 'index.html';
 const PAGES: Record<string, { roots: string[]; budget: number }> = {
   home: { roots: [ENTRY], budget: 153_000 },
   listing: { roots: [ENTRY, 'src/features/listing/ListingPage.tsx'], budget: 199_000 },
-  product: { roots: [ENTRY, 'src/features/product/ProductPage.tsx'], budget: 196_000 },
+  // 196.0 → 197 kB: the shared text rule on every input schema and the rate alert's typed
+  // amounts reach the product page; the 120 kB is still to be reached.
+  product: { roots: [ENTRY, 'src/features/product/ProductPage.tsx'], budget: 197_000 },
   'admin dashboard': {
     roots: [
       ENTRY,
