@@ -238,6 +238,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/admin/catalogue/bulk-edits/:id/undo': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/orders': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/orders/:orderId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/admin/orders/:orderId/packing-slip': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/orders/:orderId/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/orders/:orderId/huids': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /api/admin/orders/:orderId/refund': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -1261,6 +1262,9 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       return { path: `/api/admin/products/${id}`, snapshot: productSnapshot(id) };
     },
     'GET /api/admin/orders/:orderId': () => ({ path: `/api/admin/orders/${orderOfA}` }),
+    'GET /api/admin/orders/:orderId/packing-slip': () => ({
+      path: `/api/admin/orders/${orderOfA}/packing-slip`,
+    }),
     'PUT /api/admin/orders/:orderId/:action': async () => {
       const id = await freshOrderOfA();
       return { path: `/api/admin/orders/${id}/cancel`, snapshot: orderSnapshot(id) };
