@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { FastifyInstance } from 'fastify';
 import { manifestCsv, renderManifestPdf, sellerOf, shipmentManifest } from '@kanak/core';
-import { indiaDate } from '@kanak/shared';
+import { dbText, indiaDate } from '@kanak/shared';
 import { resolveCall } from '../api/caller';
 import { errorBody, type RouteDoc } from '../api/openapi';
 import type { AppServices } from '../services';
@@ -46,7 +46,9 @@ export function registerManifestRest(app: FastifyInstance, services: AppServices
     async (request, reply) => {
       await resolveCall(services, request, 'admin');
       const date = request.query.date ?? indiaDate(new Date());
-      const carrier = request.query.carrier || undefined;
+      // A lookup value: a NUL (which PostgreSQL refuses) or a repeated parameter matches nothing.
+      const asked = request.query.carrier;
+      const carrier = typeof asked === 'string' ? dbText(asked) || undefined : undefined;
       const rows = await shipmentManifest(services.db, date, carrier);
       const name = `manifest-${date}${carrier ? `-${carrier.replace(/[^a-z0-9-]/gi, '')}` : ''}`;
       if (request.query.format === 'pdf')
