@@ -14,7 +14,7 @@ import type { Context } from '../trpc/context';
 import { publicProcedure, router } from '../trpc/trpc';
 
 /** The watcher: a ticket from `live.ticket` (a browser's EventSource) or the Authorization header. */
-async function watcher(ctx: Context): Promise<AuthUser> {
+async function watcher(ctx: Context): Promise<AuthUser & { tokenVersion?: number }> {
   const ticket = ctx.connectionParams?.ticket;
   const { requestRedis, config } = ctx.services;
   const user =
@@ -66,7 +66,8 @@ export const liveRouter = router({
       const ended = new AbortController();
       signal?.addEventListener('abort', () => ended.abort(), { once: true });
       const db = ctx.services.db;
-      const version = await currentTokenVersion(db, ctx.user.id);
+      // The version the ticket was checked against (a header token's is read now).
+      const version = ctx.user.tokenVersion ?? (await currentTokenVersion(db, ctx.user.id));
       const recheck = setInterval(() => {
         void currentTokenVersion(db, ctx.user.id).then(
           (now) => {

@@ -39,7 +39,7 @@ export async function redeemEventTicket(
   db: Kysely<Database>,
   prefix: string,
   ticket: string,
-): Promise<AuthUser | null> {
+): Promise<(AuthUser & { tokenVersion: number }) | null> {
   if (!/^[\w-]{32}$/.test(ticket)) return null;
   const stored = await redis.getdel(key(prefix, ticket));
   if (!stored) return null;
@@ -56,5 +56,8 @@ export async function redeemEventTicket(
   return {
     id: issued.id,
     role: issued.role === 'ADMIN' && now.role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER',
+    // The version this ticket was checked against: a stream compares later reads with it, so a
+    // "log out everywhere" just after the check still ends it.
+    tokenVersion: Number(now.token_version),
   };
 }
