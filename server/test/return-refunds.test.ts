@@ -261,7 +261,13 @@ describe('returns and their refunds through Razorpay', () => {
     const refused = await put('refuse', { reason });
     expect(refused.body).toMatchObject({ state: 'refused', refusedReason: reason });
     expect((await put('refund')).status).toBe(409);
-    await eventually(async () => subjects(shopper.email).some((s) => s.includes('cannot accept')));
+    // Mails go out in parallel: wait for both the refusal and the earlier "under inspection".
+    await eventually(async () => {
+      const sent = subjects(shopper.email);
+      return (
+        sent.some((s) => s.includes('cannot accept')) && sent.some((s) => s.includes('inspection'))
+      );
+    });
     const mail = mailsTo(shopper.email).find((m) =>
       m.subject.toLowerCase().includes('cannot accept'),
     )!;
