@@ -162,6 +162,64 @@ describe('dead letters and refusals on the System page', () => {
     expect(again.body.message).toContain(`already retried by ${SEED_ACCOUNTS.admin.email}`);
   }, 90_000);
 
+  it('dead-letters a job whose payload does not parse at once, with the parse error, never running it', async () => {
+    // Rows a damaged Redis or a newer release could leave: a move naming no real status, and a
+    // repricing written as a version this worker does not read.
+    const rows = await db()
+      .insertInto('outbox')
+      .values([
+        {
+          queue: 'order-moves',
+          job_key: 'move-bad-payload',
+          payload: JSON.stringify({ orderId: 42, to: 'NOWHERE', actorUserId: 'someone' }),
+        },
+        {
+          queue: 'metal-repricing',
+          job_key: 'reprice-newer-version',
+          payload: JSON.stringify({ publicationId: 1, v: 99 }),
+        },
+      ])
+      .returning('id')
+      .execute();
+    const letters = await eventually(async () => {
+      const { open } = await deadLetters();
+      const move = open.find((d) => d.queue === 'order-moves');
+      const reprice = open.find((d) => d.queue === 'metal-repricing');
+      return move && reprice ? { move, reprice } : undefined;
+    }, 30_000);
+    // Refused on its first attempt: a payload that does not parse will not parse on a retry.
+    expect(letters.move.attempts).toBe(1);
+    expect(letters.move.reason).toMatch(/order-move v1 payload refused/);
+    expect(letters.move.reason).toMatch(/orderId/);
+    expect(letters.move.reason).toMatch(/to/);
+    expect(letters.reprice.reason).toBe(
+      'metal-repricing payload of version 99: this worker reads up to version 1',
+    );
+    // The outbox rows record the fault, so a later write of the same key sends it again.
+    const outcomes = await db()
+      .selectFrom('outbox')
+      .select(['outcome'])
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    expect(outcomes.map((o) => (o.outcome as { kind: string } | null)?.kind)).toEqual([
+      'fault',
+      'fault',
+    ]);
+    // Dismissed, as an operator would once the release that reads them is out.
+    for (const letter of [letters.move, letters.reprice])
+      expect(
+        (
+          await http.post(`/api/admin/system/dead-letters/${letter.id}/dismiss`, undefined, {
+            token: admin,
+          })
+        ).status,
+      ).toBe(200);
+  }, 60_000);
+
   it('dismisses one over tRPC, recording who and when', async () => {
     // A mail job the worker gave up on (its row as the worker writes it).
     const row = await db()

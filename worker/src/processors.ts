@@ -11,6 +11,8 @@ import {
   runSchemeSchedule,
   type InstalmentLinkOrigins,
   DomainError,
+  JOBS,
+  parseJob,
   MoveRefused,
   QUEUES,
   pruneOutbox,
@@ -20,19 +22,14 @@ import {
   RefundRefused,
   reconcilePayments,
   settleProcessingRefunds,
-  type RefundJob,
   runImportApply,
   runRepricing,
-  type CatalogueImportJob,
   runBulkEdit,
-  type BulkEditJob,
-  type RepricingJob,
   recordOutboxOutcome,
   recordOutboxOutcomes,
   refusalOutcome,
   type ConfirmationOutcome,
   type LedgerEntry,
-  type OrderMoveJob,
   type OutboxRef,
   type PaymentConfirmationJob,
   type PaymentProvider,
@@ -232,7 +229,7 @@ export function buildProcessors(
     [QUEUES.paymentConfirmations]: async (job) => {
       // A savings scheme's instalment: the same queue and outbox row, applied on its own.
       if (isInstalmentJob(job.data)) {
-        const data = job.data;
+        const data = parseJob(JOBS.instalmentConfirmation, job.data);
         const paid = await recorded(
           db,
           data,
@@ -241,11 +238,11 @@ export function buildProcessors(
         );
         return settle(QUEUES.paymentConfirmations, paid);
       }
-      const outcome = await confirmations.submit(job.data as PaymentConfirmationJob);
+      const outcome = await confirmations.submit(parseJob(JOBS.paymentConfirmation, job.data));
       return settle(QUEUES.paymentConfirmations, outcome);
     },
     [QUEUES.orderMoves]: async (job) => {
-      const data = job.data as OrderMoveJob;
+      const data = parseJob(JOBS.orderMove, job.data);
       const moved = await recorded(
         db,
         data,
@@ -271,7 +268,7 @@ export function buildProcessors(
       return settle(QUEUES.orderMoves, moved);
     },
     [QUEUES.metalRepricing]: async (job) => {
-      const data = job.data as RepricingJob;
+      const data = parseJob(JOBS.metalRepricing, job.data);
       const outcome = await recorded(db, data, async () => {
         const result = await runRepricing(db, data.publicationId, {
           batchSize: options.repricing?.batchSize,
@@ -288,7 +285,7 @@ export function buildProcessors(
     },
     // Each batch of rows is applied with its done-marks in one transaction: a re-run skips what is done.
     [QUEUES.catalogueImports]: async (job) => {
-      const data = job.data as CatalogueImportJob;
+      const data = parseJob(JOBS.catalogueImport, job.data);
       const outcome = await recorded(db, data, async () => {
         const result = await runImportApply(db, data.importId, {
           ...options.imports,
@@ -304,7 +301,7 @@ export function buildProcessors(
       return settle(QUEUES.catalogueImports, outcome);
     },
     [QUEUES.catalogueBulkEdits]: async (job) => {
-      const data = job.data as BulkEditJob;
+      const data = parseJob(JOBS.bulkEdit, job.data);
       const outcome = await recorded(db, data, async () => {
         const result = await runBulkEdit(db, data.bulkEditId);
         // Listings, facet counts, search and products on every server show the edit from here on.
@@ -318,7 +315,7 @@ export function buildProcessors(
     },
     // The notification row records every step: a repeated job finds its mail sent or in hand.
     [QUEUES.notifications]: async (job) => {
-      const { notificationId } = job.data as { notificationId: number };
+      const { notificationId } = parseJob(JOBS.notification, job.data);
       return options.sendMail ? options.sendMail(notificationId) : 'mail is not configured';
     },
     // The refund row and the provider's idempotency key make a re-run ask for the same refund.
@@ -327,7 +324,7 @@ export function buildProcessors(
     [QUEUES.refunds]: async (job) => {
       const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (isInstalmentRefundJob(job.data)) {
-        const data = job.data;
+        const data = parseJob(JOBS.instalmentRefund, job.data);
         const outcome = await recorded(
           db,
           data,
@@ -340,7 +337,7 @@ export function buildProcessors(
           );
         return settle(QUEUES.refunds, outcome);
       }
-      const data = job.data as RefundJob;
+      const data = parseJob(JOBS.refund, job.data);
       const outcome = await recorded(
         db,
         data,

@@ -28,8 +28,8 @@ import {
   runWithRequestId,
   startMetricsServer,
   isValidTraceparent,
-  type OutboxRef,
-  type TracedJob,
+  outboxRefOf,
+  traceOf,
   mailLinkBase,
 } from '@kanak/core';
 import type { WorkerConfig } from './config';
@@ -68,17 +68,14 @@ const orderIdOf = (data: unknown): string | null => {
 };
 
 /** The request a job came from (relayed outbox rows carry it), so its log lines say it. */
-const requestIdOf = (job: Job | undefined): string | undefined => {
-  const id = (job?.data as TracedJob | undefined)?.requestId;
-  return typeof id === 'string' ? id : undefined;
-};
+const requestIdOf = (job: Job | undefined): string | undefined => traceOf(job?.data).requestId;
 
 /**
  * A job's span (tracing on): the child of the request's span it came from (a relayed outbox
  * row's traceparent), so one trace runs from the browser's request into the worker.
  */
 const jobSpan = (queue: string, job: Job) => {
-  const traceparent = (job.data as TracedJob | undefined)?.traceparent;
+  const { traceparent } = traceOf(job.data);
   return {
     traceparent: isValidTraceparent(traceparent) ? traceparent : undefined,
     attributes: {
@@ -119,14 +116,11 @@ export function startWorker(
     if (!job.finishedOn || error.name === 'UnrecoverableError') return;
     counts.deadLettered++;
     // The outbox row says so too: a later return or webhook for it sends it again.
-    const ref = job.data as Partial<OutboxRef>;
-    if (typeof ref.outboxId === 'number' && typeof ref.generation === 'number')
-      await recordOutboxOutcome(
-        db,
-        { outboxId: ref.outboxId, generation: ref.generation },
-        { kind: 'fault', message: error.message },
-      ).catch((e: Error) =>
-        log(`could not record the fault of ${queue}/${job.id}: ${e.message}`, 'error'),
+    const ref = outboxRefOf(job.data);
+    if (ref)
+      await recordOutboxOutcome(db, ref, { kind: 'fault', message: error.message }).catch(
+        (e: Error) =>
+          log(`could not record the fault of ${queue}/${job.id}: ${e.message}`, 'error'),
       );
     await db
       .insertInto('dead_letters')

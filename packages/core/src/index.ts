@@ -57,6 +57,7 @@ export * from './limits/action-limits';
 export * from './limits/retry-after';
 export * from './auth/guarded-login';
 export * from './queues/jobs';
+export * from './queues/job-payloads';
 export * from './queues/pipeline';
 export * from './queues/quiet-queue';
 export * from './orders/state-machine';

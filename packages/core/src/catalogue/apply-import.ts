@@ -5,7 +5,6 @@ import { conflict, DomainError, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { writeOutbox } from '../outbox/outbox';
 import type { OutboxRelay } from '../outbox/relay';
-import { QUEUES } from '../queues/names';
 import { insertProducts, rewriteProducts } from '../catalog/admin-products';
 import { skuClash } from '../catalog/product-skus';
 import { clearListingCounts } from '../catalog/listing-counts';
@@ -15,6 +14,7 @@ import {
   changedSinceChecks,
 } from '../catalog/product-write-rule';
 import { systemClock, type Clock } from '../common/clock';
+import { JOBS } from '../queues/job-payloads';
 
 /** The outbox key of an import's apply: one job per import, however often Apply is pressed. */
 export const importJobKey = (importId: string) => `catalogue-import-${importId}`;
@@ -102,7 +102,7 @@ export async function startImportApply(deps: StartApplyDeps, id: unknown): Promi
       .where('id', '=', importId)
       .execute();
     await writeOutbox(trx, {
-      queue: QUEUES.catalogueImports,
+      job: JOBS.catalogueImport,
       jobKey: importJobKey(importId),
       payload: { importId },
     });

@@ -7,10 +7,10 @@ import { outboxJobId } from '../outbox/outbox';
 import { submitAndWait } from '../outbox/submit';
 import type { OutboxDeps } from '../outbox/deps';
 import { moveJobKey, type OrderMoveIntent } from '../queues/jobs';
-import { QUEUES } from '../queues/names';
 import { notFound } from '../common/errors';
 import { statusForAction } from './state-machine';
 import type { ShipmentIntent } from '../shipments/ship-request';
+import { JOBS } from '../queues/job-payloads';
 
 export type MoveRequestAnswer =
   { done: true; orderId: string } | { done: false; orderId: string; jobId: string };
@@ -50,6 +50,6 @@ export async function requestOrderMove(
     ...(shipment ? { shipment } : {}),
     ...(note ? { note } : {}),
   };
-  const { ref, outcome } = await submitAndWait(deps, { queue: QUEUES.orderMoves, jobKey, payload });
+  const { ref, outcome } = await submitAndWait(deps, { job: JOBS.orderMove, jobKey, payload });
   return outcome ? { done: true, orderId } : { done: false, orderId, jobId: outboxJobId(ref) };
 }

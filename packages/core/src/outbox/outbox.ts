@@ -1,21 +1,20 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, OutboxOutcome } from '@kanak/db';
 import { DOMAIN_ERROR_KINDS, DomainError } from '../common/errors';
-import type { QueueName } from '../queues/names';
+import type { z } from 'zod';
+import type { JobPayload, RelayedJob, outboxRefSchema } from '../queues/job-payloads';
 import { currentRequestId } from '../operations/request-context';
 import { currentTraceparent } from '../telemetry/trace-context';
 
 /** One outbox row as a job knows it: the worker records its outcome against this generation. */
-export interface OutboxRef {
-  outboxId: number;
-  generation: number;
-}
+export type OutboxRef = z.output<typeof outboxRefSchema>;
 
-export interface OutboxIntent {
-  queue: QueueName;
+export interface OutboxIntent<J extends RelayedJob = RelayedJob> {
+  /** The job the row becomes: its queue, and the version stamped on the payload. */
+  job: J;
   /** pay-{order}-{payment} or move-{uuid}: a second write of the same key joins the first row. */
   jobKey: string;
-  payload: object;
+  payload: JobPayload<J>;
   /**
    * Send a refused row again too (a signed webhook: a refusal on an earlier, unsigned return,
    * such as "not known to the provider" a moment too early, must not decide it).
@@ -44,13 +43,16 @@ export const sendAgain = () => ({
  * that row ran and its answer may change (a fault that was dead-lettered, or a payment not
  * captured yet): then it is sent again under a new generation.
  */
-export async function writeOutbox(db: Kysely<Database>, intent: OutboxIntent): Promise<OutboxRef> {
+export async function writeOutbox<J extends RelayedJob>(
+  db: Kysely<Database>,
+  intent: OutboxIntent<J>,
+): Promise<OutboxRef> {
   const row = await db
     .insertInto('outbox')
     .values({
-      queue: intent.queue,
+      queue: intent.job.queue,
       job_key: intent.jobKey,
-      payload: JSON.stringify(intent.payload),
+      payload: JSON.stringify({ ...intent.payload, v: intent.job.version }),
       request_id: currentRequestId() ?? null,
       traceparent: currentTraceparent() ?? null,
     })

@@ -1,3 +1,4 @@
+import type { RelayedJob } from '../queues/job-payloads';
 import { waitForOutboxOutcome, writeOutbox, type OutboxIntent, type OutboxRef } from './outbox';
 import type { OutboxDeps } from './deps';
 
@@ -6,9 +7,9 @@ import type { OutboxDeps } from './deps';
  * worker's outcome. With Redis unreachable nothing can be applied meanwhile, so it answers at
  * once: the row is relayed when Redis is back.
  */
-export async function submitAndWait<T>(
+export async function submitAndWait<T, J extends RelayedJob = RelayedJob>(
   deps: OutboxDeps,
-  intent: OutboxIntent,
+  intent: OutboxIntent<J>,
 ): Promise<{ ref: OutboxRef; outcome: T | null }> {
   const ref = await writeOutbox(deps.db, intent);
   deps.relay.wake();

@@ -6,12 +6,12 @@ import { writeOutbox } from '../outbox/outbox';
 import { submitAndWait } from '../outbox/submit';
 import type { OutboxDeps } from '../outbox/deps';
 import { paymentJobKey } from '../queues/jobs';
-import { QUEUES } from '../queues/names';
 import { canSeeRecordOf } from '../auth/access';
 import { badRequest, conflict, notFound, unauthorized } from '../common/errors';
 import { requireId } from '../common/ids';
 import type { ConfirmationOutcome, PaymentConfirmation } from './confirm-payment';
 import { LINK_GRACE_MS } from './link-expiry';
+import { JOBS } from '../queues/job-payloads';
 
 /** The shopper back from the payment page, as the return URL names the payment. */
 export interface PaymentReturn {
@@ -136,7 +136,7 @@ export async function requestPaymentConfirmation(
   const jobKey = paymentJobKey(orderId, ret.paymentId);
   await requireReturnable(deps.db, { ...ret, orderId }, jobKey, caller.user);
   const { outcome } = await submitAndWait<ConfirmationOutcome>(deps, {
-    queue: QUEUES.paymentConfirmations,
+    job: JOBS.paymentConfirmation,
     jobKey,
     payload: { orderId, paymentId: ret.paymentId, source: 'return' } satisfies PaymentConfirmation,
     retryRefused: false,
@@ -156,7 +156,7 @@ export async function recordPaymentWebhook(
   const confirmation = { ...webhook, orderId: requireId(webhook.orderId, 'Order') };
   const jobKey = paymentJobKey(confirmation.orderId, confirmation.paymentId);
   await writeOutbox(deps.db, {
-    queue: QUEUES.paymentConfirmations,
+    job: JOBS.paymentConfirmation,
     jobKey,
     payload: { ...confirmation, source: 'webhook' },
     retryRefused: true,

@@ -11,11 +11,11 @@ import {
 import { badRequest } from '../common/errors';
 import { writeOutbox } from '../outbox/outbox';
 import type { OutboxRelay } from '../outbox/relay';
-import { QUEUES } from '../queues/names';
 import { CURRENT_RATES, currentRateRows, currentRates } from './current-rates';
 import { OPENING_SIZE_ORDER, sizePricesSql } from './reprice-sql';
 import { repricingOf } from './repricing-progress';
 import { fireRateAlerts } from '../rate-alerts/rate-alerts';
+import { JOBS } from '../queues/job-payloads';
 
 export interface PricingDeps {
   db: Kysely<Database>;
@@ -87,7 +87,7 @@ export async function publishRates(
       publication.id,
     );
     await writeOutbox(trx, {
-      queue: QUEUES.metalRepricing,
+      job: JOBS.metalRepricing,
       jobKey: repriceJobKey(publication.id),
       payload: { publicationId: publication.id },
     });

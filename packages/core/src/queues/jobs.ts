@@ -1,45 +1,24 @@
-import type { OrderStatus } from '@kanak/shared';
-import type { OutboxRef } from '../outbox/outbox';
+import type { z } from 'zod';
 import { isUnavailable } from '../common/errors';
 import { QUEUES, type QueueName } from './names';
-import type { ShipmentIntent } from '../shipments/ship-request';
+import type { JOBS, ParsedJob } from './job-payloads';
 
-/** The request a relayed job came from (the outbox row's request_id), for the worker's log lines. */
-export interface TracedJob {
-  requestId?: string;
-  /** The request's span (the outbox row's traceparent, tracing on): the job span's parent. */
-  traceparent?: string;
-}
+export type { TracedJob } from './job-payloads';
 
 /** A payment to judge, as the return, the webhook and reconciliation all send it. */
-export interface PaymentConfirmation {
-  orderId: string;
-  paymentId: string;
-  /** reconcile: found by asking the provider about an order whose return and webhook never came. */
-  source: 'return' | 'webhook' | 'reconcile';
-  /** The provider that reported it (its webhook path, or the link reconciled); asked first. */
-  provider?: string;
-}
+export type PaymentConfirmation = z.output<typeof JOBS.paymentConfirmation.payload>;
 
 /**
  * Payload of a 'payment-confirmations' job (relayed from the outbox). Each confirmation keeps
  * its own request id, also when a worker handles several together.
  */
-export type PaymentConfirmationJob = PaymentConfirmation & OutboxRef & TracedJob;
+export type PaymentConfirmationJob = ParsedJob<typeof JOBS.paymentConfirmation>;
 
 /** An admin's move of an order's status, as written to the outbox. */
-export interface OrderMoveIntent {
-  orderId: string;
-  to: OrderStatus;
-  actorUserId: string;
-  /** A ship's carrier and AWB, checked by the server; absent from moves queued before issue 33. */
-  shipment?: ShipmentIntent | null;
-  /** Kept on the move's event: why a ship left without HUIDs (a development shop only). */
-  note?: string;
-}
+export type OrderMoveIntent = z.output<typeof JOBS.orderMove.payload>;
 
 /** Payload of an 'order-moves' job (relayed from the outbox). */
-export type OrderMoveJob = OrderMoveIntent & OutboxRef & TracedJob;
+export type OrderMoveJob = ParsedJob<typeof JOBS.orderMove>;
 
 /**
  * Failed jobs Redis keeps, per queue, for the queue board: the newest 1000 for 3 days. Refused
@@ -116,17 +95,9 @@ export function outageDeferralMs(
 export const paymentJobKey = (orderId: string, paymentId: string) => `pay-${orderId}-${paymentId}`;
 export const moveJobKey = (moveId: string) => `move-${moveId}`;
 
-/** Payload of a 'metal-repricing' job (relayed from the outbox row a publish of rates wrote). */
 /** Payload of a 'catalogue-imports' job: the import to apply. */
-export interface CatalogueImportJob extends OutboxRef, TracedJob {
-  importId: string;
-}
-
-export interface RepricingJob extends OutboxRef {
-  publicationId: number;
-}
-
+export type CatalogueImportJob = ParsedJob<typeof JOBS.catalogueImport>;
+/** Payload of a 'metal-repricing' job (relayed from the outbox row a publish of rates wrote). */
+export type RepricingJob = ParsedJob<typeof JOBS.metalRepricing>;
 /** Payload of a 'catalogue-bulk-edits' job (relayed from the outbox row a bulk edit wrote). */
-export interface BulkEditJob extends OutboxRef {
-  bulkEditId: string;
-}
+export type BulkEditJob = ParsedJob<typeof JOBS.bulkEdit>;

@@ -5,21 +5,19 @@ import type { AuthUser } from '../auth/tokens';
 import { conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import type { OutboxDeps } from '../outbox/deps';
-import { waitForOutboxOutcome, writeOutbox, type OutboxRef } from '../outbox/outbox';
+import { waitForOutboxOutcome, writeOutbox } from '../outbox/outbox';
 import type { PaymentProvider } from '../payments/provider';
-import type { TracedJob } from '../queues/jobs';
-import { QUEUES } from '../queues/names';
+import type { z } from 'zod';
+import { JOBS, type ParsedJob } from '../queues/job-payloads';
 import { RefundRefused } from './process-refund';
 
 /** What a `refunds` job asks for an instalment owed back: one try of its refund. */
-export interface InstalmentRefundIntent {
-  instalmentRefundId: string;
-  tries: number;
-}
-export type InstalmentRefundJob = InstalmentRefundIntent & OutboxRef & TracedJob;
+export type InstalmentRefundIntent = z.output<typeof JOBS.instalmentRefund.payload>;
+export type InstalmentRefundJob = ParsedJob<typeof JOBS.instalmentRefund>;
 
-export const isInstalmentRefundJob = (data: unknown): data is InstalmentRefundJob =>
-  typeof (data as Partial<InstalmentRefundJob> | null)?.instalmentRefundId === 'string';
+/** Which of the refunds queue's two kinds a job is (its payload is parsed after). */
+export const isInstalmentRefundJob = (data: unknown): boolean =>
+  typeof (data as { instalmentRefundId?: unknown } | null)?.instalmentRefundId === 'string';
 
 /** The provider's idempotency key of one try (≤ 40 characters, as Razorpay's receipt). */
 const keyOf = (id: string, tries: number) => `ki${id.replace(/-/g, '')}-${tries}`;
@@ -88,7 +86,7 @@ export async function refundInstalment(
           .executeTakeFirstOrThrow();
     const payload: InstalmentRefundIntent = { instalmentRefundId: row.id, tries: row.tries };
     return writeOutbox(trx, {
-      queue: QUEUES.refunds,
+      job: JOBS.instalmentRefund,
       jobKey: `instalment-refund-${row.id}-${row.tries}`,
       payload,
     });

@@ -1,15 +1,10 @@
-import type { OutboxRef } from '../outbox/outbox';
-import type { TracedJob } from '../queues/jobs';
+import type { z } from 'zod';
+import type { JOBS, ParsedJob } from '../queues/job-payloads';
 
 /** What a `refunds` job asks: one attempt of one refund row. */
-export interface RefundIntent {
-  refundId: string;
-  attempt: number;
-  /** For the System page's dead letters (which order a job was about). */
-  orderId: string;
-}
+export type RefundIntent = z.output<typeof JOBS.refund.payload>;
 
-export type RefundJob = RefundIntent & OutboxRef & TracedJob;
+export type RefundJob = ParsedJob<typeof JOBS.refund>;
 
 /** One outbox row per refund attempt. */
 export const refundJobKey = (refundId: string, attempt: number) => `refund-${refundId}-${attempt}`;

@@ -3,8 +3,8 @@ import type { Database, RefundRow } from '@kanak/db';
 import type { RefundReason } from '@kanak/shared';
 import { badRequest, conflict, notFound } from '../common/errors';
 import { writeOutbox, type OutboxRef } from '../outbox/outbox';
-import { QUEUES } from '../queues/names';
 import { refundJobKey, type RefundIntent } from './refund-job';
+import { JOBS } from '../queues/job-payloads';
 
 /** What a caller asks to pay back: part or all of one captured payment. */
 export interface RefundPaymentRequest {
@@ -106,7 +106,7 @@ export async function refundPayment(
     orderId: refund.order_id,
   };
   const job = await writeOutbox(trx, {
-    queue: QUEUES.refunds,
+    job: JOBS.refund,
     jobKey: refundJobKey(refund.id, refund.attempt),
     payload,
   });

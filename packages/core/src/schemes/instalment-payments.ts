@@ -5,11 +5,11 @@ import { canSeeRecordOf } from '../auth/access';
 import { badRequest, conflict, DomainError, notFound, unauthorized } from '../common/errors';
 import { isId, requireId } from '../common/ids';
 import { systemClock, type Clock } from '../common/clock';
-import { writeOutbox, type OutboxRef } from '../outbox/outbox';
+import { writeOutbox } from '../outbox/outbox';
 import { submitAndWait } from '../outbox/submit';
 import type { OutboxDeps } from '../outbox/deps';
-import { QUEUES } from '../queues/names';
-import type { TracedJob } from '../queues/jobs';
+import type { z } from 'zod';
+import { JOBS, type ParsedJob } from '../queues/job-payloads';
 import type { PaymentReturnCaller, PaymentReturnDeps } from '../payments/request-confirmation';
 import { LINK_GRACE_MS, LINK_REUSE_MARGIN_MS } from '../payments/link-expiry';
 import { expireCheckedLinks, markLinkChecked } from '../payments/link-checks';
@@ -22,17 +22,13 @@ import type { PaymentProvider, ProviderPayment } from '../payments/provider';
  * recorded once under its unique provider id. Only what a payment does differs: it pays an
  * instalment instead of placing an order.
  */
-export interface InstalmentConfirmation {
-  kind: 'scheme';
-  enrolmentId: string;
-  paymentId: string;
-  source: 'return' | 'webhook' | 'reconcile';
-}
+export type InstalmentConfirmation = z.output<typeof JOBS.instalmentConfirmation.payload>;
 
 /** Payload of a scheme job on the 'payment-confirmations' queue (relayed from the outbox). */
-export type InstalmentConfirmationJob = InstalmentConfirmation & OutboxRef & TracedJob;
+export type InstalmentConfirmationJob = ParsedJob<typeof JOBS.instalmentConfirmation>;
 
-export const isInstalmentJob = (data: unknown): data is InstalmentConfirmationJob =>
+/** Which of the confirmations queue's two kinds a job is (its payload is parsed after). */
+export const isInstalmentJob = (data: unknown): boolean =>
   typeof data === 'object' && data !== null && (data as { kind?: unknown }).kind === 'scheme';
 
 export interface InstalmentOutcome {
@@ -328,7 +324,7 @@ export async function requestInstalmentConfirmation(
       );
   }
   const { outcome } = await submitAndWait<InstalmentOutcome>(deps, {
-    queue: QUEUES.paymentConfirmations,
+    job: JOBS.instalmentConfirmation,
     jobKey,
     payload: {
       kind: 'scheme',
@@ -359,7 +355,7 @@ export async function recordInstalmentWebhook(
 ): Promise<string> {
   const jobKey = instalmentJobKey(webhook.enrolmentId, webhook.paymentId);
   await writeOutbox(deps.db, {
-    queue: QUEUES.paymentConfirmations,
+    job: JOBS.instalmentConfirmation,
     jobKey,
     payload: { kind: 'scheme', ...webhook, source: 'webhook' } satisfies InstalmentConfirmation,
     retryRefused: true,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   AWB_MESSAGE,
   AWB_PATTERN,
@@ -10,12 +11,13 @@ import {
 import { badRequest } from '../common/errors';
 
 /** What a ship move carries to the ledger: the carrier as it is named now, and its tracking page. */
-export interface ShipmentIntent {
-  carrierCode: string;
-  carrierName: string;
-  awb: string;
-  trackingUrl: string;
-}
+export const shipmentIntentSchema = z.object({
+  carrierCode: z.string().min(1),
+  carrierName: z.string().min(1),
+  awb: z.string().min(1),
+  trackingUrl: z.string(),
+});
+export type ShipmentIntent = z.output<typeof shipmentIntentSchema>;
 
 /**
  * The shipment a move's body names, checked against the shop's carriers (CARRIERS): null for a

@@ -10,9 +10,9 @@ import { lockProducts } from './snapshot';
 import { productVersions } from './versions';
 import type { OutboxDeps } from '../../outbox/deps';
 import { writeOutbox } from '../../outbox/outbox';
-import { QUEUES } from '../../queues/names';
 import { bulkEditProductIds } from './select';
 import { bulkEditOf } from './progress';
+import { JOBS } from '../../queues/job-payloads';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STALE = 'preview again';
@@ -102,7 +102,7 @@ export async function startBulkEdit(
         )
         .execute();
     await writeOutbox(trx, {
-      queue: QUEUES.catalogueBulkEdits,
+      job: JOBS.bulkEdit,
       jobKey: `bulk-edit-${edit.id}`,
       payload: { bulkEditId: edit.id },
     });
