@@ -135,7 +135,7 @@ export * from './system/worker-beacons';
 export * from './system/system-status';
 export * from './system/dead-letters';
 export * from './hallmark/order-huids';
-export * from './hallmark/move-with-huids';
+export * from './flows/move-order-as-admin';
 export * from './hallmark/huid-skip';
 export * from './stones/product-stones';
 export * from './invoices/invoice-document';

@@ -49,20 +49,20 @@ export const ordersApi = {
     summary:
       'Moves an order (confirmed, ship, deliver, cancel); the worker applies it, and REST answers 202 while it is queued. A ship may carry `{ carrier, awb, huids? }`: the shipment (carrier, AWB, tracking page, insured value) is recorded with the move; an unknown carrier or a malformed AWB is a 400. With HUID_REQUIRED_TO_SHIP (the default) an order holding hallmarked gold of 2 g or more ships only with a HUID per piece (409 naming the lines), or, in a shop that is not NODE_ENV=production, with `huidSkipReason` kept on the ship event and printed on the invoice. Without a body and without such pieces it ships as before.',
     run: ({ services, user }, input) =>
-      core.moveOrderWithHuids(
-        outboxDeps(services),
-        user,
-        input.orderId,
-        input.action,
-        input.huids,
-        {
+      core.moveOrderAsAdmin({
+        deps: outboxDeps(services),
+        admin: user,
+        orderId: input.orderId,
+        action: input.action,
+        huids: input.huids,
+        rules: {
           huidRequired: services.config.HUID_REQUIRED_TO_SHIP,
           huidSkipAllowed: services.config.NODE_ENV !== 'production',
           panRequired: services.config.PAN_REQUIRED_TO_SHIP,
           carriers: services.config.CARRIERS,
         },
-        { carrier: input.carrier, awb: input.awb, huidSkipReason: input.huidSkipReason },
-      ),
+        carriage: { carrier: input.carrier, awb: input.awb, huidSkipReason: input.huidSkipReason },
+      }),
     rest: [
       {
         method: 'PUT',

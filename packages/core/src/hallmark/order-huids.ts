@@ -8,7 +8,7 @@ import {
   type HuidsInput,
 } from '@kanak/shared';
 import { badRequest, conflict } from '../common/errors';
-import { lockOrder } from '../orders/lock-order';
+import { lockOrder } from '../common/lock-order';
 
 /** An order line as the hallmark rules read it. */
 export interface HuidLine {

@@ -3,7 +3,7 @@ import type { Database } from '@kanak/db';
 import { conflict, notFound, unavailable } from '../common/errors';
 import type { PaymentProvider } from '../payments/provider';
 import type { PaymentProviders } from '../payments/providers';
-import { lockOrder } from '../orders/lock-order';
+import { lockOrder } from '../common/lock-order';
 import { closeOpenLinks } from './order-ledger';
 import { settleTenders } from '../tenders/order-tenders';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { OrderStatus } from '@kanak/shared';
 import { applyMove, type LedgerEntry } from '../ledger/order-ledger';
-import { lockOrder } from './lock-order';
+import { lockOrder } from '../common/lock-order';
 import type { ShipmentIntent } from '../shipments/ship-request';
 
 export interface AdminMove {

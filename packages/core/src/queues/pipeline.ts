@@ -3,7 +3,6 @@ import type { Redis } from 'ioredis';
 import { JOB_OPTIONS, type OrderMoveJob, type PaymentConfirmationJob } from './jobs';
 import { QUEUES, type QueueName } from './names';
 import { quietQueue } from './quiet-queue';
-import type { RefundJob } from '../refunds/refund-job';
 
 export interface OrderPipeline {
   payments: Queue<PaymentConfirmationJob>;
@@ -35,7 +34,7 @@ export function createOrderPipeline(connection: Redis, prefix: string): OrderPip
     prefix,
     defaultJobOptions: JOB_OPTIONS,
   });
-  const refunds = new Queue<RefundJob>(QUEUES.refunds, {
+  const refunds = new Queue(QUEUES.refunds, {
     connection,
     prefix,
     defaultJobOptions: JOB_OPTIONS,

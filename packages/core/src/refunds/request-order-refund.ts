@@ -4,7 +4,7 @@ import { requireId } from '../common/ids';
 import { issueCreditNote } from '../invoices/issue-invoice';
 import { waitForOutboxOutcome, type OutboxRef } from '../outbox/outbox';
 import type { OutboxDeps } from '../outbox/deps';
-import { lockOrder } from '../orders/lock-order';
+import { lockOrder } from '../common/lock-order';
 import { REFUND_DUE_PURPOSE } from './refund-owed';
 import { refundPayment } from './refund-payment';
 import { cashOutRefusal } from '../tenders/order-tenders';

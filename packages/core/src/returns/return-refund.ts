@@ -4,7 +4,7 @@ import { formatRupees } from '@kanak/shared';
 import { conflict } from '../common/errors';
 import { addStoreCredit } from '../exchange/store-credit';
 import { issueCreditNote, lockInvoiceCounter } from '../invoices/issue-invoice';
-import { lockOrder } from '../orders/lock-order';
+import { lockOrder } from '../common/lock-order';
 import { RETURN_REFUND_PREFIX } from '../refunds/refund-mails';
 import { refundPayment } from '../refunds/refund-payment';
 import { returnStock } from './return-stock';

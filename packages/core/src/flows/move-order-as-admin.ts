@@ -4,8 +4,13 @@ import type { OutboxDeps } from '../outbox/deps';
 import { requireId } from '../common/ids';
 import { moveOrder } from '../orders/move-order';
 import { conflict } from '../common/errors';
-import { HUID_SKIP_NOTE } from './huid-skip';
-import { huidLines, linesLackingHuids, recordOrderHuids, requireHuids } from './order-huids';
+import { HUID_SKIP_NOTE } from '../hallmark/huid-skip';
+import {
+  huidLines,
+  linesLackingHuids,
+  recordOrderHuids,
+  requireHuids,
+} from '../hallmark/order-huids';
 import { requirePan } from '../invoices/buyer-pan';
 import { shipmentIntent } from '../shipments/ship-request';
 
@@ -21,26 +26,34 @@ export interface ShipRules {
   carriers: readonly Carrier[];
 }
 
+/** An admin's move as the transports hand it over. */
+export interface AdminMoveOptions {
+  deps: OutboxDeps;
+  admin: AuthUser;
+  /** As the request named it: checked here. */
+  orderId: string;
+  action: AdminOrderAction;
+  /** HUIDs by order line, recorded before anything else is checked. */
+  huids?: HuidsInput | undefined;
+  rules: ShipRules;
+  /** A ship's carrier and AWB, or the reason a development shop ships without HUIDs. */
+  carriage?: {
+    carrier?: string | undefined;
+    awb?: string | undefined;
+    huidSkipReason?: string | undefined;
+  };
+}
+
 /**
  * An admin's move that may carry the HUIDs of the order's gold pieces (confirm or ship): they
  * are recorded first (a HUID sold elsewhere is a 409 naming that order), then the shop's ship
  * rules are checked, then the move is queued as any other. HUIDs are only ever added or
- * replaced line by line, so a check passed here still holds when the worker ships.
+ * replaced line by line, so a check passed here still holds when the worker ships. It crosses
+ * hallmark, shipments, invoices (the buyer's PAN) and orders, so it lives with the flows.
  */
-export async function moveOrderWithHuids(
-  deps: OutboxDeps,
-  admin: AuthUser,
-  id: string,
-  action: AdminOrderAction,
-  huids: HuidsInput | undefined,
-  rules: ShipRules,
-  carriage: {
-    carrier?: string | undefined;
-    awb?: string | undefined;
-    huidSkipReason?: string | undefined;
-  } = {},
-): Promise<OrderMoveAnswer> {
-  const orderId = requireId(id, 'Order');
+export async function moveOrderAsAdmin(options: AdminMoveOptions): Promise<OrderMoveAnswer> {
+  const { deps, admin, action, huids, rules, carriage = {} } = options;
+  const orderId = requireId(options.orderId, 'Order');
   // The carrier and AWB are checked first: a refused one writes nothing (not even the HUIDs).
   const shipment = shipmentIntent(rules.carriers, action, carriage);
   if (huids && Object.keys(huids).length) await recordOrderHuids(deps.db, orderId, huids);

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
-import { notFound } from '../common/errors';
+import { notFound } from './errors';
 
 /** Reads an order with its row locked for the rest of the transaction; 404 when it is gone. */
 export async function lockOrder(trx: Transaction<Database>, orderId: string): Promise<OrderRow> {
