@@ -270,7 +270,10 @@ describe('bulk edits of the products table', () => {
       /^The price after the discount \(percent\) must be at least ₹1/,
     );
     const admin = await seededUser(db(), 'admin');
-    const all = parse({ selection: { filter: {} }, change: { kind: 'stock', delta: 1 } });
+    const all = parse({
+      selection: { filter: { all: true } },
+      change: { kind: 'stock', delta: 1 },
+    });
     const preview = await previewBulkEdit(db(), all);
     expect(preview.changing).toBeGreaterThan(50);
     await expectRefusal(

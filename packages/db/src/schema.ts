@@ -129,6 +129,10 @@ export interface BulkEditProductsTable {
   /** Size id → stock after the edit. */
   after_stock: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
   undone: Generated<boolean>;
+  /** The product's version as the preview read it; null for edits started before it was kept. */
+  checked_version: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the worker left this product as it was (it moved since the preview). */
+  refused: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductImagesTable {

@@ -70,6 +70,9 @@ export * from './delivery/promise';
 export * from './shipments/carriers';
 // The owner's catalogue as a file: import and export in one column set.
 export * from './catalogue/columns';
+export * from './catalogue/column-help';
+export * from './catalogue/forgiving-cells';
+export * from './catalogue/template';
 export * from './catalogue/views';
 // Old-gold exchange and store credit; returns and exchanges of orders.
 export * from './exchange/old-gold';

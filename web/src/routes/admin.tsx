@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import type { SchemeBookFilter } from '@kanak/shared';
+import type { ProductStatusValue, SchemeBookFilter } from '@kanak/shared';
 import { requireToken } from './guards';
 import { rootRoute } from './root';
 
@@ -42,6 +42,8 @@ const adminDashboardRoute = createRoute({
 export interface AdminProductsSearch {
   q?: string;
   page?: number;
+  /** The state filter: draft, live or archived (absent: every state). */
+  status?: ProductStatusValue;
 }
 
 const adminProductsRoute = createRoute({
@@ -50,7 +52,10 @@ const adminProductsRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): AdminProductsSearch => {
     const q = typeof search.q === 'string' && search.q.trim() ? search.q : undefined;
     const page = Number(search.page);
-    return { q, page: Number.isInteger(page) && page > 1 ? page : undefined };
+    // Spelt here, not imported: this file is in the storefront bundle, the product schema is not.
+    const states: readonly ProductStatusValue[] = ['draft', 'live', 'archived'];
+    const status = states.find((s) => s === search.status);
+    return { q, page: Number.isInteger(page) && page > 1 ? page : undefined, status };
   },
   component: lazyRouteComponent(
     () => import('@/features/admin/products/ProductsPage'),

@@ -29,14 +29,15 @@ import {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Admin products table: newest first, optional text search over title and brand. */
+/** Admin products table: newest first, optional text search over title and brand, and a state. */
 export async function adminListProducts(
   db: Kysely<Database>,
   input: AdminProductListInput,
 ): Promise<ProductPage> {
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? ADMIN_PAGE_SIZE;
-  const query = await adminProductsMatching(db, input.q);
+  let query = await adminProductsMatching(db, input.q);
+  if (input.status) query = query.where('products.status', '=', input.status);
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     query

@@ -4,17 +4,17 @@ import {
   breakupOf,
   canonicalPurity,
   columnOfPath,
-  CATALOGUE_PRODUCT_COLUMNS,
+  KNOWN_CATALOGUE_COLUMNS,
   hallmarkOfPurity,
   IMAGE_SEPARATOR,
   inputToRow,
   MAX_SIZES,
   MIN_SELLING_PRICE,
+  unknownColumnMessage,
   MIN_SELLING_PRICE_MESSAGE,
   openingSize,
   productInput,
   rowToFormValues,
-  SIZE_FIELDS,
   sizeColumn,
   viewToFormValues,
   type CatalogueRow,
@@ -55,13 +55,6 @@ export interface ImportUpload {
 
 /** What a valid row would save: the checked input, with an edit's preconditions. */
 export type ImportRowInput = ProductInput;
-
-const KNOWN_COLUMNS = new Set<string>([
-  ...CATALOGUE_PRODUCT_COLUMNS,
-  ...Array.from({ length: MAX_SIZES }, (_, i) =>
-    SIZE_FIELDS.map((f) => sizeColumn(i + 1, f)),
-  ).flat(),
-]);
 
 /** A row checked against the shop's one product schema; its errors or its input. */
 type Checked =
@@ -119,9 +112,8 @@ export async function dryRunImport(
 
   if (!file.header.includes('sku'))
     throw badRequest('The first row names the columns, and one of them must be "sku"');
-  const unknown = file.header.filter((h) => h && !KNOWN_COLUMNS.has(h));
-  for (const column of unknown)
-    fail(1, column, column, 'Unknown column: see the column reference (README) or the template');
+  const unknown = file.header.filter((h) => h && !KNOWN_CATALOGUE_COLUMNS.has(h));
+  for (const column of unknown) fail(1, column, column, unknownColumnMessage(column));
   const rates = await currentRateRows(db);
 
   const seenSkus = new Map<string, number>();
@@ -213,7 +205,7 @@ export async function dryRunImport(
       // Named once per column: the first reason is the one to fix.
       const named = new Set<string>();
       for (const issue of parsed.error.issues) {
-        const column = columnOfPath(issue.path);
+        const column = columnOfPath(issue.path, line.cells);
         if (named.has(column) || (column === 'images' && !images)) continue;
         named.add(column);
         fail(line.row, column, line.cells[column] ?? '', issue.message);

@@ -48,6 +48,31 @@ export async function exportSizeCount(
   return Math.max(1, Number(row?.n ?? 1));
 }
 
+/** The most stone rows any exported product has: how many stone_N_ column sets it names. */
+export async function exportStoneCount(
+  db: Kysely<Database>,
+  filter: CatalogueExportFilter,
+): Promise<number> {
+  const query = await filtered(db, filter);
+  const row = await query
+    .innerJoin('product_stones', 'product_stones.product_id', 'products.id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .groupBy('products.id')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The heading row of an export: as many size and stone columns as its products fill. */
+async function exportColumns(db: Kysely<Database>, filter: CatalogueExportFilter) {
+  const [sizes, stones] = await Promise.all([
+    exportSizeCount(db, filter),
+    exportStoneCount(db, filter),
+  ]);
+  return catalogueColumns(sizes, stones);
+}
+
 /**
  * The catalogue in the import's column set, a page of products at a time in id order (keyset,
  * so memory stays flat however large the shop). A product is written through the product
@@ -71,9 +96,12 @@ export async function* catalogueRows(
     for (const view of await toProductViews(db, rows)) {
       const parsed = productInput.safeParse(viewToFormValues(view));
       // A stored product the schema would now refuse is written as stored, for the owner to fix.
-      yield parsed.success
+      const row = parsed.success
         ? inputToRow(parsed.data)
         : inputToRow(viewToFormValues(view) as Parameters<typeof inputToRow>[0]);
+      // Read-only: the price the shop asks today (the opening size's, as its card shows it).
+      row.computed_price = view.pricing?.basis === 'metal' ? String(view.discountedPrice) : '';
+      yield row;
     }
     if (rows.length < EXPORT_PAGE) return;
   }
@@ -84,7 +112,7 @@ export async function catalogueCsv(
   db: Kysely<Database>,
   filter: CatalogueExportFilter,
 ): Promise<Readable> {
-  const columns = catalogueColumns(await exportSizeCount(db, filter));
+  const columns = await exportColumns(db, filter);
   return csvStream(
     columns.map((header) => ({ header, cell: (row: CatalogueRow) => row[header] ?? '' })),
     catalogueRows(db, filter),
@@ -102,7 +130,7 @@ export async function catalogueXlsx(
   db: Kysely<Database>,
   filter: CatalogueExportFilter,
 ): Promise<Readable> {
-  const columns = catalogueColumns(await exportSizeCount(db, filter));
+  const columns = await exportColumns(db, filter);
   const out = new PassThrough();
   const { stream } = await exceljs();
   const book = new stream.xlsx.WorkbookWriter({

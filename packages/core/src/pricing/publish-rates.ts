@@ -1,8 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import {
+  MIN_SELLING_PRICE,
   RATE_JUMP_PERCENT,
   formatRupees,
+  formatRupeesWithPaise,
   purityLabel,
   type PublishRatesInput,
   type PublishedRates,
@@ -16,6 +18,7 @@ import { OPENING_SIZE_ORDER, sizePricesSql } from './reprice-sql';
 import { repricingOf } from './repricing-progress';
 import { fireRateAlerts } from '../rate-alerts/rate-alerts';
 import { JOBS } from '../queues/job-payloads';
+import { metalPriceBelowMinimum } from './below-minimum';
 
 export interface PricingDeps {
   db: Kysely<Database>;
@@ -42,6 +45,26 @@ async function checkJumps(trx: Transaction<Database>, rates: Rates) {
 }
 
 /**
+ * Refuses (400 naming `rates.N.ratePerGram`) rates that would price a live piece below ₹1: the
+ * repricing would otherwise sell it for nothing, or stop at the price columns' own check.
+ */
+async function checkFloor(trx: Transaction<Database>, rates: Rates) {
+  const affected = sql.join(rates.map((r) => sql`(${r.metal}::text, ${r.purity}::text)`));
+  const low = await metalPriceBelowMinimum(
+    trx,
+    sql`SELECT id FROM products WHERE pricing_basis = 'metal'
+      AND (pricing_metal, pricing_purity) IN (${affected})`,
+    ratesWith(rates),
+  );
+  if (!low) return;
+  const at = rates.findIndex((r) => r.metal === low.metal && r.purity === low.purity);
+  const rate = rates[at]!;
+  const field = `rates.${at}.ratePerGram`;
+  const message = `${field}: at ${formatRupeesWithPaise(rate.ratePerGram)}/g for ${rate.metal} ${rate.purity}, ${low.sku} (${low.weight}) would sell for ₹${low.price}; a live piece cannot be sold for less than ₹${MIN_SELLING_PRICE}. Check the rate per gram`;
+  throw badRequest(message, [{ path: field, message }]);
+}
+
+/**
  * PUT /api/admin/metal-rates: the rates, a publication and the outbox row of its repricing in
  * one transaction (the worker reprices; a newer publish supersedes a running one).
  */
@@ -54,6 +77,8 @@ export async function publishRates(
     // Publishes one at a time: the jump check reads the rates the previous one wrote.
     await sql`SELECT pg_advisory_xact_lock(hashtext('kanak:metal-rates'))`.execute(trx);
     if (!input.confirm) await checkJumps(trx, input.rates);
+    // Confirmed or not: no rate may put a live piece on sale below ₹1.
+    await checkFloor(trx, input.rates);
     const total = await trx
       .selectFrom('products')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -66,7 +66,11 @@ export const bulkEditChange = z.discriminatedUnion('kind', [
 ]);
 export type BulkEditChange = z.output<typeof bulkEditChange>;
 
-/** Rows picked in the table, or every product the table's search matches (`q`, as GET /api/admin/products). */
+/**
+ * Rows picked in the table, or every product the table's search matches (`q` and `status`, as
+ * GET /api/admin/products). A filter names its scope: a search, a state, or `all: true` for the
+ * whole catalogue; an empty one is refused, so no edit reaches every piece by default.
+ */
 export const bulkEditSelection = z.union([
   z.object({
     productIds: z
@@ -77,9 +81,17 @@ export const bulkEditSelection = z.union([
       ),
   }),
   z.object({
-    filter: z.object({ q: z.optional(textField().check(z.maxLength(200, 'q is too long'))) }),
+    filter: z.object({
+      q: z.optional(textField().check(z.maxLength(200, 'q is too long'))),
+      status: z.optional(z.enum(PRODUCT_STATUSES, 'status must be draft, live or archived')),
+      all: z.optional(z.literal(true, 'all must be true (every product) or left out')),
+    }),
   }),
 ]);
+
+/** What a filter with neither a search, a state nor `all: true` is told. */
+export const BULK_EDIT_SCOPE_MESSAGE =
+  'Choose the products: select rows, search the table, filter by state, or send filter.all: true to change every product';
 export type BulkEditSelection = z.output<typeof bulkEditSelection>;
 
 /** Past this many pieces, an apply asks the owner to type the count (`confirmCount`). */
@@ -161,6 +173,10 @@ export const bulkEditView = z.object({
   done: z.number(),
   /** Products the job changed (the others matched but were left as they were). */
   changed: z.number(),
+  /** Products the job refused because they moved after the preview ("changed since the check"). */
+  refused: z.number(),
+  /** The refused products (the first 100), each with why. */
+  refusals: z.array(z.object({ productId: z.string(), sku: z.string(), reason: z.string() })),
   change: bulkEditChange,
   createdAt: z.string(),
   undoneAt: z.nullable(z.string()),

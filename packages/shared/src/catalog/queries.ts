@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { dbSafeText, int32, textField } from '../validation/db-values';
-import { productInput } from './product-input';
+import { PRODUCT_STATUSES, productInput } from './product-input';
 
 /** Ids are checked (and refused with a clear 400) by the services, so any string passes here. */
 const id = (label: string) =>
@@ -71,6 +71,8 @@ export const ADMIN_PAGE_SIZE = 20;
 
 export const adminProductListInput = z.object({
   q: z.optional(searchText()),
+  /** Only products in this state (the table's state filter). */
+  status: z.optional(z.enum(PRODUCT_STATUSES, 'status must be draft, live or archived')),
   page: z.optional(
     int32({
       type: 'page must be a number',

@@ -1,6 +1,18 @@
 import type { ProductFormValues, ProductInput } from '../catalog/product-input';
 import type { ProductView } from '../catalog/views';
-import { canonicalPurity } from '../pricing/purities';
+import { canonicalPurity, PRICING_METALS } from '../pricing/purities';
+import { PRODUCT_STATUSES } from '../catalog/product-input';
+import {
+  COLLECTIONS,
+  COLORS,
+  METALS,
+  OCCASIONS,
+  SECOND_LEVEL_CATEGORIES,
+  THIRD_LEVEL_CATEGORIES,
+} from '../catalog/options';
+import { BIS_GOLD_MARKS } from '../hallmark/hallmark';
+import { CERTIFICATE_LABS, STONE_ORIGINS } from '../stones/origins';
+import { optionOf, rupeesOrText } from './forgiving-cells';
 
 /**
  * The catalogue's one column set, for import and export alike: one row per product, its sizes
@@ -29,11 +41,36 @@ export const CATALOGUE_PRODUCT_COLUMNS = [
   'stones_value',
   'price',
   'discounted_price',
+  'computed_price',
   'hallmark',
-  'stones',
   'images',
 ] as const;
 export type ProductColumn = (typeof CATALOGUE_PRODUCT_COLUMNS)[number];
+
+/**
+ * Written by export for the owner to read (a metal-priced piece's price at today's rate, the
+ * opening size's): the import never reads it, so editing it changes nothing.
+ */
+export const READ_ONLY_COLUMNS: readonly string[] = ['computed_price'];
+/** Read by the import although export no longer writes it: the stones as one JSON array. */
+export const LEGACY_STONES_COLUMN = 'stones';
+
+/** One stone row's columns (stone_N_…, N from 1), as the product form's stone fields. */
+export const STONE_FIELDS = [
+  'kind',
+  'origin',
+  'count',
+  'carat',
+  'colour',
+  'clarity',
+  'cut',
+  'certificate_lab',
+  'certificate_number',
+  'certificate_url',
+] as const;
+export type StoneField = (typeof STONE_FIELDS)[number];
+export const MAX_STONES = 20;
+export const stoneColumn = (n: number, field: StoneField) => `stone_${n}_${field}`;
 
 export const SIZE_FIELDS = ['sku', 'weight', 'size', 'net_weight', 'stock'] as const;
 export type SizeField = (typeof SIZE_FIELDS)[number];
@@ -47,13 +84,22 @@ const SIZE_COLUMNS: Record<SizeField, string>[] = Array.from(
 export const sizeColumn = (n: number, field: SizeField) =>
   SIZE_COLUMNS[n]?.[field] ?? `size_${n}_${field}`;
 
-/** The heading row for products of up to `sizes` sizes. */
-export function catalogueColumns(sizes: number): string[] {
+/** The heading row for products of up to `sizes` sizes and `stones` stone rows. */
+export function catalogueColumns(sizes: number, stones = 0): string[] {
   const perSize = Array.from({ length: Math.max(1, sizes) }, (_, i) =>
     SIZE_FIELDS.map((f) => sizeColumn(i + 1, f)),
   ).flat();
-  return [...CATALOGUE_PRODUCT_COLUMNS, ...perSize];
+  const perStone = Array.from({ length: Math.min(stones, MAX_STONES) }, (_, i) =>
+    STONE_FIELDS.map((f) => stoneColumn(i + 1, f)),
+  ).flat();
+  return [...CATALOGUE_PRODUCT_COLUMNS, ...perSize, ...perStone];
 }
+
+/** Every column the import reads or knowingly ignores: any other is reported as unknown. */
+export const KNOWN_CATALOGUE_COLUMNS: ReadonlySet<string> = new Set([
+  ...catalogueColumns(MAX_SIZES, MAX_STONES),
+  LEGACY_STONES_COLUMN,
+]);
 
 /** "gold > rings > ring": the three category levels as one cell. */
 export const CATEGORY_SEPARATOR = ' > ';
@@ -72,6 +118,51 @@ const numberOrText = (cell: string): number | string => {
 };
 const blank = (cell: string | undefined) => (cell ?? '').trim() === '';
 
+/** How many stone_N_ rows a row fills (the highest N with any of its cells filled). */
+export function stonesIn(row: CatalogueRow): number {
+  let count = 0;
+  for (let n = 1; n <= MAX_STONES; n += 1)
+    if (STONE_FIELDS.some((f) => !blank(row[stoneColumn(n, f)]))) count = n;
+  return count;
+}
+
+/** The stones of a row: its stone_N_ columns, else the older JSON `stones` cell (blank: none). */
+function stonesOf(row: CatalogueRow): ProductFormValues['stones'] {
+  const cell = (c: string) => (row[c] ?? '').trim();
+  const count = stonesIn(row);
+  if (count === 0) {
+    if (blank(row[LEGACY_STONES_COLUMN])) return [];
+    try {
+      return JSON.parse(cell(LEGACY_STONES_COLUMN)) as ProductFormValues['stones'];
+    } catch {
+      return cell(LEGACY_STONES_COLUMN) as unknown as ProductFormValues['stones'];
+    }
+  }
+  return Array.from({ length: count }, (_, i) => {
+    const at = (f: StoneField) => cell(stoneColumn(i + 1, f));
+    const orNull = (f: StoneField) => (at(f) === '' ? null : at(f));
+    const certified = ['certificate_lab', 'certificate_number', 'certificate_url'].some(
+      (f) => at(f as StoneField) !== '',
+    );
+    return {
+      kind: at('kind'),
+      origin: optionOf(at('origin'), STONE_ORIGINS) as (typeof STONE_ORIGINS)[number],
+      count: numberOrText(at('count')) as number,
+      carat: numberOrText(at('carat')) as number,
+      colour: orNull('colour'),
+      clarity: orNull('clarity'),
+      cut: orNull('cut'),
+      certificate: certified
+        ? {
+            lab: optionOf(at('certificate_lab'), CERTIFICATE_LABS) as 'IGI',
+            number: at('certificate_number'),
+            url: orNull('certificate_url'),
+          }
+        : null,
+    };
+  });
+}
+
 /** How many size_N_ columns a row fills (the highest N with any of its cells filled). */
 export function sizesIn(row: CatalogueRow): number {
   let count = 0;
@@ -83,13 +174,19 @@ export function sizesIn(row: CatalogueRow): number {
 /**
  * A row as the product form's values: what productInput (the form's, REST's and tRPC's schema,
  * with its numeric bounds) then checks. `images` holds the images column's entries as typed;
- * the import turns file names into URLs before this.
+ * the import turns file names into URLs before this. It forgives what can mean one thing only:
+ * an option in other capitals ("Live", "Gold") and rupees written with ₹ or commas ("₹31,000").
  */
 export function rowToFormValues(row: CatalogueRow, images: string[]): ProductFormValues {
   const cell = (c: string) => (row[c] ?? '').trim();
-  const [top = '', second = '', third = '', ...rest] = cell('category')
+  const [topTyped = '', secondTyped = '', thirdTyped = '', ...rest] = cell('category')
     .split('>')
     .map((s) => s.trim());
+  const top = optionOf(topTyped, METALS);
+  const second = optionOf(secondTyped, SECOND_LEVEL_CATEGORIES);
+  const third = optionOf(thirdTyped, THIRD_LEVEL_CATEGORIES);
+  const pricingCell = optionOf(cell('pricing'), ['fixed', 'metal']);
+  const makingKind = optionOf(cell('making_kind'), ['percent', 'perGram']);
   const sizes = Array.from({ length: sizesIn(row) }, (_, i) => {
     const at = (f: SizeField) => cell(sizeColumn(i + 1, f));
     return {
@@ -100,60 +197,84 @@ export function rowToFormValues(row: CatalogueRow, images: string[]): ProductFor
       netWeight: at('net_weight') === '' ? null : numberOrText(at('net_weight')),
     };
   });
-  const metal = cell('pricing') === 'metal';
-  let stones: ProductFormValues['stones'];
-  if (!blank(row.stones)) {
-    try {
-      stones = JSON.parse(cell('stones')) as ProductFormValues['stones'];
-    } catch {
-      stones = cell('stones') as unknown as ProductFormValues['stones'];
-    }
-  } else stones = [];
+  const metal = pricingCell === 'metal';
+  const stones = stonesOf(row);
   return {
     ...(cell('sku') ? { sku: cell('sku') } : {}),
-    ...(cell('status') ? { status: cell('status') as ProductInput['status'] } : {}),
+    ...(cell('status')
+      ? { status: optionOf(cell('status'), PRODUCT_STATUSES) as ProductInput['status'] }
+      : {}),
     imageUrls: images.map((imageUrl) => ({ imageUrl })),
     title: cell('title'),
     brand: cell('brand'),
-    collectionName: cell('collection'),
+    collectionName: optionOf(cell('collection'), COLLECTIONS),
     // A path of other than three levels names no category the shop has.
     topLevelCategory: (rest.length ? '' : top) as ProductInput['topLevelCategory'],
     secondLevelCategory: (rest.length ? '' : second) as ProductInput['secondLevelCategory'],
     thirdLevelCategory: (rest.length ? '' : third) as ProductInput['thirdLevelCategory'],
-    type: cell('metal') as ProductInput['type'],
-    color: cell('color') as ProductInput['color'],
-    occasion: cell('occasion') as ProductInput['occasion'],
+    type: optionOf(cell('metal'), METALS) as ProductInput['type'],
+    color: optionOf(cell('color'), COLORS) as ProductInput['color'],
+    occasion: optionOf(cell('occasion'), OCCASIONS) as ProductInput['occasion'],
     description: cell('description'),
     details: cell('details'),
     quantity: numberOrText(cell('quantity')) as number,
     pricing: metal
       ? {
           basis: 'metal',
-          metal: cell('price_metal') as 'gold',
+          metal: optionOf(cell('price_metal'), PRICING_METALS) as 'gold',
           purity: cell('purity'),
           making: {
-            kind: cell('making_kind') as 'percent',
-            value: numberOrText(cell('making_value')),
+            kind: makingKind as 'percent',
+            // Rupees per gram may be written as rupees; a percent is a plain number.
+            value:
+              makingKind === 'perGram'
+                ? rupeesOrText(cell('making_value'))
+                : numberOrText(cell('making_value')),
           },
-          stones: blank(row.stones_value) ? 0 : numberOrText(cell('stones_value')),
+          stones: blank(row.stones_value) ? 0 : rupeesOrText(cell('stones_value')),
           makingDiscountPercent: blank(row.making_discount)
             ? 0
             : numberOrText(cell('making_discount')),
         }
-      : cell('pricing') === '' || cell('pricing') === 'fixed'
+      : pricingCell === '' || pricingCell === 'fixed'
         ? { basis: 'fixed' }
-        : ({ basis: cell('pricing') } as unknown as ProductFormValues['pricing']),
-    ...(metal ? {} : { price: numberOrText(cell('price')) as number }),
-    ...(metal ? {} : { discountedPrice: numberOrText(cell('discounted_price')) as number }),
-    hallmark: blank(row.hallmark) ? null : (cell('hallmark') as ProductInput['hallmark']),
+        : ({ basis: pricingCell } as unknown as ProductFormValues['pricing']),
+    ...(metal ? {} : { price: rupeesOrText(cell('price')) as number }),
+    ...(metal ? {} : { discountedPrice: rupeesOrText(cell('discounted_price')) as number }),
+    hallmark: blank(row.hallmark)
+      ? null
+      : (optionOf(cell('hallmark'), BIS_GOLD_MARKS) as ProductInput['hallmark']),
     stones,
     sizes,
   };
 }
 
-/** The column a schema issue's path points at (sizes.1.netWeight → size_2_net_weight). */
-export function columnOfPath(path: readonly PropertyKey[]): string {
+/** The stone column a stone field's path names (certificate.lab → certificate_lab). */
+function stoneColumnOfPath(index: PropertyKey | undefined, path: readonly PropertyKey[]) {
+  const n = typeof index === 'number' ? index + 1 : 1;
+  const [field, inner] = path;
+  if (field === 'certificate')
+    return stoneColumn(
+      n,
+      inner === 'url'
+        ? 'certificate_url'
+        : inner === 'lab'
+          ? 'certificate_lab'
+          : 'certificate_number',
+    );
+  return (STONE_FIELDS as readonly PropertyKey[]).includes(field ?? '')
+    ? stoneColumn(n, field as StoneField)
+    : stoneColumn(n, 'kind');
+}
+
+/**
+ * The column a schema issue's path points at (sizes.1.netWeight → size_2_net_weight). A stone's
+ * is its stone_N_ column, unless the row gave its stones as the older JSON cell (`row`).
+ */
+export function columnOfPath(path: readonly PropertyKey[], row?: CatalogueRow): string {
   const [head, index, field] = path;
+  if (head === 'stones' && index !== undefined && (!row || stonesIn(row) > 0))
+    return stoneColumnOfPath(index, path.slice(2));
   const sizeFields: Record<string, SizeField> = {
     sku: 'sku',
     weight: 'weight',
@@ -194,7 +315,10 @@ export function columnOfPath(path: readonly PropertyKey[]): string {
     secondLevelCategory: 'category',
     thirdLevelCategory: 'category',
     hallmark: 'hallmark',
-    stones: 'stones',
+    stones:
+      row && stonesIn(row) === 0 && !blank(row[LEGACY_STONES_COLUMN])
+        ? 'stones'
+        : stoneColumn(1, 'kind'),
   };
   return byField[String(head)] ?? String(head ?? 'sku');
 }
@@ -231,9 +355,22 @@ export function inputToRow(input: ProductInput): CatalogueRow {
     price: pricing ? '' : text(input.price),
     discounted_price: pricing ? '' : text(input.discountedPrice),
     hallmark: text(input.hallmark),
-    stones: input.stones && input.stones.length ? JSON.stringify(input.stones) : '',
     images: input.imageUrls.map((i) => i.imageUrl).join(IMAGE_SEPARATOR),
   };
+  (input.stones ?? []).forEach((s, i) => {
+    const at = (f: StoneField, value: string | number | null | undefined) =>
+      (row[stoneColumn(i + 1, f)] = text(value));
+    at('kind', s.kind);
+    at('origin', s.origin);
+    at('count', s.count);
+    at('carat', s.carat);
+    at('colour', s.colour);
+    at('clarity', s.clarity);
+    at('cut', s.cut);
+    at('certificate_lab', s.certificate?.lab);
+    at('certificate_number', s.certificate?.number);
+    at('certificate_url', s.certificate?.url);
+  });
   input.sizes.forEach((s, i) => {
     row[sizeColumn(i + 1, 'sku')] = text(s.sku);
     row[sizeColumn(i + 1, 'weight')] = s.weight;

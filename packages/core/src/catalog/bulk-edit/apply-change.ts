@@ -3,12 +3,17 @@ import type { Database } from '@kanak/db';
 import type { BulkEditChange } from '@kanak/shared';
 import { adjustStockForEdit } from '../../ledger/stock-adjustment';
 import { repriceStatement } from '../../pricing/reprice-sql';
+import { metalPriceBelowMinimum } from '../../pricing/below-minimum';
+import { badRequest } from '../../common/errors';
+import { MIN_SELLING_PRICE_MESSAGE } from '@kanak/shared';
 import { syncStockAlerts } from '../../stock-alerts/restock-mails';
 import { categoryFor } from '../admin-products';
 import { refuseBelowMinimumPrice } from '../product-write-rule';
 
 /** The field a discount taking a piece below ₹1 is named by. */
 export const DISCOUNT_FIELD = 'The price after the discount (percent)';
+/** The field a making charge (or its discount) taking a metal-priced piece below ₹1 is named by. */
+export const MAKING_FIELD = 'The price at today’s rate after the making change (making charge)';
 
 /** Why a product of the selection is left as it is. */
 export const SKIP_REASONS = {
@@ -77,8 +82,18 @@ export async function applyBulkChange(
         .returning('id')
         .execute();
       returned(rows);
-      if (rows.length)
-        await repriceStatement(sql`SELECT unnest(${rows.map((r) => r.id)}::uuid[])`).execute(trx);
+      if (rows.length) {
+        const changedIds = sql`SELECT unnest(${rows.map((r) => r.id)}::uuid[])`;
+        // Read before the repricing writes: a piece left below ₹1 is a 400, never the price
+        // columns' own check failing the statement (a 500).
+        const low = await metalPriceBelowMinimum(trx, changedIds);
+        if (low)
+          throw badRequest(
+            `${MIN_SELLING_PRICE_MESSAGE(MAKING_FIELD)} (${low.sku}, ${low.weight} would sell for ₹${low.price})`,
+            { field: MAKING_FIELD },
+          );
+        await repriceStatement(changedIds).execute(trx);
+      }
       break;
     }
     case 'discount': {

@@ -3,6 +3,11 @@ import type { Database } from '@kanak/db';
 import { bulkEditChange } from '@kanak/shared';
 import { applyBulkChange } from './apply-change';
 import { lockProducts, snapshotProducts } from './snapshot';
+import { productVersions } from './versions';
+import { CHANGED_SINCE_CHECK } from '../product-write-rule';
+
+/** Why the worker leaves a product that moved after the preview (a save, a sale, another edit). */
+export const MOVED_SINCE_PREVIEW = `${CHANGED_SINCE_CHECK}: saved, sold or edited after the preview`;
 
 export interface BulkEditOutcome {
   bulkEditId: string;
@@ -13,8 +18,10 @@ export interface BulkEditOutcome {
 /**
  * The worker's job: applies a bulk edit in batches of `batchSize` products, each batch one
  * transaction that records, per product, what it replaced and what it left, and moves the
- * batch's progress. A crash resumes with the products not yet applied; a re-run of a finished
- * one does nothing.
+ * batch's progress. Each batch is checked again against the preview: a product that moved since
+ * (its version is not the one the preview read) is refused with the reason and left as it is,
+ * and the others go on. A crash resumes with the products not yet applied; a re-run of a
+ * finished one does nothing.
  */
 export async function runBulkEdit(
   db: Kysely<Database>,
@@ -35,7 +42,7 @@ export async function runBulkEdit(
       if (edit.state === 'done' || edit.state === 'failed') return { finished: edit.state };
       const rows = await trx
         .selectFrom('bulk_edit_products')
-        .select('product_id')
+        .select(['product_id', 'checked_version'])
         .where('bulk_edit_id', '=', bulkEditId)
         .where('applied', '=', false)
         .orderBy('product_id')
@@ -49,8 +56,31 @@ export async function runBulkEdit(
           .execute();
         return { finished: 'done' as const };
       }
-      const ids = rows.map((r) => r.product_id);
-      await lockProducts(trx, ids);
+      await lockProducts(
+        trx,
+        rows.map((r) => r.product_id),
+      );
+      // The product-write rule, per batch: only what the preview saw is changed.
+      const now = await productVersions(
+        trx,
+        rows.map((r) => r.product_id),
+      );
+      const moved = rows.filter(
+        (r) => r.checked_version !== null && now[r.product_id] !== r.checked_version,
+      );
+      if (moved.length)
+        await trx
+          .updateTable('bulk_edit_products')
+          .set({ applied: true, changed: false, refused: MOVED_SINCE_PREVIEW })
+          .where('bulk_edit_id', '=', bulkEditId)
+          .where(
+            'product_id',
+            'in',
+            moved.map((r) => r.product_id),
+          )
+          .execute();
+      const refused = new Set(moved.map((r) => r.product_id));
+      const ids = rows.map((r) => r.product_id).filter((id) => !refused.has(id));
       const before = await snapshotProducts(trx, ids);
       const { changed } = await applyBulkChange(trx, ids, bulkEditChange.parse(edit.change));
       const after = await snapshotProducts(trx, [...changed]);
@@ -73,7 +103,7 @@ export async function runBulkEdit(
         .updateTable('bulk_edits')
         .set({
           state: 'running',
-          done: sql<number>`done + ${ids.length}`,
+          done: sql<number>`done + ${rows.length}`,
           changed: sql<number>`changed + ${changed.size}`,
         })
         .where('id', '=', bulkEditId)

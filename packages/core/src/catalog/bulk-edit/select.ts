@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { BulkEditSelection } from '@kanak/shared';
+import { BULK_EDIT_SCOPE_MESSAGE, type BulkEditSelection } from '@kanak/shared';
 import { badRequest } from '../../common/errors';
 import { adminProductsMatching } from '../admin-products';
 
@@ -26,11 +26,12 @@ export async function bulkEditProductIds(
       throw badRequest(`${ids.length - rows.length} of the selected products no longer exist`);
     return rows.map((r) => r.id);
   }
-  const rows = await (
-    await adminProductsMatching(db, selection.filter.q)
-  )
-    .select('products.id')
-    .orderBy('products.id')
-    .execute();
+  const { q, status, all } = selection.filter;
+  // The whole catalogue only when asked for by name: an empty filter is not a scope.
+  if (!q?.trim() && !status && all !== true)
+    throw badRequest(BULK_EDIT_SCOPE_MESSAGE, { field: 'selection.filter' });
+  let query = await adminProductsMatching(db, q);
+  if (status) query = query.where('products.status', '=', status);
+  const rows = await query.select('products.id').orderBy('products.id').execute();
   return rows.map((r) => r.id);
 }

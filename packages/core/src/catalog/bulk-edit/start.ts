@@ -96,9 +96,12 @@ export async function startBulkEdit(
       await trx
         .insertInto('bulk_edit_products')
         .values(
-          ids
-            .slice(i, i + BULK_EDIT_MAX_IDS)
-            .map((productId) => ({ bulk_edit_id: edit.id, product_id: productId })),
+          ids.slice(i, i + BULK_EDIT_MAX_IDS).map((productId) => ({
+            bulk_edit_id: edit.id,
+            product_id: productId,
+            // The worker applies each product only as the preview saw it (run.ts).
+            checked_version: seen[productId] ?? null,
+          })),
         )
         .execute();
     await writeOutbox(trx, {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Download, FileUp, Play, XCircle } from 'lucide-react';
-import { formatRupees, type ImportDryRun } from '@kanak/shared';
+import { CATALOGUE_COLUMN_HELP, formatRupees, type ImportDryRun } from '@kanak/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -71,6 +71,8 @@ export function ImportPage() {
   const toApply = dryRun
     ? dryRun.summary.new + dryRun.summary.changed + dryRun.summary.archived
     : 0;
+  // Row 1 is the heading row: an error there is a column the import does not read.
+  const unknownColumns = dryRun?.errors.filter((e) => e.row === 1).length ?? 0;
 
   return (
     <div className="space-y-6">
@@ -297,6 +299,45 @@ export function ImportPage() {
           </CardContent>
         </Card>
       )}
+      <ColumnReference open={unknownColumns > 0} />
     </div>
+  );
+}
+
+/** What each column holds, on the page itself: an unknown column's error points here. */
+function ColumnReference({ open }: { open: boolean }) {
+  return (
+    <Card id="import-columns">
+      <CardContent>
+        <details open={open || undefined} data-testid="import-columns">
+          <summary className="cursor-pointer font-semibold">Columns the import reads</summary>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Column names are read in any capitals. Any other column is reported and its cells are
+            not saved. Options (status, metal, colour…) are read in any capitals; rupees may be
+            written 31000, 31,000 or ₹31,000.
+          </p>
+          <div className="mt-3 overflow-x-auto">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Column</TableHead>
+                  <TableHead>What it holds</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {CATALOGUE_COLUMN_HELP.map((c) => (
+                  <TableRow key={c.column}>
+                    <TableCell className="max-w-72 font-mono text-xs whitespace-normal">
+                      {c.column}
+                    </TableCell>
+                    <TableCell className="whitespace-normal">{c.what}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        </details>
+      </CardContent>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ import {
   THIRD_LEVEL_CATEGORIES,
   METALS,
   type BulkEditInput,
+  type ProductStatusValue,
 } from '@kanak/shared';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -79,11 +80,14 @@ function changeOf(kind: Kind, f: Fields): BulkEditInput['change'] {
 export function BulkEditBar({
   selected,
   q,
+  status,
   matching,
   onFinished,
 }: {
   selected: string[];
   q: string;
+  /** The table's state filter, if any: "every product matching" keeps to it. */
+  status?: ProductStatusValue | undefined;
   matching: number;
   onFinished: () => void;
 }) {
@@ -110,7 +114,8 @@ export function BulkEditBar({
     selection:
       scope === 'selected' && selected.length
         ? { productIds: selected }
-        : { filter: q ? { q } : {} },
+        : // The whole catalogue is named as such: the server refuses an empty filter.
+          { filter: q || status ? { q: q || undefined, status } : { all: true } },
     change: changeOf(kind, fields),
   });
   // The preview shown is the one of the inputs on screen: any change of them hides it (and the
@@ -169,7 +174,10 @@ export function BulkEditBar({
               {selected.length} selected
             </NativeSelectOption>
             <NativeSelectOption value="filter">
-              Every product matching{q ? ` “${q}”` : ''} ({matching.toLocaleString('en-IN')})
+              {q || status
+                ? `Every product matching${q ? ` “${q}”` : ''}${status ? ` (${status})` : ''}`
+                : 'Every product in the catalogue'}{' '}
+              ({matching.toLocaleString('en-IN')})
             </NativeSelectOption>
           </NativeSelect>
         </div>
@@ -393,6 +401,19 @@ export function BulkEditBar({
               ? `Done: ${job.data.changed} of ${job.data.total} products changed.`
               : `${job.data.done} of ${job.data.total} products…`}
           </p>
+          {done && job.data.refused > 0 && (
+            <ul data-testid="bulk-refused" className="space-y-1 text-destructive">
+              <li>
+                {job.data.refused} {job.data.refused === 1 ? 'product was' : 'products were'} left
+                as they were:
+              </li>
+              {job.data.refusals.map((r) => (
+                <li key={r.productId}>
+                  {r.sku}: {r.reason}
+                </li>
+              ))}
+            </ul>
+          )}
           {done && !job.data.undoneAt && !undo.data && (
             <div className="flex gap-2">
               <Button

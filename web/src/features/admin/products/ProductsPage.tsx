@@ -5,6 +5,8 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
@@ -21,9 +23,22 @@ import { BulkEditBar } from './BulkEditBar';
 const PAGE_SIZE = 10;
 const route = getRouteApi('/admin/products');
 
-/** /admin/products: the whole catalogue, newest first, with search, pages, Edit and Delete. */
+const STATES = [
+  { value: '', label: 'Every state' },
+  { value: 'live', label: 'Live' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'archived', label: 'Archived' },
+] as const;
+
+/** A product's stock over all its sizes. */
+const stockOf = (product: AdminProduct) => product.sizes.reduce((sum, s) => sum + s.stock, 0);
+
+/**
+ * /admin/products: the whole catalogue, newest first, with search, a state filter, each piece's
+ * stock, pages, Edit and Delete.
+ */
 export function ProductsPage() {
-  const { q = '', page = 1 } = route.useSearch();
+  const { q = '', page = 1, status } = route.useSearch();
   const navigate = route.useNavigate();
   const [term, setTerm] = useState(q);
   // Rows picked for a bulk edit; kept across pages and searches until the edit is closed.
@@ -39,7 +54,7 @@ export function ProductsPage() {
     });
   const utils = trpc.useUtils();
   const list = trpc.catalog.adminList.useQuery(
-    { q: q || undefined, page, pageSize: PAGE_SIZE },
+    { q: q || undefined, status, page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous },
   );
 
@@ -77,7 +92,9 @@ export function ProductsPage() {
                 key={format}
                 variant="outline"
                 onClick={() =>
-                  downloadCatalogue(format, q).catch((error: Error) => toast.error(error.message))
+                  downloadCatalogue(format, q, status).catch((error: Error) =>
+                    toast.error(error.message),
+                  )
                 }
               >
                 <Download /> Export {format.toUpperCase()}
@@ -105,18 +122,40 @@ export function ProductsPage() {
       />
       <Card className="gap-4">
         <CardContent className="space-y-4">
-          <SearchField
-            label="Search products"
-            value={term}
-            onChange={setTerm}
-            placeholder="Search by title, brand or exact SKU"
-            className="max-w-md"
-          />
+          <div className="flex flex-wrap items-end gap-3">
+            <SearchField
+              label="Search products"
+              value={term}
+              onChange={setTerm}
+              placeholder="Search by title, brand or exact SKU"
+              className="max-w-md flex-1"
+            />
+            <div className="space-y-1">
+              <Label htmlFor="products-state">State</Label>
+              <NativeSelect
+                id="products-state"
+                value={status ?? ''}
+                onChange={(e) => {
+                  const next = STATES.find((s) => s.value === e.target.value)?.value;
+                  void navigate({
+                    search: (prev) => ({ ...prev, status: next || undefined, page: undefined }),
+                  });
+                }}
+              >
+                {STATES.map((s) => (
+                  <NativeSelectOption key={s.value} value={s.value}>
+                    {s.label}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </div>
+          </div>
           {bulkOpen && data && (
             <BulkEditBar
               key={selected.size ? 'selected' : 'filter'}
               selected={[...selected]}
               q={q}
+              status={status}
               matching={data.totalElements}
               onFinished={() => {
                 setSelected(new Set());
@@ -152,6 +191,7 @@ export function ProductsPage() {
                   </TableHead>
                 }
               >
+                <TableHead className="text-right">Stock</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </ProductSummaryHeader>
               <TableBody>
@@ -205,6 +245,7 @@ function ProductRow({
         />
       </TableCell>
       <ProductSummaryCells product={product} />
+      <StockCell product={product} />
       <TableCell>
         <div className="flex justify-end gap-2">
           <Button asChild variant="outline" size="sm">
@@ -227,5 +268,23 @@ function ProductRow({
         </div>
       </TableCell>
     </TableRow>
+  );
+}
+
+/** Pieces in stock over every size; each size's count in the tooltip, and "Sold out" at 0. */
+function StockCell({ product }: { product: AdminProduct }) {
+  const total = stockOf(product);
+  const bySize = product.sizes.map((s) => `${s.weight}: ${s.stock}`).join(', ');
+  return (
+    <TableCell className="text-right tabular-nums" title={bySize} data-testid="product-stock">
+      {total === 0 ? (
+        <span className="font-medium text-destructive">Sold out</span>
+      ) : (
+        total.toLocaleString('en-IN')
+      )}
+      {product.sizes.length > 1 && (
+        <span className="block text-xs text-muted-foreground">{product.sizes.length} sizes</span>
+      )}
+    </TableCell>
   );
 }
