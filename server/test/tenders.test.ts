@@ -623,9 +623,28 @@ describe('paying an order from a scheme balance or store credit', () => {
       expect(p.amount - p.refunded).toBe(
         p.invoiced - p.credited + p.owed + p.creditIssued - p.creditSpent - p.schemeSpent,
       );
+    // The wholly scheme-paid order is a row of its own: no money, its invoice paid by the scheme.
+    expect(report.payments.find((p) => p.orderId === wholeOrder._id)).toMatchObject({
+      method: 'balances',
+      amount: 0,
+      invoiced: wholeTotal,
+      schemeSpent: wholeTotal,
+    });
+    // The totals count every invoiced order's spent tenders (earlier tests' orders too).
+    const spent = await db()
+      .selectFrom('order_tenders')
+      .innerJoin('invoices', 'invoices.order_id', 'order_tenders.order_id')
+      .select(['order_tenders.kind', sql<string>`sum(order_tenders.amount_paise)`.as('paise')])
+      .where('order_tenders.status', '=', 'SPENT')
+      .where('invoices.kind', '=', 'INVOICE')
+      .where('invoices.issued_at', '>=', new Date(`${today}T00:00:00+05:30`))
+      .groupBy('order_tenders.kind')
+      .execute();
+    const spentOf = (kind: string) => Number(spent.find((r) => r.kind === kind)?.paise ?? 0) / 100;
     const t = report.totals;
-    expect(t.schemeSpent).toBe(schemeBalance);
-    expect(t.creditSpent).toBe(3000);
+    expect(spentOf('scheme')).toBeGreaterThanOrEqual(schemeBalance + wholeTotal);
+    expect(t.schemeSpent).toBe(spentOf('scheme'));
+    expect(t.creditSpent).toBe(spentOf('store_credit'));
     expect(t.received - t.refunded).toBe(
       t.invoiced - t.credited + t.owed + t.creditIssued - t.creditSpent - t.schemeSpent,
     );

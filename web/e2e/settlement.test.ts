@@ -89,6 +89,13 @@ describe('Reports page: the settlement', () => {
       expect(await balance.getAttribute('data-balances')).toBe('true');
       expect(await card.getByText('Refunds due (1)').isVisible()).toBe(true);
       expect(await card.getByText('Payments received (2)').isVisible()).toBe(true);
+      // How the invoices were paid: every method listed (COD empty), adding up to invoiced − credited.
+      const methods = card.getByTestId('settlement-methods-balance');
+      expect(await methods.getAttribute('data-balances')).toBe('true');
+      expect(await card.getByText('Cash on delivery (carrier remittances)').isVisible()).toBe(true);
+      expect(await card.getByText('Instalments owed back (0)', { exact: false }).isVisible()).toBe(
+        true,
+      );
       await page.waitForLoadState('networkidle');
       // The admin content scrolls inside its own pane: grow the viewport to hold all of it.
       const height = await page.evaluate(

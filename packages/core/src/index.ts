@@ -153,6 +153,7 @@ export * from './reports/report-documents';
 export * from './reports/sales-register';
 export * from './reports/gstr1';
 export * from './reports/settlement';
+export * from './reports/settlement-csv';
 export * from './reports/report-csv';
 // Delivery: India Post's PIN directory, zones by PIN prefix, the promised date.
 export * from './delivery/pin-directory';

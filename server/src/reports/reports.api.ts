@@ -15,7 +15,7 @@ export const reportsApi = {
   }),
   settlement: query('admin', shared.reportRangeInput, shared.settlement, {
     summary:
-      'Settlement for a date range (India time, both days included): payments received (provider id, amount, day) matched to orders, invoices and credit notes; payments without an invoice (owed back, or of a deleted order), invoices without a payment, refunds due and paid; totals in rupees that balance: received − refunded = invoiced − credited + owed + store credit issued − store credit spent',
+      'Settlement for a date range (India time, both days included): payments received (provider id, amount, day) matched to orders, invoices and credit notes; payments without an invoice (owed back, or of a deleted order), invoices without a payment, refunds due and paid; totals in rupees that balance: received − refunded = invoiced − credited + owed + store credit issued − store credit spent − scheme spent; invoices paid by balances alone as rows of their own; totals per method (online, COD, scheme, store credit, exchange credit) and per provider; scheme instalments owed back',
     run: ({ services }, input) => core.settlementReport(services.db, input),
   }),
   gstr1: query('admin', shared.reportMonthInput, shared.gstr1, {

@@ -33,28 +33,6 @@ const registerColumns: core.CsvColumn<shared.SalesRegisterRow>[] = [
   { header: 'Total', cell: (r) => r.total },
 ];
 
-/** The settlement's CSV: one row per payment received (rupees). */
-const settlementColumns: core.CsvColumn<shared.SettlementPayment>[] = [
-  { header: 'Date (IST)', cell: (r) => r.date },
-  { header: 'Provider', cell: (r) => r.provider },
-  { header: 'Payment id', cell: (r) => r.providerPaymentId },
-  { header: 'Amount', cell: (r) => r.amount },
-  { header: 'Order', cell: (r) => r.orderNumber ?? `${r.orderId} (deleted)` },
-  { header: 'Order status', cell: (r) => r.orderStatus },
-  { header: 'Invoice', cell: (r) => r.invoice },
-  { header: 'Invoiced', cell: (r) => r.invoiced },
-  { header: 'Credit note', cell: (r) => r.creditNote },
-  { header: 'Credited', cell: (r) => r.credited },
-  { header: 'Refund reason', cell: (r) => r.refundReason },
-  { header: 'Refund state', cell: (r) => r.refundState },
-  { header: 'Refund id', cell: (r) => r.providerRefundId },
-  { header: 'Refunded', cell: (r) => r.refunded },
-  { header: 'Owed', cell: (r) => r.owed },
-  { header: 'Store credit issued', cell: (r) => r.creditIssued },
-  { header: 'Store credit spent', cell: (r) => r.creditSpent },
-  { header: 'Scheme spent', cell: (r) => r.schemeSpent },
-];
-
 type Gstr1 = Awaited<ReturnType<typeof core.gstr1>>;
 type Rows<T extends shared.Gstr1Table> = Gstr1[T][number];
 /** The GST offline tool's template headings, one table per CSV. */
@@ -161,7 +139,7 @@ export const reportDocs: RouteDoc[] = [
     tag: 'reports',
     access: 'admin',
     summary:
-      'Settlement for `from`–`to` (YYYY-MM-DD, India time): payments received matched to orders, invoices and credit notes, the unmatched ones, invoices without a payment, refunds due and paid, totals (rupees) with `balances`: received − refunded = invoiced − credited + owed + creditIssued − creditSpent − schemeSpent (store credit taken instead of money, or store credit or a matured scheme balance spent instead of it: their orders’ SPENT tenders); `format=csv` streams one row per payment',
+      'Settlement for `from`–`to` (YYYY-MM-DD, India time): payments received matched to orders, invoices and credit notes, the unmatched ones, invoices without a payment, refunds due and paid, totals (rupees) with `balances`: received − refunded = invoiced − credited + owed + creditIssued − creditSpent − schemeSpent (store credit taken instead of money, or store credit or a matured scheme balance spent instead of it: their orders’ SPENT tenders). An invoice its balances paid with no money is a row of its own (`method: balances`). `byMethod` (online, cod, scheme, store_credit, exchange_credit) and `byProvider` split invoiced − credited by what paid it (`balancesByMethod`); `instalmentsOwedBack` lists scheme instalments owed back (received, refunded, owed); `format=csv` streams one row per payment and per balance-paid invoice',
     responses: answers(shared.settlement),
   },
   {
@@ -198,7 +176,7 @@ export function registerReportsRest(app: FastifyInstance, services: AppServices)
     return sendCsv(
       reply,
       `settlement-${range.from}-to-${range.to}.csv`,
-      core.csvStream(settlementColumns, core.settlementRows(services.db, range)),
+      core.settlementCsv(services.db, range),
     );
   });
   app.get(GSTR1, async (request, reply) => {

@@ -8,7 +8,12 @@ import { huidLines } from '../hallmark/order-huids';
 import type { SellerDetails } from '../invoices/invoice-document';
 import { invoicePdf } from '../invoices/invoice-file';
 import type { ShopIdentity } from './templates/layout';
-import { orderMail, type OrderMailData, type OrderMailKind } from './templates/order-mails';
+import {
+  orderMail,
+  type OrderMailData,
+  type OrderMailKind,
+  type OrderPaidWith,
+} from './templates/order-mails';
 import {
   adminSignInMail,
   backInStockMail,
@@ -115,6 +120,46 @@ async function orderData(db: Kysely<Database>, row: NotificationRow): Promise<Or
     note: payload.note ?? order.status_note,
     huids: row.kind === 'shipped' ? await huidsFor(db, order.id) : [],
     shipment: row.kind === 'shipped' ? await shipmentFor(db, order.id) : null,
+    ...(row.kind === 'order-placed' ? { paidWith: await paidWithOf(db, order.id) } : {}),
+  };
+}
+
+/**
+ * How an order was paid, for its placed mail: the money its link payments brought (a payment
+ * that placed it, even if later owed back by a cancel) and the balances its tenders spent when
+ * it was placed (SPENT, or RETURNED since by a cancel or a return), by kind, in rupees.
+ */
+async function paidWithOf(db: Kysely<Database>, orderId: string): Promise<OrderPaidWith> {
+  const [payments, tenders] = await Promise.all([
+    db
+      .selectFrom('payments')
+      .select('amount')
+      .where('order_id', '=', orderId)
+      .where('provider_payment_id', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'PAID'),
+          eb.and([
+            eb('status', '=', 'REFUND_PENDING'),
+            eb('refund_reason', 'in', ['CANCELLED_BY_SHOP', 'SOLD_OUT']),
+          ]),
+        ]),
+      )
+      .execute(),
+    db
+      .selectFrom('order_tenders')
+      .select(['kind', 'amount_paise'])
+      .where('order_id', '=', orderId)
+      .where('status', 'in', ['SPENT', 'RETURNED'])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+  const byKind = new Map<'scheme' | 'store_credit', number>();
+  for (const t of tenders) byKind.set(t.kind, (byKind.get(t.kind) ?? 0) + Number(t.amount_paise));
+  return {
+    money: payments.reduce((sum, p) => sum + p.amount, 0),
+    tenders: [...byKind].map(([kind, paise]) => ({ kind, amount: Math.round(paise / 100) })),
   };
 }
 

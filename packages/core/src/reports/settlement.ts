@@ -9,6 +9,9 @@ import {
   type SettlementPayment,
   type SettlementTotals,
 } from '@kanak/shared';
+import { exchangeCreditByOrder } from './credit-origins';
+import { settlementGroups } from './settlement-groups';
+import { instalmentsOwedBack } from './settlement-instalments';
 import type { InvoiceDocument } from '../invoices/invoice-document';
 import { REFUND_DUE_PURPOSE } from '../refunds/refund-owed';
 import { istDay, istDayStart, nextDay } from './report-documents';
@@ -36,6 +39,15 @@ const totalOf = (document: unknown) => (document as InvoiceDocument).totals.tota
  * constant memory.
  */
 export async function* settlementRows(
+  db: Kysely<Database>,
+  range: ReportRange,
+): AsyncGenerator<SettlementPayment> {
+  yield* paymentRows(db, range);
+  yield* balancePaidRows(db, range);
+}
+
+/** The rows of payments received in the range (online, or COD remitted by the carrier). */
+async function* paymentRows(
   db: Kysely<Database>,
   range: ReportRange,
 ): AsyncGenerator<SettlementPayment> {
@@ -72,12 +84,8 @@ export async function* settlementRows(
       .execute();
     if (rows.length === 0) return;
     const orderIds = [...new Set(rows.map((r) => r.order_id))];
-    const [documents, refunds, credits, tenders] = await Promise.all([
-      db
-        .selectFrom('invoices')
-        .select(['order_id', 'kind', 'number', 'document'])
-        .where('order_id', 'in', orderIds)
-        .execute(),
+    const [{ documents, credits, tenders, exchange }, refunds] = await Promise.all([
+      orderFigures(db, orderIds),
       db
         .selectFrom('refunds')
         .select(['payment_id', 'purpose', 'state', 'amount', 'provider_refund_id'])
@@ -87,8 +95,6 @@ export async function* settlementRows(
           rows.map((r) => r.id),
         )
         .execute(),
-      storeCreditByOrder(db, orderIds),
-      spentTendersByOrder(db, orderIds),
     ]);
     for (const row of rows) {
       const matched = row.status === 'PAID' || INVOICED_REFUNDS.has(row.refund_reason ?? '');
@@ -131,10 +137,97 @@ export async function* settlementRows(
         creditIssued: credit?.issued ?? 0,
         creditSpent: tendered?.storeCredit ?? 0,
         schemeSpent: tendered?.scheme ?? 0,
+        method: row.provider === COD_PROVIDER ? 'cod' : 'online',
+        exchangeCreditSpent: invoice ? (exchange.get(row.order_id) ?? 0) : 0,
       };
     }
     if (rows.length < PAGE) return;
     last = rows[rows.length - 1]!.id;
+  }
+}
+
+/** Cash on delivery's remittances are recorded as payments of this provider. */
+const COD_PROVIDER = 'cod';
+/** The provider named on a row no money paid: the order's balances paid all of its invoice. */
+export const BALANCES_PROVIDER = 'balances';
+
+/** What the rows need of their orders: invoices and credit notes, credit issued, tenders spent. */
+async function orderFigures(db: Kysely<Database>, orderIds: string[]) {
+  const [documents, credits, spent] = await Promise.all([
+    db
+      .selectFrom('invoices')
+      .select(['order_id', 'kind', 'number', 'document'])
+      .where('order_id', 'in', orderIds)
+      .execute(),
+    storeCreditByOrder(db, orderIds),
+    spentTendersOf(db, orderIds),
+  ]);
+  return {
+    documents,
+    credits,
+    tenders: spentTendersByOrder(spent),
+    exchange: await exchangeCreditByOrder(
+      db,
+      spent.filter((t) => t.kind === 'store_credit'),
+    ),
+  };
+}
+
+/**
+ * A row for each invoice issued in the range that no payment paid but its order's tenders did
+ * (a scheme's balance, store credit, or both): no money moved, but the invoice is a sale the
+ * register lists, so the settlement lists it too (provider `balances`, amount 0), on the day
+ * the invoice was issued. Read a page at a time.
+ */
+async function* balancePaidRows(
+  db: Kysely<Database>,
+  range: ReportRange,
+): AsyncGenerator<SettlementPayment> {
+  let last: { issued_at: Date; number: string } | null = null;
+  for (;;) {
+    const invoices = await unpaidInvoices(db, range, last);
+    if (invoices.length === 0) return;
+    const tendered = await tenderedForInvoices(db, invoices);
+    const paid = invoices.filter((r) => (tendered.get(r.number) ?? 0) >= totalOf(r.document));
+    const orderIds = [...new Set(paid.map((r) => r.order_id))];
+    if (orderIds.length > 0) {
+      const [{ documents, credits, tenders, exchange }, orders] = await Promise.all([
+        orderFigures(db, orderIds),
+        db.selectFrom('orders').select(['id', 'status']).where('id', 'in', orderIds).execute(),
+      ]);
+      for (const invoice of paid) {
+        const note = documents.find(
+          (d) => d.order_id === invoice.order_id && d.kind === 'CREDIT_NOTE',
+        );
+        const spent = tenders.get(invoice.order_id);
+        const status = orders.find((o) => o.id === invoice.order_id)?.status ?? null;
+        yield {
+          provider: BALANCES_PROVIDER,
+          providerPaymentId: '',
+          amount: 0,
+          date: istDay(invoice.issued_at),
+          orderId: invoice.order_id,
+          orderNumber: status ? orderNumberOf(invoice.order_id) : null,
+          orderStatus: status,
+          invoice: invoice.number,
+          invoiced: totalOf(invoice.document),
+          creditNote: note?.number ?? null,
+          credited: note ? totalOf(note.document) : 0,
+          refundReason: null,
+          refundState: null,
+          providerRefundId: null,
+          refunded: 0,
+          owed: 0,
+          creditIssued: credits.get(invoice.order_id)?.issued ?? 0,
+          creditSpent: spent?.storeCredit ?? 0,
+          schemeSpent: spent?.scheme ?? 0,
+          method: 'balances',
+          exchangeCreditSpent: exchange.get(invoice.order_id) ?? 0,
+        };
+      }
+    }
+    if (invoices.length < PAGE) return;
+    last = invoices[invoices.length - 1]!;
   }
 }
 
@@ -159,36 +252,46 @@ async function storeCreditByOrder(db: Kysely<Database>, orderIds: string[]) {
 }
 
 /**
- * What balances paid of each order instead of money, in rupees: its SPENT tenders (migration
- * 037), by kind — a matured savings scheme, or store credit. A RETURNED tender went back to the
- * scheme or the credit when its order was cancelled, and paid nothing.
+ * What balances paid of each order instead of money: its SPENT tenders (migration 037) — a
+ * matured savings scheme, or store credit. A RETURNED tender went back to the scheme or the
+ * credit when its order was cancelled or returned, and paid nothing.
  */
-async function spentTendersByOrder(db: Kysely<Database>, orderIds: string[]) {
-  const rows = await db
+function spentTendersOf(db: Kysely<Database>, orderIds: string[]) {
+  return db
     .selectFrom('order_tenders')
-    .select(['order_id', 'kind', sql<string>`sum(amount_paise)`.as('paise')])
+    .select(['id', 'order_id', 'user_id', 'kind', 'amount_paise'])
     .where('order_id', 'in', orderIds)
     .where('status', '=', 'SPENT')
-    .groupBy(['order_id', 'kind'])
     .execute();
-  const rupees = new Map<string, { scheme: number; storeCredit: number }>();
-  for (const row of rows) {
-    const sums = rupees.get(row.order_id) ?? { scheme: 0, storeCredit: 0 };
-    const amount = Math.round(Number(row.paise) / 100);
-    if (row.kind === 'scheme') sums.scheme += amount;
-    else sums.storeCredit += amount;
-    rupees.set(row.order_id, sums);
+}
+
+/** The SPENT tenders summed per order and kind, in rupees. */
+function spentTendersByOrder(tenders: { order_id: string; kind: string; amount_paise: number }[]) {
+  const paise = new Map<string, { scheme: number; storeCredit: number }>();
+  for (const t of tenders) {
+    const sums = paise.get(t.order_id) ?? { scheme: 0, storeCredit: 0 };
+    if (t.kind === 'scheme') sums.scheme += Number(t.amount_paise);
+    else sums.storeCredit += Number(t.amount_paise);
+    paise.set(t.order_id, sums);
   }
-  return rupees;
+  return new Map(
+    [...paise].map(([orderId, p]) => [
+      orderId,
+      { scheme: Math.round(p.scheme / 100), storeCredit: Math.round(p.storeCredit / 100) },
+    ]),
+  );
 }
 
 /**
- * Invoices issued in the range that no recorded payment paid (there should be none). An order
- * paid wholly by tenders has no payment: its invoice is paid when its tenders cover the total —
- * SPENT ones, or ones RETURNED after the invoice (spent when placed, back on a cancel).
+ * A page of the invoices issued in the range that no recorded payment paid, in issue order
+ * after `after`: paid by their orders' tenders, or (there should be none) by nothing.
  */
-async function invoicesWithoutPayment(db: Kysely<Database>, range: ReportRange) {
-  const rows = await db
+function unpaidInvoices(
+  db: Kysely<Database>,
+  range: ReportRange,
+  after: { issued_at: Date; number: string } | null,
+) {
+  let query = db
     .selectFrom('invoices')
     .select(['number', 'issued_at', 'order_id', 'document'])
     .where('kind', '=', 'INVOICE')
@@ -213,20 +316,39 @@ async function invoicesWithoutPayment(db: Kysely<Database>, range: ReportRange) 
             ),
         ),
       ),
-    )
-    // Two invoices issued in the same instant (a batch of confirmations) keep one order.
-    .orderBy('issued_at')
-    .orderBy('number')
-    .execute();
-  const tendered = await tenderedForInvoices(db, rows);
-  return rows
-    .filter((r) => (tendered.get(r.number) ?? 0) < totalOf(r.document))
-    .map((r) => ({
-      number: r.number,
-      date: istDay(r.issued_at),
-      orderId: r.order_id,
-      total: totalOf(r.document),
-    }));
+    );
+  if (after)
+    query = query.where(
+      // Read back from the row: a JS Date drops the microseconds PostgreSQL keeps.
+      sql<boolean>`(invoices.issued_at, invoices.number) > (SELECT i.issued_at, i.number FROM invoices i WHERE i.number = ${after.number})`,
+    );
+  // Two invoices issued in the same instant (a batch of confirmations) keep one order.
+  return query.orderBy('issued_at').orderBy('number').limit(PAGE).execute();
+}
+
+/**
+ * Invoices issued in the range that no recorded payment paid (there should be none). An order
+ * paid wholly by tenders has no payment: its invoice is paid when its tenders cover the total —
+ * SPENT ones, or ones RETURNED after the invoice (spent when placed, back on a cancel) — and it
+ * is a row of its own (balancePaidRows).
+ */
+async function invoicesWithoutPayment(db: Kysely<Database>, range: ReportRange) {
+  const out: { number: string; date: string; orderId: string; total: number }[] = [];
+  let last: { issued_at: Date; number: string } | null = null;
+  for (;;) {
+    const rows = await unpaidInvoices(db, range, last);
+    const tendered = await tenderedForInvoices(db, rows);
+    for (const r of rows)
+      if ((tendered.get(r.number) ?? 0) < totalOf(r.document))
+        out.push({
+          number: r.number,
+          date: istDay(r.issued_at),
+          orderId: r.order_id,
+          total: totalOf(r.document),
+        });
+    if (rows.length < PAGE) return out;
+    last = rows[rows.length - 1]!;
+  }
 }
 
 /** Rupees the tenders of each invoice's order paid (by invoice number). */
@@ -307,8 +429,10 @@ function settlementSums() {
   const unmatched: SettlementPayment[] = [];
   const refundsDue: SettlementPayment[] = [];
   const refundsPaid: SettlementPayment[] = [];
+  const groups = settlementGroups();
   return {
     add(row: SettlementPayment) {
+      groups.add(row);
       totals.received += row.amount;
       totals.refunded += row.refunded;
       totals.invoiced += row.invoiced;
@@ -317,19 +441,30 @@ function settlementSums() {
       totals.creditIssued += row.creditIssued;
       totals.creditSpent += row.creditSpent;
       totals.schemeSpent += row.schemeSpent;
-      if (row.invoice === null) unmatched.push(row);
+      // A row no money paid is an invoice its balances paid, never a payment without one.
+      if (row.invoice === null && row.method !== 'balances') unmatched.push(row);
       if (row.owed > 0 && (row.refundState === null || row.refundState === 'failed'))
         refundsDue.push(row);
       if (row.refunded > 0) refundsPaid.push(row);
     },
-    result: async (db: Kysely<Database>, range: ReportRange) => ({
-      unmatched,
-      invoicesWithoutPayment: await invoicesWithoutPayment(db, range),
-      refundsDue,
-      refundsPaid,
-      totals,
-      balances: settlementBalances(totals),
-    }),
+    result: async (db: Kysely<Database>, range: ReportRange) => {
+      const instalments = await instalmentsOwedBack(db, range);
+      const { byMethod, byProvider } = groups.result();
+      return {
+        unmatched,
+        invoicesWithoutPayment: await invoicesWithoutPayment(db, range),
+        refundsDue,
+        refundsPaid,
+        totals,
+        balances: settlementBalances(totals),
+        byMethod,
+        byProvider,
+        balancesByMethod:
+          byMethod.reduce((sum, g) => sum + g.net, 0) === totals.invoiced - totals.credited,
+        instalmentsOwedBack: instalments.rows,
+        instalmentTotals: instalments.totals,
+      };
+    },
   };
 }
 

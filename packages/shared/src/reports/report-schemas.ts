@@ -146,6 +146,19 @@ export const B2CL_THRESHOLD = 100_000;
  * deleted), the credit note reversing that invoice, and what of it was refunded or is still owed.
  * Each row balances: amount − refunded = invoiced − credited + owed.
  */
+export const SETTLEMENT_MONEY_METHODS = ['online', 'cod', 'balances'] as const;
+export type SettlementMoneyMethod = (typeof SETTLEMENT_MONEY_METHODS)[number];
+
+/** The ways an invoice is paid, as the settlement groups them. */
+export const SETTLEMENT_METHODS = [
+  'online',
+  'cod',
+  'scheme',
+  'store_credit',
+  'exchange_credit',
+] as const;
+export type SettlementMethod = (typeof SETTLEMENT_METHODS)[number];
+
 export const settlementPayment = z.object({
   provider: z.string(),
   providerPaymentId: z.string(),
@@ -180,6 +193,17 @@ export const settlementPayment = z.object({
   creditSpent: z.number(),
   /** A matured savings scheme's balance spent on the order beside this payment (SPENT tender). */
   schemeSpent: z.number(),
+  /**
+   * How the row's money came: `online` (a payment link at `provider`), `cod` (cash the carrier
+   * collected and remitted; provider `cod`), or `balances` (no money: the order's scheme and
+   * store-credit tenders paid all of its invoice; provider `balances`, no payment id).
+   */
+  method: z.enum(SETTLEMENT_MONEY_METHODS),
+  /**
+   * Of `creditSpent`, the part that was credit from old gold exchanged in store (the customer's
+   * credit book, spent oldest first); the rest is store credit from returns and adjustments.
+   */
+  exchangeCreditSpent: z.number(),
 });
 export type SettlementPayment = z.infer<typeof settlementPayment>;
 
@@ -202,6 +226,46 @@ export const settlementTotals = z.object({
 });
 export type SettlementTotals = z.infer<typeof settlementTotals>;
 
+/**
+ * What one method (and, for money, one provider) paid of the invoices: money received, refunded,
+ * still owed back and kept as store credit, and `net`, the part of invoiced − credited it paid
+ * (money: received − refunded − owed − creditIssued; a balance: what it spent).
+ */
+export const settlementGroup = z.object({
+  method: z.enum(SETTLEMENT_METHODS),
+  /** The payment provider (online) or `cod`; null for a balance. */
+  provider: z.nullable(z.string()),
+  /** Settlement rows (payments, or orders paid wholly by balances) in the group. */
+  rows: z.number(),
+  received: z.number(),
+  refunded: z.number(),
+  owed: z.number(),
+  creditIssued: z.number(),
+  net: z.number(),
+});
+export type SettlementGroup = z.infer<typeof settlementGroup>;
+
+/**
+ * A savings-scheme instalment recorded as owed back (paid twice, after the scheme closed, the
+ * wrong amount) and received in the range: what the provider refunded of it and what is owed.
+ */
+export const settlementInstalment = z.object({
+  schemePaymentId: z.string(),
+  enrolmentId: z.string(),
+  plan: z.string(),
+  n: z.number(),
+  provider: z.string(),
+  providerPaymentId: z.string(),
+  amount: z.number(),
+  date: z.string(),
+  note: z.nullable(z.string()),
+  refundState: z.nullable(z.enum(REFUND_STATES)),
+  providerRefundId: z.nullable(z.string()),
+  refunded: z.number(),
+  owed: z.number(),
+});
+export type SettlementInstalment = z.infer<typeof settlementInstalment>;
+
 /** The settlement of a range: payments matched to orders and invoices, and what is not. */
 export const settlement = z.object({
   from: z.string(),
@@ -221,5 +285,21 @@ export const settlement = z.object({
    * to the rupee.
    */
   balances: z.boolean(),
+  /**
+   * Per method: online by provider, COD (the carrier's remittances), savings scheme, store
+   * credit, exchange credit; every method is listed, with zeros when none paid. Their `net`
+   * adds up to invoiced − credited (`balancesByMethod`).
+   */
+  byMethod: z.array(settlementGroup),
+  /** Per provider (`cod` included): the money groups of `byMethod` summed by provider. */
+  byProvider: z.array(settlementGroup),
+  /** Σ byMethod[].net = invoiced − credited, to the rupee. */
+  balancesByMethod: z.boolean(),
+  /**
+   * Instalments owed back received in the range (not sales: no invoice), with their own sums:
+   * received − refunded = owed.
+   */
+  instalmentsOwedBack: z.array(settlementInstalment),
+  instalmentTotals: z.object({ received: z.number(), refunded: z.number(), owed: z.number() }),
 });
 export type Settlement = z.infer<typeof settlement>;

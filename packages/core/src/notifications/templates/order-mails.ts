@@ -27,6 +27,37 @@ export interface OrderMailData {
   huids: string[];
   /** The courier and its tracking page (shipped mail), when the ship named them. */
   shipment?: { carrier: string; awb: string; trackingUrl: string } | null;
+  /**
+   * How the order was paid (placed mail): the money its payments brought (rupees) and the
+   * balances its tenders spent. Absent: paid by its payment link alone, as orders always were.
+   */
+  paidWith?: OrderPaidWith;
+}
+
+export interface OrderPaidWith {
+  /** Rupees received as money (a payment link); 0 when balances paid it all. */
+  money: number;
+  tenders: { kind: 'scheme' | 'store_credit'; amount: number }[];
+}
+
+const TENDER_WORDS = { scheme: 'from your savings scheme', store_credit: 'from store credit' };
+
+/**
+ * What the placed mail says about the payment: the money received (never when none moved),
+ * and each balance spent: "Paid ₹21,500 from your savings scheme, ₹26,616 from store credit".
+ */
+export function paymentSentence(order: Pick<OrderMailData, 'orderId' | 'total' | 'paidWith'>) {
+  const no = orderNo(order.orderId);
+  const paid = order.paidWith ?? { money: order.total, tenders: [] };
+  const parts = paid.tenders
+    .filter((t) => t.amount > 0)
+    .map((t) => `${formatRupees(t.amount)} ${TENDER_WORDS[t.kind]}`);
+  if (parts.length === 0)
+    return paid.money > 0
+      ? `We have received your payment of ${formatRupees(paid.money)} and your order ${no} is placed.`
+      : `Your order ${no} is placed.`;
+  const money = paid.money > 0 ? ` and ${formatRupees(paid.money)} by your online payment` : '';
+  return `Paid ${parts.join(', ')}${money}. Your order ${no} is placed.`;
 }
 
 export type OrderMailKind =
@@ -104,23 +135,27 @@ export function orderMail(kind: OrderMailKind, order: OrderMailData, shop: ShopI
   const hello = h(Text, { style: text }, `Dear ${order.firstName},`);
   const body = (() => {
     switch (kind) {
-      case 'order-placed':
+      case 'order-placed': {
+        const money = order.paidWith ? order.paidWith.money : order.total;
+        const sentence = paymentSentence(order);
         return {
-          subject: `Order ${no} placed: payment received`,
-          preview: `We have your payment of ${formatRupees(order.total)}.`,
+          subject:
+            money > 0
+              ? `Order ${no} placed: payment received`
+              : order.paidWith?.tenders.length
+                ? `Order ${no} placed: paid from your balances`
+                : `Order ${no} placed`,
+          preview: money > 0 ? `We have your payment of ${formatRupees(money)}.` : sentence,
           children: [
             heading('Thank you for your order'),
             hello,
-            h(
-              Text,
-              { style: text },
-              `We have received your payment of ${formatRupees(order.total)} and your order ${no} is placed. We will write again when it ships.`,
-            ),
+            h(Text, { style: text }, `${sentence} We will write again when it ships.`),
             itemsTable(order),
             address(order),
             action(orderUrl, 'View your order'),
           ],
         };
+      }
       case 'order-confirmed':
         return {
           subject: `Order ${no} confirmed`,

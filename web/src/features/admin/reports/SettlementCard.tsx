@@ -17,6 +17,7 @@ import {
 } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { errorMessage } from '../shared/error-message';
+import { InstalmentsOwedBack, SettlementMethods } from './SettlementMethods';
 
 /** Rows shown on screen per list; the CSV has them all. */
 const SHOWN = 100;
@@ -39,10 +40,32 @@ function PaymentRows({ rows, empty }: { rows: SettlementPayment[]; empty: string
         </TableHeader>
         <TableBody>
           {rows.slice(0, SHOWN).map((p) => (
-            <TableRow key={p.providerPaymentId}>
+            <TableRow key={`${p.provider}:${p.providerPaymentId}:${p.invoice ?? p.orderId}`}>
               <TableCell className="whitespace-nowrap">{formatIndiaDate(p.date)}</TableCell>
               <TableCell className="max-w-48 font-mono text-xs break-all">
-                {p.providerPaymentId}
+                {p.method === 'balances' ? (
+                  <span className="font-sans">Paid by balances</span>
+                ) : (
+                  <>
+                    <span className="block font-sans text-muted-foreground">{p.provider}</span>
+                    {p.providerPaymentId}
+                  </>
+                )}
+                {(p.schemeSpent > 0 || p.creditSpent > 0) && (
+                  <span className="block font-sans text-muted-foreground">
+                    {[
+                      p.schemeSpent > 0 ? `scheme ${formatRupees(p.schemeSpent)}` : null,
+                      p.creditSpent - p.exchangeCreditSpent > 0
+                        ? `store credit ${formatRupees(p.creditSpent - p.exchangeCreditSpent)}`
+                        : null,
+                      p.exchangeCreditSpent > 0
+                        ? `exchange credit ${formatRupees(p.exchangeCreditSpent)}`
+                        : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                )}
               </TableCell>
               <TableCell>
                 {p.orderNumber ? (
@@ -88,7 +111,8 @@ function PaymentRows({ rows, empty }: { rows: SettlementPayment[]; empty: string
 /**
  * The settlement of a range: payments received matched to orders and invoices, what is not
  * matched, refunds due and paid, and whether the totals balance (received − refunded =
- * invoiced − credited + owed + store credit issued − store credit spent).
+ * invoiced − credited + owed + store credit issued − store credit spent − scheme spent), and
+ * how the invoices were paid, by method and provider.
  */
 export function SettlementCard({
   start,
@@ -199,6 +223,7 @@ export function SettlementCard({
                   : ': see the payments without an invoice and the invoices without a payment'}
               </span>
             </p>
+            <SettlementMethods data={data} />
             <section className="space-y-2">
               <h3 className="font-medium">Refunds due ({data.refundsDue.length})</h3>
               <PaymentRows rows={data.refundsDue} empty="No refund is owed." />
@@ -230,8 +255,13 @@ export function SettlementCard({
                 </ul>
               )}
             </section>
+            <InstalmentsOwedBack data={data} />
             <section className="space-y-2">
-              <h3 className="font-medium">Payments received ({data.payments.length})</h3>
+              <h3 className="font-medium">
+                Payments received ({data.payments.filter((p) => p.method !== 'balances').length})
+                {data.payments.some((p) => p.method === 'balances') &&
+                  `, invoices paid by balances (${data.payments.filter((p) => p.method === 'balances').length})`}
+              </h3>
               <PaymentRows rows={data.payments} empty="No payment in these dates." />
             </section>
           </>
