@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { recordOutboxOutcome, recordOutboxOutcomes, writeOutbox } from '@kanak/core';
+import { JOBS, recordOutboxOutcome, recordOutboxOutcomes, writeOutbox } from '@kanak/core';
 import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
 
 let database: TestDatabase;
@@ -17,7 +17,11 @@ it('marks a row sent when its outcome is recorded, even if the relay never heard
   const { db } = database;
   const refs = await Promise.all(
     ['a', 'b', 'c'].map((key) =>
-      writeOutbox(db, { queue: 'order-moves', jobKey: `move-test-${key}`, payload: {} }),
+      writeOutbox(db, {
+        job: JOBS.bulkEdit,
+        jobKey: `bulk-edit-test-${key}`,
+        payload: { bulkEditId: key },
+      }),
     ),
   );
   const unsent = await db
