@@ -36,6 +36,7 @@ import * as m030 from './migrations/030_listing_facets_index';
 import * as m031 from './migrations/031_bulk_edits';
 import * as m032 from './migrations/032_savings_schemes';
 import * as m041 from './migrations/041_rate_alert_requests';
+import * as m046 from './migrations/046_scheme_receipts';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '030_listing_facets_index': m030,
   '031_bulk_edits': m031,
   '032_savings_schemes': m032,
+  '046_scheme_receipts': m046,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
