@@ -132,7 +132,7 @@ describe("the passbook's refunds", () => {
       (await myRefunds(db(), user.id)).find((r) => r.kind === 'instalment');
     expect(await instalment()).toMatchObject({
       refersTo: e.id,
-      label: `${plan.name}, instalment 1 paid back`,
+      label: `${plan.name}, instalment 1`,
       amount: 1000,
       state: 'due',
     });

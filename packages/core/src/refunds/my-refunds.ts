@@ -116,7 +116,7 @@ export async function myRefunds(db: Kysely<Database>, userId: string): Promise<P
         id: p.refund_id ?? p.id,
         kind: 'instalment' as const,
         refersTo: p.enrolment_id,
-        label: `${p.plan_name}, instalment ${p.n} paid back`,
+        label: `${p.plan_name}, instalment ${p.n}`,
         amount: p.amount,
         state,
         at: (state === 'done' && doneAt ? doneAt : p.updated_at).toISOString(),
