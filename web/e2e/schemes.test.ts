@@ -56,6 +56,10 @@ describe('savings schemes in the shopper account, in Chromium', () => {
       await page.getByTestId('scheme-paid').waitFor({ timeout: 20_000 });
       await expect.poll(async () => page.getByTestId('scheme-state').textContent()).toBe('Paying');
       expect(await page.getByTestId('scheme-paid').textContent()).toContain('₹2,000');
+      // The instalment's numbered receipt and its payment reference, as mailed.
+      await expect
+        .poll(async () => page.getByTestId('scheme-paid').textContent())
+        .toMatch(/Receipt KJSR\/\d{4}-\d{2}\/\d{6} · Ref\. pay_sbx_paid_/);
       expect(await page.getByTestId('scheme-figures').textContent()).toContain('Bonus at maturity');
       const bodyWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(bodyWidth).toBeLessThanOrEqual(width);

@@ -10,6 +10,7 @@ import {
   reconcileInstalments,
   runSchemeSchedule,
   type InstalmentLinkOrigins,
+  type Clock,
   DomainError,
   JOBS,
   parseJob,
@@ -92,6 +93,8 @@ export interface ProcessorOptions {
   confirmBatch?: { size: number; running: number };
   /** Where savings schemes' reminder pay links lead (absent: the scheduler sends none). */
   schemeOrigins?: InstalmentLinkOrigins;
+  /** The time the schemes' scheduled run reads (tests move it; the system clock otherwise). */
+  clock?: Clock;
   /** Sends one notification at most once (absent: no SMTP_URL, mails wait as pending). */
   sendMail?: (notificationId: number) => Promise<unknown>;
 }
@@ -364,7 +367,7 @@ export function buildProcessors(
     [QUEUES.paymentReconciliation]: async (job) => {
       if (job.name === SCHEME_SCHEDULE_JOB) {
         if (!options.schemeOrigins) return 'no scheme origins';
-        const report = await runSchemeSchedule(db, provider, options.schemeOrigins);
+        const report = await runSchemeSchedule(db, provider, options.schemeOrigins, options.clock);
         if (report.reminded || report.matured)
           options.log(
             `savings schemes: ${report.reminded} reminders queued, ${report.matured} matured`,

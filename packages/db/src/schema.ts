@@ -752,6 +752,8 @@ export interface SchemePaymentsTable {
   reconciled: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The receipt's number (KJSR/2026-27/000001) once the instalment is PAID (migration 046). */
+  receipt_no: Generated<string | null>;
 }
 
 export type TenderKind = 'scheme' | 'store_credit';

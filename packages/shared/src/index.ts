@@ -43,6 +43,7 @@ export * from './auth/views';
 export * from './auth/password-schemas';
 export * from './stock-alerts/schemas';
 export * from './orders/views';
+export * from './orders/passbook-refunds';
 export * from './orders/admin-list';
 export * from './orders/admin-detail';
 // The catalogue's own product drawings: pure SVG text, served by the server and named by the seed.

@@ -15,6 +15,12 @@ export const ordersApi = {
     run: ({ services, user }) => core.listUserOrders(services.db, user.id),
     rest: [{ method: 'GET', path: '/api/orders/user' }],
   }),
+  refunds: query('customer', noInput, z.array(shared.passbookRefund), {
+    summary:
+      "The shopper's refunds, due and done (the passbook): each order refund and instalment paid back, newest first, in rupees",
+    run: ({ services, user }) => core.myRefunds(services.db, user.id),
+    rest: [{ method: 'GET', path: '/api/orders/refunds' }],
+  }),
   adminList: query('admin', z.optional(shared.adminOrdersQuery), shared.adminOrdersPage, {
     summary:
       'A page of all orders with their customers, newest first, by status, refund owed or a search of customer or order number; REST answers the page as a bare array (500 at most: ?page=2 for the next)',

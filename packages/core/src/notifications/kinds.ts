@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'rate-alert',
   'return-update',
   'scheme-reminder',
+  'scheme-receipt',
   'exchange-update',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -23,7 +23,7 @@ import {
   passwordResetMail,
 } from './templates/account-mails';
 import { RETURN_MAIL_STEPS, returnMail, type ReturnMailStep } from './templates/return-mails';
-import { schemeReminderMail } from './templates/scheme-mails';
+import { schemeReceiptData, schemeReceiptMail, schemeReminderMail } from './templates/scheme-mails';
 import { exchangeMail, exchangeMailData } from './templates/exchange-mails';
 
 export type NotificationRow = Selectable<NotificationsTable>;
@@ -232,6 +232,8 @@ async function compose(
         },
         shop,
       );
+    case 'scheme-receipt':
+      return schemeReceiptMail(schemeReceiptData.parse(row.payload), shop);
     case 'scheme-reminder':
       return schemeReminderMail(
         {
@@ -242,6 +244,7 @@ async function compose(
           link: p.link ?? shop.url,
           expires: p.expires ?? '',
           when: p.when ?? 'before',
+          rule: p.rule ?? '',
         },
         shop,
       );

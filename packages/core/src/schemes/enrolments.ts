@@ -22,7 +22,9 @@ import { enrolmentSchedule, redeemedOf, termsOf, usedPaise, type Paid } from './
 /** The enrolment as its shopper (and the admin) sees it, in rupees. */
 export function enrolmentView(
   e: SchemeEnrolmentRow,
-  payments: (Paid & Pick<SchemePaymentRow, 'payment_link_url' | 'expires_at'>)[],
+  payments: (Paid &
+    Pick<SchemePaymentRow, 'payment_link_url' | 'expires_at'> &
+    Partial<Pick<SchemePaymentRow, 'receipt_no' | 'provider_payment_id'>>)[],
   now: Date,
   /** Paise orders hold or spent of this scheme's balance (redemption at checkout). */
   redeemedPaise = 0,
@@ -57,6 +59,8 @@ export function enrolmentView(
       amount: p.amount,
       paidAt: p.paid_at!.toISOString(),
       late: late.get(p.n) ?? false,
+      receiptNo: p.receipt_no ?? null,
+      reference: p.provider_payment_id ?? null,
     })),
     due: next ? { ...next, ...(open ? { paymentUrl: open.payment_link_url } : {}) } : null,
     bonus,
@@ -195,7 +199,17 @@ async function paymentsOf(db: Kysely<Database>, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('scheme_payments')
-    .select(['enrolment_id', 'n', 'amount', 'paid_at', 'status', 'payment_link_url', 'expires_at'])
+    .select([
+      'enrolment_id',
+      'n',
+      'amount',
+      'paid_at',
+      'status',
+      'payment_link_url',
+      'expires_at',
+      'receipt_no',
+      'provider_payment_id',
+    ])
     .where('enrolment_id', 'in', ids)
     .orderBy('created_at')
     .orderBy('n')

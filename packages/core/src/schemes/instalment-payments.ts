@@ -14,6 +14,7 @@ import type { PaymentReturnCaller, PaymentReturnDeps } from '../payments/request
 import { LINK_GRACE_MS, LINK_REUSE_MARGIN_MS } from '../payments/link-expiry';
 import { expireCheckedLinks, markLinkChecked } from '../payments/link-checks';
 import type { PaymentProvider, ProviderPayment } from '../payments/provider';
+import { queueReceiptMail, takeReceiptNumber } from './receipts';
 
 /**
  * An instalment's payment goes the way an order's does (payments/): the provider is asked, never
@@ -198,7 +199,11 @@ async function applyInstalment(
     n: link.n,
     note,
   });
-  const record = async (status: SchemePaymentStatus, note: string | null) => {
+  const record = async (
+    status: SchemePaymentStatus,
+    note: string | null,
+    receiptNo: string | null = null,
+  ) => {
     if (link.provider_payment_id === null)
       await trx
         .updateTable('scheme_payments')
@@ -209,6 +214,7 @@ async function applyInstalment(
           amount,
           paid_at: paidAt,
           updated_at: now,
+          receipt_no: receiptNo,
         })
         .where('id', '=', link.id)
         .execute();
@@ -228,6 +234,7 @@ async function applyInstalment(
           note,
           paid_at: paidAt,
           expires_at: link.expires_at,
+          receipt_no: receiptNo,
         })
         .execute();
   };
@@ -263,13 +270,21 @@ async function applyInstalment(
     .executeTakeFirstOrThrow();
   if (Number(paidCount.n) + 1 !== link.n)
     return owed(`Instalment ${link.n} is not the next one due: refund due`);
-  await record('PAID', null);
+  const receiptNo = await takeReceiptNumber(trx, paidAt);
+  await record('PAID', null, receiptNo);
   if (link.n === 1)
     await trx
       .updateTable('scheme_enrolments')
       .set({ state: 'ACTIVE', started_on: indiaDate(paidAt) })
       .where('id', '=', enrolment.id)
       .execute();
+  await queueReceiptMail(trx, enrolment, {
+    n: link.n,
+    amount,
+    receiptNo,
+    reference: payment.id,
+    paidAt,
+  });
   return outcome('PAID', null);
 }
 

@@ -97,12 +97,13 @@ describe('savings scheme rules', () => {
     expect(s.next).toEqual({ n: 2, date: '2026-02-10', overdue: true });
   });
 
-  it('reminders: from 3 days before, on the due day through its grace', () => {
+  it('reminders: from 3 days before, on the due day through its grace, then missed', () => {
     expect(reminderFor('2026-02-10', '2026-02-06', 7)).toBeNull();
     expect(reminderFor('2026-02-10', '2026-02-07', 7)).toBe('before');
     expect(reminderFor('2026-02-10', '2026-02-10', 7)).toBe('due');
     expect(reminderFor('2026-02-10', '2026-02-17', 7)).toBe('due');
-    expect(reminderFor('2026-02-10', '2026-02-18', 7)).toBeNull();
+    expect(reminderFor('2026-02-10', '2026-02-18', 7)).toBe('missed');
+    expect(reminderFor('2026-02-10', '2026-03-30', 7)).toBe('missed');
   });
 
   it('instalments are the minimum plus whole steps', () => {

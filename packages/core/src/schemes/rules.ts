@@ -112,13 +112,20 @@ export const canRedeem = (schedule: SchemeSchedule, today: string) =>
 
 export { instalmentAllowed } from '@kanak/shared';
 
-/** Which reminder a day brings for a due date: 3 days before, or on the day (within grace). */
+/** How many days before a due date its reminder goes. */
+export const REMIND_DAYS_BEFORE = 3;
+
+/**
+ * Which reminder a day brings for an unpaid due date: 3 days before, on the day (within grace),
+ * or — the grace over — that it was missed.
+ */
 export function reminderFor(
   due: string,
   today: string,
   graceDays: number,
-): 'before' | 'due' | null {
-  if (today >= addDays(due, -3) && today < due) return 'before';
+): 'before' | 'due' | 'missed' | null {
+  if (today >= addDays(due, -REMIND_DAYS_BEFORE) && today < due) return 'before';
   if (today >= due && today <= addDays(due, graceDays)) return 'due';
+  if (pastGrace(due, today, graceDays)) return 'missed';
   return null;
 }

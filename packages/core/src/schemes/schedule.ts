@@ -60,7 +60,12 @@ async function queueSchemeReminder(
   origins: InstalmentLinkOrigins,
   e: ReminderEnrolment,
   next: { n: number; date: string },
-  opts: { when: 'before' | 'due' | 'late'; eventKey: string; linkUntil: string; now: Date },
+  opts: {
+    when: 'before' | 'due' | 'late' | 'missed';
+    eventKey: string;
+    linkUntil: string;
+    now: Date;
+  },
 ): Promise<boolean> {
   const link = await openInstalmentLink(
     trx,
@@ -85,9 +90,17 @@ async function queueSchemeReminder(
       link: link.url,
       expires: formatIndiaDate(opts.linkUntil),
       when: opts.when,
+      ...(opts.when === 'missed' ? { rule: missedRuleText(e) } : {}),
     },
   });
   return id !== null;
+}
+
+/** What a missed instalment does to the scheme, by the terms the shopper enrolled on. */
+function missedRuleText(e: SchemeEnrolmentRow): string {
+  if (e.missed_rule === 'SHRINK_BONUS')
+    return `By your plan's terms, each missed instalment takes ${e.bonus_cut_percent}% of the bonus at maturity away.`;
+  return "By your plan's terms, a missed instalment moves the later due dates and the maturity a month later.";
 }
 
 /** How long the pay link of a reminder sent by hand works (India days, today included). */
@@ -156,7 +169,8 @@ export async function remindEnrolment(
 /**
  * The scheduler's run (a repeatable job): every paying enrolment whose next instalment is due in
  * 3 days or less gets the "before" reminder, and on its due day (through the grace) the "due"
- * one, each with a pay link that expires at the end of the grace. Each is sent once per due date:
+ * one, each with a pay link that expires at the end of the grace; once the grace is over unpaid,
+ * the "missed" one (what the plan's rule does, a pay link for 3 days). Each is sent once per due date:
  * the mail's row is keyed by enrolment, due date and kind (notifications.idempotency_key,
  * unique), written in the transaction that holds the enrolment's row — another worker running at
  * once skips it, a restart finds the row. Enrolments whose instalments are all paid mature on
@@ -222,7 +236,12 @@ export async function runSchemeSchedule(
       return queueSchemeReminder(trx, provider, origins, e, next, {
         when,
         eventKey: intent.eventKey,
-        linkUntil: addDays(next.date, e.grace_days),
+        // A missed one's link works for the days a reminder by hand gives; the others' to the
+        // end of the grace.
+        linkUntil:
+          when === 'missed'
+            ? addDays(today, MANUAL_REMINDER_LINK_DAYS - 1)
+            : addDays(next.date, e.grace_days),
         now,
       });
     });

@@ -39,12 +39,19 @@ export async function schemeStatementPdf(
     .fontSize(14)
     .text(receipt ? `Receipt: instalment ${receipt.n}` : 'Savings scheme statement');
   pdf.font(FONT.regular).fontSize(10);
+  if (receipt?.receiptNo) pdf.font(FONT.bold).text(`Receipt no. ${receipt.receiptNo}`);
+  pdf.font(FONT.regular);
   pdf.text(`Scheme ${ref} · ${e.plan.name}`);
   pdf.text(`Holder: ${e.holderName}`);
-  pdf.text(`Statement date: ${formatIndiaDate(clock())}`);
+  pdf.text(
+    receipt
+      ? `Receipt date: ${formatIndiaDate(receipt.paidAt)}`
+      : `Statement date: ${formatIndiaDate(clock())}`,
+  );
   pdf.moveDown();
   if (receipt) {
     pdf.text(`Received ${rs(receipt.amount)} on ${formatIndiaDate(receipt.paidAt)}`);
+    if (receipt.reference) pdf.text(`Payment reference: ${receipt.reference}`);
     pdf.text(
       `Instalment ${receipt.n} of ${e.plan.instalments}${receipt.late ? ' (paid past grace)' : ''}`,
     );
@@ -56,19 +63,28 @@ export async function schemeStatementPdf(
   pdf.text(`Instalment ${rs(e.instalment)} a month, ${e.plan.instalments} instalments`);
   pdf.text(`State: ${e.state}`);
   pdf.moveDown();
-  const x = [48, 110, 250, 400];
+  const x = [48, 78, 208, 293, 373];
+  const w = [28, 128, 83, 78, 170];
   const row = (cells: string[], bold = false) => {
     const y = pdf.y;
     pdf.font(bold ? FONT.bold : FONT.regular);
-    cells.forEach((c, i) => pdf.text(c, x[i]!, y, { width: 140 }));
+    cells.forEach((c, i) => pdf.text(c, x[i]!, y, { width: w[i]! }));
     // The next row starts below the tallest cell: an empty last cell leaves pdf.y at this row's
     // top, which once printed all ten instalments over each other.
-    const tallest = Math.max(...cells.map((c) => pdf.heightOfString(c || ' ', { width: 140 })));
+    const tallest = Math.max(
+      ...cells.map((c, i) => pdf.heightOfString(c || ' ', { width: w[i]! })),
+    );
     pdf.y = y + tallest + 3;
   };
-  row(['No.', 'Paid on', 'Amount', 'Note'], true);
+  row(['No.', 'Receipt', 'Paid on', 'Amount', 'Note'], true);
   for (const p of e.paid)
-    row([String(p.n), formatIndiaDate(p.paidAt), rs(p.amount), p.late ? 'past grace' : '']);
+    row([
+      String(p.n),
+      p.receiptNo ?? '',
+      formatIndiaDate(p.paidAt),
+      rs(p.amount),
+      p.late ? 'past grace' : '',
+    ]);
   pdf.x = 48;
   pdf.moveDown();
   const paidTotal = e.paid.reduce((s, p) => s + p.amount, 0);

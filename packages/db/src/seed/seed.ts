@@ -290,6 +290,9 @@ async function seedReviewsAndOrders(
     .where('position', '=', 0)
     .execute();
   const sizeOf = new Map(sizes.map((s) => [s.product_id, s]));
+  // An order left unpaid is seeded as the shop leaves it: cancelled for want of payment. Seeded
+  // PENDING (and days old), the first reconciliation run would cancel each and mail its shopper.
+  const UNPAID = 'UNPAID';
   const statuses = [
     'PLACED',
     'PLACED',
@@ -297,7 +300,7 @@ async function seedReviewsAndOrders(
     'SHIPPED',
     'DELIVERED',
     'DELIVERED',
-    'PENDING',
+    UNPAID,
     'CANCELLED',
   ] as const;
   const paid: OrderRow[] = [];
@@ -323,7 +326,9 @@ async function seedReviewsAndOrders(
     });
     const totalPrice = items.reduce((s, i) => s + i.price * i.quantity, 0);
     const totalDiscounted = items.reduce((s, i) => s + i.discounted_price * i.quantity, 0);
-    const status = statuses[n % statuses.length]!;
+    const picked = statuses[n % statuses.length]!;
+    const unpaid = picked === UNPAID;
+    const status = unpaid ? 'CANCELLED' : picked;
     const orderDate = new Date(Date.now() - (n * 25 + rnd.int(0, 12)) * 3_600_000);
     const ship = {
       first_name: user.first_name,
@@ -357,6 +362,7 @@ async function seedReviewsAndOrders(
         order_date: orderDate,
         delivered_at:
           status === 'DELIVERED' ? new Date(orderDate.getTime() + 3 * 86_400_000) : null,
+        status_note: unpaid ? UNPAID_NOTE : null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -366,11 +372,25 @@ async function seedReviewsAndOrders(
       .execute();
     await trx
       .insertInto('order_events')
-      .values({ order_id: order.id, actor: 'seed', to_status: status, note: 'Seeded order' })
+      .values(
+        unpaid
+          ? [
+              { order_id: order.id, actor: 'seed', to_status: 'PENDING', note: 'Seeded order' },
+              {
+                order_id: order.id,
+                actor: 'system',
+                from_status: 'PENDING',
+                to_status: 'CANCELLED',
+                note: UNPAID_NOTE,
+                created_at: new Date(orderDate.getTime() + 40 * 60_000),
+              },
+            ]
+          : [{ order_id: order.id, actor: 'seed', to_status: status, note: 'Seeded order' }],
+      )
       .execute();
-    // Placed means paid, at the moment of ordering; a PENDING order has not been paid yet and a
-    // CANCELLED one was cancelled before it was (as the bulk seed has it): no money, no invoice.
-    if (status !== 'PENDING' && status !== 'CANCELLED') {
+    // Placed means paid, at the moment of ordering; a CANCELLED one was cancelled before it was
+    // (as the bulk seed has it): no money, no invoice.
+    if (status !== 'CANCELLED') {
       await trx
         .insertInto('payments')
         .values({
@@ -393,6 +413,9 @@ async function seedReviewsAndOrders(
   paid.sort((a, b) => a.order_date.getTime() - b.order_date.getTime());
   for (const order of paid) await issueInvoice(trx, order, order.order_date);
 }
+
+/** The note of a seeded order cancelled for want of payment (as the worker words it). */
+const UNPAID_NOTE = 'Cancelled: not paid within 40 minutes';
 
 /** Adds `count` more generated products (benchmarks: `pnpm db:seed --products 100000`). */
 export async function seedBulkProducts(

@@ -106,7 +106,16 @@ export const schemeEnrolment = z.object({
   instalment: z.number(),
   holderName: z.string(),
   paid: z.array(
-    z.object({ n: z.number(), amount: z.number(), paidAt: z.string(), late: z.boolean() }),
+    z.object({
+      n: z.number(),
+      amount: z.number(),
+      paidAt: z.string(),
+      late: z.boolean(),
+      /** The receipt's number (KJSR/2026-27/000001); null for one paid before receipts were numbered. */
+      receiptNo: z.optional(z.nullable(z.string())),
+      /** The payment provider's id of the payment (the receipt's payment reference). */
+      reference: z.optional(z.nullable(z.string())),
+    }),
   ),
   /** The next instalment; null once all are paid. */
   due: z.nullable(

@@ -1,5 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { formatRupees, SLOT_WINDOW_LABELS, type ExchangeRequestView } from '@kanak/shared';
+import {
+  formatRupees,
+  SLOT_WINDOW_LABELS,
+  type ExchangeRequestView,
+  type PassbookRefund,
+} from '@kanak/shared';
 import { Skeleton } from '@/components/ui/skeleton';
 import { rupees, STATE_LABEL } from '@/features/schemes/scheme-format';
 import { trpc } from '@/lib/trpc';
@@ -20,19 +25,26 @@ const longDate = (at: string) =>
     timeZone: 'Asia/Kolkata',
   });
 
+const REFUND_STATE: Record<PassbookRefund['state'], string> = {
+  due: 'Due to you',
+  processing: 'On its way',
+  done: 'Refunded',
+};
+
 /** A signed amount as a passbook prints it: +₹40,000 in, −₹26,616 out. */
 const signed = (amount: number) =>
   amount < 0 ? `−${formatRupees(-amount)}` : `+${formatRupees(amount)}`;
 
 /**
  * The shopper's money with the shop in one place: store credit (old-gold exchanges and
- * exchanged returns) with every entry, each savings scheme's balance, and old-gold requests
- * with their state.
+ * exchanged returns) with every entry, each savings scheme's balance, old-gold requests
+ * with their state, and refunds due and done.
  */
 export function PassbookPanel() {
   const credit = trpc.exchange.credit.useQuery();
   const schemes = trpc.schemes.list.useQuery({}, { refetchOnMount: 'always' });
   const requests = trpc.exchange.mine.useQuery();
+  const refunds = trpc.orders.refunds.useQuery(undefined, { refetchOnMount: 'always' });
   return (
     <section className="grid gap-6" aria-labelledby="passbook-title">
       <h2 id="passbook-title" className="font-serif text-2xl">
@@ -132,6 +144,51 @@ export function PassbookPanel() {
             <Link to="/old-gold" className="text-primary underline">
               Value your old gold
             </Link>
+          </p>
+        )}
+      </section>
+      <section className="rounded-xl border bg-card p-5" aria-labelledby="pb-refunds-title">
+        <h3 id="pb-refunds-title" className="text-lg font-semibold">
+          Refunds
+        </h3>
+        {refunds.data && refunds.data.length > 0 ? (
+          <ul className="mt-3 divide-y text-sm" data-testid="passbook-refunds">
+            {refunds.data.map((r) => (
+              <li key={r.id} className="grid gap-1 py-2">
+                <div className="flex flex-wrap justify-between gap-2">
+                  {r.kind === 'order' ? (
+                    <Link
+                      to="/account/orders/$orderId/$index"
+                      params={{ orderId: r.refersTo, index: '0' }}
+                      className="text-primary underline"
+                    >
+                      {r.label}
+                    </Link>
+                  ) : (
+                    <Link
+                      to="/account/schemes/$enrolmentId"
+                      params={{ enrolmentId: r.refersTo }}
+                      className="text-primary underline"
+                    >
+                      {r.label}
+                    </Link>
+                  )}
+                  <span className="font-medium">{formatRupees(r.amount)}</span>
+                </div>
+                <span
+                  className={r.state === 'due' ? 'text-destructive' : 'text-muted-foreground'}
+                  data-state={r.state}
+                >
+                  {REFUND_STATE[r.state]}
+                  {r.state === 'done' ? ' on ' : ' since '}
+                  {longDate(r.at)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-muted-foreground">
+            No refunds: money we owe you back shows here until it reaches you.
           </p>
         )}
       </section>

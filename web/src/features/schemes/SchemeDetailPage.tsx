@@ -145,9 +145,17 @@ export function SchemeDetailPage() {
                 key={p.n}
                 className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm"
               >
-                <span>
-                  No. {p.n} · {longDate(indiaDate(new Date(p.paidAt)))} · {rupees(p.amount)}
-                  {p.late && <span className="text-destructive"> · past grace</span>}
+                <span className="grid gap-0.5">
+                  <span>
+                    No. {p.n} · {longDate(indiaDate(new Date(p.paidAt)))} · {rupees(p.amount)}
+                    {p.late && <span className="text-destructive"> · past grace</span>}
+                  </span>
+                  {p.receiptNo && (
+                    <span className="text-xs break-all text-muted-foreground">
+                      Receipt {p.receiptNo}
+                      {p.reference && <> · Ref. {p.reference}</>}
+                    </span>
+                  )}
                 </span>
                 <PdfButton
                   url={`${base}?receipt=${p.n}`}
