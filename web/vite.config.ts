@@ -1,7 +1,8 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const api = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
@@ -34,6 +35,46 @@ function preloadFonts(): Plugin {
   };
 }
 
+const REPLAY_SOURCE = path.resolve(import.meta.dirname, 'src/hydration/replay-clicks.ts');
+
+/**
+ * The click replay (src/hydration/replay-clicks.ts) as its own small classic script, hashed like
+ * every asset and loaded `async` from the head: it must run before the page's controls can be
+ * pressed, not after the whole document as the app's module does. Same origin, so the CSP stays
+ * `script-src 'self'`.
+ */
+function replayClicks(): Plugin {
+  return {
+    name: 'kanak-replay-clicks',
+    apply: 'build',
+    async buildStart() {
+      if (this.environment.config.build.ssr) return;
+      const { code } = await transformWithEsbuild(
+        readFileSync(REPLAY_SOURCE, 'utf8'),
+        REPLAY_SOURCE,
+        { target: 'es2022', minify: true },
+      );
+      this.emitFile({ type: 'asset', name: 'replay-clicks.js', source: code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const asset = Object.values(bundle ?? {}).find(
+          (file) => file.type === 'asset' && file.names.includes('replay-clicks.js'),
+        );
+        if (!asset) return [];
+        return [
+          {
+            tag: 'script',
+            attrs: { src: `/${asset.fileName}`, async: true },
+            injectTo: 'head-prepend' as const,
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // .br and .gz beside each asset, sent as they are by the server (@fastify/static preCompressed):
   // best compression once at build time instead of cheap compression on every request.
@@ -42,6 +83,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     preloadFonts(),
+    replayClicks(),
     ...(isSsrBuild
       ? []
       : [

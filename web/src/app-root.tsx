@@ -6,8 +6,8 @@ import { trpc } from '@/lib/trpc';
 import type { createAppRouter } from './router';
 
 /**
- * Marks the page live once React has taken over the server's markup (browser tests wait for it
- * before clicking: a click on server HTML before then reaches no handler).
+ * Marks the page live once React has taken over the server's markup: the click replay
+ * (hydration/replay-clicks.ts) then presses again what it held, and browser tests wait for it.
  */
 function ReadyMark() {
   useEffect(() => {

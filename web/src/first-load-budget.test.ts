@@ -33,6 +33,11 @@ export function firstLoadFiles(m: Manifest, roots: string[]): string[] {
   return [...seen].map((k) => m[k]!.file);
 }
 
+/** Classic scripts the built index.html loads besides the entry (the click replay). */
+export function headScripts(html: string): string[] {
+  return [...html.matchAll(/<script src="\/([^"]+)"/g)].map((m) => m[1]!);
+}
+
 const gzipBytes = (file: string) =>
   gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 
@@ -44,18 +49,20 @@ const ENTRY = 'index.html';
  * and tRPC client another 45), so that any growth fails here while the rest is cut.
  */
 const PAGES: Record<string, { roots: string[]; budget: number }> = {
-  home: { roots: [ENTRY], budget: 153_000 },
-  listing: { roots: [ENTRY, 'src/features/listing/ListingPage.tsx'], budget: 199_000 },
+  // +1 kB on each page: the click replay (src/hydration/replay-clicks.ts, 0.7 kB gzip) is counted
+  // since it came, with the marks on the controls it holds.
+  home: { roots: [ENTRY], budget: 154_000 },
+  listing: { roots: [ENTRY, 'src/features/listing/ListingPage.tsx'], budget: 200_000 },
   // 196.0 → 197 kB: the shared text rule on every input schema and the rate alert's typed
   // amounts reach the product page; the issue's 120 kB is still to be reached.
-  product: { roots: [ENTRY, 'src/features/product/ProductPage.tsx'], budget: 197_000 },
+  product: { roots: [ENTRY, 'src/features/product/ProductPage.tsx'], budget: 198_000 },
   'admin dashboard': {
     roots: [
       ENTRY,
       'src/features/admin/layout/AdminLayout.tsx',
       'src/features/admin/dashboard/DashboardPage.tsx',
     ],
-    budget: 163_000,
+    budget: 164_000,
   },
 };
 
@@ -63,7 +70,10 @@ describe('first-load JavaScript (issue 34)', () => {
   const m = manifest();
   for (const [page, { roots, budget }] of Object.entries(PAGES)) {
     it(`${page}: at most ${budget / 1000} kB gzip`, () => {
-      const files = firstLoadFiles(m, roots);
+      const files = [
+        ...firstLoadFiles(m, roots),
+        ...headScripts(readFileSync(path.join(dist, 'index.html'), 'utf8')),
+      ];
       const total = files.reduce((sum, f) => sum + gzipBytes(f), 0);
       console.log(`${page}: ${files.length} files, ${(total / 1000).toFixed(1)} kB gzip`);
       expect(total).toBeLessThanOrEqual(budget);

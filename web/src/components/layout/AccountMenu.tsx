@@ -17,6 +17,7 @@ export function AccountMenu() {
           variant="ghost"
           size="sm"
           onClick={() => openAuthModal('login')}
+          data-replay="log-in"
           className="hidden sm:inline-flex"
         >
           Log in
@@ -24,6 +25,7 @@ export function AccountMenu() {
         <Button
           size="sm"
           onClick={() => openAuthModal('register')}
+          data-replay="sign-up"
           className="hidden sm:inline-flex"
         >
           Sign up
@@ -31,6 +33,7 @@ export function AccountMenu() {
         <button
           type="button"
           onClick={() => openAuthModal('login')}
+          data-replay="log-in-icon"
           className="rounded-full p-2 hover:bg-secondary sm:hidden"
           aria-label="Log in"
         >

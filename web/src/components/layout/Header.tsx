@@ -62,6 +62,7 @@ export function Header() {
               type="button"
               className={iconLink}
               aria-label="Wishlist"
+              data-replay="wishlist"
               onClick={() => openAuthModal('login')}
             >
               <Heart className="size-5" />

@@ -17,6 +17,7 @@ export function MobileMenu() {
         className="rounded-full p-2 hover:bg-secondary lg:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
+        data-replay="menu"
         aria-expanded={open}
         onClick={() => {
           setWanted(true);

@@ -54,6 +54,7 @@ function OptionButtons({
           <button
             key={o.key}
             type="button"
+            data-replay={`${label.toLowerCase()}-${o.key}`}
             disabled={o.disabled}
             aria-pressed={selected === o.key}
             onClick={() => onSelect(o.key)}
@@ -225,6 +226,7 @@ export function ProductPage() {
                   size="lg"
                   className="min-w-56"
                   onClick={addToCart}
+                  data-replay="add-to-cart"
                   disabled={soldOut || cart.isPending}
                 >
                   <ShoppingBag />{' '}

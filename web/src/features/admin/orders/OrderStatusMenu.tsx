@@ -1,4 +1,5 @@
 import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
 import { allowedActions, type AdminOrderAction } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import {
@@ -22,12 +23,19 @@ export function OrderStatusMenu({
   onMove: (action: AdminOrderAction) => void;
 }) {
   const actions = allowedActions(status);
+  const [open, setOpen] = useState(false);
   return (
-    <DropdownMenu>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
         <Button
           variant="outline"
           size="sm"
+          data-replay=""
+          // The menu opens on pointerdown and on keys; a click with no pointer before it (a screen
+          // reader's, a replayed press, element.click()) opened nothing: it opens the menu too.
+          onClick={(event) => {
+            if (event.detail === 0) setOpen(true);
+          }}
           disabled={disabled || actions.length === 0}
           title={actions.length === 0 ? `No moves from ${status}` : undefined}
         >
