@@ -140,7 +140,7 @@ describe('returns with quantities, pickups and the owner list, in the browser', 
       .filter({ hasText: orderId.slice(0, 8).toUpperCase() });
     await mine.waitFor();
     expect(await mine.textContent()).toContain('× 1 of 2');
-    await mine.getByLabel('Carrier').fill('Delhivery');
+    await mine.getByLabel('Carrier', { exact: true }).fill('Delhivery');
     await mine.getByLabel('Reverse AWB').fill('RVP390002');
     await mine.getByRole('button', { name: 'Approve' }).click();
     // Waiting lists the open ones: approved is still waiting (on the carrier), with its pickup.

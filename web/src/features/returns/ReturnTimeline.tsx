@@ -78,8 +78,8 @@ export function ReturnTimeline({
   return (
     <div className="space-y-2" data-testid="return-request" data-state={request.state}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-medium capitalize">
-          {request.kind} · {returnedPieces(request)}
+        <p className="font-medium">
+          <span className="capitalize">{request.kind}</span> · {returnedPieces(request)}
         </p>
         <span
           className={cn(
