@@ -221,7 +221,14 @@ export const OPEN_RETURN_STATES = ['requested', 'approved', 'received', 'on_hold
 export const returnsSummary = z.object({
   /** Returns not finished (requested, approved, received, on hold). */
   open: z.number(),
-  byState: z.record(z.enum(RETURN_STATES), z.number()),
+  byState: z.object({
+    requested: z.number(),
+    approved: z.number(),
+    refused: z.number(),
+    received: z.number(),
+    on_hold: z.number(),
+    refunded: z.number(),
+  }),
 });
 export type ReturnsSummary = z.infer<typeof returnsSummary>;
 

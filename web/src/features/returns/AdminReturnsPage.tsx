@@ -88,7 +88,7 @@ export function AdminReturnsPage() {
                   Order {orderNumberOf(r.orderId)}
                 </Link>{' '}
                 <span className="text-muted-foreground">
-                  · asked {formatIndiaDate(r.createdAt)} · window ended or ends{' '}
+                  · asked {formatIndiaDate(r.createdAt)} · return window to{' '}
                   {formatIndiaDate(r.windowEndsOn)}
                 </span>
               </p>
