@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { CreateReturnInput, ReturnView } from '@kanak/shared';
 import { canSeeRecordOf, isAdmin } from '../auth/access';
@@ -61,6 +61,8 @@ export async function requestReturn(
     .where('id', 'in', [...wanted.keys()])
     .execute();
   if (lines.length !== wanted.size) throw badRequest('A chosen piece is not part of this order');
+  // One live request per order (checked again in the transaction): that first, then the pieces.
+  await refuseWhileLive(deps.db, order.id);
   const left = await returnablePieces(deps.db, order.id);
   const chosen = lines.map((l) => {
     const quantity = wanted.get(l.id) ?? l.quantity;
@@ -79,13 +81,7 @@ export async function requestReturn(
     lines.reduce((s, l, i) => s + Number(l.discounted_price ?? 0) * chosen[i]!.quantity, 0) * 100;
 
   const id = await deps.db.transaction().execute(async (trx) => {
-    const live = await trx
-      .selectFrom('return_requests')
-      .select('state')
-      .where('order_id', '=', order.id)
-      .where('state', '<>', 'refused')
-      .executeTakeFirst();
-    if (live) throw conflict(`This order already has a ${live.state} return request`);
+    await refuseWhileLive(trx, order.id);
     const row = await trx
       .insertInto('return_requests')
       .values({
@@ -118,6 +114,17 @@ export async function requestReturn(
     return row.id;
   });
   return (await returnViews(deps.db, { returnId: id }, 'shopper'))[0]!;
+}
+
+/** 409 while the order has a request that was not refused. */
+async function refuseWhileLive(db: Kysely<Database> | Transaction<Database>, orderId: string) {
+  const live = await db
+    .selectFrom('return_requests')
+    .select('state')
+    .where('order_id', '=', orderId)
+    .where('state', '<>', 'refused')
+    .executeTakeFirst();
+  if (live) throw conflict(`This order already has a ${live.state} return request`);
 }
 
 /** GET /api/orders/{orderId}/returns: the order's requests (its owner, or an admin). */
