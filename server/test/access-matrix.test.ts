@@ -123,6 +123,8 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/orders/:orderId/returns': { visitor: 401, A: 'ok', B: 404, admin: 404 },
   'GET /api/orders/:orderId/returns': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'GET /api/admin/returns': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'GET /api/orders/:orderId/returns/eligibility': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
+  'GET /api/admin/returns/summary': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/returns/:returnId/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   // Accounts (issue 24): the same answer for any e-mail; a reset link's token is the capability.
   'POST /auth/forgot-password': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -306,6 +308,8 @@ const EXPECTED: Record<string, Row> = {
   'trpc returns.request': { visitor: 401, A: 'ok', B: 404, admin: 404 },
   'trpc returns.byOrder': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'trpc returns.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc returns.eligibility': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
+  'trpc returns.adminSummary': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc returns.move': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc users.me': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc cart.get': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
@@ -742,7 +746,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       .executeTakeFirstOrThrow();
     await db()
       .insertInto('return_items')
-      .values({ return_id: row.id, order_item_id: orderItemId })
+      .values({ return_id: row.id, order_item_id: orderItemId, quantity: 1 })
       .execute();
     secretsOfA.add(row.id);
     return row.id;
@@ -1316,6 +1320,9 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       };
     },
     'GET /api/orders/:orderId/returns': () => ({ path: `/api/orders/${orderOfA}/returns` }),
+    'GET /api/orders/:orderId/returns/eligibility': () => ({
+      path: `/api/orders/${orderOfA}/returns/eligibility`,
+    }),
     'PUT /api/admin/returns/:returnId/:action': async () => ({
       path: `/api/admin/returns/${await returnOfA()}/approve`,
     }),
@@ -1336,6 +1343,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       return { input: { orderId, kind: 'exchange', reason: 'Size', items: [{ orderItemId }] } };
     },
     'trpc returns.byOrder': () => ({ input: { orderId: orderOfA } }),
+    'trpc returns.eligibility': () => ({ input: { orderId: orderOfA } }),
     'trpc returns.move': async () => ({
       input: { returnId: await returnOfA(), action: 'approve' },
     }),

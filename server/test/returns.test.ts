@@ -215,6 +215,85 @@ describe('returns and old-gold exchange over REST', () => {
     expect(refused.body.message).toContain(`ended on ${refused.body.details.windowEndsOn}`);
   });
 
+  it('tells the window, takes 1 piece of a line of 2, records the pickup, mails it, and lists open returns', async () => {
+    const paid = await sandboxPaidOrder(server, sizes[1]!, 2);
+    expect((await http().get(paid.returnPath, { token: paid.shopper.token })).status).toBe(200);
+    const orderId = paid.order._id;
+    const token = paid.shopper.token;
+    const item = paid.order.orderItems[0]!;
+    const before = await http().get<{ possible: boolean; message: string }>(
+      `/api/orders/${orderId}/returns/eligibility`,
+      { token },
+    );
+    expect(before.body).toMatchObject({ possible: false, windowEndsOn: null });
+    const move = (action: string, extra?: unknown) =>
+      http().put(`/api/admin/orders/${orderId}/${action}`, extra, { token: admin });
+    expect((await move('ship', { carrier: 'bvc', awb: 'KJRET0003' })).status).toBe(200);
+    expect((await move('deliver')).status).toBe(200);
+    const open = await http().get<{ possible: boolean; message: string; lines: unknown[] }>(
+      `/api/orders/${orderId}/returns/eligibility`,
+      { token },
+    );
+    expect(open.body).toMatchObject({
+      possible: true,
+      lines: [{ orderItemId: item._id, returnable: 2 }],
+    });
+    expect(open.body.message).toMatch(/^Returns accepted until \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+
+    const ask = (quantity: unknown) =>
+      http().post<ReturnView & { message?: string }>(
+        `/api/orders/${orderId}/returns`,
+        { kind: 'return', reason: 'One is enough', items: [{ orderItemId: item._id, quantity }] },
+        { token },
+      );
+    for (const bad of [0, 1.5, 3]) expect((await ask(bad)).status, String(bad)).toBe(400);
+    expect((await ask(3)).body.message).toMatch(/at most 2 of 2 pieces/);
+    const asked = await ask(1);
+    expect(asked.status).toBe(201);
+    expect(asked.body).toMatchObject({
+      amount: item.discountedPrice / 2,
+      items: [{ quantity: 1, lineQuantity: 2 }],
+    });
+    const flagged = await http().get<OrderView>(`/api/orders/${orderId}`, { token: admin });
+    expect(flagged.body.openReturn).toMatchObject({ id: asked.body.id, state: 'requested' });
+
+    const slot = { date: indiaDate(new Date(Date.now() + 86_400_000)), window: '13-16' };
+    const approved = await http().put<ReturnView>(
+      `/api/admin/returns/${asked.body.id}/approve`,
+      { pickup: { method: 'courier', slot, carrier: 'Blue Dart', awb: 'BDRV77001' } },
+      { token: admin },
+    );
+    expect(approved.status).toBe(200);
+    expect(approved.body.pickup).toMatchObject({ method: 'courier', awb: 'BDRV77001', slot });
+
+    const waiting = await http().get<ReturnView[]>('/api/admin/returns?open=true', {
+      token: admin,
+    });
+    expect(waiting.body.find((r) => r.id === asked.body.id)?.state).toBe('approved');
+    const requested = await http().get<ReturnView[]>('/api/admin/returns?state=requested', {
+      token: admin,
+    });
+    expect(requested.body.some((r) => r.id === asked.body.id)).toBe(false);
+    const summary = await http().get<{ open: number; byState: Record<string, number> }>(
+      '/api/admin/returns/summary',
+      { token: admin },
+    );
+    expect(summary.body.byState.approved).toBeGreaterThanOrEqual(1);
+    expect(summary.body.open).toBeGreaterThanOrEqual(summary.body.byState.approved!);
+
+    // The approval mail, from the real SMTP server, says who collects it, when and the AWB.
+    const approval = () =>
+      smtp.mails.find(
+        (m) => m.to === paid.shopper.email && m.subject.includes('your return is approved'),
+      );
+    await eventually(async () => approval() !== undefined, 30_000).catch(() => undefined);
+    const text = approval()!.text;
+    expect(text).toContain('Blue Dart will collect it on');
+    expect(text).toContain('1 pm – 4 pm');
+    expect(text).toContain('BDRV77001');
+    expect(text).not.toContain('Our insured courier will collect it');
+  });
+
   it('refunds a return once under a double click and a worker SIGKILL: one provider refund, one credit note, stock back once', async () => {
     const size = sizes[2]!;
     const stockOf = async () =>

@@ -96,7 +96,11 @@ describe('returns and old gold, in the browser', () => {
       const adminErrors = watchConsole(adminPage);
       await openLive(adminPage, `${server.baseUrl}/admin/orders/${orderId}`);
       const card = adminPage.getByTestId('admin-returns');
+      // The reverse pickup the owner booked: the shopper's approval mail says it.
+      await card.getByLabel('Carrier', { exact: true }).fill('BVC Logistics');
+      await card.getByLabel('Reverse AWB').fill(`RVBVC${width}01`);
       await card.getByRole('button', { name: 'Approve' }).click();
+      await card.getByTestId('return-pickup').waitFor();
       await card.getByRole('button', { name: 'Record received' }).click();
       const refund = card.getByRole('button', { name: 'Refund and restock' });
       await refund.waitFor();

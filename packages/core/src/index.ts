@@ -181,6 +181,8 @@ export * from './exchange/exchange-requests';
 export * from './returns/return-window';
 export * from './returns/return-views';
 export * from './returns/request-return';
+export * from './returns/return-eligibility';
+export * from './returns/returns-summary';
 export * from './returns/move-return';
 export * from './catalog/bulk-edit/start';
 export * from './catalog/bulk-edit/preview';

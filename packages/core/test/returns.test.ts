@@ -35,7 +35,12 @@ describe('returns and exchanges (core)', () => {
   let admin: AuthUser;
   let now = new Date();
   const db = () => database.db;
-  const deps = (): MoveReturnDeps => ({ db: db(), clock: () => now, windowDays: 15 });
+  const deps = (): MoveReturnDeps => ({
+    db: db(),
+    clock: () => now,
+    windowDays: 15,
+    returnAddress: '12 Residency Road, Bengaluru, Karnataka 560025',
+  });
 
   /** A delivered order of one piece of `size`, and its delivery time. */
   async function delivered(user: AuthUser, size: SizeRow, quantity = 1) {

@@ -243,7 +243,7 @@ describe('the settlement of a month', () => {
     const range = { from: `${today.slice(0, 7)}-01`, to: today };
     const before = (await settlementReport(db(), range)).totals;
     const now = new Date();
-    const deps = { db: db(), clock: () => now, windowDays: 15 };
+    const deps = { db: db(), clock: () => now, windowDays: 15, returnAddress: 'The shop' };
     /** A paid order delivered, and a return or exchange of all of it taken to its refund. */
     async function returned(kind: 'return' | 'exchange') {
       const placed = await order(KARNATAKA, [1000, 50_000], 1);

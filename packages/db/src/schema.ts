@@ -668,12 +668,24 @@ export interface ReturnRequestsTable {
   window_ends_at: Date;
   created_at: Date;
   updated_at: Date;
+  /** The reverse pickup recorded at approval (migration 044): a carrier collects, or the shopper posts it. */
+  pickup_method: 'courier' | 'post' | null;
+  pickup_address: string | null;
+  /** YYYY-MM-DD, India's day. */
+  pickup_date: string | null;
+  /** `10-13`, `13-16` or `16-19`. */
+  pickup_window: string | null;
+  pickup_carrier: string | null;
+  pickup_awb: string | null;
+  pickup_instructions: string | null;
 }
 
 export interface ReturnItemsTable {
   return_id: string;
   order_item_id: string;
   received_huids: string[] | null;
+  /** Pieces of the line returned (migration 044). */
+  quantity: number;
 }
 
 /** Every move of a return, with its actor; one per (return, state). */

@@ -9,6 +9,7 @@ const returnsDeps = (services: AppServices): core.MoveReturnDeps => ({
   clock: core.systemClock,
   windowDays: services.config.RETURN_WINDOW_DAYS,
   wake: () => services.relay.wake(),
+  returnAddress: core.slipSenderOf(services.config).returnAddress,
 });
 
 /** Returns and exchanges inside the policy (issue 33, item 4): the shopper asks, the owner moves. */
@@ -24,14 +25,32 @@ export const returnsApi = {
     run: ({ services, user }, input) => core.orderReturns(services.db, user, input.orderId),
     rest: [{ method: 'GET', path: '/api/orders/:orderId/returns' }],
   }),
+  eligibility: query('customer', shared.orderReturnsInput, shared.returnEligibility, {
+    summary:
+      "Whether the order may be returned, told before any form: `possible`, the window's last day (`windowEndsOn`, India's day), the sentence the order page shows, and how many pieces of each line may still come back",
+    run: ({ services, user }, input) =>
+      core.returnEligibility(returnsDeps(services), user, input.orderId),
+    rest: [{ method: 'GET', path: '/api/orders/:orderId/returns/eligibility' }],
+  }),
   adminList: query('admin', z.optional(shared.adminReturnsQuery), z.array(shared.returnView), {
-    summary: 'Every return and exchange request, newest first (optionally of one state)',
-    run: ({ services }, input) => core.returnViews(services.db, { state: input?.state }),
+    summary:
+      'Every return and exchange request, newest first (optionally of one state, or `open=true`: those not refused or refunded), each with its moves and pickup',
+    run: ({ services }, input) =>
+      core.returnViews(services.db, {
+        state: input?.state,
+        open: input?.open === true || input?.open === 'true',
+      }),
     rest: [{ method: 'GET', path: '/api/admin/returns' }],
+  }),
+  adminSummary: query('admin', z.optional(z.object({})), shared.returnsSummary, {
+    summary:
+      'How many returns are in each state, and how many are not finished (the admin menu count)',
+    run: ({ services }) => core.returnsSummary(services.db),
+    rest: [{ method: 'GET', path: '/api/admin/returns/summary' }],
   }),
   move: mutation('admin', shared.returnMoveInput, shared.returnView, {
     summary:
-      'Moves a request: `approve` or `refuse` (body `{ reason }`, read by the shopper) a requested one; `receive` an approved one with `{ huids: { [orderItemId]: string[] } }`, checked against the HUIDs sold (a mismatch is recorded for the owner and blocks the refund; the shopper reads "under inspection"); while received or on hold, `correct` the HUIDs read (checked again: a passing check lets the refund proceed), `hold` it (`{ reason }`, for the shop) and `resume`, or `refuse` it with a reason (mailed to the shopper); `refund` a received one whose check passed: one credit note for the returned lines, stock back, the money back — a return\'s online part through the payment provider (retried, then a dead letter; the shopper is mailed "refunded" once the provider confirms) and the part paid by a savings scheme or store credit back there — or store credit (an exchange). A move already made answers the request as it is; another wrong move is a 409',
+      "Moves a request: `approve` (optional body `{ pickup }`: `{ method: 'courier', address?, slot: { date, window }, carrier, awb }` — the address defaults to the order's delivery address — or `{ method: 'post', instructions? }`, the default, sent to SELLER_RETURN_ADDRESS; mailed to the shopper) or `refuse` (body `{ reason }`, read by the shopper) a requested one; `receive` an approved one with `{ huids: { [orderItemId]: string[] } }`, checked against the HUIDs sold (a mismatch is recorded for the owner and blocks the refund; the shopper reads \"under inspection\"); while received or on hold, `correct` the HUIDs read (checked again: a passing check lets the refund proceed), `hold` it (`{ reason }`, for the shop) and `resume`, or `refuse` it with a reason (mailed to the shopper); `refund` a received one whose check passed: one credit note for the returned lines, stock back, the money back — a return's online part through the payment provider (retried, then a dead letter; the shopper is mailed \"refunded\" once the provider confirms) and the part paid by a savings scheme or store credit back there — or store credit (an exchange). A move already made answers the request as it is; another wrong move is a 409",
     run: ({ services, user }, input) => core.moveReturn(returnsDeps(services), user.id, input),
     rest: [
       {

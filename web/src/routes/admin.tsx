@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import type { ProductStatusValue, SchemeBookFilter } from '@kanak/shared';
+import { RETURN_STATES, type ProductStatusValue, type SchemeBookFilter } from '@kanak/shared';
+import type { ReturnsFilter } from '@/features/returns/AdminReturnsPage';
 import { requireToken } from './guards';
 import { rootRoute } from './root';
 
@@ -200,6 +201,25 @@ const adminExchangeRoute = createRoute({
   ),
 });
 
+export interface AdminReturnsSearch {
+  state?: ReturnsFilter;
+}
+
+const RETURNS_FILTERS: readonly ReturnsFilter[] = ['open', 'all', ...RETURN_STATES];
+
+/** Returns and exchanges, those waiting first. */
+const adminReturnsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'returns',
+  validateSearch: (search: Record<string, unknown>): AdminReturnsSearch => ({
+    state: RETURNS_FILTERS.find((f) => f === search.state),
+  }),
+  component: lazyRouteComponent(
+    () => import('@/features/returns/AdminReturnsPage'),
+    'AdminReturnsPage',
+  ),
+});
+
 export interface AdminSchemesSearch {
   filter?: Exclude<SchemeBookFilter, 'all'>;
 }
@@ -233,5 +253,6 @@ export const adminRouteTree = adminRoute.addChildren([
   adminReportsRoute,
   adminCatalogueImportRoute,
   adminExchangeRoute,
+  adminReturnsRoute,
   adminSchemesRoute,
 ]);

@@ -98,3 +98,41 @@ export function invoiceLine(item: ItemForInvoice, breakup: StoredBreakup | null)
     total,
   };
 }
+
+/**
+ * `count` of a line's pieces, as a credit note for part of it reverses them. The line's amounts
+ * are per piece times its quantity: a metal-priced line's divide exactly; a fixed price's total
+ * does (the price paid per piece), and its tax is split again from that total as the invoice did.
+ */
+export function piecesOfLine(line: InvoiceLine, count: number): InvoiceLine {
+  if (count >= line.quantity) return line;
+  const part = (v: number) => Math.round((v * count) / line.quantity);
+  const partOrNull = (v: number | null) => (v === null ? null : part(v));
+  const total = part(line.total);
+  if (line.ratePerGram !== null) {
+    const gst = part(line.gst);
+    return {
+      ...line,
+      quantity: count,
+      metalValue: partOrNull(line.metalValue),
+      making: partOrNull(line.making),
+      stones: partOrNull(line.stones),
+      ...(line.gross === undefined ? {} : { gross: part(line.gross) }),
+      discount: part(line.discount),
+      taxable: total - gst,
+      gst,
+      total,
+    };
+  }
+  const taxable = taxableOf(total);
+  const gross = Math.max(taxable, line.gross === undefined ? taxable : part(line.gross));
+  return {
+    ...line,
+    quantity: count,
+    gross,
+    discount: gross - taxable,
+    taxable,
+    gst: total - taxable,
+    total,
+  };
+}

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database, InvoiceKind, OrderRow } from '@kanak/db';
 import { documentNumber, financialYear, findIndianState } from '@kanak/shared';
 import type { InvoiceDocument, InvoiceLine } from './invoice-document';
-import { invoiceLines } from './invoice-lines';
+import { invoiceLines, piecesOfLine } from './invoice-lines';
 
 /** Tax invoices and credit notes are numbered in their own series (Rule 46 and 53 CGST Rules). */
 export const INVOICE_SERIES = 'KJ';
@@ -168,7 +168,8 @@ export const creditNoteDocument = (
  * A credit note for an invoiced order whose payment is owed back (sold out when paid, or
  * cancelled by the shop after payment): the invoice's lines reversed in full, in its own series,
  * referring to the invoice. None when the order has no invoice or already has its note.
- * `onlyItems` (a return of some pieces): only those order lines, with their totals.
+ * `onlyItems` (a return of some pieces): only those order lines, with their totals; `pieces`:
+ * how many of each line (a line of 2 returning 1 is credited for 1).
  */
 export async function issueCreditNote(
   trx: Transaction<Database>,
@@ -176,6 +177,7 @@ export async function issueCreditNote(
   reason: string,
   at: Date = new Date(),
   onlyItems?: readonly string[],
+  pieces?: ReadonlyMap<string, number>,
 ): Promise<InvoiceDocument | null> {
   const invoice = await trx
     .selectFrom('invoices')
@@ -186,7 +188,9 @@ export async function issueCreditNote(
   if (!invoice || (await documentOf(trx, orderId, 'CREDIT_NOTE'))) return null;
   const invoiced = invoice.document as InvoiceDocument;
   const lines = onlyItems
-    ? invoiced.lines.filter((l) => onlyItems.includes(l.orderItemId))
+    ? invoiced.lines
+        .filter((l) => onlyItems.includes(l.orderItemId))
+        .map((l) => piecesOfLine(l, pieces?.get(l.orderItemId) ?? l.quantity))
     : invoiced.lines;
   const original: InvoiceDocument = onlyItems
     ? {

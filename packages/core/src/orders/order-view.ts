@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
-import { measureValue, needsHuid, needsPan, type RefundState } from '@kanak/shared';
+import {
+  measureValue,
+  needsHuid,
+  needsPan,
+  OPEN_RETURN_STATES,
+  type RefundState,
+} from '@kanak/shared';
 import { REFUND_DUE_PURPOSE } from '../refunds/refund-owed';
 import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
 import type { OrderItemView, OrderView } from '@kanak/shared';
@@ -21,7 +27,7 @@ const worstState = (a: RefundState | null, b: RefundState | null) =>
 export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const orderIds = orders.map((o) => o.id);
-  const [users, items, refunds, huids, invoices, shipments, tenders, links, refused] =
+  const [users, items, refunds, huids, invoices, shipments, tenders, links, refused, returns] =
     await Promise.all([
       db
         .selectFrom('users')
@@ -89,7 +95,17 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
           ]),
         )
         .execute(),
+      // A return not finished: the order is not plainly delivered while it is open.
+      db
+        .selectFrom('return_requests')
+        .select(['id', 'order_id', 'state', 'kind'])
+        .where('order_id', 'in', orderIds)
+        .where('state', 'in', [...OPEN_RETURN_STATES])
+        .execute(),
     ]);
+  const openReturnOf = new Map(
+    returns.map((r) => [r.order_id, { id: r.id, state: r.state, kind: r.kind }]),
+  );
   const providerOf = (orderId: string) => {
     const own = links.filter((l) => l.order_id === orderId);
     return (own.find((l) => l.status === 'PAID') ?? own.at(-1))?.provider ?? null;
@@ -190,6 +206,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       shipment: shipments.get(order.id) ?? null,
       tenders: tenders.get(order.id) ?? [],
       payment: { method: 'online' as const, provider: providerOf(order.id) },
+      openReturn: openReturnOf.get(order.id) ?? null,
     };
   });
 }

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import {
   ADMIN_ORDERS_MAX_PAGE_SIZE,
+  OPEN_RETURN_STATES,
   type AdminOrdersPage,
   type AdminOrdersQuery,
 } from '@kanak/shared';
@@ -69,12 +70,21 @@ export async function listAdminOrders(
       // A return's refund the provider refused is owed as much as a payment never refunded.
       refusedRefund(eb),
     ]);
+  const returning = (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb.exists(
+      eb
+        .selectFrom('return_requests')
+        .select('return_requests.id')
+        .whereRef('return_requests.order_id', '=', 'orders.id')
+        .where('return_requests.state', 'in', [...OPEN_RETURN_STATES]),
+    );
   const search = query.search?.trim().toLowerCase();
   const DAY_MS = 86_400_000;
   const filtered = db
     .selectFrom('orders')
     .$if(query.status !== undefined, (q) => q.where('orders.status', '=', query.status!))
     .$if(query.refundsDue === true, (q) => q.where(owed))
+    .$if(query.openReturn === true, (q) => q.where(returning))
     .$if(query.from !== undefined, (q) =>
       q.where('orders.order_date', '>=', new Date(`${query.from}T00:00:00Z`)),
     )
@@ -82,12 +92,17 @@ export async function listAdminOrders(
       q.where('orders.order_date', '<', new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)),
     )
     .$if(Boolean(search), (q) => q.where((eb) => matchesSearch(eb, search!)));
-  const [counts, refunds] = await Promise.all([
+  const [counts, refunds, open] = await Promise.all([
     filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where(owed)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(returning)
       .executeTakeFirstOrThrow(),
   ]);
   const totalCount = Number(counts.n);
@@ -106,6 +121,7 @@ export async function listAdminOrders(
     totalPages,
     totalCount,
     refundsDue: Number(refunds.n),
+    openReturns: Number(open.n),
     // Money owed that is not an order's: shown with the orders owed a refund.
     instalmentsOwed:
       query.refundsDue === true ? await instalmentsOwedBack(db, { unpaidOnly: true }) : [],

@@ -5,6 +5,7 @@ import type { Database } from '@kanak/db';
  * Records the HUIDs found on each returned piece and compares them with those sold for its
  * line (order_item_huids): answers what differs ("Ring: read ZZ99ZZ, sold with AB12CD"), or
  * null when every piece matches. A line sold without HUIDs (silver, under 2 g) is not checked.
+ * Some pieces of a line returned: as many HUIDs as pieces, each one of those sold with it.
  */
 export async function huidMismatch(
   trx: Transaction<Database>,
@@ -14,7 +15,12 @@ export async function huidMismatch(
   const items = await trx
     .selectFrom('return_items')
     .innerJoin('order_items', 'order_items.id', 'return_items.order_item_id')
-    .select(['return_items.order_item_id', 'order_items.title'])
+    .select([
+      'return_items.order_item_id',
+      'return_items.quantity',
+      'order_items.quantity as line_quantity',
+      'order_items.title',
+    ])
     .where('return_items.return_id', '=', returnId)
     .execute();
   const sold = await trx
@@ -44,9 +50,13 @@ export async function huidMismatch(
       .map((s) => s.huid)
       .sort();
     if (want.length === 0) continue;
-    if (want.join() !== got.join())
+    const part = item.quantity < item.line_quantity;
+    const matches = part
+      ? got.length === item.quantity && got.every((h) => want.includes(h))
+      : want.join() === got.join();
+    if (!matches)
       problems.push(
-        `${item.title}: read ${got.join(', ') || 'none'}, sold with ${want.join(', ')}`,
+        `${item.title}: read ${got.join(', ') || 'none'}, sold with ${want.join(', ')}${part ? ` (${item.quantity} returned)` : ''}`,
       );
   }
   return problems.length ? problems.join('; ') : null;

@@ -3,6 +3,7 @@ import { badRequest, conflict, notFound } from '../common/errors';
 import type { ReturnMailStep } from '../notifications/templates/return-mails';
 import { huidMismatch } from './huid-check';
 import { logReturnMove } from './return-log';
+import { pickupSummary, recordPickup } from './return-pickup';
 import { refundReturn } from './return-refund';
 import { returnViews } from './return-views';
 import type { ReturnsDeps } from './request-return';
@@ -10,6 +11,8 @@ import type { ReturnsDeps } from './request-return';
 export interface MoveReturnDeps extends ReturnsDeps {
   /** Wakes the outbox relay once a refund's job is committed (else its next poll sends it). */
   wake?: () => void;
+  /** Where a return sent by post goes (SELLER_RETURN_ADDRESS, else SELLER_ADDRESS). */
+  returnAddress: string;
 }
 
 /** What the move writes: the owner's note, and the shopper's mail (null: none). */
@@ -59,6 +62,15 @@ export async function moveReturn(
       throw conflict(`Cannot ${input.action} a return that is ${request.state.replace('_', ' ')}`);
     const at = deps.clock();
     let words: MoveWords = { note: null, mail: { step: 'approved', note: '' } };
+    if (input.action === 'approve') {
+      const pickup = pickupSummary(
+        await recordPickup(trx, request, input.pickup, {
+          now: at,
+          returnAddress: deps.returnAddress,
+        }),
+      );
+      words = { note: pickup, mail: { step: 'approved', note: pickup } };
+    }
     if (input.action === 'refuse') {
       const reason = input.reason!.trim();
       await trx

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { CreateReturnInput, ReturnView } from '@kanak/shared';
 import { canSeeRecordOf, isAdmin } from '../auth/access';
@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/tokens';
 import type { Clock } from '../common/clock';
 import { badRequest, conflict, notFound } from '../common/errors';
 import { logReturnMove } from './return-log';
+import { returnablePieces } from './return-eligibility';
 import { returnViews } from './return-views';
 import { checkReturnWindow } from './return-window';
 
@@ -48,25 +49,39 @@ export async function requestReturn(
     now,
     deps.windowDays,
   );
-  const wanted = [...new Set(input.items.map((i) => i.orderItemId))];
+  const wanted = new Map<string, number | undefined>();
+  for (const i of input.items) {
+    if (wanted.has(i.orderItemId)) throw badRequest('A piece is chosen twice');
+    wanted.set(i.orderItemId, i.quantity);
+  }
   const lines = await deps.db
     .selectFrom('order_items')
-    .select(['id', 'discounted_price', 'quantity'])
+    .select(['id', 'title', 'discounted_price', 'quantity'])
     .where('order_id', '=', order.id)
-    .where('id', 'in', wanted)
+    .where('id', 'in', [...wanted.keys()])
     .execute();
-  if (lines.length !== wanted.length) throw badRequest('A chosen piece is not part of this order');
+  if (lines.length !== wanted.size) throw badRequest('A chosen piece is not part of this order');
+  // One live request per order (checked again in the transaction): that first, then the pieces.
+  await refuseWhileLive(deps.db, order.id);
+  const left = await returnablePieces(deps.db, order.id);
+  const chosen = lines.map((l) => {
+    const quantity = wanted.get(l.id) ?? l.quantity;
+    const most = left.get(l.id) ?? l.quantity;
+    if (quantity > most)
+      throw badRequest(
+        most === 0
+          ? `${l.title}: every piece is already returned`
+          : `${l.title}: at most ${most} of ${l.quantity} piece${l.quantity === 1 ? '' : 's'} can be returned`,
+        { field: 'items.quantity' },
+      );
+    return { id: l.id, quantity };
+  });
+  // What the chosen pieces were paid: the line's price is per piece.
   const refundPaise =
-    lines.reduce((s, l) => s + Number(l.discounted_price ?? 0) * l.quantity, 0) * 100;
+    lines.reduce((s, l, i) => s + Number(l.discounted_price ?? 0) * chosen[i]!.quantity, 0) * 100;
 
   const id = await deps.db.transaction().execute(async (trx) => {
-    const live = await trx
-      .selectFrom('return_requests')
-      .select('state')
-      .where('order_id', '=', order.id)
-      .where('state', '<>', 'refused')
-      .executeTakeFirst();
-    if (live) throw conflict(`This order already has a ${live.state} return request`);
+    await refuseWhileLive(trx, order.id);
     const row = await trx
       .insertInto('return_requests')
       .values({
@@ -86,7 +101,7 @@ export async function requestReturn(
     if (!row) throw conflict('This order already has a return request');
     await trx
       .insertInto('return_items')
-      .values(wanted.map((orderItemId) => ({ return_id: row.id, order_item_id: orderItemId })))
+      .values(chosen.map((c) => ({ return_id: row.id, order_item_id: c.id, quantity: c.quantity })))
       .execute();
     await logReturnMove(trx, row, {
       from: null,
@@ -99,6 +114,17 @@ export async function requestReturn(
     return row.id;
   });
   return (await returnViews(deps.db, { returnId: id }, 'shopper'))[0]!;
+}
+
+/** 409 while the order has a request that was not refused. */
+async function refuseWhileLive(db: Kysely<Database> | Transaction<Database>, orderId: string) {
+  const live = await db
+    .selectFrom('return_requests')
+    .select('state')
+    .where('order_id', '=', orderId)
+    .where('state', '<>', 'refused')
+    .executeTakeFirst();
+  if (live) throw conflict(`This order already has a ${live.state} return request`);
 }
 
 /** GET /api/orders/{orderId}/returns: the order's requests (its owner, or an admin). */

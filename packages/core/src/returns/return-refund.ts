@@ -148,7 +148,7 @@ export interface RefundStep {
 
 /**
  * The refund step, once (the caller holds the request row and moves it to refunded with this):
- * one credit note for the returned lines, stock back, and the money back — for a return, the
+ * one credit note for the returned pieces, stock back for them, and the money back — for a return, the
  * online part through the provider (durable: its job is committed with the move) and the
  * balance part to the scheme or store credit; for an exchange, all of it as store credit.
  */
@@ -168,10 +168,11 @@ export async function refundReturn(
   await lockOrder(trx, request.order_id);
   const items = await trx
     .selectFrom('return_items')
-    .select('order_item_id')
+    .select(['order_item_id', 'quantity'])
     .where('return_id', '=', request.id)
     .execute();
   const itemIds = items.map((i) => i.order_item_id);
+  const pieces = new Map(items.map((i) => [i.order_item_id, i.quantity]));
   const words = request.kind === 'return' ? 'Returned' : 'Exchanged';
   const creditNote = await issueCreditNote(
     trx,
@@ -179,8 +180,9 @@ export async function refundReturn(
     `${words} within the return window: ${request.reason}`,
     at,
     itemIds,
+    pieces,
   );
-  await returnStock(trx, itemIds);
+  await returnStock(trx, pieces);
   const noteOf = (parts: (string | null)[]) => parts.filter(Boolean).join('; ');
   const cn = creditNote ? `credit note ${creditNote.number}` : null;
   if (request.kind === 'exchange') {

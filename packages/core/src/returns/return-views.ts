@@ -1,7 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import { indiaDate, type ReturnView } from '@kanak/shared';
+import {
+  EXCHANGE_SLOT_WINDOWS,
+  indiaDate,
+  OPEN_RETURN_STATES,
+  type ReturnView,
+} from '@kanak/shared';
 import { RETURN_REFUND_PREFIX } from '../refunds/refund-mails';
+import { pickupSummary, type PickupRecord } from './return-pickup';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -22,13 +28,14 @@ const SHOPPER_NOTES: Partial<Record<ReturnView['state'], string>> = {
  */
 export async function returnViews(
   db: Db,
-  filter: { orderId?: string; returnId?: string; state?: ReturnView['state'] },
+  filter: { orderId?: string; returnId?: string; state?: ReturnView['state']; open?: boolean },
   viewer: 'shopper' | 'admin' = 'admin',
 ): Promise<ReturnView[]> {
   let query = db.selectFrom('return_requests').selectAll().orderBy('created_at', 'desc').limit(500);
   if (filter.orderId) query = query.where('order_id', '=', filter.orderId);
   if (filter.returnId) query = query.where('id', '=', filter.returnId);
   if (filter.state) query = query.where('state', '=', filter.state);
+  if (filter.open) query = query.where('state', 'in', [...OPEN_RETURN_STATES]);
   const requests = await query.execute();
   if (requests.length === 0) return [];
   const ids = requests.map((r) => r.id);
@@ -40,8 +47,9 @@ export async function returnViews(
         'return_items.return_id',
         'return_items.order_item_id',
         'return_items.received_huids',
+        'return_items.quantity',
+        'order_items.quantity as line_quantity',
         'order_items.title',
-        'order_items.quantity',
         'order_items.position',
       ])
       .where('return_items.return_id', 'in', ids)
@@ -103,6 +111,19 @@ export async function returnViews(
     ...new Set(sold.filter((s) => s.order_item_id === itemId).map((s) => s.huid)),
   ];
   const shopper = viewer === 'shopper';
+  const pickupOf = (r: (typeof requests)[number]) => {
+    if (!r.pickup_method) return null;
+    const window = EXCHANGE_SLOT_WINDOWS.find((w) => w === r.pickup_window);
+    const record: PickupRecord = {
+      method: r.pickup_method,
+      address: r.pickup_address,
+      slot: r.pickup_date && window ? { date: r.pickup_date, window } : null,
+      carrier: r.pickup_carrier,
+      awb: r.pickup_awb,
+      instructions: r.pickup_instructions,
+    };
+    return { ...record, summary: pickupSummary(record) };
+  };
   return requests.map((r) => {
     const parts = partsOf(r);
     return {
@@ -122,11 +143,13 @@ export async function returnViews(
           orderItemId: i.order_item_id,
           title: i.title,
           quantity: i.quantity,
+          lineQuantity: i.line_quantity,
           // The owner's to compare with the piece in hand (the receive form does not print them).
           huidsSold: shopper ? [] : soldOf(i.order_item_id),
           huidsReceived: shopper ? null : i.received_huids,
         })),
       amount: Math.round(Number(r.refund_paise) / 100),
+      pickup: pickupOf(r),
       refundStatus: statusOf(r, parts),
       refundParts: parts,
       windowEndsOn: indiaDate(new Date(r.window_ends_at)),

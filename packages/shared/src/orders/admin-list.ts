@@ -40,6 +40,8 @@ export const adminOrdersQuery = z.object({
   pageSize: whole('pageSize', ADMIN_ORDERS_MAX_PAGE_SIZE),
   status: z.optional(z.enum(ORDER_STATUSES, `status must be one of ${ORDER_STATUSES.join(', ')}`)),
   refundsDue: z.optional(z.boolean()),
+  /** Only orders with a return or exchange not finished (requested, approved, received, on hold). */
+  openReturn: z.optional(z.boolean()),
   search: z.optional(
     z.string().check(dbSafeText, z.trim(), z.maxLength(100, 'search is too long')),
   ),
@@ -59,6 +61,8 @@ export const adminOrdersPage = z.object({
   totalCount: z.number(),
   /** Orders owed a refund, whatever the filter. */
   refundsDue: z.number(),
+  /** Orders with a return not finished, whatever the filter. */
+  openReturns: z.optional(z.number()),
   /** Savings-scheme instalments owed back and not yet paid back (whatever the filter). */
   instalmentsOwed: z.optional(z.array(instalmentOwed)),
 });

@@ -3,6 +3,7 @@ import { addressView } from '../account/views';
 import { productView } from '../catalog/views';
 import { priceBreakup } from '../pricing/schemas';
 import { shipmentView } from '../shipments/carriers';
+import { RETURN_KINDS, RETURN_STATES } from '../returns/returns';
 import { PAYMENT_RETURN_STATUSES } from './schemas';
 import { ORDER_STATUSES, REFUND_REASONS, REFUND_STATES } from './status';
 
@@ -93,6 +94,16 @@ export const orderView = z.object({
   panRecorded: z.optional(z.boolean()),
   /** Carrier, AWB, tracking page, insured value (rupees) and dispatch; null until shipped with a carrier. */
   shipment: z.optional(z.nullable(shipmentView)),
+  /** A return or exchange asked and not finished (not refused, not refunded); null when none. */
+  openReturn: z.optional(
+    z.nullable(
+      z.object({
+        id: z.string(),
+        state: z.enum(RETURN_STATES),
+        kind: z.enum(RETURN_KINDS),
+      }),
+    ),
+  ),
   /** Balances that paid part or all of it (a savings scheme, store credit); a link took the rest. */
   tenders: z.optional(z.array(orderTender)),
   /**

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { withExample } from '../validation/examples';
 import { textField } from '../validation/db-values';
+import { exchangeSlot } from '../exchange/old-gold';
 
 /**
  * Returns and exchanges inside the policy. A request moves requested → approved | refused;
@@ -48,7 +49,7 @@ export const RETURN_MOVES: Record<
 /** What the shopper reads for each state. */
 export const RETURN_STATE_LABELS: Record<ReturnStateName, string> = {
   requested: 'Requested: waiting for the shop',
-  approved: 'Approved: send the piece back (insured pickup)',
+  approved: 'Approved: the piece comes back to the shop',
   refused: 'Refused',
   received: 'Received: the piece is being checked',
   on_hold: 'Received: under inspection',
@@ -69,7 +70,17 @@ export const createReturnInput = z.object({
     'The ring is too small',
   ),
   items: z
-    .array(z.object({ orderItemId: uuid('Order item') }))
+    .array(
+      z.object({
+        orderItemId: uuid('Order item'),
+        /** Pieces of the line to return (a line of 2 may return 1); absent: the whole line. */
+        quantity: z.optional(
+          z
+            .int('Quantity must be a whole number of pieces')
+            .check(z.minimum(1, 'Return at least 1 piece of each chosen line')),
+        ),
+      }),
+    )
     // An order holds a bounded number of lines; a longer list is not a real request.
     .check(
       z.minLength(1, 'Choose at least one piece'),
@@ -80,6 +91,37 @@ export type CreateReturnInput = z.infer<typeof createReturnInput>;
 
 export const orderReturnsInput = z.object({ orderId: uuid('Order') });
 
+/** A carrier collects the piece, or the shopper posts it. */
+export const RETURN_PICKUP_METHODS = ['courier', 'post'] as const;
+
+/**
+ * How the piece comes back, recorded when the return is approved: a carrier collects it (the
+ * order's delivery address or another, a slot, the carrier and the reverse AWB the owner
+ * booked), or the shopper sends it by insured post (the instructions they read).
+ */
+export const returnPickupInput = z.object({
+  method: z.enum(RETURN_PICKUP_METHODS, 'Choose a courier pickup or sending it by post'),
+  /** Courier: where to collect; absent, the order's delivery address. */
+  address: z.optional(
+    textField().check(
+      z.trim(),
+      z.minLength(10, 'Give the full pickup address (house, street, area, PIN)'),
+      z.maxLength(300, 'The address is at most 300 characters'),
+    ),
+  ),
+  slot: z.optional(exchangeSlot),
+  carrier: z.optional(textField().check(z.trim(), z.maxLength(60))),
+  awb: z.optional(
+    textField().check(
+      z.trim(),
+      z.regex(/^[A-Za-z0-9-]{6,30}$/, 'The reverse AWB is 6 to 30 letters, digits or dashes'),
+    ),
+  ),
+  /** Post: what the shopper reads (the address to send to, how to pack it). */
+  instructions: z.optional(textField().check(z.trim(), z.maxLength(600))),
+});
+export type ReturnPickupInput = z.infer<typeof returnPickupInput>;
+
 export const returnMoveInput = z.object({
   returnId: uuid('Return'),
   action: z.enum(RETURN_ACTIONS, `Action must be one of: ${RETURN_ACTIONS.join(', ')}`),
@@ -87,6 +129,8 @@ export const returnMoveInput = z.object({
   reason: z.optional(textField().check(z.trim(), z.maxLength(500))),
   /** Receive and correct: the HUIDs found on each piece, by order line. */
   huids: z.optional(z.record(z.string(), z.array(textField().check(z.trim())))),
+  /** Approve: how the piece comes back (absent: the shopper posts it to the shop's address). */
+  pickup: z.optional(returnPickupInput),
 });
 export type ReturnMoveInput = z.infer<typeof returnMoveInput>;
 
@@ -110,7 +154,10 @@ export const returnView = z.object({
     z.object({
       orderItemId: z.string(),
       title: z.string(),
+      /** Pieces returned. */
       quantity: z.number(),
+      /** Pieces the order line holds. */
+      lineQuantity: z.optional(z.number()),
       huidsSold: z.array(z.string()),
       huidsReceived: z.nullable(z.array(z.string())),
     }),
@@ -132,6 +179,21 @@ export const returnView = z.object({
       }),
     ),
   ),
+  /** How the piece comes back, recorded at approval; null before. */
+  pickup: z.optional(
+    z.nullable(
+      z.object({
+        method: z.enum(RETURN_PICKUP_METHODS),
+        address: z.nullable(z.string()),
+        slot: z.nullable(exchangeSlot),
+        carrier: z.nullable(z.string()),
+        awb: z.nullable(z.string()),
+        instructions: z.nullable(z.string()),
+        /** What the shopper reads: "Pickup by Delhivery on 10 Dec 2026, 10 am – 1 pm, AWB …". */
+        summary: z.string(),
+      }),
+    ),
+  ),
   /** YYYY-MM-DD (India time): the last day a return could be asked. */
   windowEndsOn: z.string(),
   createdAt: z.string(),
@@ -148,4 +210,39 @@ export type ReturnView = z.infer<typeof returnView>;
 
 export const adminReturnsQuery = z.object({
   state: z.optional(z.enum(RETURN_STATES)),
+  /** Only those not finished: neither refused nor refunded. */
+  open: z.optional(z.union([z.boolean(), z.enum(['true', 'false'])])),
 });
+
+/** States of a return that still needs a move (the owner's or the carrier's). */
+export const OPEN_RETURN_STATES = ['requested', 'approved', 'received', 'on_hold'] as const;
+
+/** The admin menu's count and the Returns page's filter chips. */
+export const returnsSummary = z.object({
+  /** Returns not finished (requested, approved, received, on hold). */
+  open: z.number(),
+  byState: z.object({
+    requested: z.number(),
+    approved: z.number(),
+    refused: z.number(),
+    received: z.number(),
+    on_hold: z.number(),
+    refunded: z.number(),
+  }),
+});
+export type ReturnsSummary = z.infer<typeof returnsSummary>;
+
+/**
+ * Whether the order may be returned, told on the order page before any form: until when, or
+ * when the window ended, and how many pieces of each line may still come back.
+ */
+export const returnEligibility = z.object({
+  possible: z.boolean(),
+  /** YYYY-MM-DD (India time), null before delivery. */
+  windowEndsOn: z.nullable(z.string()),
+  windowDays: z.number(),
+  /** "Returns accepted until 21 Dec 2026", or why not. */
+  message: z.string(),
+  lines: z.array(z.object({ orderItemId: z.string(), returnable: z.number() })),
+});
+export type ReturnEligibility = z.infer<typeof returnEligibility>;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReturnAction, ReturnView } from '@kanak/shared';
+import type { ReturnAction, ReturnPickupInput, ReturnView } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/features/admin/shared/error-message';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
+import { ApproveReturnForm } from './ApproveReturnForm';
 import { ReturnTimeline } from './ReturnTimeline';
 
 /**
@@ -37,10 +38,10 @@ export function AdminReturnsCard({ orderId }: { orderId: string }) {
 
 type Go = (
   action: ReturnAction,
-  extra?: { reason?: string; huids?: Record<string, string[]> },
+  extra?: { reason?: string; huids?: Record<string, string[]>; pickup?: ReturnPickupInput },
 ) => void;
 
-function NextStep({ request, onMoved }: { request: ReturnView; onMoved: () => void }) {
+export function NextStep({ request, onMoved }: { request: ReturnView; onMoved: () => void }) {
   const move = trpc.returns.move.useMutation({
     onSuccess: () => onMoved(),
     onError: (error) => toast.error(errorMessage(error)),
@@ -50,13 +51,17 @@ function NextStep({ request, onMoved }: { request: ReturnView; onMoved: () => vo
 
   if (request.state === 'requested')
     return (
-      <div className="flex flex-wrap items-end gap-2">
-        <Button size="sm" disabled={busy} onClick={() => go('approve')}>
-          Approve
-        </Button>
-        <WithReason id={`refuse-${request.id}`} label="Reason to refuse" action="Refuse">
-          {(reason) => go('refuse', { reason })}
-        </WithReason>
+      <div className="space-y-3">
+        <ApproveReturnForm
+          id={request.id}
+          busy={busy}
+          onApprove={(pickup) => go('approve', { pickup })}
+        />
+        <div className="flex flex-wrap items-end gap-2">
+          <WithReason id={`refuse-${request.id}`} label="Reason to refuse" action="Refuse">
+            {(reason) => go('refuse', { reason })}
+          </WithReason>
+        </div>
       </div>
     );
   if (request.state === 'approved')
@@ -184,7 +189,11 @@ function HuidForm({
       {request.items.map((item) => (
         <div key={item.orderItemId} className="grid gap-1">
           <Label htmlFor={`huid-${request.id}-${item.orderItemId}`} className="text-xs">
-            HUIDs on {item.title} (as read off the piece)
+            HUIDs on {item.title}
+            {item.lineQuantity && item.quantity < item.lineQuantity
+              ? ` (${item.quantity} of its ${item.lineQuantity} pieces returned)`
+              : ''}{' '}
+            (as read off the piece)
           </Label>
           <Input
             id={`huid-${request.id}-${item.orderItemId}`}

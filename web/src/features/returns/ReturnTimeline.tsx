@@ -1,4 +1,10 @@
-import { formatIndiaDate, formatRupees, RETURN_STATE_LABELS, type ReturnView } from '@kanak/shared';
+import {
+  formatIndiaDate,
+  formatRupees,
+  RETURN_STATE_LABELS,
+  SLOT_WINDOW_LABELS,
+  type ReturnView,
+} from '@kanak/shared';
 import { cn } from '@/lib/utils';
 
 const day = (iso: string) => formatIndiaDate(iso);
@@ -39,6 +45,27 @@ function stateLabel(request: ReturnView): string {
   return RETURN_STATE_LABELS[request.state];
 }
 
+/** "Ring × 1 of 2": the pieces coming back of each line. */
+export const returnedPieces = (request: ReturnView) =>
+  request.items
+    .map((i) =>
+      i.lineQuantity && i.lineQuantity > 1
+        ? `${i.title} × ${i.quantity} of ${i.lineQuantity}`
+        : i.title,
+    )
+    .join(', ');
+
+/** The pickup as a timeline entry: booked with the carrier, or to be posted. */
+function pickupLine(pickup: NonNullable<ReturnView['pickup']>): string {
+  if (pickup.method === 'post') return 'by post: the shopper sends it';
+  const slot = pickup.slot
+    ? `${formatIndiaDate(pickup.slot.date)}, ${SLOT_WINDOW_LABELS[pickup.slot.window]}`
+    : '';
+  return [pickup.carrier, slot, pickup.awb ? `reverse AWB ${pickup.awb}` : null]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** One return or exchange request with each of its moves: the same on both order pages. */
 export function ReturnTimeline({
   request,
@@ -51,8 +78,8 @@ export function ReturnTimeline({
   return (
     <div className="space-y-2" data-testid="return-request" data-state={request.state}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-medium capitalize">
-          {request.kind} · {request.items.map((i) => i.title).join(', ')}
+        <p className="font-medium">
+          <span className="capitalize">{request.kind}</span> · {returnedPieces(request)}
         </p>
         <span
           className={cn(
@@ -83,6 +110,11 @@ export function ReturnTimeline({
           ))}
         </ul>
       )}
+      {request.pickup && request.state === 'approved' && (
+        <p className="rounded-md bg-secondary/60 p-2 text-sm" data-testid="return-pickup">
+          {request.pickup.summary}
+        </p>
+      )}
       {request.refusedReason && (
         <p className="text-sm text-red-800">Refused: {request.refusedReason}</p>
       )}
@@ -102,13 +134,19 @@ export function ReturnTimeline({
       )}
       <ol className="space-y-1 border-l-2 border-primary/30 pl-3 text-sm">
         {request.events.map((e, i) => (
-          <li key={`${e.to}-${i}`}>
+          <li key={`${e.to}-${i}`} data-event={e.to}>
             <span className="font-medium capitalize">{e.to.replace('_', ' ')}</span>{' '}
             <span className="text-muted-foreground">
               {day(e.at)} · by{' '}
               {e.actor === 'admin' ? 'the shop' : viewer === 'shopper' ? 'you' : 'the customer'}
-              {e.note ? ` · ${e.note}` : ''}
+              {e.note && !(e.to === 'approved' && request.pickup) ? ` · ${e.note}` : ''}
             </span>
+            {e.to === 'approved' && request.pickup && (
+              <div data-event="pickup">
+                <span className="font-medium">Pickup</span>{' '}
+                <span className="text-muted-foreground">{pickupLine(request.pickup)}</span>
+              </div>
+            )}
           </li>
         ))}
       </ol>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RotateCcw } from 'lucide-react';
-import type { OrderView, ReturnView } from '@kanak/shared';
+import type { OrderView, ReturnEligibility, ReturnView } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
@@ -11,16 +11,22 @@ import { trpc } from '@/lib/trpc';
 import { ReturnTimeline } from './ReturnTimeline';
 
 /**
- * The shopper's returns and exchanges on their order page: each request with its moves, and,
- * on a delivered order without a live request, the form to ask (pieces, return or exchange,
- * reason). The window is the server's rule: a late ask answers with the window's end date.
+ * The shopper's returns and exchanges on their order page: first whether a return is possible
+ * and until when (or when the window ended), then each request with its moves and, while the
+ * window is open and no request is live, the button to ask (pieces and how many of each,
+ * return or exchange, reason). The window is the server's rule; it refuses a late ask too.
  */
 export function ReturnsSection({ order }: { order: OrderView }) {
   const delivered = order.orderStatus === 'DELIVERED';
   const returns = trpc.returns.byOrder.useQuery({ orderId: order._id }, { enabled: delivered });
+  const eligibility = trpc.returns.eligibility.useQuery(
+    { orderId: order._id },
+    { enabled: delivered },
+  );
   const list = returns.data ?? [];
   const live = list.some((r) => r.state !== 'refused');
   if (!delivered) return null;
+  const window = eligibility.data;
   return (
     <section
       className="space-y-4 rounded-xl border bg-card p-5 shadow-xs"
@@ -30,21 +36,56 @@ export function ReturnsSection({ order }: { order: OrderView }) {
       <h2 id="returns-title" className="flex items-center gap-2 text-2xl">
         <RotateCcw className="size-5 text-primary" aria-hidden /> Returns and exchanges
       </h2>
+      {window && (
+        <p
+          className={
+            window.possible || live
+              ? 'text-sm font-medium text-emerald-800'
+              : 'text-sm font-medium text-muted-foreground'
+          }
+          data-testid="return-window"
+          data-possible={window.possible}
+        >
+          {window.message}
+        </p>
+      )}
       {list.map((r) => (
         <ReturnTimeline key={r.id} request={r} />
       ))}
-      {returns.isSuccess && !live && (
-        <AskReturn order={order} onAsked={() => void returns.refetch()} />
+      {returns.isSuccess && !live && window?.possible && (
+        <AskReturn
+          order={order}
+          eligibility={window}
+          onAsked={() => {
+            void returns.refetch();
+            void eligibility.refetch();
+          }}
+        />
       )}
     </section>
   );
 }
 
-function AskReturn({ order, onAsked }: { order: OrderView; onAsked: (r: ReturnView) => void }) {
+function AskReturn({
+  order,
+  eligibility,
+  onAsked,
+}: {
+  order: OrderView;
+  eligibility: ReturnEligibility;
+  onAsked: (r: ReturnView) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<'return' | 'exchange'>('return');
   const [reason, setReason] = useState('');
-  const [chosen, setChosen] = useState<string[]>(() => order.orderItems.map((i) => i._id));
+  const returnable = (id: string) =>
+    eligibility.lines.find((l) => l.orderItemId === id)?.returnable ?? 0;
+  const lines = order.orderItems.filter((i) => returnable(i._id) > 0);
+  const [chosen, setChosen] = useState<string[]>(() => lines.map((i) => i._id));
+  // Pieces of each line to send back: all that may still be returned, unless fewer are chosen.
+  const [pieces, setPieces] = useState<Record<string, number>>(() =>
+    Object.fromEntries(lines.map((i) => [i._id, returnable(i._id)])),
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const ask = trpc.returns.request.useMutation({
     onSuccess: (r) => {
@@ -58,8 +99,7 @@ function AskReturn({ order, onAsked }: { order: OrderView; onAsked: (r: ReturnVi
     return (
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
-          Not right? Return it for a refund, or exchange it for store credit, within the return
-          window from delivery.
+          Not right? Return it for a refund, or exchange it for store credit.
         </p>
         <Button variant="outline" onClick={() => setOpen(true)}>
           Return or exchange
@@ -77,26 +117,52 @@ function AskReturn({ order, onAsked }: { order: OrderView; onAsked: (r: ReturnVi
           orderId: order._id,
           kind,
           reason,
-          items: chosen.map((orderItemId) => ({ orderItemId })),
+          items: chosen.map((orderItemId) => ({
+            orderItemId,
+            quantity: pieces[orderItemId] ?? 1,
+          })),
         });
       }}
     >
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Pieces</legend>
-        {order.orderItems.map((item) => (
-          <div key={item._id} className="flex items-center gap-2">
-            <Checkbox
-              id={`return-${item._id}`}
-              checked={chosen.includes(item._id)}
-              onCheckedChange={(on) =>
-                setChosen((c) => (on ? [...c, item._id] : c.filter((id) => id !== item._id)))
-              }
-            />
-            <Label htmlFor={`return-${item._id}`} className="font-normal">
-              {item.title} · {item.weight} × {item.quantity}
-            </Label>
-          </div>
-        ))}
+        {lines.map((item) => {
+          const most = returnable(item._id);
+          return (
+            <div key={item._id} className="flex flex-wrap items-center gap-2">
+              <Checkbox
+                id={`return-${item._id}`}
+                checked={chosen.includes(item._id)}
+                onCheckedChange={(on) =>
+                  setChosen((c) => (on ? [...c, item._id] : c.filter((id) => id !== item._id)))
+                }
+              />
+              <Label htmlFor={`return-${item._id}`} className="min-w-0 flex-1 font-normal">
+                {item.title} · {item.weight} × {item.quantity}
+              </Label>
+              {most > 1 && (
+                <label className="flex items-center gap-1 text-sm">
+                  <span>Pieces</span>
+                  <select
+                    aria-label={`Pieces of ${item.title} to return`}
+                    className="h-8 rounded-md border bg-background px-2"
+                    value={pieces[item._id] ?? most}
+                    disabled={!chosen.includes(item._id)}
+                    onChange={(e) =>
+                      setPieces((p) => ({ ...p, [item._id]: Number(e.target.value) }))
+                    }
+                  >
+                    {Array.from({ length: most }, (_, i) => i + 1).map((n) => (
+                      <option key={n} value={n}>
+                        {n} of {most}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+            </div>
+          );
+        })}
       </fieldset>
       <fieldset className="flex flex-wrap gap-4">
         <legend className="mb-2 text-sm font-medium">What would you like?</legend>

@@ -39,7 +39,8 @@ const LINES: Record<ReturnMailStep, (d: ReturnMailData) => [string, string]> = {
   ],
   approved: (d) => [
     `Your ${d.kind} is approved`,
-    'Please pack the piece with its certificate and tags. Our insured courier will collect it; accept the pickup only against a tamper-proof seal.',
+    // The note is how it comes back, as recorded at approval: the pickup booked, or the post.
+    `Please pack the piece with its certificate and tags. ${d.note || 'We will write to you with how to send it.'}`,
   ],
   refused: () => ['We cannot accept this return', 'We are sorry: we cannot accept this request.'],
   received: (d) => [
@@ -75,7 +76,7 @@ export function returnMail(data: ReturnMailData, shop: ShopIdentity) {
       { shop, preview: body },
       heading(title),
       h(Text, { style: text }, body),
-      data.note ? h(Text, { style: small }, data.note) : null,
+      data.note && data.step !== 'approved' ? h(Text, { style: small }, data.note) : null,
       action(`${shop.url}/account/orders/${data.orderId}/0`, 'View your order'),
     ),
   };

@@ -10,6 +10,7 @@ import {
   Package,
   PiggyBank,
   PlusCircle,
+  RotateCcw,
   ShoppingCart,
   Users,
   X,
@@ -37,6 +38,8 @@ const MENU = [
   { to: '/admin/reports', label: 'Reports', icon: BookOpen, exact: false },
   // Issue 33: old gold brought in for exchange or buyback.
   { to: '/admin/exchange', label: 'Old gold', icon: Coins, exact: false },
+  // Returns and exchanges: the count is of those not finished.
+  { to: '/admin/returns', label: 'Returns', icon: RotateCcw, exact: false },
   // Issue 36: monthly savings schemes, and the money held for customers.
   { to: '/admin/schemes', label: 'Schemes', icon: PiggyBank, exact: false },
 ] as const;
@@ -88,6 +91,7 @@ export function AdminLayout() {
                 >
                   <item.icon className="size-4" />
                   {item.label}
+                  {item.to === '/admin/returns' && <OpenReturnsCount />}
                 </Link>
               </li>
             ))}
@@ -122,6 +126,22 @@ export function AdminLayout() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** How many returns wait on the shop or the carrier, beside "Returns" (none: nothing shown). */
+function OpenReturnsCount() {
+  const summary = trpc.returns.adminSummary.useQuery();
+  const open = summary.data?.open ?? 0;
+  if (!open) return null;
+  return (
+    <span
+      className="ml-auto rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900 tabular-nums"
+      aria-label={`${open} waiting`}
+      data-testid="returns-waiting"
+    >
+      {open}
+    </span>
   );
 }
 

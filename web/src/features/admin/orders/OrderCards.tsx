@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import { formatRupees, orderNumberOf, percentOff, type AdminOrderAction } from '@kanak/shared';
 import { StatusBadge } from '@/components/StatusBadge';
 import { RefundBadge } from '@/features/orders/RefundNotice';
+import { ReturnBadge } from '@/features/returns/ReturnBadge';
 import { cn } from '@/lib/utils';
 import type { AdminOrder } from '../shared/types';
 import { ImageGroup, orderImages } from '../shared/ImageGroup';
@@ -51,6 +52,7 @@ export function OrderCards({
             </div>
             <div className="flex flex-wrap justify-end gap-1.5">
               <StatusBadge status={order.orderStatus} />
+              <ReturnBadge openReturn={order.openReturn} />
               {order.refundDue && <RefundBadge />}
             </div>
           </div>

@@ -18,6 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useOrderEvent } from '@/features/orders/live-orders';
 import { RefundBadge } from '@/features/orders/RefundNotice';
+import { ReturnBadge } from '@/features/returns/ReturnBadge';
 import { useSession } from '@/features/session/use-session';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
@@ -158,6 +159,7 @@ export function OrderDetailPage() {
           <h1 className="text-3xl font-semibold text-primary">Order #{orderNumber}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <StatusBadge status={order.orderStatus} />
+            <ReturnBadge openReturn={order.openReturn} />
             {order.refundDue && <RefundBadge />}
             {order.panNeeded && <PanNeededBadge />}
             <span className="text-sm text-muted-foreground">

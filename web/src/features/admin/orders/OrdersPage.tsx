@@ -7,7 +7,7 @@ import {
 } from '@/features/hallmark/HuidDialog';
 import { PanNeededBadge } from '@/features/invoices/PanNeededBadge';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { Loader2, Undo2 } from 'lucide-react';
+import { Loader2, RotateCcw, Undo2 } from 'lucide-react';
 import { Fragment, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import {
@@ -35,6 +35,7 @@ import {
 import { useOrderEvent } from '@/features/orders/live-orders';
 import { useSession } from '@/features/session/use-session';
 import { RefundBadge } from '@/features/orders/RefundNotice';
+import { ReturnBadge } from '@/features/returns/ReturnBadge';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import { OrderItemTitles } from '../dashboard/RecentOrdersTable';
@@ -77,6 +78,8 @@ export function OrdersPage() {
   const [page, setPage] = useState(1);
   // Refunds due: paid orders that could not be kept (sold out when the payment arrived), to pay back.
   const [refundsOnly, setRefundsOnly] = useState(false);
+  // Orders with a return or exchange not finished.
+  const [returnsOnly, setReturnsOnly] = useState(false);
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [term, setTerm] = useState(initial);
   const [search, setSearch] = useState(initial.trim());
@@ -99,6 +102,7 @@ export function OrdersPage() {
       page,
       pageSize: PAGE_SIZE,
       ...(refundsOnly ? { refundsDue: true } : {}),
+      ...(returnsOnly ? { openReturn: true } : {}),
       ...(status ? { status } : {}),
       ...(search ? { search } : {}),
       ...(from ? { from } : {}),
@@ -224,8 +228,15 @@ export function OrdersPage() {
   const instalmentsOwed = list.data?.instalmentsOwed ?? [];
   const totalPages = list.data?.totalPages ?? 1;
   const shownPage = list.data?.currentPage ?? page;
+  const returnCount = list.data?.openReturns ?? 0;
   const showRefunds = (only: boolean) => {
     setRefundsOnly(only);
+    setReturnsOnly(false);
+    setPage(1);
+  };
+  const showReturns = () => {
+    setRefundsOnly(false);
+    setReturnsOnly(true);
     setPage(1);
   };
 
@@ -235,7 +246,7 @@ export function OrdersPage() {
         title="Customer Orders"
         description={
           list.data
-            ? `${refundsOnly ? `${list.data.totalCount} owed a refund` : `${list.data.totalCount} orders`}, newest first · ${refundsDueLabel(refundCount)}`
+            ? `${refundsOnly ? `${list.data.totalCount} owed a refund` : returnsOnly ? `${list.data.totalCount} with an open return` : `${list.data.totalCount} orders`}, newest first · ${refundsDueLabel(refundCount)}`
             : undefined
         }
         actions={
@@ -243,7 +254,10 @@ export function OrdersPage() {
             <div className="flex flex-wrap items-center gap-2">
               <ManifestLinks />
               <div className="flex flex-wrap gap-2" role="group" aria-label="Show orders">
-                <FilterChip pressed={!refundsOnly} onClick={() => showRefunds(false)}>
+                <FilterChip
+                  pressed={!refundsOnly && !returnsOnly}
+                  onClick={() => showRefunds(false)}
+                >
                   All orders
                 </FilterChip>
                 <FilterChip
@@ -256,6 +270,13 @@ export function OrdersPage() {
                   Refunds due
                   <span className="rounded-full bg-white/70 px-1.5 text-[11px] font-semibold tabular-nums">
                     {refundCount}
+                  </span>
+                </FilterChip>
+                <FilterChip pressed={returnsOnly} onClick={showReturns} testId="returns-filter">
+                  <RotateCcw className="size-3.5" aria-hidden />
+                  Open return
+                  <span className="rounded-full bg-white/70 px-1.5 text-[11px] font-semibold tabular-nums">
+                    {returnCount}
                   </span>
                 </FilterChip>
               </div>
@@ -422,6 +443,7 @@ export function OrdersPage() {
                             <TableCell className="whitespace-normal">
                               <div className="flex flex-wrap items-center gap-1.5">
                                 <StatusBadge status={order.orderStatus} />
+                                <ReturnBadge openReturn={order.openReturn} />
                                 {order.refundDue && <RefundBadge />}
                                 {order.panNeeded && <PanNeededBadge />}
                                 {huidsAction(order) && (

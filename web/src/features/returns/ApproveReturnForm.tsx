@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import {
+  DEFAULT_CARRIERS,
+  EXCHANGE_SLOT_WINDOWS,
+  indiaDate,
+  SLOT_WINDOW_LABELS,
+  type ExchangeSlotWindow,
+  type ReturnPickupInput,
+} from '@kanak/shared';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The owner approves a return with how the piece comes back: a reverse pickup booked with a
+ * carrier (the order's delivery address or another, the day and window, the carrier and its
+ * reverse AWB), or the shopper posting it (the instructions they read; empty: the shop's return
+ * address). The shopper's approval mail says which.
+ */
+export function ApproveReturnForm({
+  id,
+  busy,
+  onApprove,
+}: {
+  id: string;
+  busy: boolean;
+  onApprove: (pickup: ReturnPickupInput) => void;
+}) {
+  const [method, setMethod] = useState<'courier' | 'post'>('courier');
+  const [otherAddress, setOtherAddress] = useState(false);
+  const [address, setAddress] = useState('');
+  const [date, setDate] = useState(() => indiaDate(new Date(Date.now() + DAY_MS)));
+  const [window, setWindow] = useState<ExchangeSlotWindow>('10-13');
+  const [carrier, setCarrier] = useState('');
+  const [awb, setAwb] = useState('');
+  const [instructions, setInstructions] = useState('');
+  const field = (name: string) => `${name}-${id}`;
+  return (
+    <form
+      className="space-y-3 rounded-md border p-3"
+      aria-label="Approve and arrange the pickup"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApprove(
+          method === 'courier'
+            ? {
+                method,
+                ...(otherAddress && address.trim() ? { address } : {}),
+                slot: { date, window },
+                carrier,
+                awb,
+              }
+            : { method, ...(instructions.trim() ? { instructions } : {}) },
+        );
+      }}
+    >
+      <fieldset className="flex flex-wrap gap-4 text-sm">
+        <legend className="mb-1 text-sm font-medium">How the piece comes back</legend>
+        {(
+          [
+            ['courier', 'Reverse pickup by a carrier'],
+            ['post', 'The customer sends it by insured post'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={field('pickup-method')}
+              value={value}
+              checked={method === value}
+              onChange={() => setMethod(value)}
+              className="accent-primary"
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      {method === 'courier' ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="flex items-center gap-2 text-sm sm:col-span-2">
+            <input
+              type="checkbox"
+              checked={otherAddress}
+              onChange={(e) => setOtherAddress(e.target.checked)}
+              className="accent-primary"
+            />
+            Collect from another address (else the order&apos;s delivery address)
+          </label>
+          {otherAddress && (
+            <div className="grid gap-1 sm:col-span-2">
+              <Label htmlFor={field('pickup-address')} className="text-xs">
+                Pickup address (house, street, area, PIN)
+              </Label>
+              <Textarea
+                id={field('pickup-address')}
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+                maxLength={300}
+              />
+            </div>
+          )}
+          <div className="grid gap-1">
+            <Label htmlFor={field('pickup-date')} className="text-xs">
+              Pickup day
+            </Label>
+            <Input
+              id={field('pickup-date')}
+              type="date"
+              className="h-9"
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={field('pickup-window')} className="text-xs">
+              Time
+            </Label>
+            <NativeSelect
+              id={field('pickup-window')}
+              className="h-9"
+              value={window}
+              onChange={(e) => setWindow(e.target.value as ExchangeSlotWindow)}
+            >
+              {EXCHANGE_SLOT_WINDOWS.map((w) => (
+                <NativeSelectOption key={w} value={w}>
+                  {SLOT_WINDOW_LABELS[w]}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={field('pickup-carrier')} className="text-xs">
+              Carrier
+            </Label>
+            <Input
+              id={field('pickup-carrier')}
+              className="h-9"
+              list={field('carriers')}
+              value={carrier}
+              onChange={(e) => setCarrier(e.target.value)}
+            />
+            <datalist id={field('carriers')}>
+              {DEFAULT_CARRIERS.map((c) => (
+                <option key={c.code} value={c.name} />
+              ))}
+            </datalist>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={field('pickup-awb')} className="text-xs">
+              Reverse AWB
+            </Label>
+            <Input
+              id={field('pickup-awb')}
+              className="h-9 font-mono uppercase"
+              value={awb}
+              onChange={(e) => setAwb(e.target.value)}
+            />
+          </div>
+        </div>
+      ) : (
+        <div className="grid gap-1">
+          <Label htmlFor={field('post-instructions')} className="text-xs">
+            Instructions for the customer (empty: send it by registered, insured post to the
+            shop&apos;s return address)
+          </Label>
+          <Textarea
+            id={field('post-instructions')}
+            value={instructions}
+            onChange={(e) => setInstructions(e.target.value)}
+            maxLength={600}
+          />
+        </div>
+      )}
+      <Button
+        size="sm"
+        type="submit"
+        disabled={busy || (method === 'courier' && (!carrier.trim() || !awb.trim()))}
+      >
+        Approve
+      </Button>
+    </form>
+  );
+}
