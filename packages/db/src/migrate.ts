@@ -36,6 +36,7 @@ import * as m030 from './migrations/030_listing_facets_index';
 import * as m031 from './migrations/031_bulk_edits';
 import * as m032 from './migrations/032_savings_schemes';
 import * as m041 from './migrations/041_rate_alert_requests';
+import * as m042 from './migrations/042_cash_on_delivery';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '039_return_checks_and_refund_retries': m039,
   '040_bulk_edit_previews': m040,
   '041_rate_alert_requests': m041,
+  '042_cash_on_delivery': m042,
   '030_listing_facets_index': m030,
   '031_bulk_edits': m031,
   '032_savings_schemes': m032,

@@ -45,6 +45,7 @@ export * from './stock-alerts/schemas';
 export * from './orders/views';
 export * from './orders/admin-list';
 export * from './orders/admin-detail';
+export * from './orders/cod';
 // The catalogue's own product drawings: pure SVG text, served by the server and named by the seed.
 export * from './media/jewel-art';
 export * from './pages/schemas';

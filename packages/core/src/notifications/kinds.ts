@@ -15,5 +15,6 @@ export const NOTIFICATION_KINDS = [
   'return-update',
   'scheme-reminder',
   'exchange-update',
+  'cod-confirm',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

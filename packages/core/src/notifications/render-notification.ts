@@ -12,6 +12,7 @@ import { orderMail, type OrderMailData, type OrderMailKind } from './templates/o
 import {
   adminSignInMail,
   backInStockMail,
+  codConfirmMail,
   rateAlertConfirmMail,
   rateAlertMail,
   passwordChangedMail,
@@ -115,7 +116,19 @@ async function orderData(db: Kysely<Database>, row: NotificationRow): Promise<Or
     note: payload.note ?? order.status_note,
     huids: row.kind === 'shipped' ? await huidsFor(db, order.id) : [],
     shipment: row.kind === 'shipped' ? await shipmentFor(db, order.id) : null,
+    cashDue: await cashDueOf(db, order.id, order.total_discounted_price),
   };
+}
+
+/** What the courier collects for a cash-on-delivery order (with its fee); null when paid online. */
+async function cashDueOf(db: Kysely<Database>, orderId: string, total: number) {
+  const cod = await db
+    .selectFrom('cod_orders')
+    .select('fee_rupees')
+    .where('order_id', '=', orderId)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  return cod ? total + cod.fee_rupees : null;
 }
 
 /** The carrier, AWB and tracking page the shipped mail shows (none for a bodiless ship). */
@@ -169,6 +182,16 @@ async function compose(
     case 'admin-sign-in':
       return adminSignInMail(
         { firstName: p.firstName ?? '', at: p.at ?? '', address: p.address ?? 'unknown' },
+        shop,
+      );
+    case 'cod-confirm':
+      return codConfirmMail(
+        {
+          orderId: p.orderId ?? '',
+          code: p.code ?? '',
+          amount: p.amount ?? '',
+          confirmBy: p.confirmBy ?? '',
+        },
         shop,
       );
     case 'rate-alert-confirm':

@@ -21,7 +21,7 @@ const worstState = (a: RefundState | null, b: RefundState | null) =>
 export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const orderIds = orders.map((o) => o.id);
-  const [users, items, refunds, huids, invoices, shipments, tenders, links, refused] =
+  const [users, items, refunds, huids, invoices, shipments, tenders, links, codOrders, refused] =
     await Promise.all([
       db
         .selectFrom('users')
@@ -76,6 +76,8 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
         .where('order_id', 'in', orderIds)
         .orderBy('created_at')
         .execute(),
+      // Orders paid (or to be paid) in cash on delivery.
+      db.selectFrom('cod_orders').select('order_id').where('order_id', 'in', orderIds).execute(),
       // A return's refund the provider refused: owed until a later try is confirmed.
       db
         .selectFrom('refunds')
@@ -90,6 +92,17 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
         )
         .execute(),
     ]);
+  const cashOnDelivery = new Set(codOrders.map((c) => c.order_id));
+  const paymentOf = (orderId: string) =>
+    cashOnDelivery.has(orderId)
+      ? {
+          method: 'cod' as const,
+          // The carrier's remittance, once recorded.
+          provider: links.some((l) => l.order_id === orderId && l.provider === 'cod')
+            ? 'cod'
+            : null,
+        }
+      : { method: 'online' as const, provider: providerOf(orderId) };
   const providerOf = (orderId: string) => {
     const own = links.filter((l) => l.order_id === orderId);
     return (own.find((l) => l.status === 'PAID') ?? own.at(-1))?.provider ?? null;
@@ -189,7 +202,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       panRecorded: order.buyer_pan !== null,
       shipment: shipments.get(order.id) ?? null,
       tenders: tenders.get(order.id) ?? [],
-      payment: { method: 'online' as const, provider: providerOf(order.id) },
+      payment: paymentOf(order.id),
     };
   });
 }
