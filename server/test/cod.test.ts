@@ -5,7 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelUnpaidOrders, type OrderView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import type { CheckoutOptionsView, PaymentLinkAnswer, RemittanceAnswer } from '@kanak/shared';
+import {
+  formatRupees,
+  type CheckoutOptionsView,
+  type PaymentLinkAnswer,
+  type RemittanceAnswer,
+} from '@kanak/shared';
 import {
   httpClient,
   startTestServer,
@@ -26,6 +31,9 @@ import {
 type Shopper = Awaited<ReturnType<typeof newCustomer>>;
 type Size = { productId: string; sizeId: string };
 
+/** COD_FEE_RUPEES of this file's shop: asked on top of each COD order, invoiced as its own line. */
+const FEE = 49;
+
 describe('cash on delivery', () => {
   let server: TestServer;
   let smtp: TestSmtp;
@@ -36,7 +44,7 @@ describe('cash on delivery', () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    server = await startTestServer({ ORDER_WAIT_MS: 10_000 });
+    server = await startTestServer({ ORDER_WAIT_MS: 10_000, COD_FEE_RUPEES: FEE });
     http = httpClient(server.baseUrl);
     admin = await login(server, SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.admin.password);
     worker = await startWorkerProcess(server, {
@@ -246,13 +254,33 @@ describe('cash on delivery', () => {
     const placedMail = await eventually(async () =>
       smtp.mails.find((m) => m.to === shopper.email && /cash on delivery$/.test(m.subject)),
     );
-    expect(placedMail.text).toMatch(/keep ₹[\d,]+ ready for the courier/);
+    expect(placedMail.text).toContain(
+      `keep ${formatRupees(order.totalDiscountedPrice + FEE)} ready for the courier`,
+    );
 
     const shipped = await ship(order._id, `COD${Date.now()}`);
     expect(shipped.status).toBe(200);
     const view = await http.get<OrderView>(`/api/orders/${order._id}`, { token: shopper.token });
     expect(view.body.orderStatus).toBe('SHIPPED');
     expect(view.body.invoice?.number).toMatch(/^KJ\//);
+    const invoice = await db()
+      .selectFrom('invoices')
+      .select('document')
+      .where('order_id', '=', order._id)
+      .where('kind', '=', 'INVOICE')
+      .executeTakeFirstOrThrow();
+    const document = invoice.document as {
+      lines: { orderItemId: string; hsn: string; taxable: number; gst: number; total: number }[];
+      totals: { total: number };
+    };
+    expect(document.lines.at(-1)).toMatchObject({
+      orderItemId: 'cod-fee',
+      hsn: '9968',
+      taxable: 48,
+      gst: 1,
+      total: FEE,
+    });
+    expect(document.totals.total).toBe(order.totalDiscountedPrice + FEE);
   });
 
   it('is cancelled when the code is not given back in time (the clock moved past confirmBy)', async () => {
@@ -334,10 +362,12 @@ describe('cash on delivery', () => {
       ).status,
     ).toBe(403);
 
+    const dueA = first.totalDiscountedPrice + FEE;
+    const dueB = second.totalDiscountedPrice + FEE;
     const csv = [
       'AWB,Amount,Date,Reference',
-      `${awbA},${first.totalDiscountedPrice},2026-12-05,UTR-7781`,
-      `${awbB},"${second.totalDiscountedPrice - 100}",05-12-2026,UTR-7781`,
+      `${awbA},${dueA},2026-12-05,UTR-7781`,
+      `${awbB},"${dueB - 100}",05-12-2026,UTR-7781`,
       'NOSUCHAWB123,1500,2026-12-05,UTR-7781',
     ].join('\r\n');
     const codPayments = () =>
@@ -363,10 +393,10 @@ describe('cash on delivery', () => {
       [3, 'short', second._id],
       [4, 'unmatched', null],
     ]);
-    expect(dry.body.lines[1]!.message).toBe(`₹100 short of ₹${second.totalDiscountedPrice}`);
+    expect(dry.body.lines[1]!.message).toBe(`₹100 short of ${formatRupees(dueB)}`);
     expect(dry.body.totals).toMatchObject({
       lines: 3,
-      matchedRupees: first.totalDiscountedPrice + second.totalDiscountedPrice - 100,
+      matchedRupees: dueA + dueB - 100,
       recorded: 0,
       unmatched: 1,
       short: 1,
@@ -378,7 +408,7 @@ describe('cash on delivery', () => {
     expect(applied.status).toBe(200);
     expect(applied.body.totals).toMatchObject({
       recorded: 2,
-      recordedRupees: first.totalDiscountedPrice + second.totalDiscountedPrice - 100,
+      recordedRupees: dueA + dueB - 100,
       short: 1,
       unmatched: 1,
     });
@@ -391,7 +421,7 @@ describe('cash on delivery', () => {
       ].sort(),
     );
     expect(rows.map((r) => r.amount).sort((x, y) => x - y)).toEqual(
-      [first.totalDiscountedPrice, second.totalDiscountedPrice - 100].sort((x, y) => x - y),
+      [dueA, dueB - 100].sort((x, y) => x - y),
     );
     const view = await http.get<OrderView>(`/api/orders/${first._id}`, { token: shopper.token });
     expect(view.body.payment).toEqual({ method: 'cod', provider: 'cod' });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { parse } from 'csv-parse/sync';
 import type { Database } from '@kanak/db';
 import {
+  formatRupees,
   normaliseAwb,
   type CodRemittanceInput,
   type RemittanceAnswer,
@@ -177,9 +178,17 @@ export async function importCodRemittances(
     if (paidBefore.has(order.id))
       return { ...matched, status: 'recorded', message: 'Recorded before: nothing added' };
     if (amount < due)
-      return { ...matched, status: 'short', message: `₹${due - amount} short of ₹${due}` };
+      return {
+        ...matched,
+        status: 'short',
+        message: `${formatRupees(due - amount)} short of ${formatRupees(due)}`,
+      };
     if (amount > due)
-      return { ...matched, status: 'over', message: `₹${amount - due} over ₹${due}` };
+      return {
+        ...matched,
+        status: 'over',
+        message: `${formatRupees(amount - due)} over ${formatRupees(due)}`,
+      };
     return { ...matched, status: 'matched', message: 'Matches to the rupee' };
   });
   const toRecord = lines.filter((l) => ['matched', 'short', 'over'].includes(l.status));
