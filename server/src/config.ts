@@ -118,6 +118,12 @@ const configFields = z.object({
   ORDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** The most an order may total (rupees) to be paid by cash on delivery. */
   COD_MAX_RUPEES: z.coerce.number().int().min(0).default(50_000),
+  /** Days a shopper who refused a COD parcel is not offered cash on delivery. */
+  COD_BLOCK_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+  /** Minutes the mailed COD code is good for; an order not confirmed by then is cancelled. */
+  COD_CONFIRM_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  /** Rupees added to a COD order, invoiced as its own line with its GST; 0: none. */
+  COD_FEE_RUPEES: z.coerce.number().int().min(0).max(10_000).default(0),
   // Razorpay takes expire_by at least 15 minutes ahead; the sandbox honours any.
   PAYMENT_LINK_TTL_MINUTES: z.coerce
     .number()

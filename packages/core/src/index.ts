@@ -77,7 +77,7 @@ export * from './payments/sandbox-provider';
 export * from './payments/razorpay-provider';
 export * from './payments/cashfree-provider';
 export * from './payments/providers';
-export * from './payments/checkout-options';
+export * from './cod/checkout-options';
 export * from './payments/select-provider';
 export * from './payments/create-payment-link';
 export * from './payments/confirm-payment';
@@ -199,3 +199,11 @@ export * from './schemes/statement-pdf';
 export * from './schemes/scheme-book';
 export * from './schemes/receipts';
 export * from './tenders/order-tenders';
+
+// Cash on delivery: the offer, the mailed code, the carrier's outcome and its remittance file.
+export * from './cod/cod-settings';
+export * from './cod/cod-availability';
+export * from './cod/choose-cod';
+export * from './cod/confirm-cod';
+export * from './cod/cod-outcome';
+export * from './cod/remittances';

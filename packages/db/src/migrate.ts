@@ -36,6 +36,7 @@ import * as m030 from './migrations/030_listing_facets_index';
 import * as m031 from './migrations/031_bulk_edits';
 import * as m032 from './migrations/032_savings_schemes';
 import * as m041 from './migrations/041_rate_alert_requests';
+import * as m042 from './migrations/042_cash_on_delivery';
 import * as m044 from './migrations/044_return_quantities_and_pickups';
 import * as m045 from './migrations/045_bulk_edit_batch_checks';
 import * as m046 from './migrations/046_scheme_receipts';
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '039_return_checks_and_refund_retries': m039,
   '040_bulk_edit_previews': m040,
   '041_rate_alert_requests': m041,
+  '042_cash_on_delivery': m042,
   '044_return_quantities_and_pickups': m044,
   '045_bulk_edit_batch_checks': m045,
   '046_scheme_receipts': m046,

@@ -786,7 +786,26 @@ export interface OrderTendersTable {
   settled_at: Date | null;
 }
 
+export type CodOutcome = 'collected' | 'refused';
+
+/** An order paid in cash on delivery (migration 042). */
+export interface CodOrdersTable {
+  order_id: string;
+  user_id: string;
+  /** sha256 of the one-time code mailed to the shopper. */
+  code_hash: string;
+  confirm_by: Date;
+  attempts: Generated<number>;
+  /** Whole rupees asked on top of the order for cash on delivery (COD_FEE_RUPEES when chosen). */
+  fee_rupees: Generated<number>;
+  created_at: Generated<Date>;
+  confirmed_at: Date | null;
+  outcome: CodOutcome | null;
+  outcome_at: Date | null;
+}
+
 export interface Database {
+  cod_orders: CodOrdersTable;
   users: UsersTable;
   addresses: AddressesTable;
   categories: CategoriesTable;

@@ -46,6 +46,7 @@ export * from './orders/views';
 export * from './orders/passbook-refunds';
 export * from './orders/admin-list';
 export * from './orders/admin-detail';
+export * from './orders/cod';
 // The catalogue's own product drawings: pure SVG text, served by the server and named by the seed.
 export * from './media/jewel-art';
 export * from './pages/schemas';

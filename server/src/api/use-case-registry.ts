@@ -5,6 +5,7 @@ import { ordersApi } from '../orders/orders.api';
 import { pagesApi } from '../pages/pages.api';
 import { pricingApi } from '../pricing/pricing.api';
 import { paymentsApi } from '../payments/payments.api';
+import { codApi } from '../payments/cod.api';
 import { ratingsApi, reviewsApi } from '../reviews/reviews.api';
 import { usersApi } from '../users/users.api';
 import { stockAlertsApi } from '../stock-alerts/stock-alerts.api';
@@ -26,6 +27,7 @@ export const useCases = {
   catalog: catalogApi,
   orders: ordersApi,
   payments: paymentsApi,
+  cod: codApi,
   users: usersApi,
   reviews: reviewsApi,
   ratings: ratingsApi,

@@ -3,12 +3,31 @@ import * as shared from '@kanak/shared';
 import { mutation, query } from '../api/declare-use-case';
 import { outboxDeps } from '../services';
 import { requestOrigins } from './origins';
+import { codSettings } from './cod-settings';
+import { followLedgerEntry } from './ledger-follow-up';
 
 export const paymentsApi = {
   create: mutation('customer', shared.createPaymentInput, shared.paymentLinkAnswer, {
     summary:
-      'Opens a payment link for an unpaid order of the shopper; an optional body spends a matured savings scheme (`schemeEnrolmentId`) or store credit (`useStoreCredit`) first, and the link asks only for the rest (none when the balance paid it all: the order is then placed)',
+      'Opens a payment link for an unpaid order of the shopper; an optional body spends a matured savings scheme (`schemeEnrolmentId`) or store credit (`useStoreCredit`) first, and the link asks only for the rest (none when the balance paid it all: the order is then placed). `method: "cod"` chooses cash on delivery instead (when GET /api/checkout/options offers it, else 409 with the reason): the order stays PENDING, a one-time code is mailed, and the answer is `{ orderStatus: "PENDING", cod: { confirmBy } }`',
     run: async ({ services, user, request }, input) => {
+      if (input.method === 'cod') {
+        if (input.schemeEnrolmentId || input.useStoreCredit)
+          throw core.badRequest(
+            'Cash on delivery cannot be combined with a savings scheme or store credit',
+          );
+        const chosen = await core.chooseCashOnDelivery(
+          services.db,
+          {
+            ...codSettings(services.config),
+            quoteHoldMs: services.config.PAYMENT_LINK_TTL_MINUTES * 60_000,
+          },
+          user,
+          input.orderId,
+        );
+        await followLedgerEntry(services, request, input.orderId, null, chosen.closedLinks);
+        return chosen.answer;
+      }
       const paid = await core.payOrder(
         services.db,
         services.paymentProviders,
@@ -17,27 +36,7 @@ export const paymentsApi = {
         requestOrigins(services.config, request),
         services.config.PAYMENT_LINK_TTL_MINUTES,
       );
-      // What follows a committed ledger entry (as the worker does): caches told of the stock,
-      // links no longer wanted cancelled at the provider (best effort).
-      const log = (message: string) => request.log.warn(message);
-      if (paid.entry?.stockOf.length) {
-        await core
-          .settleOpeningPrices(services.db, paid.entry.stockOf)
-          .catch((e: Error) => log(`opening prices not settled: ${e.message}`));
-        await services.announceCatalogChange(core.productsChanged(paid.entry.stockOf));
-      }
-      // The admin's and shopper's open pages hear of the placement, as from the worker.
-      if (paid.entry?.event)
-        await core
-          .publishOrderEvent(services.requestRedis, services.config.QUEUE_PREFIX, paid.entry.event)
-          .catch((e: Error) => log(`order event not published: ${e.message}`));
-      if (paid.closedLinks.length)
-        await core.cancelClosedLinks(
-          services.db,
-          services.paymentProviders,
-          { orderId: input.orderId, closedLinks: paid.closedLinks },
-          log,
-        );
+      await followLedgerEntry(services, request, input.orderId, paid.entry, paid.closedLinks);
       return paid.answer;
     },
     rest: [{ method: 'POST', path: '/api/payment/:orderId' }],
@@ -77,14 +76,14 @@ export const paymentsApi = {
   }),
   checkoutOptions: query('customer', shared.orderIdInput, shared.checkoutOptionsView, {
     summary:
-      'How the shopper’s order can be paid now: the online providers in the order a link would be tried, and cash on delivery (not offered yet: available false with the reason, and its cap in rupees)',
+      'How the shopper’s order can be paid now: the online providers in the order a link would be tried, and cash on delivery (`available`, with the `reason` when not: above the cap `maxRupees`, a PIN where the carrier collects no cash, a COD parcel refused within COD_BLOCK_DAYS, or a balance paying part of it)',
     run: ({ services, user }, input) =>
       core.checkoutOptions(
         services.db,
         services.paymentProviders,
         user,
         input.orderId,
-        services.config.COD_MAX_RUPEES,
+        codSettings(services.config),
       ),
     rest: [{ method: 'GET', path: '/api/checkout/options' }],
   }),

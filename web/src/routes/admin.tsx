@@ -133,6 +133,16 @@ const adminPagesRoute = createRoute({
   ),
 });
 
+/** The carrier's cash-on-delivery remittance file: dry run, then apply. */
+const adminCodRemittancesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'cod',
+  component: lazyRouteComponent(
+    () => import('@/features/admin/cod/RemittancesPage'),
+    'RemittancesPage',
+  ),
+});
+
 /** Issue 21: today's metal rates, publish and the repricing's progress. */
 const adminMetalRatesRoute = createRoute({
   getParentRoute: () => adminRoute,
@@ -247,6 +257,7 @@ export const adminRouteTree = adminRoute.addChildren([
   adminProductCreateRoute,
   adminProductEditRoute,
   adminPagesRoute,
+  adminCodRemittancesRoute,
   adminMetalRatesRoute,
   adminMessagesRoute,
   adminSystemRoute,

@@ -53,6 +53,21 @@ export const paymentRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/checkout/PaymentPage'), 'PaymentPage'),
 });
 
+/** /cod/{orderId}?code=: the cash-on-delivery code entry (the mailed link fills the code in). */
+export const codConfirmRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cod/$orderId',
+  validateSearch: (search: Record<string, unknown>): { code?: string } => {
+    const code = text(search.code);
+    return code && /^\d{6}$/.test(code) ? { code } : {};
+  },
+  beforeLoad: requireToken,
+  component: lazyRouteComponent(
+    () => import('@/features/checkout/CodConfirmPage'),
+    'CodConfirmPage',
+  ),
+});
+
 /** /user-details?layout=0..5 (guarded; 4: savings schemes; 5: the passbook). */
 export const accountRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -12,6 +12,7 @@ import {
   checkoutRoute,
   orderDetailRoute,
   paymentRoute,
+  codConfirmRoute,
   schemeDetailRoute,
 } from './shopper';
 
@@ -28,6 +29,7 @@ export const storefrontRoutes = [
   cartRoute,
   checkoutRoute,
   paymentRoute,
+  codConfirmRoute,
   accountRoute,
   orderDetailRoute,
   schemeDetailRoute,

@@ -7,7 +7,7 @@ import { deliverBy, indiaDate } from './deliver-by';
 import { deliveryPromise } from './delivery-promise';
 import { DEFAULT_DELIVERY_RULES, type DeliveryRules } from './delivery-rules';
 import { directoryPins, lookupPin } from './pin-directory';
-import { DEFAULT_DELIVERY_ZONES, zoneForPin } from './zones';
+import { DEFAULT_DELIVERY_ZONES, zoneForPin, zoneTakesCash } from './zones';
 
 /** A fixed clock: 10:00 in India on the given date. */
 const at = (date: string) => new Date(`${date}T04:30:00Z`);
@@ -78,6 +78,13 @@ describe('zones by PIN prefix', () => {
     expect(zoneForPin(DEFAULT_DELIVERY_ZONES, '744101')?.zone).toBe('North-East and islands');
     expect(zoneForPin(DEFAULT_DELIVERY_ZONES, '682555')?.zone).toBe('North-East and islands');
     expect(zoneForPin(DEFAULT_DELIVERY_ZONES, '682031')?.zone).toBe('rest of India');
+  });
+
+  it('takes cash on delivery everywhere but the North-East and the islands by default', () => {
+    expect(zoneTakesCash(zoneForPin(DEFAULT_DELIVERY_ZONES, '560001')!)).toBe(true);
+    expect(zoneTakesCash(zoneForPin(DEFAULT_DELIVERY_ZONES, '682031')!)).toBe(true);
+    expect(zoneTakesCash(zoneForPin(DEFAULT_DELIVERY_ZONES, '781001')!)).toBe(false);
+    expect(zoneTakesCash(zoneForPin(DEFAULT_DELIVERY_ZONES, '744101')!)).toBe(false);
   });
 
   it('serves every PIN of the directory by default', () => {

@@ -3,13 +3,15 @@ import { z } from 'zod';
 /**
  * A delivery zone: the PINs whose longest matching prefix is one of `prefixes`, the working days
  * (Sundays and holidays skipped) a parcel takes there, and the most one parcel can be insured for
- * (rupees). `days: null` marks prefixes the shop does not deliver to.
+ * (rupees). `days: null` marks prefixes the shop does not deliver to. `cod: false` marks a zone
+ * where the carrier does not collect cash (no cash on delivery there); absent, it does.
  */
 export const deliveryZoneSchema = z.object({
   zone: z.string().trim().min(1).max(60),
   prefixes: z.array(z.string().regex(/^[1-9][0-9]{0,5}$/, 'a prefix is 1 to 6 digits of a PIN')),
   days: z.number().int().min(0).max(60).nullable(),
   insuredCap: z.number().int().min(0).max(2_147_483_647),
+  cod: z.boolean().optional(),
 });
 export type DeliveryZone = z.infer<typeof deliveryZoneSchema>;
 
@@ -32,6 +34,8 @@ export const DEFAULT_DELIVERY_ZONES: readonly DeliveryZone[] = [
     prefixes: ['78', '79', '737', '744', '68255'],
     days: 9,
     insuredCap: 10_00_000,
+    // Carriers collect no cash on the long routes to the North-East and the islands.
+    cod: false,
   },
   {
     zone: 'rest of India',
@@ -53,3 +57,6 @@ export function zoneForPin(zones: readonly DeliveryZone[], pin: string): Deliver
         best = { zone, length: prefix.length };
   return best?.zone;
 }
+
+/** Whether the carrier collects cash on delivery in a zone (unless the zone says it does not). */
+export const zoneTakesCash = (zone: Pick<DeliveryZone, 'cod'>): boolean => zone.cod !== false;

@@ -40,7 +40,46 @@ export async function invoiceLines(
     .where('order_items.order_id', '=', orderId)
     .orderBy('order_items.position')
     .execute();
-  return items.map((item) => invoiceLine(item, storedBreakupOf(item)));
+  const lines = items.map((item) => invoiceLine(item, storedBreakupOf(item)));
+  const cod = await trx
+    .selectFrom('cod_orders')
+    .select('fee_rupees')
+    .where('order_id', '=', orderId)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  if (cod && cod.fee_rupees > 0) lines.push(codFeeLine(cod.fee_rupees));
+  return lines;
+}
+
+/** The line id of a cash-on-delivery fee (it is no order line). */
+export const COD_FEE_LINE = 'cod-fee';
+/** SAC of courier services: the fee is a service, listed apart from the jewellery's HSN. */
+export const COD_FEE_SAC = '9968';
+
+/**
+ * The cash-on-delivery fee as its own line, GST-inclusive like the shop's prices. It is charged
+ * only with the jewellery it delivers, so it is taxed at the jewellery's rate (a composite supply
+ * takes its principal supply's rate, CGST Act section 8(a)).
+ */
+export function codFeeLine(feeRupees: number): InvoiceLine {
+  const taxable = taxableOf(feeRupees);
+  return {
+    orderItemId: COD_FEE_LINE,
+    description: 'Cash on delivery fee',
+    hsn: COD_FEE_SAC,
+    purity: '',
+    netWeight: '',
+    quantity: 1,
+    ratePerGram: null,
+    metalValue: null,
+    making: null,
+    stones: null,
+    gross: taxable,
+    discount: 0,
+    taxable,
+    gst: feeRupees - taxable,
+    total: feeRupees,
+  };
 }
 
 /** The line's breakup as quoted when the order was placed; null for fixed-price pieces. */

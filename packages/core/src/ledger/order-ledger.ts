@@ -106,6 +106,9 @@ export async function applyMove(
     );
   }
   const entry = await write(trx, order, move);
+  // A cash-on-delivery order is invoiced when it leaves the shop (the caller took the counter).
+  if ((move.to === 'SHIPPED' || move.to === 'DELIVERED') && (await isCashOnDelivery(trx, order.id)))
+    await issueInvoice(trx, order);
   if (move.to === 'SHIPPED' && move.shipment)
     await recordShipment(trx, order, move.shipment, move.actorUserId, new Date());
   if (move.to === 'CANCELLED' && order.status !== 'PENDING') {
@@ -143,10 +146,15 @@ export type Placement =
 export async function placePaidOrder(
   trx: Transaction<Database>,
   order: OrderRow,
-  payment: { reason: string; refundNote: (short: string) => string },
+  payment: {
+    reason: string;
+    refundNote: (short: string) => string;
+    /** Confirmed for cash on delivery: no money yet, so no invoice until it is dispatched. */
+    cashOnDelivery?: boolean;
+  },
 ): Promise<Placement> {
   // Paid: the tax invoice is numbered now, in this transaction (gapless per financial year).
-  await issueInvoice(trx, order);
+  if (!payment.cashOnDelivery) await issueInvoice(trx, order);
   const stock = await takeOrderStock(trx, order.id);
   if (!stock.taken) {
     const note = payment.refundNote(stock.short);
@@ -167,11 +175,27 @@ export async function placePaidOrder(
     actorUserId: order.user_id,
     reason: payment.reason,
     statusNote: null,
-    announce: { kind: 'payment', result: 'PAID' },
+    announce: payment.cashOnDelivery
+      ? { kind: 'moved', actorUserId: order.user_id }
+      : { kind: 'payment', result: 'PAID' },
   });
   entry.stockOf = stock.productIds;
   await removeBoughtFromCart(trx, order.user_id, order.id);
   return { placed: true, entry };
+}
+
+/** Whether the order was confirmed for cash on delivery. */
+export async function isCashOnDelivery(
+  trx: Transaction<Database>,
+  orderId: string,
+): Promise<boolean> {
+  const cod = await trx
+    .selectFrom('cod_orders')
+    .select('order_id')
+    .where('order_id', '=', orderId)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  return Boolean(cod);
 }
 
 /** Logs a new order's first status (its row was just inserted as PENDING). */

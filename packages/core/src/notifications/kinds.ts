@@ -16,5 +16,6 @@ export const NOTIFICATION_KINDS = [
   'scheme-reminder',
   'scheme-receipt',
   'exchange-update',
+  'cod-confirm',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

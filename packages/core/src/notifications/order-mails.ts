@@ -31,8 +31,11 @@ export async function queueOrderMail(
   order: Pick<OrderRow, 'id' | 'user_id' | 'status'>,
   event: { id: string | number; to: OrderStatus; note: string | null; paymentCaptured: boolean },
 ): Promise<void> {
-  const kind = orderMailKind(order.status, event.to, event.paymentCaptured);
+  let kind = orderMailKind(order.status, event.to, event.paymentCaptured);
   if (!kind) return;
+  // A cash-on-delivery order cancelled before its cash was collected owes nothing back.
+  if (kind === 'refund-due' && !event.paymentCaptured && (await unpaidCod(trx, order.id)))
+    kind = 'cancelled';
   const owner = await trx
     .selectFrom('users')
     .select('email')
@@ -87,4 +90,24 @@ export async function queueOrderMails(
       ];
     }),
   );
+}
+
+async function unpaidCod(trx: Transaction<Database>, orderId: string): Promise<boolean> {
+  const cod = await trx
+    .selectFrom('cod_orders')
+    .select('order_id')
+    .where('order_id', '=', orderId)
+    .where('confirmed_at', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payments')
+            .select('payments.id')
+            .where('payments.order_id', '=', orderId)
+            .where('payments.provider_payment_id', 'is not', null),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Boolean(cod);
 }

@@ -17,6 +17,7 @@ import {
 import {
   adminSignInMail,
   backInStockMail,
+  codConfirmMail,
   rateAlertConfirmMail,
   rateAlertMail,
   passwordChangedMail,
@@ -121,6 +122,7 @@ async function orderData(db: Kysely<Database>, row: NotificationRow): Promise<Or
     huids: row.kind === 'shipped' ? await huidsFor(db, order.id) : [],
     shipment: row.kind === 'shipped' ? await shipmentFor(db, order.id) : null,
     ...(row.kind === 'order-placed' ? { paidWith: await paidWithOf(db, order.id) } : {}),
+    cashDue: await cashDueOf(db, order.id, order.total_discounted_price),
   };
 }
 
@@ -161,6 +163,17 @@ async function paidWithOf(db: Kysely<Database>, orderId: string): Promise<OrderP
     money: payments.reduce((sum, p) => sum + p.amount, 0),
     tenders: [...byKind].map(([kind, paise]) => ({ kind, amount: Math.round(paise / 100) })),
   };
+}
+
+/** What the courier collects for a cash-on-delivery order (with its fee); null when paid online. */
+async function cashDueOf(db: Kysely<Database>, orderId: string, total: number) {
+  const cod = await db
+    .selectFrom('cod_orders')
+    .select('fee_rupees')
+    .where('order_id', '=', orderId)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  return cod ? total + cod.fee_rupees : null;
 }
 
 /** The carrier, AWB and tracking page the shipped mail shows (none for a bodiless ship). */
@@ -214,6 +227,16 @@ async function compose(
     case 'admin-sign-in':
       return adminSignInMail(
         { firstName: p.firstName ?? '', at: p.at ?? '', address: p.address ?? 'unknown' },
+        shop,
+      );
+    case 'cod-confirm':
+      return codConfirmMail(
+        {
+          orderId: p.orderId ?? '',
+          code: p.code ?? '',
+          amount: p.amount ?? '',
+          confirmBy: p.confirmBy ?? '',
+        },
         shop,
       );
     case 'rate-alert-confirm':

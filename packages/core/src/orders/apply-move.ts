@@ -3,6 +3,7 @@ import type { Database } from '@kanak/db';
 import type { OrderStatus } from '@kanak/shared';
 import { applyMove, type LedgerEntry } from '../ledger/order-ledger';
 import { lockOrder } from '../common/lock-order';
+import { lockInvoiceCounter } from '../invoices/issue-invoice';
 import type { ShipmentIntent } from '../shipments/ship-request';
 
 export interface AdminMove {
@@ -31,7 +32,17 @@ export async function applyAdminMove(
   db: Kysely<Database>,
   move: AdminMove,
 ): Promise<{ applied: AppliedMove; entry: LedgerEntry }> {
+  // Dispatching a cash-on-delivery order numbers its invoice: the counter is taken before the
+  // order, in the order a payment takes them (no deadlock between the two).
+  const invoicesHere =
+    (move.to === 'SHIPPED' || move.to === 'DELIVERED') &&
+    (await db
+      .selectFrom('cod_orders')
+      .select('order_id')
+      .where('order_id', '=', move.orderId)
+      .executeTakeFirst()) !== undefined;
   const entry = await db.transaction().execute(async (trx) => {
+    if (invoicesHere) await lockInvoiceCounter(trx);
     const order = await lockOrder(trx, move.orderId);
     return applyMove(trx, order, {
       to: move.to,

@@ -27,85 +27,109 @@ const worstState = (a: RefundState | null, b: RefundState | null) =>
 export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const orderIds = orders.map((o) => o.id);
-  const [users, items, refunds, huids, invoices, shipments, tenders, links, refused, returns] =
-    await Promise.all([
-      db
-        .selectFrom('users')
-        .select(['id', 'first_name', 'last_name', 'email'])
-        .where('id', 'in', [...new Set(orders.map((o) => o.user_id))])
-        .execute(),
-      db
-        .selectFrom('order_items')
-        .selectAll()
-        .where('order_id', 'in', orderIds)
-        .orderBy('order_id')
-        .orderBy('position')
-        .execute(),
-      db
-        .selectFrom('payments')
-        .leftJoin('refunds', (join) =>
-          join
-            .onRef('refunds.payment_id', '=', 'payments.id')
-            .on('refunds.purpose', '=', REFUND_DUE_PURPOSE),
-        )
-        .select([
-          'payments.order_id',
-          'payments.amount',
-          'payments.refund_reason',
-          'refunds.state',
-          'refunds.provider_refund_id',
-          'refunds.failure',
-        ])
-        .where('payments.order_id', 'in', orderIds)
-        .where('payments.status', '=', 'REFUND_PENDING')
-        .orderBy('payments.created_at')
-        .orderBy('payments.id')
-        .execute(),
-      db
-        .selectFrom('order_item_huids')
-        .select(['order_item_id', 'huid'])
-        .where('order_id', 'in', orderIds)
-        .orderBy('created_at')
-        .orderBy('huid')
-        .execute(),
-      db
-        .selectFrom('invoices')
-        .select(['order_id', 'kind', 'number'])
-        .where('order_id', 'in', orderIds)
-        .execute(),
-      shipmentViews(db, orderIds),
-      tenderViews(db, orderIds),
-      // Which provider took (or was asked to take) each order's payment.
-      db
-        .selectFrom('payments')
-        .select(['order_id', 'provider', 'status'])
-        .where('order_id', 'in', orderIds)
-        .orderBy('created_at')
-        .execute(),
-      // A return's refund the provider refused: owed until a later try is confirmed.
-      db
-        .selectFrom('refunds')
-        .select('order_id')
-        .where('order_id', 'in', orderIds)
-        .where('purpose', '!=', REFUND_DUE_PURPOSE)
-        .where((eb) =>
-          eb.or([
-            eb('state', '=', 'failed'),
-            eb.and([eb('state', '=', 'processing'), eb('failure', 'is not', null)]),
-          ]),
-        )
-        .execute(),
-      // A return not finished: the order is not plainly delivered while it is open.
-      db
-        .selectFrom('return_requests')
-        .select(['id', 'order_id', 'state', 'kind'])
-        .where('order_id', 'in', orderIds)
-        .where('state', 'in', [...OPEN_RETURN_STATES])
-        .execute(),
-    ]);
+  const [
+    users,
+    items,
+    refunds,
+    huids,
+    invoices,
+    shipments,
+    tenders,
+    links,
+    codOrders,
+    refused,
+    returns,
+  ] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'email'])
+      .where('id', 'in', [...new Set(orders.map((o) => o.user_id))])
+      .execute(),
+    db
+      .selectFrom('order_items')
+      .selectAll()
+      .where('order_id', 'in', orderIds)
+      .orderBy('order_id')
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('payments')
+      .leftJoin('refunds', (join) =>
+        join
+          .onRef('refunds.payment_id', '=', 'payments.id')
+          .on('refunds.purpose', '=', REFUND_DUE_PURPOSE),
+      )
+      .select([
+        'payments.order_id',
+        'payments.amount',
+        'payments.refund_reason',
+        'refunds.state',
+        'refunds.provider_refund_id',
+        'refunds.failure',
+      ])
+      .where('payments.order_id', 'in', orderIds)
+      .where('payments.status', '=', 'REFUND_PENDING')
+      .orderBy('payments.created_at')
+      .orderBy('payments.id')
+      .execute(),
+    db
+      .selectFrom('order_item_huids')
+      .select(['order_item_id', 'huid'])
+      .where('order_id', 'in', orderIds)
+      .orderBy('created_at')
+      .orderBy('huid')
+      .execute(),
+    db
+      .selectFrom('invoices')
+      .select(['order_id', 'kind', 'number'])
+      .where('order_id', 'in', orderIds)
+      .execute(),
+    shipmentViews(db, orderIds),
+    tenderViews(db, orderIds),
+    // Which provider took (or was asked to take) each order's payment.
+    db
+      .selectFrom('payments')
+      .select(['order_id', 'provider', 'status'])
+      .where('order_id', 'in', orderIds)
+      .orderBy('created_at')
+      .execute(),
+    // Orders paid (or to be paid) in cash on delivery.
+    db.selectFrom('cod_orders').select('order_id').where('order_id', 'in', orderIds).execute(),
+    // A return's refund the provider refused: owed until a later try is confirmed.
+    db
+      .selectFrom('refunds')
+      .select('order_id')
+      .where('order_id', 'in', orderIds)
+      .where('purpose', '!=', REFUND_DUE_PURPOSE)
+      .where((eb) =>
+        eb.or([
+          eb('state', '=', 'failed'),
+          eb.and([eb('state', '=', 'processing'), eb('failure', 'is not', null)]),
+        ]),
+      )
+      .execute(),
+    // A return not finished: the order is not plainly delivered while it is open.
+    db
+      .selectFrom('return_requests')
+      .select(['id', 'order_id', 'state', 'kind'])
+      .where('order_id', 'in', orderIds)
+      .where('state', 'in', [...OPEN_RETURN_STATES])
+      .execute(),
+  ]);
   const openReturnOf = new Map(
     returns.map((r) => [r.order_id, { id: r.id, state: r.state, kind: r.kind }]),
   );
+  const cashOnDelivery = new Set(codOrders.map((c) => c.order_id));
+  const paymentOf = (orderId: string) =>
+    cashOnDelivery.has(orderId)
+      ? {
+          method: 'cod' as const,
+          // The carrier's remittance, once recorded.
+          provider: links.some((l) => l.order_id === orderId && l.provider === 'cod')
+            ? 'cod'
+            : null,
+        }
+      : { method: 'online' as const, provider: providerOf(orderId) };
   const providerOf = (orderId: string) => {
     const own = links.filter((l) => l.order_id === orderId);
     return (own.find((l) => l.status === 'PAID') ?? own.at(-1))?.provider ?? null;
@@ -205,7 +229,7 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       panRecorded: order.buyer_pan !== null,
       shipment: shipments.get(order.id) ?? null,
       tenders: tenders.get(order.id) ?? [],
-      payment: { method: 'online' as const, provider: providerOf(order.id) },
+      payment: paymentOf(order.id),
       openReturn: openReturnOf.get(order.id) ?? null,
     };
   });

@@ -21,6 +21,8 @@ export const unpaidCancelNote = (ttlMs: number) =>
  *   the grace ago (a link without an expiry counts as running out a TTL after it was made); or
  * - had their first link more than the TTL ago: renewing the link ("Pay now" just before each
  *   one runs out) does not hold the stock for ever. Its open links are closed with the order.
+ * An order waiting for its cash-on-delivery code is cancelled once the code's deadline passed
+ * (whatever its age), and not for want of a link before that.
  */
 /** A link of the order (any status) made before `cutoff`: its first link is older than that. */
 const firstLinkBefore = (
@@ -31,6 +33,15 @@ const firstLinkBefore = (
     .select('payments.id')
     .whereRef('payments.order_id', '=', 'orders.id')
     .where('payments.created_at', '<', cutoff);
+
+/** The order's cash-on-delivery choice, not confirmed yet. */
+const codChoiceOf = (
+  selectFrom: ExpressionBuilder<Database & { orders: Database['orders'] }, 'orders'>['selectFrom'],
+) =>
+  selectFrom('cod_orders')
+    .select('cod_orders.order_id')
+    .whereRef('cod_orders.order_id', '=', 'orders.id')
+    .where('cod_orders.confirmed_at', 'is', null);
 
 export async function cancelUnpaidOrders(
   db: Kysely<Database>,
@@ -44,6 +55,8 @@ export async function cancelUnpaidOrders(
     .select('orders.id')
     .where('orders.status', '=', 'PENDING')
     .where('orders.order_date', '<', ttlCutoff)
+    // Cash on delivery chosen: its code's deadline decides instead (below).
+    .where(({ not, exists, selectFrom }) => not(exists(codChoiceOf(selectFrom))))
     .where(({ or, not, exists, selectFrom }) =>
       or([
         exists(firstLinkBefore(selectFrom, ttlCutoff)),
@@ -69,7 +82,48 @@ export async function cancelUnpaidOrders(
     .orderBy('orders.order_date')
     .limit(options.limit ?? 100)
     .execute();
+  const unconfirmed = await db
+    .selectFrom('orders')
+    .innerJoin('cod_orders', 'cod_orders.order_id', 'orders.id')
+    .select(['orders.id', 'cod_orders.confirm_by', 'cod_orders.created_at'])
+    .where('orders.status', '=', 'PENDING')
+    .where('cod_orders.confirmed_at', 'is', null)
+    .where('cod_orders.confirm_by', '<=', new Date(now))
+    .orderBy('cod_orders.confirm_by')
+    .limit(options.limit ?? 100)
+    .execute();
   const entries: LedgerEntry[] = [];
+  for (const { id, confirm_by, created_at } of unconfirmed) {
+    const minutes = Math.round((confirm_by.getTime() - created_at.getTime()) / 60_000);
+    const entry = await db.transaction().execute(async (trx) => {
+      const order = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (order?.status !== 'PENDING') return null;
+      // A fresh code asked for since the query, or confirmed meanwhile: not ours to cancel.
+      const still = await trx
+        .selectFrom('cod_orders')
+        .select('order_id')
+        .where('order_id', '=', id)
+        .where('confirmed_at', 'is', null)
+        .where('confirm_by', '<=', new Date(now))
+        .executeTakeFirst();
+      if (!still) return null;
+      const note = `Cancelled: cash on delivery not confirmed within ${minutes} minutes`;
+      return applyMove(trx, order, {
+        to: 'CANCELLED',
+        by: 'system',
+        actorUserId: null,
+        reason: note,
+        statusNote: note,
+        jobKey: `cod-unconfirmed:${id}:${confirm_by.getTime()}`,
+      });
+    });
+    if (entry?.event) entries.push(entry);
+  }
   for (const { id } of candidates) {
     const entry = await db.transaction().execute(async (trx) => {
       const order = await trx
@@ -96,6 +150,14 @@ export async function cancelUnpaidOrders(
           .executeTakeFirst(),
       ]);
       if (open && !overdue) return null;
+      // Cash on delivery chosen since the query: its code's deadline decides.
+      const codChosen = await trx
+        .selectFrom('cod_orders')
+        .select('order_id')
+        .where('order_id', '=', id)
+        .where('confirmed_at', 'is', null)
+        .executeTakeFirst();
+      if (codChosen) return null;
       const note = unpaidCancelNote(options.unpaidTtlMs);
       return applyMove(trx, order, {
         to: 'CANCELLED',

@@ -122,6 +122,12 @@ export async function payOrder(
       if (!order || order.user_id !== user.id) throw notFound('Order');
       if (order.status !== 'PENDING')
         throw conflict(`Order is already ${order.status}: only a PENDING order can be paid`);
+      // Paying online after all: a cash-on-delivery code mailed before no longer places it.
+      await trx
+        .deleteFrom('cod_orders')
+        .where('order_id', '=', orderId)
+        .where('confirmed_at', 'is', null)
+        .execute();
       const withTenders = async (answer: PaymentLinkAnswer, due: number) => {
         const tenders = (await tenderViews(trx, [orderId])).get(orderId) ?? [];
         return tenders.length ? { ...answer, tenders, toPay: due } : answer;

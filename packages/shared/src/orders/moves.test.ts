@@ -22,6 +22,15 @@ describe('allowedActions', () => {
   });
 });
 
+describe('canMoveOrder', () => {
+  it('lets only the carrier cancel a shipped parcel (a cash-on-delivery parcel refused at the door)', () => {
+    expect(canMoveOrder('SHIPPED', 'CANCELLED', 'carrier')).toBe(true);
+    expect(canMoveOrder('SHIPPED', 'CANCELLED', 'admin')).toBe(false);
+    expect(canMoveOrder('SHIPPED', 'CANCELLED', 'system')).toBe(false);
+    expect(canMoveOrder('DELIVERED', 'CANCELLED', 'carrier')).toBe(false);
+  });
+});
+
 describe('statusForAction', () => {
   it('maps each admin action to the status it asks for', () => {
     expect(statusForAction('confirmed')).toBe('CONFIRMED');

@@ -9,17 +9,20 @@ import {
 const LINE: readonly OrderStatus[] = ['PENDING', 'PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'];
 const FINAL: readonly OrderStatus[] = ['DELIVERED', 'CANCELLED'];
 
-export type OrderMover = 'payment' | 'admin' | 'system';
+/** `carrier`: a cash-on-delivery parcel the buyer refused, coming back to the shop. */
+export type OrderMover = 'payment' | 'admin' | 'system' | 'carrier';
 
 /**
  * The one order state machine (core applies it under the row lock; the admin's Status menu
  * offers what it allows): PENDING → PLACED only by payment; PLACED → CONFIRMED → SHIPPED →
  * DELIVERED forward (skipping allowed); CANCELLED from any state before SHIPPED; DELIVERED and
- * CANCELLED are final.
+ * CANCELLED are final. A SHIPPED parcel the buyer refused at the door is cancelled by the carrier
+ * (return to origin).
  */
 export function canMoveOrder(from: OrderStatus, to: OrderStatus, by: OrderMover): boolean {
   if (FINAL.includes(from) || from === to) return false;
-  if (to === 'CANCELLED') return LINE.indexOf(from) < LINE.indexOf('SHIPPED');
+  if (to === 'CANCELLED')
+    return LINE.indexOf(from) < LINE.indexOf('SHIPPED') || (from === 'SHIPPED' && by === 'carrier');
   if (to === 'PLACED') return from === 'PENDING' && by !== 'admin';
   // Fulfilment starts only once the order is paid.
   if (from === 'PENDING') return false;

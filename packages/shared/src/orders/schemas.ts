@@ -82,6 +82,8 @@ export const createPaymentInput = z.object({
     ),
   ),
   useStoreCredit: z.optional(z.boolean('useStoreCredit must be true or false')),
+  /** `cod`: cash on delivery, confirmed by a mailed code (default `online`: a payment link). */
+  method: z.optional(z.enum(['online', 'cod'], 'method must be online or cod')),
 });
 export type CreatePaymentInput = z.infer<typeof createPaymentInput>;
 

@@ -108,7 +108,8 @@ export const orderView = z.object({
   tenders: z.optional(z.array(orderTender)),
   /**
    * How it is paid: online through `provider` (the one that took the payment, else the one
-   * holding its latest link; null before any link). Cash on delivery is not offered yet.
+   * holding its latest link; null before any link), or `cod`: cash on delivery (provider `cod`
+   * once the carrier's remittance is recorded, else null).
    */
   payment: z.optional(
     z.object({ method: z.enum(['online', 'cod']), provider: z.nullable(z.string()) }),
@@ -159,6 +160,8 @@ export const paymentLinkAnswer = z.object({
    * the total before and after, in rupees; the link takes the new one.
    */
   requote: z.optional(z.object({ from: z.number(), to: z.number() })),
+  /** Cash on delivery chosen: the order stays PENDING until the mailed code is given by `confirmBy` (ISO). */
+  cod: z.optional(z.object({ confirmBy: z.string() })),
 });
 export type PaymentLinkAnswer = z.infer<typeof paymentLinkAnswer>;
 

@@ -9,6 +9,7 @@ import { trpc } from '@/lib/trpc';
 import { AddressCard, OrderItemList } from './OrderItems';
 import { DeliveryPromiseLine } from '@/features/delivery/DeliveryPromiseLine';
 import { BalanceTenders, type TenderChoice } from './BalanceTenders';
+import { CashOnDelivery } from './CashOnDelivery';
 
 /**
  * Step 3 without an order id in the URL (an old bookmark, a link typed by hand): resumes the
@@ -87,6 +88,12 @@ export function SummaryStep({ orderId }: { orderId: string | undefined }) {
           <p className="rounded-lg bg-secondary p-3 text-center text-sm">
             This order is {o.orderStatus.toLowerCase()} and needs no payment.
           </p>
+        )}
+        {payable && (
+          <CashOnDelivery
+            orderId={o._id}
+            usesBalance={!!tenders.schemeEnrolmentId || !!tenders.useStoreCredit}
+          />
         )}
         <p className="text-center text-xs text-muted-foreground">
           You will be taken to our secure payment partner to complete the purchase.

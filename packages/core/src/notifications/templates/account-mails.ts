@@ -129,6 +129,38 @@ export function rateAlertConfirmMail(
   };
 }
 
+/** The one-time code that confirms a cash-on-delivery order, and a link that fills it in. */
+export function codConfirmMail(
+  data: { orderId: string; code: string; amount: string; confirmBy: string },
+  shop: ShopIdentity,
+) {
+  const no = data.orderId.slice(0, 8).toUpperCase();
+  return {
+    subject: `Your code for order ${no}: ${data.code}`,
+    element: h(
+      Layout,
+      { shop, preview: `Enter ${data.code} to confirm cash on delivery.` },
+      heading('Confirm cash on delivery'),
+      h(
+        Text,
+        { style: text },
+        `To confirm order ${no} for cash on delivery (${data.amount} to pay the courier), enter this code by ${data.confirmBy} (IST):`,
+      ),
+      h(
+        Text,
+        { style: { ...text, fontSize: '28px', fontWeight: 700, letterSpacing: '6px' } },
+        data.code,
+      ),
+      action(`${shop.url}/cod/${data.orderId}?code=${data.code}`, 'Confirm the order'),
+      h(
+        Text,
+        { style: { ...small, marginTop: '16px' } },
+        'Unconfirmed by then, the order is cancelled and nothing is sent. If it was not you, ignore this mail.',
+      ),
+    ),
+  };
+}
+
 /** The rate alert itself: sent once when a publish brings the rate below the shopper's figure. */
 export function rateAlertMail(
   data: { token: string; what: string; metal: string; rate: string; below: string },

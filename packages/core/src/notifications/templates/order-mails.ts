@@ -27,6 +27,8 @@ export interface OrderMailData {
   huids: string[];
   /** The courier and its tracking page (shipped mail), when the ship named them. */
   shipment?: { carrier: string; awb: string; trackingUrl: string } | null;
+  /** Rupees to pay the carrier in cash (total and any COD fee); absent when paid online. */
+  cashDue?: number | null;
   /**
    * How the order was paid (placed mail): the money its payments brought (rupees) and the
    * balances its tenders spent. Absent: paid by its payment link alone, as orders always were.
@@ -136,6 +138,23 @@ export function orderMail(kind: OrderMailKind, order: OrderMailData, shop: ShopI
   const body = (() => {
     switch (kind) {
       case 'order-placed': {
+        if (order.cashDue != null)
+          return {
+            subject: `Order ${no} placed: cash on delivery`,
+            preview: `Pay ${formatRupees(order.cashDue)} in cash when it arrives.`,
+            children: [
+              heading('Thank you for your order'),
+              hello,
+              h(
+                Text,
+                { style: text },
+                `Your order ${no} is confirmed for cash on delivery: please keep ${formatRupees(order.cashDue)} ready for the courier. We will write again when it ships.`,
+              ),
+              itemsTable(order),
+              address(order),
+              action(orderUrl, 'View your order'),
+            ],
+          };
         const money = order.paidWith ? order.paidWith.money : order.total;
         const sentence = paymentSentence(order);
         return {

@@ -14,6 +14,7 @@ import {
   ShoppingCart,
   Users,
   X,
+  Banknote,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Logo } from '@/components/layout/Logo';
@@ -42,6 +43,8 @@ const MENU = [
   { to: '/admin/returns', label: 'Returns', icon: RotateCcw, exact: false },
   // Issue 36: monthly savings schemes, and the money held for customers.
   { to: '/admin/schemes', label: 'Schemes', icon: PiggyBank, exact: false },
+  // The carrier's cash-on-delivery remittances.
+  { to: '/admin/cod', label: 'COD remittances', icon: Banknote, exact: false },
 ] as const;
 
 /**

@@ -31,6 +31,7 @@ import { formatMoment } from './order-dates';
 import { OrderStatusMenu } from './OrderStatusMenu';
 import { ShipmentSection, type Carriage } from './ShipForm';
 import { AdminReturnsCard } from '@/features/returns/AdminReturnsCard';
+import { CodOutcomeCard } from './CodOutcomeCard';
 
 const route = getRouteApi('/admin/orders/$orderId');
 
@@ -224,6 +225,8 @@ export function OrderDetailPage() {
           onRefund={() => refund.mutate({ orderId })}
         />
       )}
+
+      <CodOutcomeCard order={order} />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">

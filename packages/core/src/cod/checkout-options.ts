@@ -5,36 +5,37 @@ import type { AuthUser } from '../auth/tokens';
 import { canSeeRecordOf } from '../auth/access';
 import { notFound } from '../common/errors';
 import { requireId } from '../common/ids';
-import type { PaymentProviders } from './providers';
+import { systemClock, type Clock } from '../common/clock';
+import type { PaymentProviders } from '../payments/providers';
+import { codAvailability } from './cod-availability';
+import type { CodSettings } from './cod-settings';
 
 /**
  * How the owner's order can be paid: the online providers in the order a link would be tried
  * now (one whose breaker is open goes last: it is skipped until its cool-off ends), and cash on
- * delivery, which this shop does not offer yet.
+ * delivery, with the reason when this order may not have it.
  */
 export async function checkoutOptions(
   db: Kysely<Database>,
   providers: Pick<PaymentProviders, 'states'>,
   user: AuthUser,
   orderIdInput: unknown,
-  codMaxRupees: number,
+  cod: Pick<CodSettings, 'maxRupees' | 'blockDays' | 'zones'>,
+  clock: Clock = systemClock,
 ): Promise<CheckoutOptionsView> {
   const orderId = requireId(orderIdInput, 'Order');
   const order = await db
     .selectFrom('orders')
-    .select(['user_id'])
+    .select(['id', 'user_id', 'total_discounted_price', 'ship_zip_code'])
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order || !canSeeRecordOf(user, order.user_id)) throw notFound('Order');
   const states = providers.states();
   const ready = states.filter((p) => p.breaker !== 'open');
   const resting = states.filter((p) => p.breaker === 'open');
+  const availability = await codAvailability(db, order, cod, clock());
   return {
     online: { providers: [...ready, ...resting].map((p) => p.name) },
-    cod: {
-      available: false,
-      reason: 'Cash on delivery is not offered yet',
-      maxRupees: codMaxRupees,
-    },
+    cod: { ...availability, maxRupees: cod.maxRupees },
   };
 }
