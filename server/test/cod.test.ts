@@ -10,6 +10,7 @@ import {
   type CheckoutOptionsView,
   type PaymentLinkAnswer,
   type RemittanceAnswer,
+  type ReturnView,
 } from '@kanak/shared';
 import {
   httpClient,
@@ -430,6 +431,40 @@ describe('cash on delivery', () => {
     expect(again.body.totals.recorded).toBe(0);
     expect(again.body.lines.map((l) => l.status)).toEqual(['recorded', 'recorded', 'unmatched']);
     expect(await codPayments()).toHaveLength(2);
+
+    // A return of a piece paid in cash: no provider holds that money, so no refund is asked of
+    // one; the refund is due, to be paid out by bank transfer, and both sides are told so.
+    const itemId = first.orderItems[0]!._id;
+    const asked = await http.post<ReturnView>(
+      `/api/orders/${first._id}/returns`,
+      { kind: 'return', reason: 'Not as pictured', items: [{ orderItemId: itemId }] },
+      { token: shopper.token },
+    );
+    expect(asked.status).toBe(201);
+    const move = (action: string, body?: unknown) =>
+      http.put<ReturnView>(`/api/admin/returns/${asked.body.id}/${action}`, body, {
+        token: admin,
+      });
+    expect((await move('approve')).status).toBe(200);
+    expect((await move('receive', { huids: { [itemId]: [] } })).body.state).toBe('received');
+    const refunded = await move('refund');
+    expect(refunded.status).toBe(200);
+    expect(refunded.body.state).toBe('refunded');
+    expect(refunded.body.refundStatus).toBe('due');
+    const asks = await db()
+      .selectFrom('refunds')
+      .select('provider')
+      .where('order_id', '=', first._id)
+      .execute();
+    expect(asks).toEqual([]);
+    const log = await db()
+      .selectFrom('return_events')
+      .select('note')
+      .where('return_id', '=', asked.body.id)
+      .execute();
+    expect(log.map((e) => e.note).join(' | ')).toMatch(
+      /paid in cash on delivery, to be paid out by bank transfer/,
+    );
   });
 
   it('refuses a malformed remittance file with a 400 and answers only administrators', async () => {

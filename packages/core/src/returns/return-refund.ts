@@ -36,6 +36,8 @@ export async function splitReturnRefund(
     // refunded on its own path, in full.
     .where('status', '=', 'PAID')
     .where('provider_payment_id', 'is not', null)
+    // Cash the carrier collected has no provider to refund it through: it is paid out by hand.
+    .where('provider', '!=', 'cod')
     .orderBy('created_at')
     .executeTakeFirst();
   const tenders = await trx
@@ -212,10 +214,21 @@ export async function refundReturn(
     told.push(`${formatRupees(split.payment.rupees)} to your original payment method`);
   }
   if (split.dueRupees > 0) {
+    const cash = await trx
+      .selectFrom('cod_orders')
+      .select('order_id')
+      .where('order_id', '=', request.order_id)
+      .executeTakeFirst();
     said.push(
-      `Refund due: ${formatRupees(split.dueRupees)} to be paid out to the original payment`,
+      cash
+        ? `Refund due: ${formatRupees(split.dueRupees)} paid in cash on delivery, to be paid out by bank transfer`
+        : `Refund due: ${formatRupees(split.dueRupees)} to be paid out to the original payment`,
     );
-    told.push(`${formatRupees(split.dueRupees)} to your original payment method`);
+    told.push(
+      cash
+        ? `${formatRupees(split.dueRupees)} by bank transfer (you paid in cash on delivery): we will write to ask for your account details`
+        : `${formatRupees(split.dueRupees)} to your original payment method`,
+    );
   }
   for (const part of split.tenders) {
     await returnTenderPart(trx, request, part, actorUserId, at);
