@@ -58,6 +58,8 @@ const SCHEME_PLAN = {
 const SILVER_RATE = { metal: 'silver', purity: '999', ratePerGram: 168.5 };
 /** A bulk edit that moves no figure of the product it covers (it is live already). */
 const BULK_CHANGE = { kind: 'status', status: 'live' } as const;
+/** A carrier's remittance file with one line no order matches (checked only: a dry run). */
+const REMITTANCE_CSV = 'AWB,Amount,Date,Reference\r\nNOSUCHAWB123,1500,2026-12-05,UTR-1';
 /**
  * 'ok' is any 2xx. 'admitted' means past our guard (neither 401/403 nor 5xx): used only for the
  * third-party queue board, whose own answers to dummy queue names are not ours to fix.
@@ -167,6 +169,11 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/payment/:orderId': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // only the owner pays
   'GET /api/payment': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // return for A's order
   'GET /api/checkout/options': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
+  'GET /api/orders/refunds': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' }, // the caller's own
+  // Past the guard, A's order that is not a COD order is a 409: only its owner gets that far.
+  'POST /api/orders/:orderId/cod/confirm': { visitor: 401, A: 'admitted', B: 404, admin: 404 },
+  'PUT /api/admin/orders/:orderId/cod': { visitor: 401, A: 403, B: 403, admin: 'admitted' },
+  'POST /api/admin/cod/remittances': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   // Savings schemes (issue 36): open plans are public; the admin edits them; an enrolment and
   // its instalment return are A's (and an admin's to see); only A pays A's instalment.
   'GET /api/schemes/plans': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -330,6 +337,10 @@ const EXPECTED: Record<string, Row> = {
   'trpc payments.create': { visitor: 401, A: 'ok', B: 404, admin: 404 }, // only the owner pays
   'trpc payments.confirmReturn': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
   'trpc payments.checkoutOptions': { visitor: 401, A: 'ok', B: 404, admin: 'ok' }, // A's order
+  'trpc orders.refunds': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
+  'trpc cod.confirm': { visitor: 401, A: 'admitted', B: 404, admin: 404 },
+  'trpc cod.outcome': { visitor: 401, A: 403, B: 403, admin: 'admitted' },
+  'trpc cod.remittances': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc users.list': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc users.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalog.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -1180,6 +1191,17 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       snapshot: orderSnapshot(orderOfA),
     }),
     'GET /api/checkout/options': () => ({ query: { orderId: orderOfA } }),
+    'POST /api/orders/:orderId/cod/confirm': () => ({
+      path: `/api/orders/${orderOfA}/cod/confirm`,
+      body: { code: '123456' },
+      snapshot: orderSnapshot(orderOfA),
+    }),
+    'PUT /api/admin/orders/:orderId/cod': () => ({
+      path: `/api/admin/orders/${orderOfA}/cod`,
+      body: { outcome: 'collected' },
+      snapshot: orderSnapshot(orderOfA),
+    }),
+    'POST /api/admin/cod/remittances': () => ({ body: { csv: REMITTANCE_CSV } }),
     'GET /api/schemes/plans': () => ({}),
     'GET /api/admin/schemes/plans': () => ({}),
     'POST /api/admin/schemes/plans': () => ({ body: SCHEME_PLAN }),
@@ -1420,6 +1442,15 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       snapshot: orderSnapshot(orderOfA),
     }),
     'trpc payments.checkoutOptions': () => ({ input: { orderId: orderOfA } }),
+    'trpc cod.confirm': () => ({
+      input: { orderId: orderOfA, code: '123456' },
+      snapshot: orderSnapshot(orderOfA),
+    }),
+    'trpc cod.outcome': () => ({
+      input: { orderId: orderOfA, outcome: 'collected' },
+      snapshot: orderSnapshot(orderOfA),
+    }),
+    'trpc cod.remittances': () => ({ input: { csv: REMITTANCE_CSV } }),
     'trpc users.remove': async () => {
       const { id } = await signup('doomed');
       return { input: { userId: id }, snapshot: userSnapshot(id) };

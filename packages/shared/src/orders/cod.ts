@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { textField } from '../validation/db-values';
+import { storableText, textField } from '../validation/db-values';
 
 const orderId = textField('Order id is required').check(z.maxLength(100, 'Order id is not valid'));
 
@@ -33,6 +33,7 @@ export const codRemittanceInput = z.object({
   csv: z
     .string('csv is required: the remittance file as text')
     .check(
+      storableText,
       z.minLength(1, 'csv is empty'),
       z.maxLength(REMITTANCE_MAX_CHARS, 'The remittance file is too large: at most 2 MB'),
     ),
