@@ -284,6 +284,23 @@ describe('cash on delivery', () => {
     expect(document.totals.total).toBe(order.totalDiscountedPrice + FEE);
   });
 
+  it('takes no more than five guesses of the code, even fired at once', async () => {
+    const shopper = await newCustomer(server, 'Guesser');
+    const [size] = await sizes(1, 3, 1_000, 30_000);
+    const order = await orderOf(shopper, size!);
+    expect((await chooseCod(shopper, order._id)).status).toBe(200);
+    const code = await mailedCode(shopper, order._id);
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const answers = await Promise.all(guesses.map((g) => confirm(shopper, order._id, g)));
+    // Five wrong codes are counted (400); every later guess meets the spent code (409).
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(7);
+    // The right code no longer works either: a new one must be asked for.
+    expect((await confirm(shopper, order._id, code)).status).toBe(409);
+  });
+
   it('is cancelled when the code is not given back in time (the clock moved past confirmBy)', async () => {
     const shopper = await newCustomer(server, 'Late');
     const [size] = await sizes(1, 4, 1_000, 30_000);

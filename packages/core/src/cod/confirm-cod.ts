@@ -43,8 +43,19 @@ export async function confirmCashOnDelivery(
       .where('order_id', '=', orderId)
       .executeTakeFirst();
     if (!cod) throw conflict('Cash on delivery was not chosen for this order');
+    // Counted under the order's lock, in the transaction that read the count: parallel guesses
+    // queue on the lock and each sees the ones before it, so no more than COD_CODE_TRIES are tried.
+    const countWrong = async () => {
+      const counted = await trx
+        .updateTable('cod_orders')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('order_id', '=', orderId)
+        .returning('attempts')
+        .executeTakeFirstOrThrow();
+      return { wrong: counted.attempts } as const;
+    };
     if (cod.confirmed_at) {
-      if (!codCodeMatches(orderId, input.code, cod.code_hash)) return 'wrong' as const;
+      if (!codCodeMatches(orderId, input.code, cod.code_hash)) return countWrong();
       return { entry: null };
     }
     if (order.status !== 'PENDING')
@@ -53,7 +64,7 @@ export async function confirmCashOnDelivery(
       throw conflict('Too many wrong codes: choose cash on delivery again for a new code');
     if (cod.confirm_by <= now)
       throw conflict('This code has expired: choose cash on delivery again for a new code');
-    if (!codCodeMatches(orderId, input.code, cod.code_hash)) return 'wrong' as const;
+    if (!codCodeMatches(orderId, input.code, cod.code_hash)) return countWrong();
     await trx
       .updateTable('cod_orders')
       .set({ confirmed_at: now })
@@ -66,15 +77,8 @@ export async function confirmCashOnDelivery(
     });
     return { entry: placement.entry };
   });
-  if (outcome !== 'wrong') return { orderId, ...outcome };
-  // Counted outside the refused transaction, so a wrong code is remembered.
-  const counted = await db
-    .updateTable('cod_orders')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('order_id', '=', orderId)
-    .returning('attempts')
-    .executeTakeFirst();
-  const left = Math.max(0, COD_CODE_TRIES - (counted?.attempts ?? COD_CODE_TRIES));
+  if (!('wrong' in outcome)) return { orderId, ...outcome };
+  const left = Math.max(0, COD_CODE_TRIES - outcome.wrong);
   throw badRequest(
     left > 0
       ? `That code is not right: ${left} ${left === 1 ? 'try' : 'tries'} left`

@@ -52,7 +52,9 @@ export async function huidMismatch(
     if (want.length === 0) continue;
     const part = item.quantity < item.line_quantity;
     const matches = part
-      ? got.length === item.quantity && got.every((h) => want.includes(h))
+      ? got.length === item.quantity &&
+        new Set(got).size === got.length &&
+        got.every((h) => want.includes(h))
       : want.join() === got.join();
     if (!matches)
       problems.push(
