@@ -1,4 +1,4 @@
-// Catalogue import and export for `pnpm bench` (issue 32). Import (BENCH_ONLY=import): a
+// Catalogue import and export for `pnpm bench`. Import (BENCH_ONLY=import): a
 // 10,000-row file of 3 sizes each is dry-run by the real server process (POST
 // /api/admin/catalogue/imports?dryRun=true, as the admin page uploads it) and applied by the real
 // worker process (POST …/{id}/apply, then GET …/{id} until it is applied or failed), while two

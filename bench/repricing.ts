@@ -1,4 +1,4 @@
-// Repricing for `pnpm bench` (issue 21): publishes a new gold rate over the bench's catalogue
+// Repricing for `pnpm bench`: publishes a new gold rate over the bench's catalogue
 // and runs the worker's repricing (core's runRepricing, the code the worker's job runs) in
 // process, timing it; meanwhile shoppers' listing reads (core's listProducts, price-sorted and
 // price-filtered) run in a loop and their p99 is reported beside the same reads' p99 before.

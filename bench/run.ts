@@ -283,7 +283,7 @@ function listingCombinations(): string[] {
 }
 
 /**
- * Listings whose facet counts (issue 32) are not shared: each has a price range of its own, the
+ * Listings whose facet counts are not shared: each has a price range of its own, the
  * key of the facets' grouped scan, so a path is a miss of that scan the first time it is asked
  * (2,000 of them: a 5-second run rarely asks one twice).
  */

@@ -1,5 +1,5 @@
 // `tsx scripts/subset-fonts.ts`: rebuilds web/src/fonts/*.woff2, the shop's web fonts cut down to
-// what its pages print (issue 34). Run once; the output is committed, so the build needs no wasm.
+// what its pages print. Run once; the output is committed, so the build needs no wasm.
 //
 // Sources are the fontsource packages the web already depends on (Inter's variable `wght` font,
 // Cormorant Garamond 600 and 700). Their Latin files do not hold ₹ (U+20B9): the browser fetched

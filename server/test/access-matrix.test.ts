@@ -1,4 +1,4 @@
-// Access matrix (issue 10, "Safe to deploy"): every REST route in Fastify's route table and every
+// Access matrix ("Safe to deploy"): every REST route in Fastify's route table and every
 // tRPC procedure in the router is called as a visitor, customer A, customer B and an admin, and
 // each answer is checked against one table, EXPECTED. A discovered endpoint without a row fails the
 // suite, so no endpoint ships before someone has decided who may call it.
@@ -102,33 +102,33 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/payment/webhook/:provider': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   // The link id is the capability (as on Razorpay's hosted page): whoever holds it may pay.
   'GET /sandbox-pay/:linkId': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
-  // The API's own description (issue 11): public and read-only.
+  // The API's own description: public and read-only.
   'GET /api/openapi.json': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
-  // What crawlers read (issue 12): public, and naming no private page.
+  // What crawlers read: public, and naming no private page.
   'GET /robots.txt': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /sitemap.xml': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /sitemaps/catalogue.xml': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /sitemaps/:file': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/docs/static/*': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' }, // Swagger UI's files
-  // The shop's policy pages and contact details (issue 20): public, read-only.
+  // The shop's policy pages and contact details: public, read-only.
   'GET /api/pages/:slug': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/shop-info': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/delivery/promise': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
-  // Old-gold exchange (issue 33): the calculator is public; asking and store credit are per user.
+  // Old-gold exchange: the calculator is public; asking and store credit are per user.
   'GET /api/exchange/estimate': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'POST /api/exchange/requests': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/exchange/requests': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/exchange/credit': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/admin/exchange/requests': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/exchange/requests/:requestId': { visitor: 401, A: 403, B: 403, admin: 'ok' },
-  // Returns (issue 33): only the order's owner asks (an admin is not the shopper); both may read.
+  // Returns: only the order's owner asks (an admin is not the shopper); both may read.
   'POST /api/orders/:orderId/returns': { visitor: 401, A: 'ok', B: 404, admin: 404 },
   'GET /api/orders/:orderId/returns': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'GET /api/admin/returns': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/orders/:orderId/returns/eligibility': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'GET /api/admin/returns/summary': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/returns/:returnId/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
-  // Accounts (issue 24): the same answer for any e-mail; a reset link's token is the capability.
+  // Accounts: the same answer for any e-mail; a reset link's token is the capability.
   'POST /auth/forgot-password': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'POST /auth/reset-password': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   // Logout clears the queue board's cookie; it needs no token (the browser's may be gone).
@@ -136,7 +136,7 @@ const EXPECTED: Record<string, Row> = {
   // The caller's own sessions and password (each cell on a throwaway account of that role).
   'POST /auth/logout-all': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'PUT /api/users/password': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
-  // Back in stock (issue 24): anyone may ask (a visitor names an e-mail); the link's token ends it.
+  // Back in stock: anyone may ask (a visitor names an e-mail); the link's token ends it.
   'POST /api/stock-alerts': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'DELETE /api/stock-alerts/:token': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'POST /api/rate-alerts': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -174,7 +174,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/orders/:orderId/cod/confirm': { visitor: 401, A: 'admitted', B: 404, admin: 404 },
   'PUT /api/admin/orders/:orderId/cod': { visitor: 401, A: 403, B: 403, admin: 'admitted' },
   'POST /api/admin/cod/remittances': { visitor: 401, A: 403, B: 403, admin: 'ok' },
-  // Savings schemes (issue 36): open plans are public; the admin edits them; an enrolment and
+  // Savings schemes: open plans are public; the admin edits them; an enrolment and
   // its instalment return are A's (and an admin's to see); only A pays A's instalment.
   'GET /api/schemes/plans': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'GET /api/admin/schemes/plans': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -228,7 +228,7 @@ const EXPECTED: Record<string, Row> = {
     admin: 'ok',
   },
   'trpc schemes.refundInstalment': { visitor: 401, A: 403, B: 403, admin: 'ok' },
-  // Tax invoice, credit note and PAN of A's paid order (issue 23): the owner and an admin.
+  // Tax invoice, credit note and PAN of A's paid order: the owner and an admin.
   'GET /api/orders/:orderId/invoice': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'GET /api/orders/:orderId/credit-note': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'PUT /api/orders/:orderId/pan': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
@@ -260,11 +260,11 @@ const EXPECTED: Record<string, Row> = {
   // The admin's Messages and System pages.
   'GET /api/admin/messages': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/system': { visitor: 401, A: 403, B: 403, admin: 'ok' },
-  // Dead letters (issue 31): an admin lists, retries and dismisses them (none by that id: 404).
+  // Dead letters: an admin lists, retries and dismisses them (none by that id: 404).
   'GET /api/admin/system/dead-letters': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/reports/sales-register': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/reports/gstr1': { visitor: 401, A: 403, B: 403, admin: 'ok' },
-  // Catalogue import and export (issue 32): the owner's only.
+  // Catalogue import and export: the owner's only.
   'POST /api/admin/catalogue/imports': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'GET /api/admin/catalogue/imports/:id': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /api/admin/catalogue/imports/:id/apply': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -282,7 +282,7 @@ const EXPECTED: Record<string, Row> = {
     B: 403,
     admin: 404,
   },
-  // Metal rates (issue 21): public to read, admin-only to publish.
+  // Metal rates: public to read, admin-only to publish.
   'GET /api/metal-rates': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'PUT /api/admin/metal-rates': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'POST /api/admin/metal-rates/preview': { visitor: 401, A: 403, B: 403, admin: 'ok' },

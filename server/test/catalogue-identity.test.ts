@@ -1,4 +1,4 @@
-// Issue 32 over REST and tRPC: SKUs and draft/live/archived states, one truth per fact (hallmark
+// over REST and tRPC: SKUs and draft/live/archived states, one truth per fact (hallmark
 // and priced purity, a card's price and its page's opening price), and numeric bounds that give a
 // 400 naming the field, never a 500.
 import fc from 'fast-check';
@@ -45,7 +45,7 @@ const metalPriced = {
 
 type ErrorBody = { error: string; message: string; details?: { path: string }[] };
 
-describe('catalogue identity (issue 32)', () => {
+describe('catalogue identity', () => {
   let server: TestServer;
   let http: ReturnType<typeof httpClient>;
   let admin: string;

@@ -1,4 +1,4 @@
-// Issue 32: the owner's catalogue as a file. A dry run names each bad cell and applies nothing
+// The owner's catalogue as a file. A dry run names each bad cell and applies nothing
 // from those rows; the apply runs in a real worker process (killed mid-apply in one test);
 // re-importing and export → import change nothing, for CSV and XLSX alike.
 import { constants as zlib, deflateRawSync } from 'node:zlib';

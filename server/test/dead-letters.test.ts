@@ -1,4 +1,4 @@
-// Issue 31: a job that fails after its attempts for a reason other than an outage is a dead
+// A job that fails after its attempts for a reason other than an outage is a dead
 // letter the System page lists (queue, order, reason, time); an admin retries or dismisses it,
 // both recorded. Refusals (an unknown payment, an illegal move) are counted apart, not as
 // failures. A real worker process runs the jobs; the fault is a real PostgreSQL error (a trigger

@@ -5,7 +5,7 @@ import type { DeliveryPromiseView } from '@kanak/shared';
 import { ADDRESS, fillCart, newCustomer, pickSizes } from './pipeline-support';
 
 /**
- * The delivery promise (issue 33) and PIN ↔ state (issue 31) through the real server: the zone
+ * The delivery promise and PIN ↔ state through the real server: the zone
  * table is the default plus two test zones (set through DELIVERY_ZONES as an operator would):
  * the Andaman islands not served, and Kochi (6820) with a ₹1 insured cap.
  */

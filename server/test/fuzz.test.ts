@@ -1,4 +1,4 @@
-// Fuzz suite (issue 9, "Bad input"): every REST route in Fastify's route table and every tRPC
+// Fuzz suite ("Bad input"): every REST route in Fastify's route table and every tRPC
 // procedure in the router gets at least RUNS malformed inputs, with no token, a customer's token,
 // an admin's token and broken tokens. No answer may be 5xx and none may hang; afterwards the
 // database still holds its invariants. Targets are discovered, never listed: a new route or

@@ -1,4 +1,4 @@
-// Prices from metal rates end to end (issue 21): an admin publishes a rate on REST or tRPC, the
+// Prices from metal rates end to end: an admin publishes a rate on REST or tRPC, the
 // worker process reprices the catalogue, and the product, its sizes, a price-filtered listing and
 // search show the new price on this server and on a second one (which only heard of it over
 // Redis); a cart line shows it with the "prices changed" notice; an order placed before the

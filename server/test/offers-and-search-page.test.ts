@@ -1,4 +1,4 @@
-// Issue 20 "the shopper is never misled": the home offers' "From ₹" figures come from the very
+// "the shopper is never misled": the home offers' "From ₹" figures come from the very
 // listing each offer opens; /search pages through every match with the listing's filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// The OpenAPI document (issue 11): every REST route the app serves under /api and /auth appears in
+// The OpenAPI document: every REST route the app serves under /api and /auth appears in
 // /api/openapi.json, each use case's path with its input (parameters or body) and its output
 // schema as the declaration gives them, the document is valid OpenAPI 3.1, and /api/docs answers.
 import { Validator } from '@seriousme/openapi-schema-validator';

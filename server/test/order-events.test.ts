@@ -1,4 +1,4 @@
-// Live order events (issue 13): the worker's moves, refusals and payment results reach the
+// Live order events: the worker's moves, refusals and payment results reach the
 // browsers allowed to see them over SSE (tRPC subscriptions), through a one-use ticket; a
 // reconnecting stream is sent what it missed after its last event id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -15,7 +15,7 @@ import {
 } from './pipeline-support';
 import { startFakeRazorpay, type FakeRazorpay } from './razorpay-fake';
 
-// Issue 19: orders keep their money trail. No order with money on it is deleted; a deleted or
+// Orders keep their money trail. No order with money on it is deleted; a deleted or
 // cancelled order's links are cancelled at the provider; links expire; money that still comes
 // through a closed link is recorded as owed back, never dropped.
 

@@ -144,7 +144,7 @@ describe('orders over REST and tRPC, with admin transitions applied by a real wo
       { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
     ]);
     // The spec's clients know no phone rules: a short phone is still taken, and the state is read
-    // whatever its case and spacing. The PIN must be India Post's and of that state (issue 31).
+    // whatever its case and spacing. The PIN must be India Post's and of that state.
     const res = await http.post<OrderView>(
       '/api/orders/',
       { ...ADDRESS, state: '  karNATaka ', city: ' Mysuru ', zipCode: '570001', mobile: '12345' },

@@ -3,7 +3,7 @@ import { SEED_ACCOUNTS } from '@kanak/db';
 import type { AdminPagesView, PageView, ShopInfoView } from '@kanak/shared';
 import { httpClient, startTestServer, trpcCalls, type TestServer } from '@kanak/testkit';
 
-describe('policy pages (issue 20)', () => {
+describe('policy pages', () => {
   let server: TestServer;
   let http: ReturnType<typeof httpClient>;
   let customer: string;

@@ -162,7 +162,7 @@ describe('payments through the sandbox provider, confirmed by a real worker', ()
       { token: admin },
     );
     expect(cancelled.body.orderStatus).toBe('CANCELLED');
-    // Owed, not yet asked of the provider (issue 31): no refund state or id yet.
+    // Owed, not yet asked of the provider: no refund state or id yet.
     expect(cancelled.body.refund).toEqual({
       reason: 'CANCELLED_BY_SHOP',
       amount: order.totalDiscountedPrice,

@@ -17,7 +17,7 @@ import {
 const FAST_RECOVERY = { WORKER_LOCK_DURATION_MS: '1500', WORKER_STALLED_INTERVAL_MS: '500' };
 
 /**
- * POST /api/admin/orders/{id}/refund (issue 31, item 2) with a real worker process: a paid order
+ * POST /api/admin/orders/{id}/refund with a real worker process: a paid order
  * the shop cancelled is refunded through the sandbox once, under a double click and a worker
  * SIGKILLed after the provider answered and before the answer was recorded; one credit note.
  */

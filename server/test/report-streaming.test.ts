@@ -1,4 +1,4 @@
-// Every export of the owner's books streams (issue 31, item 6): a year's 100,000 invoices go out
+// Every export of the owner's books streams: a year's 100,000 invoices go out
 // as CSV read a page at a time from PostgreSQL, in constant memory.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -26,7 +26,7 @@ const heapAfterGc = () => {
   return process.memoryUsage().heapUsed;
 };
 
-describe('report exports stream (issue 31, item 6)', () => {
+describe('report exports stream', () => {
   let server: TestServer;
   let admin: string;
   const db = () => server.database.db;

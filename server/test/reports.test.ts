@@ -5,7 +5,7 @@ import { SEED_ACCOUNTS } from '@kanak/db';
 import { httpClient, startTestServer, trpcCalls, type TestServer } from '@kanak/testkit';
 import { login } from './pipeline-support';
 
-describe('reports (issue 31, item 6)', () => {
+describe('reports', () => {
   let server: TestServer;
   let admin: string;
   let customer: string;

@@ -24,7 +24,7 @@ import {
 } from './pipeline-support';
 
 /**
- * Issue 33's contracts over REST: the old-gold estimate (public, 400 on bad input), a request
+ * The returns' and old gold's contracts over REST: the old-gold estimate (public, 400 on bad input), a request
  * the admin list shows; returns asked by the order's owner (409 with the window's end before
  * delivery and after the window), moved by the admin, with the shopper's mail for each move read
  * from a real SMTP server. The window and double-click rules are tested in core with a moved

@@ -190,7 +190,7 @@ describe('reviews and ratings over REST and tRPC', () => {
   });
 });
 
-describe('reviews a shopper can weigh (issue 20)', () => {
+describe('reviews a shopper can weigh', () => {
   const PAID = ['PLACED', 'CONFIRMED', 'SHIPPED', 'DELIVERED'] as const;
 
   /** A product the seeded customer bought (a paid order) and one nobody bought. */

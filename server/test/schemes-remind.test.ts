@@ -1,4 +1,4 @@
-// Savings schemes (issue 36, item 4): the owner reminds an overdue shopper by hand. The mail goes
+// Savings schemes: the owner reminds an overdue shopper by hand. The mail goes
 // through the outbox (the scheduler's "scheme-reminder"), read from a real SMTP server; at most
 // once per enrolment per day (409), and only for a scheme with an instalment due.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Savings schemes' scheduler (issue 36): reminders 3 days before and on the due day, once per due
+// Savings schemes' scheduler: reminders 3 days before and on the due day, once per due
 // date with two workers and a restart, read from a real SMTP server; maturity.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

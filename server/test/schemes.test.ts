@@ -1,4 +1,4 @@
-// Savings schemes (issue 36): plans, enrolment and instalments paid through the orders' durable
+// Savings schemes: plans, enrolment and instalments paid through the orders' durable
 // confirmation path (outbox, worker, exactly once, reconciliation), against the Razorpay fake.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 
-// Security headers (issue 10): the HTML shell, JSON answers, the sandbox payment page and the
+// Security headers: the HTML shell, JSON answers, the sandbox payment page and the
 // queue board each carry a CSP and the frame, sniffing, referrer and permissions headers; HSTS
 // only over HTTPS as the trusted proxy reports it.
 

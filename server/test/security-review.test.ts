@@ -1,4 +1,4 @@
-// What the security review of issue 35 found, each checked from outside over HTTP against the
+// What the security review found, each checked from outside over HTTP against the
 // real server: password change guarded by the login limiter, reset links that end with the
 // sessions, security mails that never echo a name the address's owner did not confirm, and the
 // queue board's cookie holding a board-only token, never the API token.
@@ -9,7 +9,7 @@ import { eventually, login, newCustomer } from './pipeline-support';
 
 const FAILED_PER_EMAIL = 5;
 
-describe('security review (issue 35)', () => {
+describe('security review', () => {
   let server: TestServer;
   const db = () => server.database.db;
   const http = () => httpClient(server.baseUrl);

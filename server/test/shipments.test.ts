@@ -20,7 +20,7 @@ import {
 } from './pipeline-support';
 
 /**
- * Issue 33: shipping records the carrier, AWB, insured value and dispatch through the ledger;
+ * Shipping records the carrier, AWB, insured value and dispatch through the ledger;
  * the order view, the shipped mail (read from a real SMTP server) and the spec's bodiless ship.
  * The worker runs with the shop's HOST and PORT and no PUBLIC_URL: mail links name that port.
  */

@@ -1,4 +1,4 @@
-// Tenders (issue 36 "Redemption at checkout", issue 33 "exchange credit usable at checkout"): an
+// Tenders ("Redemption at checkout", "exchange credit usable at checkout"): an
 // order paid wholly or partly from a matured savings scheme or store credit, the rest by a
 // sandbox payment link confirmed by a real worker. The balance is spent once, comes back on a
 // cancel, and is never paid out as cash.

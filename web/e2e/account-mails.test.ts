@@ -1,4 +1,4 @@
-// Issue 24 in Chromium at 1280 and 390 px, with a real worker and a real SMTP server: "Forgot
+// in Chromium at 1280 and 390 px, with a real worker and a real SMTP server: "Forgot
 // password?" in the login modal mails a link; the reset page signs in with the new password;
 // My Account changes the password (a mail says so) and logs out of all devices; a visitor asks
 // to be told when a sold-out size is back.

@@ -1,4 +1,4 @@
-// Issue 23, the admin side of HUIDs, in Chromium: a move stays one click (the spec's), the row
+// The admin side of HUIDs, in Chromium: a move stays one click (the spec's), the row
 // offers "Add HUIDs" while a gold piece of 2 g or more lacks one, and with HUID_REQUIRED_TO_SHIP
 // a ship without them opens the dialog that records them; the shopper's order page shows them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -12,7 +12,7 @@ import {
 import type { RunningWorker } from '@kanak/worker';
 import { startShopWorker, WEB_DIST } from './shop-support';
 
-// Issue 20, "The owner can fulfil every order": the admin finds a paid order (from the table, by
+// The owner can fulfil every order: the admin finds a paid order (from the table, by
 // its number, phone or customer), reads where it goes, what to pack, the payment and its history,
 // and prints a packing slip; at 1280 px and on a 390 px phone.
 
@@ -210,7 +210,7 @@ describe('admin order detail, packing slip and the orders list', () => {
       order.orderItems[0]!.title,
     ])
       expect(text).toContain(part);
-    // No prices on the slip but the parcel's insured value (issue 33): one ₹ figure, in its block.
+    // No prices on the slip but the parcel's insured value: one ₹ figure, in its block.
     expect(text!.match(/₹/g)).toHaveLength(1);
     expect(await page.getByTestId('slip-parcel').textContent()).toMatch(/Insured value₹[\d,]+/);
     const print = page.getByRole('button', { name: 'Print' });

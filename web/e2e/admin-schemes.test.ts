@@ -12,7 +12,7 @@ import {
   type TestServer,
 } from '@kanak/testkit';
 
-// Issue 36, item 4, "Owner's view": the seeded admin opens /admin/schemes, reads the liability
+// The savings schemes, owner's view: the seeded admin opens /admin/schemes, reads the liability
 // and the collections, switches the enrolment filters, reminds an overdue shopper by hand and
 // edits a plan; at 1280 px and on a 390 px phone.
 

@@ -16,7 +16,7 @@ import {
 import type { RunningWorker } from '@kanak/worker';
 import { startShopWorker, WEB_DIST } from './shop-support';
 
-// The admin back office in Chromium, against the real server and the order worker (issue 5).
+// The admin back office in Chromium, against the real server and the order worker.
 
 const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };
 const CUSTOMER = { email: 'priya@example.com', password: 'Priya@123' };
@@ -613,7 +613,7 @@ describe('admin back office', () => {
 
     const visitor = await pageWith(null);
     await visitor.goto(`${server.baseUrl}/admin`);
-    // To the login, which brings the admin back to /admin afterwards (issue 32).
+    // To the login, which brings the admin back to /admin afterwards.
     await visitor.waitForURL(`${server.baseUrl}/login?redirect=%2Fadmin`);
     await visitor.context().close();
   });

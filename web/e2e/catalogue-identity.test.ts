@@ -11,7 +11,7 @@ import {
 } from '@kanak/testkit';
 import { WEB_DIST } from './shop-support';
 
-// Issue 32 in Chromium: back to /admin after signing in, the product form's SKU and state, an
+// in Chromium: back to /admin after signing in, the product form's SKU and state, an
 // archived piece's page and a sold-out card.
 
 const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };
@@ -39,7 +39,7 @@ const payload = {
   thirdLevelCategory: 'ring',
 };
 
-describe('catalogue identity in the browser (issue 32)', () => {
+describe('catalogue identity in the browser', () => {
   let server: TestServer;
   let browser: Browser;
   let token: string;

@@ -14,7 +14,7 @@ import {
 import type { RunningWorker } from '@kanak/worker';
 import { openLive, startShopWorker, WEB_DIST } from './shop-support';
 
-// Issue 32 in Chromium: an owner imports a small file, reads the dry run's errors, fixes the
+// in Chromium: an owner imports a small file, reads the dry run's errors, fixes the
 // file, applies it, watches the progress bar, and finds the new piece live by its SKU.
 
 const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };
@@ -47,7 +47,7 @@ const row = (over: Record<string, string>) => ({
 const csvOf = (cells: Record<string, string>) =>
   [COLUMNS.join(','), COLUMNS.map((c) => cells[c] ?? '').join(',')].join('\r\n');
 
-describe('catalogue import in the browser (issue 32)', () => {
+describe('catalogue import in the browser', () => {
   let server: TestServer;
   let browser: Browser;
   let worker: RunningWorker;

@@ -1,4 +1,4 @@
-// The built app under its Content-Security-Policy (issue 10): the storefront, the sandbox payment
+// The built app under its Content-Security-Policy: the storefront, the sandbox payment
 // page and the admin, walked in Chromium, with every CSP violation collected (console and
 // `securitypolicyviolation` events) and none allowed; and login return paths that try to leave
 // the site.

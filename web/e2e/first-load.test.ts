@@ -1,4 +1,4 @@
-// Issue 34, "a click answers at once": on a phone-sized window, a listing card answers its press
+// A click answers at once: on a phone-sized window, a listing card answers its press
 // and the click shows the navigation bar within 100 ms (as the DOM reports it), the listing under
 // the product's URL is always marked as leaving, and the cards are plain links before hydration.
 // Also the first screen's largest image: server-rendered with its size, priority and preload.

@@ -11,12 +11,12 @@ import {
 } from '@kanak/testkit';
 import { openLive, WEB_DIST } from './shop-support';
 
-// Issue 32, item 6 in Chromium: each listing filter value shows how many pieces it leaves given
+// in Chromium: each listing filter value shows how many pieces it leaves given
 // the other filters, and a value that would leave none is greyed out and cannot be picked.
 
 const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };
 
-describe('listing facet counts in the browser (issue 32)', () => {
+describe('listing facet counts in the browser', () => {
   let server: TestServer;
   let browser: Browser;
   const api = () => httpClient(server.baseUrl);

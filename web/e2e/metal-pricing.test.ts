@@ -14,7 +14,7 @@ import type { RunningWorker } from '@kanak/worker';
 import { ADDRESS } from '../../server/test/pipeline-support';
 import { openLive, startShopWorker, WEB_DIST } from './shop-support';
 
-// Issue 21 in the browser: the product page's price breakup follows the selected weight, the home
+// in the browser: the product page's price breakup follows the selected weight, the home
 // page shows today's rate, and the admin publishes a rate and watches the repricing bar finish;
 // at 1280 px and on a 390 px phone.
 
@@ -125,7 +125,7 @@ describe('metal pricing in the browser', () => {
       await page.getByRole('button', { name: 'Publish rates' }).click();
       const dialog = page.getByRole('alertdialog');
       await dialog.waitFor();
-      // The confirmation and the progress count the same two things (issue 32).
+      // The confirmation and the progress count the same two things.
       const confirmation = (await dialog.textContent()) ?? '';
       expect(confirmation).toMatch(
         /[\d,]+ of [\d,]+ metal-priced products change price, by \+\d+\.\d\d % on average/,

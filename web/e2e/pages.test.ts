@@ -1,4 +1,4 @@
-// Issue 20: the shop's policy pages, reached from the footer by a visitor on a desktop and a
+// The shop's policy pages, reached from the footer by a visitor on a desktop and a
 // phone; a page and the footer at 1280 and 390 px.
 import { WEB_DIST } from './shop-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 9, item 8: a shopper who pays for a piece that sold out meanwhile is told the truth (sold
+// A shopper who pays for a piece that sold out meanwhile is told the truth (sold
 // out, order cancelled, payment refunded) on the payment page and on their order pages, and the
 // admin finds the order among the refunds due. Real server, worker, seeded database and Chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -315,7 +315,7 @@ describe('a shopper whose piece sold out while paying', () => {
     await phone.context().close();
   });
 
-  it('refunds the payment from the admin order page, after a confirmation (issue 31)', async () => {
+  it('refunds the payment from the admin order page, after a confirmation', async () => {
     const amount = formatRupees(total);
     const page = await pageWith(adminToken, DESKTOP);
     await page.goto(url(`/admin/orders/${orderId}`));

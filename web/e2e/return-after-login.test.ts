@@ -3,12 +3,12 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startTestServer, watchConsole, type TestServer } from '@kanak/testkit';
 import { WEB_DIST } from './shop-support';
 
-// Issue 32, item 7: a sign-in that began on an account page (the profile, the wishlist, the
+// A sign-in that began on an account page (the profile, the wishlist, the
 // order history, an order) returns there, as /admin already did.
 
 const CUSTOMER = { email: 'priya@example.com', password: 'Priya@123' };
 
-describe('back to where you were after signing in (issue 32)', () => {
+describe('back to where you were after signing in', () => {
   let server: TestServer;
   let browser: Browser;
 

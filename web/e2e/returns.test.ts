@@ -1,4 +1,4 @@
-// Issue 33 in Chromium: an order is shipped with an AWB and delivered; the shopper asks for a
+// in Chromium: an order is shipped with an AWB and delivered; the shopper asks for a
 // return from the order page; the owner approves it, records the piece received (HUIDs) and
 // refunds it from the admin order page; the shopper sees each move. Also the old-gold
 // calculator and the day's manifest as a PDF. At 1280 and 390 px, no console error.

@@ -1,4 +1,4 @@
-// Redemption at checkout (issue 36): a matured scheme (its ten instalments seeded as paid from
+// Redemption at checkout: a matured scheme (its ten instalments seeded as paid from
 // ten months ago, so it matures today) pays part of an order at checkout, chosen by keyboard;
 // the rest goes through the sandbox's hosted page and the order is placed with both tenders.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Savings schemes in the account (issue 36): enrol at 390 and 1280 px, pay the first instalment on
+// Savings schemes in the account: enrol at 390 and 1280 px, pay the first instalment on
 // the hosted page, come back to the scheme's page with it recorded; a matured scheme's page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';

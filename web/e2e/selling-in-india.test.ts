@@ -1,4 +1,4 @@
-// Issue 23: a ring's product page shows its BIS hallmark and Certificate; the Size guide dialog
+// A ring's product page shows its BIS hallmark and Certificate; the Size guide dialog
 // is walked with the keyboard only at 390 px; also shown at 1280 px.
 import { WEB_DIST } from './shop-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

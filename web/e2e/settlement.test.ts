@@ -18,7 +18,7 @@ import {
 } from '../../server/test/pipeline-support';
 import { startShopWorker, WEB_DIST } from './shop-support';
 
-// Issue 31: the Reports page's settlement: a paid order and one the shop cancelled after payment
+// The Reports page's settlement: a paid order and one the shop cancelled after payment
 // (its refund due) balance, and the refund due is listed. Real server, worker and Chromium.
 
 const ADMIN = { email: 'admin@kanak.shop', password: 'Admin@123' };

@@ -1,4 +1,4 @@
-// Issue 33 in Chromium: before dispatch the shopper's order page says when the invoice will be
+// in Chromium: before dispatch the shopper's order page says when the invoice will be
 // ready and asks nothing of the server; the admin ships from the form (carrier, AWB, insured
 // value and its cap warning); the shopper's page then names the carrier with a working tracking
 // link; the packing slip prints HUIDs, AWB and insured value. At 1280 and 390 px, no console error.

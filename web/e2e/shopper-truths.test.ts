@@ -1,4 +1,4 @@
-// Issue 20 "the shopper is never misled", in Chromium at 1280 and 390 px: every home offer's
+// "the shopper is never misled", in Chromium at 1280 and 390 px: every home offer's
 // figures agree with the listing it opens; Enter in the search box opens every match; a signed-in
 // page keeps one event stream; the price slider spans the listing; account tabs fit a phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The shopper's journey through the built storefront (issue 4 "Done when"): real server, worker,
+// The shopper's journey through the built storefront: real server, worker,
 // seeded database and Chromium; each main page at 1280 and 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

@@ -19,7 +19,7 @@ import {
 } from '../../server/test/pipeline-support';
 import { openLive, startShopWorker, WEB_DIST } from './shop-support';
 
-// Issue 31: the System page lists a job that failed its attempts (a real PostgreSQL fault, not
+// The System page lists a job that failed its attempts (a real PostgreSQL fault, not
 // an outage) with its queue, order, reason and time; the admin retries it from the page. A
 // refusal (a return with a made-up payment id) shows in its own column, not as a failure.
 

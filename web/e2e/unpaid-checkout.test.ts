@@ -1,4 +1,4 @@
-// Issue 20: an abandoned checkout leaves an unpaid order that looks unpaid (Pay now, no ticks,
+// An abandoned checkout leaves an unpaid order that looks unpaid (Pay now, no ticks,
 // no review, no delivery promise), checkout steps resume on reload, and the address form holds
 // the shopper to what a courier accepts. Walked at 1280 and 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -43,8 +43,8 @@ const gzipBytes = (file: string) =>
 
 const ENTRY = 'index.html';
 /**
- * Each page, the lazy route modules it renders first (web/src/routes), and its budget. Issue 34
- * asks 100 kB for the storefront pages and 150 kB for the dashboard; the storefront's budgets are
+ * Each page, the lazy route modules it renders first (web/src/routes), and its budget.
+ * The goal is 100 kB for the storefront pages and 150 kB for the dashboard; the storefront's budgets are
  * what this build reaches (README, Performance: React DOM alone is 62 kB, the router, query cache
  * and tRPC client another 45), so that any growth fails here while the rest is cut.
  */
@@ -66,7 +66,7 @@ const PAGES: Record<string, { roots: string[]; budget: number }> = {
   },
 };
 
-describe('first-load JavaScript (issue 34)', () => {
+describe('first-load JavaScript', () => {
   const m = manifest();
   for (const [page, { roots, budget }] of Object.entries(PAGES)) {
     it(`${page}: at most ${budget / 1000} kB gzip`, () => {

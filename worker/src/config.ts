@@ -42,7 +42,7 @@ export const workerConfigSchema = z.object({
   IMPORT_ANNOUNCE_MS: z.coerce.number().int().min(0).default(IMPORT_ANNOUNCE_MS),
   /** How often orders still PENDING with an open payment link are checked with the provider (0: never). */
   RECONCILE_EVERY_MS: z.coerce.number().int().min(0).default(60_000),
-  /** How often savings schemes' reminders and maturity are run (0: never; issue 36). */
+  /** How often savings schemes' reminders and maturity are run (0: never). */
   SCHEME_SCHEDULE_EVERY_MS: z.coerce
     .number()
     .int()

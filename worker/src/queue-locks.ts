@@ -13,7 +13,7 @@ export interface LockSettings {
 
 /**
  * Short locks, renewed while a job runs, and a frequent stalled check: the jobs a crashed worker
- * held are taken up again within recoveryBoundMs of a worker being back (issue 31: 31 paid
+ * held are taken up again within recoveryBoundMs of a worker being back (once 31 paid
  * orders waited 67.6 s behind 30 s locks). The catalogue's repricing, long batches in long
  * transactions, keeps its own (REPRICING_LOCK_DURATION_MS / REPRICING_STALLED_INTERVAL_MS).
  */

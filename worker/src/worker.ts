@@ -144,7 +144,7 @@ export function startWorker(
   });
   const stockMoved = async (productIds: string[]) => {
     // A size that sold out (or came back) moves its product's listed price to the size its page
-    // now opens on (issue 32). A failure leaves only the listing's sort stale until the next move.
+    // now opens on. A failure leaves only the listing's sort stale until the next move.
     await settleOpeningPrices(db, productIds).catch((e: Error) =>
       log(`opening prices of ${productIds.length} products not settled: ${e.message}`, 'warn'),
     );

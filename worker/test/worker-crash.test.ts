@@ -187,7 +187,7 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
   });
 
   it('places all 50 paid orders exactly once when a SIGKILLed worker comes back, with a recovery bound of at most 15 s shipped', async () => {
-    // The shipped settings, not the fast ones above: what a shop runs (issue 31 saw 67.6 s).
+    // The shipped settings, not the fast ones above: what a shop runs (one once took 67.6 s).
     const shipped = loadWorkerConfig({});
     const settings = lockSettings(QUEUES.paymentConfirmations, shipped);
     const bound = recoveryBoundMs(settings);

@@ -174,7 +174,7 @@ export * from './catalogue/index';
 export * from './shipments/manifest-pdf';
 export * from './shipments/packing-slip-pdf';
 
-// Old-gold exchange, store credit (issue 33, item 5) and returns (item 4).
+// Old-gold exchange, store credit and returns (item 4).
 export * from './exchange/old-gold-estimate';
 export * from './exchange/store-credit';
 export * from './exchange/exchange-requests';

@@ -78,7 +78,7 @@ describe('the admin order detail and list filters (core)', () => {
       jobKey: `outbox:${randomUUID()}`,
     });
     const detail = await getAdminOrderDetail(db(), order._id);
-    // Owed, not yet asked of the provider: no refund state or id yet (issue 31).
+    // Owed, not yet asked of the provider: no refund state or id yet.
     expect(detail.order.refund).toEqual({
       reason: 'CANCELLED_BY_SHOP',
       amount: order.totalDiscountedPrice,

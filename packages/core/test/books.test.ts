@@ -24,7 +24,7 @@ import { createTestDatabase, NO_LIMITS, type TestDatabase } from '@kanak/testkit
 import { newCustomer, ORIGINS, sandbox, seededUser } from './support';
 
 /**
- * The owner's books (issue 31, item 6) over a seeded month: same-state and other-state buyers,
+ * The owner's books over a seeded month: same-state and other-state buyers,
  * above ₹1 lakh within the state and across it, two paid orders cancelled (credit notes; one
  * refunded through the provider, one still owed), one cancelled before payment and one unpaid.
  * The register's and each GSTR-1 table's totals are rebuilt from the orders, and the

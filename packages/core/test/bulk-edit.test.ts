@@ -18,7 +18,7 @@ import {
   stockOf,
 } from './support';
 
-// Issue 32, item 4: a bulk edit is previewed, applied as the worker's job in batches, and undone
+// A bulk edit is previewed, applied as the worker's job in batches, and undone
 // product by product; a product sold in between keeps its sale and its undo is refused.
 describe('bulk edits of the products table', () => {
   let database: TestDatabase;

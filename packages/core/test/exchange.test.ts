@@ -18,7 +18,7 @@ import { expectRefusal, newCustomer, seededUser } from './support';
 
 const SETTINGS = { EXCHANGE_PERCENT: 100, BUYBACK_PERCENT: 85 };
 
-/** Old-gold exchange (issue 33, item 5): the rule per karat, the "I don't know" estimate, the ask and its settlement. */
+/** Old-gold exchange: the rule per karat, the "I don't know" estimate, the ask and its settlement. */
 describe('old-gold exchange (core)', () => {
   let database: TestDatabase;
   let admin: AuthUser;

@@ -1,4 +1,4 @@
-// Issue 31, item 4: the invoice adds up as printed. Real orders are paid, their invoices rendered
+// The invoice adds up as printed. Real orders are paid, their invoices rendered
 // to PDF and read back with pdf.js (unpdf); every printed money column of every line, the table's
 // total row and the tax summary are re-added from the printed figures alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -22,7 +22,7 @@ import {
 } from './support';
 
 /**
- * Every payment link is asked about until it is provably closed (issue 31, item 1): a shopper
+ * Every payment link is asked about until it is provably closed: a shopper
  * who pays a link the shop no longer wanted — replaced by a fresh one, cancelled while the cancel
  * at the provider failed, of an order paid through another link, of a deleted order — and whose
  * return and webhook are lost is found by one reconciliation run, exactly once: the order placed

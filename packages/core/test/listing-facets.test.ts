@@ -24,7 +24,7 @@ import {
 } from '@kanak/shared';
 import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
 
-// Issue 32, item 6: each facet value's count is the number of live products the listing would
+// Each facet value's count is the number of live products the listing would
 // hold with that value chosen and every other filter of the request kept, counted here straight
 // in SQL, written apart from the listing's own query.
 describe('listing facet counts', () => {

@@ -176,7 +176,7 @@ describe('metal pricing (core)', () => {
       .where('id', '=', publicationId)
       .executeTakeFirstOrThrow();
     expect(done.done).toBe(done.total);
-    // Issue 32: the confirmation and the progress count the same things (before: "47 products
+    // The confirmation and the progress count the same things (before: "47 products
     // change price" beside "Repriced 243 products"), even across the crash and resume.
     expect(done.changed).toBe(preview.products);
     expect(done.total).toBe(preview.metalPriced);

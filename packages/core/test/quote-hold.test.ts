@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
 import { line, newCustomer, ORIGINS, placeOrder, sandbox, stockedSize, stockOf } from './support';
 
 /**
- * Security review (issue 35, finding 1): asking for a fresh link just before each one ran out
+ * Security review (finding 1): asking for a fresh link just before each one ran out
  * renewed the old quote, and the stock it held, for ever. A quote now holds for one link life
  * from when it was made, and an order unpaid a TTL after its first link is cancelled even while
  * a renewed link is open. The clock is moved, not waited for.

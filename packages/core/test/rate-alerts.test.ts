@@ -18,7 +18,7 @@ const unlimited: MailLimits = {
 const relay = { wake: () => {} };
 
 /**
- * Rate alerts (issue 36, item 5): "tell me when 22K gold is below ₹X/g". A visitor's alert waits
+ * Rate alerts: "tell me when 22K gold is below ₹X/g". A visitor's alert waits
  * for its confirm link; a publish that brings the rate below the figure mails it once; it is
  * re-armed only by asking again; unsubscribe is one click.
  */

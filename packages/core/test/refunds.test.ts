@@ -20,7 +20,7 @@ import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
 import { expectRefusal, line, newCustomer, paidOrder, seededUser, stockedSize } from './support';
 
 /**
- * Refunds paid, not just owed (issue 31, item 2): the owner's refund goes through the provider
+ * Refunds paid, not just owed: the owner's refund goes through the provider
  * once per payment however often it is asked or its job runs, a credit note reverses the invoice
  * once, and a refund the provider fails stays owed.
  */

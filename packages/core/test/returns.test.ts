@@ -26,7 +26,7 @@ import {
 const DAY = 86_400_000;
 
 /**
- * Returns and exchanges (issue 33, item 4) against a real database, with the clock moved
+ * Returns and exchanges against a real database, with the clock moved
  * instead of waiting: the window from delivery, the HUID check on receipt, and the refund made
  * once (credit note once, stock back once, credit once) under a double click.
  */

@@ -28,7 +28,7 @@ import { newCustomer, ORIGINS, seededUser } from './support';
 const SECRET = 'core-tests-sandbox-secret';
 
 /**
- * The settlement (issue 31, item 6) over a seeded month: same-state, other-state and
+ * The settlement over a seeded month: same-state, other-state and
  * above-₹1-lakh buyers, a cancelled order refunded through the provider, a cancelled one still
  * owed, an unpaid order, and a payment on the link of a deleted order. Its totals are rebuilt
  * here from the orders, the payments and the credit notes, and balance to the rupee.

@@ -79,7 +79,7 @@ export async function stockedSize(db: Db, stock: number): Promise<SizeRow> {
       'products.category_id',
     ])
     // The size's own price (metal pricing) before the product's: what a cart line of it costs.
-    // The product's is its opening size's (issue 32), not necessarily this first one's.
+    // The product's is its opening size's, not necessarily this first one's.
     .select((eb) => [
       eb.fn.coalesce('product_sizes.price', 'products.price').as('price'),
       eb.fn

@@ -92,7 +92,7 @@ export interface ProductsTable {
 
 export type ProductStatus = 'draft' | 'live' | 'archived';
 
-/** Migration 031: a bulk edit of the products table (issue 32). */
+/** Migration 031: a bulk edit of the products table. */
 export interface BulkEditsTable {
   id: Generated<string>;
   /** The change as bulkEditChange (@kanak/shared) parsed it. */
@@ -564,7 +564,7 @@ export interface RateAlertRequestsTable {
   confirmed_at: Date | null;
 }
 
-/** Issue 32 (migration 028): one catalogue upload's dry run and apply. */
+/** (migration 028): one catalogue upload's dry run and apply. */
 export interface CatalogueImportsTable {
   id: Generated<string>;
   created_by: string | null;

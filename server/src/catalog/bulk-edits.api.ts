@@ -3,7 +3,7 @@ import * as shared from '@kanak/shared';
 import { mutation, query } from '../api/declare-use-case';
 
 /**
- * Bulk edits of the products table (issue 32): a preview, then a worker job with progress,
+ * Bulk edits of the products table: a preview, then a worker job with progress,
  * recorded as one batch an undo puts back product by product. Spread into catalogApi, so the
  * tRPC paths are catalog.bulkEdit….
  */

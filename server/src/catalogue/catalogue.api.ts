@@ -12,7 +12,7 @@ export const importApplyDeps = (services: AppServices): core.StartApplyDeps => (
 });
 
 /**
- * The owner's catalogue imports (issue 32) on REST and tRPC. The upload itself (multipart, with
+ * The owner's catalogue imports on REST and tRPC. The upload itself (multipart, with
  * the dry run) and the export (a streamed file) are REST by nature: catalogue.rest.ts.
  */
 export const catalogueApi = {

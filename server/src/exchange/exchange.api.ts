@@ -8,7 +8,7 @@ const exchangeSettings = (config: core.ExchangeSettings): core.ExchangeSettings 
   BUYBACK_PERCENT: config.BUYBACK_PERCENT,
 });
 
-/** Old-gold exchange (issue 33, item 5): the public calculator, the shopper's ask, the owner's list. */
+/** Old-gold exchange: the public calculator, the shopper's ask, the owner's list. */
 export const exchangeApi = {
   estimate: query('public', shared.exchangeEstimateInput, shared.exchangeEstimate, {
     summary:

@@ -5,7 +5,7 @@ import { mutation, noInput, query } from '../api/declare-use-case';
 /** Cached like a catalogue read (the home page shows it, so its render stays cacheable). */
 const RATES_TAG = 'metal-rates';
 
-/** Metal rates (issue 21): public to read, admin-only to publish; the worker reprices. */
+/** Metal rates: public to read, admin-only to publish; the worker reprices. */
 export const pricingApi = {
   rates: query('public', noInput, shared.ratesTable, {
     summary: "Today's metal rates: rupees per gram for each metal and purity, with when published",

@@ -5,7 +5,7 @@ import { mutation } from '../api/declare-use-case';
 
 const message = z.object({ message: z.string() });
 
-/** "Tell me when 22K gold is below ₹X/g" (issue 36, item 5). */
+/** "Tell me when 22K gold is below ₹X/g". */
 export const rateAlertsApi = {
   ask: mutation('public', shared.rateAlertInput, shared.rateAlertAnswer, {
     summary:

@@ -12,7 +12,7 @@ const returnsDeps = (services: AppServices): core.MoveReturnDeps => ({
   returnAddress: core.slipSenderOf(services.config).returnAddress,
 });
 
-/** Returns and exchanges inside the policy (issue 33, item 4): the shopper asks, the owner moves. */
+/** Returns and exchanges inside the policy: the shopper asks, the owner moves. */
 export const returnsApi = {
   request: mutation('customer', shared.createReturnInput, shared.returnView, {
     summary:

@@ -17,7 +17,7 @@ const enrolmentParam = {
   enrolmentId: { description: 'The enrolment id (a UUID)' },
 };
 
-/** Monthly savings schemes (issue 36; jewellery.md, "Savings schemes"). */
+/** Monthly savings schemes (jewellery.md, "Savings schemes"). */
 export const schemesApi = {
   plans: query('public', z.object({}), z.array(shared.schemePlan), {
     summary: 'The savings scheme plans open for enrolment (amounts in whole rupees)',

@@ -143,7 +143,7 @@ const adminCodRemittancesRoute = createRoute({
   ),
 });
 
-/** Issue 21: today's metal rates, publish and the repricing's progress. */
+/** Today's metal rates, publish and the repricing's progress. */
 const adminMetalRatesRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'metal-rates',
@@ -158,7 +158,7 @@ export interface AdminMessagesSearch {
   page?: number;
 }
 
-/** The mails the shop sends, by status (issue 24). */
+/** The mails the shop sends, by status. */
 const adminMessagesRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'messages',
@@ -174,14 +174,14 @@ const adminMessagesRoute = createRoute({
   ),
 });
 
-/** Health of what the shop runs on (issue 25). */
+/** Health of what the shop runs on. */
 const adminSystemRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'system',
   component: lazyRouteComponent(() => import('@/features/admin/system/SystemPage'), 'SystemPage'),
 });
 
-/** The owner's books: sales register and GSTR-1 (issue 31). */
+/** The owner's books: sales register and GSTR-1. */
 const adminReportsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'reports',
@@ -191,7 +191,7 @@ const adminReportsRoute = createRoute({
   ),
 });
 
-/** The catalogue as a file: import with a dry run (issue 32). */
+/** The catalogue as a file: import with a dry run. */
 const adminCatalogueImportRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'catalogue/import',
@@ -201,7 +201,7 @@ const adminCatalogueImportRoute = createRoute({
   ),
 });
 
-/** Old-gold exchange requests (issue 33). */
+/** Old-gold exchange requests. */
 const adminExchangeRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'exchange',
@@ -248,7 +248,7 @@ export interface AdminSchemesSearch {
   filter?: Exclude<SchemeBookFilter, 'all'>;
 }
 
-/** Savings schemes: plans, enrolments by filter, collections and the liability (issue 36). */
+/** Savings schemes: plans, enrolments by filter, collections and the liability. */
 const adminSchemesRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'schemes',

@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-route
 import { TRPCClientError } from '@trpc/client';
 import { rootRoute } from './root';
 
-/** /pages/{slug}: Shipping & Returns, Privacy, Terms, About Us, Contact — public (issue 20). */
+/** /pages/{slug}: Shipping & Returns, Privacy, Terms, About Us, Contact — public. */
 export const policyPageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'pages/$slug',
@@ -22,7 +22,7 @@ export const policyPageRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/pages/PolicyPage'), 'PolicyPage'),
 });
 
-/** /old-gold: the old-gold exchange calculator and request (issue 33); public. */
+/** /old-gold: the old-gold exchange calculator and request; public. */
 export const oldGoldRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'old-gold',

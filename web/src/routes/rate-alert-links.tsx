@@ -16,7 +16,7 @@ const page = (action: 'confirm' | 'unsubscribe', useToken: () => string): RouteC
     };
   });
 
-/** The rate-alert mails' confirm link (issue 36): a chunk of its own, out of the first load. */
+/** The rate-alert mails' confirm link: a chunk of its own, out of the first load. */
 export const rateAlertConfirmRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'rate-alerts/confirm/$token',

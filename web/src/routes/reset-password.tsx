@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
-/** /reset-password?token=…: the link of a password reset mail (issue 24). */
+/** /reset-password?token=…: the link of a password reset mail. */
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'reset-password',

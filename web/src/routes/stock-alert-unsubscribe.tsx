@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
-/** The unsubscribe link of a back-in-stock mail (issue 24). */
+/** The unsubscribe link of a back-in-stock mail. */
 export const stockAlertUnsubscribeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'stock-alerts/unsubscribe/$token',

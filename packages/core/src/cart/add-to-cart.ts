@@ -8,7 +8,7 @@ import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL, totalWith } from './cart-total';
 import type { CartView } from './cart-view';
 import { changeCart } from './change-cart';
 
-/** Why an archived piece cannot be bought (issue 32). */
+/** Why an archived piece cannot be bought. */
 export const NOT_SOLD_MESSAGE = 'This piece is no longer sold';
 
 /** PUT /api/cart/add: adds a line or raises its quantity; at most the size row's stock. */

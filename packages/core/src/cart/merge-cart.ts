@@ -20,7 +20,7 @@ export async function mergeCart(
     for (const item of input.items) {
       if (!isId(item.productId)) continue;
       const size = await findSize(trx, item.productId.toLowerCase(), item.weight);
-      // Sold out, or no longer sold (a draft or an archived piece: issue 32).
+      // Sold out, or no longer sold (a draft or an archived piece).
       if (!size || size.stock === 0 || size.status !== 'live') continue;
       const existing = await lineOfSize(trx, cartId, size.id);
       const quantity = Math.min(

@@ -63,7 +63,7 @@ export async function adminListProducts(
  */
 export async function adminProductsMatching(db: Kysely<Database>, q: string | undefined) {
   let query = db.selectFrom('products');
-  // An exact SKU (the product's or a size's) filters to its product, drafts included (issue 32).
+  // An exact SKU (the product's or a size's) filters to its product, drafts included.
   const bySku = q ? await productIdBySku(db, q, false) : null;
   if (bySku) query = query.where('products.id', '=', bySku);
   else

@@ -4,7 +4,7 @@ import type { FacetName, ListingFacets, ProductFilter } from '@kanak/shared';
 import { listingGeneration } from './listing-counts';
 
 /**
- * The facet index (issue 32): every live product as one row of typed arrays holding what the
+ * The facet index: every live product as one row of typed arrays holding what the
  * listing filters read (price, discount, category, colour, occasion, metal, collection, stone
  * origins), so a listing's facet counts are one linear pass in memory at any price range instead
  * of a grouped scan per range. 16 bytes a product (4 price, 1 discount, 1 origins, 5 × 2 codes),

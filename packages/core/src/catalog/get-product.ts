@@ -6,7 +6,7 @@ import { productWithParts, viewOf, type ProductView } from './product-view';
 
 /**
  * One product as clients read it. Shoppers (the default) never see a draft: it answers 404 as if
- * it did not exist; an archived piece keeps its page, marked `status: 'archived'` (issue 32). The
+ * it did not exist; an archived piece keeps its page, marked `status: 'archived'`. The
  * back office (`drafts: true`) sees every state.
  */
 export async function getProduct(

@@ -78,7 +78,7 @@ export function listingPriceRange(
 export function productsMatching(db: Kysely<Database>, filter: ProductFilter) {
   let query = db
     .selectFrom('products')
-    // Drafts and archived pieces are never listed (issue 32).
+    // Drafts and archived pieces are never listed.
     .where('products.status', '=', 'live')
     .where('products.discounted_price', '>=', filter.minPrice)
     .where('products.discounted_price', '<=', filter.maxPrice)

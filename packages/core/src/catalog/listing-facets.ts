@@ -82,7 +82,7 @@ export async function groupedListingFacets(
 }
 
 /**
- * Facet counts of a listing (issue 32): for each of colour, occasion, metal and third-level
+ * Facet counts of a listing: for each of colour, occasion, metal and third-level
  * category, how many live pieces each value leaves if chosen given the request's OTHER filters.
  * Counted in memory over the facet index (facet-index.ts), one pass over the price range's rows:
  * exact at any catalogue size (no estimate), whatever the price range, and dropped by the same

@@ -9,7 +9,7 @@ const sizeSkuTaken = (sku: string, holder: { title: string; weight: string }) =>
   badRequest(`Size SKU ${sku} is already used by "${holder.title}" (${holder.weight})`);
 
 /**
- * SKUs a save asks for (issue 32): the product's design number and each size's. Unique in the
+ * SKUs a save asks for: the product's design number and each size's. Unique in the
  * shop whatever the case; one already used by another product or size is a 400 naming it, checked
  * before writing so the answer says which. An absent SKU is kept on an edit and generated on a
  * create (migration 021's triggers: `<metal><category>-<id>` and `<product SKU>-<weight>`).

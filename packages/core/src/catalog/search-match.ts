@@ -77,7 +77,7 @@ export async function searchMatch(db: Kysely<Database>, q: string): Promise<Sear
 }
 
 /**
- * The product an exact SKU names (its own or a size's, any case; issue 32), or null. `liveOnly`:
+ * The product an exact SKU names (its own or a size's, any case), or null. `liveOnly`:
  * the storefront's search, which shows live products only.
  */
 export async function productIdBySku(

@@ -22,7 +22,7 @@ export async function productSitemapPage(
   const rows = await db
     .selectFrom('products')
     .select(['id', 'updated_at'])
-    // Only live pieces are offered to search engines (issue 32).
+    // Only live pieces are offered to search engines.
     .where('status', '=', 'live')
     .orderBy('id')
     .limit(SITEMAP_MAX_URLS)

@@ -19,7 +19,7 @@ export async function suggestProducts(
   q: string,
   limit = SUGGEST_DEFAULT_LIMIT,
 ): Promise<Suggestions> {
-  // An exact SKU suggests its product alone (issue 32).
+  // An exact SKU suggests its product alone.
   const bySku = await productIdBySku(db, q, true);
   if (bySku) {
     const view = await getProduct(db, bySku);

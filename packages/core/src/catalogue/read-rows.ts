@@ -13,7 +13,7 @@ const exceljs = lazy(() => import('exceljs').then((m) => m.default));
 export interface FileRow {
   row: number;
   cells: CatalogueRow;
-  /** Columns whose cell a spreadsheet would run as a formula (refused: issue 32). */
+  /** Columns whose cell a spreadsheet would run as a formula (refused). */
   formulas: string[];
 }
 

@@ -32,7 +32,7 @@ describe('invoice columns', () => {
     });
   });
 
-  it('reads a document numbered before issue 31 (making net of its discount) as the same amounts', () => {
+  it('reads a document numbered before the invoice columns changed (making net of its discount) as the same amounts', () => {
     // What the issue saw printed: Metal 58,061, Making 10,886, Discount 3,629, Taxable 68,947.
     const { gross: _, ...legacy } = { ...ring, making: 10_886 };
     const columns = invoiceColumns(legacy);

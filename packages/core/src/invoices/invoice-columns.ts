@@ -4,7 +4,7 @@ import type { InvoiceLine } from './invoice-document';
 /**
  * The money columns an invoice prints for a line, in whole rupees, GST excluded. They add up as
  * printed: gross = metal + making + stones (metal-priced) and taxable = gross − discount, where
- * making is before its discount and the discount is the one on making (issue 31: the invoice
+ * making is before its discount and the discount is the one on making (an earlier invoice
  * printed making net of its discount and the discount beside it, so the row did not add up).
  */
 export interface InvoiceColumns {
@@ -17,7 +17,7 @@ export interface InvoiceColumns {
 }
 
 /**
- * A line's printed columns. Documents numbered before issue 31 are fixed records that held
+ * A line's printed columns. Documents numbered before the invoice columns changed are fixed records that held
  * making net of its discount and a fixed price's discount GST included: they are read as the
  * same amounts in today's columns (nothing they total changes).
  */

@@ -13,12 +13,12 @@ export interface InvoiceLine {
   /** Null until the line's stored metal-rate breakup is used (see invoice-lines.ts). */
   ratePerGram: number | null;
   metalValue: number | null;
-  /** Making charges before their discount (documents numbered before issue 31 held them net). */
+  /** Making charges before their discount (documents numbered before the invoice columns changed held them net). */
   making: number | null;
   stones: number | null;
   /**
    * The line's value before any discount, GST excluded: metal + making + stones, or a fixed
-   * price's taxable part. Absent from documents numbered before issue 31 (see invoice-columns.ts).
+   * price's taxable part. Absent from documents numbered before the invoice columns changed (see invoice-columns.ts).
    */
   gross?: number;
   /**

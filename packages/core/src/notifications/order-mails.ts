@@ -7,7 +7,7 @@ import { queueNotification, queueNotifications } from './queue-notification';
 /**
  * Which mail an order's move sends: a paid order that is cancelled (by the shop, or sold out
  * when the payment came) owes money back; an unpaid one is only cancelled. CONFIRMED tells the
- * shopper the shop has accepted the order and is preparing it (issue 33).
+ * shopper the shop has accepted the order and is preparing it.
  */
 export function orderMailKind(
   from: OrderStatus,

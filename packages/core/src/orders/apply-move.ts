@@ -13,7 +13,7 @@ export interface AdminMove {
   /** The queued job's key: a job re-run after a crash finds its move already applied. */
   jobKey: string;
   note?: string | null;
-  /** A ship's carrier and AWB (issue 33). */
+  /** A ship's carrier and AWB. */
   shipment?: ShipmentIntent | null;
 }
 

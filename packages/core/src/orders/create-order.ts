@@ -74,7 +74,7 @@ export async function createOrderFromCart(
       .orderBy('ci.id')
       .execute();
     if (lines.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
-    // Only live pieces are sold (issue 32): a line whose piece became a draft or was archived.
+    // Only live pieces are sold: a line whose piece became a draft or was archived.
     const unsold = lines.find((l) => l.status !== 'live');
     if (unsold)
       throw conflict(`${unsold.title} is no longer sold: remove it from your cart to order`);

@@ -142,7 +142,7 @@ export const MAX_PIECE_PRICE = 100_000_000;
 
 /**
  * Each field is within its bounds, yet together (1,000 g at 1,00,000 % making) they could make
- * a price no integer column holds: such a save is a 400 naming the size, never a 500 (issue 32).
+ * a price no integer column holds: such a save is a 400 naming the size, never a 500.
  */
 function refuseUnstorablePrices(
   sizes: SavedPricing['sizes'],

@@ -101,7 +101,7 @@ export async function publishRates(
         })),
       )
       .execute();
-    // Shoppers waiting for a rate below their figure hear of it once (issue 36).
+    // Shoppers waiting for a rate below their figure hear of it once.
     await fireRateAlerts(
       trx,
       input.rates.map((r) => ({

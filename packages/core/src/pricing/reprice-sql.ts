@@ -39,7 +39,7 @@ export function sizePricesSql(
 }
 
 /**
- * The size a product's page opens on, and so its card's and its stored price (issue 32): the
+ * The size a product's page opens on, and so its card's and its stored price: the
  * first in stock, else the first (shared's openingSize). An ORDER BY for DISTINCT ON (product_id).
  */
 export const OPENING_SIZE_ORDER = sql.raw('product_id, in_stock DESC, position');

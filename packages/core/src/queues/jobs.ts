@@ -52,7 +52,7 @@ const outageRetryDelayMs = (attemptsStarted: number) =>
 /**
  * Deferrals a job of each queue gets before an outage spends its attempts as any fault does;
  * null: none, it waits however long the outage lasts. Payments and admins' moves (and refunds,
- * when they run as jobs) are never given up on an outage (issue 31): the outage alert fires after
+ * when they run as jobs) are never given up on an outage: the outage alert fires after
  * 5 minutes, the System page shows them delayed, and they complete once what they need is back.
  * A wrong setting that looks like an outage (a provider address that never answers) is then
  * found by that alert, not in the dead letters. The others keep about an hour of the waits above.

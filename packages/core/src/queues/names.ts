@@ -4,15 +4,15 @@ export const QUEUES = {
   orderMoves: 'order-moves',
   /** A repeatable job: asks the provider about orders whose return and webhook never came. */
   paymentReconciliation: 'payment-reconciliation',
-  /** Reprices the catalogue after a publish of metal rates (issue 21). */
+  /** Reprices the catalogue after a publish of metal rates. */
   metalRepricing: 'metal-repricing',
-  /** Applies a bulk edit of the products table (issue 32). */
+  /** Applies a bulk edit of the products table. */
   catalogueBulkEdits: 'catalogue-bulk-edits',
-  /** Mails: fed from the notifications table by the worker's mail relay (issue 24). */
+  /** Mails: fed from the notifications table by the worker's mail relay. */
   notifications: 'notifications',
-  /** Refunds asked of the payment provider (issue 31): one job per attempt of a refund. */
+  /** Refunds asked of the payment provider: one job per attempt of a refund. */
   refunds: 'refunds',
-  /** Applies an owner's catalogue import, row by row (issue 32). */
+  /** Applies an owner's catalogue import, row by row. */
   catalogueImports: 'catalogue-imports',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -107,7 +107,7 @@ function missedRuleText(e: SchemeEnrolmentRow): string {
 export const MANUAL_REMINDER_LINK_DAYS = 3;
 
 /**
- * The admin's reminder by hand (issue 36, item 4): the same "scheme-reminder" mail as the
+ * The admin's reminder by hand: the same "scheme-reminder" mail as the
  * scheduler's, for an ACTIVE enrolment whose next instalment is due or overdue, with a pay link
  * that works for 3 days. At most once per enrolment per India day: the mail's row is keyed by
  * enrolment and day (notifications.idempotency_key, unique), so a second one the same day is a

@@ -7,7 +7,7 @@ import { redeemedOf, usedPaise } from './balance';
 import { instalmentsOwedBack } from '../refunds/refund-instalment';
 
 /**
- * The owner's view of the schemes (issue 36, item 4): enrolments (all, overdue, maturing this
+ * The owner's view of the schemes: enrolments (all, overdue, maturing this
  * month, matured but unredeemed), collections per India month, and the liability — money held
  * for customers until it is redeemed (jewellery.md, "Savings schemes"): Σ instalments paid +
  * Σ bonus committed (matured schemes) − Σ redeemed, over schemes not closed. Rupees.

@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../common/errors';
 type StonesInput = NonNullable<ProductInput['stones']>;
 
 /**
- * The mark a save leaves on the product (issue 32): a metal-priced piece's is its priced
+ * The mark a save leaves on the product: a metal-priced piece's is its priced
  * purity's (migration 021's trigger keeps it so whatever writes the row); a fixed-priced gold
  * piece states its purity as its mark.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The order ledger (issue 19):
+ * The order ledger:
  * - payments are history: no foreign key to orders, so deleting an unpaid order keeps its
  *   (cancelled) links, and a payment later made on one still finds its row to be refunded;
  * - a link carries its expiry, and may be CANCELLED (order deleted or cancelled) or EXPIRED;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Prices from metal rates (issue 21):
+ * Prices from metal rates:
  * - `metal_rates`: every published rate per metal and purity (integer paise per gram), kept as
  *   history; the current rate is the newest row of its purity;
  * - `rate_publications`: one per publish, with the repricing it started (progress, cursor for

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Selling in India (issue 23):
+ * Selling in India:
  * - products carry their BIS hallmark purity mark (22K916…);
  * - each gold unit sold records its HUID, unique in the whole shop (a piece is sold once);
  * - a product's stones with origin and certificate; (lab, certificate number) unique;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Shipments (issue 33): the parcel an order left in — carrier (code and name as shipped), AWB,
+ * Shipments: the parcel an order left in — carrier (code and name as shipped), AWB,
  * the tracking page as it was then, the insured value in paise (the order's value), when and by
  * whom. One per order, written by the order ledger with the SHIPPED move. The day's manifest
  * reads them by dispatch time.

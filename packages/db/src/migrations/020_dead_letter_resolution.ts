@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Dead letters an admin can act on (issue 31): the order a job was about, and how it was
+ * Dead letters an admin can act on: the order a job was about, and how it was
  * resolved (retried or dismissed), by whom and when. Refusals stay out of this table; the System
  * page counts them from the outbox rows that record them (the partial index below).
  */

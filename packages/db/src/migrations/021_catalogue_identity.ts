@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 32: a product's design number and state, and one truth for its hallmark.
+ * A product's design number and state, and one truth for its hallmark.
  *
  * - `products.sku` and `product_sizes.sku`, each unique in the shop. A row inserted without one
  *   (the seed, the bench generator, a client that sends none) gets one from a trigger:

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * "Tell me when 22K gold is below ₹X/g" (issue 36): one alert per e-mail, metal and purity. A
+ * "Tell me when 22K gold is below ₹X/g": one alert per e-mail, metal and purity. A
  * visitor's alert waits for the link mailed to confirm it (`confirmed_at`); it fires once
  * (`fired_at`) when a publish brings the rate below the figure, and is re-armed only by asking
  * again. The token is the confirm and unsubscribe links' secret.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Refunds paid back through the provider (issue 31, item 2). One row per payment and purpose
+ * Refunds paid back through the provider. One row per payment and purpose
  * (`refund-due` for money owed back; a return names its own), so a double click or a re-run of
  * the job finds the row it made. `attempt` grows when the owner asks again after the provider
  * reported the refund failed: each attempt is a fresh idempotency key at the provider.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 32: the owner's catalogue imports (CSV or XLSX, one row per product).
+ * The owner's catalogue imports (CSV or XLSX, one row per product).
  *
  * - `catalogue_imports`: one upload's dry run and, once applied, its progress. `state` moves
  *   validated → applying → applied (or failed); `applied` counts rows done, of `total` to apply.

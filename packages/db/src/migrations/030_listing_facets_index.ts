@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Listing facet counts (issue 32) group the live products by category, colour, occasion and
+ * Listing facet counts group the live products by category, colour, occasion and
  * metal under a price and discount range. This narrow covering index (about a tenth of the
  * table) lets that read be an index-only scan: the range on its key, the grouped columns in its
  * INCLUDE, `id` for the stone-origin filter's lookup.

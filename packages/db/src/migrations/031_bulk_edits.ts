@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Bulk edits of the products table (issue 32): one row per batch (its change, progress and
+ * Bulk edits of the products table: one row per batch (its change, progress and
  * undo), one row per product it covers. A product row keeps what the edit replaced (`before`:
  * the product's columns and its sizes' stock) and what it left (`after_updated_at`,
  * `after_stock`), so an undo can tell whether anything newer touched the product since: a save

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Monthly savings schemes (issue 36; jewellery.md, "Savings schemes"). A plan is what the owner
+ * Monthly savings schemes (jewellery.md, "Savings schemes"). A plan is what the owner
  * offers; an enrolment copies the plan's terms when it is made, so a later edit (or a pause) of
  * the plan never changes what an enrolled shopper was promised. Instalments are paid through
  * payment links of their own (scheme_payments), confirmed by the same provider, outbox, worker

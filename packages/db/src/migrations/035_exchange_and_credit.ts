@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Old-gold exchange and store credit (issue 33, item 5):
+ * Old-gold exchange and store credit:
  * - `exchange_requests`: a shopper's ask for a pickup or a store visit, with the pieces as they
  *   described them and the estimate at that day's rate (paise); the owner settles it after
  *   testing with a final value, as exchange credit or paid out;

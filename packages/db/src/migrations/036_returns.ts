@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Returns and exchanges inside the policy (issue 33, item 4):
+ * Returns and exchanges inside the policy:
  * - `return_requests`: the shopper's ask (return for money, or exchange for store credit) with
  *   its state, the refusal's reason, the HUID check on receipt and the refund owed (paise). One
  *   live request per order (a refused one may be asked again): the order's one credit note is

@@ -153,7 +153,7 @@ export interface SeedProduct {
     discounted_price?: number;
   }[];
   createdDaysAgo: number;
-  /** Priced from the seed's rates (issue 21); fixed-price pieces leave it out. */
+  /** Priced from the seed's rates; fixed-price pieces leave it out. */
   pricing?: SeedPricing;
 }
 
@@ -166,7 +166,7 @@ export interface SeedPricing {
   makingDiscountPercent: number;
 }
 
-/** Net weights per kind (issue 21): rings 2–8 g, earrings 2–10, chains and necklaces 8–40, bangles 10–30. */
+/** Net weights per kind: rings 2–8 g, earrings 2–10, chains and necklaces 8–40, bangles 10–30. */
 const NET_GRAMS: Record<ItemKind['section'] | 'bangle' | 'chain', [number, number]> = {
   rings: [2, 8],
   earrings: [2, 10],

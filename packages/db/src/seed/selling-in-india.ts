@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { Database, ProductStonesTable } from '../schema';
 
 /**
- * Hallmark marks, stones and certificates for the seed catalogue (issue 23), deterministic so
+ * Hallmark marks, stones and certificates for the seed catalogue, deterministic so
  * every seeded database is alike: fixed-priced gold pieces carry 22K916 (every third 18K750),
  * metal-priced ones the mark of their priced purity (migration 021's trigger); diamond pieces
  * are set in 18K750 gold with a certified natural diamond, and four of them with

@@ -13,7 +13,7 @@ import { WishlistGrid } from './WishlistGrid';
 const route = getRouteApi('/user-details');
 type AccountLayout = 0 | 1 | 2 | 3 | 4 | 5;
 
-/** My Account: the profile, then password and devices (issue 24). */
+/** My Account: the profile, then password and devices. */
 function MyAccount() {
   return (
     <>

@@ -92,7 +92,7 @@ function CheckGroup({
   name: ListKey;
   options: readonly string[];
   selected: string[];
-  /** Pieces each value leaves given the other filters (issue 32); unknown until the listing answers. */
+  /** Pieces each value leaves given the other filters; unknown until the listing answers. */
   counts: ReadonlyMap<string, number> | undefined;
   onToggle: (key: ListKey, value: string) => void;
 }) {

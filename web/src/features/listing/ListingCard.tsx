@@ -4,7 +4,7 @@ import type { Product } from '@/lib/trpc';
 
 /**
  * Listing card: second image and the price details on hover, a 'Hover Details' hint otherwise.
- * `priority`: a card of the first screen, whose image is the page's largest paint (issue 34).
+ * `priority`: a card of the first screen, whose image is the page's largest paint.
  */
 export function ListingCard({
   product,
@@ -24,7 +24,7 @@ export function ListingCard({
       data-testid="listing-card"
       // The router's default preload (on hover, or touchstart on a phone) fetches the product's
       // data and page code before the click lands; :active answers the press itself, in plain CSS
-      // that works before hydration too (issue 34).
+      // that works before hydration too.
       className="group block overflow-hidden rounded-xl border bg-card shadow-sm transition duration-300 hover:-translate-y-1 hover:shadow-xl focus-visible:-translate-y-1 active:translate-y-0 active:scale-[0.98] active:opacity-80 active:duration-75"
     >
       <div className="relative aspect-square overflow-hidden bg-secondary">

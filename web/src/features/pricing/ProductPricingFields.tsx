@@ -16,7 +16,7 @@ import type { ProductFormFields } from '@/features/admin/product-form/product-fi
 import { trpc } from '@/lib/trpc';
 
 /**
- * The product form's pricing choice (issue 21): fixed (the spec's typed prices) or from the
+ * The product form's pricing choice: fixed (the spec's typed prices) or from the
  * day's metal rate, with purity, making, stones, making discount and each size's net weight, and
  * a live breakup preview; for metal pricing it writes the computed prices into the price fields.
  */

@@ -212,7 +212,7 @@ export function ProductPage() {
           )}
           {guide && <SizeGuideDialog kind={guide} />}
           {archived ? (
-            // Kept for the orders that link to it (issue 32): shown, never sold.
+            // Kept for the orders that link to it: shown, never sold.
             <p
               role="status"
               className="rounded-lg border border-dashed bg-muted/60 px-4 py-3 text-sm font-medium"

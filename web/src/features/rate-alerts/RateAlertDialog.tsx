@@ -13,7 +13,7 @@ import { useToken } from '@/features/session/use-session';
 import { trpc } from '@/lib/trpc';
 
 /**
- * "Tell me when 22K gold is below ₹X/g" (issue 36): a visitor names an e-mail and confirms by the
+ * "Tell me when 22K gold is below ₹X/g": a visitor names an e-mail and confirms by the
  * mailed link; a signed-in shopper's account e-mail is used. The server's message says which.
  */
 export function RateAlertDialog({

@@ -40,7 +40,7 @@ export function SearchPage() {
   const setSearch = (next: ListingSearch) =>
     void navigate({ search: { ...next, q }, resetScroll: false });
   const data = text === '' ? undefined : results.data;
-  // An exact SKU (the product's or a size's) opens its product (issue 32).
+  // An exact SKU (the product's or a size's) opens its product.
   const goTo = useNavigate();
   const skuHit = data && skuMatch(data.content, text);
   useEffect(() => {

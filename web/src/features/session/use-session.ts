@@ -25,7 +25,7 @@ export function useSession() {
   useEffect(() => {
     // Spec section 8: a failing profile fetch clears storage and sends the shopper to /login;
     // an expired or forged token (401) is treated the same way. The page is remembered, so
-    // signing in again returns to it (issue 32).
+    // signing in again returns to it.
     if (status === 500 || status === 401) {
       clearSession();
       window.location.assign(loginPathFrom(window.location));

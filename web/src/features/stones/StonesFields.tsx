@@ -25,7 +25,7 @@ const newStone = (): Stone => ({
 });
 
 /**
- * The product form's stones (issue 23): kind, origin, count, carat, colour, clarity and cut, and a
+ * The product form's stones: kind, origin, count, carat, colour, clarity and cut, and a
  * certificate (lab, number, and an uploaded PDF or image). The server applies the disclosure rule
  * (a laboratory-grown diamond must be named so) and keeps (lab, number) unique.
  */

@@ -26,7 +26,7 @@ import { appliedOutcome } from './import-outcome';
 const rupees = (value: number | null) => (value === null ? '—' : formatRupees(value));
 
 /**
- * /admin/catalogue/import (issue 32): upload a CSV or XLSX (and a zip of its images), read the
+ * /admin/catalogue/import: upload a CSV or XLSX (and a zip of its images), read the
  * dry run — each refused cell, each new, changed or archived product — then apply it in the
  * worker and watch its progress.
  */

@@ -19,7 +19,7 @@ import { RecentOrdersTable } from './RecentOrdersTable';
 import { RecentProductsTable } from './RecentProductsTable';
 
 // The chart library (recharts, about 100 kB gzip) loads with the chart, after the figures: the
-// dashboard's first load stays within its budget on the owner's phone (issue 34).
+// dashboard's first load stays within its budget on the owner's phone.
 const SalesChart = lazy(() => import('./SalesChart').then((m) => ({ default: m.SalesChart })));
 
 /** The arrow beside the growth note follows its sign; the note says it in words too. */

@@ -28,20 +28,20 @@ const MENU = [
   { to: '/admin/customers', label: 'Customers', icon: Users, exact: false },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingCart, exact: false },
   { to: '/admin/product/create', label: 'Add Product', icon: PlusCircle, exact: false },
-  // Beyond the spec's menu (issue 20): the policy pages the footer links to.
+  // Beyond the spec's menu: the policy pages the footer links to.
   { to: '/admin/pages', label: 'Pages', icon: FileText, exact: false },
-  // Issue 21: the day's metal rates that price the catalogue.
+  // The day's metal rates that price the catalogue.
   { to: '/admin/metal-rates', label: 'Metal rates', icon: Coins, exact: false },
   // Issues 24 and 25: the mails sent, and the health of what the shop runs on.
   { to: '/admin/messages', label: 'Messages', icon: Mail, exact: false },
   { to: '/admin/system', label: 'System', icon: Activity, exact: false },
-  // Issue 31: the owner's books.
+  // The owner's books.
   { to: '/admin/reports', label: 'Reports', icon: BookOpen, exact: false },
-  // Issue 33: old gold brought in for exchange or buyback.
+  // Old gold brought in for exchange or buyback.
   { to: '/admin/exchange', label: 'Old gold', icon: Coins, exact: false },
   // Returns and exchanges: the count is of those not finished.
   { to: '/admin/returns', label: 'Returns', icon: RotateCcw, exact: false },
-  // Issue 36: monthly savings schemes, and the money held for customers.
+  // Monthly savings schemes, and the money held for customers.
   { to: '/admin/schemes', label: 'Schemes', icon: PiggyBank, exact: false },
   // The carrier's cash-on-delivery remittances.
   { to: '/admin/cod', label: 'COD remittances', icon: Banknote, exact: false },

@@ -82,7 +82,7 @@ export function ProductForm({ defaultValues, submitLabel, onSubmit }: ProductFor
     control,
     name: ['price', 'discountedPrice', 'brand', 'pricing.basis', 'pricing'],
   });
-  // One truth (issue 32): a metal-priced piece's hallmark is its priced purity's mark, shown here
+  // One truth: a metal-priced piece's hallmark is its priced purity's mark, shown here
   // and sent as such; only a fixed-priced gold piece states its mark (its purity) in the select.
   const pricedMark =
     pricing?.basis === 'metal'

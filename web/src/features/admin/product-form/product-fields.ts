@@ -98,7 +98,7 @@ export function productToFields(product: AdminProduct): ProductFormFields {
         url: s.certificate.url,
       },
     })),
-    // Kept through an edit: a metal-priced product stays one (issue 21).
+    // Kept through an edit: a metal-priced product stays one.
     pricing:
       product.pricing?.basis === 'metal'
         ? { ...product.pricing, metal: product.pricing.metal as PricingMetal }

@@ -74,7 +74,7 @@ function changeOf(kind: Kind, f: Fields): BulkEditInput['change'] {
 }
 
 /**
- * The products table's bulk edit (issue 32): the rows picked or every product the search
+ * The products table's bulk edit: the rows picked or every product the search
  * matches, one change, a preview, then the worker's job with its progress, and its undo.
  */
 export function BulkEditBar({

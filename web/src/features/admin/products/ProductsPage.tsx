@@ -86,7 +86,7 @@ export function ProductsPage() {
         description={data ? `${data.totalElements.toLocaleString('en-IN')} products` : undefined}
         actions={
           <div className="flex flex-wrap gap-2">
-            {/* Export the table's current search, in the import's column set (issue 32). */}
+            {/* Export the table's current search, in the import's column set. */}
             {(['csv', 'xlsx'] as const).map((format) => (
               <Button
                 key={format}

@@ -53,7 +53,7 @@ const monthLabel = (month: string) =>
   });
 
 /**
- * /admin/schemes (issue 36, item 4): the owner's view of the savings schemes — the plans (create,
+ * /admin/schemes: the owner's view of the savings schemes — the plans (create,
  * edit, pause), the enrolments by filter, collections per month and the liability.
  */
 export function SchemesPage() {

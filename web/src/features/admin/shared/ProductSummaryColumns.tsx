@@ -48,7 +48,7 @@ export function ProductSummaryCells({ product }: { product: AdminProduct }) {
       </TableCell>
       <TableCell className="max-w-80 truncate font-medium">
         {product.title}
-        {/* Design number and state (issue 32): a draft or archived piece is not in the shop. */}
+        {/* Design number and state: a draft or archived piece is not in the shop. */}
         <span className="block text-xs font-normal text-muted-foreground" data-testid="product-sku">
           {product.sku}
           {product.status && product.status !== 'live' && (
