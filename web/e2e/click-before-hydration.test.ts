@@ -135,6 +135,29 @@ describe('a click before hydration', () => {
     await context.close();
   });
 
+  it('a heart ticked and unticked on the raw page stays off the wishlist; the size after it is chosen', async () => {
+    await api().delete(`/api/wish/${ring._id}`, { token: customerToken });
+    const context = await contextFor(customerToken);
+    const page = await context.newPage();
+    await screenshotOnFailure(page, 'click-before-hydration-heart-twice');
+    const { release } = await openHeld(page, `/product/${ring._id}`);
+    const heart = page.locator(`[data-replay="favourite-${ring._id}"]`);
+    await heart.click();
+    expect(await heart.getAttribute('data-replay-pending')).toBe('');
+    await heart.click();
+    expect(await heart.getAttribute('data-replay-pending')).toBeNull();
+    await weight(page, 1).click();
+
+    await release();
+    // The size was held after the heart's presses: once it is chosen, the queue has been replayed.
+    await expect.poll(() => weight(page, 1).getAttribute('aria-pressed')).toBe('true');
+    const box = page.getByRole('checkbox', { name: `Favourite: ${ring.title}` }).first();
+    expect(await box.isChecked()).toBe(false);
+    const ids = await api().get<string[]>('/api/wish/product-ids', { token: customerToken });
+    expect(ids.body).not.toContain(ring._id);
+    await context.close();
+  });
+
   it("the admin's Status menu opens on a click with no pointer press before it", async () => {
     const context = await contextFor(adminToken);
     const page = await context.newPage();

@@ -21,9 +21,19 @@
   function hold(event: Event, control: HTMLElement) {
     event.preventDefault();
     event.stopImmediatePropagation();
-    // One press per control in a row: a second click, or the click a key press makes, is the
-    // same wish (Add to Cart pressed twice while waiting adds once).
-    if (held.at(-1)?.control === control) return;
+    // A switch (a heart, marked `data-replay-toggle`) pressed again is switched back: the two
+    // presses cancel, as they would have on a live page.
+    if (control.hasAttribute('data-replay-toggle')) {
+      const earlier = held.findIndex((h) => h.control === control);
+      if (earlier >= 0) {
+        held.splice(earlier, 1);
+        control.removeAttribute(PENDING);
+        return;
+      }
+    }
+    // Any other control: one press in a row. A second click, or the click a key press makes, is
+    // the same wish (Add to Cart pressed twice while waiting adds once).
+    else if (held.at(-1)?.control === control) return;
     held.push({ control, id: control.dataset.replay ?? '' });
     // Shown as taken (styles.css) until it is made again.
     control.setAttribute(PENDING, '');

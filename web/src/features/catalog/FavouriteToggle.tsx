@@ -18,6 +18,7 @@ export function FavouriteToggle({
   return (
     <label
       data-replay={`favourite-${productId}`}
+      data-replay-toggle=""
       className={cn(
         'flex size-9 cursor-pointer items-center justify-center rounded-full bg-card/90 shadow-sm ring-1 ring-border backdrop-blur transition hover:scale-110 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring',
         className,
