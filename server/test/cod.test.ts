@@ -156,7 +156,13 @@ describe('cash on delivery', () => {
     const shopper = await newCustomer(server, 'Offered');
     const [size] = await sizes(1, 0, 1_000, 30_000);
     const order = await orderOf(shopper, size!);
-    expect(await options(shopper, order._id)).toEqual({ available: true, maxRupees: 50_000 });
+    // The fee is said before it is chosen, with what the courier collects.
+    expect(await options(shopper, order._id)).toEqual({
+      available: true,
+      maxRupees: 50_000,
+      feeRupees: FEE,
+      payOnDeliveryRupees: order.totalDiscountedPrice + FEE,
+    });
   });
 
   it('is refused above COD_MAX_RUPEES, with the reason, at checkout and when chosen', async () => {

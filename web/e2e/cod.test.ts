@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { RunningWorker } from '@kanak/worker';
-import type { OrderView } from '@kanak/shared';
+import { formatRupees, type OrderView } from '@kanak/shared';
 import {
   httpClient,
   launchBrowser,
@@ -14,6 +14,9 @@ import {
 import { ADDRESS, fillCart, newCustomer } from '../../server/test/pipeline-support';
 import { startShopWorker, WEB_DIST } from './shop-support';
 
+/** The shop's COD fee in this file: said at checkout before COD is chosen. */
+const FEE = 49;
+
 describe('cash on delivery at checkout, in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
@@ -22,7 +25,7 @@ describe('cash on delivery at checkout, in Chromium', () => {
   const db = () => server.database.db;
 
   beforeAll(async () => {
-    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: 10_000 });
+    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: 10_000, COD_FEE_RUPEES: FEE });
     worker = startShopWorker(server);
     browser = await launchBrowser();
   });
@@ -63,6 +66,10 @@ describe('cash on delivery at checkout, in Chromium', () => {
         await page.goto(url(`/checkout?step=3&order_id=${order._id}`));
         const cod = page.getByRole('button', { name: 'Cash on delivery' });
         await expect.poll(() => cod.isEnabled(), { timeout: 15_000 }).toBe(true);
+        // What the courier collects, fee included, is said before COD is chosen.
+        expect(await page.getByTestId('cod-due').textContent()).toBe(
+          `A cash-on-delivery fee of ${formatRupees(FEE)} is added: you pay ${formatRupees(order.totalDiscountedPrice + FEE)} in cash when it arrives`,
+        );
         await cod.click();
         await page.waitForURL(`**/cod/${order._id}`);
         const mail = await db()

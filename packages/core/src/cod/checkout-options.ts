@@ -20,7 +20,7 @@ export async function checkoutOptions(
   providers: Pick<PaymentProviders, 'states'>,
   user: AuthUser,
   orderIdInput: unknown,
-  cod: Pick<CodSettings, 'maxRupees' | 'blockDays' | 'zones'>,
+  cod: Pick<CodSettings, 'maxRupees' | 'blockDays' | 'zones' | 'feeRupees'>,
   clock: Clock = systemClock,
 ): Promise<CheckoutOptionsView> {
   const orderId = requireId(orderIdInput, 'Order');
@@ -36,6 +36,11 @@ export async function checkoutOptions(
   const availability = await codAvailability(db, order, cod, clock());
   return {
     online: { providers: [...ready, ...resting].map((p) => p.name) },
-    cod: { ...availability, maxRupees: cod.maxRupees },
+    cod: {
+      ...availability,
+      maxRupees: cod.maxRupees,
+      feeRupees: cod.feeRupees,
+      payOnDeliveryRupees: order.total_discounted_price + cod.feeRupees,
+    },
   };
 }

@@ -118,11 +118,16 @@ export type PaymentReturnStatus = (typeof PAYMENT_RETURN_STATUSES)[number];
 export const checkoutOptionsView = z.object({
   /** Online providers in the order a link would be tried now (those skipped for a cool-off last). */
   online: z.object({ providers: z.array(z.string()) }),
-  /** Cash on delivery: `reason` says why not when it is not available; the cap in rupees. */
+  /**
+   * Cash on delivery: `reason` says why not when it is not available; the cap in rupees; the fee
+   * added for it (invoiced as its own line) and what the courier collects with it, in rupees.
+   */
   cod: z.object({
     available: z.boolean(),
     reason: z.optional(z.string()),
     maxRupees: z.number(),
+    feeRupees: z.number(),
+    payOnDeliveryRupees: z.number(),
   }),
 });
 export type CheckoutOptionsView = z.infer<typeof checkoutOptionsView>;

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Banknote } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { formatRupees } from '@kanak/shared';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 
@@ -43,7 +44,15 @@ export function CashOnDelivery({
       >
         <Banknote /> {choose.isPending ? 'Sending your code…' : 'Cash on delivery'}
       </Button>
-      {reason && <p className="text-center text-xs text-muted-foreground">{reason}</p>}
+      {reason ? (
+        <p className="text-center text-xs text-muted-foreground">{reason}</p>
+      ) : (
+        <p className="text-center text-xs text-muted-foreground" data-testid="cod-due">
+          {cod.feeRupees > 0
+            ? `A cash-on-delivery fee of ${formatRupees(cod.feeRupees)} is added: you pay ${formatRupees(cod.payOnDeliveryRupees)} in cash when it arrives`
+            : `You pay ${formatRupees(cod.payOnDeliveryRupees)} in cash when it arrives`}
+        </p>
+      )}
     </div>
   );
 }
