@@ -175,6 +175,10 @@ describe('returns with quantities, pickups and the owner list, in the browser', 
     await expect
       .poll(() => section.getByTestId('return-pickup').textContent())
       .toContain('Delhivery will collect it on');
+    // Beside the status, the shopper too reads a return in progress, not a plainly delivered order.
+    expect(await page.getByTestId('return-badge').first().textContent()).toBe(
+      'Return approved: pickup',
+    );
     expect(errors).toEqual([]);
     await page.context().close();
   });

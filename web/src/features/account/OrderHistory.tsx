@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { PayNowButton } from '@/features/orders/PayNowButton';
 import { refundNotice } from '@/features/orders/refund';
 import { awaitsPayment } from '@/features/orders/tracker';
+import { ReturnBadge } from '@/features/returns/ReturnBadge';
 import { RefundBadge } from '@/features/orders/RefundNotice';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
@@ -87,6 +88,7 @@ export function OrderHistory() {
                             <p className="line-clamp-1 font-medium">{item.title}</p>
                             <StatusBadge status={order.orderStatus} />
                             {order.refundDue && <RefundBadge />}
+                            <ReturnBadge openReturn={order.openReturn} />
                           </div>
                           <p className="text-xs text-muted-foreground">
                             Size {item.width ?? 16.52} MM · Weight {item.weight} · Qty{' '}

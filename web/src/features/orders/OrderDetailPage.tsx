@@ -16,6 +16,7 @@ import { RefundBadge, RefundNoticeCard } from './RefundNotice';
 import { PayNowButton } from './PayNowButton';
 import { ShipmentCard } from './ShipmentCard';
 import { ReturnsSection } from '@/features/returns/ReturnsSection';
+import { ReturnBadge } from '@/features/returns/ReturnBadge';
 import { awaitsPayment, offersReview, TRACKER_STEPS, trackerStep } from './tracker';
 
 const route = getRouteApi('/account/orders/$orderId/$index');
@@ -115,6 +116,7 @@ export function OrderDetailPage() {
         <div className="flex flex-wrap items-center gap-2">
           <StatusBadge status={o.orderStatus} />
           {o.refundDue && <RefundBadge />}
+          <ReturnBadge openReturn={o.openReturn} />
         </div>
       </div>
       {refund ? (
