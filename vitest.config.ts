@@ -30,8 +30,10 @@ export default defineConfig({
           ],
           globalSetup: ['packages/testkit/src/global-setup.ts'],
           setupFiles: ['packages/testkit/src/file-cleanup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Ceilings only a hung test reaches, on a loaded 2-core machine too: a test's waits are
+          // events (eventually(), a mail received), each with a 60 s ceiling of its own.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           maxWorkers: 2,
         },
       },
