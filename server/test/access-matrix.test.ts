@@ -128,6 +128,12 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/orders/:orderId/returns/eligibility': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'GET /api/admin/returns/summary': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/returns/:returnId/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /api/admin/returns/:returnId/bank-transfer': {
+    visitor: 401,
+    A: 403,
+    B: 403,
+    admin: 'admitted',
+  },
   // Accounts (issue 24): the same answer for any e-mail; a reset link's token is the capability.
   'POST /auth/forgot-password': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'POST /auth/reset-password': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -318,6 +324,7 @@ const EXPECTED: Record<string, Row> = {
   'trpc returns.eligibility': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'trpc returns.adminSummary': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc returns.move': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc returns.payByTransfer': { visitor: 401, A: 403, B: 403, admin: 'admitted' },
   'trpc users.me': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc cart.get': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc cart.add': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
@@ -1368,6 +1375,13 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'trpc returns.eligibility': () => ({ input: { orderId: orderOfA } }),
     'trpc returns.move': async () => ({
       input: { returnId: await returnOfA(), action: 'approve' },
+    }),
+    'POST /api/admin/returns/:returnId/bank-transfer': async () => ({
+      path: `/api/admin/returns/${await returnOfA()}/bank-transfer`,
+      body: { reference: 'UTR-MATRIX-1' },
+    }),
+    'trpc returns.payByTransfer': async () => ({
+      input: { returnId: await returnOfA(), reference: 'UTR-MATRIX-1' },
     }),
     'PUT /api/admin/pages/:slug': () => ({
       path: '/api/admin/pages/terms',

@@ -7,15 +7,18 @@ import { cancelUnpaidOrders, type OrderView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import {
   formatRupees,
+  type AdminOrdersPage,
   type CheckoutOptionsView,
   type PaymentLinkAnswer,
   type RemittanceAnswer,
   type ReturnView,
+  type Settlement,
 } from '@kanak/shared';
 import {
   httpClient,
   startTestServer,
   startTestSmtp,
+  trpcCalls,
   type TestServer,
   type TestSmtp,
 } from '@kanak/testkit';
@@ -482,6 +485,88 @@ describe('cash on delivery', () => {
     expect(log.map((e) => e.note).join(' | ')).toMatch(
       /paid in cash on delivery, to be paid out by bank transfer/,
     );
+
+    // The settlement owes it back until it is paid: the COD row's owed is the returned amount,
+    // listed under refunds due, and COD's net is what the shop keeps.
+    const back = refunded.body.amount;
+    const settlement = () =>
+      http.get<Settlement>('/api/admin/reports/settlement?from=2026-12-05&to=2026-12-05', {
+        token: admin,
+      });
+    const rowA = (s: Settlement) => s.payments.find((p) => p.orderId === first._id)!;
+    const owing = await settlement();
+    expect(owing.status).toBe(200);
+    expect(rowA(owing.body)).toMatchObject({
+      amount: dueA,
+      invoiced: dueA,
+      credited: back,
+      refunded: 0,
+      owed: back,
+      transferDue: back,
+      transferPaid: 0,
+    });
+    expect(owing.body.refundsDue.map((p) => p.orderId)).toContain(first._id);
+    const cod = owing.body.byMethod.find((g) => g.method === 'cod')!;
+    expect(cod.owed).toBe(back);
+    expect(cod.net).toBe(cod.received - cod.refunded - cod.owed);
+    const dueOrders = async () =>
+      (
+        await trpcCalls(() => http).query<AdminOrdersPage>(
+          'orders.adminList',
+          { refundsDue: true },
+          admin,
+        )
+      ).body.result.data.content.map((o) => o._id);
+    expect(await dueOrders()).toContain(first._id);
+    const detail = await http.get<OrderView>(`/api/orders/${first._id}`, { token: admin });
+    expect(detail.body.refundDue).toBe(true);
+
+    // The owner pays it by bank transfer and records the reference: once.
+    const transfer = (reference: string) =>
+      http.post<ReturnView & { message?: string }>(
+        `/api/admin/returns/${asked.body.id}/bank-transfer`,
+        { reference },
+        { token: admin },
+      );
+    expect(
+      (
+        await http.post(
+          `/api/admin/returns/${asked.body.id}/bank-transfer`,
+          { reference: 'UTR-1' },
+          { token: shopper.token },
+        )
+      ).status,
+    ).toBe(403);
+    expect((await transfer('')).status).toBe(400);
+    const paid = await transfer('UTR-BANK-4410');
+    expect(paid.status).toBe(200);
+    expect(paid.body.refundStatus).toBe('paid');
+    expect(paid.body.transfer).toMatchObject({ reference: 'UTR-BANK-4410' });
+    expect((await transfer('UTR-BANK-4410')).status).toBe(200);
+    const other = await transfer('UTR-BANK-9999');
+    expect(other.status).toBe(409);
+    expect(other.body.message).toMatch(/UTR-BANK-4410/);
+    expect(await dueOrders()).not.toContain(first._id);
+    const mine = await http.get<ReturnView[]>(`/api/orders/${first._id}/returns`, {
+      token: shopper.token,
+    });
+    expect(mine.body[0]!.refundStatus).toBe('paid');
+
+    const settled = await settlement();
+    expect(rowA(settled.body)).toMatchObject({
+      refunded: back,
+      owed: 0,
+      transferDue: 0,
+      transferPaid: back,
+      transferReference: 'UTR-BANK-4410',
+    });
+    expect(settled.body.refundsDue.map((p) => p.orderId)).not.toContain(first._id);
+    expect(settled.body.refundsPaid.map((p) => p.orderId)).toContain(first._id);
+    const csv2 = await fetch(
+      `${server.baseUrl}/api/admin/reports/settlement?from=2026-12-05&to=2026-12-05&format=csv`,
+      { headers: { authorization: `Bearer ${admin}` } },
+    );
+    expect(await csv2.text()).toContain('UTR-BANK-4410');
   });
 
   it('refuses a malformed remittance file with a 400 and answers only administrators', async () => {

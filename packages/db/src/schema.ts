@@ -665,6 +665,9 @@ export interface ReturnRequestsTable {
   refund_paise: number;
   /** due: no captured payment to refund through (paid out by hand); asked: the provider refund is on its way. */
   refund_status: 'due' | 'asked' | 'paid' | 'credited' | null;
+  /** A due refund paid out by bank transfer by hand (migration 047): its reference and when. */
+  refund_reference: string | null;
+  refund_paid_at: Date | null;
   window_ends_at: Date;
   created_at: Date;
   updated_at: Date;

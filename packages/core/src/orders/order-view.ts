@@ -142,7 +142,14 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
     return row ? { number: row.number, url: `/api/orders/${orderId}/${file}` } : null;
   };
   const refundOf = new Map<string, NonNullable<OrderView['refund']>>();
-  const owedBy = new Set(refused.map((r) => r.order_id));
+  // A return's refund no provider could pay (cash on delivery), not yet paid by bank transfer.
+  const dueByHand = await db
+    .selectFrom('return_requests')
+    .select('order_id')
+    .where('order_id', 'in', orderIds)
+    .where('refund_status', '=', 'due')
+    .execute();
+  const owedBy = new Set([...refused, ...dueByHand].map((r) => r.order_id));
   for (const r of refunds) {
     const sum = refundOf.get(r.order_id);
     // Rows from before migration 006 carry no reason: the order's state tells the likeliest.

@@ -13,7 +13,7 @@ import type { AuthUser } from '../auth/tokens';
 import { canSeeRecordOf } from '../auth/access';
 import { notFound } from '../common/errors';
 import { requireId } from '../common/ids';
-import { refusedRefund, stillOwed } from '../refunds/refund-owed';
+import { refusedRefund, returnDueByHand, stillOwed } from '../refunds/refund-owed';
 import { instalmentsOwedBack } from '../refunds/refund-instalment';
 import { toOrderView, toOrderViews, type OrderView } from './order-view';
 
@@ -69,6 +69,7 @@ export async function listAdminOrders(
       ),
       // A return's refund the provider refused is owed as much as a payment never refunded.
       refusedRefund(eb),
+      returnDueByHand(eb),
     ]);
   const returning = (eb: ExpressionBuilder<Database, 'orders'>) =>
     eb.exists(

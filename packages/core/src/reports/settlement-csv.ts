@@ -29,6 +29,9 @@ export const settlementColumns: CsvColumn<SettlementPayment>[] = [
   { header: 'Scheme spent', cell: (r) => r.schemeSpent },
   { header: 'Method', cell: (r) => r.method },
   { header: 'Exchange credit spent', cell: (r) => r.exchangeCreditSpent },
+  { header: 'Refund due by bank transfer', cell: (r) => r.transferDue },
+  { header: 'Refunded by bank transfer', cell: (r) => r.transferPaid },
+  { header: 'Bank transfer reference', cell: (r) => r.transferReference },
 ];
 
 /** The settlement's rows as CSV (GET /api/admin/reports/settlement?format=csv), streamed. */

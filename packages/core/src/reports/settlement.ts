@@ -84,7 +84,7 @@ async function* paymentRows(
       .execute();
     if (rows.length === 0) return;
     const orderIds = [...new Set(rows.map((r) => r.order_id))];
-    const [{ documents, credits, tenders, exchange }, refunds] = await Promise.all([
+    const [{ documents, credits, tenders, exchange, transfers }, refunds] = await Promise.all([
       orderFigures(db, orderIds),
       db
         .selectFrom('refunds')
@@ -116,6 +116,9 @@ async function* paymentRows(
         .reduce((sum, r) => sum + r.amount, 0);
       const credit = invoice ? credits.get(row.order_id) : undefined;
       const tendered = invoice ? tenders.get(row.order_id) : undefined;
+      // A return's refund no provider could pay (cash on delivery) is the invoice's payment's:
+      // owed until paid by bank transfer, then refunded.
+      const byHand = invoice ? transfers.get(row.order_id) : undefined;
       yield {
         provider: row.provider,
         providerPaymentId: row.provider_payment_id!,
@@ -132,13 +135,18 @@ async function* paymentRows(
           row.status === 'REFUND_PENDING' ? (row.refund_reason ?? 'ORDER_NOT_PENDING') : null,
         refundState: due?.state ?? own[0]?.state ?? null,
         providerRefundId: due?.provider_refund_id ?? own[0]?.provider_refund_id ?? null,
-        refunded,
-        owed: row.status === 'REFUND_PENDING' ? Math.max(0, row.amount - refunded) : returnsOwed,
+        refunded: refunded + (byHand?.paid ?? 0),
+        owed:
+          (row.status === 'REFUND_PENDING' ? Math.max(0, row.amount - refunded) : returnsOwed) +
+          (byHand?.due ?? 0),
         creditIssued: credit?.issued ?? 0,
         creditSpent: tendered?.storeCredit ?? 0,
         schemeSpent: tendered?.scheme ?? 0,
         method: row.provider === COD_PROVIDER ? 'cod' : 'online',
         exchangeCreditSpent: invoice ? (exchange.get(row.order_id) ?? 0) : 0,
+        transferDue: byHand?.due ?? 0,
+        transferPaid: byHand?.paid ?? 0,
+        transferReference: byHand?.references.join(', ') || null,
       };
     }
     if (rows.length < PAGE) return;
@@ -153,7 +161,7 @@ export const BALANCES_PROVIDER = 'balances';
 
 /** What the rows need of their orders: invoices and credit notes, credit issued, tenders spent. */
 async function orderFigures(db: Kysely<Database>, orderIds: string[]) {
-  const [documents, credits, spent] = await Promise.all([
+  const [documents, credits, spent, transfers] = await Promise.all([
     db
       .selectFrom('invoices')
       .select(['order_id', 'kind', 'number', 'document'])
@@ -161,10 +169,12 @@ async function orderFigures(db: Kysely<Database>, orderIds: string[]) {
       .execute(),
     storeCreditByOrder(db, orderIds),
     spentTendersOf(db, orderIds),
+    transfersByOrder(db, orderIds),
   ]);
   return {
     documents,
     credits,
+    transfers,
     tenders: spentTendersByOrder(spent),
     exchange: await exchangeCreditByOrder(
       db,
@@ -223,12 +233,42 @@ async function* balancePaidRows(
           schemeSpent: spent?.scheme ?? 0,
           method: 'balances',
           exchangeCreditSpent: exchange.get(invoice.order_id) ?? 0,
+          transferDue: 0,
+          transferPaid: 0,
+          transferReference: null,
         };
       }
     }
     if (invoices.length < PAGE) return;
     last = invoices[invoices.length - 1]!;
   }
+}
+
+/**
+ * Per order, its returns' refunds that no provider could pay (cash on delivery), in rupees: due
+ * (by bank transfer, not yet paid) and paid by bank transfer, with the transfers' references.
+ */
+async function transfersByOrder(db: Kysely<Database>, orderIds: string[]) {
+  const rows = await db
+    .selectFrom('return_requests')
+    .select(['order_id', 'refund_paise', 'refund_status', 'refund_reference'])
+    .where('order_id', 'in', orderIds)
+    .where('kind', '=', 'return')
+    .where('state', '=', 'refunded')
+    .where((eb) => eb.or([eb('refund_status', '=', 'due'), eb('refund_reference', 'is not', null)]))
+    .orderBy('created_at')
+    .execute();
+  const out = new Map<string, { due: number; paid: number; references: string[] }>();
+  for (const r of rows) {
+    const sums = out.get(r.order_id) ?? { due: 0, paid: 0, references: [] };
+    const rupees = Math.round(Number(r.refund_paise) / 100);
+    if (r.refund_reference) {
+      sums.paid += rupees;
+      sums.references.push(r.refund_reference);
+    } else sums.due += rupees;
+    out.set(r.order_id, sums);
+  }
+  return out;
 }
 
 /**

@@ -204,6 +204,14 @@ export const settlementPayment = z.object({
    * credit book, spent oldest first); the rest is store credit from returns and adjustments.
    */
   exchangeCreditSpent: z.number(),
+  /**
+   * Of `owed`, a return's refund no provider could pay (cash on delivery): due by bank transfer,
+   * not yet paid.
+   */
+  transferDue: z.number(),
+  /** Of `refunded`, return refunds paid by bank transfer by hand, and their references. */
+  transferPaid: z.number(),
+  transferReference: z.nullable(z.string()),
 });
 export type SettlementPayment = z.infer<typeof settlementPayment>;
 
