@@ -180,6 +180,12 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/orders/:orderId/cod/confirm': { visitor: 401, A: 'admitted', B: 404, admin: 404 },
   'PUT /api/admin/orders/:orderId/cod': { visitor: 401, A: 403, B: 403, admin: 'admitted' },
   'POST /api/admin/cod/remittances': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'PUT /api/admin/orders/:orderId/cod/remittance': {
+    visitor: 401,
+    A: 403,
+    B: 403,
+    admin: 'admitted',
+  },
   // Savings schemes (issue 36): open plans are public; the admin edits them; an enrolment and
   // its instalment return are A's (and an admin's to see); only A pays A's instalment.
   'GET /api/schemes/plans': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -348,6 +354,7 @@ const EXPECTED: Record<string, Row> = {
   'trpc cod.confirm': { visitor: 401, A: 'admitted', B: 404, admin: 404 },
   'trpc cod.outcome': { visitor: 401, A: 403, B: 403, admin: 'admitted' },
   'trpc cod.remittances': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc cod.resolveShort': { visitor: 401, A: 403, B: 403, admin: 'admitted' },
   'trpc users.list': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc users.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalog.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -1209,6 +1216,10 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       snapshot: orderSnapshot(orderOfA),
     }),
     'POST /api/admin/cod/remittances': () => ({ body: { csv: REMITTANCE_CSV } }),
+    'PUT /api/admin/orders/:orderId/cod/remittance': () => ({
+      path: `/api/admin/orders/${orderOfA}/cod/remittance`,
+      body: { note: 'Paid apart by the carrier' },
+    }),
     'GET /api/schemes/plans': () => ({}),
     'GET /api/admin/schemes/plans': () => ({}),
     'POST /api/admin/schemes/plans': () => ({ body: SCHEME_PLAN }),
@@ -1465,6 +1476,9 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       snapshot: orderSnapshot(orderOfA),
     }),
     'trpc cod.remittances': () => ({ input: { csv: REMITTANCE_CSV } }),
+    'trpc cod.resolveShort': () => ({
+      input: { orderId: orderOfA, note: 'Paid apart by the carrier' },
+    }),
     'trpc users.remove': async () => {
       const { id } = await signup('doomed');
       return { input: { userId: id }, snapshot: userSnapshot(id) };

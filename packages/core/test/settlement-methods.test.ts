@@ -320,6 +320,8 @@ describe('the settlement by method and provider', () => {
       creditIssued: 0,
       creditSpent: seeded.balances.credit + seeded.exchange.total + 5000,
       schemeSpent: 21_500,
+      codShort: 0,
+      codOver: 0,
     });
     expect(t.received - t.refunded).toBe(
       t.invoiced - t.credited + t.owed + t.creditIssued - t.creditSpent - t.schemeSpent,

@@ -805,6 +805,11 @@ export interface CodOrdersTable {
   confirmed_at: Date | null;
   outcome: CodOutcome | null;
   outcome_at: Date | null;
+  /** Rupees remitted − due, set when a short or over remittance is recorded (migration 048). */
+  remittance_difference: number | null;
+  /** A short remittance resolved by the owner (the rest received, or written off), with why. */
+  difference_resolved_at: Date | null;
+  difference_note: string | null;
 }
 
 export interface Database {

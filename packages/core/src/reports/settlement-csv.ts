@@ -32,6 +32,12 @@ export const settlementColumns: CsvColumn<SettlementPayment>[] = [
   { header: 'Refund due by bank transfer', cell: (r) => r.transferDue },
   { header: 'Refunded by bank transfer', cell: (r) => r.transferPaid },
   { header: 'Bank transfer reference', cell: (r) => r.transferReference },
+  { header: 'COD remitted short', cell: (r) => r.remittanceShort },
+  { header: 'COD remitted over', cell: (r) => r.remittanceOver },
+  {
+    header: 'COD short resolved',
+    cell: (r) => (r.shortResolved === null ? '' : r.shortResolved ? 'yes' : 'no'),
+  },
 ];
 
 /** The settlement's rows as CSV (GET /api/admin/reports/settlement?format=csv), streamed. */

@@ -58,7 +58,10 @@ async function* paymentRows(
     let query = db
       .selectFrom('payments')
       .leftJoin('orders', 'orders.id', 'payments.order_id')
+      .leftJoin('cod_orders', 'cod_orders.order_id', 'payments.order_id')
       .select([
+        'cod_orders.remittance_difference',
+        'cod_orders.difference_resolved_at',
         'payments.id',
         'payments.order_id',
         'payments.provider',
@@ -119,6 +122,8 @@ async function* paymentRows(
       // A return's refund no provider could pay (cash on delivery) is the invoice's payment's:
       // owed until paid by bank transfer, then refunded.
       const byHand = invoice ? transfers.get(row.order_id) : undefined;
+      // The carrier's remittance recorded short of (or over) the cash its invoice was due.
+      const gap = invoice && row.provider === COD_PROVIDER ? (row.remittance_difference ?? 0) : 0;
       yield {
         provider: row.provider,
         providerPaymentId: row.provider_payment_id!,
@@ -147,6 +152,9 @@ async function* paymentRows(
         transferDue: byHand?.due ?? 0,
         transferPaid: byHand?.paid ?? 0,
         transferReference: byHand?.references.join(', ') || null,
+        remittanceShort: Math.max(0, -gap),
+        remittanceOver: Math.max(0, gap),
+        shortResolved: gap < 0 ? row.difference_resolved_at !== null : null,
       };
     }
     if (rows.length < PAGE) return;
@@ -236,6 +244,9 @@ async function* balancePaidRows(
           transferDue: 0,
           transferPaid: 0,
           transferReference: null,
+          remittanceShort: 0,
+          remittanceOver: 0,
+          shortResolved: null,
         };
       }
     }
@@ -425,11 +436,19 @@ async function tenderedForInvoices(
 /**
  * The equation the settlement keeps: received − refunded = invoiced − credited + owed, plus the
  * store credit taken instead of money, less the store credit and the scheme balances that paid
- * instead of money (the order's SPENT tenders).
+ * instead of money (the order's SPENT tenders), less what COD remittances fell short of the cash
+ * due and plus what they exceeded it by.
  */
 export const settlementBalances = (t: SettlementTotals) =>
   t.received - t.refunded ===
-  t.invoiced - t.credited + t.owed + t.creditIssued - t.creditSpent - t.schemeSpent;
+  t.invoiced -
+    t.credited +
+    t.owed +
+    t.creditIssued -
+    t.creditSpent -
+    t.schemeSpent -
+    t.codShort +
+    t.codOver;
 
 /**
  * The settlement of a range (GET /api/admin/reports/settlement): payments received matched to
@@ -465,6 +484,8 @@ function settlementSums() {
     creditIssued: 0,
     creditSpent: 0,
     schemeSpent: 0,
+    codShort: 0,
+    codOver: 0,
   };
   const unmatched: SettlementPayment[] = [];
   const refundsDue: SettlementPayment[] = [];
@@ -481,6 +502,8 @@ function settlementSums() {
       totals.creditIssued += row.creditIssued;
       totals.creditSpent += row.creditSpent;
       totals.schemeSpent += row.schemeSpent;
+      totals.codShort += row.remittanceShort;
+      totals.codOver += row.remittanceOver;
       // A row no money paid is an invoice its balances paid, never a payment without one.
       if (row.invoice === null && row.method !== 'balances') unmatched.push(row);
       if (row.owed > 0 && (row.refundState === null || row.refundState === 'failed'))
