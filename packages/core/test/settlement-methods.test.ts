@@ -464,4 +464,55 @@ describe('the settlement by method and provider', () => {
       `We have received your payment of ${formatRupees(seeded.online.money)}`,
     );
   });
+
+  it("counts an order's tenders and invoice once when two of its payments read as paying it", async () => {
+    const before = await settlementReport(db(), range);
+    const net = (r: Settlement) => Object.fromEntries(r.byMethod.map((g) => [g.method, g.net]));
+    // A second captured payment on the mixed order (scheme of store credit and exchange credit
+    // beside a link), as when links at two providers are both paid and both recorded.
+    const first = await db()
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', seeded.mixed.orderId)
+      .where('status', '=', 'PAID')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('payments')
+      .values({
+        order_id: seeded.mixed.orderId,
+        provider: 'cashfree',
+        payment_link_id: `${first.payment_link_id}:second`,
+        payment_link_url: first.payment_link_url,
+        provider_payment_id: `cf_second_${seeded.mixed.orderId.slice(0, 8)}`,
+        status: 'PAID',
+        amount: seeded.mixed.money,
+        note: 'A second payment of the same order',
+      })
+      .execute();
+    const after = await settlementReport(db(), range);
+    const rows = after.payments.filter((p) => p.orderId === seeded.mixed.orderId);
+    expect(rows).toHaveLength(2);
+    const sum = (key: 'creditSpent' | 'exchangeCreditSpent' | 'schemeSpent' | 'invoiced') =>
+      rows.reduce((total, r) => total + r[key], 0);
+    expect(sum('creditSpent')).toBe(5000);
+    expect(sum('exchangeCreditSpent')).toBe(3000);
+    expect(sum('invoiced')).toBe(seeded.mixed.total);
+    // The first payment holds the invoice; the second is money without one, for the owner to see.
+    expect(rows.find((r) => r.provider === 'razorpay')!.invoice).not.toBeNull();
+    expect(rows.find((r) => r.provider === 'cashfree')).toMatchObject({
+      invoice: null,
+      invoiced: 0,
+      creditSpent: 0,
+      exchangeCreditSpent: 0,
+    });
+    expect(after.unmatched.map((p) => p.provider)).toEqual(['cashfree']);
+    // The balances' parts are what they were; the invoices too.
+    expect(after.totals.creditSpent).toBe(before.totals.creditSpent);
+    expect(after.totals.schemeSpent).toBe(before.totals.schemeSpent);
+    expect(after.totals.invoiced).toBe(before.totals.invoiced);
+    const [was, now] = [net(before), net(after)];
+    expect(now.store_credit).toBe(was.store_credit);
+    expect(now.exchange_credit).toBe(was.exchange_credit);
+    expect(now.scheme).toBe(was.scheme);
+  });
 });

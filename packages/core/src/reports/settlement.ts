@@ -27,7 +27,6 @@ const PAGE = 500;
  * amount) never had an invoice.
  */
 const INVOICED_REASONS = ['SOLD_OUT', 'CANCELLED_BY_SHOP'] as const satisfies RefundReason[];
-const INVOICED_REFUNDS = new Set<string>(INVOICED_REASONS);
 
 const totalOf = (document: unknown) => (document as InvoiceDocument).totals.total;
 
@@ -87,20 +86,24 @@ async function* paymentRows(
       .execute();
     if (rows.length === 0) return;
     const orderIds = [...new Set(rows.map((r) => r.order_id))];
-    const [{ documents, credits, tenders, exchange, transfers }, refunds] = await Promise.all([
-      orderFigures(db, orderIds),
-      db
-        .selectFrom('refunds')
-        .select(['payment_id', 'purpose', 'state', 'amount', 'provider_refund_id'])
-        .where(
-          'payment_id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute(),
-    ]);
+    const [{ documents, credits, tenders, exchange, transfers }, refunds, holders] =
+      await Promise.all([
+        orderFigures(db, orderIds),
+        db
+          .selectFrom('refunds')
+          .select(['payment_id', 'purpose', 'state', 'amount', 'provider_refund_id'])
+          .where(
+            'payment_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute(),
+        invoicePayments(db, orderIds),
+      ]);
     for (const row of rows) {
-      const matched = row.status === 'PAID' || INVOICED_REFUNDS.has(row.refund_reason ?? '');
+      // An order's invoice (and what else paid it: tenders, credit, a return's transfer) is
+      // one payment's, however many read as paying it: counted once.
+      const matched = holders.get(row.order_id) === row.id;
       const invoice = matched
         ? documents.find((d) => d.order_id === row.order_id && d.kind === 'INVOICE')
         : undefined;
@@ -160,6 +163,34 @@ async function* paymentRows(
     if (rows.length < PAGE) return;
     last = rows[rows.length - 1]!.id;
   }
+}
+
+/**
+ * The payment that pays each order's invoice: the first received (then by id) of those that
+ * placed it (PAID, or owed back because the shop cancelled it or it sold out). A second one (two
+ * providers' links both paid, say) is a payment without an invoice of its own.
+ */
+async function invoicePayments(db: Kysely<Database>, orderIds: string[]) {
+  const rows = await db
+    .selectFrom('payments')
+    .distinctOn('order_id')
+    .select(['order_id', 'id'])
+    .where('order_id', 'in', orderIds)
+    .where('provider_payment_id', 'is not', null)
+    .where((p) =>
+      p.or([
+        p('status', '=', 'PAID'),
+        p.and([
+          p('status', '=', 'REFUND_PENDING'),
+          p('refund_reason', 'in', [...INVOICED_REASONS]),
+        ]),
+      ]),
+    )
+    .orderBy('order_id')
+    .orderBy('received_at')
+    .orderBy('id')
+    .execute();
+  return new Map(rows.map((r) => [r.order_id, r.id]));
 }
 
 /** Cash on delivery's remittances are recorded as payments of this provider. */
