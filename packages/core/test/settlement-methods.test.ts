@@ -406,9 +406,50 @@ describe('the settlement by method and provider', () => {
       bom: true,
       columns: true,
     }) as Record<string, string>[];
-    expect(records).toHaveLength(report.payments.length);
+    // The payments, then the instalments owed back in the same columns.
+    const instalments = records.filter((r) => r.Method === 'instalment_owed_back');
+    expect(records).toHaveLength(report.payments.length + report.instalmentsOwedBack.length);
+    expect(records.slice(-instalments.length)).toEqual(instalments);
     expect(
-      records.map((r) => ({
+      instalments.map((r) => ({
+        date: r['Date (IST)'],
+        provider: r.Provider,
+        paymentId: r['Payment id'],
+        amount: r.Amount,
+        order: r.Order,
+        invoice: r.Invoice,
+        invoiced: r.Invoiced,
+        reason: r['Refund reason'],
+        state: r['Refund state'],
+        refundId: r['Refund id'],
+        refunded: r.Refunded,
+        owed: r.Owed,
+      })),
+    ).toEqual(
+      report.instalmentsOwedBack.map((i) => ({
+        date: i.date,
+        provider: i.provider,
+        paymentId: i.providerPaymentId,
+        amount: String(i.amount),
+        order: `${i.plan}: instalment ${i.n}`,
+        invoice: '',
+        invoiced: '0',
+        reason: i.note ?? '',
+        state: i.refundState ?? '',
+        refundId: i.providerRefundId ?? '',
+        refunded: String(i.refunded),
+        owed: String(i.owed),
+      })),
+    );
+    // As the page shows them: 2,150 owed and 2,150 refunded, whole rupees, India's day.
+    expect(instalments.map((r) => [r.Amount, r.Refunded, r.Owed]).sort()).toEqual([
+      ['2150', '0', '2150'],
+      ['2150', '2150', '0'],
+    ]);
+    expect(instalments.every((r) => r['Date (IST)'] === today)).toBe(true);
+    const sales = records.filter((r) => r.Method !== 'instalment_owed_back');
+    expect(
+      sales.map((r) => ({
         invoice: r.Invoice,
         provider: r.Provider,
         method: r.Method,
@@ -430,9 +471,11 @@ describe('the settlement by method and provider', () => {
         exchangeCreditSpent: p.exchangeCreditSpent,
       })),
     );
-    const sum = (key: string) => records.reduce((s, r) => s + Number(r[key]), 0);
-    expect(sum('Invoiced')).toBe(report.totals.invoiced);
-    expect(sum('Amount')).toBe(report.totals.received);
+    const sum = (rows: typeof records, key: string) => rows.reduce((s, r) => s + Number(r[key]), 0);
+    expect(sum(sales, 'Invoiced')).toBe(report.totals.invoiced);
+    expect(sum(sales, 'Amount')).toBe(report.totals.received);
+    expect(sum(instalments, 'Amount')).toBe(report.instalmentTotals.received);
+    expect(sum(instalments, 'Owed')).toBe(report.instalmentTotals.owed);
     expect(records.filter((r) => r.Method === 'balances').map((r) => r.Invoice)).toHaveLength(2);
   });
 
