@@ -42,6 +42,7 @@ import * as m045 from './migrations/045_bulk_edit_batch_checks';
 import * as m046 from './migrations/046_scheme_receipts';
 import * as m047 from './migrations/047_return_refund_transfers';
 import * as m048 from './migrations/048_cod_remittance_differences';
+import * as m049 from './migrations/049_second_returns';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '046_scheme_receipts': m046,
   '047_return_refund_transfers': m047,
   '048_cod_remittance_differences': m048,
+  '049_second_returns': m049,
   '030_listing_facets_index': m030,
   '031_bulk_edits': m031,
   '032_savings_schemes': m032,

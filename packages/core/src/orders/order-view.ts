@@ -87,6 +87,9 @@ export async function toOrderViews(
       .selectFrom('invoices')
       .select(['order_id', 'kind', 'number'])
       .where('order_id', 'in', orderIds)
+      // The latest credit note first (a second return of a line's rest has a note of its own).
+      .orderBy('issued_at', 'desc')
+      .orderBy('number', 'desc')
       .execute(),
     shipmentViews(db, orderIds),
     tenderViews(db, orderIds),

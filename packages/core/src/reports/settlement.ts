@@ -107,9 +107,7 @@ async function* paymentRows(
       const invoice = matched
         ? documents.find((d) => d.order_id === row.order_id && d.kind === 'INVOICE')
         : undefined;
-      const note = invoice
-        ? documents.find((d) => d.order_id === row.order_id && d.kind === 'CREDIT_NOTE')
-        : undefined;
+      const note = invoice ? creditNotesOf(documents, row.order_id) : undefined;
       const own = refunds.filter((r) => r.payment_id === row.id);
       const refunded = own
         .filter((r) => r.state === 'processed')
@@ -138,7 +136,7 @@ async function* paymentRows(
         invoice: invoice?.number ?? null,
         invoiced: invoice ? totalOf(invoice.document) : 0,
         creditNote: note?.number ?? null,
-        credited: note ? totalOf(note.document) : 0,
+        credited: note?.total ?? 0,
         refundReason:
           row.status === 'REFUND_PENDING' ? (row.refund_reason ?? 'ORDER_NOT_PENDING') : null,
         refundState: due?.state ?? own[0]?.state ?? null,
@@ -193,6 +191,24 @@ async function invoicePayments(db: Kysely<Database>, orderIds: string[]) {
   return new Map(rows.map((r) => [r.order_id, r.id]));
 }
 
+/**
+ * An order's credit notes as one: their numbers in issue order and their totals summed (a
+ * cancel credits the invoice once; each return of some pieces has a note of its own).
+ */
+function creditNotesOf(
+  documents: { order_id: string; kind: string; number: string; document: unknown }[],
+  orderId: string,
+) {
+  const notes = documents
+    .filter((d) => d.order_id === orderId && d.kind === 'CREDIT_NOTE')
+    .sort((a, b) => a.number.localeCompare(b.number));
+  if (notes.length === 0) return undefined;
+  return {
+    number: notes.map((n) => n.number).join(', '),
+    total: notes.reduce((sum, n) => sum + totalOf(n.document), 0),
+  };
+}
+
 /** Cash on delivery's remittances are recorded as payments of this provider. */
 const COD_PROVIDER = 'cod';
 /** The provider named on a row no money paid: the order's balances paid all of its invoice. */
@@ -245,9 +261,7 @@ async function* balancePaidRows(
         db.selectFrom('orders').select(['id', 'status']).where('id', 'in', orderIds).execute(),
       ]);
       for (const invoice of paid) {
-        const note = documents.find(
-          (d) => d.order_id === invoice.order_id && d.kind === 'CREDIT_NOTE',
-        );
+        const note = creditNotesOf(documents, invoice.order_id);
         const spent = tenders.get(invoice.order_id);
         const status = orders.find((o) => o.id === invoice.order_id)?.status ?? null;
         yield {
@@ -261,7 +275,7 @@ async function* balancePaidRows(
           invoice: invoice.number,
           invoiced: totalOf(invoice.document),
           creditNote: note?.number ?? null,
-          credited: note ? totalOf(note.document) : 0,
+          credited: note?.total ?? 0,
           refundReason: null,
           refundState: null,
           providerRefundId: null,
