@@ -128,6 +128,12 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/orders/:orderId/returns/eligibility': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'GET /api/admin/returns/summary': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'PUT /api/admin/returns/:returnId/:action': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'POST /api/admin/returns/:returnId/bank-transfer': {
+    visitor: 401,
+    A: 403,
+    B: 403,
+    admin: 'admitted',
+  },
   // Accounts: the same answer for any e-mail; a reset link's token is the capability.
   'POST /auth/forgot-password': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
   'POST /auth/reset-password': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -174,6 +180,12 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/orders/:orderId/cod/confirm': { visitor: 401, A: 'admitted', B: 404, admin: 404 },
   'PUT /api/admin/orders/:orderId/cod': { visitor: 401, A: 403, B: 403, admin: 'admitted' },
   'POST /api/admin/cod/remittances': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'PUT /api/admin/orders/:orderId/cod/remittance': {
+    visitor: 401,
+    A: 403,
+    B: 403,
+    admin: 'admitted',
+  },
   // Savings schemes: open plans are public; the admin edits them; an enrolment and
   // its instalment return are A's (and an admin's to see); only A pays A's instalment.
   'GET /api/schemes/plans': { visitor: 'ok', A: 'ok', B: 'ok', admin: 'ok' },
@@ -318,6 +330,7 @@ const EXPECTED: Record<string, Row> = {
   'trpc returns.eligibility': { visitor: 401, A: 'ok', B: 404, admin: 'ok' },
   'trpc returns.adminSummary': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc returns.move': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc returns.payByTransfer': { visitor: 401, A: 403, B: 403, admin: 'admitted' },
   'trpc users.me': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc cart.get': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
   'trpc cart.add': { visitor: 401, A: 'ok', B: 'ok', admin: 'ok' },
@@ -341,6 +354,7 @@ const EXPECTED: Record<string, Row> = {
   'trpc cod.confirm': { visitor: 401, A: 'admitted', B: 404, admin: 404 },
   'trpc cod.outcome': { visitor: 401, A: 403, B: 403, admin: 'admitted' },
   'trpc cod.remittances': { visitor: 401, A: 403, B: 403, admin: 'ok' },
+  'trpc cod.resolveShort': { visitor: 401, A: 403, B: 403, admin: 'admitted' },
   'trpc users.list': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc users.remove': { visitor: 401, A: 403, B: 403, admin: 'ok' },
   'trpc catalog.adminList': { visitor: 401, A: 403, B: 403, admin: 'ok' },
@@ -1202,6 +1216,10 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       snapshot: orderSnapshot(orderOfA),
     }),
     'POST /api/admin/cod/remittances': () => ({ body: { csv: REMITTANCE_CSV } }),
+    'PUT /api/admin/orders/:orderId/cod/remittance': () => ({
+      path: `/api/admin/orders/${orderOfA}/cod/remittance`,
+      body: { note: 'Paid apart by the carrier' },
+    }),
     'GET /api/schemes/plans': () => ({}),
     'GET /api/admin/schemes/plans': () => ({}),
     'POST /api/admin/schemes/plans': () => ({ body: SCHEME_PLAN }),
@@ -1369,6 +1387,13 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
     'trpc returns.move': async () => ({
       input: { returnId: await returnOfA(), action: 'approve' },
     }),
+    'POST /api/admin/returns/:returnId/bank-transfer': async () => ({
+      path: `/api/admin/returns/${await returnOfA()}/bank-transfer`,
+      body: { reference: 'UTR-MATRIX-1' },
+    }),
+    'trpc returns.payByTransfer': async () => ({
+      input: { returnId: await returnOfA(), reference: 'UTR-MATRIX-1' },
+    }),
     'PUT /api/admin/pages/:slug': () => ({
       path: '/api/admin/pages/terms',
       body: { title: 'Terms of Use', body: 'Edited by the access matrix.' },
@@ -1451,6 +1476,9 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
       snapshot: orderSnapshot(orderOfA),
     }),
     'trpc cod.remittances': () => ({ input: { csv: REMITTANCE_CSV } }),
+    'trpc cod.resolveShort': () => ({
+      input: { orderId: orderOfA, note: 'Paid apart by the carrier' },
+    }),
     'trpc users.remove': async () => {
       const { id } = await signup('doomed');
       return { input: { userId: id }, snapshot: userSnapshot(id) };

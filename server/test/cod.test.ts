@@ -7,15 +7,18 @@ import { cancelUnpaidOrders, type OrderView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import {
   formatRupees,
+  type AdminOrdersPage,
   type CheckoutOptionsView,
   type PaymentLinkAnswer,
   type RemittanceAnswer,
   type ReturnView,
+  type Settlement,
 } from '@kanak/shared';
 import {
   httpClient,
   startTestServer,
   startTestSmtp,
+  trpcCalls,
   type TestServer,
   type TestSmtp,
 } from '@kanak/testkit';
@@ -363,18 +366,22 @@ describe('cash on delivery', () => {
 
   it('is delivered with cash, and the remittance file is matched to the rupee, listed and recorded once', async () => {
     const shopper = await newCustomer(server, 'Payer');
-    const [a, b] = await sizes(2, 7, 1_000, 30_000);
+    const [a, b, c] = await sizes(3, 7, 1_000, 30_000);
     const first = await confirmedCod(shopper, a!);
     const second = await confirmedCod(shopper, b!);
+    const third = await confirmedCod(shopper, c!);
     const awbA = `REMA${Date.now()}`;
     const awbB = `REMB${Date.now()}`;
+    const awbC = `REMC${Date.now()}`;
     expect((await ship(first._id, awbA)).status).toBe(200);
     expect((await ship(second._id, awbB)).status).toBe(200);
+    expect((await ship(third._id, awbC)).status).toBe(200);
     const collected = await outcome(first._id, 'collected');
     expect(collected.status).toBe(200);
     expect(collected.body.orderStatus).toBe('DELIVERED');
     expect(collected.body.invoice).not.toBeNull();
     expect((await outcome(second._id, 'collected')).body.orderStatus).toBe('DELIVERED');
+    expect((await outcome(third._id, 'collected')).body.orderStatus).toBe('DELIVERED');
     // Only an administrator records it.
     expect(
       (
@@ -388,18 +395,20 @@ describe('cash on delivery', () => {
 
     const dueA = first.totalDiscountedPrice + FEE;
     const dueB = second.totalDiscountedPrice + FEE;
+    const dueC = third.totalDiscountedPrice + FEE;
     const csv = [
       'AWB,Amount,Date,Reference',
       `${awbA},${dueA},2026-12-05,UTR-7781`,
       `${awbB},"${dueB - 100}",05-12-2026,UTR-7781`,
       'NOSUCHAWB123,1500,2026-12-05,UTR-7781',
+      `${awbC},${dueC + 40},2026-12-05,UTR-7781`,
     ].join('\r\n');
     const codPayments = () =>
       db()
         .selectFrom('payments')
         .select(['order_id', 'amount', 'provider_payment_id', 'status'])
         .where('provider', '=', 'cod')
-        .where('order_id', 'in', [first._id, second._id])
+        .where('order_id', 'in', [first._id, second._id, third._id])
         .orderBy('amount')
         .execute();
     const send = (dryRun?: boolean) =>
@@ -416,44 +425,72 @@ describe('cash on delivery', () => {
       [2, 'matched', first._id],
       [3, 'short', second._id],
       [4, 'unmatched', null],
+      [5, 'over', third._id],
     ]);
     expect(dry.body.lines[1]!.message).toBe(`₹100 short of ${formatRupees(dueB)}`);
+    // Each difference is listed: remitted − due.
+    expect(dry.body.lines.map((l) => l.difference)).toEqual([null, -100, null, 40]);
     expect(dry.body.totals).toMatchObject({
-      lines: 3,
-      matchedRupees: dueA + dueB - 100,
+      lines: 4,
+      matchedRupees: dueA + dueB - 100 + dueC + 40,
       recorded: 0,
       unmatched: 1,
       short: 1,
-      over: 0,
+      over: 1,
+      shortRupees: 100,
+      overRupees: 40,
     });
     expect(await codPayments()).toEqual([]);
 
     const applied = await send(false);
     expect(applied.status).toBe(200);
     expect(applied.body.totals).toMatchObject({
-      recorded: 2,
-      recordedRupees: dueA + dueB - 100,
+      recorded: 3,
+      recordedRupees: dueA + dueB - 100 + dueC + 40,
       short: 1,
+      shortRupees: 100,
+      over: 1,
+      overRupees: 40,
       unmatched: 1,
     });
     const rows = await codPayments();
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(rows.map((r) => [r.status, r.provider_payment_id]).sort()).toEqual(
       [
         ['PAID', `UTR-7781_${awbA}`],
         ['PAID', `UTR-7781_${awbB}`],
+        ['PAID', `UTR-7781_${awbC}`],
       ].sort(),
     );
+    // The payment is what the carrier remitted; the order keeps the difference, flagged.
     expect(rows.map((r) => r.amount).sort((x, y) => x - y)).toEqual(
-      [dueA, dueB - 100].sort((x, y) => x - y),
+      [dueA, dueB - 100, dueC + 40].sort((x, y) => x - y),
     );
+    const adminView = (orderId: string) =>
+      http.get<OrderView>(`/api/orders/${orderId}`, { token: admin });
+    expect((await adminView(second._id)).body.codRemittance).toEqual({
+      difference: -100,
+      resolved: false,
+      note: null,
+    });
+    expect((await adminView(third._id)).body.codRemittance).toMatchObject({ difference: 40 });
+    expect((await adminView(first._id)).body.codRemittance).toBeNull();
+    const shopperView = await http.get<OrderView>(`/api/orders/${second._id}`, {
+      token: shopper.token,
+    });
+    expect(shopperView.body.codRemittance).toBeUndefined();
     const view = await http.get<OrderView>(`/api/orders/${first._id}`, { token: shopper.token });
     expect(view.body.payment).toEqual({ method: 'cod', provider: 'cod' });
 
     const again = await send(false);
     expect(again.body.totals.recorded).toBe(0);
-    expect(again.body.lines.map((l) => l.status)).toEqual(['recorded', 'recorded', 'unmatched']);
-    expect(await codPayments()).toHaveLength(2);
+    expect(again.body.lines.map((l) => l.status)).toEqual([
+      'recorded',
+      'recorded',
+      'unmatched',
+      'recorded',
+    ]);
+    expect(await codPayments()).toHaveLength(3);
 
     // A return of a piece paid in cash: no provider holds that money, so no refund is asked of
     // one; the refund is due, to be paid out by bank transfer, and both sides are told so.
@@ -488,6 +525,131 @@ describe('cash on delivery', () => {
     expect(log.map((e) => e.note).join(' | ')).toMatch(
       /paid in cash on delivery, to be paid out by bank transfer/,
     );
+
+    // The settlement owes it back until it is paid: the COD row's owed is the returned amount,
+    // listed under refunds due, and COD's net is what the shop keeps.
+    const back = refunded.body.amount;
+    const settlement = () =>
+      http.get<Settlement>('/api/admin/reports/settlement?from=2026-12-05&to=2026-12-05', {
+        token: admin,
+      });
+    const rowA = (s: Settlement) => s.payments.find((p) => p.orderId === first._id)!;
+    const owing = await settlement();
+    expect(owing.status).toBe(200);
+    expect(rowA(owing.body)).toMatchObject({
+      amount: dueA,
+      invoiced: dueA,
+      credited: back,
+      refunded: 0,
+      owed: back,
+      transferDue: back,
+      transferPaid: 0,
+    });
+    expect(owing.body.refundsDue.map((p) => p.orderId)).toContain(first._id);
+    const cod = owing.body.byMethod.find((g) => g.method === 'cod')!;
+    expect(cod).toMatchObject({ owed: back, short: 100, over: 40 });
+    // COD's part of the invoices is the cash due: what came, less what is owed back, plus what
+    // the carrier still owes, less what it sent over.
+    expect(cod.net).toBe(cod.received - cod.refunded - cod.owed + 100 - 40);
+    const rowOf = (s: Settlement, orderId: string) =>
+      s.payments.find((p) => p.orderId === orderId)!;
+    expect(rowOf(owing.body, second._id)).toMatchObject({
+      amount: dueB - 100,
+      invoiced: dueB,
+      remittanceShort: 100,
+      remittanceOver: 0,
+      shortResolved: false,
+    });
+    expect(rowOf(owing.body, third._id)).toMatchObject({
+      amount: dueC + 40,
+      invoiced: dueC,
+      remittanceShort: 0,
+      remittanceOver: 40,
+      shortResolved: null,
+    });
+    expect(owing.body.totals).toMatchObject({ codShort: 100, codOver: 40 });
+    expect(owing.body.balances).toBe(true);
+    expect(owing.body.balancesByMethod).toBe(true);
+
+    // The owner resolves the short one with a note: no longer flagged; the books keep it.
+    const resolve = (orderId: string, note: string) =>
+      http.put<OrderView & { message?: string }>(
+        `/api/admin/orders/${orderId}/cod/remittance`,
+        { note },
+        { token: admin },
+      );
+    expect((await resolve(first._id, 'Nothing to resolve')).status).toBe(409);
+    expect((await resolve(second._id, '')).status).toBe(400);
+    const resolved = await resolve(second._id, 'Carrier paid the ₹100 apart, UTR-7790');
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.codRemittance).toEqual({
+      difference: -100,
+      resolved: true,
+      note: 'Carrier paid the ₹100 apart, UTR-7790',
+    });
+    expect((await resolve(second._id, 'Again')).status).toBe(200);
+    expect(rowOf((await settlement()).body, second._id)).toMatchObject({
+      remittanceShort: 100,
+      shortResolved: true,
+    });
+    const dueOrders = async () =>
+      (
+        await trpcCalls(() => http).query<AdminOrdersPage>(
+          'orders.adminList',
+          { refundsDue: true },
+          admin,
+        )
+      ).body.result.data.content.map((o) => o._id);
+    expect(await dueOrders()).toContain(first._id);
+    const detail = await http.get<OrderView>(`/api/orders/${first._id}`, { token: admin });
+    expect(detail.body.refundDue).toBe(true);
+
+    // The owner pays it by bank transfer and records the reference: once.
+    const transfer = (reference: string) =>
+      http.post<ReturnView & { message?: string }>(
+        `/api/admin/returns/${asked.body.id}/bank-transfer`,
+        { reference },
+        { token: admin },
+      );
+    expect(
+      (
+        await http.post(
+          `/api/admin/returns/${asked.body.id}/bank-transfer`,
+          { reference: 'UTR-1' },
+          { token: shopper.token },
+        )
+      ).status,
+    ).toBe(403);
+    expect((await transfer('')).status).toBe(400);
+    const paid = await transfer('UTR-BANK-4410');
+    expect(paid.status).toBe(200);
+    expect(paid.body.refundStatus).toBe('paid');
+    expect(paid.body.transfer).toMatchObject({ reference: 'UTR-BANK-4410' });
+    expect((await transfer('UTR-BANK-4410')).status).toBe(200);
+    const other = await transfer('UTR-BANK-9999');
+    expect(other.status).toBe(409);
+    expect(other.body.message).toMatch(/UTR-BANK-4410/);
+    expect(await dueOrders()).not.toContain(first._id);
+    const mine = await http.get<ReturnView[]>(`/api/orders/${first._id}/returns`, {
+      token: shopper.token,
+    });
+    expect(mine.body[0]!.refundStatus).toBe('paid');
+
+    const settled = await settlement();
+    expect(rowA(settled.body)).toMatchObject({
+      refunded: back,
+      owed: 0,
+      transferDue: 0,
+      transferPaid: back,
+      transferReference: 'UTR-BANK-4410',
+    });
+    expect(settled.body.refundsDue.map((p) => p.orderId)).not.toContain(first._id);
+    expect(settled.body.refundsPaid.map((p) => p.orderId)).toContain(first._id);
+    const csv2 = await fetch(
+      `${server.baseUrl}/api/admin/reports/settlement?from=2026-12-05&to=2026-12-05&format=csv`,
+      { headers: { authorization: `Bearer ${admin}` } },
+    );
+    expect(await csv2.text()).toContain('UTR-BANK-4410');
   });
 
   it('refuses a malformed remittance file with a 400 and answers only administrators', async () => {

@@ -99,6 +99,8 @@ describe('reports', () => {
     );
     expect(settlement.status).toBe(200);
     expect(Object.keys(settlement.body.totals).sort()).toEqual([
+      'codOver',
+      'codShort',
       'creditIssued',
       'creditSpent',
       'credited',
@@ -117,7 +119,7 @@ describe('reports', () => {
     const settlementBytes = Buffer.from(await settlementCsv.arrayBuffer());
     expect([...settlementBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(settlementBytes.subarray(3).toString('utf8').split('\r\n')[0]).toBe(
-      'Date (IST),Provider,Payment id,Amount,Order,Order status,Invoice,Invoiced,Credit note,Credited,Refund reason,Refund state,Refund id,Refunded,Owed,Store credit issued,Store credit spent,Scheme spent,Method,Exchange credit spent',
+      'Date (IST),Provider,Payment id,Amount,Order,Order status,Invoice,Invoiced,Credit note,Credited,Refund reason,Refund state,Refund id,Refunded,Owed,Store credit issued,Store credit spent,Scheme spent,Method,Exchange credit spent,Refund due by bank transfer,Refunded by bank transfer,Bank transfer reference,COD remitted short,COD remitted over,COD short resolved',
     );
     for (const [table, heading] of Object.entries(headings)) {
       const answer = await fetch(`${server.baseUrl}${paths[1]}&format=csv&table=${table}`, {

@@ -6,6 +6,7 @@ import {
   type ExchangeRequestView,
   type OrderView,
   type ReturnView,
+  type Settlement,
 } from '@kanak/shared';
 import {
   httpClient,
@@ -292,6 +293,118 @@ describe('returns and old-gold exchange over REST', () => {
     expect(text).toContain('1 pm – 4 pm');
     expect(text).toContain('BDRV77001');
     expect(text).not.toContain('Our insured courier will collect it');
+  });
+
+  it('returns the rest of a partly returned line in a second request, with the other piece', async () => {
+    const paid = await sandboxPaidOrder(server, sizes[0]!, 2);
+    expect((await http().get(paid.returnPath, { token: paid.shopper.token })).status).toBe(200);
+    const orderId = paid.order._id;
+    const token = paid.shopper.token;
+    const item = paid.order.orderItems[0]!;
+    const perPiece = item.discountedPrice / 2;
+    for (const [action, body] of [
+      ['ship', { carrier: 'bvc', awb: 'KJRET0004' }],
+      ['deliver', undefined],
+    ] as const)
+      expect(
+        (await http().put(`/api/admin/orders/${orderId}/${action}`, body, { token: admin })).status,
+      ).toBe(200);
+    // The two pieces' HUIDs, as the dispatch recorded them.
+    const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
+    const [huidA, huidB] = [`A${tag}1`, `B${tag}2`];
+    await db()
+      .insertInto('order_item_huids')
+      .values([huidA, huidB].map((huid) => ({ huid, order_item_id: item._id, order_id: orderId })))
+      .execute();
+    const eligibility = async () =>
+      (
+        await http().get<{
+          possible: boolean;
+          lines: { orderItemId: string; returnable: number }[];
+        }>(`/api/orders/${orderId}/returns/eligibility`, { token })
+      ).body;
+    const ask = (quantity: number) =>
+      http().post<ReturnView & { message?: string }>(
+        `/api/orders/${orderId}/returns`,
+        { kind: 'return', reason: 'One is enough', items: [{ orderItemId: item._id, quantity }] },
+        { token },
+      );
+    const put = (id: string, action: string, extra?: unknown) =>
+      http().put<ReturnView>(`/api/admin/returns/${id}/${action}`, extra, { token: admin });
+
+    const first = await ask(1);
+    expect(first.status).toBe(201);
+    // One open request at a time.
+    expect(await eligibility()).toMatchObject({ possible: false, lines: [{ returnable: 1 }] });
+    expect((await ask(1)).status).toBe(409);
+    expect((await put(first.body.id, 'approve')).status).toBe(200);
+    const received = await put(first.body.id, 'receive', { huids: { [item._id]: [huidA] } });
+    expect(received.body.huidMismatch).toBeNull();
+    expect((await put(first.body.id, 'refund')).body.state).toBe('refunded');
+
+    // The rest of the line is offered, and a request for it is taken, inside the same window.
+    expect(await eligibility()).toEqual(
+      expect.objectContaining({
+        possible: true,
+        lines: [{ orderItemId: item._id, returnable: 1 }],
+      }),
+    );
+    const tooMany = await ask(2);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toMatch(/at most 1 of 2 pieces/);
+    const second = await ask(1);
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({
+      amount: perPiece,
+      windowEndsOn: first.body.windowEndsOn,
+      items: [{ quantity: 1, lineQuantity: 2 }],
+    });
+    expect((await put(second.body.id, 'approve')).status).toBe(200);
+    // The piece that came back in the first return is not the rest of the line.
+    const same = await put(second.body.id, 'receive', { huids: { [item._id]: [huidA] } });
+    expect(same.body.huidMismatch).toMatch(new RegExp(`${huidA} came back in an earlier return`));
+    expect((await put(second.body.id, 'refund')).status).toBe(409);
+    const other = await put(second.body.id, 'correct', { huids: { [item._id]: [huidB] } });
+    expect(other.body.huidMismatch).toBeNull();
+    const refunded = await put(second.body.id, 'refund');
+    expect(refunded.status).toBe(200);
+    expect(refunded.body.state).toBe('refunded');
+
+    // Each return has its own provider refund and credit note; nothing is left to return.
+    const refunds = await db()
+      .selectFrom('refunds')
+      .select(['amount', 'purpose'])
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .execute();
+    expect(refunds).toEqual([
+      { amount: perPiece, purpose: `return-${first.body.id}` },
+      { amount: perPiece, purpose: `return-${second.body.id}` },
+    ]);
+    const notes = await db()
+      .selectFrom('invoices')
+      .select(['number', 'document'])
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'CREDIT_NOTE')
+      .orderBy('number')
+      .execute();
+    expect(notes).toHaveLength(2);
+    const totals = notes.map((n) => (n.document as { totals: { total: number } }).totals.total);
+    expect(totals).toEqual([perPiece, perPiece]);
+    expect(await eligibility()).toMatchObject({ possible: false, lines: [{ returnable: 0 }] });
+    expect((await ask(1)).status).toBe(400);
+
+    // The settlement credits both notes against the one payment.
+    const today = indiaDate(new Date());
+    const settlement = await http().get<Settlement>(
+      `/api/admin/reports/settlement?from=${today}&to=${today}`,
+      { token: admin },
+    );
+    const row = settlement.body.payments.find((p) => p.orderId === orderId)!;
+    expect(row).toMatchObject({
+      credited: 2 * perPiece,
+      creditNote: notes.map((n) => n.number).join(', '),
+    });
   });
 
   it('refunds a return once under a double click and a worker SIGKILL: one provider refund, one credit note, stock back once', async () => {

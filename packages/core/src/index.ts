@@ -184,6 +184,7 @@ export * from './returns/request-return';
 export * from './returns/return-eligibility';
 export * from './returns/returns-summary';
 export * from './returns/move-return';
+export * from './returns/return-transfer';
 export * from './catalog/bulk-edit/start';
 export * from './catalog/bulk-edit/preview';
 export * from './catalog/bulk-edit/progress';

@@ -293,6 +293,8 @@ describe("the owner's books", () => {
       creditIssued: 0,
       creditSpent: 0,
       schemeSpent: 0,
+      codShort: 0,
+      codOver: 0,
     });
     expect(report.balances).toBe(true);
     expect(report.unmatched).toEqual([]);

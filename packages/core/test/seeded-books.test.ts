@@ -51,6 +51,8 @@ describe("the seeded shop's books", () => {
         creditIssued: 0,
         creditSpent: 0,
         schemeSpent: 0,
+        codShort: 0,
+        codOver: 0,
       });
       expect(report.balances, month).toBe(true);
       expect(report.unmatched, month).toEqual([]);

@@ -320,6 +320,8 @@ describe('the settlement by method and provider', () => {
       creditIssued: 0,
       creditSpent: seeded.balances.credit + seeded.exchange.total + 5000,
       schemeSpent: 21_500,
+      codShort: 0,
+      codOver: 0,
     });
     expect(t.received - t.refunded).toBe(
       t.invoiced - t.credited + t.owed + t.creditIssued - t.creditSpent - t.schemeSpent,
@@ -404,9 +406,50 @@ describe('the settlement by method and provider', () => {
       bom: true,
       columns: true,
     }) as Record<string, string>[];
-    expect(records).toHaveLength(report.payments.length);
+    // The payments, then the instalments owed back in the same columns.
+    const instalments = records.filter((r) => r.Method === 'instalment_owed_back');
+    expect(records).toHaveLength(report.payments.length + report.instalmentsOwedBack.length);
+    expect(records.slice(-instalments.length)).toEqual(instalments);
     expect(
-      records.map((r) => ({
+      instalments.map((r) => ({
+        date: r['Date (IST)'],
+        provider: r.Provider,
+        paymentId: r['Payment id'],
+        amount: r.Amount,
+        order: r.Order,
+        invoice: r.Invoice,
+        invoiced: r.Invoiced,
+        reason: r['Refund reason'],
+        state: r['Refund state'],
+        refundId: r['Refund id'],
+        refunded: r.Refunded,
+        owed: r.Owed,
+      })),
+    ).toEqual(
+      report.instalmentsOwedBack.map((i) => ({
+        date: i.date,
+        provider: i.provider,
+        paymentId: i.providerPaymentId,
+        amount: String(i.amount),
+        order: `${i.plan}: instalment ${i.n}`,
+        invoice: '',
+        invoiced: '0',
+        reason: i.note ?? '',
+        state: i.refundState ?? '',
+        refundId: i.providerRefundId ?? '',
+        refunded: String(i.refunded),
+        owed: String(i.owed),
+      })),
+    );
+    // As the page shows them: 2,150 owed and 2,150 refunded, whole rupees, India's day.
+    expect(instalments.map((r) => [r.Amount, r.Refunded, r.Owed]).sort()).toEqual([
+      ['2150', '0', '2150'],
+      ['2150', '2150', '0'],
+    ]);
+    expect(instalments.every((r) => r['Date (IST)'] === today)).toBe(true);
+    const sales = records.filter((r) => r.Method !== 'instalment_owed_back');
+    expect(
+      sales.map((r) => ({
         invoice: r.Invoice,
         provider: r.Provider,
         method: r.Method,
@@ -428,9 +471,11 @@ describe('the settlement by method and provider', () => {
         exchangeCreditSpent: p.exchangeCreditSpent,
       })),
     );
-    const sum = (key: string) => records.reduce((s, r) => s + Number(r[key]), 0);
-    expect(sum('Invoiced')).toBe(report.totals.invoiced);
-    expect(sum('Amount')).toBe(report.totals.received);
+    const sum = (rows: typeof records, key: string) => rows.reduce((s, r) => s + Number(r[key]), 0);
+    expect(sum(sales, 'Invoiced')).toBe(report.totals.invoiced);
+    expect(sum(sales, 'Amount')).toBe(report.totals.received);
+    expect(sum(instalments, 'Amount')).toBe(report.instalmentTotals.received);
+    expect(sum(instalments, 'Owed')).toBe(report.instalmentTotals.owed);
     expect(records.filter((r) => r.Method === 'balances').map((r) => r.Invoice)).toHaveLength(2);
   });
 
@@ -461,5 +506,56 @@ describe('the settlement by method and provider', () => {
     expect(online.text).toContain(
       `We have received your payment of ${formatRupees(seeded.online.money)}`,
     );
+  });
+
+  it("counts an order's tenders and invoice once when two of its payments read as paying it", async () => {
+    const before = await settlementReport(db(), range);
+    const net = (r: Settlement) => Object.fromEntries(r.byMethod.map((g) => [g.method, g.net]));
+    // A second captured payment on the mixed order (scheme of store credit and exchange credit
+    // beside a link), as when links at two providers are both paid and both recorded.
+    const first = await db()
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', seeded.mixed.orderId)
+      .where('status', '=', 'PAID')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('payments')
+      .values({
+        order_id: seeded.mixed.orderId,
+        provider: 'cashfree',
+        payment_link_id: `${first.payment_link_id}:second`,
+        payment_link_url: first.payment_link_url,
+        provider_payment_id: `cf_second_${seeded.mixed.orderId.slice(0, 8)}`,
+        status: 'PAID',
+        amount: seeded.mixed.money,
+        note: 'A second payment of the same order',
+      })
+      .execute();
+    const after = await settlementReport(db(), range);
+    const rows = after.payments.filter((p) => p.orderId === seeded.mixed.orderId);
+    expect(rows).toHaveLength(2);
+    const sum = (key: 'creditSpent' | 'exchangeCreditSpent' | 'schemeSpent' | 'invoiced') =>
+      rows.reduce((total, r) => total + r[key], 0);
+    expect(sum('creditSpent')).toBe(5000);
+    expect(sum('exchangeCreditSpent')).toBe(3000);
+    expect(sum('invoiced')).toBe(seeded.mixed.total);
+    // The first payment holds the invoice; the second is money without one, for the owner to see.
+    expect(rows.find((r) => r.provider === 'razorpay')!.invoice).not.toBeNull();
+    expect(rows.find((r) => r.provider === 'cashfree')).toMatchObject({
+      invoice: null,
+      invoiced: 0,
+      creditSpent: 0,
+      exchangeCreditSpent: 0,
+    });
+    expect(after.unmatched.map((p) => p.provider)).toEqual(['cashfree']);
+    // The balances' parts are what they were; the invoices too.
+    expect(after.totals.creditSpent).toBe(before.totals.creditSpent);
+    expect(after.totals.schemeSpent).toBe(before.totals.schemeSpent);
+    expect(after.totals.invoiced).toBe(before.totals.invoiced);
+    const [was, now] = [net(before), net(after)];
+    expect(now.store_credit).toBe(was.store_credit);
+    expect(now.exchange_credit).toBe(was.exchange_credit);
+    expect(now.scheme).toBe(was.scheme);
   });
 });

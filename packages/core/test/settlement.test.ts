@@ -198,6 +198,8 @@ describe('the settlement of a month', () => {
       creditIssued: 0,
       creditSpent: 0,
       schemeSpent: 0,
+      codShort: 0,
+      codOver: 0,
     });
     expect(received - refunded).toBe(invoiced - credited + owed);
     expect(report.balances).toBe(true);

@@ -40,6 +40,9 @@ import * as m042 from './migrations/042_cash_on_delivery';
 import * as m044 from './migrations/044_return_quantities_and_pickups';
 import * as m045 from './migrations/045_bulk_edit_batch_checks';
 import * as m046 from './migrations/046_scheme_receipts';
+import * as m047 from './migrations/047_return_refund_transfers';
+import * as m048 from './migrations/048_cod_remittance_differences';
+import * as m049 from './migrations/049_second_returns';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -81,6 +84,9 @@ const migrations: Record<string, Migration> = {
   '044_return_quantities_and_pickups': m044,
   '045_bulk_edit_batch_checks': m045,
   '046_scheme_receipts': m046,
+  '047_return_refund_transfers': m047,
+  '048_cod_remittance_differences': m048,
+  '049_second_returns': m049,
   '030_listing_facets_index': m030,
   '031_bulk_edits': m031,
   '032_savings_schemes': m032,

@@ -665,6 +665,9 @@ export interface ReturnRequestsTable {
   refund_paise: number;
   /** due: no captured payment to refund through (paid out by hand); asked: the provider refund is on its way. */
   refund_status: 'due' | 'asked' | 'paid' | 'credited' | null;
+  /** A due refund paid out by bank transfer by hand (migration 047): its reference and when. */
+  refund_reference: string | null;
+  refund_paid_at: Date | null;
   window_ends_at: Date;
   created_at: Date;
   updated_at: Date;
@@ -802,6 +805,11 @@ export interface CodOrdersTable {
   confirmed_at: Date | null;
   outcome: CodOutcome | null;
   outcome_at: Date | null;
+  /** Rupees remitted − due, set when a short or over remittance is recorded (migration 048). */
+  remittance_difference: number | null;
+  /** A short remittance resolved by the owner (the rest received, or written off), with why. */
+  difference_resolved_at: Date | null;
+  difference_note: string | null;
 }
 
 export interface Database {

@@ -31,4 +31,13 @@ export const codApi = {
     run: ({ services }, input) => core.importCodRemittances(services.db, input),
     rest: [{ method: 'POST', path: '/api/admin/cod/remittances' }],
   }),
+  resolveShort: mutation('admin', shared.codShortResolveInput, shared.orderView, {
+    summary:
+      'Resolves a cash-on-delivery order whose carrier remittance was recorded short of the cash due (the rest paid apart, or written off), with a `note` saying how: the order is no longer flagged; the difference stays in the settlement. Again changes nothing; 409 when the order has no short remittance',
+    run: async ({ services, user }, input) => {
+      const orderId = await core.resolveCodShort(services.db, input, core.systemClock());
+      return core.getOrderFor(services.db, user, orderId);
+    },
+    rest: [{ method: 'PUT', path: '/api/admin/orders/:orderId/cod/remittance' }],
+  }),
 };

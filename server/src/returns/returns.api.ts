@@ -65,4 +65,10 @@ export const returnsApi = {
       },
     ],
   }),
+  payByTransfer: mutation('admin', shared.returnTransferInput, shared.returnView, {
+    summary:
+      "Records a refunded return's due money (cash on delivery: no provider to refund through) as paid by bank transfer, with the transfer's reference: the refund reads paid, the order no longer owes it, the settlement counts it refunded and the shopper is mailed. The same reference again answers the return as it is; another reference, or a return whose refund is not due by hand, is a 409",
+    run: ({ services }, input) => core.payReturnByTransfer(services.db, input, core.systemClock()),
+    rest: [{ method: 'POST', path: '/api/admin/returns/:returnId/bank-transfer' }],
+  }),
 };

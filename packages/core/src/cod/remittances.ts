@@ -5,10 +5,12 @@ import {
   formatRupees,
   normaliseAwb,
   type CodRemittanceInput,
+  type CodShortResolveInput,
   type RemittanceAnswer,
   type RemittanceLine,
 } from '@kanak/shared';
-import { badRequest } from '../common/errors';
+import { badRequest, conflict, notFound } from '../common/errors';
+import { requireId } from '../common/ids';
 
 const HEADINGS = ['awb', 'amount', 'date', 'reference'] as const;
 /** Lines one file may hold. */
@@ -91,7 +93,11 @@ const asPaymentId = (reference: string) =>
  * compared with the cash it was to collect (its total and COD fee). A dry run only answers the
  * lines; applying records each matched, short or over line as the order's payment in the ledger
  * (`payments`, provider `cod`, the carrier's reference and the AWB as its payment id, the reference
- * and day in its note, received on the remittance day), once per order: a file applied again adds nothing (`recorded`).
+ * and day in its note, received on the remittance day), once per order: a file applied again adds
+ * nothing (`recorded`). The payment is what the carrier remitted (the bank's figure): only a line
+ * that matches settles the order's cash. A short or over line keeps its difference on the order
+ * (`cod_orders.remittance_difference`), listed in the answer, the settlement and the admin order;
+ * a short one stays flagged until the owner resolves it (resolveCodShort).
  */
 export async function importCodRemittances(
   db: Kysely<Database>,
@@ -138,7 +144,7 @@ export async function importCodRemittances(
     const amount = remittedRupees(l.amountText);
     const date = remittanceDay(l.dateText);
     const base = { line: l.line, awb: l.awb, amount, date, reference: l.reference };
-    const none = { orderId: null, due: null };
+    const none = { orderId: null, due: null, difference: null };
     if (!l.awb) return { ...base, ...none, status: 'invalid', message: 'No AWB on this line' };
     if (amount === null)
       return {
@@ -168,7 +174,7 @@ export async function importCodRemittances(
         message: 'No cash-on-delivery order was shipped with this AWB',
       };
     const due = order.total_discounted_price + order.fee_rupees;
-    const matched = { ...base, orderId: order.id, due };
+    const matched = { ...base, orderId: order.id, due, difference: null };
     if (order.status !== 'DELIVERED' || order.outcome === 'refused')
       return {
         ...matched,
@@ -180,12 +186,14 @@ export async function importCodRemittances(
     if (amount < due)
       return {
         ...matched,
+        difference: amount - due,
         status: 'short',
         message: `${formatRupees(due - amount)} short of ${formatRupees(due)}`,
       };
     if (amount > due)
       return {
         ...matched,
+        difference: amount - due,
         status: 'over',
         message: `${formatRupees(amount - due)} over ${formatRupees(due)}`,
       };
@@ -219,6 +227,13 @@ export async function importCodRemittances(
         if (written) {
           recorded += 1;
           recordedRupees += l.amount!;
+          // The payment is what arrived; the order keeps what it differs from the cash due.
+          if (l.difference)
+            await trx
+              .updateTable('cod_orders')
+              .set({ remittance_difference: l.difference })
+              .where('order_id', '=', l.orderId!)
+              .execute();
         } else {
           l.status = 'recorded';
           l.message = 'Recorded before: nothing added';
@@ -238,6 +253,41 @@ export async function importCodRemittances(
       unmatched: count('unmatched'),
       short: count('short'),
       over: count('over'),
+      shortRupees: -lines
+        .filter((l) => l.status === 'short')
+        .reduce((sum, l) => sum + l.difference!, 0),
+      overRupees: lines
+        .filter((l) => l.status === 'over')
+        .reduce((sum, l) => sum + l.difference!, 0),
     },
   };
+}
+
+/**
+ * The owner resolves an order's short remittance (the carrier paid the rest apart, or the shop
+ * writes it off), with a note: the flag goes, the difference stays in the books. Once: a second
+ * call answers as it is; an order with no short remittance is a 409.
+ */
+export async function resolveCodShort(
+  db: Kysely<Database>,
+  input: CodShortResolveInput,
+  at: Date,
+): Promise<string> {
+  const orderId = requireId(input.orderId, 'Order');
+  const cod = await db
+    .selectFrom('cod_orders')
+    .select(['remittance_difference', 'difference_resolved_at'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!cod) throw notFound('Cash-on-delivery order');
+  if (cod.remittance_difference === null || cod.remittance_difference >= 0)
+    throw conflict('This order has no short remittance to resolve');
+  if (cod.difference_resolved_at) return orderId;
+  await db
+    .updateTable('cod_orders')
+    .set({ difference_resolved_at: at, difference_note: input.note })
+    .where('order_id', '=', orderId)
+    .where('difference_resolved_at', 'is', null)
+    .execute();
+  return orderId;
 }

@@ -41,6 +41,9 @@ export async function invoicePdf(
     .select(['id', 'number', 'pdf'])
     .where('order_id', '=', orderId)
     .where('kind', '=', kind)
+    // An order's latest credit note (each return of some pieces has its own).
+    .orderBy('issued_at', 'desc')
+    .orderBy('number', 'desc')
     .executeTakeFirst();
   if (!stored) throw notFound(what);
   const fileName = `${stored.number.replaceAll('/', '-')}.pdf`;

@@ -185,7 +185,9 @@ export async function issueCreditNote(
     .where('order_id', '=', orderId)
     .where('kind', '=', 'INVOICE')
     .executeTakeFirst();
-  if (!invoice || (await documentOf(trx, orderId, 'CREDIT_NOTE'))) return null;
+  // A cancel or a refund credits the whole invoice once; each return credits its own pieces
+  // (a second return of a line's other pieces gets a note of its own).
+  if (!invoice || (!onlyItems && (await documentOf(trx, orderId, 'CREDIT_NOTE')))) return null;
   const invoiced = invoice.document as InvoiceDocument;
   const lines = onlyItems
     ? invoiced.lines

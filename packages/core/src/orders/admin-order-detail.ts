@@ -20,7 +20,7 @@ export async function getAdminOrderDetail(
   if (!row) throw notFound('Order');
   const orderId = row.id;
   const [order, customer, payments, events, refunds] = await Promise.all([
-    toOrderView(db, row),
+    toOrderView(db, row, 'admin'),
     db
       .selectFrom('users')
       .select(['id', 'first_name', 'last_name', 'email', 'mobile'])

@@ -24,7 +24,11 @@ const worstState = (a: RefundState | null, b: RefundState | null) =>
   STATE_RANK.indexOf(a) <= STATE_RANK.indexOf(b) ? a : b;
 
 /** Loads users, items and their products for a set of orders in a handful of queries. */
-export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Promise<OrderView[]> {
+export async function toOrderViews(
+  db: Kysely<Database>,
+  orders: OrderRow[],
+  viewer: 'shopper' | 'admin' = 'shopper',
+): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const orderIds = orders.map((o) => o.id);
   const [
@@ -83,6 +87,9 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       .selectFrom('invoices')
       .select(['order_id', 'kind', 'number'])
       .where('order_id', 'in', orderIds)
+      // The latest credit note first (a second return of a line's rest has a note of its own).
+      .orderBy('issued_at', 'desc')
+      .orderBy('number', 'desc')
       .execute(),
     shipmentViews(db, orderIds),
     tenderViews(db, orderIds),
@@ -94,7 +101,11 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       .orderBy('created_at')
       .execute(),
     // Orders paid (or to be paid) in cash on delivery.
-    db.selectFrom('cod_orders').select('order_id').where('order_id', 'in', orderIds).execute(),
+    db
+      .selectFrom('cod_orders')
+      .select(['order_id', 'remittance_difference', 'difference_resolved_at', 'difference_note'])
+      .where('order_id', 'in', orderIds)
+      .execute(),
     // A return's refund the provider refused: owed until a later try is confirmed.
     db
       .selectFrom('refunds')
@@ -120,6 +131,16 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
     returns.map((r) => [r.order_id, { id: r.id, state: r.state, kind: r.kind }]),
   );
   const cashOnDelivery = new Set(codOrders.map((c) => c.order_id));
+  // The carrier's remittance differed from the cash due: the owner's to see and resolve.
+  const remittanceOf = (orderId: string) => {
+    const cod = codOrders.find((c) => c.order_id === orderId);
+    if (!cod || cod.remittance_difference === null || cod.remittance_difference === 0) return null;
+    return {
+      difference: cod.remittance_difference,
+      resolved: cod.difference_resolved_at !== null,
+      note: cod.difference_note,
+    };
+  };
   const paymentOf = (orderId: string) =>
     cashOnDelivery.has(orderId)
       ? {
@@ -142,7 +163,14 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
     return row ? { number: row.number, url: `/api/orders/${orderId}/${file}` } : null;
   };
   const refundOf = new Map<string, NonNullable<OrderView['refund']>>();
-  const owedBy = new Set(refused.map((r) => r.order_id));
+  // A return's refund no provider could pay (cash on delivery), not yet paid by bank transfer.
+  const dueByHand = await db
+    .selectFrom('return_requests')
+    .select('order_id')
+    .where('order_id', 'in', orderIds)
+    .where('refund_status', '=', 'due')
+    .execute();
+  const owedBy = new Set([...refused, ...dueByHand].map((r) => r.order_id));
   for (const r of refunds) {
     const sum = refundOf.get(r.order_id);
     // Rows from before migration 006 carry no reason: the order's state tells the likeliest.
@@ -231,10 +259,15 @@ export async function toOrderViews(db: Kysely<Database>, orders: OrderRow[]): Pr
       tenders: tenders.get(order.id) ?? [],
       payment: paymentOf(order.id),
       openReturn: openReturnOf.get(order.id) ?? null,
+      ...(viewer === 'admin' ? { codRemittance: remittanceOf(order.id) } : {}),
     };
   });
 }
 
-export async function toOrderView(db: Kysely<Database>, order: OrderRow): Promise<OrderView> {
-  return (await toOrderViews(db, [order]))[0]!;
+export async function toOrderView(
+  db: Kysely<Database>,
+  order: OrderRow,
+  viewer: 'shopper' | 'admin' = 'shopper',
+): Promise<OrderView> {
+  return (await toOrderViews(db, [order], viewer))[0]!;
 }

@@ -10,10 +10,10 @@ import { removeUnpaidOrder } from '../ledger/remove-order';
 import type { PaymentProvider } from '../payments/provider';
 import type { PaymentProviders } from '../payments/providers';
 import type { AuthUser } from '../auth/tokens';
-import { canSeeRecordOf } from '../auth/access';
+import { canSeeRecordOf, isAdmin } from '../auth/access';
 import { notFound } from '../common/errors';
 import { requireId } from '../common/ids';
-import { refusedRefund, stillOwed } from '../refunds/refund-owed';
+import { refusedRefund, returnDueByHand, stillOwed } from '../refunds/refund-owed';
 import { instalmentsOwedBack } from '../refunds/refund-instalment';
 import { toOrderView, toOrderViews, type OrderView } from './order-view';
 
@@ -34,7 +34,7 @@ export async function getOrderFor(
 ): Promise<OrderView> {
   const row = await orderRow(db, id);
   if (!row || !canSeeRecordOf(user, row.user_id)) throw notFound('Order');
-  return toOrderView(db, row);
+  return toOrderView(db, row, isAdmin(user) ? 'admin' : 'shopper');
 }
 
 /** The user's orders, newest first. */
@@ -69,6 +69,7 @@ export async function listAdminOrders(
       ),
       // A return's refund the provider refused is owed as much as a payment never refunded.
       refusedRefund(eb),
+      returnDueByHand(eb),
     ]);
   const returning = (eb: ExpressionBuilder<Database, 'orders'>) =>
     eb.exists(
@@ -116,7 +117,7 @@ export async function listAdminOrders(
     .offset((currentPage - 1) * pageSize)
     .execute();
   return {
-    content: await toOrderViews(db, rows),
+    content: await toOrderViews(db, rows, 'admin'),
     currentPage,
     totalPages,
     totalCount,

@@ -43,3 +43,16 @@ export const refusedRefund = (eb: ExpressionBuilder<Database, 'orders'>) =>
       .whereRef('refunds.order_id', '=', 'orders.id')
       .where((r) => r.not(paying(r))),
   );
+
+/**
+ * The order has a return whose refund no provider could pay (cash on delivery) and that is not
+ * yet paid by bank transfer: owed, like a payment never refunded.
+ */
+export const returnDueByHand = (eb: ExpressionBuilder<Database, 'orders'>) =>
+  eb.exists(
+    eb
+      .selectFrom('return_requests')
+      .select('return_requests.id')
+      .whereRef('return_requests.order_id', '=', 'orders.id')
+      .where('return_requests.refund_status', '=', 'due'),
+  );

@@ -13,13 +13,16 @@ const emptyGroup = (method: SettlementMethod, provider: string | null): Settleme
   refunded: 0,
   owed: 0,
   creditIssued: 0,
+  short: 0,
+  over: 0,
   net: 0,
 });
 
 /**
  * The settlement's totals per method and per provider, gathered row by row. Each row's part of
  * invoiced − credited is split by what paid it: its money (received − refunded − owed − store
- * credit issued instead of a refund) to its provider, online or COD; its scheme tender to
+ * credit issued instead of a refund, + a COD remittance's shortfall − its excess) to its
+ * provider, online or COD; its scheme tender to
  * `scheme`; its store credit to `exchange_credit` (old gold's credit) and `store_credit` (the
  * rest). A row its balances paid alone has no money: the credit it issued comes off
  * `store_credit`. So the methods' nets add up to invoiced − credited, as each row balances.
@@ -38,7 +41,15 @@ export function settlementGroups() {
         credit.creditIssued += row.creditIssued;
         credit.net -= row.creditIssued;
       } else {
-        const money = row.amount - row.refunded - row.owed - row.creditIssued;
+        // A COD row's part is the cash its invoice was due: a short remittance is still the
+        // carrier's (or written off), an over one is owed back to it.
+        const money =
+          row.amount -
+          row.refunded -
+          row.owed -
+          row.creditIssued +
+          row.remittanceShort -
+          row.remittanceOver;
         const byProvider = providers.get(row.provider) ?? emptyGroup(row.method, row.provider);
         providers.set(row.provider, byProvider);
         for (const g of [group(row.method), byProvider]) {
@@ -47,6 +58,8 @@ export function settlementGroups() {
           g.refunded += row.refunded;
           g.owed += row.owed;
           g.creditIssued += row.creditIssued;
+          g.short += row.remittanceShort;
+          g.over += row.remittanceOver;
           g.net += money;
         }
       }

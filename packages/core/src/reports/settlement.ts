@@ -27,7 +27,6 @@ const PAGE = 500;
  * amount) never had an invoice.
  */
 const INVOICED_REASONS = ['SOLD_OUT', 'CANCELLED_BY_SHOP'] as const satisfies RefundReason[];
-const INVOICED_REFUNDS = new Set<string>(INVOICED_REASONS);
 
 const totalOf = (document: unknown) => (document as InvoiceDocument).totals.total;
 
@@ -58,7 +57,10 @@ async function* paymentRows(
     let query = db
       .selectFrom('payments')
       .leftJoin('orders', 'orders.id', 'payments.order_id')
+      .leftJoin('cod_orders', 'cod_orders.order_id', 'payments.order_id')
       .select([
+        'cod_orders.remittance_difference',
+        'cod_orders.difference_resolved_at',
         'payments.id',
         'payments.order_id',
         'payments.provider',
@@ -84,26 +86,28 @@ async function* paymentRows(
       .execute();
     if (rows.length === 0) return;
     const orderIds = [...new Set(rows.map((r) => r.order_id))];
-    const [{ documents, credits, tenders, exchange }, refunds] = await Promise.all([
-      orderFigures(db, orderIds),
-      db
-        .selectFrom('refunds')
-        .select(['payment_id', 'purpose', 'state', 'amount', 'provider_refund_id'])
-        .where(
-          'payment_id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute(),
-    ]);
+    const [{ documents, credits, tenders, exchange, transfers }, refunds, holders] =
+      await Promise.all([
+        orderFigures(db, orderIds),
+        db
+          .selectFrom('refunds')
+          .select(['payment_id', 'purpose', 'state', 'amount', 'provider_refund_id'])
+          .where(
+            'payment_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute(),
+        invoicePayments(db, orderIds),
+      ]);
     for (const row of rows) {
-      const matched = row.status === 'PAID' || INVOICED_REFUNDS.has(row.refund_reason ?? '');
+      // An order's invoice (and what else paid it: tenders, credit, a return's transfer) is
+      // one payment's, however many read as paying it: counted once.
+      const matched = holders.get(row.order_id) === row.id;
       const invoice = matched
         ? documents.find((d) => d.order_id === row.order_id && d.kind === 'INVOICE')
         : undefined;
-      const note = invoice
-        ? documents.find((d) => d.order_id === row.order_id && d.kind === 'CREDIT_NOTE')
-        : undefined;
+      const note = invoice ? creditNotesOf(documents, row.order_id) : undefined;
       const own = refunds.filter((r) => r.payment_id === row.id);
       const refunded = own
         .filter((r) => r.state === 'processed')
@@ -116,6 +120,11 @@ async function* paymentRows(
         .reduce((sum, r) => sum + r.amount, 0);
       const credit = invoice ? credits.get(row.order_id) : undefined;
       const tendered = invoice ? tenders.get(row.order_id) : undefined;
+      // A return's refund no provider could pay (cash on delivery) is the invoice's payment's:
+      // owed until paid by bank transfer, then refunded.
+      const byHand = invoice ? transfers.get(row.order_id) : undefined;
+      // The carrier's remittance recorded short of (or over) the cash its invoice was due.
+      const gap = invoice && row.provider === COD_PROVIDER ? (row.remittance_difference ?? 0) : 0;
       yield {
         provider: row.provider,
         providerPaymentId: row.provider_payment_id!,
@@ -127,23 +136,77 @@ async function* paymentRows(
         invoice: invoice?.number ?? null,
         invoiced: invoice ? totalOf(invoice.document) : 0,
         creditNote: note?.number ?? null,
-        credited: note ? totalOf(note.document) : 0,
+        credited: note?.total ?? 0,
         refundReason:
           row.status === 'REFUND_PENDING' ? (row.refund_reason ?? 'ORDER_NOT_PENDING') : null,
         refundState: due?.state ?? own[0]?.state ?? null,
         providerRefundId: due?.provider_refund_id ?? own[0]?.provider_refund_id ?? null,
-        refunded,
-        owed: row.status === 'REFUND_PENDING' ? Math.max(0, row.amount - refunded) : returnsOwed,
+        refunded: refunded + (byHand?.paid ?? 0),
+        owed:
+          (row.status === 'REFUND_PENDING' ? Math.max(0, row.amount - refunded) : returnsOwed) +
+          (byHand?.due ?? 0),
         creditIssued: credit?.issued ?? 0,
         creditSpent: tendered?.storeCredit ?? 0,
         schemeSpent: tendered?.scheme ?? 0,
         method: row.provider === COD_PROVIDER ? 'cod' : 'online',
         exchangeCreditSpent: invoice ? (exchange.get(row.order_id) ?? 0) : 0,
+        transferDue: byHand?.due ?? 0,
+        transferPaid: byHand?.paid ?? 0,
+        transferReference: byHand?.references.join(', ') || null,
+        remittanceShort: Math.max(0, -gap),
+        remittanceOver: Math.max(0, gap),
+        shortResolved: gap < 0 ? row.difference_resolved_at !== null : null,
       };
     }
     if (rows.length < PAGE) return;
     last = rows[rows.length - 1]!.id;
   }
+}
+
+/**
+ * The payment that pays each order's invoice: the first received (then by id) of those that
+ * placed it (PAID, or owed back because the shop cancelled it or it sold out). A second one (two
+ * providers' links both paid, say) is a payment without an invoice of its own.
+ */
+async function invoicePayments(db: Kysely<Database>, orderIds: string[]) {
+  const rows = await db
+    .selectFrom('payments')
+    .distinctOn('order_id')
+    .select(['order_id', 'id'])
+    .where('order_id', 'in', orderIds)
+    .where('provider_payment_id', 'is not', null)
+    .where((p) =>
+      p.or([
+        p('status', '=', 'PAID'),
+        p.and([
+          p('status', '=', 'REFUND_PENDING'),
+          p('refund_reason', 'in', [...INVOICED_REASONS]),
+        ]),
+      ]),
+    )
+    .orderBy('order_id')
+    .orderBy('received_at')
+    .orderBy('id')
+    .execute();
+  return new Map(rows.map((r) => [r.order_id, r.id]));
+}
+
+/**
+ * An order's credit notes as one: their numbers in issue order and their totals summed (a
+ * cancel credits the invoice once; each return of some pieces has a note of its own).
+ */
+function creditNotesOf(
+  documents: { order_id: string; kind: string; number: string; document: unknown }[],
+  orderId: string,
+) {
+  const notes = documents
+    .filter((d) => d.order_id === orderId && d.kind === 'CREDIT_NOTE')
+    .sort((a, b) => a.number.localeCompare(b.number));
+  if (notes.length === 0) return undefined;
+  return {
+    number: notes.map((n) => n.number).join(', '),
+    total: notes.reduce((sum, n) => sum + totalOf(n.document), 0),
+  };
 }
 
 /** Cash on delivery's remittances are recorded as payments of this provider. */
@@ -153,7 +216,7 @@ export const BALANCES_PROVIDER = 'balances';
 
 /** What the rows need of their orders: invoices and credit notes, credit issued, tenders spent. */
 async function orderFigures(db: Kysely<Database>, orderIds: string[]) {
-  const [documents, credits, spent] = await Promise.all([
+  const [documents, credits, spent, transfers] = await Promise.all([
     db
       .selectFrom('invoices')
       .select(['order_id', 'kind', 'number', 'document'])
@@ -161,10 +224,12 @@ async function orderFigures(db: Kysely<Database>, orderIds: string[]) {
       .execute(),
     storeCreditByOrder(db, orderIds),
     spentTendersOf(db, orderIds),
+    transfersByOrder(db, orderIds),
   ]);
   return {
     documents,
     credits,
+    transfers,
     tenders: spentTendersByOrder(spent),
     exchange: await exchangeCreditByOrder(
       db,
@@ -196,9 +261,7 @@ async function* balancePaidRows(
         db.selectFrom('orders').select(['id', 'status']).where('id', 'in', orderIds).execute(),
       ]);
       for (const invoice of paid) {
-        const note = documents.find(
-          (d) => d.order_id === invoice.order_id && d.kind === 'CREDIT_NOTE',
-        );
+        const note = creditNotesOf(documents, invoice.order_id);
         const spent = tenders.get(invoice.order_id);
         const status = orders.find((o) => o.id === invoice.order_id)?.status ?? null;
         yield {
@@ -212,7 +275,7 @@ async function* balancePaidRows(
           invoice: invoice.number,
           invoiced: totalOf(invoice.document),
           creditNote: note?.number ?? null,
-          credited: note ? totalOf(note.document) : 0,
+          credited: note?.total ?? 0,
           refundReason: null,
           refundState: null,
           providerRefundId: null,
@@ -223,12 +286,45 @@ async function* balancePaidRows(
           schemeSpent: spent?.scheme ?? 0,
           method: 'balances',
           exchangeCreditSpent: exchange.get(invoice.order_id) ?? 0,
+          transferDue: 0,
+          transferPaid: 0,
+          transferReference: null,
+          remittanceShort: 0,
+          remittanceOver: 0,
+          shortResolved: null,
         };
       }
     }
     if (invoices.length < PAGE) return;
     last = invoices[invoices.length - 1]!;
   }
+}
+
+/**
+ * Per order, its returns' refunds that no provider could pay (cash on delivery), in rupees: due
+ * (by bank transfer, not yet paid) and paid by bank transfer, with the transfers' references.
+ */
+async function transfersByOrder(db: Kysely<Database>, orderIds: string[]) {
+  const rows = await db
+    .selectFrom('return_requests')
+    .select(['order_id', 'refund_paise', 'refund_status', 'refund_reference'])
+    .where('order_id', 'in', orderIds)
+    .where('kind', '=', 'return')
+    .where('state', '=', 'refunded')
+    .where((eb) => eb.or([eb('refund_status', '=', 'due'), eb('refund_reference', 'is not', null)]))
+    .orderBy('created_at')
+    .execute();
+  const out = new Map<string, { due: number; paid: number; references: string[] }>();
+  for (const r of rows) {
+    const sums = out.get(r.order_id) ?? { due: 0, paid: 0, references: [] };
+    const rupees = Math.round(Number(r.refund_paise) / 100);
+    if (r.refund_reference) {
+      sums.paid += rupees;
+      sums.references.push(r.refund_reference);
+    } else sums.due += rupees;
+    out.set(r.order_id, sums);
+  }
+  return out;
 }
 
 /**
@@ -385,11 +481,19 @@ async function tenderedForInvoices(
 /**
  * The equation the settlement keeps: received − refunded = invoiced − credited + owed, plus the
  * store credit taken instead of money, less the store credit and the scheme balances that paid
- * instead of money (the order's SPENT tenders).
+ * instead of money (the order's SPENT tenders), less what COD remittances fell short of the cash
+ * due and plus what they exceeded it by.
  */
 export const settlementBalances = (t: SettlementTotals) =>
   t.received - t.refunded ===
-  t.invoiced - t.credited + t.owed + t.creditIssued - t.creditSpent - t.schemeSpent;
+  t.invoiced -
+    t.credited +
+    t.owed +
+    t.creditIssued -
+    t.creditSpent -
+    t.schemeSpent -
+    t.codShort +
+    t.codOver;
 
 /**
  * The settlement of a range (GET /api/admin/reports/settlement): payments received matched to
@@ -425,6 +529,8 @@ function settlementSums() {
     creditIssued: 0,
     creditSpent: 0,
     schemeSpent: 0,
+    codShort: 0,
+    codOver: 0,
   };
   const unmatched: SettlementPayment[] = [];
   const refundsDue: SettlementPayment[] = [];
@@ -441,6 +547,8 @@ function settlementSums() {
       totals.creditIssued += row.creditIssued;
       totals.creditSpent += row.creditSpent;
       totals.schemeSpent += row.schemeSpent;
+      totals.codShort += row.remittanceShort;
+      totals.codOver += row.remittanceOver;
       // A row no money paid is an invoice its balances paid, never a payment without one.
       if (row.invoice === null && row.method !== 'balances') unmatched.push(row);
       if (row.owed > 0 && (row.refundState === null || row.refundState === 'failed'))

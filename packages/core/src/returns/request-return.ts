@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { CreateReturnInput, ReturnView } from '@kanak/shared';
+import { OPEN_RETURN_STATES, type CreateReturnInput, type ReturnView } from '@kanak/shared';
 import { canSeeRecordOf, isAdmin } from '../auth/access';
 import type { AuthUser } from '../auth/tokens';
 import type { Clock } from '../common/clock';
@@ -32,8 +32,9 @@ async function ownOrder(db: Kysely<Database>, user: AuthUser, orderId: string) {
  * The shopper asks to return (money back) or exchange (store credit) pieces of a delivered
  * order, inside RETURN_WINDOW_DAYS of delivery (409 naming the window's end otherwise). The
  * refund owed is what the chosen lines were paid (an order paid partly by a scheme or store
- * credit gets that part back there, never as cash: see refundReturn). One live request per order: 409 while another
- * is open or done.
+ * credit gets that part back there, never as cash: see refundReturn). One open request per order:
+ * 409 while another is open; once it is refunded, the pieces left of its lines may be asked for
+ * in a request of their own, inside the same window.
  */
 export async function requestReturn(
   deps: ReturnsDeps,
@@ -94,8 +95,9 @@ export async function requestReturn(
         created_at: now,
         updated_at: now,
       })
-      // Two tabs asking at once: the partial unique index keeps one, the other is a 409 below.
-      .onConflict((oc) => oc.column('order_id').where('state', '<>', 'refused').doNothing())
+      // Two tabs asking at once: the partial unique index of open requests keeps one, the other
+      // is a 409 below.
+      .onConflict((oc) => oc.doNothing())
       .returning(['id', 'order_id', 'user_id', 'kind', 'refund_paise'])
       .executeTakeFirst();
     if (!row) throw conflict('This order already has a return request');
@@ -116,13 +118,16 @@ export async function requestReturn(
   return (await returnViews(deps.db, { returnId: id }, 'shopper'))[0]!;
 }
 
-/** 409 while the order has a request that was not refused. */
+/**
+ * 409 while the order has an open request (not yet refused or refunded): a finished one leaves
+ * the rest of its lines to a request of their own.
+ */
 async function refuseWhileLive(db: Kysely<Database> | Transaction<Database>, orderId: string) {
   const live = await db
     .selectFrom('return_requests')
     .select('state')
     .where('order_id', '=', orderId)
-    .where('state', '<>', 'refused')
+    .where('state', 'in', [...OPEN_RETURN_STATES])
     .executeTakeFirst();
   if (live) throw conflict(`This order already has a ${live.state} return request`);
 }

@@ -1,6 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import { formatIndiaDate, indiaDate, type ReturnEligibility } from '@kanak/shared';
+import {
+  formatIndiaDate,
+  indiaDate,
+  OPEN_RETURN_STATES,
+  type ReturnEligibility,
+} from '@kanak/shared';
 import type { AuthUser } from '../auth/tokens';
 import { canSeeRecordOf } from '../auth/access';
 import { notFound } from '../common/errors';
@@ -38,7 +43,7 @@ export async function returnablePieces(db: Db, orderId: string): Promise<Map<str
 /**
  * What the order page tells the shopper before any form: a return is possible until the
  * window's end (India's day), or why not — not delivered yet, the window ended, or the order
- * already has its request (one per order).
+ * has an open request (one at a time); after a refunded one, the pieces left of each line.
  */
 export async function returnEligibility(
   deps: { db: Kysely<Database>; clock: Clock; windowDays: number },
@@ -72,11 +77,12 @@ export async function returnEligibility(
       message: `The ${days}-day return window for this order ended on ${formatIndiaDate(endsOn)}`,
       lines: lines.map((l) => ({ ...l, returnable: 0 })),
     };
+  // An open request is the one at a time; a refunded one leaves its lines' other pieces.
   const live = await deps.db
     .selectFrom('return_requests')
     .select('id')
     .where('order_id', '=', order.id)
-    .where('state', '<>', 'refused')
+    .where('state', 'in', [...OPEN_RETURN_STATES])
     .executeTakeFirst();
   return {
     possible: !live && lines.some((l) => l.returnable > 0),

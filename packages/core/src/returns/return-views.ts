@@ -95,8 +95,13 @@ export async function returnViews(
         // Refused and asked again: due until a try is confirmed.
         state: f.state === 'processing' && f.failure ? 'due' : PROVIDER_STATE[f.state],
       }));
-    if (parts.length === 0 && r.refund_status === 'due')
-      parts.push({ to: 'payment', amount: Math.round(Number(r.refund_paise) / 100), state: 'due' });
+    // No provider to go through (cash on delivery): due until paid by bank transfer.
+    if (parts.length === 0 && (r.refund_status === 'due' || r.refund_reference))
+      parts.push({
+        to: 'payment',
+        amount: Math.round(Number(r.refund_paise) / 100),
+        state: r.refund_reference ? 'paid' : 'due',
+      });
     for (const t of tenders.filter((t) => t.order_id === r.order_id))
       parts.push({
         to: t.kind,
@@ -152,6 +157,10 @@ export async function returnViews(
       pickup: pickupOf(r),
       refundStatus: statusOf(r, parts),
       refundParts: parts,
+      transfer:
+        r.refund_reference && r.refund_paid_at
+          ? { reference: r.refund_reference, paidOn: indiaDate(new Date(r.refund_paid_at)) }
+          : null,
       windowEndsOn: indiaDate(new Date(r.window_ends_at)),
       createdAt: new Date(r.created_at).toISOString(),
       events: events

@@ -71,6 +71,12 @@ export const remittanceLine = z.object({
   due: z.nullable(z.number()),
   status: z.enum(REMITTANCE_LINE_STATUSES),
   message: z.string(),
+  /**
+   * Rupees remitted − due for a short (negative) or over (positive) line, else null. Applied,
+   * the payment records what was remitted and the order keeps the difference: a short one is
+   * flagged until the owner resolves it.
+   */
+  difference: z.optional(z.nullable(z.number())),
 });
 export type RemittanceLine = z.infer<typeof remittanceLine>;
 
@@ -87,6 +93,23 @@ export const remittanceAnswer = z.object({
     unmatched: z.number(),
     short: z.number(),
     over: z.number(),
+    /** Rupees the short lines fell short by, and the over lines exceeded by. */
+    shortRupees: z.optional(z.number()),
+    overRupees: z.optional(z.number()),
   }),
 });
 export type RemittanceAnswer = z.infer<typeof remittanceAnswer>;
+
+/**
+ * PUT /api/admin/orders/{orderId}/cod/remittance: the owner resolves a short remittance (the
+ * carrier paid the rest, or the shop writes it off), saying how.
+ */
+export const codShortResolveInput = z.object({
+  orderId,
+  note: textField('note is required: how the short remittance was resolved').check(
+    z.trim(),
+    z.minLength(3, 'Say how the short remittance was resolved'),
+    z.maxLength(300, 'The note has at most 300 characters'),
+  ),
+});
+export type CodShortResolveInput = z.infer<typeof codShortResolveInput>;

@@ -114,6 +114,15 @@ export const orderView = z.object({
   payment: z.optional(
     z.object({ method: z.enum(['online', 'cod']), provider: z.nullable(z.string()) }),
   ),
+  /**
+   * The owner's only: a cash-on-delivery remittance recorded short (negative rupees) or over
+   * what was due; a short one is flagged until `resolved` (with the owner's note).
+   */
+  codRemittance: z.optional(
+    z.nullable(
+      z.object({ difference: z.number(), resolved: z.boolean(), note: z.nullable(z.string()) }),
+    ),
+  ),
 });
 export type OrderView = z.infer<typeof orderView>;
 

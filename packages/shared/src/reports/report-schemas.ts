@@ -204,6 +204,22 @@ export const settlementPayment = z.object({
    * credit book, spent oldest first); the rest is store credit from returns and adjustments.
    */
   exchangeCreditSpent: z.number(),
+  /**
+   * Of `owed`, a return's refund no provider could pay (cash on delivery): due by bank transfer,
+   * not yet paid.
+   */
+  transferDue: z.number(),
+  /** Of `refunded`, return refunds paid by bank transfer by hand, and their references. */
+  transferPaid: z.number(),
+  transferReference: z.nullable(z.string()),
+  /**
+   * A COD remittance short of the cash its invoice was due (the carrier still owes it, or it was
+   * written off) or over it (owed back to the carrier), rupees; with `shortResolved` once the
+   * owner resolved a short one. received = invoiced − short + over on such a row.
+   */
+  remittanceShort: z.number(),
+  remittanceOver: z.number(),
+  shortResolved: z.nullable(z.boolean()),
 });
 export type SettlementPayment = z.infer<typeof settlementPayment>;
 
@@ -223,6 +239,9 @@ export const settlementTotals = z.object({
   creditIssued: z.number(),
   creditSpent: z.number(),
   schemeSpent: z.number(),
+  /** COD remittances short of, and over, the cash due (see `remittanceShort`). */
+  codShort: z.number(),
+  codOver: z.number(),
 });
 export type SettlementTotals = z.infer<typeof settlementTotals>;
 
@@ -241,6 +260,9 @@ export const settlementGroup = z.object({
   refunded: z.number(),
   owed: z.number(),
   creditIssued: z.number(),
+  /** COD only: remitted short of, and over, the cash due (net counts the cash due). */
+  short: z.number(),
+  over: z.number(),
   net: z.number(),
 });
 export type SettlementGroup = z.infer<typeof settlementGroup>;
@@ -281,8 +303,8 @@ export const settlement = z.object({
   refundsPaid: z.array(settlementPayment),
   totals: settlementTotals,
   /**
-   * received − refunded = invoiced − credited + owed + creditIssued − creditSpent − schemeSpent,
-   * to the rupee.
+   * received − refunded = invoiced − credited + owed + creditIssued − creditSpent − schemeSpent
+   * − codShort + codOver, to the rupee.
    */
   balances: z.boolean(),
   /**

@@ -134,6 +134,20 @@ export const returnMoveInput = z.object({
 });
 export type ReturnMoveInput = z.infer<typeof returnMoveInput>;
 
+/**
+ * POST /api/admin/returns/{returnId}/bank-transfer: a return's refund that no provider could pay
+ * (cash on delivery) was paid by bank transfer by hand; `reference` is the transfer's (UTR).
+ */
+export const returnTransferInput = z.object({
+  returnId: uuid('Return'),
+  reference: textField("reference is required: the bank transfer's reference (UTR)").check(
+    z.trim(),
+    z.minLength(4, 'The bank transfer reference has at least 4 characters'),
+    z.maxLength(60, 'The bank transfer reference has at most 60 characters'),
+  ),
+});
+export type ReturnTransferInput = z.infer<typeof returnTransferInput>;
+
 export const returnView = z.object({
   id: z.string(),
   orderId: z.string(),
@@ -179,6 +193,8 @@ export const returnView = z.object({
       }),
     ),
   ),
+  /** A refund no provider could pay (cash on delivery), paid by bank transfer: its reference and day. */
+  transfer: z.optional(z.nullable(z.object({ reference: z.string(), paidOn: z.string() }))),
   /** How the piece comes back, recorded at approval; null before. */
   pickup: z.optional(
     z.nullable(

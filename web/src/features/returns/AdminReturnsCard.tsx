@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import type { ReturnAction, ReturnPickupInput, ReturnView } from '@kanak/shared';
+import {
+  formatRupees,
+  type ReturnAction,
+  type ReturnPickupInput,
+  type ReturnView,
+} from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -124,7 +129,33 @@ export function NextStep({ request, onMoved }: { request: ReturnView; onMoved: (
       </div>
     );
   }
+  if (request.state === 'refunded' && request.kind === 'return' && request.refundStatus === 'due')
+    return <TransferForm request={request} onPaid={onMoved} />;
   return null;
+}
+
+/**
+ * A refund no provider could pay (cash on delivery): the owner pays it by bank transfer, then
+ * records the transfer's reference here, and the refund reads paid.
+ */
+function TransferForm({ request, onPaid }: { request: ReturnView; onPaid: () => void }) {
+  const pay = trpc.returns.payByTransfer.useMutation({
+    onSuccess: () => onPaid(),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  // A provider's refund refused is asked again from the refund step, not paid by hand.
+  if ((request.refundParts ?? []).length > 1) return null;
+  return (
+    <div className="flex flex-wrap items-end gap-2" data-testid="bank-transfer">
+      <WithReason
+        id={`transfer-${request.id}`}
+        label={`Bank transfer reference (UTR) of the ${formatRupees(request.amount)} paid`}
+        action="Mark paid by bank transfer"
+      >
+        {(reference) => pay.mutate({ returnId: request.id, reference: reference.trim() })}
+      </WithReason>
+    </div>
+  );
 }
 
 /** A reason field and the button that sends it (disabled until something is typed). */

@@ -110,6 +110,12 @@ export function ReturnTimeline({
           ))}
         </ul>
       )}
+      {request.transfer && (
+        <p className="text-sm text-muted-foreground" data-testid="refund-transfer">
+          Paid by bank transfer on {day(request.transfer.paidOn)}, reference{' '}
+          <span className="font-mono">{request.transfer.reference}</span>
+        </p>
+      )}
       {request.pickup && request.state === 'approved' && (
         <p className="rounded-md bg-secondary/60 p-2 text-sm" data-testid="return-pickup">
           {request.pickup.summary}

@@ -81,8 +81,12 @@ export function RemittancesPage() {
           <p className="text-sm">
             {answer.dryRun ? 'Dry run: nothing recorded. ' : ''}
             {answer.totals.lines} lines · matched {formatRupees(answer.totals.matchedRupees)} ·{' '}
-            {answer.totals.short} short · {answer.totals.over} over · {answer.totals.unmatched}{' '}
-            unmatched
+            {answer.totals.short} short
+            {answer.totals.shortRupees
+              ? ` (${formatRupees(answer.totals.shortRupees)})`
+              : ''} · {answer.totals.over} over
+            {answer.totals.overRupees ? ` (${formatRupees(answer.totals.overRupees)})` : ''} ·{' '}
+            {answer.totals.unmatched} unmatched
             {answer.dryRun
               ? ''
               : ` · recorded ${answer.totals.recorded} (${formatRupees(answer.totals.recordedRupees)})`}

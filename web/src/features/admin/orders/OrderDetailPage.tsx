@@ -31,7 +31,7 @@ import { formatMoment } from './order-dates';
 import { OrderStatusMenu } from './OrderStatusMenu';
 import { ShipmentSection, type Carriage } from './ShipForm';
 import { AdminReturnsCard } from '@/features/returns/AdminReturnsCard';
-import { CodOutcomeCard } from './CodOutcomeCard';
+import { CodOutcomeCard, CodRemittanceCard } from './CodOutcomeCard';
 
 const route = getRouteApi('/admin/orders/$orderId');
 
@@ -227,6 +227,7 @@ export function OrderDetailPage() {
       )}
 
       <CodOutcomeCard order={order} />
+      <CodRemittanceCard order={order} />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">

@@ -445,6 +445,17 @@ export function OrdersPage() {
                                 <StatusBadge status={order.orderStatus} />
                                 <ReturnBadge openReturn={order.openReturn} />
                                 {order.refundDue && <RefundBadge />}
+                                {order.codRemittance &&
+                                  order.codRemittance.difference < 0 &&
+                                  !order.codRemittance.resolved && (
+                                    <span
+                                      className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800"
+                                      data-testid="cod-short"
+                                    >
+                                      COD remitted {formatRupees(-order.codRemittance.difference)}{' '}
+                                      short
+                                    </span>
+                                  )}
                                 {order.panNeeded && <PanNeededBadge />}
                                 {huidsAction(order) && (
                                   <Button

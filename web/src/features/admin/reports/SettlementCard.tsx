@@ -93,8 +93,22 @@ function PaymentRows({ rows, empty }: { rows: SettlementPayment[]; empty: string
                 )}
               </TableCell>
               <TableCell className="text-right">{formatRupees(p.amount)}</TableCell>
-              <TableCell className="text-right">{formatRupees(p.refunded)}</TableCell>
-              <TableCell className="text-right">{formatRupees(p.owed)}</TableCell>
+              <TableCell className="text-right">
+                {formatRupees(p.refunded)}
+                {p.transferPaid > 0 && (
+                  <span className="block text-xs text-muted-foreground">
+                    {formatRupees(p.transferPaid)} by bank transfer {p.transferReference}
+                  </span>
+                )}
+              </TableCell>
+              <TableCell className="text-right">
+                {formatRupees(p.owed)}
+                {p.transferDue > 0 && (
+                  <span className="block text-xs text-amber-900" data-testid="transfer-due">
+                    {formatRupees(p.transferDue)} due by bank transfer
+                  </span>
+                )}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -36,7 +36,19 @@ function GroupRows({
       key={`${g.method}:${g.provider ?? ''}`}
       data-testid={`settlement-group-${g.method}-${g.provider ?? 'all'}`}
     >
-      <TableCell>{label(g)}</TableCell>
+      <TableCell>
+        {label(g)}
+        {(g.short > 0 || g.over > 0) && (
+          <span className="block text-xs text-amber-900" data-testid="cod-differences">
+            {[
+              g.short > 0 ? `remitted ${formatRupees(g.short)} short` : null,
+              g.over > 0 ? `${formatRupees(g.over)} over` : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+        )}
+      </TableCell>
       <TableCell className="text-right">{g.rows}</TableCell>
       <TableCell className="text-right">{formatRupees(g.received)}</TableCell>
       <TableCell className="text-right">{formatRupees(g.refunded)}</TableCell>
