@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { LedgerEntry } from '../ledger/order-ledger';
-import type { PaymentProvider } from './provider';
-import { providersOf, type ProviderSource } from './providers';
+import type { PaymentProvider } from '../payment-providers/provider';
+import { providersOf, type ProviderSource } from '../payment-providers/providers';
 import { reconcileLink } from './reconcile-payments';
 
 /**

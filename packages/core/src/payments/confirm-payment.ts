@@ -8,8 +8,8 @@ import {
 } from '@kanak/shared';
 import { badRequest, notFound } from '../common/errors';
 import { orderEvent, placePaidOrder, type LedgerEntry } from '../ledger/order-ledger';
-import type { PaymentProvider, ProviderPayment } from './provider';
-import { providersOf, type ProviderSource } from './providers';
+import type { PaymentProvider, ProviderPayment } from '../payment-providers/provider';
+import { providersOf, type ProviderSource } from '../payment-providers/providers';
 import { refundSecondPayments } from './refund-second-payments';
 import { lockInvoiceCounter } from '../invoices/issue-invoice';
 import { tenderedRupees } from '../tenders/order-tenders';

@@ -21,7 +21,7 @@ import {
   writePlacements,
   type PlannedPlacement,
 } from '../ledger/place-paid-orders';
-import type { ProviderSource } from './providers';
+import type { ProviderSource } from '../payment-providers/providers';
 import { refundSecondPayments } from './refund-second-payments';
 import { tenderedByOrder } from '../tenders/order-tenders';
 import { lockInvoiceCounter } from '../invoices/issue-invoice';

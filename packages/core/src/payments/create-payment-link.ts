@@ -3,8 +3,12 @@ import type { Database, TenderKind } from '@kanak/db';
 import type { AuthUser } from '../auth/tokens';
 import { badRequest, conflict, notFound, unavailable } from '../common/errors';
 import { requireId } from '../common/ids';
-import { ShopperRefused } from './provider';
-import { NoProviderAvailable, providersOf, type ProviderSource } from './providers';
+import { ShopperRefused } from '../payment-providers/provider';
+import {
+  NoProviderAvailable,
+  providersOf,
+  type ProviderSource,
+} from '../payment-providers/providers';
 import { DEFAULT_LINK_TTL_MINUTES, LINK_REUSE_MARGIN_MS } from './link-expiry';
 import { formatRupees, type PaymentLinkAnswer } from '@kanak/shared';
 import { requoteIfStale } from '../ledger/requote-order';
