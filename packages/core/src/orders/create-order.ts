@@ -12,6 +12,18 @@ import { DEFAULT_DELIVERY_RULES, type DeliveryRules } from '../delivery/delivery
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placing an order';
 
+/** What checkout needs: the buyer's cart is read from `userId`. */
+export interface CreateOrderOptions {
+  db: Kysely<Database>;
+  userId: string;
+  /** The delivery address as given, with the buyer's PAN when the order needs one. */
+  address: AddressInput & { pan?: string | undefined };
+  /** The customer's hourly order budget. */
+  limits: ActionLimits;
+  /** The served zones and insured caps; DEFAULT_DELIVERY_RULES when left out. */
+  delivery?: DeliveryRules;
+}
+
 /**
  * Creates a PENDING order from the user's cart: lines, sizes, quantities and current prices are
  * copied, the address (normalised: trimmed, the state spelt as listed) is saved to the user's
@@ -23,13 +35,13 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placin
  * a served zone) and the order within its zone's insured cap; the server passes its configured
  * rules, other callers get the defaults, so no path skips the check.
  */
-export async function createOrderFromCart(
-  db: Kysely<Database>,
-  userId: string,
-  given: AddressInput & { pan?: string | undefined },
-  limits: ActionLimits,
-  delivery: DeliveryRules = DEFAULT_DELIVERY_RULES,
-): Promise<OrderView> {
+export async function createOrderFromCart({
+  db,
+  userId,
+  address: given,
+  limits,
+  delivery = DEFAULT_DELIVERY_RULES,
+}: CreateOrderOptions): Promise<OrderView> {
   await limits.consume('order', userId);
   const address = normaliseAddress(given);
   checkDeliveryAddress(delivery, address);
