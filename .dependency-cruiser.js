@@ -34,6 +34,18 @@ export default {
   forbidden: [
     ...upwardRules,
     {
+      // The floors already forbid it (any circle needs one import running back up); this says
+      // so by name, from the folder graph itself, and holds even for an import put on the
+      // known list. Two-way pairs are circles of two.
+      name: 'core-no-folder-circle',
+      comment:
+        'Folders of packages/core import each other one way: no two-way pair, no circle of folders. Move the shared code down (or into common/), the cross-domain command up into flows/, or pass the dependency in.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: `${CORE}[^/]+$` },
+      to: { path: `${CORE}[^/]+$`, circular: true },
+    },
+    {
       name: 'core-folder-unplaced',
       comment: 'Every folder of packages/core has a floor in packages/core/floors.json',
       severity: 'error',

@@ -188,8 +188,8 @@ async function confirmationsPerSecond(root: string, dbUrl: string, prefix: strin
     const placedAt = performance.now();
     const orders = await inBatches(users, CLIENTS, async (userId) => {
       const user = { id: userId, role: 'CUSTOMER' as const };
-      const order = await createOrderFromCart(db, userId, address, NO_LIMITS);
-      const link = await createPaymentLink(db, provider, user, order._id, origins);
+      const order = await createOrderFromCart({ db, userId, address, limits: NO_LIMITS });
+      const link = await createPaymentLink({ db, provider, user, orderId: order._id, origins });
       return { user, orderId: order._id, linkId: link.payment_link_id };
     });
     const placing = (performance.now() - placedAt) / 1000;

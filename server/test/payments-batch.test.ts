@@ -41,14 +41,19 @@ describe('payment confirmations in batches', () => {
       .returning(['id', 'role'])
       .executeTakeFirstOrThrow();
     await fillCart(database.db, row.id, lines);
-    const order = await createOrderFromCart(database.db, row.id, ADDRESS, NO_LIMITS);
-    const link = await createPaymentLink(
-      database.db,
+    const order = await createOrderFromCart({
+      db: database.db,
+      userId: row.id,
+      address: ADDRESS,
+      limits: NO_LIMITS,
+    });
+    const link = await createPaymentLink({
+      db: database.db,
       provider,
-      { id: row.id, role: row.role },
-      order._id,
+      user: { id: row.id, role: row.role },
+      orderId: order._id,
       origins,
-    );
+    });
     return {
       orderId: order._id,
       paymentId: provider.paymentIdFor(link.payment_link_id, 'paid'),
@@ -88,13 +93,18 @@ describe('payment confirmations in batches', () => {
     // One batch holds every payment and the first one twice (a return and a webhook); a second
     // batch and a lone confirmation race it with the same payments.
     const [first, again, alone] = await Promise.all([
-      confirmPayments(
-        database.db,
+      confirmPayments({
+        db: database.db,
         provider,
-        [...payments, { ...payments[0]!, source: 'webhook' }],
-        noteFailure,
-      ),
-      confirmPayments(database.db, provider, [payments[2]!, payments[1]!], noteFailure),
+        confirmations: [...payments, { ...payments[0]!, source: 'webhook' }],
+        onBatchFailed: noteFailure,
+      }),
+      confirmPayments({
+        db: database.db,
+        provider,
+        confirmations: [payments[2]!, payments[1]!],
+        onBatchFailed: noteFailure,
+      }),
       confirmPayment(database.db, provider, payments[1]!),
     ]);
     for (const answer of [...first, ...again]) {
@@ -117,12 +127,12 @@ describe('payment confirmations in batches', () => {
     const good = await paidOrder('batch-good@example.com', [
       { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
     ]);
-    const answers = await confirmPayments(
-      database.db,
+    const answers = await confirmPayments({
+      db: database.db,
       provider,
-      [good, { ...good, paymentId: 'pay_sbx_forged' }],
-      noteFailure,
-    );
+      confirmations: [good, { ...good, paymentId: 'pay_sbx_forged' }],
+      onBatchFailed: noteFailure,
+    });
     expect(answers[0]).toMatchObject({ ok: true, confirmed: { outcome: { result: 'PAID' } } });
     expect(answers[1]!.ok).toBe(false);
   });
@@ -143,9 +153,24 @@ describe('payment confirmations in batches', () => {
     );
     const answers = (
       await Promise.all([
-        confirmPayments(database.db, provider, buyers.slice(0, 3), noteFailure),
-        confirmPayments(database.db, provider, buyers.slice(3, 6), noteFailure),
-        confirmPayments(database.db, provider, buyers.slice(6), noteFailure),
+        confirmPayments({
+          db: database.db,
+          provider,
+          confirmations: buyers.slice(0, 3),
+          onBatchFailed: noteFailure,
+        }),
+        confirmPayments({
+          db: database.db,
+          provider,
+          confirmations: buyers.slice(3, 6),
+          onBatchFailed: noteFailure,
+        }),
+        confirmPayments({
+          db: database.db,
+          provider,
+          confirmations: buyers.slice(6),
+          onBatchFailed: noteFailure,
+        }),
       ])
     ).flat();
     const outcomes = answers.map((a) => (a.ok ? a.confirmed.outcome : null));
@@ -202,9 +227,9 @@ describe('payment confirmations in batches', () => {
     // Six batches in flight at once, as a worker runs them, on a pool that fits them all.
     const pool = createDb(database.url, 20);
     const answers = (
-      await inBatches(batches, 6, (b) => confirmPayments(pool, provider, b, noteFailure)).finally(
-        () => pool.destroy(),
-      )
+      await inBatches(batches, 6, (b) =>
+        confirmPayments({ db: pool, provider, confirmations: b, onBatchFailed: noteFailure }),
+      ).finally(() => pool.destroy())
     ).flat();
     expect(failedBatches).toEqual([]);
     expect(answers).toHaveLength(200);
@@ -252,8 +277,12 @@ describe('payment confirmations in batches', () => {
     const small = await Promise.all(Array.from({ length: 5 }, (_, i) => order(i)));
     const large = await Promise.all(Array.from({ length: 25 }, (_, i) => order(100 + i)));
     failedBatches.length = 0;
-    const five = await countStatements((db) => confirmPayments(db, provider, small, noteFailure));
-    const many = await countStatements((db) => confirmPayments(db, provider, large, noteFailure));
+    const five = await countStatements((db) =>
+      confirmPayments({ db, provider, confirmations: small, onBatchFailed: noteFailure }),
+    );
+    const many = await countStatements((db) =>
+      confirmPayments({ db, provider, confirmations: large, onBatchFailed: noteFailure }),
+    );
     expect(failedBatches).toEqual([]);
     for (const a of [...five.value, ...many.value])
       expect(a).toMatchObject({ ok: true, confirmed: { outcome: { result: 'PAID' } } });
@@ -332,9 +361,9 @@ describe('payment confirmations in batches', () => {
     failedBatches.length = 0;
     const pool = createDb(database.url, 20);
     const answers = (
-      await inBatches(batches, 8, (b) => confirmPayments(pool, provider, b, noteFailure)).finally(
-        () => pool.destroy(),
-      )
+      await inBatches(batches, 8, (b) =>
+        confirmPayments({ db: pool, provider, confirmations: b, onBatchFailed: noteFailure }),
+      ).finally(() => pool.destroy())
     ).flat();
     // No batch fell back to one by one: none deadlocked or failed.
     expect(failedBatches).toEqual([]);

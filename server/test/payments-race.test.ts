@@ -36,8 +36,19 @@ describe('confirmPayment and applyAdminMove racing themselves', () => {
     await fillCart(database.db, user.id, [
       { productId: size!.productId, sizeId: size!.sizeId, quantity: 2 },
     ]);
-    const order = await createOrderFromCart(database.db, user.id, ADDRESS, NO_LIMITS);
-    const link = await createPaymentLink(database.db, provider, user, order._id, origins);
+    const order = await createOrderFromCart({
+      db: database.db,
+      userId: user.id,
+      address: ADDRESS,
+      limits: NO_LIMITS,
+    });
+    const link = await createPaymentLink({
+      db: database.db,
+      provider,
+      user,
+      orderId: order._id,
+      origins,
+    });
     const paymentId = provider.paymentIdFor(link.payment_link_id, 'paid');
 
     // They queue on the order row's lock; each later one finds the payment recorded.
@@ -90,8 +101,19 @@ describe('confirmPayment and applyAdminMove racing themselves', () => {
         await fillCart(database.db, user.id, [
           { productId: size!.productId, sizeId: size!.sizeId, quantity: 1 },
         ]);
-        const order = await createOrderFromCart(database.db, user.id, ADDRESS, NO_LIMITS);
-        const link = await createPaymentLink(database.db, provider, user, order._id, origins);
+        const order = await createOrderFromCart({
+          db: database.db,
+          userId: user.id,
+          address: ADDRESS,
+          limits: NO_LIMITS,
+        });
+        const link = await createPaymentLink({
+          db: database.db,
+          provider,
+          user,
+          orderId: order._id,
+          origins,
+        });
         return { order, paymentId: provider.paymentIdFor(link.payment_link_id, 'paid') };
       }),
     );

@@ -288,9 +288,20 @@ describe('scale-out: two servers and two workers sharing PostgreSQL, Redis and S
         await fillCart(db, user.id, [
           { productId: size.productId, sizeId: size.sizeId, quantity: 1 },
         ]);
-        const order = await createOrderFromCart(db, user.id, ADDRESS, NO_LIMITS);
+        const order = await createOrderFromCart({
+          db,
+          userId: user.id,
+          address: ADDRESS,
+          limits: NO_LIMITS,
+        });
         const shopper = { id: user.id, role: 'CUSTOMER' as const };
-        const link = await createPaymentLink(db, provider, shopper, order._id, origins);
+        const link = await createPaymentLink({
+          db,
+          provider,
+          user: shopper,
+          orderId: order._id,
+          origins,
+        });
         const paymentId = fake.pay(link.payment_link_id);
         const token = await signToken(
           { secret: config.JWT_SECRET, expiresIn: '1h' },

@@ -507,15 +507,15 @@ describe('paying an order from a scheme balance or store credit', () => {
     const origins = { server: server.baseUrl, web: server.baseUrl };
     const at = (date: string) => () => new Date(`${date}T06:00:00Z`);
     const attempt = (date: string) =>
-      payOrder(
-        db(),
+      payOrder({
+        db: db(),
         provider,
         user,
-        { orderId: order._id, schemeEnrolmentId: schemeId },
+        input: { orderId: order._id, schemeEnrolmentId: schemeId },
         origins,
-        30,
-        at(date),
-      ).then(
+        ttlMinutes: 30,
+        clock: at(date),
+      }).then(
         () => 'paid',
         (e: DomainError) => e.message,
       );

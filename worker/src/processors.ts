@@ -150,7 +150,7 @@ export function buildProcessors(
   const followUp = async (entry: LedgerEntry | null): Promise<void> => {
     if (!entry) return;
     if (entry.stockOf.length) await options.stockMoved(entry.stockOf);
-    const confirmed = await cancelClosedLinks(db, providers, entry, options.log);
+    const confirmed = await cancelClosedLinks({ db, provider: providers, entry, log: options.log });
     if (entry.event) await options.announce(entry.event);
     for (const more of confirmed) await followUp(more);
   };
@@ -164,20 +164,20 @@ export function buildProcessors(
   const confirmBatch = async (
     jobs: PaymentConfirmationJob[],
   ): Promise<Settled<ConfirmationOutcome>[]> => {
-    const answers = await confirmPayments(
+    const answers = await confirmPayments({
       db,
-      providers,
-      jobs.map((data) => ({
+      provider: providers,
+      confirmations: jobs.map((data) => ({
         orderId: data.orderId,
         paymentId: data.paymentId,
         source: data.source,
         ...(data.provider ? { provider: data.provider } : {}),
       })),
-      (error, size) =>
+      onBatchFailed: (error, size) =>
         options.log(
           `a batch of ${size} confirmations failed (${error instanceof Error ? error.message : String(error)}): applied one by one`,
         ),
-    );
+    });
     const entries = answers.flatMap((a) => (a.ok && a.confirmed.entry ? [a.confirmed.entry] : []));
     const stockOf = [...new Set(entries.flatMap((e) => e.stockOf))];
     if (stockOf.length) await options.stockMoved(stockOf);

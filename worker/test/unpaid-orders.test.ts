@@ -168,12 +168,12 @@ describe('unpaid orders past their payment link are cancelled by the reconciliat
           .where('id', '=', user.id)
           .execute();
       await addToCart(db(), user.id, line(await stockedSize(db(), 5)));
-      const order = await createOrderFromCart(
-        db(),
-        user.id,
-        { ...ADDRESS, firstName: lure, streetAddress: `${lure}, MG Road` },
-        NO_LIMITS,
-      );
+      const order = await createOrderFromCart({
+        db: db(),
+        userId: user.id,
+        address: { ...ADDRESS, firstName: lure, streetAddress: `${lure}, MG Road` },
+        limits: NO_LIMITS,
+      });
       await age(order._id, TTL_MS + 60_000);
       await reconcile();
       expect((await orderOf(order._id)).status).toBe('CANCELLED');

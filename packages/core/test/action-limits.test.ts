@@ -58,10 +58,10 @@ describe('abuse limits on the use cases that create work (core + Redis)', () => 
     const size = await stockedSize(db(), 50);
     const busy = await newCustomer(db(), 'busy');
     await addToCart(db(), busy.id, line(size));
-    await createOrderFromCart(db(), busy.id, ADDRESS, limits);
-    await createOrderFromCart(db(), busy.id, ADDRESS, limits);
+    await createOrderFromCart({ db: db(), userId: busy.id, address: ADDRESS, limits });
+    await createOrderFromCart({ db: db(), userId: busy.id, address: ADDRESS, limits });
     const refusal = await expectRefusal(
-      createOrderFromCart(db(), busy.id, ADDRESS, limits),
+      createOrderFromCart({ db: db(), userId: busy.id, address: ADDRESS, limits }),
       'TOO_MANY_REQUESTS',
       /^Too many orders\. Please try again in \d+ (seconds|minutes)\.$/,
     );
@@ -70,15 +70,24 @@ describe('abuse limits on the use cases that create work (core + Redis)', () => 
     expect(retryAfter).toBeLessThanOrEqual(3600);
     const calm = await newCustomer(db(), 'calm');
     await addToCart(db(), calm.id, line(size));
-    expect((await createOrderFromCart(db(), calm.id, ADDRESS, limits)).orderStatus).toBe('PENDING');
+    expect(
+      (await createOrderFromCart({ db: db(), userId: calm.id, address: ADDRESS, limits }))
+        .orderStatus,
+    ).toBe('PENDING');
   });
 
   it('a refused checkout (empty cart) still counts against the order budget', async () => {
     const limits = limitsWith({ ordersPerHour: 1 });
     const user = await newCustomer(db());
-    await expectRefusal(createOrderFromCart(db(), user.id, ADDRESS, limits), 'BAD_REQUEST');
+    await expectRefusal(
+      createOrderFromCart({ db: db(), userId: user.id, address: ADDRESS, limits }),
+      'BAD_REQUEST',
+    );
     await addToCart(db(), user.id, line(await stockedSize(db(), 5)));
-    await expectRefusal(createOrderFromCart(db(), user.id, ADDRESS, limits), 'TOO_MANY_REQUESTS');
+    await expectRefusal(
+      createOrderFromCart({ db: db(), userId: user.id, address: ADDRESS, limits }),
+      'TOO_MANY_REQUESTS',
+    );
   });
 
   it('reviews and ratings share a budget size but are counted apart', async () => {

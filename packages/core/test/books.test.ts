@@ -98,14 +98,20 @@ describe("the owner's books", () => {
     const user = await newCustomer(db());
     const size = take(minPrice, maxPrice);
     await addToCart(db(), user.id, { productId: size.productId, weight: size.weight, quantity });
-    const placed = await createOrderFromCart(
-      db(),
-      user.id,
-      { ...to, pan: 'ABCDE1234F' },
-      NO_LIMITS,
-    );
+    const placed = await createOrderFromCart({
+      db: db(),
+      userId: user.id,
+      address: { ...to, pan: 'ABCDE1234F' },
+      limits: NO_LIMITS,
+    });
     if (paid) {
-      const link = await createPaymentLink(db(), sandbox, user, placed._id, ORIGINS);
+      const link = await createPaymentLink({
+        db: db(),
+        provider: sandbox,
+        user,
+        orderId: placed._id,
+        origins: ORIGINS,
+      });
       const { outcome } = await confirmPayment(db(), sandbox, {
         orderId: placed._id,
         paymentId: sandbox.paymentIdFor(link.payment_link_id, 'paid'),

@@ -161,7 +161,12 @@ describe('an invoice that adds up as printed', () => {
         .executeTakeFirstOrThrow();
       await addToCart(db(), user.id, { productId: size.product_id, weight: size.weight, quantity });
     }
-    const order = await createOrderFromCart(db(), user.id, address, NO_LIMITS);
+    const order = await createOrderFromCart({
+      db: db(),
+      userId: user.id,
+      address,
+      limits: NO_LIMITS,
+    });
     const { paid } = await payable(db(), user, order._id);
     const { outcome } = await confirmPayment(db(), sandbox, {
       orderId: order._id,

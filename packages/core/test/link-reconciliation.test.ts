@@ -90,8 +90,24 @@ describe('every payment link reconciled until it is closed', () => {
       (minutes: number): Clock =>
       () =>
         new Date(start + minutes * 60_000);
-    const first = await createPaymentLink(db(), provider, user, order._id, ORIGINS, 30, at(0));
-    const fresh = await createPaymentLink(db(), provider, user, order._id, ORIGINS, 30, at(26));
+    const first = await createPaymentLink({
+      db: db(),
+      provider,
+      user,
+      orderId: order._id,
+      origins: ORIGINS,
+      ttlMinutes: 30,
+      clock: at(0),
+    });
+    const fresh = await createPaymentLink({
+      db: db(),
+      provider,
+      user,
+      orderId: order._id,
+      origins: ORIGINS,
+      ttlMinutes: 30,
+      clock: at(26),
+    });
     expect(fresh.payment_link_id).not.toBe(first.payment_link_id);
     expect((await rowsOf(order._id)).map((r) => r.status)).toEqual(['EXPIRED', 'CREATED']);
     return { user, order, first: first.payment_link_id, fresh: fresh.payment_link_id };
@@ -128,7 +144,14 @@ describe('every payment link reconciled until it is closed', () => {
   it('a link cancelled with its order, whose cancel at the provider failed, then paid: owed back', async () => {
     const user = await newCustomer(db());
     const order = await placeOrder(db(), user, [line(await stockedSize(db(), 5))]);
-    const link = await createPaymentLink(db(), provider, user, order._id, ORIGINS, 30);
+    const link = await createPaymentLink({
+      db: db(),
+      provider,
+      user,
+      orderId: order._id,
+      origins: ORIGINS,
+      ttlMinutes: 30,
+    });
     const { entry } = await applyAdminMove(db(), {
       orderId: order._id,
       to: 'CANCELLED',
@@ -137,7 +160,9 @@ describe('every payment link reconciled until it is closed', () => {
     });
     cancelAnswer = 'unreachable';
     const logged: string[] = [];
-    expect(await cancelClosedLinks(db(), provider, entry!, (m) => logged.push(m))).toEqual([]);
+    expect(
+      await cancelClosedLinks({ db: db(), provider, entry: entry!, log: (m) => logged.push(m) }),
+    ).toEqual([]);
     expect(logged.join()).toMatch(/not cancelled at the provider/);
     cancelAnswer = 'cancelled';
     pay(link.payment_link_id);
@@ -152,7 +177,14 @@ describe('every payment link reconciled until it is closed', () => {
   it('a payment that slipped through on a deleted order’s link is owed back, without its order', async () => {
     const user = await newCustomer(db());
     const order = await placeOrder(db(), user, [line(await stockedSize(db(), 5))]);
-    const link = await createPaymentLink(db(), provider, user, order._id, ORIGINS, 30);
+    const link = await createPaymentLink({
+      db: db(),
+      provider,
+      user,
+      orderId: order._id,
+      origins: ORIGINS,
+      ttlMinutes: 30,
+    });
     await removeUnpaidOrder(db(), provider, order._id);
     expect(await statusOf(order._id)).toBeNull();
     pay(link.payment_link_id);
@@ -166,7 +198,14 @@ describe('every payment link reconciled until it is closed', () => {
   it('a check that fails after the link’s window does not close it: the next answer still finds the money', async () => {
     const user = await newCustomer(db());
     const order = await placeOrder(db(), user, [line(await stockedSize(db(), 5))]);
-    const link = await createPaymentLink(db(), provider, user, order._id, ORIGINS, 30);
+    const link = await createPaymentLink({
+      db: db(),
+      provider,
+      user,
+      orderId: order._id,
+      origins: ORIGINS,
+      ttlMinutes: 30,
+    });
     pay(link.payment_link_id);
     // The link's window (expiry and grace) is over: this run's answer would be its last check.
     await db()
@@ -185,7 +224,14 @@ describe('every payment link reconciled until it is closed', () => {
   it('a cancel that answers "paid" confirms that payment at once, owed back, once', async () => {
     const user = await newCustomer(db());
     const order = await placeOrder(db(), user, [line(await stockedSize(db(), 5))]);
-    const link = await createPaymentLink(db(), provider, user, order._id, ORIGINS, 30);
+    const link = await createPaymentLink({
+      db: db(),
+      provider,
+      user,
+      orderId: order._id,
+      origins: ORIGINS,
+      ttlMinutes: 30,
+    });
     pay(link.payment_link_id); // just as the admin cancels; the webhook is lost
     const { entry } = await applyAdminMove(db(), {
       orderId: order._id,
@@ -194,7 +240,12 @@ describe('every payment link reconciled until it is closed', () => {
       jobKey: `cancel:${order._id}`,
     });
     cancelAnswer = 'paid';
-    const made = await cancelClosedLinks(db(), provider, entry!, () => undefined);
+    const made = await cancelClosedLinks({
+      db: db(),
+      provider,
+      entry: entry!,
+      log: () => undefined,
+    });
     cancelAnswer = 'cancelled';
     expect(made.map((e) => e.orderId)).toEqual([order._id]);
     expect(await rowsOf(order._id)).toEqual([

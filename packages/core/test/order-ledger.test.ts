@@ -244,7 +244,14 @@ describe('the order ledger', () => {
   it('a new payment link carries its expiry; an expired one is replaced by a fresh link', async () => {
     const user = await newCustomer(db());
     const order = await placeOrder(db(), user, [line(await stockedSize(db(), 5))]);
-    const first = await createPaymentLink(db(), sandbox, user, order._id, ORIGINS, 30);
+    const first = await createPaymentLink({
+      db: db(),
+      provider: sandbox,
+      user,
+      orderId: order._id,
+      origins: ORIGINS,
+      ttlMinutes: 30,
+    });
     const row = await db()
       .selectFrom('payments')
       .select('expires_at')
@@ -253,13 +260,29 @@ describe('the order ledger', () => {
     const minutes = (new Date(row.expires_at!).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);
-    expect(await createPaymentLink(db(), sandbox, user, order._id, ORIGINS, 30)).toEqual(first);
+    expect(
+      await createPaymentLink({
+        db: db(),
+        provider: sandbox,
+        user,
+        orderId: order._id,
+        origins: ORIGINS,
+        ttlMinutes: 30,
+      }),
+    ).toEqual(first);
     await db()
       .updateTable('payments')
       .set({ expires_at: new Date(Date.now() - 60_000) })
       .where('payment_link_id', '=', first.payment_link_id)
       .execute();
-    const fresh = await createPaymentLink(db(), sandbox, user, order._id, ORIGINS, 30);
+    const fresh = await createPaymentLink({
+      db: db(),
+      provider: sandbox,
+      user,
+      orderId: order._id,
+      origins: ORIGINS,
+      ttlMinutes: 30,
+    });
     expect(fresh.payment_link_id).not.toBe(first.payment_link_id);
     const statuses = await db()
       .selectFrom('payments')

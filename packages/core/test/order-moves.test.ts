@@ -155,8 +155,12 @@ describe('order status moves (core)', () => {
 
   it('an unknown order is a 404 when queued and when applied', async () => {
     const deps = { db: db(), relay: { wake: () => undefined, connected: () => false }, waitMs: 0 };
-    await expectRefusal(moveOrder(deps, admin, MISSING_ID, 'ship'), 'NOT_FOUND', 'Order not found');
-    await expectRefusal(moveOrder(deps, admin, 'nope', 'ship'), 'BAD_REQUEST');
+    await expectRefusal(
+      moveOrder({ deps, admin, orderId: MISSING_ID, action: 'ship' }),
+      'NOT_FOUND',
+      'Order not found',
+    );
+    await expectRefusal(moveOrder({ deps, admin, orderId: 'nope', action: 'ship' }), 'BAD_REQUEST');
     await expectRefusal(move(MISSING_ID, 'CONFIRMED'), 'NOT_FOUND', 'Order not found');
   });
 
@@ -177,10 +181,13 @@ describe('order status moves (core)', () => {
         ).n,
       );
     const before = await queued();
-    await expectRefusal(moveOrder(deps, admin, MISSING_ID, 'ship'), 'NOT_FOUND');
+    await expectRefusal(
+      moveOrder({ deps, admin, orderId: MISSING_ID, action: 'ship' }),
+      'NOT_FOUND',
+    );
     expect(await queued()).toBe(before);
     const order = await paid();
-    const answer = await moveOrder(deps, admin, order._id, 'ship');
+    const answer = await moveOrder({ deps, admin, orderId: order._id, action: 'ship' });
     expect(answer.done).toBe(false);
     expect(answer.order.orderStatus).toBe('PLACED');
     expect(await queued()).toBe(before + 1);

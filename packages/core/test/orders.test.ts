@@ -94,13 +94,13 @@ describe('order rules (core)', () => {
   it('an empty cart cannot be checked out, whether or not a cart row exists', async () => {
     const user = await newCustomer(db());
     await expectRefusal(
-      createOrderFromCart(db(), user.id, ADDRESS, NO_LIMITS),
+      createOrderFromCart({ db: db(), userId: user.id, address: ADDRESS, limits: NO_LIMITS }),
       'BAD_REQUEST',
       EMPTY_CART_MESSAGE,
     );
     await getCart(db(), user.id); // creates the (empty) cart row
     await expectRefusal(
-      createOrderFromCart(db(), user.id, ADDRESS, NO_LIMITS),
+      createOrderFromCart({ db: db(), userId: user.id, address: ADDRESS, limits: NO_LIMITS }),
       'BAD_REQUEST',
       EMPTY_CART_MESSAGE,
     );
@@ -116,7 +116,7 @@ describe('order rules (core)', () => {
       .where('id', '=', size.id)
       .execute();
     const refusal = await expectRefusal(
-      createOrderFromCart(db(), user.id, ADDRESS, NO_LIMITS),
+      createOrderFromCart({ db: db(), userId: user.id, address: ADDRESS, limits: NO_LIMITS }),
       'CONFLICT',
       /^Only 2 of .+ left in stock$/,
     );
@@ -127,7 +127,7 @@ describe('order rules (core)', () => {
       .where('id', '=', size.id)
       .execute();
     await expectRefusal(
-      createOrderFromCart(db(), user.id, ADDRESS, NO_LIMITS),
+      createOrderFromCart({ db: db(), userId: user.id, address: ADDRESS, limits: NO_LIMITS }),
       'CONFLICT',
       /is out of stock$/,
     );
@@ -151,7 +151,7 @@ describe('order rules (core)', () => {
       },
     };
     await expectRefusal(
-      createOrderFromCart(db(), user.id, ADDRESS, refusing),
+      createOrderFromCart({ db: db(), userId: user.id, address: ADDRESS, limits: refusing }),
       'TOO_MANY_REQUESTS',
       /Too many orders/,
     );

@@ -66,8 +66,20 @@ describe('payment rules (core)', () => {
 
   it('a payment link is for the order total, and asking again reuses the open link', async () => {
     const { user, order } = await pendingOrder();
-    const first = await createPaymentLink(db(), sandbox, user, order._id, ORIGINS);
-    const again = await createPaymentLink(db(), sandbox, user, order._id, ORIGINS);
+    const first = await createPaymentLink({
+      db: db(),
+      provider: sandbox,
+      user,
+      orderId: order._id,
+      origins: ORIGINS,
+    });
+    const again = await createPaymentLink({
+      db: db(),
+      provider: sandbox,
+      user,
+      orderId: order._id,
+      origins: ORIGINS,
+    });
     expect(again).toEqual(first);
     expect(first.payment_link_url).toContain(`/sandbox-pay/${first.payment_link_id}`);
     expect(await paymentsOf(order._id)).toEqual([
@@ -84,19 +96,40 @@ describe('payment rules (core)', () => {
     const { order } = await pendingOrder();
     const stranger = await newCustomer(db(), 'stranger');
     await expectRefusal(
-      createPaymentLink(db(), sandbox, stranger, order._id, ORIGINS),
+      createPaymentLink({
+        db: db(),
+        provider: sandbox,
+        user: stranger,
+        orderId: order._id,
+        origins: ORIGINS,
+      }),
       'NOT_FOUND',
       'Order not found',
     );
     const admin = await seededUser(db(), 'admin');
-    await expectRefusal(createPaymentLink(db(), sandbox, admin, order._id, ORIGINS), 'NOT_FOUND');
+    await expectRefusal(
+      createPaymentLink({
+        db: db(),
+        provider: sandbox,
+        user: admin,
+        orderId: order._id,
+        origins: ORIGINS,
+      }),
+      'NOT_FOUND',
+    );
   });
 
   it('only a PENDING order can get a payment link', async () => {
     const user = await newCustomer(db());
     const order = await paidOrder(db(), user, [line(await stockedSize(db(), 5))]);
     await expectRefusal(
-      createPaymentLink(db(), sandbox, user, order._id, ORIGINS),
+      createPaymentLink({
+        db: db(),
+        provider: sandbox,
+        user,
+        orderId: order._id,
+        origins: ORIGINS,
+      }),
       'CONFLICT',
       'Order is already PLACED: only a PENDING order can be paid',
     );

@@ -43,7 +43,15 @@ describe('a quote holds for one link life, not for ever', () => {
     const quoted = order.totalDiscountedPrice;
     const { clock, at } = movableClock();
     const link = () =>
-      createPaymentLink(db(), sandbox, user, order._id, ORIGINS, LINK_MINUTES, clock);
+      createPaymentLink({
+        db: db(),
+        provider: sandbox,
+        user,
+        orderId: order._id,
+        origins: ORIGINS,
+        ttlMinutes: LINK_MINUTES,
+        clock,
+      });
 
     const first = await link();
     // Gold rises after the quote: the size's stored price follows the new rate.
@@ -86,7 +94,15 @@ describe('a quote holds for one link life, not for ever', () => {
     const order = await placeOrder(db(), user, [line(size)]);
     const { clock, at } = movableClock();
     const link = () =>
-      createPaymentLink(db(), sandbox, user, order._id, ORIGINS, LINK_MINUTES, clock);
+      createPaymentLink({
+        db: db(),
+        provider: sandbox,
+        user,
+        orderId: order._id,
+        origins: ORIGINS,
+        ttlMinutes: LINK_MINUTES,
+        clock,
+      });
     await link();
     at(26);
     await link(); // renewed: open until minute 56

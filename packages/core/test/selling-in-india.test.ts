@@ -76,7 +76,7 @@ describe('selling in India (core)', () => {
 
   async function pendingOrder(user: AuthUser, address: AddressInput = ADDRESS, quantity = 1) {
     await addToCart(db(), user.id, { productId: ringId, weight: '3.39 g', quantity });
-    return createOrderFromCart(db(), user.id, address, NO_LIMITS);
+    return createOrderFromCart({ db: db(), userId: user.id, address, limits: NO_LIMITS });
   }
   async function pay(dbx: typeof database.db, user: AuthUser, orderId: string) {
     const { paid } = await payable(db(), user, orderId);
@@ -189,7 +189,12 @@ describe('selling in India (core)', () => {
     );
     const user = await newCustomer(db(), 'gemstone');
     await addToCart(db(), user.id, { productId: stud._id, weight: '1.2 g', quantity: 1 });
-    const order = await createOrderFromCart(db(), user.id, ADDRESS, NO_LIMITS);
+    const order = await createOrderFromCart({
+      db: db(),
+      userId: user.id,
+      address: ADDRESS,
+      limits: NO_LIMITS,
+    });
     await pay(db(), user, order._id);
     const file = await openInvoicePdf(db(), user, order._id, 'INVOICE', SELLER);
     const text = await pdfText(await readAll(file.body));

@@ -89,12 +89,12 @@ describe('the settlement by method and provider', () => {
     expect(index).toBeGreaterThanOrEqual(0);
     const size = sizes.splice(index, 1)[0]!;
     await addToCart(db(), user.id, { productId: size.productId, weight: size.weight, quantity: 1 });
-    const order = await createOrderFromCart(
-      db(),
-      user.id,
-      { ...ADDRESS, pan: 'ABCDE1234F' },
-      NO_LIMITS,
-    );
+    const order = await createOrderFromCart({
+      db: db(),
+      userId: user.id,
+      address: { ...ADDRESS, pan: 'ABCDE1234F' },
+      limits: NO_LIMITS,
+    });
     return { user, orderId: order._id, total: order.totalDiscountedPrice };
   }
 
@@ -175,13 +175,13 @@ describe('the settlement by method and provider', () => {
     order: Awaited<ReturnType<typeof pendingOrder>>,
     tenders: { schemeEnrolmentId?: string; useStoreCredit?: boolean } = {},
   ) {
-    const { answer } = await payOrder(
-      db(),
-      providers,
-      order.user,
-      { orderId: order.orderId, ...tenders },
-      ORIGINS,
-    );
+    const { answer } = await payOrder({
+      db: db(),
+      provider: providers,
+      user: order.user,
+      input: { orderId: order.orderId, ...tenders },
+      origins: ORIGINS,
+    });
     const linkId = answer.payment_link_id!;
     const { outcome } = await confirmPayment(db(), providers, {
       orderId: order.orderId,
@@ -197,13 +197,13 @@ describe('the settlement by method and provider', () => {
     order: Awaited<ReturnType<typeof pendingOrder>>,
     tenders: { schemeEnrolmentId?: string; useStoreCredit?: boolean },
   ) {
-    const { answer } = await payOrder(
-      db(),
-      viaSandbox,
-      order.user,
-      { orderId: order.orderId, ...tenders },
-      ORIGINS,
-    );
+    const { answer } = await payOrder({
+      db: db(),
+      provider: viaSandbox,
+      user: order.user,
+      input: { orderId: order.orderId, ...tenders },
+      origins: ORIGINS,
+    });
     expect(answer.payment_link_id ?? null).toBeNull();
     const placed = await db()
       .selectFrom('orders')

@@ -110,13 +110,19 @@ describe('the settlement of a month', () => {
     const user = await newCustomer(db());
     const size = take(minPrice, maxPrice);
     await addToCart(db(), user.id, { productId: size.productId, weight: size.weight, quantity });
-    const placed = await createOrderFromCart(
-      db(),
-      user.id,
-      { ...to, pan: 'ABCDE1234F' },
-      NO_LIMITS,
-    );
-    const link = await createPaymentLink(db(), provider, user, placed._id, ORIGINS);
+    const placed = await createOrderFromCart({
+      db: db(),
+      userId: user.id,
+      address: { ...to, pan: 'ABCDE1234F' },
+      limits: NO_LIMITS,
+    });
+    const link = await createPaymentLink({
+      db: db(),
+      provider,
+      user,
+      orderId: placed._id,
+      origins: ORIGINS,
+    });
     if (paid) {
       const { outcome } = await confirmPayment(db(), provider, {
         orderId: placed._id,

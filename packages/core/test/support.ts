@@ -128,7 +128,7 @@ export async function placeOrder(
   lines: AddToCartInput[],
 ): Promise<OrderView> {
   for (const item of lines) await addToCart(db, user.id, item);
-  return createOrderFromCart(db, user.id, ADDRESS, NO_LIMITS);
+  return createOrderFromCart({ db, userId: user.id, address: ADDRESS, limits: NO_LIMITS });
 }
 
 /** The built-in payment provider, with a secret of the tests' own. */
@@ -137,7 +137,7 @@ export const ORIGINS = { server: 'http://127.0.0.1:1', web: 'http://127.0.0.1:2'
 
 /** A payment link for the user's order, and the sandbox payment id of paying (or failing) it. */
 export async function payable(db: Db, user: AuthUser, orderId: string) {
-  const link = await createPaymentLink(db, sandbox, user, orderId, ORIGINS);
+  const link = await createPaymentLink({ db, provider: sandbox, user, orderId, origins: ORIGINS });
   return {
     link,
     paid: sandbox.paymentIdFor(link.payment_link_id, 'paid'),

@@ -109,7 +109,13 @@ export const ordersApi = {
     summary:
       "Places an order from the shopper's cart, to the given delivery address: 400 when the PIN is not India Post's, is in another state than `state` (the message names both), is not served, or the order is above its zone's insured cap",
     run: ({ services, user }, input) =>
-      core.createOrderFromCart(services.db, user.id, input, services.limits, services.delivery),
+      core.createOrderFromCart({
+        db: services.db,
+        userId: user.id,
+        address: input,
+        limits: services.limits,
+        delivery: services.delivery,
+      }),
     rest: [{ method: 'POST', path: '/api/orders', status: 201 }],
   }),
   recordHuids: mutation('admin', shared.orderHuidsInput, shared.orderView, {

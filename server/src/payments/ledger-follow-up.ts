@@ -26,10 +26,10 @@ export async function followLedgerEntry(
       .publishOrderEvent(services.requestRedis, services.config.QUEUE_PREFIX, entry.event)
       .catch((e: Error) => log(`order event not published: ${e.message}`));
   if (closedLinks.length)
-    await core.cancelClosedLinks(
-      services.db,
-      services.paymentProviders,
-      { orderId, closedLinks },
+    await core.cancelClosedLinks({
+      db: services.db,
+      provider: services.paymentProviders,
+      entry: { orderId, closedLinks },
       log,
-    );
+    });
 }

@@ -28,14 +28,14 @@ export const paymentsApi = {
         await followLedgerEntry(services, request, input.orderId, null, chosen.closedLinks);
         return chosen.answer;
       }
-      const paid = await core.payOrder(
-        services.db,
-        services.paymentProviders,
+      const paid = await core.payOrder({
+        db: services.db,
+        provider: services.paymentProviders,
         user,
         input,
-        requestOrigins(services.config, request),
-        services.config.PAYMENT_LINK_TTL_MINUTES,
-      );
+        origins: requestOrigins(services.config, request),
+        ttlMinutes: services.config.PAYMENT_LINK_TTL_MINUTES,
+      });
       await followLedgerEntry(services, request, input.orderId, paid.entry, paid.closedLinks);
       return paid.answer;
     },

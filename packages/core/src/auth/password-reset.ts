@@ -9,7 +9,7 @@ import {
   type ResetPasswordInput,
 } from '@kanak/shared';
 import { badRequest } from '../common/errors';
-import { queueNotification } from '../notifications/queue-notification';
+import { queueNotification } from '../mail-queue/queue-notification';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { signToken, type AuthUser, type TokenSettings } from './tokens';
 import type { MailLimits } from './account-limits';

@@ -8,7 +8,7 @@ import {
   type AdminProductListInput,
   type ProductInput,
 } from '@kanak/shared';
-import { adjustStockForEdits } from '../ledger/stock-adjustment';
+import { adjustStockForEdits } from './stock-adjustment';
 import { syncStockAlerts } from '../stock-alerts/restock-mails';
 import { conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';

@@ -3,7 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { PREPARED, type Database, type ProductRow } from '@kanak/db';
 import { averageRating, openingSize, percentOff, stoneName } from '@kanak/shared';
 import type { ProductView, ReviewView, RatingView } from '@kanak/shared';
-import { boughtBy } from '../reviews/verified-buyer';
+import { boughtBy } from './bought-by';
 import { PRICING_COLUMNS, pricingOf, sizeBreakup } from '../pricing/product-pricing';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */

@@ -6,7 +6,7 @@ import { canSeeRecordOf } from '../auth/access';
 import { notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { systemClock, type Clock } from '../common/clock';
-import type { PaymentProviders } from '../payments/providers';
+import type { PaymentProviders } from '../payment-providers/providers';
 import { codAvailability } from './cod-availability';
 import type { CodSettings } from './cod-settings';
 

@@ -7,7 +7,7 @@ import { requireId } from '../common/ids';
 import { systemClock, type Clock } from '../common/clock';
 import { closeOpenLinks } from '../ledger/order-ledger';
 import { requoteIfStale } from '../ledger/requote-order';
-import { queueNotification } from '../notifications/queue-notification';
+import { queueNotification } from '../mail-queue/queue-notification';
 import { codAvailability } from './cod-availability';
 import { codCodeHash, newCodCode } from './cod-code';
 import type { CodSettings } from './cod-settings';

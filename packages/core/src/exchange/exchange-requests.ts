@@ -11,7 +11,7 @@ import {
 } from '@kanak/shared';
 import { systemClock, type Clock } from '../common/clock';
 import { badRequest, conflict, notFound } from '../common/errors';
-import { queueNotification } from '../notifications/queue-notification';
+import { queueNotification } from '../mail-queue/queue-notification';
 import type { ExchangeMailData } from '../notifications/templates/exchange-mails';
 import { oldGoldEstimate, type ExchangeSettings } from './old-gold-estimate';
 import { addStoreCredit } from './store-credit';

@@ -69,5 +69,5 @@ export async function moveOrderAsAdmin(options: AdminMoveOptions): Promise<Order
       note = `${HUID_SKIP_NOTE}${skip}`;
   }
   if (action === 'ship' && rules.panRequired) await requirePan(deps.db, orderId);
-  return moveOrder(deps, admin, orderId, action, shipment, note);
+  return moveOrder({ deps, admin, orderId, action, shipment, note });
 }

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { conflict, notFound, unavailable } from '../common/errors';
-import type { PaymentProvider } from '../payments/provider';
-import type { PaymentProviders } from '../payments/providers';
+import type { PaymentProvider } from '../payment-providers/provider';
+import type { PaymentProviders } from '../payment-providers/providers';
 import { lockOrder } from '../common/lock-order';
 import { closeOpenLinks } from './order-ledger';
 import { settleTenders } from '../tenders/order-tenders';

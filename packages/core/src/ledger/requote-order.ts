@@ -4,7 +4,7 @@ import { formatRupees } from '@kanak/shared';
 import { currentRequestId } from '../operations/request-context';
 import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart-total';
 import { conflict } from '../common/errors';
-import { QUOTE_COLUMNS, quoteOf } from '../orders/create-order';
+import { QUOTE_COLUMNS, quoteOf } from '../pricing/line-quote';
 
 /** What a re-quote changed: the totals before and after (rupees, as the order shows them). */
 export interface Requote {

@@ -6,11 +6,23 @@ import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart-total';
 import type { ActionLimits } from '../limits/action-limits';
 import { recordCreated } from '../ledger/order-ledger';
 import { toOrderView, type OrderView } from './order-view';
-import { pricingOf, sizeBreakup } from '../pricing/product-pricing';
+import { QUOTE_COLUMNS, quoteOf } from '../pricing/line-quote';
 import { checkDeliveryAddress, checkInsuredCap } from '../delivery/check-delivery-address';
 import { DEFAULT_DELIVERY_RULES, type DeliveryRules } from '../delivery/delivery-rules';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placing an order';
+
+/** What checkout needs: the buyer's cart is read from `userId`. */
+export interface CreateOrderOptions {
+  db: Kysely<Database>;
+  userId: string;
+  /** The delivery address as given, with the buyer's PAN when the order needs one. */
+  address: AddressInput & { pan?: string | undefined };
+  /** The customer's hourly order budget. */
+  limits: ActionLimits;
+  /** The served zones and insured caps; DEFAULT_DELIVERY_RULES when left out. */
+  delivery?: DeliveryRules;
+}
 
 /**
  * Creates a PENDING order from the user's cart: lines, sizes, quantities and current prices are
@@ -23,13 +35,13 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placin
  * a served zone) and the order within its zone's insured cap; the server passes its configured
  * rules, other callers get the defaults, so no path skips the check.
  */
-export async function createOrderFromCart(
-  db: Kysely<Database>,
-  userId: string,
-  given: AddressInput & { pan?: string | undefined },
-  limits: ActionLimits,
-  delivery: DeliveryRules = DEFAULT_DELIVERY_RULES,
-): Promise<OrderView> {
+export async function createOrderFromCart({
+  db,
+  userId,
+  address: given,
+  limits,
+  delivery = DEFAULT_DELIVERY_RULES,
+}: CreateOrderOptions): Promise<OrderView> {
   await limits.consume('order', userId);
   const address = normaliseAddress(given);
   checkDeliveryAddress(delivery, address);
@@ -151,43 +163,6 @@ export async function createOrderFromCart(
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
   return toOrderView(db, row);
-}
-
-/**
- * What quoteOf reads of a line's size (`s`), product (`p`) and current rate (`mr`): the checkout
- * and a re-quote select the same.
- */
-export const QUOTE_COLUMNS = [
-  's.net_weight',
-  'p.pricing_basis',
-  'p.pricing_metal',
-  'p.pricing_purity',
-  'p.making_kind',
-  'p.making_value',
-  'p.stones',
-  'p.making_discount_percent',
-  'p.metal_rate_id',
-  'mr.rate_paise',
-  'mr.published_at as rate_published_at',
-] as const;
-
-/** The line's breakup as quoted now and the rate row it used (null for fixed prices). */
-export function quoteOf(
-  line: Parameters<typeof pricingOf>[0] & {
-    net_weight: string | null;
-    metal_rate_id: number | null;
-    rate_paise: number | null;
-    rate_published_at: Date | null;
-  },
-) {
-  const rate =
-    line.rate_paise !== null && line.rate_published_at !== null
-      ? { rate_paise: line.rate_paise, published_at: line.rate_published_at }
-      : null;
-  const breakup = sizeBreakup(pricingOf(line), rate, line.net_weight);
-  if (!breakup) return { price_breakup: null, metal_rate_id: null };
-  const { price: _price, ...shown } = breakup;
-  return { price_breakup: JSON.stringify(shown), metal_rate_id: line.metal_rate_id };
 }
 
 /** Adds the delivery address to the user's address book unless the same one is already there. */

@@ -1,25 +1,16 @@
-import type { AdminOrderAction, OrderMoveAnswer } from '@kanak/shared';
-import type { AuthUser } from '../auth/tokens';
-import type { OutboxDeps } from '../outbox/deps';
+import type { OrderMoveAnswer } from '@kanak/shared';
 import { requireId } from '../common/ids';
 import { getOrderFor } from './queries';
-import { requestOrderMove } from './request-move';
-import type { ShipmentIntent } from '../shipments/ship-request';
+import { requestOrderMove, type OrderMoveOptions } from './request-move';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { OrderMoveAnswer };
 
 /** An admin's move through the outbox, answered with the order as it stands afterwards. */
-export async function moveOrder(
-  deps: OutboxDeps,
-  admin: AuthUser,
-  id: string,
-  action: AdminOrderAction,
-  shipment: ShipmentIntent | null = null,
-  note?: string,
-): Promise<OrderMoveAnswer> {
-  const orderId = requireId(id, 'Order');
-  const answer = await requestOrderMove(deps, admin, orderId, action, shipment, note);
+export async function moveOrder(options: OrderMoveOptions): Promise<OrderMoveAnswer> {
+  const { deps, admin } = options;
+  const orderId = requireId(options.orderId, 'Order');
+  const answer = await requestOrderMove({ ...options, orderId });
   const order = await getOrderFor(deps.db, admin, answer.orderId);
   return answer.done ? { done: true, order } : { done: false, jobId: answer.jobId, order };
 }

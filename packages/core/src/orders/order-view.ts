@@ -7,7 +7,7 @@ import {
   OPEN_RETURN_STATES,
   type RefundState,
 } from '@kanak/shared';
-import { REFUND_DUE_PURPOSE } from '../refunds/refund-owed';
+import { REFUND_DUE_PURPOSE } from '../common/refund-purpose';
 import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
 import type { OrderItemView, OrderView } from '@kanak/shared';
 import { shipmentViews } from '../shipments/shipment-views';

@@ -7,8 +7,8 @@ import {
   type AdminOrdersQuery,
 } from '@kanak/shared';
 import { removeUnpaidOrder } from '../ledger/remove-order';
-import type { PaymentProvider } from '../payments/provider';
-import type { PaymentProviders } from '../payments/providers';
+import type { PaymentProvider } from '../payment-providers/provider';
+import type { PaymentProviders } from '../payment-providers/providers';
 import type { AuthUser } from '../auth/tokens';
 import { canSeeRecordOf, isAdmin } from '../auth/access';
 import { notFound } from '../common/errors';

@@ -28,19 +28,31 @@ async function requireOrder(db: Kysely<Database>, orderId: string): Promise<void
   if (!order) throw notFound('Order');
 }
 
+/** An admin's move as asked: who, which order, what to do, and what the move carries. */
+export interface OrderMoveOptions {
+  deps: OutboxDeps;
+  admin: AuthUser;
+  orderId: string;
+  action: AdminOrderAction;
+  /** The carrier and AWB a ship move records; none for other moves. */
+  shipment?: ShipmentIntent | null;
+  /** Written on the order's event (a reason to ship without HUIDs). */
+  note?: string | undefined;
+}
+
 /**
  * An admin's move: written to the outbox, applied by the worker under the order's row lock
  * through the order ledger. A refusal comes back as the same DomainError (409 naming both
  * statuses). `orderId` was checked at the boundary.
  */
-export async function requestOrderMove(
-  deps: OutboxDeps,
-  admin: AuthUser,
-  orderId: string,
-  action: AdminOrderAction,
-  shipment: ShipmentIntent | null = null,
-  note?: string,
-): Promise<MoveRequestAnswer> {
+export async function requestOrderMove({
+  deps,
+  admin,
+  orderId,
+  action,
+  shipment = null,
+  note,
+}: OrderMoveOptions): Promise<MoveRequestAnswer> {
   await requireOrder(deps.db, orderId);
   const jobKey = moveJobKey(randomUUID());
   const payload: OrderMoveIntent = {

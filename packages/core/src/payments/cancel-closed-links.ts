@@ -1,9 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { LedgerEntry } from '../ledger/order-ledger';
-import type { PaymentProvider } from './provider';
-import { providersOf, type ProviderSource } from './providers';
+import type { PaymentProvider } from '../payment-providers/provider';
+import { providersOf, type ProviderSource } from '../payment-providers/providers';
 import { reconcileLink } from './reconcile-payments';
+
+/** The links a ledger entry closed, where to cancel them, and where to say what went wrong. */
+export interface CancelClosedLinksOptions {
+  db: Kysely<Database>;
+  provider: ProviderSource;
+  entry: Pick<LedgerEntry, 'orderId' | 'closedLinks'>;
+  log: (message: string) => void;
+}
 
 /**
  * Cancels at the provider the links a ledger entry closed (an unpaid order cancelled or
@@ -13,12 +21,12 @@ import { reconcileLink } from './reconcile-payments';
  * longer takes it) instead of being left to a webhook that may never come. Answers the ledger
  * entries that confirmation made, for the caller to follow up like its own.
  */
-export async function cancelClosedLinks(
-  db: Kysely<Database>,
-  provider: ProviderSource,
-  entry: Pick<LedgerEntry, 'orderId' | 'closedLinks'>,
-  log: (message: string) => void,
-): Promise<LedgerEntry[]> {
+export async function cancelClosedLinks({
+  db,
+  provider,
+  entry,
+  log,
+}: CancelClosedLinksOptions): Promise<LedgerEntry[]> {
   const made: LedgerEntry[] = [];
   const providers = providersOf(provider);
   const holders = entry.closedLinks.length

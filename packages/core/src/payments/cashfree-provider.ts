@@ -7,7 +7,7 @@ import {
   type PaymentProvider,
   type ProviderPayment,
   type ProviderRefund,
-} from './provider';
+} from '../payment-providers/provider';
 
 export interface CashfreeSettings {
   clientId: string;

@@ -8,8 +8,8 @@ import {
 } from '@kanak/shared';
 import { badRequest, notFound } from '../common/errors';
 import { orderEvent, placePaidOrder, type LedgerEntry } from '../ledger/order-ledger';
-import type { PaymentProvider, ProviderPayment } from './provider';
-import { providersOf, type ProviderSource } from './providers';
+import type { PaymentProvider, ProviderPayment } from '../payment-providers/provider';
+import { providersOf, type ProviderSource } from '../payment-providers/providers';
 import { refundSecondPayments } from './refund-second-payments';
 import { lockInvoiceCounter } from '../invoices/issue-invoice';
 import { tenderedRupees } from '../tenders/order-tenders';
@@ -108,19 +108,30 @@ export interface CapturedPayment {
 /** What the checks before the transaction found: an answer already, or a payment to apply. */
 export type Prepared = { done: Confirmed } | { captured: CapturedPayment };
 
+/** A confirmation to check, with what the caller read for it beforehand. */
+export interface PrepareConfirmationOptions {
+  db: Kysely<Database>;
+  provider: ProviderSource;
+  confirmation: PaymentConfirmation;
+  /** The payment's recorded outcome, or null when it was never recorded. */
+  recorded: ConfirmationOutcome | null;
+  /** The order's links (its payments rows). */
+  links: OrderLink[];
+}
+
 /**
  * The checks before the transaction, given the payment's recorded outcome (if any) and the
  * order's link ids (read by the caller, one at a time or for a whole batch): a payment recorded
  * for this order is a duplicate; one for another order, unknown to the provider or made through
  * no link of this order is refused; a failed one is noted; one not captured is PENDING.
  */
-export async function prepareConfirmation(
-  db: Kysely<Database>,
-  provider: ProviderSource,
-  confirmation: PaymentConfirmation,
-  recorded: ConfirmationOutcome | null,
-  links: OrderLink[],
-): Promise<Prepared> {
+export async function prepareConfirmation({
+  db,
+  provider,
+  confirmation,
+  recorded,
+  links,
+}: PrepareConfirmationOptions): Promise<Prepared> {
   const { orderId } = confirmation;
   if (recorded && recorded.orderId !== orderId)
     throw badRequest(`Payment ${confirmation.paymentId} was not made for this order`);
@@ -198,7 +209,7 @@ export async function confirmPayment(
         .select(['payment_link_id', 'provider'])
         .where('order_id', '=', confirmation.orderId)
         .execute();
-  const prepared = await prepareConfirmation(db, provider, confirmation, recorded, links);
+  const prepared = await prepareConfirmation({ db, provider, confirmation, recorded, links });
   if ('done' in prepared) return prepared.done;
   const { captured } = prepared;
   return db.transaction().execute(async (trx): Promise<Confirmed> => {

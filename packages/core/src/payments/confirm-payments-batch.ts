@@ -21,7 +21,7 @@ import {
   writePlacements,
   type PlannedPlacement,
 } from '../ledger/place-paid-orders';
-import type { ProviderSource } from './providers';
+import type { ProviderSource } from '../payment-providers/providers';
 import { refundSecondPayments } from './refund-second-payments';
 import { tenderedByOrder } from '../tenders/order-tenders';
 import { lockInvoiceCounter } from '../invoices/issue-invoice';
@@ -48,6 +48,15 @@ const byOrderThenPayment = (a: CapturedPayment, b: CapturedPayment) =>
   a.confirmation.orderId.localeCompare(b.confirmation.orderId) ||
   a.payment.id.localeCompare(b.payment.id);
 
+/** A batch of confirmations to apply, and who hears of a batch that fell back to one by one. */
+export interface ConfirmPaymentsOptions {
+  db: Kysely<Database>;
+  provider: ProviderSource;
+  confirmations: PaymentConfirmation[];
+  /** Told when a batch's transaction failed and its payments were applied one by one. */
+  onBatchFailed?: ((error: unknown, size: number) => void) | undefined;
+}
+
 /**
  * Applies several confirmations in ONE transaction, each exactly as confirmPayment would and
  * with its own outcome. The checks before it are read for all at once (recorded payments, the
@@ -58,13 +67,12 @@ const byOrderThenPayment = (a: CapturedPayment, b: CapturedPayment) =>
  * set-based statements (`writePlacements`: one per table, not one per order). If the transaction fails as a whole (a refusal inside it, a deadlock with some other
  * writer, a fault), nothing of it stays and each confirmation runs again alone.
  */
-export async function confirmPayments(
-  db: Kysely<Database>,
-  provider: ProviderSource,
-  confirmations: PaymentConfirmation[],
-  /** Told when a batch's transaction failed and its payments were applied one by one. */
-  onBatchFailed?: (error: unknown, size: number) => void,
-): Promise<BatchOutcome[]> {
+export async function confirmPayments({
+  db,
+  provider,
+  confirmations,
+  onBatchFailed,
+}: ConfirmPaymentsOptions): Promise<BatchOutcome[]> {
   if (confirmations.length === 1)
     return [await settled(() => confirmPayment(db, provider, confirmations[0]!))];
   const outcomes: BatchOutcome[] = new Array<BatchOutcome>(confirmations.length);
@@ -84,13 +92,13 @@ export async function confirmPayments(
     const prepared = await Promise.all(
       confirmations.map((confirmation) =>
         attempt(() =>
-          prepareConfirmation(
+          prepareConfirmation({
             db,
             provider,
             confirmation,
-            recorded.get(confirmation.paymentId) ?? null,
-            linksOf.get(confirmation.orderId) ?? [],
-          ),
+            recorded: recorded.get(confirmation.paymentId) ?? null,
+            links: linksOf.get(confirmation.orderId) ?? [],
+          }),
         ),
       ),
     );

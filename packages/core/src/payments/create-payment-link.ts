@@ -3,8 +3,12 @@ import type { Database, TenderKind } from '@kanak/db';
 import type { AuthUser } from '../auth/tokens';
 import { badRequest, conflict, notFound, unavailable } from '../common/errors';
 import { requireId } from '../common/ids';
-import { ShopperRefused } from './provider';
-import { NoProviderAvailable, providersOf, type ProviderSource } from './providers';
+import { ShopperRefused } from '../payment-providers/provider';
+import {
+  NoProviderAvailable,
+  providersOf,
+  type ProviderSource,
+} from '../payment-providers/providers';
 import { DEFAULT_LINK_TTL_MINUTES, LINK_REUSE_MARGIN_MS } from './link-expiry';
 import { formatRupees, type PaymentLinkAnswer } from '@kanak/shared';
 import { requoteIfStale } from '../ledger/requote-order';
@@ -29,28 +33,21 @@ export type OrderLinkAnswer = PaymentLinkAnswer & {
   payment_link_id: string;
 };
 
+/** What createPaymentLink needs: payOrder's options, with the order's id and no balances. */
+export interface CreatePaymentLinkOptions extends Omit<PayOrderOptions, 'input'> {
+  /** The order's id as the caller sent it (checked here). */
+  orderId: unknown;
+}
+
 /**
  * A payment link for the owner's PENDING order (see payOrder), for callers that spend no balance:
  * the link is always there.
  */
-export async function createPaymentLink(
-  db: Kysely<Database>,
-  provider: ProviderSource,
-  user: AuthUser,
-  orderIdInput: unknown,
-  origins: { server: string; web: string },
-  ttlMinutes: number = DEFAULT_LINK_TTL_MINUTES,
-  clock: Clock = systemClock,
-): Promise<OrderLinkAnswer> {
-  const { answer } = await payOrder(
-    db,
-    provider,
-    user,
-    { orderId: orderIdInput },
-    origins,
-    ttlMinutes,
-    clock,
-  );
+export async function createPaymentLink({
+  orderId,
+  ...options
+}: CreatePaymentLinkOptions): Promise<OrderLinkAnswer> {
+  const { answer } = await payOrder({ ...options, input: { orderId } });
   if (!answer.payment_link_url || !answer.payment_link_id)
     throw conflict('This order is paid in full by a balance: it needs no payment link');
   return {
@@ -58,6 +55,22 @@ export async function createPaymentLink(
     payment_link_url: answer.payment_link_url,
     payment_link_id: answer.payment_link_id,
   };
+}
+
+/** What payOrder needs: its dependencies, the caller and what they asked for. */
+export interface PayOrderOptions {
+  db: Kysely<Database>;
+  /** One provider, or the failover set (links are made at the first that answers). */
+  provider: ProviderSource;
+  /** The order's owner (another's order is a 404). */
+  user: AuthUser;
+  /** The order and the balances asked for (a matured scheme, store credit). */
+  input: { orderId: unknown } & TenderAsk;
+  /** Where the provider sends the shopper back (the server) and the web's pages. */
+  origins: { server: string; web: string };
+  /** How long a new link takes payments; DEFAULT_LINK_TTL_MINUTES when left out. */
+  ttlMinutes?: number;
+  clock?: Clock;
 }
 
 export interface OrderPayment {
@@ -78,15 +91,15 @@ export interface OrderPayment {
  * balances pay it all, the order is placed here, in this transaction, through the ledger as a
  * paid order is (stock, invoice, mails): there is no link then.
  */
-export async function payOrder(
-  db: Kysely<Database>,
-  provider: ProviderSource,
-  user: AuthUser,
-  input: { orderId: unknown } & TenderAsk,
-  origins: { server: string; web: string },
-  ttlMinutes: number = DEFAULT_LINK_TTL_MINUTES,
-  clock: Clock = systemClock,
-): Promise<OrderPayment> {
+export async function payOrder({
+  db,
+  provider,
+  user,
+  input,
+  origins,
+  ttlMinutes = DEFAULT_LINK_TTL_MINUTES,
+  clock = systemClock,
+}: PayOrderOptions): Promise<OrderPayment> {
   const orderId = requireId(input.orderId, 'Order');
   const providers = providersOf(provider);
   const createAtSomeProvider = createAtSomeProviderOf(providers);

@@ -9,7 +9,7 @@ import {
   type ProviderPayment,
   type ProviderRefund,
   type ReturnParams,
-} from './provider';
+} from '../payment-providers/provider';
 
 export interface RazorpaySettings {
   keyId: string;

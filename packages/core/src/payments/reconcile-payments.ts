@@ -5,7 +5,7 @@ import type { LedgerEntry } from '../ledger/order-ledger';
 import { cancelUnpaidOrders } from './cancel-unpaid-orders';
 import { confirmPayment, type ConfirmationOutcome } from './confirm-payment';
 import { expireCheckedLinks, markLinkChecked } from './link-checks';
-import { providersOf, type ProviderSource } from './providers';
+import { providersOf, type ProviderSource } from '../payment-providers/providers';
 
 export interface ReconcileOptions {
   /** Links younger than this are left to their return and webhook. */

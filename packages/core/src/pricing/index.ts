@@ -4,3 +4,4 @@ export * from './repricing-progress';
 export * from './run-repricing';
 export * from './product-pricing';
 export { repriceStatement, sizePricesSql } from './reprice-sql';
+export * from './line-quote';

@@ -12,7 +12,7 @@ import { DomainError, notFound } from '../common/errors';
 import type { AuthUser } from '../auth/tokens';
 import { signedInEmail } from '../auth/signed-in-email';
 import type { MailLimits } from '../auth/account-limits';
-import { queueNotification } from '../notifications/queue-notification';
+import { queueNotification } from '../mail-queue/queue-notification';
 import { endAlertByToken } from '../notifications/unsubscribe';
 
 export interface RateAlertDeps {

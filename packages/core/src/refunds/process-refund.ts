@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { RefundState } from '@kanak/shared';
 import { notFound } from '../common/errors';
-import type { PaymentProvider, ProviderRefund } from '../payments/provider';
+import type { PaymentProvider, ProviderRefund } from '../payment-providers/provider';
 import { refundIdempotencyKey } from './refund-job';
 import { mailReturnRefunded } from './refund-mails';
 

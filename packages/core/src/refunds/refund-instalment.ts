@@ -6,7 +6,7 @@ import { conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import type { OutboxDeps } from '../outbox/deps';
 import { waitForOutboxOutcome, writeOutbox } from '../outbox/outbox';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentProvider } from '../payment-providers/provider';
 import type { z } from 'zod';
 import { JOBS, type ParsedJob } from '../queues/job-payloads';
 import { RefundRefused } from './process-refund';

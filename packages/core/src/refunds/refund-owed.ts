@@ -1,8 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '@kanak/db';
 
-/** The purpose of the refund that pays back money owed (a REFUND_PENDING payment). */
-export const REFUND_DUE_PURPOSE = 'refund-due';
+import { REFUND_DUE_PURPOSE } from '../common/refund-purpose';
 
 /**
  * A refund that is paying the money back: processed, or processing with no refusal from the

@@ -5,7 +5,7 @@ import { issueCreditNote } from '../invoices/issue-invoice';
 import { waitForOutboxOutcome, type OutboxRef } from '../outbox/outbox';
 import type { OutboxDeps } from '../outbox/deps';
 import { lockOrder } from '../common/lock-order';
-import { REFUND_DUE_PURPOSE } from './refund-owed';
+import { REFUND_DUE_PURPOSE } from '../common/refund-purpose';
 import { refundPayment } from './refund-payment';
 import { cashOutRefusal } from '../tenders/order-tenders';
 

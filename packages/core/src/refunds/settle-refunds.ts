@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentProvider } from '../payment-providers/provider';
 import { recordProviderRefund } from './process-refund';
 
 export interface RefundSettlement {

@@ -13,7 +13,7 @@ import { exchangeCreditByOrder } from './credit-origins';
 import { settlementGroups } from './settlement-groups';
 import { instalmentsOwedBack } from './settlement-instalments';
 import type { InvoiceDocument } from '../invoices/invoice-document';
-import { REFUND_DUE_PURPOSE } from '../refunds/refund-owed';
+import { REFUND_DUE_PURPOSE } from '../common/refund-purpose';
 import { istDay, istDayStart, nextDay } from './report-documents';
 import { jsonStream } from './report-json';
 

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, ReturnKind, ReturnState } from '@kanak/db';
 import { formatRupees } from '@kanak/shared';
-import { queueNotification } from '../notifications/queue-notification';
+import { queueNotification } from '../mail-queue/queue-notification';
 import type { ReturnMailStep } from '../notifications/templates/return-mails';
 
 /**

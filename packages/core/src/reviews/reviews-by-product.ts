@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { ReviewView } from '../catalog/product-view';
 import { requireProduct } from '../catalog/require-product';
-import { boughtBy } from './verified-buyer';
+import { boughtBy } from '../catalog/bought-by';
 
 /** GET /api/reviews/product/{id}: newest first. */
 export async function reviewsByProduct(

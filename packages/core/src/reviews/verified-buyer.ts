@@ -1,21 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { PAID_ORDER_STATUSES } from '@kanak/shared';
 import { forbidden } from '../common/errors';
 
 export const BUYERS_ONLY_MESSAGE =
   'Only customers who bought this product can review or rate it. Reviews open once your order is paid.';
-
-/**
- * Whether the account in column `userColumn` has a paid order holding the product in column
- * `productColumn`: a boolean column of the review lists ("Verified buyer").
- */
-export const boughtBy = (userColumn: string, productColumn: string) =>
-  sql<boolean>`exists (
-    select 1 from orders bo join order_items boi on boi.order_id = bo.id
-    where bo.user_id = ${sql.ref(userColumn)} and boi.product_id = ${sql.ref(productColumn)}
-      and bo.status in (${sql.join(PAID_ORDER_STATUSES)})
-  )`;
 
 export async function hasBought(db: Kysely<Database>, userId: string, productId: string) {
   const row = await db

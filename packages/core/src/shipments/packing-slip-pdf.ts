@@ -1,33 +1,13 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@kanak/db';
 import { formatIndiaDate, formatRupees, type AdminOrderDetail } from '@kanak/shared';
 import { FONT, newPdf } from '../common/pdf-bytes';
 import type { SellerDetails } from '../invoices/invoice-document';
-import { getAdminOrderDetail } from '../orders/admin-order-detail';
 
 /** Who sends the parcel and where a refused or returned one goes back to. */
 export interface SlipSender extends Pick<SellerDetails, 'legalName' | 'address' | 'gstin'> {
   returnAddress: string;
 }
 
-/**
- * The packing slip that goes in the parcel, as an A4 PDF: sender and return address, the order
- * and its tax invoice number, where it goes, what is in it with each piece's HUID to check
- * against the engraving, and the parcel (carrier, AWB, insured value) once shipped. No prices
- * but the insured value. Dates are India's ("7 Dec 2026").
- */
-export async function packingSlipPdf(
-  db: Kysely<Database>,
-  orderId: unknown,
-  sender: SlipSender,
-): Promise<{ fileName: string; body: Buffer }> {
-  const detail = await getAdminOrderDetail(db, orderId);
-  return {
-    fileName: `packing-slip-${detail.orderNumber}.pdf`,
-    body: await renderPackingSlip(detail, sender),
-  };
-}
-
+/** The packing slip of an order's admin detail (orders/packing-slip.ts reads it), as an A4 PDF. */
 export async function renderPackingSlip(
   detail: AdminOrderDetail,
   sender: SlipSender,

@@ -6,7 +6,7 @@ import type { AdminSystemView } from '@kanak/shared';
 import { pingRedisClient } from '../queues/redis';
 import { BEACON_EVERY_MS, readWorkerBeacons } from './worker-beacons';
 import { openDeadLettersByQueue, refusalsByQueue } from './dead-letters';
-import type { ProviderState } from '../payments/providers';
+import type { ProviderState } from '../payment-providers/providers';
 
 export interface SystemStatusDeps {
   db: Kysely<Database>;

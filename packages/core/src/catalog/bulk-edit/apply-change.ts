@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { BulkEditChange } from '@kanak/shared';
-import { adjustStockForEdit } from '../../ledger/stock-adjustment';
+import { adjustStockForEdit } from '../stock-adjustment';
 import { repriceStatement } from '../../pricing/reprice-sql';
 import { metalPriceBelowMinimum } from '../../pricing/below-minimum';
 import { badRequest } from '../../common/errors';

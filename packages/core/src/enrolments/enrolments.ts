@@ -14,10 +14,10 @@ import { canSeeRecordOf } from '../auth/access';
 import { badRequest, conflict, DomainError, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { systemClock, type Clock } from '../common/clock';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentProvider } from '../payment-providers/provider';
 import { DEFAULT_LINK_TTL_MINUTES } from '../payments/link-expiry';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
-import { enrolmentSchedule, redeemedOf, termsOf, usedPaise, type Paid } from './balance';
+import { enrolmentSchedule, redeemedOf, termsOf, usedPaise, type Paid } from '../schemes/balance';
 
 /** The enrolment as its shopper (and the admin) sees it, in rupees. */
 export function enrolmentView(

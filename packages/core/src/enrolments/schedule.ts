@@ -3,15 +3,15 @@ import type { Database, SchemeEnrolmentRow } from '@kanak/db';
 import { formatIndiaDate, formatRupees, indiaDate } from '@kanak/shared';
 import { systemClock, type Clock } from '../common/clock';
 import { conflict, notFound } from '../common/errors';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentProvider } from '../payment-providers/provider';
 import {
   notificationKey,
   queueNotification,
   type NotificationIntent,
-} from '../notifications/queue-notification';
-import { enrolmentSchedule } from './balance';
+} from '../mail-queue/queue-notification';
+import { enrolmentSchedule } from '../schemes/balance';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
-import { addDays, isMature, reminderFor } from './rules';
+import { addDays, isMature, reminderFor } from '../schemes/rules';
 
 export interface SchemeScheduleReport {
   reminded: number;

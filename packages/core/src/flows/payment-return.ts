@@ -2,13 +2,13 @@ import type { PaymentReturnInput } from '@kanak/shared';
 import { getOrderFor } from '../orders/queries';
 import { badRequest, unauthorized } from '../common/errors';
 import { requireId } from '../common/ids';
-import type { PaymentProvider } from './provider';
-import { referenceOwner } from './link-reference';
+import type { PaymentProvider } from '../payment-providers/provider';
+import { referenceOwner } from '../payments/link-reference';
 import {
   requestPaymentConfirmation,
   type PaymentReturnCaller,
   type PaymentReturnDeps,
-} from './request-confirmation';
+} from '../payments/request-confirmation';
 import type { PaymentReturnAnswer } from '@kanak/shared';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */

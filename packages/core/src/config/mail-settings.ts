@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envFlag } from '../config/env-values';
+import { envFlag } from './env-values';
 
 /**
  * Mail settings server and worker both read (README, "Messages"): the server for the production

@@ -13,7 +13,7 @@ import { JOBS, type ParsedJob } from '../queues/job-payloads';
 import type { PaymentReturnCaller, PaymentReturnDeps } from '../payments/request-confirmation';
 import { LINK_GRACE_MS, LINK_REUSE_MARGIN_MS } from '../payments/link-expiry';
 import { expireCheckedLinks, markLinkChecked } from '../payments/link-checks';
-import type { PaymentProvider, ProviderPayment } from '../payments/provider';
+import type { PaymentProvider, ProviderPayment } from '../payment-providers/provider';
 import { queueReceiptMail, takeReceiptNumber } from './receipts';
 
 /**

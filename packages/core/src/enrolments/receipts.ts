@@ -8,9 +8,9 @@ import {
   indiaDate,
 } from '@kanak/shared';
 import { takeNumbers } from '../invoices/issue-invoice';
-import { queueNotification } from '../notifications/queue-notification';
+import { queueNotification } from '../mail-queue/queue-notification';
 import type { SchemeReceiptData } from '../notifications/templates/scheme-mails';
-import { enrolmentSchedule } from './balance';
+import { enrolmentSchedule } from '../schemes/balance';
 
 /** Instalment receipts are numbered in a series of their own, per financial year. */
 export const RECEIPT_SERIES = 'KJSR';

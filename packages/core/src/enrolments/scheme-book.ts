@@ -3,7 +3,7 @@ import type { Database } from '@kanak/db';
 import { indiaDate, type SchemeBookFilter } from '@kanak/shared';
 import { systemClock, type Clock } from '../common/clock';
 import { enrolmentView } from './enrolments';
-import { redeemedOf, usedPaise } from './balance';
+import { redeemedOf, usedPaise } from '../schemes/balance';
 import { instalmentsOwedBack } from '../refunds/refund-instalment';
 
 /**
