@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { formatRupees, type ReturnTransferInput, type ReturnView } from '@kanak/shared';
 import { conflict, notFound } from '../common/errors';
-import { queueNotification } from '../notifications/queue-notification';
+import { queueNotification } from '../mail-queue/queue-notification';
 import { RETURN_REFUND_PREFIX } from '../refunds/refund-mails';
 import { returnViews } from './return-views';
 
