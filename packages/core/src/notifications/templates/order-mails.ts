@@ -51,8 +51,11 @@ const TENDER_WORDS = { scheme: 'from your savings scheme', store_credit: 'from s
 export function paymentSentence(order: Pick<OrderMailData, 'orderId' | 'total' | 'paidWith'>) {
   const no = orderNo(order.orderId);
   const paid = order.paidWith ?? { money: order.total, tenders: [] };
+  // In TENDER_WORDS' order, whatever order the balances were spent in (often the same instant).
+  const kinds = Object.keys(TENDER_WORDS);
   const parts = paid.tenders
     .filter((t) => t.amount > 0)
+    .sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind))
     .map((t) => `${formatRupees(t.amount)} ${TENDER_WORDS[t.kind]}`);
   if (parts.length === 0)
     return paid.money > 0
