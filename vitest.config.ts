@@ -17,6 +17,10 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Pure code: the files share one module graph per worker instead of importing it anew
+          // each (imports were ~90% of the project's time). Files stay independent: none keeps
+          // state between files (a changed environment variable is put back).
+          isolate: false,
         },
       },
       {
