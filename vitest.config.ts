@@ -37,6 +37,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {
