@@ -17,6 +17,10 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Pure code: the files share one module graph per worker instead of importing it anew
+          // each (imports were ~90% of the project's time). Files stay independent: none keeps
+          // state between files (a changed environment variable is put back).
+          isolate: false,
         },
       },
       {
@@ -35,6 +39,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {
