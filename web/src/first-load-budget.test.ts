@@ -62,7 +62,9 @@ const PAGES: Record<string, { roots: string[]; budget: number }> = {
       'src/features/admin/layout/AdminLayout.tsx',
       'src/features/admin/dashboard/DashboardPage.tsx',
     ],
-    budget: 164_000,
+    // 164.1 kB: the return badge's icon, now on the shopper's order pages too, became a chunk of
+    // its own (a few hundred bytes of gzip framing). The 150 kB is still to be reached.
+    budget: 165_000,
   },
 };
 
