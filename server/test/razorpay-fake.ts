@@ -22,7 +22,8 @@ export interface FakeRefund {
   payment_id: string;
   amount: number;
   receipt: string | null;
-  status: 'processed';
+  /** Razorpay's normal refunds: `pending` until the bank settles them, then processed or failed. */
+  status: 'pending' | 'processed' | 'failed';
 }
 
 export interface FakeRazorpay {
@@ -42,6 +43,10 @@ export interface FakeRazorpay {
   refundAsks: { paymentId: string; key: string | undefined; status: number }[];
   /** Payment ids whose refunds Razorpay refuses (400, as for a payment the bank cannot refund). */
   refusingRefunds: Set<string>;
+  /** Payment ids whose refunds Razorpay accepts as `pending` (settled later: settleRefund). */
+  pendingRefunds: Set<string>;
+  /** The bank settles a pending refund: processed, or failed (the money stays with the merchant). */
+  settleRefund(refundId: string, status: 'processed' | 'failed'): void;
   /**
    * A shopper paying through the link (the fake takes it even on a cancelled or expired link: the
    * race a real provider can lose); `at` is when it was made (default now).
@@ -64,6 +69,7 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
   const refunds = new Map<string, FakeRefund>();
   const refundAsks: FakeRazorpay['refundAsks'] = [];
   const refusingRefunds = new Set<string>();
+  const pendingRefunds = new Set<string>();
   // As Razorpay: the same idempotency key answers what the first ask was answered.
   const byKey = new Map<string, { status: number; body: unknown }>();
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
@@ -98,7 +104,7 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
       payment_id: paymentId,
       amount: Number(body?.amount),
       receipt: typeof body?.receipt === 'string' ? body.receipt : null,
-      status: 'processed',
+      status: pendingRefunds.has(paymentId) ? 'pending' : 'processed',
     };
     refunds.set(refund.id, refund);
     return { status: 200, body: refund };
@@ -217,6 +223,12 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
     refunds,
     refundAsks,
     refusingRefunds,
+    pendingRefunds,
+    settleRefund(refundId, status) {
+      const refund = refunds.get(refundId);
+      if (refund?.status !== 'pending') throw new Error(`refund ${refundId} is not pending`);
+      refund.status = status;
+    },
     pay(linkId, status = 'captured', at = new Date()) {
       const link = links.get(linkId)!;
       const id = `pay_Fake${String(++seq).padStart(10, '0')}`;

@@ -6,7 +6,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDocument, type InvoiceLine } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { documentNumber, financialYear } from '@kanak/shared';
+import {
+  documentNumber,
+  financialYear,
+  REPORT_PAGE_SIZE,
+  type Gstr1,
+  type SalesRegister,
+  type Settlement,
+} from '@kanak/shared';
 import { startTestServer, type TestServer } from '@kanak/testkit';
 import { login } from './pipeline-support';
 
@@ -250,5 +257,128 @@ describe('report exports stream', () => {
     expect(register.rows[0]!.number).toBe(`KJ/${FY}/000001`);
     expect(register.totals.total).toBe(register.rows.reduce((sum, r) => sum + r.total, 0));
     expect(register.byState.map((s) => s.placeOfSupply)).toContain('07-Delhi');
+  }, 300_000);
+
+  /**
+   * A JSON answer read as it arrives: its bytes, how many chunks they came in, and the retained
+   * heap (after a collection at every megabyte) above what it was before the request.
+   */
+  async function readJson<T>(path: string) {
+    const before = heapAfterGc();
+    const answer = await fetch(`${server.baseUrl}${path}`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+    const streamed = answer.headers.get('content-length') === null;
+    const reader = answer.body!.getReader();
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let nextMeasure = 1 << 20;
+    let peak = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(Buffer.from(value));
+      bytes += value.length;
+      if (bytes >= nextMeasure) {
+        nextMeasure += 1 << 20;
+        peak = Math.max(peak, heapAfterGc() - before);
+      }
+    }
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
+    return { body, bytes, chunks: chunks.length, peak, streamed };
+  }
+  const trpcPath = (path: string, input: unknown) =>
+    `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+
+  it('answers tRPC a page at a time, with the totals of the whole year', async () => {
+    const range = { from: '2025-04-01', to: '2026-03-31' };
+    const rest = await readJson<SalesRegister>(
+      `/api/admin/reports/sales-register?from=${range.from}&to=${range.to}`,
+    );
+    const all = rest.body.rows;
+    expect(all.length).toBeGreaterThan(INVOICES);
+    const first = await readJson<{ result: { data: SalesRegister } }>(
+      trpcPath('reports.salesRegister', range),
+    );
+    const page = first.body.result.data;
+    console.info(
+      `sales register of the year: REST JSON ${mib(rest.bytes)} MiB streamed in ${rest.chunks} chunks; tRPC first page ${mib(first.bytes)} MiB (${page.rows.length} of ${page.page?.rows} rows)`,
+    );
+    // One page, not the year: the rows a page holds, far below the year's answer.
+    expect(page.rows).toHaveLength(REPORT_PAGE_SIZE);
+    expect(first.bytes).toBeLessThan(rest.bytes / 10);
+    expect(page.page).toEqual({
+      page: 1,
+      pageSize: REPORT_PAGE_SIZE,
+      rows: all.length,
+      pages: Math.ceil(all.length / REPORT_PAGE_SIZE),
+    });
+    expect(page.rows.map((r) => r.number)).toEqual(
+      all.slice(0, REPORT_PAGE_SIZE).map((r) => r.number),
+    );
+    // The totals are the whole year's, as the streamed answer (and today's) adds them up.
+    expect(page.totals).toEqual(rest.body.totals);
+    expect(page.byState).toEqual(rest.body.byState);
+    expect(page.totals.total).toBe(all.reduce((sum, r) => sum + r.total, 0));
+    const third = await readJson<{ result: { data: SalesRegister } }>(
+      trpcPath('reports.salesRegister', { ...range, page: 3, pageSize: 1000 }),
+    );
+    expect(third.body.result.data.rows.map((r) => r.number)).toEqual(
+      all.slice(2000, 3000).map((r) => r.number),
+    );
+    expect(third.body.result.data.totals).toEqual(rest.body.totals);
+    const tooLarge = await fetch(
+      `${server.baseUrl}${trpcPath('reports.salesRegister', { ...range, pageSize: REPORT_PAGE_SIZE + 1 })}`,
+      { headers: { authorization: `Bearer ${admin}` } },
+    );
+    expect(tooLarge.status).toBe(400);
+
+    // The settlement's long lists too: payments and the invoices no payment paid (all of these).
+    const settlementRest = await readJson<Settlement>(
+      `/api/admin/reports/settlement?from=${range.from}&to=${range.to}`,
+    );
+    const settlement = (
+      await readJson<{ result: { data: Settlement } }>(trpcPath('reports.settlement', range))
+    ).body.result.data;
+    expect(settlementRest.body.invoicesWithoutPayment.length).toBeGreaterThan(INVOICES);
+    expect(settlement.invoicesWithoutPayment).toEqual(
+      settlementRest.body.invoicesWithoutPayment.slice(0, REPORT_PAGE_SIZE),
+    );
+    expect(settlement.page).toMatchObject({
+      rows: settlementRest.body.payments.length,
+      invoicesWithoutPayment: settlementRest.body.invoicesWithoutPayment.length,
+    });
+    expect(settlement.totals).toEqual(settlementRest.body.totals);
+    expect(settlement.byMethod).toEqual(settlementRest.body.byMethod);
+    expect(settlementRest.peak).toBeLessThan(32 * 2 ** 20);
+  }, 300_000);
+
+  it("streams GSTR-1's JSON, and answers tRPC B2CL a page at a time with the same tables", async () => {
+    const rest = await readJson<Gstr1>(`/api/admin/reports/gstr1?month=${MONTH}`);
+    console.info(
+      `GSTR-1 JSON of ${MONTH}: ${mib(rest.bytes)} MiB streamed in ${rest.chunks} chunks, retained heap at most ${mib(rest.peak)} MiB above the start`,
+    );
+    expect(rest.streamed).toBe(true);
+    expect(rest.chunks).toBeGreaterThan(10);
+    expect(rest.body.b2cl.length).toBeGreaterThan(INVOICES);
+    expect(rest.peak).toBeLessThan(32 * 2 ** 20);
+    const trpc = await readJson<{ result: { data: Gstr1 } }>(
+      trpcPath('reports.gstr1', { month: MONTH }),
+    );
+    const paged = trpc.body.result.data;
+    expect(trpc.bytes).toBeLessThan(rest.bytes / 10);
+    expect(paged.b2cl).toEqual(rest.body.b2cl.slice(0, REPORT_PAGE_SIZE));
+    expect(paged.page).toMatchObject({
+      b2cl: rest.body.b2cl.length,
+      cdnur: rest.body.cdnur.length,
+    });
+    for (const table of ['b2cs', 'hsn', 'docs'] as const)
+      expect(paged[table], table).toEqual(rest.body[table]);
+    expect(rest.body.hsn[0]!.value).toBe(
+      rest.body.b2cl.reduce((sum, r) => sum + r.invoiceValue, 0),
+    );
   }, 300_000);
 });

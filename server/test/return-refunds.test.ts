@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRazorpayProvider, settleProcessingRefunds } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import type { AdminOrdersPage, DeadLettersView, OrderView, ReturnView } from '@kanak/shared';
 import {
@@ -32,7 +33,8 @@ const sign = (data: string) => createHmac('sha256', WEBHOOK_SECRET).update(data)
  * local Razorpay fake and the shopper's mails read from a real SMTP server: a HUID misread on
  * receipt is corrected and the return refunded; one is refused after receipt; a refund Razorpay
  * refuses is retried with backoff, shows as due on the Orders page and as a dead letter, and the
- * shopper is told it is being processed — "refunded" only once Razorpay confirms it.
+ * shopper is told it is being processed — "refunded" only once Razorpay confirms it. A refund
+ * Razorpay accepts and the reconciliation later reads as failed is asked for again the same way.
  */
 describe('returns and their refunds through Razorpay', () => {
   let fake: FakeRazorpay;
@@ -55,7 +57,13 @@ describe('returns and their refunds through Razorpay', () => {
       RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
       RAZORPAY_API_URL: fake.url,
     });
-    worker = await startWorkerProcess(server, { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' });
+    // The worker's own reconciliation runs are off: the test runs the refunds' settlement itself,
+    // on its clock, at the moment it chooses.
+    worker = await startWorkerProcess(server, {
+      SMTP_URL: smtp.url,
+      MAIL_POLL_MS: '200',
+      RECONCILE_EVERY_MS: '0',
+    });
     admin = await login(server, SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.admin.password);
   });
   afterAll(async () => {
@@ -239,6 +247,108 @@ describe('returns and their refunds through Razorpay', () => {
     const others = subjects(shopper.email).filter((s) => !steps.some((step) => s.includes(step)));
     expect(others.filter((s) => /return|refund|piece/.test(s))).toEqual([]);
   }, 120_000);
+
+  it('a refund Razorpay accepted and the reconciliation reads as failed is asked for again: due meanwhile, refunded once, mailed once', async () => {
+    const { shopper, order, itemId, paymentId } = await deliveredOrder('Bounced', 'BN78PQ');
+    const asked = await http().post<ReturnView>(
+      `/api/orders/${order._id}/returns`,
+      { kind: 'return', reason: 'Not what I expected', items: [{ orderItemId: itemId }] },
+      { token: shopper.token },
+    );
+    expect(asked.status).toBe(201);
+    const put = (action: string, body?: unknown) =>
+      http().put<ReturnView>(`/api/admin/returns/${asked.body.id}/${action}`, body, {
+        token: admin,
+      });
+    expect((await put('approve')).status).toBe(200);
+    expect((await put('receive', { huids: { [itemId]: ['BN78PQ'] } })).body).toMatchObject({
+      state: 'received',
+      huidMismatch: null,
+    });
+    // Razorpay accepts the refund as pending (a normal-speed refund the bank settles later).
+    fake.pendingRefunds.add(paymentId);
+    expect((await put('refund')).body).toMatchObject({ state: 'refunded' });
+    const refundRow = () =>
+      db()
+        .selectFrom('refunds')
+        .selectAll()
+        .where('order_id', '=', order._id)
+        .executeTakeFirstOrThrow();
+    const accepted = await eventually(async () => {
+      const row = await refundRow();
+      return row.provider_refund_id ? row : null;
+    });
+    expect(accepted).toMatchObject({ state: 'processing', attempt: 1, failure: null });
+    const orderOwes = async () =>
+      (await http().get<OrderView>(`/api/orders/${order._id}`, { token: admin })).body.refundDue;
+    const card = async () =>
+      (
+        await http().get<ReturnView[]>(`/api/orders/${order._id}/returns`, {
+          token: shopper.token,
+        })
+      ).body[0]!;
+    expect(await orderOwes()).toBe(false);
+
+    // The bank fails it; Razorpay will refuse the next ask too, then take the one after.
+    fake.settleRefund(accepted.provider_refund_id!, 'failed');
+    fake.pendingRefunds.delete(paymentId);
+    fake.refusingRefunds.add(paymentId);
+    const razorpay = createRazorpayProvider({
+      keyId: KEY_ID,
+      keySecret: KEY_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl: fake.url,
+    });
+    const at = new Date(Date.now() + 3 * 24 * 3600_000);
+    const report = await settleProcessingRefunds(db(), razorpay, { clock: () => at });
+    expect(report.askedAgain).toEqual([{ refundId: accepted.id, attempt: 2, as: 'queued' }]);
+    expect(await refundRow()).toMatchObject({
+      state: 'processing',
+      attempt: 2,
+      provider_refund_id: null,
+      updated_at: at,
+    });
+
+    // The new attempt is refused once (the queue's backoff follows): owed everywhere meanwhile.
+    await eventually(
+      async () => fake.refundAsks.some((a) => a.paymentId === paymentId && a.status === 400),
+      30_000,
+    );
+    expect(await orderOwes()).toBe(true);
+    const due = await trpc.query<AdminOrdersPage>('orders.adminList', { refundsDue: true }, admin);
+    expect(due.body.result.data.content.map((o) => o._id)).toContain(order._id);
+    for (const token of [admin, shopper.token]) {
+      const [view] = (await http().get<ReturnView[]>(`/api/orders/${order._id}/returns`, { token }))
+        .body;
+      expect(view).toMatchObject({ state: 'refunded', refundStatus: 'due' });
+    }
+    expect(mailsTo(shopper.email).some((m) => /we have refunded/i.test(m.text))).toBe(false);
+    fake.refusingRefunds.delete(paymentId);
+
+    // The next try is taken and processed: one refund paid, nothing owed, "on its way" once.
+    await eventually(async () => (await card()).refundStatus === 'paid', 30_000);
+    const made = [...fake.refunds.values()].filter((r) => r.payment_id === paymentId);
+    expect(made.map((r) => r.status).sort()).toEqual(['failed', 'processed']);
+    expect(made.find((r) => r.status === 'processed')).toMatchObject({
+      amount: order.totalDiscountedPrice * 100,
+    });
+    const asks = fake.refundAsks.filter((a) => a.paymentId === paymentId);
+    expect(new Set(asks.map((a) => a.key)).size).toBe(asks.length);
+    expect(await refundRow()).toMatchObject({ state: 'processed', attempt: 2, failure: null });
+    expect(await orderOwes()).toBe(false);
+    // Mails go out in parallel: wait for both the "processing" and the "on its way".
+    await eventually(async () => {
+      const sent = subjects(shopper.email);
+      return (
+        sent.some((s) => s.includes('on its way')) &&
+        sent.some((s) => s.includes('being processed'))
+      );
+    });
+    expect(subjects(shopper.email).filter((s) => s.includes('on its way'))).toHaveLength(1);
+    expect(subjects(shopper.email).filter((s) => s.includes('being processed'))).toHaveLength(1);
+    // Read again by a later run: settled, nothing asked.
+    expect((await settleProcessingRefunds(db(), razorpay)).askedAgain).toEqual([]);
+  }, 90_000);
 
   it('refuses a return after receipt with a reason, mailed to the shopper; nothing is refunded', async () => {
     const { shopper, order, itemId, paymentId } = await deliveredOrder('Refused', 'RF34GH');

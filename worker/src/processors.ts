@@ -93,7 +93,7 @@ export interface ProcessorOptions {
   confirmBatch?: { size: number; running: number };
   /** Where savings schemes' reminder pay links lead (absent: the scheduler sends none). */
   schemeOrigins?: InstalmentLinkOrigins;
-  /** The time the schemes' scheduled run reads (tests move it; the system clock otherwise). */
+  /** The time the schemes' scheduled run and the refunds' settlement read (tests move it; the system clock otherwise). */
   clock?: Clock;
   /** Sends one notification at most once (absent: no SMTP_URL, mails wait as pending). */
   sendMail?: (notificationId: number) => Promise<unknown>;
@@ -220,10 +220,13 @@ export function buildProcessors(
   };
   /** Each provider is asked about the refunds it accepted (settleProcessingRefunds). */
   const settleEveryProvider = async () => {
-    const all = await Promise.all(providers.list.map((p) => settleProcessingRefunds(db, p)));
+    const all = await Promise.all(
+      providers.list.map((p) => settleProcessingRefunds(db, p, { clock: options.clock })),
+    );
     return {
       checked: all.reduce((n, r) => n + r.checked, 0),
       settled: all.flatMap((r) => r.settled),
+      askedAgain: all.flatMap((r) => r.askedAgain),
       failed: all.flatMap((r) => r.failed),
     };
   };
@@ -379,7 +382,8 @@ export function buildProcessors(
         unpaidTtlMs: options.unpaidOrderTtlMs,
       });
       for (const entry of report.entries) await followUp(entry);
-      // Refunds the provider accepted but had not settled: processed, or failed (owed again).
+      // Refunds the provider accepted but had not settled: processed, or failed (owed again and
+      // asked for again as a new attempt; its job goes out through the outbox).
       const refunds = await settleEveryProvider();
       const schemes = await reconcileInstalments(db, provider, {
         olderThanMs: options.reconcileAfterMs,
@@ -397,6 +401,8 @@ export function buildProcessors(
           `cancelled unpaid orders ${report.cancelledUnpaid.join(', ')}`,
         refunds.settled.length &&
           `refunds settled ${refunds.settled.map((r) => `${r.refundId}→${r.state}`).join(', ')}`,
+        refunds.askedAgain.length &&
+          `refunds asked again ${refunds.askedAgain.map((r) => `${r.refundId}#${r.attempt} ${r.as}`).join(', ')}`,
         refunds.failed.length &&
           `could not ask about refunds ${refunds.failed.map((r) => r.refundId).join(', ')}`,
         schemes.applied.length &&

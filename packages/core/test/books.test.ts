@@ -8,6 +8,7 @@ import {
   createPaymentLink,
   createSandboxProvider,
   gstr1,
+  gstr1Json,
   istDay,
   processRefund,
   requestOrderRefund,
@@ -317,6 +318,22 @@ describe("the owner's books", () => {
     expect(register.totals.total).toBe(report.totals.invoiced - report.totals.credited);
     const returns = await gstr1(db(), seller, { month });
     expect(returns.hsn.reduce((s, r) => s + r.value, 0)).toBe(register.totals.total);
+    // REST's GSTR-1 JSON is streamed: the same object, without the tRPC page.
+    const chunks: Buffer[] = [];
+    for await (const chunk of gstr1Json(db(), seller, { month })) chunks.push(Buffer.from(chunk));
+    const { page, ...whole } = returns;
+    expect(JSON.parse(Buffer.concat(chunks).toString('utf8'))).toEqual(whole);
+    expect(page).toMatchObject({ page: 1, b2cl: returns.b2cl.length, cdnur: returns.cdnur.length });
+    // A page of one row: the totals of the whole range, one row of the list.
+    const paged = await salesRegister(db(), seller, { ...range, page: 2, pageSize: 1 });
+    expect(paged.rows).toEqual(register.rows.slice(1, 2));
+    expect(paged.totals).toEqual(register.totals);
+    expect(paged.page).toEqual({
+      page: 2,
+      pageSize: 1,
+      rows: register.rows.length,
+      pages: register.rows.length,
+    });
     console.info(
       `books of ${month}: received ${received} − refunded ${report.totals.refunded} = invoiced ${received} − credited ${credited} + owed ${report.totals.owed}; register ${register.totals.total}`,
     );

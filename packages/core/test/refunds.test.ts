@@ -187,34 +187,125 @@ describe('refunds through the provider', () => {
     expect(await processRefund(db(), provider, job!)).toMatchObject({ state: 'processed' });
   });
 
-  it('a refund the provider accepted but had not settled is settled by the reconciliation', async () => {
-    const { orderId } = await cancelledPaidOrder();
-    await requestOrderRefund(deps(), admin, orderId);
-    const [job] = await jobsOf(orderId);
-    let later: 'processed' | 'failed' = 'processed';
+  /** A Razorpay-like provider whose refunds are accepted pending and settle as `later` says. */
+  const slowProvider = (later: { state: 'processed' | 'failed' }) => {
+    let made = 0;
     const slow: PaymentProvider = {
       ...provider,
-      refund: async () => ({
-        id: `rfnd_slow_${orderId.slice(0, 8)}`,
+      refund: async (request) => ({
+        id: `rfnd_slow_${request.idempotencyKey}_${++made}`,
         status: 'processing',
         failure: null,
       }),
       fetchRefund: async (_p, id) => ({
         id,
-        status: later,
-        failure: later === 'failed' ? 'Bank account closed' : null,
+        status: later.state,
+        failure: later.state === 'failed' ? 'Bank account closed' : null,
       }),
     };
-    expect(await processRefund(db(), slow, job!)).toMatchObject({
+    return slow;
+  };
+  const refundRowOf = (orderId: string) =>
+    db()
+      .selectFrom('refunds')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+
+  it('a refund the provider accepted and later failed is asked for again, never twice', async () => {
+    const { orderId } = await cancelledPaidOrder();
+    await requestOrderRefund(deps(), admin, orderId);
+    const [job] = await jobsOf(orderId);
+    const later = { state: 'failed' as 'processed' | 'failed' };
+    const slow = slowProvider(later);
+    const accepted = await processRefund(db(), slow, job!);
+    expect(accepted).toMatchObject({
       state: 'processing',
-      providerRefundId: `rfnd_slow_${orderId.slice(0, 8)}`,
+      providerRefundId: expect.stringMatching(/^rfnd_slow_/),
     });
     // Recorded: a re-run does not ask again.
     expect(await processRefund(db(), provider, job!)).toMatchObject({ state: 'processing' });
-    later = 'failed';
-    const report = await settleProcessingRefunds(db(), slow);
-    expect(report.settled).toContainEqual({ refundId: expect.any(String), state: 'failed' });
+    expect(await viewOf(orderId)).toMatchObject({ refundDue: false });
+
+    // The reconciliation reads it failed: owed again, and a new attempt queued, once for two runs.
+    const at = new Date('2026-12-07T10:00:00+05:30');
+    const [report, twin] = await Promise.all([
+      settleProcessingRefunds(db(), slow, { clock: () => at }),
+      settleProcessingRefunds(db(), slow, { clock: () => at }),
+    ]);
+    const asked = [...report.askedAgain, ...twin.askedAgain];
+    expect(asked).toEqual([{ refundId: accepted.refundId, attempt: 2, as: 'queued' }]);
+    const row = await refundRowOf(orderId);
+    expect(row).toMatchObject({
+      state: 'processing',
+      attempt: 2,
+      tries: 1,
+      provider_refund_id: null,
+    });
+    expect(row.failure).toMatch(/rfnd_slow_.*failed after it was accepted: Bank account closed/);
+    expect(row.updated_at).toEqual(at);
+    expect(await viewOf(orderId)).toMatchObject({ refundDue: true });
+    const jobs = await jobsOf(orderId);
+    expect(jobs.map((j) => j.attempt)).toEqual([1, 2]);
+
+    // The old attempt's job run again changes nothing; the new one asks under a fresh key.
+    expect(await processRefund(db(), provider, jobs[0]!)).toMatchObject({ state: 'processing' });
+    expect(await processRefund(db(), provider, jobs[1]!)).toMatchObject({ state: 'processed' });
+    expect(await viewOf(orderId)).toMatchObject({
+      refundDue: false,
+      refund: { state: 'processed' },
+    });
+    const payment = await db()
+      .selectFrom('payments')
+      .select('provider_payment_id')
+      .where('id', '=', row.payment_id)
+      .executeTakeFirstOrThrow();
+    expect(await sandboxRefundsOf(payment.provider_payment_id!)).toHaveLength(1);
+    // Settled: the next run has nothing to ask about.
+    expect((await settleProcessingRefunds(db(), slow)).askedAgain).toEqual([]);
+  });
+
+  it('a refund that fails after acceptance at every attempt is dead-lettered; its Retry asks again', async () => {
+    const { orderId } = await cancelledPaidOrder();
+    await requestOrderRefund(deps(), admin, orderId);
+    const slow = slowProvider({ state: 'failed' });
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const job = (await jobsOf(orderId)).at(-1)!;
+      expect(job.attempt).toBe(attempt);
+      expect(await processRefund(db(), slow, job)).toMatchObject({ state: 'processing' });
+      const report = await settleProcessingRefunds(db(), slow);
+      expect(report.askedAgain.filter((a) => a.refundId === job.refundId)).toEqual([
+        {
+          refundId: job.refundId,
+          attempt: attempt + 1,
+          as: attempt < 5 ? 'queued' : 'dead-lettered',
+        },
+      ]);
+    }
+    expect(await refundRowOf(orderId)).toMatchObject({ state: 'failed', attempt: 6 });
     expect(await viewOf(orderId)).toMatchObject({ refundDue: true, refund: { state: 'failed' } });
+    const letter = await db()
+      .selectFrom('dead_letters')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(letter).toMatchObject({ queue: 'refunds', attempts: 5, resolution: null });
+    // Not sent: the relay finds the job's row finished; the Retry sends it again.
+    const last = (await jobsOf(orderId)).at(-1)!;
+    const outbox = await db()
+      .selectFrom('outbox')
+      .select(['finished_at', 'outcome'])
+      .where('id', '=', last.outboxId)
+      .executeTakeFirstOrThrow();
+    expect(outbox.finished_at).not.toBeNull();
+    expect(outbox.outcome).toMatchObject({ kind: 'fault' });
+    expect(letter.payload).toMatchObject({
+      refundId: last.refundId,
+      attempt: 6,
+      outboxId: last.outboxId,
+    });
+    expect(await processRefund(db(), provider, last)).toMatchObject({ state: 'processed' });
+    expect(await viewOf(orderId)).toMatchObject({ refundDue: false });
   });
 
   it('refundPayment refuses more than the payment has left, and an order owing nothing is a 409', async () => {

@@ -184,7 +184,7 @@ export function registerReportsRest(app: FastifyInstance, services: AppServices)
     const input = await parseInput(gstr1Query, request.query);
     const seller = core.sellerOf(services.config);
     const month = { month: input.month };
-    if (input.format !== 'csv') return core.gstr1(services.db, seller, month);
+    if (input.format !== 'csv') return sendJson(reply, core.gstr1Json(services.db, seller, month));
     if (!input.table)
       throw core.badRequest(
         'A CSV of GSTR-1 is one table: add table=b2cs, b2cl, cdnur, hsn or docs',

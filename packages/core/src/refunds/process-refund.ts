@@ -30,8 +30,8 @@ export async function recordProviderRefund(
   db: Kysely<Database>,
   refund: { id: string; attempt: number },
   answer: ProviderRefund,
+  now = new Date(),
 ): Promise<void> {
-  const now = new Date();
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('refunds')

@@ -1,39 +1,154 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { PaymentProvider } from '../payment-providers/provider';
+import { systemClock, type Clock } from '../common/clock';
+import { outboxJobId, recordOutboxOutcome, writeOutbox } from '../outbox/outbox';
+import type { PaymentProvider, ProviderRefund } from '../payment-providers/provider';
+import { JOBS } from '../queues/job-payloads';
+import { JOB_OPTIONS } from '../queues/jobs';
+import { QUEUES } from '../queues/names';
 import { recordProviderRefund } from './process-refund';
+import { refundJobKey, type RefundIntent } from './refund-job';
 
 export interface RefundSettlement {
   checked: number;
   settled: { refundId: string; state: 'processed' | 'failed' }[];
+  /**
+   * Refunds the provider accepted and later failed, asked for again: `queued` as a new attempt
+   * (its own job, tries and backoff), or `dead-lettered` once as many attempts as a job has tries
+   * were accepted and failed (the System page's Retry asks again).
+   */
+  askedAgain: { refundId: string; attempt: number; as: 'queued' | 'dead-lettered' }[];
   /** Refunds the provider could not be asked about this time: asked again next run. */
   failed: { refundId: string; message: string }[];
 }
 
+export interface SettleOptions {
+  /** Refunds asked about per provider and run. */
+  limit?: number;
+  /** The time the run records (tests move it). */
+  clock?: Clock;
+}
+
+type Accepted = {
+  id: string;
+  order_id: string;
+  attempt: number;
+  provider_refund_id: string;
+};
+
+/**
+ * A refund the provider accepted and then failed paid nothing: it is asked for again as a new
+ * attempt (a new refund at the provider under a fresh idempotency key; the failed one moved no
+ * money), in the transaction that records the failure, so the finding is never lost and two runs
+ * reading the same answer queue one attempt. Meanwhile the row is processing with the failure
+ * written on it, which every view reads as a refund due. After JOB_OPTIONS.attempts accepted
+ * attempts failed, the new attempt is recorded failed and dead-lettered instead of queued: a
+ * payment that keeps failing after acceptance (an account closed) waits for the owner's Retry
+ * rather than being asked every run.
+ */
+async function askAgain(
+  db: Kysely<Database>,
+  provider: string,
+  row: Accepted,
+  answer: ProviderRefund,
+  now: Date,
+): Promise<RefundSettlement['askedAgain'][number] | null> {
+  const failure = `${provider} refund ${row.provider_refund_id} failed after it was accepted: ${answer.failure ?? 'no reason given'}`;
+  const giveUp = row.attempt >= JOB_OPTIONS.attempts;
+  return db.transaction().execute(async (trx) => {
+    const next = await trx
+      .updateTable('refunds')
+      .set((eb) => ({
+        state: giveUp ? 'failed' : 'processing',
+        attempt: eb('attempt', '+', 1),
+        tries: 1,
+        failure,
+        provider_refund_id: null,
+        processed_at: null,
+        updated_at: now,
+      }))
+      .where('id', '=', row.id)
+      .where('attempt', '=', row.attempt)
+      .where('state', '=', 'processing')
+      .where('provider_refund_id', '=', row.provider_refund_id)
+      .returning(['id', 'attempt', 'order_id'])
+      .executeTakeFirst();
+    // Another run (or a webhook) recorded this attempt first.
+    if (!next) return null;
+    const payload: RefundIntent = {
+      refundId: next.id,
+      attempt: next.attempt,
+      orderId: next.order_id,
+    };
+    const job = await writeOutbox(trx, {
+      job: JOBS.refund,
+      jobKey: refundJobKey(next.id, next.attempt),
+      payload,
+    });
+    if (giveUp) {
+      // Finished before any relay can send it; the dead letter's Retry sends it again.
+      const error = `refund ${next.id} of order ${next.order_id}: ${row.attempt} accepted attempts failed at the provider (${failure})`;
+      await recordOutboxOutcome(trx, job, { kind: 'fault', message: error });
+      await trx
+        .insertInto('dead_letters')
+        .values({
+          queue: QUEUES.refunds,
+          job_id: outboxJobId(job),
+          payload: JSON.stringify({ ...payload, v: JOBS.refund.version, ...job }),
+          error,
+          attempts: row.attempt,
+          order_id: next.order_id,
+        })
+        .execute();
+    }
+    return {
+      refundId: next.id,
+      attempt: next.attempt,
+      as: giveUp ? ('dead-lettered' as const) : ('queued' as const),
+    };
+  });
+}
+
 /**
  * Asks the provider about refunds it accepted but has not settled yet (Razorpay's `pending`),
- * for the reconciliation run: a refund that later fails shows the money as owed again.
+ * for the reconciliation run. A processed one is recorded (and a return's shopper mailed); a
+ * failed one shows the money as owed again and is asked for again (askAgain).
  */
 export async function settleProcessingRefunds(
   db: Kysely<Database>,
   provider: PaymentProvider,
-  limit = 100,
+  options: SettleOptions = {},
 ): Promise<RefundSettlement> {
+  const clock = options.clock ?? systemClock;
   const rows = await db
     .selectFrom('refunds')
-    .select(['id', 'attempt', 'provider_payment_id', 'provider_refund_id'])
+    .select(['id', 'order_id', 'attempt', 'provider_payment_id', 'provider_refund_id'])
     .where('state', '=', 'processing')
     .where('provider_refund_id', 'is not', null)
     .where('provider', '=', provider.name)
     .orderBy('updated_at')
-    .limit(limit)
+    .limit(options.limit ?? 100)
     .execute();
-  const report: RefundSettlement = { checked: rows.length, settled: [], failed: [] };
+  const report: RefundSettlement = {
+    checked: rows.length,
+    settled: [],
+    askedAgain: [],
+    failed: [],
+  };
   for (const row of rows) {
+    const accepted = { ...row, provider_refund_id: row.provider_refund_id! };
     try {
-      const answer = await provider.fetchRefund(row.provider_payment_id, row.provider_refund_id!);
+      const answer = await provider.fetchRefund(
+        row.provider_payment_id,
+        accepted.provider_refund_id,
+      );
       if (!answer || answer.status === 'processing') continue;
-      await recordProviderRefund(db, row, answer);
+      if (answer.status === 'processed') await recordProviderRefund(db, row, answer, clock());
+      else {
+        const again = await askAgain(db, provider.name, accepted, answer, clock());
+        if (!again) continue;
+        report.askedAgain.push(again);
+      }
       report.settled.push({ refundId: row.id, state: answer.status });
     } catch (error) {
       report.failed.push({ refundId: row.id, message: (error as Error).message });

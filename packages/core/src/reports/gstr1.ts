@@ -7,13 +7,15 @@ import {
   type Gstr1,
   type Gstr1Table,
   type ReportMonth,
+  type ReportPaging,
   type TaxSplit,
 } from '@kanak/shared';
 import { documentTax } from '../invoices/invoice-pdf';
 import type { InvoiceDocument, InvoiceLine, SellerDetails } from '../invoices/invoice-document';
 import { issuedDocuments, monthBounds, placeOfSupplyOf } from './report-documents';
+import { jsonObjectStream, pageOf, pageWindow } from './report-json';
 
-type Row<T extends keyof Gstr1> = Gstr1[T][number];
+type Row<T extends Gstr1Table> = Gstr1[T][number];
 
 const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
 /** dd-mmm-yyyy in India's time, as the GST offline tool's templates write dates. */
@@ -181,20 +183,69 @@ const summed = (sums: Gstr1Sums) => ({
   docs: [...sums.docs.values()].map(({ first: _first, last: _last, ...row }) => row),
 });
 
-/** GSTR-1 for a month, every table (the JSON answer and the Reports page). */
+/**
+ * GSTR-1 of a month (the tRPC answer): the summed tables whole, and one page of B2CL and of
+ * CDNUR (REPORT_PAGE_SIZE rows by default, so a month that fits is whole), read in one pass in
+ * the memory of that page; `page` counts each list's rows in the month.
+ */
 export async function gstr1(
   db: Kysely<Database>,
   seller: SellerDetails,
-  { month }: ReportMonth,
+  input: ReportMonth & ReportPaging,
 ): Promise<Gstr1> {
+  const { month } = input;
+  const window = pageWindow(input);
+  const start = (window.page - 1) * window.pageSize;
   const sums = emptySums();
-  const b2cl: Row<'b2cl'>[] = [];
-  const cdnur: Row<'cdnur'>[] = [];
+  const lists = {
+    b2cl: { rows: [] as Row<'b2cl'>[], count: 0 },
+    cdnur: { rows: [] as Row<'cdnur'>[], count: 0 },
+  };
+  const onPage = (count: number) => count >= start && count < start + window.pageSize;
   for await (const listed of gstr1Pass(db, seller, month, sums))
-    if (listed.table === 'b2cl') b2cl.push(listed.row);
-    else cdnur.push(listed.row);
+    if (listed.table === 'b2cl') {
+      if (onPage(lists.b2cl.count++)) lists.b2cl.rows.push(listed.row);
+    } else if (onPage(lists.cdnur.count++)) lists.cdnur.rows.push(listed.row);
   const { b2cs, hsn, docs } = summed(sums);
-  return { month, b2cs, b2cl, cdnur, hsn, docs };
+  const longest = Math.max(lists.b2cl.count, lists.cdnur.count);
+  return {
+    month,
+    b2cs,
+    b2cl: lists.b2cl.rows,
+    cdnur: lists.cdnur.rows,
+    hsn,
+    docs,
+    page: {
+      ...window,
+      pages: pageOf(window, longest).pages,
+      b2cl: lists.b2cl.count,
+      cdnur: lists.cdnur.count,
+    },
+  };
+}
+
+/**
+ * GSTR-1 of a month as streamed JSON (REST), the object gstr1 answers without `page`: B2CL's
+ * rows as the month's documents are read (summing the other tables), CDNUR's from a second read
+ * of them, then the summed tables. Two reads of the month instead of holding its rows.
+ */
+export function gstr1Json(db: Kysely<Database>, seller: SellerDetails, { month }: ReportMonth) {
+  const sums = emptySums();
+  const tables = () => summed(sums);
+  return jsonObjectStream([
+    { key: 'month', value: () => month },
+    {
+      key: 'b2cl',
+      rows: async function* () {
+        for await (const listed of gstr1Pass(db, seller, month, sums))
+          if (listed.table === 'b2cl') yield listed.row;
+      },
+    },
+    { key: 'cdnur', rows: () => gstr1Rows(db, seller, { month }, 'cdnur') },
+    { key: 'b2cs', value: () => tables().b2cs },
+    { key: 'hsn', value: () => tables().hsn },
+    { key: 'docs', value: () => tables().docs },
+  ]);
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { ReportRange, SalesRegister, SalesRegisterRow } from '@kanak/shared';
+import type { ReportPaging, ReportRange, SalesRegister, SalesRegisterRow } from '@kanak/shared';
 import { documentTax } from '../invoices/invoice-pdf';
 import type { SellerDetails } from '../invoices/invoice-document';
 import { istDay, issuedDocuments, nextDay, placeOfSupplyOf } from './report-documents';
-import { jsonStream } from './report-json';
+import { jsonStream, takePage } from './report-json';
 
 type Amounts = Pick<SalesRegisterRow, 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total'>;
 const zero = (): Amounts => ({ taxable: 0, cgst: 0, sgst: 0, igst: 0, total: 0 });
@@ -68,19 +68,27 @@ function registerTotals() {
   };
 }
 
-/** The register with its totals, overall and per place of supply (the JSON answer). */
+/**
+ * The register with its totals, overall and per place of supply (the tRPC answer): the totals
+ * over the whole range, the rows of one page (REPORT_PAGE_SIZE by default, so a range that fits
+ * is answered whole), read and summed in the memory of that page.
+ */
 export async function salesRegister(
   db: Kysely<Database>,
   seller: SellerDetails,
-  range: ReportRange,
+  range: ReportRange & ReportPaging,
 ): Promise<SalesRegister> {
-  const rows: SalesRegisterRow[] = [];
   const sums = registerTotals();
-  for await (const row of salesRegisterRows(db, seller, range)) {
-    rows.push(row);
-    sums.add(row);
-  }
-  return { from: range.from, to: range.to, rows, ...sums.result() };
+  const { rows, page } = await takePage(
+    (async function* () {
+      for await (const row of salesRegisterRows(db, seller, range)) {
+        sums.add(row);
+        yield row;
+      }
+    })(),
+    range,
+  );
+  return { from: range.from, to: range.to, rows, ...sums.result(), page };
 }
 
 /** The same JSON as salesRegister, streamed: the rows as they are read, the totals after them. */

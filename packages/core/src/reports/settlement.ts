@@ -4,8 +4,10 @@ import type { Database } from '@kanak/db';
 import {
   orderNumberOf,
   type RefundReason,
+  type ReportPaging,
   type ReportRange,
   type Settlement,
+  type SettlementInvoice,
   type SettlementPayment,
   type SettlementTotals,
 } from '@kanak/shared';
@@ -15,7 +17,7 @@ import { instalmentsOwedBack } from './settlement-instalments';
 import type { InvoiceDocument } from '../invoices/invoice-document';
 import { REFUND_DUE_PURPOSE } from '../common/refund-purpose';
 import { istDay, istDayStart, nextDay } from './report-documents';
-import { jsonStream } from './report-json';
+import { jsonObjectStream, takePage } from './report-json';
 
 /** Payments read per query (keyset pages, as the other reports read documents). */
 const PAGE = 500;
@@ -428,21 +430,23 @@ function unpaidInvoices(
  * SPENT ones, or ones RETURNED after the invoice (spent when placed, back on a cancel) — and it
  * is a row of its own (balancePaidRows).
  */
-async function invoicesWithoutPayment(db: Kysely<Database>, range: ReportRange) {
-  const out: { number: string; date: string; orderId: string; total: number }[] = [];
+async function* invoicesWithoutPayment(
+  db: Kysely<Database>,
+  range: ReportRange,
+): AsyncGenerator<SettlementInvoice> {
   let last: { issued_at: Date; number: string } | null = null;
   for (;;) {
     const rows = await unpaidInvoices(db, range, last);
     const tendered = await tenderedForInvoices(db, rows);
     for (const r of rows)
       if ((tendered.get(r.number) ?? 0) < totalOf(r.document))
-        out.push({
+        yield {
           number: r.number,
           date: istDay(r.issued_at),
           orderId: r.order_id,
           total: totalOf(r.document),
-        });
-    if (rows.length < PAGE) return out;
+        };
+    if (rows.length < PAGE) return;
     last = rows[rows.length - 1]!;
   }
 }
@@ -498,23 +502,36 @@ export const settlementBalances = (t: SettlementTotals) =>
 /**
  * The settlement of a range (GET /api/admin/reports/settlement): payments received matched to
  * orders and invoices, the unmatched ones, invoices without a payment, refunds due and paid, and
- * the totals with their balance.
+ * the totals with their balance. The tRPC answer: the payments of one page (REPORT_PAGE_SIZE by
+ * default, so a range that fits is whole), the totals and short lists over the whole range.
  */
 export async function settlementReport(
   db: Kysely<Database>,
-  range: ReportRange,
+  range: ReportRange & ReportPaging,
 ): Promise<Settlement> {
-  const payments: SettlementPayment[] = [];
   const sums = settlementSums();
-  for await (const row of settlementRows(db, range)) {
-    payments.push(row);
-    sums.add(row);
-  }
+  const { rows: payments, page } = await takePage(
+    (async function* () {
+      for await (const row of settlementRows(db, range)) {
+        sums.add(row);
+        yield row;
+      }
+    })(),
+    range,
+  );
+  // There should be none; a range that has them by the thousand is paged like the payments.
+  const unpaid = await takePage(invoicesWithoutPayment(db, range), range);
   return {
     from: range.from,
     to: range.to,
     payments,
+    invoicesWithoutPayment: unpaid.rows,
     ...(await sums.result(db, range)),
+    page: {
+      ...page,
+      pages: Math.max(page.pages, unpaid.page.pages),
+      invoicesWithoutPayment: unpaid.page.rows,
+    },
   };
 }
 
@@ -560,7 +577,6 @@ function settlementSums() {
       const { byMethod, byProvider } = groups.result();
       return {
         unmatched,
-        invoicesWithoutPayment: await invoicesWithoutPayment(db, range),
         refundsDue,
         refundsPaid,
         totals,
@@ -577,18 +593,25 @@ function settlementSums() {
 }
 
 /**
- * The same JSON as settlementReport, streamed: every payment as it is read, then the lists of
- * exceptions (unmatched, refunds due and paid: the few the owner acts on) and the totals.
+ * The same JSON as settlementReport (without its page), streamed: every payment as it is read,
+ * the invoices without a payment as they are read, then the lists of exceptions (unmatched,
+ * refunds due and paid: the few the owner acts on) and the totals.
  */
 export function settlementJson(db: Kysely<Database>, range: ReportRange): Readable {
   const sums = settlementSums();
-  const rows = (async function* () {
-    for await (const row of settlementRows(db, range)) {
-      sums.add(row);
-      yield row;
-    }
-  })();
-  return jsonStream({ from: range.from, to: range.to }, 'payments', rows, () =>
-    sums.result(db, range),
-  );
+  return jsonObjectStream([
+    { key: 'from', value: () => range.from },
+    { key: 'to', value: () => range.to },
+    {
+      key: 'payments',
+      rows: async function* () {
+        for await (const row of settlementRows(db, range)) {
+          sums.add(row);
+          yield row;
+        }
+      },
+    },
+    { key: 'invoicesWithoutPayment', rows: () => invoicesWithoutPayment(db, range) },
+    { spread: () => sums.result(db, range) },
+  ]);
 }

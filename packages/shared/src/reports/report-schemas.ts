@@ -33,6 +33,46 @@ export const reportMonthInput = z.object({
 });
 export type ReportMonth = z.infer<typeof reportMonthInput>;
 
+/**
+ * Rows a report's tRPC answer carries at most, and its default page size: a range that fits
+ * (most months, and a small shop's year) is answered whole as before; a longer one a page at a
+ * time, its totals still over the whole range.
+ */
+export const REPORT_PAGE_SIZE = 5000;
+
+/** A page of a report's long list (tRPC only; REST JSON streams every row). */
+const paging = {
+  /** 1-based; past the last page the list is empty. */
+  page: z.optional(
+    z.number().check(z.int('page must be a whole number'), z.gte(1, 'page starts at 1')),
+  ),
+  pageSize: z.optional(
+    z
+      .number()
+      .check(
+        z.int('pageSize must be a whole number'),
+        z.gte(1, 'pageSize must be at least 1'),
+        z.lte(REPORT_PAGE_SIZE, `pageSize is at most ${REPORT_PAGE_SIZE}`),
+      ),
+  ),
+};
+export interface ReportPaging {
+  page?: number;
+  pageSize?: number;
+}
+export const reportRangePageInput = z.extend(reportRangeInput, paging);
+export const reportMonthPageInput = z.extend(reportMonthInput, paging);
+
+/** Which rows of the long list an answer carries, of how many in the whole range. */
+export const reportPage = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  /** Rows of the list in the whole range (the totals cover all of them). */
+  rows: z.number(),
+  pages: z.number(),
+});
+export type ReportPage = z.infer<typeof reportPage>;
+
 /** Amounts of a register row or total, whole rupees; a credit note's are negative. */
 const amounts = {
   taxable: z.number(),
@@ -62,6 +102,8 @@ export const salesRegister = z.object({
   rows: z.array(salesRegisterRow),
   totals: z.object(amounts),
   byState: z.array(z.object({ placeOfSupply: z.string(), ...amounts })),
+  /** tRPC: the page of `rows` answered (REST JSON streams them all, without it). */
+  page: z.optional(reportPage),
 });
 export type SalesRegister = z.infer<typeof salesRegister>;
 
@@ -122,6 +164,19 @@ export const gstr1 = z.object({
   cdnur: z.array(gstr1Cdnur),
   hsn: z.array(gstr1Hsn),
   docs: z.array(gstr1Doc),
+  /**
+   * tRPC: the page of `b2cl` and `cdnur` answered (the same page of each; the summed tables are
+   * whole), with each list's rows in the month. REST JSON streams them all, without it.
+   */
+  page: z.optional(
+    z.object({
+      page: z.number(),
+      pageSize: z.number(),
+      pages: z.number(),
+      b2cl: z.number(),
+      cdnur: z.number(),
+    }),
+  ),
 });
 export type Gstr1 = z.infer<typeof gstr1>;
 export type Gstr1Table = 'b2cs' | 'b2cl' | 'cdnur' | 'hsn' | 'docs';
@@ -229,6 +284,7 @@ export const settlementInvoice = z.object({
   orderId: z.string(),
   total: z.number(),
 });
+export type SettlementInvoice = z.infer<typeof settlementInvoice>;
 
 export const settlementTotals = z.object({
   received: z.number(),
@@ -323,5 +379,10 @@ export const settlement = z.object({
    */
   instalmentsOwedBack: z.array(settlementInstalment),
   instalmentTotals: z.object({ received: z.number(), refunded: z.number(), owed: z.number() }),
+  /**
+   * tRPC: the page of `payments` and of `invoicesWithoutPayment` answered (the same page of
+   * each), with each list's rows in the range. REST JSON streams them all, without it.
+   */
+  page: z.optional(z.extend(reportPage, { invoicesWithoutPayment: z.number() })),
 });
 export type Settlement = z.infer<typeof settlement>;

@@ -5,6 +5,7 @@ import {
   formatRupees,
   GSTR1_TABLES,
   indiaDate,
+  type Gstr1,
   type Gstr1Table,
 } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
@@ -56,6 +57,12 @@ function useReportDownload() {
   };
   return { download, progress };
 }
+
+/** A GSTR-1 table's rows in the month: B2CL and CDNUR come a page at a time, with their count. */
+const rowsOf = (data: Gstr1, table: Gstr1Table) =>
+  table === 'b2cl' || table === 'cdnur'
+    ? (data.page?.[table] ?? data[table].length)
+    : data[table].length;
 
 /**
  * /admin/reports: the owner's books. The sales register of a range and GSTR-1 of a month, on
@@ -174,8 +181,8 @@ export function ReportsPage() {
                   ))}
                   <TableRow className="font-semibold">
                     <TableCell colSpan={4}>
-                      Totals ({register.data.rows.length} documents
-                      {register.data.rows.length > 200
+                      Totals ({register.data.page?.rows ?? register.data.rows.length} documents
+                      {(register.data.page?.rows ?? register.data.rows.length) > 200
                         ? '; the first 200 shown, all in the CSV'
                         : ''}
                       )
@@ -235,7 +242,8 @@ export function ReportsPage() {
                   <div>
                     <p className="font-medium">{TABLE_NAMES[table]}</p>
                     <p className="text-sm text-muted-foreground">
-                      {returns.data[table].length} row{returns.data[table].length === 1 ? '' : 's'}
+                      {rowsOf(returns.data, table)} row
+                      {rowsOf(returns.data, table) === 1 ? '' : 's'}
                     </p>
                   </div>
                   <Button

@@ -276,6 +276,13 @@ export function SettlementCard({
                 {data.payments.some((p) => p.method === 'balances') &&
                   `, invoices paid by balances (${data.payments.filter((p) => p.method === 'balances').length})`}
               </h3>
+              {data.page && data.page.rows > data.payments.length && (
+                <p className="text-sm text-muted-foreground">
+                  The first {data.payments.length.toLocaleString('en-IN')} of{' '}
+                  {data.page.rows.toLocaleString('en-IN')} rows are counted here; the totals cover
+                  all of them, and all are in the CSV.
+                </p>
+              )}
               <PaymentRows rows={data.payments} empty="No payment in these dates." />
             </section>
           </>
