@@ -1,34 +1,15 @@
 import { FileText } from 'lucide-react';
-import { useState } from 'react';
 import type { OrderView } from '@kanak/shared';
-import { Button } from '@/components/ui/button';
-import { toast } from '@/lib/toast';
-import { openInvoice } from './download-invoice';
+import { DocumentButton } from './DocumentButton';
 import { shopperDocuments } from './invoice-ready';
 
 type Doc = { number: string; url: string };
 
 function DocButton({ doc, label }: { doc: Doc; label: string }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await openInvoice(doc.url, `${doc.number.replaceAll('/', '-')}.pdf`);
-        } catch (error) {
-          toast.error(error instanceof Error ? error.message : 'Could not open the document');
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <FileText aria-hidden /> {label} {doc.number}
-    </Button>
+    <DocumentButton url={doc.url} fileName={`${doc.number.replaceAll('/', '-')}.pdf`}>
+      {label} {doc.number}
+    </DocumentButton>
   );
 }
 
