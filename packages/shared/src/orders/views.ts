@@ -88,7 +88,10 @@ export const orderView = z.object({
   ),
   /** Tax invoice and credit note of a paid order: their numbers and download paths. */
   invoice: z.optional(z.nullable(z.object({ number: z.string(), url: z.string() }))),
+  /** The latest credit note (kept for clients that read one); creditNotes has each of them. */
   creditNote: z.optional(z.nullable(z.object({ number: z.string(), url: z.string() }))),
+  /** Every credit note, oldest first: a second return of a line's rest has a note of its own. */
+  creditNotes: z.optional(z.array(z.object({ number: z.string(), url: z.string() }))),
   /** Above the PAN threshold without the buyer's PAN: the shopper is asked for it. */
   panNeeded: z.optional(z.boolean()),
   panRecorded: z.optional(z.boolean()),

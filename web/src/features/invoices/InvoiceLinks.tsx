@@ -1,7 +1,7 @@
 import { FileText } from 'lucide-react';
 import type { OrderView } from '@kanak/shared';
 import { DocumentButton } from './DocumentButton';
-import { shopperDocuments } from './invoice-ready';
+import { creditNotesOf, shopperDocuments } from './invoice-ready';
 
 type Doc = { number: string; url: string };
 
@@ -13,13 +13,23 @@ function DocButton({ doc, label }: { doc: Doc; label: string }) {
   );
 }
 
-/** The tax invoice (and credit note) of a paid order, for its owner and the admin. */
-export function InvoiceLinks({ order }: { order: Pick<OrderView, 'invoice' | 'creditNote'> }) {
-  if (!order.invoice && !order.creditNote) return null;
+/**
+ * The tax invoice and credit notes of a paid order, for its owner and the admin: each return of
+ * some pieces has a credit note of its own.
+ */
+export function InvoiceLinks({
+  order,
+}: {
+  order: Pick<OrderView, 'invoice' | 'creditNote' | 'creditNotes'>;
+}) {
+  const creditNotes = creditNotesOf(order);
+  if (!order.invoice && creditNotes.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2" data-testid="invoice-links">
       {order.invoice && <DocButton doc={order.invoice} label="Tax invoice" />}
-      {order.creditNote && <DocButton doc={order.creditNote} label="Credit note" />}
+      {creditNotes.map((note) => (
+        <DocButton key={note.number} doc={note} label="Credit note" />
+      ))}
     </div>
   );
 }
@@ -31,7 +41,7 @@ export function InvoiceLinks({ order }: { order: Pick<OrderView, 'invoice' | 'cr
 export function ShopperInvoiceLinks({
   order,
 }: {
-  order: Pick<OrderView, 'orderStatus' | 'invoice' | 'creditNote'>;
+  order: Pick<OrderView, 'orderStatus' | 'invoice' | 'creditNote' | 'creditNotes'>;
 }) {
   const docs = shopperDocuments(order);
   if (docs.note)
