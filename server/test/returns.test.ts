@@ -405,6 +405,39 @@ describe('returns and old-gold exchange over REST', () => {
       credited: 2 * perPiece,
       creditNote: notes.map((n) => n.number).join(', '),
     });
+
+    // The order offers both notes, oldest first, each downloaded by its number; creditNote stays
+    // the latest at its plain path for clients that read one.
+    const [older, latest] = notes.map((n) => n.number) as [string, string];
+    const view = await http().get<OrderView>(`/api/orders/${orderId}`, { token });
+    expect(view.body.creditNotes?.map((n) => n.number)).toEqual([older, latest]);
+    expect(view.body.creditNote).toEqual({
+      number: latest,
+      url: `/api/orders/${orderId}/credit-note`,
+    });
+    const pdf = (path: string, as = token) =>
+      fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${as}` } });
+    for (const note of view.body.creditNotes ?? []) {
+      const file = await pdf(note.url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('application/pdf');
+      expect(file.headers.get('content-disposition')).toContain(
+        `${note.number.replaceAll('/', '-')}.pdf`,
+      );
+      // The admin opens the same documents from the order page.
+      expect((await pdf(note.url, admin)).status).toBe(200);
+    }
+    const plain = await pdf(`/api/orders/${orderId}/credit-note`);
+    expect(plain.headers.get('content-disposition')).toContain(
+      `${latest.replaceAll('/', '-')}.pdf`,
+    );
+    // A number that is not one of this order's notes is not found; one that cannot be a number is 400.
+    const unknown = await pdf(`/api/orders/${orderId}/credit-note?number=KJCN%2F1999-00%2F000001`);
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { message: string }).message).toBe('Credit note not found');
+    const wrong = await pdf(`/api/orders/${orderId}/credit-note?number=${'9'.repeat(41)}`);
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { message: string }).message).toMatch(/names one document/);
   });
 
   it('refunds a return once under a double click and a worker SIGKILL: one provider refund, one credit note, stock back once', async () => {

@@ -182,4 +182,66 @@ describe('returns with quantities, pickups and the owner list, in the browser', 
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('a line returned in two requests shows both credit notes to the shopper and the owner', async () => {
+    const { orderId, shopper } = await deliveredOrder('KJRQ3900003', 2);
+    const order = (await http().get<OrderView>(`/api/orders/${orderId}`, { token: admin })).body;
+    const item = order.orderItems[0]!;
+    // The two pieces' HUIDs, as the dispatch recorded them; each return brings one back.
+    const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
+    const huids = [`C${tag}1`, `D${tag}2`];
+    await server.database.db
+      .insertInto('order_item_huids')
+      .values(huids.map((huid) => ({ huid, order_item_id: item._id, order_id: orderId })))
+      .execute();
+    const put = (id: string, action: string, body?: unknown) =>
+      http().put<ReturnView>(`/api/admin/returns/${id}/${action}`, body, { token: admin });
+    for (const huid of huids) {
+      const asked = await http().post<ReturnView>(
+        `/api/orders/${orderId}/returns`,
+        {
+          kind: 'return',
+          reason: 'One at a time',
+          items: [{ orderItemId: item._id, quantity: 1 }],
+        },
+        { token: shopper.token },
+      );
+      expect(asked.status).toBe(201);
+      expect((await put(asked.body.id, 'approve')).status).toBe(200);
+      expect((await put(asked.body.id, 'receive', { huids: { [item._id]: [huid] } })).status).toBe(
+        200,
+      );
+      expect((await put(asked.body.id, 'refund')).body.state).toBe('refunded');
+    }
+    const notes = (await http().get<OrderView>(`/api/orders/${orderId}`, { token: admin })).body
+      .creditNotes!;
+    expect(notes).toHaveLength(2);
+    const labels = notes.map((n) => `Credit note ${n.number}`);
+
+    const page = await pageWith(shopper.token);
+    const errors = watchConsole(page);
+    await openLive(page, `${server.baseUrl}/account/orders/${orderId}/0`);
+    const links = page.getByTestId('invoice-links');
+    await expect.poll(() => links.getByRole('button', { name: /^Credit note / }).count()).toBe(2);
+    for (const label of labels)
+      expect(await links.getByRole('button', { name: label }).count()).toBe(1);
+    // The older note downloads as itself, not as the latest.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      links.getByRole('button', { name: labels[0] }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${notes[0]!.number.replaceAll('/', '-')}.pdf`);
+    await screenshotOnFailure(page, `credit-notes-shopper-${WIDTH}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    const adminPage = await pageWith(admin, 1280);
+    const adminErrors = watchConsole(adminPage);
+    await openLive(adminPage, `${server.baseUrl}/admin/orders/${orderId}`);
+    const adminLinks = adminPage.getByTestId('invoice-links');
+    for (const label of labels) await adminLinks.getByRole('button', { name: label }).waitFor();
+    await screenshotOnFailure(adminPage, 'credit-notes-admin-1280');
+    expect(adminErrors).toEqual([]);
+    await adminPage.context().close();
+  });
 });

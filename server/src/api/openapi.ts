@@ -38,6 +38,8 @@ export interface RouteDoc {
   summary: string;
   access: Access;
   tag: string;
+  /** Its query parameters, as a zod object. */
+  query?: Schema;
   request?: { contentType: string; schema: JsonSchema };
   responses: Record<number, { description: string; schema: Schema }>;
 }
@@ -291,6 +293,7 @@ export function buildOpenApiDocument(
         method: route.method,
         handWritten: true,
         pathParams: pathParamsOf(route.path),
+        ...(route.query ? { query: jsonSchema(route.query, 'input') } : {}),
         ...(route.request ? { body: route.request } : {}),
         responses: Object.fromEntries(
           Object.entries(route.responses).map(([status, r]) => [

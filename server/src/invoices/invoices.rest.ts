@@ -19,13 +19,24 @@ const doc = (kind: InvoiceKind): RouteDoc => ({
   summary:
     kind === 'INVOICE'
       ? "The order's GST tax invoice as a PDF (owner or admin; 404 before payment; 409 until the HUIDs of its gold pieces, and the PAN above ₹2,00,000, are recorded)"
-      : 'The credit note of a paid order whose payment is owed back, as a PDF (owner or admin)',
+      : "A credit note of a paid order whose payment is owed back, as a PDF (owner or admin): the latest, or the one `number` names (each return of some pieces has its own; the order's creditNotes lists them)",
+  ...(kind === 'CREDIT_NOTE'
+    ? {
+        query: z.object({
+          number: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
+        }),
+      }
+    : {}),
   responses: {
     200: {
       description: 'The PDF (application/pdf), the same document every time',
       schema: z.string(),
     },
-    404: { description: 'No such order of the caller, or none issued yet', schema: errorBody },
+    400: { description: 'A number that cannot be a document number', schema: errorBody },
+    404: {
+      description: 'No such order of the caller, or none issued yet (or none of that number)',
+      schema: errorBody,
+    },
     409: { description: 'Not ready to issue yet (named)', schema: errorBody },
   },
 });
@@ -34,19 +45,24 @@ export const invoiceDocs: RouteDoc[] = [doc('INVOICE'), doc('CREDIT_NOTE')];
 /** GET /api/orders/{orderId}/invoice and …/credit-note: binary answers, so written by hand. */
 export function registerInvoicesRest(app: FastifyInstance, services: AppServices) {
   for (const kind of ['INVOICE', 'CREDIT_NOTE'] as const)
-    app.get<{ Params: { orderId: string } }>(PATHS[kind], async (request, reply) => {
-      const { user } = await resolveCall(services, request, 'customer');
-      const file = await openInvoicePdf(
-        services.db,
-        user,
-        request.params.orderId,
-        kind,
-        sellerOf(services.config),
-      );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
-    });
+    app.get<{ Params: { orderId: string }; Querystring: { number?: unknown } }>(
+      PATHS[kind],
+      async (request, reply) => {
+        const { user } = await resolveCall(services, request, 'customer');
+        const file = await openInvoicePdf(
+          services.db,
+          user,
+          request.params.orderId,
+          kind,
+          sellerOf(services.config),
+          // An order has one invoice; its credit notes may be several.
+          kind === 'CREDIT_NOTE' ? request.query.number : undefined,
+        );
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${file.fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(file.body);
+      },
+    );
 }

@@ -3,7 +3,7 @@ import type { Database, InvoiceKind } from '@kanak/db';
 import { needsPan } from '@kanak/shared';
 import type { AuthUser } from '../auth/tokens';
 import { canSeeRecordOf } from '../auth/access';
-import { conflict, notFound } from '../common/errors';
+import { badRequest, conflict, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { HUID_SKIP_NOTE } from '../hallmark/huid-skip';
 import { huidLines, linesLackingHuids } from '../hallmark/order-huids';
@@ -20,6 +20,9 @@ export interface InvoiceFile {
   body: Buffer;
 }
 
+/** Longer than any series/year/sequence number the shop prints. */
+const DOCUMENT_NUMBER_MAX = 40;
+
 const NOT_READY =
   'The invoice goes with the parcel and prints the HUID of each hallmarked gold piece: it is issued when the order is dispatched';
 
@@ -34,26 +37,30 @@ export async function invoicePdf(
   orderId: string,
   kind: InvoiceKind,
   seller: SellerDetails,
+  number?: string,
 ): Promise<InvoiceFile> {
   const what = kind === 'INVOICE' ? 'Invoice' : 'Credit note';
-  const stored = await db
+  let stored = db
     .selectFrom('invoices')
     .select(['id', 'number', 'pdf'])
     .where('order_id', '=', orderId)
-    .where('kind', '=', kind)
+    .where('kind', '=', kind);
+  // One document named by its number (an order's earlier credit note); else the latest.
+  if (number !== undefined) stored = stored.where('number', '=', number);
+  const found = await stored
     // An order's latest credit note (each return of some pieces has its own).
     .orderBy('issued_at', 'desc')
     .orderBy('number', 'desc')
     .executeTakeFirst();
-  if (!stored) throw notFound(what);
-  const fileName = `${stored.number.replaceAll('/', '-')}.pdf`;
+  if (!found) throw notFound(what);
+  const fileName = `${found.number.replaceAll('/', '-')}.pdf`;
   const body =
-    stored.pdf ??
+    found.pdf ??
     (await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('invoices')
         .select(['id', 'pdf', 'document'])
-        .where('id', '=', stored.id)
+        .where('id', '=', found.id)
         .forUpdate()
         .executeTakeFirstOrThrow();
       if (row.pdf) return row.pdf;
@@ -80,7 +87,7 @@ export async function invoicePdf(
       await trx.updateTable('invoices').set({ pdf: bytes }).where('id', '=', row.id).execute();
       return bytes;
     }));
-  return { number: stored.number, fileName, body };
+  return { number: found.number, fileName, body };
 }
 
 /** Why a development shop shipped without HUIDs, as its ship event keeps it; null if it did not. */
@@ -123,20 +130,29 @@ async function paidByOf(
   ];
 }
 
-/** GET /api/orders/{id}/invoice and /credit-note: the owner's or an admin's (another's: 404). */
+/**
+ * GET /api/orders/{id}/invoice and /credit-note: the owner's or an admin's (another's: 404).
+ * `number` names one of the order's documents (its earlier credit note); absent, the latest.
+ */
 export async function openInvoicePdf(
   db: Kysely<Database>,
   user: AuthUser,
   id: unknown,
   kind: InvoiceKind,
   seller: SellerDetails,
+  number?: unknown,
 ): Promise<InvoiceFile> {
   const orderId = requireId(id, 'Order');
+  if (
+    number !== undefined &&
+    (typeof number !== 'string' || number.length === 0 || number.length > DOCUMENT_NUMBER_MAX)
+  )
+    throw badRequest('number names one document of the order, such as KJCN/2026-27/000001');
   const order = await db
     .selectFrom('orders')
     .select(['user_id'])
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order || !canSeeRecordOf(user, order.user_id)) throw notFound('Order');
-  return invoicePdf(db, orderId, kind, seller);
+  return invoicePdf(db, orderId, kind, seller, number);
 }

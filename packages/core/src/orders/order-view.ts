@@ -162,6 +162,16 @@ export async function toOrderViews(
     const file = kind === 'INVOICE' ? 'invoice' : 'credit-note';
     return row ? { number: row.number, url: `/api/orders/${orderId}/${file}` } : null;
   };
+  // Every credit note of an order, oldest first, each downloaded by its own number (the plain
+  // path answers the latest only).
+  const creditNotesOf = (orderId: string) =>
+    invoices
+      .filter((i) => i.order_id === orderId && i.kind === 'CREDIT_NOTE')
+      .reverse()
+      .map((row) => ({
+        number: row.number,
+        url: `/api/orders/${orderId}/credit-note?number=${encodeURIComponent(row.number)}`,
+      }));
   const refundOf = new Map<string, NonNullable<OrderView['refund']>>();
   // A return's refund no provider could pay (cash on delivery), not yet paid by bank transfer.
   const dueByHand = await db
@@ -252,6 +262,7 @@ export async function toOrderViews(
       refund: refundOf.get(order.id) ?? null,
       invoice: documentOf(order.id, 'INVOICE'),
       creditNote: documentOf(order.id, 'CREDIT_NOTE'),
+      creditNotes: creditNotesOf(order.id),
       panNeeded:
         needsPan(order.total_discounted_price) && !order.buyer_pan && order.status !== 'CANCELLED',
       panRecorded: order.buyer_pan !== null,

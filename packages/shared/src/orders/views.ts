@@ -48,6 +48,9 @@ export const orderTender = z.object({
 export type OrderTender = z.infer<typeof orderTender>;
 
 /** An order as clients read it (spec section 3, design.md); admin lists carry the same. */
+/** An invoice or credit note of an order: its number and download path. */
+const documentLink = z.object({ number: z.string(), url: z.string() });
+
 export const orderView = z.object({
   _id: z.string(),
   user: z.object({
@@ -87,8 +90,11 @@ export const orderView = z.object({
     }),
   ),
   /** Tax invoice and credit note of a paid order: their numbers and download paths. */
-  invoice: z.optional(z.nullable(z.object({ number: z.string(), url: z.string() }))),
-  creditNote: z.optional(z.nullable(z.object({ number: z.string(), url: z.string() }))),
+  invoice: z.optional(z.nullable(documentLink)),
+  /** The latest credit note (kept for clients that read one); creditNotes has each of them. */
+  creditNote: z.optional(z.nullable(documentLink)),
+  /** Every credit note, oldest first: a second return of a line's rest has a note of its own. */
+  creditNotes: z.optional(z.array(documentLink)),
   /** Above the PAN threshold without the buyer's PAN: the shopper is asked for it. */
   panNeeded: z.optional(z.boolean()),
   panRecorded: z.optional(z.boolean()),

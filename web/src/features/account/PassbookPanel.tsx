@@ -8,6 +8,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { rupees, STATE_LABEL } from '@/features/schemes/scheme-format';
 import { trpc } from '@/lib/trpc';
+import { longDate } from '@/lib/long-date';
 
 const EXCHANGE_STATE: Record<ExchangeRequestView['status'], string> = {
   requested: 'Waiting for testing',
@@ -15,15 +16,6 @@ const EXCHANGE_STATE: Record<ExchangeRequestView['status'], string> = {
   paid_out: 'Valued and paid',
   cancelled: 'Closed',
 };
-
-/** An ISO moment or an India date → 7 Dec 2026, in India's time. */
-const longDate = (at: string) =>
-  new Date(at.length === 10 ? `${at}T00:00:00+05:30` : at).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  });
 
 const REFUND_STATE: Record<PassbookRefund['state'], string> = {
   due: 'Due to you',

@@ -10,6 +10,7 @@ import { PageHeader } from '@/features/admin/shared/PageHeader';
 import { errorMessage } from '@/features/admin/shared/error-message';
 import { trpc } from '@/lib/trpc';
 import { SettleExchangeForm } from './SettleExchangeForm';
+import { longDate } from '@/lib/long-date';
 
 const STATUS_WORDS: Record<ExchangeRequestView['status'], string> = {
   requested: 'Waiting for testing',
@@ -113,12 +114,3 @@ function RequestCard({
     </Card>
   );
 }
-
-/** 2026-12-10 or an ISO moment → 10 Dec 2026, in India's time. */
-const longDate = (at: string) =>
-  new Date(at.length === 10 ? `${at}T00:00:00+05:30` : at).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  });

@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { Coins } from 'lucide-react';
 import {
   EXCHANGE_SLOT_DAYS_AHEAD,
-  EXCHANGE_SLOT_WINDOWS,
   formatRupees,
   indiaDate,
   oldGoldPiece,
   purityLabel,
   PURITIES,
-  SLOT_WINDOW_LABELS,
   type ExchangeEstimate,
   type ExchangeSlotWindow,
   type OldGoldPiece,
@@ -19,11 +17,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { SlotWindowOptions } from './SlotWindowOptions';
 import { errorMessage } from '@/features/admin/shared/error-message';
 import { useSession } from '@/features/session/use-session';
 import { openAuthModal } from '@/features/session/session';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
+import { cn } from '@/lib/utils';
 
 const METALS = [
   ['gold', 'Gold'],
@@ -192,24 +192,19 @@ function EstimateCard({
             value {formatRupees(estimate.metalValue)}
           </p>
           <dl className="grid grid-cols-2 gap-4">
-            <div className="rounded-lg bg-card p-4">
-              <dt className="text-sm text-muted-foreground">
-                Exchange ({estimate.exchangePercent}%)
-              </dt>
-              <dd className="text-2xl font-semibold text-primary" data-testid="exchange-value">
-                {formatRupees(estimate.exchangeValue)}
-              </dd>
-              <dd className="text-xs text-muted-foreground">towards new jewellery</dd>
-            </div>
-            <div className="rounded-lg bg-card p-4">
-              <dt className="text-sm text-muted-foreground">
-                Buyback ({estimate.buybackPercent}%)
-              </dt>
-              <dd className="text-2xl font-semibold" data-testid="buyback-value">
-                {formatRupees(estimate.buybackValue)}
-              </dd>
-              <dd className="text-xs text-muted-foreground">paid to you</dd>
-            </div>
+            <EstimateFigure
+              label={`Exchange (${estimate.exchangePercent}%)`}
+              value={estimate.exchangeValue}
+              testId="exchange-value"
+              use="towards new jewellery"
+              primary
+            />
+            <EstimateFigure
+              label={`Buyback (${estimate.buybackPercent}%)`}
+              value={estimate.buybackValue}
+              testId="buyback-value"
+              use="paid to you"
+            />
           </dl>
           {estimate.note && (
             <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
@@ -222,6 +217,31 @@ function EstimateCard({
         </>
       )}
     </section>
+  );
+}
+
+/** One of the two values of the old metal: what it is worth and what the money is for. */
+function EstimateFigure({
+  label,
+  value,
+  testId,
+  use,
+  primary,
+}: {
+  label: string;
+  value: number;
+  testId: string;
+  use: string;
+  primary?: boolean;
+}) {
+  return (
+    <div className="rounded-lg bg-card p-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className={cn('text-2xl font-semibold', primary && 'text-primary')} data-testid={testId}>
+        {formatRupees(value)}
+      </dd>
+      <dd className="text-xs text-muted-foreground">{use}</dd>
+    </div>
   );
 }
 
@@ -391,11 +411,7 @@ function RequestVisit({ piece }: { piece: OldGoldPiece | null }) {
               onChange={(e) => setSlotWindow(e.target.value as ExchangeSlotWindow | '')}
             >
               <NativeSelectOption value="">Choose a time</NativeSelectOption>
-              {EXCHANGE_SLOT_WINDOWS.map((w) => (
-                <NativeSelectOption key={w} value={w}>
-                  {SLOT_WINDOW_LABELS[w]}
-                </NativeSelectOption>
-              ))}
+              <SlotWindowOptions />
             </NativeSelect>
           </div>
           {visit === 'pickup' && (

@@ -1,44 +1,35 @@
 import { FileText } from 'lucide-react';
-import { useState } from 'react';
 import type { OrderView } from '@kanak/shared';
-import { Button } from '@/components/ui/button';
-import { toast } from '@/lib/toast';
-import { openInvoice } from './download-invoice';
-import { shopperDocuments } from './invoice-ready';
+import { DocumentButton } from './DocumentButton';
+import { creditNotesOf, shopperDocuments } from './invoice-ready';
 
 type Doc = { number: string; url: string };
 
 function DocButton({ doc, label }: { doc: Doc; label: string }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await openInvoice(doc.url, `${doc.number.replaceAll('/', '-')}.pdf`);
-        } catch (error) {
-          toast.error(error instanceof Error ? error.message : 'Could not open the document');
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <FileText aria-hidden /> {label} {doc.number}
-    </Button>
+    <DocumentButton url={doc.url} fileName={`${doc.number.replaceAll('/', '-')}.pdf`}>
+      {label} {doc.number}
+    </DocumentButton>
   );
 }
 
-/** The tax invoice (and credit note) of a paid order, for its owner and the admin. */
-export function InvoiceLinks({ order }: { order: Pick<OrderView, 'invoice' | 'creditNote'> }) {
-  if (!order.invoice && !order.creditNote) return null;
+/**
+ * The tax invoice and credit notes of a paid order, for its owner and the admin: each return of
+ * some pieces has a credit note of its own.
+ */
+export function InvoiceLinks({
+  order,
+}: {
+  order: Pick<OrderView, 'invoice' | 'creditNote' | 'creditNotes'>;
+}) {
+  const creditNotes = creditNotesOf(order);
+  if (!order.invoice && creditNotes.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2" data-testid="invoice-links">
       {order.invoice && <DocButton doc={order.invoice} label="Tax invoice" />}
-      {order.creditNote && <DocButton doc={order.creditNote} label="Credit note" />}
+      {creditNotes.map((note) => (
+        <DocButton key={note.number} doc={note} label="Credit note" />
+      ))}
     </div>
   );
 }
@@ -50,7 +41,7 @@ export function InvoiceLinks({ order }: { order: Pick<OrderView, 'invoice' | 'cr
 export function ShopperInvoiceLinks({
   order,
 }: {
-  order: Pick<OrderView, 'orderStatus' | 'invoice' | 'creditNote'>;
+  order: Pick<OrderView, 'orderStatus' | 'invoice' | 'creditNote' | 'creditNotes'>;
 }) {
   const docs = shopperDocuments(order);
   if (docs.note)

@@ -9,7 +9,7 @@ describe("the shopper's documents", () => {
     for (const orderStatus of ['PLACED', 'CONFIRMED'] as const)
       expect(shopperDocuments({ orderStatus, invoice, creditNote: null })).toEqual({
         invoice: null,
-        creditNote: null,
+        creditNotes: [],
         note: INVOICE_AFTER_DISPATCH,
       });
   });
@@ -18,7 +18,7 @@ describe("the shopper's documents", () => {
     for (const orderStatus of ['SHIPPED', 'DELIVERED'] as const)
       expect(shopperDocuments({ orderStatus, invoice, creditNote: null })).toEqual({
         invoice,
-        creditNote: null,
+        creditNotes: [],
         note: null,
       });
   });
@@ -26,13 +26,25 @@ describe("the shopper's documents", () => {
   it('cancelled: the credit note only; unpaid: nothing', () => {
     expect(shopperDocuments({ orderStatus: 'CANCELLED', invoice, creditNote })).toEqual({
       invoice: null,
-      creditNote,
+      creditNotes: [creditNote],
       note: null,
     });
     expect(shopperDocuments({ orderStatus: 'PENDING', invoice: null, creditNote: null })).toEqual({
       invoice: null,
-      creditNote: null,
+      creditNotes: [],
       note: null,
     });
+  });
+
+  it('returned twice: each credit note, oldest first', () => {
+    const second = { number: 'CN/2026-27/000004', url: '/api/orders/o1/credit-note?number=2' };
+    expect(
+      shopperDocuments({
+        orderStatus: 'DELIVERED',
+        invoice,
+        creditNote: second,
+        creditNotes: [creditNote, second],
+      }),
+    ).toEqual({ invoice, creditNotes: [creditNote, second], note: null });
   });
 });

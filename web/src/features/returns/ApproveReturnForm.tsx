@@ -1,17 +1,17 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   DEFAULT_CARRIERS,
-  EXCHANGE_SLOT_WINDOWS,
   indiaDate,
-  SLOT_WINDOW_LABELS,
   type ExchangeSlotWindow,
   type ReturnPickupInput,
 } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { SlotWindowOptions } from '@/features/exchange/SlotWindowOptions';
+import { cn } from '@/lib/utils';
 
 const DAY_MS = 86_400_000;
 
@@ -91,22 +91,20 @@ export function ApproveReturnForm({
             Collect from another address (else the order&apos;s delivery address)
           </label>
           {otherAddress && (
-            <div className="grid gap-1 sm:col-span-2">
-              <Label htmlFor={field('pickup-address')} className="text-xs">
-                Pickup address (house, street, area, PIN)
-              </Label>
+            <Field
+              id={field('pickup-address')}
+              label="Pickup address (house, street, area, PIN)"
+              className="sm:col-span-2"
+            >
               <Textarea
                 id={field('pickup-address')}
                 value={address}
                 onChange={(e) => setAddress(e.target.value)}
                 maxLength={300}
               />
-            </div>
+            </Field>
           )}
-          <div className="grid gap-1">
-            <Label htmlFor={field('pickup-date')} className="text-xs">
-              Pickup day
-            </Label>
+          <Field id={field('pickup-date')} label="Pickup day">
             <Input
               id={field('pickup-date')}
               type="date"
@@ -114,28 +112,18 @@ export function ApproveReturnForm({
               value={date}
               onChange={(e) => setDate(e.target.value)}
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={field('pickup-window')} className="text-xs">
-              Time
-            </Label>
+          </Field>
+          <Field id={field('pickup-window')} label="Time">
             <NativeSelect
               id={field('pickup-window')}
               className="h-9"
               value={window}
               onChange={(e) => setWindow(e.target.value as ExchangeSlotWindow)}
             >
-              {EXCHANGE_SLOT_WINDOWS.map((w) => (
-                <NativeSelectOption key={w} value={w}>
-                  {SLOT_WINDOW_LABELS[w]}
-                </NativeSelectOption>
-              ))}
+              <SlotWindowOptions />
             </NativeSelect>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={field('pickup-carrier')} className="text-xs">
-              Carrier
-            </Label>
+          </Field>
+          <Field id={field('pickup-carrier')} label="Carrier">
             <Input
               id={field('pickup-carrier')}
               className="h-9"
@@ -148,32 +136,28 @@ export function ApproveReturnForm({
                 <option key={c.code} value={c.name} />
               ))}
             </datalist>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={field('pickup-awb')} className="text-xs">
-              Reverse AWB
-            </Label>
+          </Field>
+          <Field id={field('pickup-awb')} label="Reverse AWB">
             <Input
               id={field('pickup-awb')}
               className="h-9 font-mono uppercase"
               value={awb}
               onChange={(e) => setAwb(e.target.value)}
             />
-          </div>
+          </Field>
         </div>
       ) : (
-        <div className="grid gap-1">
-          <Label htmlFor={field('post-instructions')} className="text-xs">
-            Instructions for the customer (empty: send it by registered, insured post to the
-            shop&apos;s return address)
-          </Label>
+        <Field
+          id={field('post-instructions')}
+          label="Instructions for the customer (empty: send it by registered, insured post to the shop's return address)"
+        >
           <Textarea
             id={field('post-instructions')}
             value={instructions}
             onChange={(e) => setInstructions(e.target.value)}
             maxLength={600}
           />
-        </div>
+        </Field>
       )}
       <Button
         size="sm"
@@ -183,5 +167,27 @@ export function ApproveReturnForm({
         Approve
       </Button>
     </form>
+  );
+}
+
+/** A small labelled control of the form. */
+function Field({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('grid gap-1', className)}>
+      <Label htmlFor={id} className="text-xs">
+        {label}
+      </Label>
+      {children}
+    </div>
   );
 }

@@ -1,38 +1,13 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
-import { FileText } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { indiaDate } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { trpc } from '@/lib/trpc';
 import { toast } from '@/lib/toast';
-import { openInvoice } from '@/features/invoices/download-invoice';
+import { DocumentButton } from '@/features/invoices/DocumentButton';
 import { bonusLabel, longDate, rupees, STATE_LABEL } from './scheme-format';
 
 const route = getRouteApi('/account/schemes/$enrolmentId');
-
-function PdfButton({ url, fileName, label }: { url: string; fileName: string; label: string }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await openInvoice(url, fileName);
-        } catch (error) {
-          toast.error(error instanceof Error ? error.message : 'Could not open the document');
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <FileText aria-hidden /> {label}
-    </Button>
-  );
-}
 
 /**
  * /account/schemes/{id}: one scheme — paid instalments with a receipt each, the next due and a
@@ -134,7 +109,9 @@ export function SchemeDetailPage() {
           <h2 id="paid-title" className="font-serif text-xl">
             Instalments paid
           </h2>
-          <PdfButton url={base} fileName={`scheme-${ref}-statement.pdf`} label="Statement (PDF)" />
+          <DocumentButton url={base} fileName={`scheme-${ref}-statement.pdf`}>
+            Statement (PDF)
+          </DocumentButton>
         </div>
         {e.paid.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing paid yet.</p>
@@ -157,11 +134,12 @@ export function SchemeDetailPage() {
                     </span>
                   )}
                 </span>
-                <PdfButton
+                <DocumentButton
                   url={`${base}?receipt=${p.n}`}
                   fileName={`scheme-${ref}-receipt-${p.n}.pdf`}
-                  label="Receipt"
-                />
+                >
+                  Receipt
+                </DocumentButton>
               </li>
             ))}
           </ul>

@@ -1,7 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import { Undo2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { formatRupees, orderNumberOf, percentOff, type AdminOrderAction } from '@kanak/shared';
+import { formatRupees, percentOff, type AdminOrderAction } from '@kanak/shared';
 import { StatusBadge } from '@/components/StatusBadge';
 import { RefundBadge } from '@/features/orders/RefundNotice';
 import { ReturnBadge } from '@/features/returns/ReturnBadge';
@@ -9,7 +8,7 @@ import { cn } from '@/lib/utils';
 import type { AdminOrder } from '../shared/types';
 import { ImageGroup, orderImages } from '../shared/ImageGroup';
 import { DeleteOrderButton } from './DeleteOrderButton';
-import { formatDay } from './order-dates';
+import { OrderNumberLink } from './OrderNumberLink';
 import { OrderStatusMenu } from './OrderStatusMenu';
 
 /** The orders list on a phone (below 640 px): one card per order, tapping it opens the order. */
@@ -40,15 +39,7 @@ export function OrderCards({
         >
           <div className="flex items-start justify-between gap-2">
             <div>
-              <Link
-                to="/admin/orders/$orderId"
-                params={{ orderId: order._id }}
-                className="font-mono font-semibold text-primary underline-offset-2 hover:underline"
-                aria-label={`Open order ${orderNumberOf(order._id)}`}
-              >
-                #{orderNumberOf(order._id)}
-              </Link>
-              <p className="text-xs text-muted-foreground">{formatDay(order.orderDate)}</p>
+              <OrderNumberLink orderId={order._id} orderDate={order.orderDate} />
             </div>
             <div className="flex flex-wrap justify-end gap-1.5">
               <StatusBadge status={order.orderStatus} />

@@ -8,7 +8,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { errorMessage } from '../shared/error-message';
 import { formatDay } from './order-dates';
-import { addressLines } from './OrderDetailPage';
+import { addressLines } from './AddressCard';
 
 const route = getRouteApi('/admin/orders/$orderId/slip');
 

@@ -25,6 +25,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { errorMessage } from '../shared/error-message';
 import { PageHeader } from '../shared/PageHeader';
+import { DateRangeFields } from './DateRangeFields';
 import { downloadReport, type DownloadProgress } from './download-report';
 import { SettlementCard } from './SettlementCard';
 
@@ -100,24 +101,7 @@ export function ReportsPage() {
         <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
           <CardTitle>Sales register</CardTitle>
           <div className="flex flex-wrap items-end gap-3">
-            <div className="grid gap-1">
-              <Label htmlFor="register-from">From</Label>
-              <Input
-                id="register-from"
-                type="date"
-                value={range.from}
-                onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="register-to">To</Label>
-              <Input
-                id="register-to"
-                type="date"
-                value={range.to}
-                onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-              />
-            </div>
+            <DateRangeFields idPrefix="register" range={range} onChange={setRange} />
             <Button
               variant="outline"
               onClick={() =>

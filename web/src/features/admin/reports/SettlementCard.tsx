@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { CheckCircle2, Download, TriangleAlert } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import { formatIndiaDate, formatRupees, type SettlementPayment } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   Table,
@@ -17,6 +15,8 @@ import {
 } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { errorMessage } from '../shared/error-message';
+import { BalanceCheck } from './BalanceCheck';
+import { DateRangeFields } from './DateRangeFields';
 import { InstalmentsOwedBack, SettlementMethods } from './SettlementMethods';
 
 /** Rows shown on screen per list; the CSV has them all. */
@@ -155,24 +155,7 @@ export function SettlementCard({
       <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
         <CardTitle>Settlement</CardTitle>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1">
-            <Label htmlFor="settlement-from">From</Label>
-            <Input
-              id="settlement-from"
-              type="date"
-              value={range.from}
-              onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-            />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="settlement-to">To</Label>
-            <Input
-              id="settlement-to"
-              type="date"
-              value={range.to}
-              onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-            />
-          </div>
+          <DateRangeFields idPrefix="settlement" range={range} onChange={setRange} />
           <Button
             variant="outline"
             aria-label="Download the settlement as CSV"
@@ -206,37 +189,22 @@ export function SettlementCard({
                 </div>
               ))}
             </dl>
-            <p
-              data-testid="settlement-balance"
-              data-balances={data.balances}
-              className={
-                data.balances
-                  ? 'flex items-start gap-2 text-sm text-emerald-800'
-                  : 'flex items-start gap-2 text-sm text-destructive'
-              }
-            >
-              {data.balances ? (
-                <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
-              ) : (
-                <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <BalanceCheck testId="settlement-balance" balances={data.balances}>
+              Received − refunded {formatRupees(data.totals.received - data.totals.refunded)}{' '}
+              {data.balances ? '=' : '≠'} invoiced − credited + owed + store credit issued − spent −
+              scheme spent{' '}
+              {formatRupees(
+                data.totals.invoiced -
+                  data.totals.credited +
+                  data.totals.owed +
+                  data.totals.creditIssued -
+                  data.totals.creditSpent -
+                  data.totals.schemeSpent,
               )}
-              <span>
-                Received − refunded {formatRupees(data.totals.received - data.totals.refunded)}{' '}
-                {data.balances ? '=' : '≠'} invoiced − credited + owed + store credit issued − spent
-                − scheme spent{' '}
-                {formatRupees(
-                  data.totals.invoiced -
-                    data.totals.credited +
-                    data.totals.owed +
-                    data.totals.creditIssued -
-                    data.totals.creditSpent -
-                    data.totals.schemeSpent,
-                )}
-                {data.balances
-                  ? ''
-                  : ': see the payments without an invoice and the invoices without a payment'}
-              </span>
-            </p>
+              {data.balances
+                ? ''
+                : ': see the payments without an invoice and the invoices without a payment'}
+            </BalanceCheck>
             <SettlementMethods data={data} />
             <section className="space-y-2">
               <h3 className="font-medium">Refunds due ({data.refundsDue.length})</h3>

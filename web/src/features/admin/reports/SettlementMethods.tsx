@@ -1,4 +1,3 @@
-import { CheckCircle2, TriangleAlert } from 'lucide-react';
 import {
   formatIndiaDate,
   formatRupees,
@@ -15,6 +14,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { BalanceCheck } from './BalanceCheck';
 
 const METHOD_LABELS: Record<SettlementMethod, string> = {
   online: 'Online (all providers)',
@@ -98,25 +98,10 @@ export function SettlementMethods({ data }: { data: Settlement }) {
           </TableFooter>
         </Table>
       </div>
-      <p
-        data-testid="settlement-methods-balance"
-        data-balances={data.balancesByMethod}
-        className={
-          data.balancesByMethod
-            ? 'flex items-start gap-2 text-sm text-emerald-800'
-            : 'flex items-start gap-2 text-sm text-destructive'
-        }
-      >
-        {data.balancesByMethod ? (
-          <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
-        ) : (
-          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-        )}
-        <span>
-          The methods paid {formatRupees(data.byMethod.reduce((s, g) => s + g.net, 0))}{' '}
-          {data.balancesByMethod ? '=' : '≠'} invoiced − credited {formatRupees(net)}
-        </span>
-      </p>
+      <BalanceCheck testId="settlement-methods-balance" balances={data.balancesByMethod}>
+        The methods paid {formatRupees(data.byMethod.reduce((s, g) => s + g.net, 0))}{' '}
+        {data.balancesByMethod ? '=' : '≠'} invoiced − credited {formatRupees(net)}
+      </BalanceCheck>
       {data.byProvider.length > 0 && (
         <div className="overflow-x-auto">
           <Table>

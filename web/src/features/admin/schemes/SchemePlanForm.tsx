@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { planFields } from './plan-fields';
 
 type PlanFormInput = z.input<typeof schemePlanFields>;
 
@@ -23,20 +24,6 @@ const EMPTY: PlanFormInput = {
   terms: '',
   paused: false,
 };
-
-const fromPlan = (p: AdminSchemePlan): PlanFormInput => ({
-  name: p.name,
-  minInstalment: p.minInstalment,
-  step: p.step,
-  instalments: p.instalments,
-  bonusPercent: p.bonusPercent,
-  graceDays: p.graceDays,
-  missedRule: p.missedRule,
-  bonusCutPercent: p.bonusCutPercent,
-  redeemWithinDays: p.redeemWithinDays,
-  terms: p.terms,
-  paused: p.paused,
-});
 
 const NUMBERS = [
   ['minInstalment', 'Min. instalment ₹'],
@@ -65,7 +52,7 @@ export function SchemePlanForm({
 }) {
   const form = useForm<PlanFormInput, unknown, SchemePlanFields>({
     resolver: standardSchemaResolver(schemePlanFields),
-    defaultValues: plan ? fromPlan(plan) : EMPTY,
+    defaultValues: plan ? planFields(plan) : EMPTY,
   });
   const { errors } = form.formState;
   const prefix = plan ? `plan-${plan.id}` : 'plan-new';
