@@ -49,12 +49,7 @@ export async function logReturnMove(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const owner = await trx
-    .selectFrom('users')
-    .select('email')
-    .where('id', '=', request.user_id)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
+  const owner = await returnOwner(trx, request.user_id);
   if (!owner?.email || mail === null) return;
   await queueNotification(trx, {
     kind: 'return-update',
@@ -71,4 +66,14 @@ export async function logReturnMove(
       amount: formatRupees(Math.round(Number(request.refund_paise) / 100)),
     },
   });
+}
+
+/** The shopper a return's mails go to: none once their account is removed. */
+export function returnOwner(trx: Transaction<Database>, userId: string) {
+  return trx
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
 }

@@ -4,6 +4,7 @@ import { formatRupees, type ReturnTransferInput, type ReturnView } from '@kanak/
 import { conflict, notFound } from '../common/errors';
 import { queueNotification } from '../mail-queue/queue-notification';
 import { RETURN_REFUND_PREFIX } from '../refunds/refund-mails';
+import { returnOwner } from './return-log';
 import { returnViews } from './return-views';
 
 /**
@@ -47,12 +48,7 @@ export async function payReturnByTransfer(
       .set({ refund_status: 'paid', refund_reference: input.reference, refund_paid_at: at })
       .where('id', '=', request.id)
       .execute();
-    const owner = await trx
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', request.user_id)
-      .where('removed_at', 'is', null)
-      .executeTakeFirst();
+    const owner = await returnOwner(trx, request.user_id);
     if (owner?.email)
       await queueNotification(trx, {
         kind: 'return-update',
