@@ -228,6 +228,11 @@ export function databaseRequests(
 export interface Load {
   /** `sentAt` and `at`: when the request was sent and when its answer arrived (Date.now()). */
   answers: Array<Answer & { label: string; sentAt: number; at: number }>;
+  /** Labels of the requests sent and not answered yet. */
+  outstanding(): string[];
+  /** No new request is sent until `resume()`; those already sent still get their answers. */
+  pause(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -239,21 +244,40 @@ export function runLoad(
   timeoutMs = 20_000,
 ): Load {
   let running = true;
+  let resumed: Promise<void> | null = null;
+  let wake = () => {};
   const answers: Load['answers'] = [];
+  const pending = new Map<number, string>();
+  let nextId = 0;
   const loops = Array.from({ length: concurrency }, async (_, i) => {
     for (let n = i; running; n++) {
+      if (resumed) await resumed;
+      if (!running) break;
       const spec = specs[n % specs.length]!;
+      const id = nextId++;
+      pending.set(id, spec.label);
       const sentAt = Date.now();
       const answer = await timedFetch(`${baseUrl}${spec.path}`, spec.init, timeoutMs);
+      pending.delete(id);
       answers.push({ ...answer, label: spec.label, sentAt, at: Date.now() });
       // A refused connection answers at once: don't spin.
       if (answer.status === 0) await new Promise((r) => setTimeout(r, 50));
     }
   });
+  const resume = () => {
+    resumed = null;
+    wake();
+  };
   return {
     answers,
+    outstanding: () => [...pending.values()],
+    pause() {
+      resumed ??= new Promise<void>((resolve) => (wake = resolve));
+    },
+    resume,
     async stop() {
       running = false;
+      resume();
       await Promise.all(loops);
     },
   };

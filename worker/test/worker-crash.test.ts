@@ -109,7 +109,8 @@ describe('a real worker process: killed mid-job, restarted, stopped gracefully',
       { token: admin },
     );
     expect(later.status).toBe(202);
-    expect(await transitions.getJobState(later.body.jobId)).toBe('waiting');
+    // The answer comes once the intent is written; the relay puts the job in Redis just after.
+    await eventually(async () => (await transitions.getJobState(later.body.jobId)) === 'waiting');
 
     // Worker B recovers the stalled jobs, re-runs them (idempotently) and runs the waiting one.
     await start(FAST_RECOVERY);

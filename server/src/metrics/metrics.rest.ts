@@ -39,6 +39,12 @@ export function registerRequestObservation(app: FastifyInstance, metrics: Server
     }
     return child;
   };
+  app.addHook('onRequest', (_request, reply, done) => {
+    metrics.httpInFlight.inc();
+    // 'close' comes once per response: when it is sent, or when its connection went first.
+    reply.raw.once('close', () => metrics.httpInFlight.dec());
+    done();
+  });
   app.addHook('onResponse', (request, reply, done) => {
     const seconds = reply.elapsedTime / 1000;
     const status = String(reply.statusCode);

@@ -11,6 +11,8 @@ export interface ServerMetrics {
   registry: Registry;
   httpRequests: Counter<'method' | 'route' | 'status'>;
   httpDuration: Histogram<'method' | 'route' | 'status'>;
+  /** Requests received and not answered yet (a drain at shutdown waits for these). */
+  httpInFlight: Gauge;
 }
 
 export function createServerMetrics(services: AppServices): ServerMetrics {
@@ -34,6 +36,11 @@ export function createServerMetrics(services: AppServices): ServerMetrics {
       help: 'Time to answer an HTTP request, by method, route template and status',
       labelNames: ['method', 'route', 'status'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    httpInFlight: new Gauge({
+      name: 'kanak_http_requests_in_flight',
+      help: 'HTTP requests received and not answered yet',
       registers: [registry],
     }),
   };
