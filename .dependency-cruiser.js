@@ -46,6 +46,20 @@ export default {
       to: { path: `${CORE}[^/]+$`, circular: true },
     },
     {
+      // Each folder shows what it offers in its index.ts; a file behind it may change without
+      // the folders that use it noticing. A lazy import() stays deep: it loads on first use.
+      name: 'core-front-door',
+      comment:
+        'Another folder of packages/core is entered through its index.ts, never a file behind it: import from "../<folder>"',
+      severity: 'error',
+      from: { path: `${CORE}([^/]+)/`, pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: `${CORE}[^/]+/`,
+        pathNot: [`${CORE}$1/`, `${CORE}[^/]+/index\\.ts$`],
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
       name: 'core-folder-unplaced',
       comment: 'Every folder of packages/core has a floor in packages/core/floors.json',
       severity: 'error',

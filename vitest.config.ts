@@ -21,6 +21,9 @@ export default defineConfig({
           // each (imports were ~90% of the project's time). Files stay independent: none keeps
           // state between files (a changed environment variable is put back).
           isolate: false,
+          // A ceiling only a hung test reaches: reading the whole PIN directory took 5.9 s at
+          // load 40 on 2 cores, past vitest's 5 s default.
+          testTimeout: 60_000,
         },
       },
       {

@@ -1,4 +1,4 @@
-import { forbidden } from '../common/errors';
+import { forbidden } from '../common';
 import type { AuthUser } from './tokens';
 
 /** Who may call a use case: anyone, a signed-in customer (or admin), or an administrator. */

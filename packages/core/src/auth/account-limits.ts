@@ -1,10 +1,10 @@
 import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { redisLimiter } from '../limits/redis-limiter';
-import { DomainError } from '../common/errors';
-import { addressKey } from '../limits/address-key';
-import { waitText } from '../limits/wait-text';
+import { redisLimiter } from '../limits';
+import { DomainError } from '../common';
+import { addressKey } from '../limits';
+import { waitText } from '../limits';
 
 /** Budgets of the routes that send mail to an address someone typed (spam cannons otherwise). */
 export interface MailLimitBudgets {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { LoginInput, SignupInput } from '@kanak/shared';
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common';
 import { login } from './login';
 import { noteAdminSignIn } from './password-reset';
 import { signup } from './signup';

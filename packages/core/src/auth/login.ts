@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { MESSAGES, type AuthAnswer, type LoginInput } from '@kanak/shared';
-import { unauthorized } from '../common/errors';
+import { unauthorized } from '../common';
 import { dummyPasswordHash, verifyPassword, type PasswordVerifier } from './passwords';
 import { signToken, type TokenSettings } from './tokens';
 

@@ -8,8 +8,8 @@ import {
   type ForgotPasswordInput,
   type ResetPasswordInput,
 } from '@kanak/shared';
-import { badRequest } from '../common/errors';
-import { queueNotification } from '../mail-queue/queue-notification';
+import { badRequest } from '../common';
+import { queueNotification } from '../mail-queue';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { signToken, type AuthUser, type TokenSettings } from './tokens';
 import type { MailLimits } from './account-limits';

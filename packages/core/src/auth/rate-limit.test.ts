@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common';
 import { createAuthRateLimiter, type AuthRateLimits, type LoginAttempt } from './rate-limit';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -3,10 +3,10 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { DomainError } from '../common/errors';
-import { redisLimiter } from '../limits/redis-limiter';
-import { addressKey } from '../limits/address-key';
-import { waitText } from '../limits/wait-text';
+import { DomainError } from '../common';
+import { redisLimiter } from '../limits';
+import { addressKey } from '../limits';
+import { waitText } from '../limits';
 
 export interface AuthRateLimits {
   /** Sign-up and login attempts per client address per minute. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { unauthorized } from '../common/errors';
+import { unauthorized } from '../common';
 import {
   signToken,
   verifyTokenClaims,

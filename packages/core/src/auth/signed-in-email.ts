@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common';
 import type { AuthUser } from './tokens';
 
 /**

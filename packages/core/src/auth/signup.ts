@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { MESSAGES, type AuthAnswer, type SignupInput } from '@kanak/shared';
-import { conflict } from '../common/errors';
+import { conflict } from '../common';
 import { hashPassword } from './passwords';
 import { signToken, type TokenSettings } from './tokens';
 

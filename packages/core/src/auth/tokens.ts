@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { unauthorized } from '../common/errors';
+import { unauthorized } from '../common';
 
 export type Role = 'CUSTOMER' | 'ADMIN';
 

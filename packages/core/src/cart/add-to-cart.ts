@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { cartQuantityRefusal, type AddToCartInput } from '@kanak/shared';
-import { conflict, DomainError, notFound } from '../common/errors';
-import { requireId } from '../common/ids';
+import { conflict, DomainError, notFound } from '../common';
+import { requireId } from '../common';
 import { findSize, lineOfSize, saveLine } from './cart-lines';
 import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL, totalWith } from './cart-total';
 import type { CartView } from './cart-view';

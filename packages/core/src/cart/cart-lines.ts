@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { normaliseWeight } from '@kanak/shared';
-import { notFound } from '../common/errors';
-import { requireId } from '../common/ids';
+import { notFound } from '../common';
+import { requireId } from '../common';
 
 /** The cart's line for a size row, if it has one. */
 export function lineOfSize(trx: Transaction<Database>, cartId: string, sizeId: string) {

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { cartTotals, lineTotal, measureValue } from '@kanak/shared';
-import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
+import { PRODUCT_COLUMNS, toProductViews } from '../catalog';
 import type { CartItemView, CartView } from '@kanak/shared';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */

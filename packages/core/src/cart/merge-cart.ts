@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { MAX_CART_QUANTITY, type GuestCartInput } from '@kanak/shared';
-import { isId } from '../common/ids';
+import { isId } from '../common';
 import { findSize, lineOfSize, saveLine } from './cart-lines';
 import { MAX_CART_TOTAL, totalWith } from './cart-total';
 import type { CartView } from './cart-view';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { cartQuantityRefusal, type UpdateCartItemInput } from '@kanak/shared';
-import { conflict } from '../common/errors';
+import { conflict } from '../common';
 import { ownLine } from './cart-lines';
 import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL, totalWith } from './cart-total';
 import type { CartView } from './cart-view';

@@ -9,17 +9,17 @@ import {
   type ProductInput,
 } from '@kanak/shared';
 import { adjustStockForEdits } from './stock-adjustment';
-import { syncStockAlerts } from '../stock-alerts/restock-mails';
-import { conflict, notFound } from '../common/errors';
-import { requireId } from '../common/ids';
+import { syncStockAlerts } from '../stock-alerts';
+import { conflict, notFound } from '../common';
+import { requireId } from '../common';
 import { adminGetProduct } from './get-product';
 import { checkSkusFreeForSaves, skuClash, writeSizeSkus } from './product-skus';
 import { productIdBySku } from './search-match';
 import type { ProductPage } from './list-products';
-import { hallmarkOf, saveStones } from '../stones/product-stones';
+import { hallmarkOf, saveStones } from '../stones';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 import { searchWords } from './search-products';
-import { priceSavedProducts, pricingColumns } from '../pricing/product-pricing';
+import { priceSavedProducts, pricingColumns } from '../pricing';
 import {
   belowMinimumPriceRefusal,
   METAL_PRICE_FIELD,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { notFound } from '../common/errors';
-import { requireId } from '../common/ids';
+import { notFound } from '../common';
+import { requireId } from '../common';
 import { productWithParts, viewOf, type ProductView } from './product-view';
 
 /**

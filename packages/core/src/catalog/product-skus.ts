@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { ProductInput } from '@kanak/shared';
-import { badRequest } from '../common/errors';
+import { badRequest } from '../common';
 
 const skuTaken = (sku: string, title: string) =>
   badRequest(`SKU ${sku} is already used by "${title}"`);

@@ -4,7 +4,7 @@ import { PREPARED, type Database, type ProductRow } from '@kanak/db';
 import { averageRating, openingSize, percentOff, stoneName } from '@kanak/shared';
 import type { ProductView, ReviewView, RatingView } from '@kanak/shared';
 import { boughtBy } from './bought-by';
-import { PRICING_COLUMNS, pricingOf, sizeBreakup } from '../pricing/product-pricing';
+import { PRICING_COLUMNS, pricingOf, sizeBreakup } from '../pricing';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { ProductView, ReviewView, RatingView };

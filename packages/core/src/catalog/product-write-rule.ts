@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { MIN_SELLING_PRICE, MIN_SELLING_PRICE_MESSAGE } from '@kanak/shared';
-import { badRequest } from '../common/errors';
+import { badRequest } from '../common';
 
 /**
  * The one rule every write to a product's price, stock or identity keeps, whatever the path

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import { notFound } from '../common/errors';
-import { requireId } from '../common/ids';
+import { notFound } from '../common';
+import { requireId } from '../common';
 
 /** The one "product exists" check: a malformed id is a 400, an unknown one a 404; answers the id. */
 export async function requireProduct(

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { notFound } from '../common/errors';
-import { requireId } from '../common/ids';
+import { notFound } from '../common';
+import { requireId } from '../common';
 import { PRODUCT_COLUMNS, toProductViews, type ProductView } from './product-view';
 
 export const SIMILAR_DEFAULT_LIMIT = 8;

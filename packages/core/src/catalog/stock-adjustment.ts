@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { stockEdit, stockMovedMessage, type StockEditRow, type StockMove } from '@kanak/shared';
-import { conflict } from '../common/errors';
+import { conflict } from '../common';
 
 /** A size row of a product save: its weight as stored ("5 g") and the stock edit it carries. */
 export interface SizeStockEdit extends StockEditRow {

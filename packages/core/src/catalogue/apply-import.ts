@@ -1,20 +1,16 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { ImportStatus, ImportSummary, ProductInput } from '@kanak/shared';
-import { conflict, DomainError, notFound } from '../common/errors';
-import { requireId } from '../common/ids';
-import { writeOutbox } from '../outbox/outbox';
-import type { OutboxRelay } from '../outbox/relay';
-import { insertProducts, rewriteProducts } from '../catalog/admin-products';
-import { skuClash } from '../catalog/product-skus';
-import { clearListingCounts } from '../catalog/listing-counts';
-import {
-  belowMinimumPriceRefusal,
-  CHANGED_SINCE_CHECK,
-  changedSinceChecks,
-} from '../catalog/product-write-rule';
-import { systemClock, type Clock } from '../common/clock';
-import { JOBS } from '../queues/job-payloads';
+import { conflict, DomainError, notFound } from '../common';
+import { requireId } from '../common';
+import { writeOutbox } from '../outbox';
+import type { OutboxRelay } from '../outbox';
+import { insertProducts, rewriteProducts } from '../catalog';
+import { skuClash } from '../catalog';
+import { clearListingCounts } from '../catalog';
+import { belowMinimumPriceRefusal, CHANGED_SINCE_CHECK, changedSinceChecks } from '../catalog';
+import { systemClock, type Clock } from '../common';
+import { JOBS } from '../queues';
 
 /** The outbox key of an import's apply: one job per import, however often Apply is pressed. */
 export const importJobKey = (importId: string) => `catalogue-import-${importId}`;

@@ -25,12 +25,12 @@ import {
   type ProductInput,
   type ProductView,
 } from '@kanak/shared';
-import { badRequest } from '../common/errors';
-import type { ImageStore } from '../uploads/image-store';
-import { currentRateRows, type RateRow } from '../pricing/current-rates';
-import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
-import { skuClashes } from '../catalog/product-skus';
-import { METAL_PRICE_FIELD } from '../catalog/product-write-rule';
+import { badRequest } from '../common';
+import type { ImageStore } from '../uploads';
+import { currentRateRows, type RateRow } from '../pricing';
+import { PRODUCT_COLUMNS, toProductViews } from '../catalog';
+import { skuClashes } from '../catalog';
+import { METAL_PRICE_FIELD } from '../catalog';
 import { readCatalogueFile, type FileRow } from './read-rows';
 import { IMAGE_FILE_NAME, importedImageUrl, readImageZip } from './import-images';
 

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { lazy } from '../common/lazy';
+import { lazy } from '../common';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import {
@@ -10,9 +10,9 @@ import {
   type CatalogueRow,
   type ProductStatusValue,
 } from '@kanak/shared';
-import { adminProductsMatching } from '../catalog/admin-products';
-import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
-import { csvStream, safeCell } from '../reports/report-csv';
+import { adminProductsMatching } from '../catalog';
+import { PRODUCT_COLUMNS, toProductViews } from '../catalog';
+import { csvStream, safeCell } from '../reports';
 
 /** exceljs on first use: only an import or an export of a sheet needs it. */
 const exceljs = lazy(() => import('exceljs').then((m) => m.default));

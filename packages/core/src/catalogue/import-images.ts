@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { ImageStore } from '../uploads/image-store';
-import { storeUpload, UPLOAD_URL_PREFIX } from '../uploads/uploads';
+import type { ImageStore } from '../uploads';
+import { storeUpload, UPLOAD_URL_PREFIX } from '../uploads';
 import { readZipOffThread } from './zip-reader';
 
 /** A file name the images column may give: a plain name (no folders) with an image's extension. */

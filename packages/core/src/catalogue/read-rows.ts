@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
-import { lazy } from '../common/lazy';
+import { lazy } from '../common';
 import type { CatalogueRow } from '@kanak/shared';
-import { badRequest } from '../common/errors';
+import { badRequest } from '../common';
 import { readZipOffThread } from './zip-reader';
 
 /** exceljs on first use: only an import or an export of a sheet needs it. */

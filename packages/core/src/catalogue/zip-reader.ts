@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { badRequest } from '../common/errors';
+import { badRequest } from '../common';
 import { ZIP_WORKER_SOURCE } from './zip-worker-source';
 
 /** All of a zip's contents unpacked; past it, or past 100 times the zip's size, it is refused. */

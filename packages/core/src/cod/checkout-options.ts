@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { CheckoutOptionsView } from '@kanak/shared';
-import type { AuthUser } from '../auth/tokens';
-import { canSeeRecordOf } from '../auth/access';
-import { notFound } from '../common/errors';
-import { requireId } from '../common/ids';
-import { systemClock, type Clock } from '../common/clock';
-import type { PaymentProviders } from '../payment-providers/providers';
+import type { AuthUser } from '../auth';
+import { canSeeRecordOf } from '../auth';
+import { notFound } from '../common';
+import { requireId } from '../common';
+import { systemClock, type Clock } from '../common';
+import type { PaymentProviders } from '../payment-providers';
 import { codAvailability } from './cod-availability';
 import type { CodSettings } from './cod-settings';
 

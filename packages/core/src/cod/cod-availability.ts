@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
 import { formatRupees } from '@kanak/shared';
-import { zoneForPin, zoneTakesCash } from '../delivery/zones';
-import { liveTenders } from '../tenders/order-tenders';
+import { zoneForPin, zoneTakesCash } from '../delivery';
+import { liveTenders } from '../tenders';
 import type { CodSettings } from './cod-settings';
 
 export type CodAvailability = { available: true } | { available: false; reason: string };

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { CodOutcome, Database } from '@kanak/db';
-import { conflict, notFound } from '../common/errors';
-import { requireId } from '../common/ids';
-import { systemClock, type Clock } from '../common/clock';
-import { lockInvoiceCounter } from '../invoices/issue-invoice';
-import { applyMove, type LedgerEntry } from '../ledger/order-ledger';
+import { conflict, notFound } from '../common';
+import { requireId } from '../common';
+import { systemClock, type Clock } from '../common';
+import { lockInvoiceCounter } from '../invoices';
+import { applyMove, type LedgerEntry } from '../ledger';
 
 export const COD_REFUSED_NOTE = 'Cash on delivery refused at the door: the parcel returns to us';
 

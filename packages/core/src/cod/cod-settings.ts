@@ -1,4 +1,4 @@
-import type { DeliveryZone } from '../delivery/zones';
+import type { DeliveryZone } from '../delivery';
 
 /** How the shop runs cash on delivery (COD_* in the server's configuration). */
 export interface CodSettings {

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { AuthUser } from '../auth/tokens';
-import { badRequest, conflict, notFound } from '../common/errors';
-import { requireId } from '../common/ids';
-import { systemClock, type Clock } from '../common/clock';
-import { placePaidOrder, type LedgerEntry } from '../ledger/order-ledger';
+import type { AuthUser } from '../auth';
+import { badRequest, conflict, notFound } from '../common';
+import { requireId } from '../common';
+import { systemClock, type Clock } from '../common';
+import { placePaidOrder, type LedgerEntry } from '../ledger';
 import { codCodeMatches } from './cod-code';
 import { COD_CODE_TRIES } from './cod-settings';
 

@@ -9,8 +9,8 @@ import {
   type RemittanceAnswer,
   type RemittanceLine,
 } from '@kanak/shared';
-import { badRequest, conflict, notFound } from '../common/errors';
-import { requireId } from '../common/ids';
+import { badRequest, conflict, notFound } from '../common';
+import { requireId } from '../common';
 
 const HEADINGS = ['awb', 'amount', 'date', 'reference'] as const;
 /** Lines one file may hold. */

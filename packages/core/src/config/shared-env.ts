@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { envFlag } from './env-values';
 import { mailEnvShape, mailProblems, warnMailDisabled, type MailSettings } from './mail-settings';
-import { sellerEnvShape, sellerProblems, type SellerSettings } from '../invoices/seller-settings';
+import { sellerEnvShape, sellerProblems, type SellerSettings } from '../invoices';
 import {
   assertProductionReady,
   DEVELOPMENT_SECRETS,
   type ProductionSettings,
 } from './production-guard';
-import { PROVIDER_NAMES } from '../payment-providers/provider';
+import { PROVIDER_NAMES } from '../payment-providers';
 
 /**
  * The environment variables server and worker both read, declared once: the same database, Redis,

@@ -5,7 +5,7 @@ import {
   unknownPinMessage,
   type AddressInput,
 } from '@kanak/shared';
-import { badRequest } from '../common/errors';
+import { badRequest } from '../common';
 import { deliveryPromise } from './delivery-promise';
 import type { DeliveryRules } from './delivery-rules';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common';
 import { INDIAN_STATES } from '@kanak/shared';
 import { checkDeliveryAddress, checkInsuredCap } from './check-delivery-address';
 import { deliverBy, indiaDate } from './deliver-by';

@@ -9,15 +9,15 @@ import {
   type SchemeEnrolInput,
   type SchemeEnrolment,
 } from '@kanak/shared';
-import type { AuthUser } from '../auth/tokens';
-import { canSeeRecordOf } from '../auth/access';
-import { badRequest, conflict, DomainError, notFound } from '../common/errors';
-import { requireId } from '../common/ids';
-import { systemClock, type Clock } from '../common/clock';
-import type { PaymentProvider } from '../payment-providers/provider';
-import { DEFAULT_LINK_TTL_MINUTES } from '../payments/link-expiry';
+import type { AuthUser } from '../auth';
+import { canSeeRecordOf } from '../auth';
+import { badRequest, conflict, DomainError, notFound } from '../common';
+import { requireId } from '../common';
+import { systemClock, type Clock } from '../common';
+import type { PaymentProvider } from '../payment-providers';
+import { DEFAULT_LINK_TTL_MINUTES } from '../payments';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
-import { enrolmentSchedule, redeemedOf, termsOf, usedPaise, type Paid } from '../schemes/balance';
+import { enrolmentSchedule, redeemedOf, termsOf, usedPaise, type Paid } from '../schemes';
 
 /** The enrolment as its shopper (and the admin) sees it, in rupees. */
 export function enrolmentView(

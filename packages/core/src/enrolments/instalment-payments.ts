@@ -1,19 +1,19 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SchemeEnrolmentRow, SchemePaymentStatus } from '@kanak/db';
 import { formatRupees, indiaDate, type PaymentReturnStatus } from '@kanak/shared';
-import { canSeeRecordOf } from '../auth/access';
-import { badRequest, conflict, DomainError, notFound, unauthorized } from '../common/errors';
-import { isId, requireId } from '../common/ids';
-import { systemClock, type Clock } from '../common/clock';
-import { writeOutbox } from '../outbox/outbox';
-import { submitAndWait } from '../outbox/submit';
-import type { OutboxDeps } from '../outbox/deps';
+import { canSeeRecordOf } from '../auth';
+import { badRequest, conflict, DomainError, notFound, unauthorized } from '../common';
+import { isId, requireId } from '../common';
+import { systemClock, type Clock } from '../common';
+import { writeOutbox } from '../outbox';
+import { submitAndWait } from '../outbox';
+import type { OutboxDeps } from '../outbox';
 import type { z } from 'zod';
-import { JOBS, type ParsedJob } from '../queues/job-payloads';
-import type { PaymentReturnCaller, PaymentReturnDeps } from '../payments/request-confirmation';
-import { LINK_GRACE_MS, LINK_REUSE_MARGIN_MS } from '../payments/link-expiry';
-import { expireCheckedLinks, markLinkChecked } from '../payments/link-checks';
-import type { PaymentProvider, ProviderPayment } from '../payment-providers/provider';
+import { JOBS, type ParsedJob } from '../queues';
+import type { PaymentReturnCaller, PaymentReturnDeps } from '../payments';
+import { LINK_GRACE_MS, LINK_REUSE_MARGIN_MS } from '../payments';
+import { expireCheckedLinks, markLinkChecked } from '../payments';
+import type { PaymentProvider, ProviderPayment } from '../payment-providers';
 import { queueReceiptMail, takeReceiptNumber } from './receipts';
 
 /**

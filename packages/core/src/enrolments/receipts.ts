@@ -7,10 +7,10 @@ import {
   formatRupees,
   indiaDate,
 } from '@kanak/shared';
-import { takeNumbers } from '../invoices/issue-invoice';
-import { queueNotification } from '../mail-queue/queue-notification';
-import type { SchemeReceiptData } from '../notifications/templates/scheme-mails';
-import { enrolmentSchedule } from '../schemes/balance';
+import { takeNumbers } from '../invoices';
+import { queueNotification } from '../mail-queue';
+import type { SchemeReceiptData } from '../notifications';
+import { enrolmentSchedule } from '../schemes';
 
 /** Instalment receipts are numbered in a series of their own, per financial year. */
 export const RECEIPT_SERIES = 'KJSR';

@@ -1,17 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, SchemeEnrolmentRow } from '@kanak/db';
 import { formatIndiaDate, formatRupees, indiaDate } from '@kanak/shared';
-import { systemClock, type Clock } from '../common/clock';
-import { conflict, notFound } from '../common/errors';
-import type { PaymentProvider } from '../payment-providers/provider';
-import {
-  notificationKey,
-  queueNotification,
-  type NotificationIntent,
-} from '../mail-queue/queue-notification';
-import { enrolmentSchedule } from '../schemes/balance';
+import { systemClock, type Clock } from '../common';
+import { conflict, notFound } from '../common';
+import type { PaymentProvider } from '../payment-providers';
+import { notificationKey, queueNotification, type NotificationIntent } from '../mail-queue';
+import { enrolmentSchedule } from '../schemes';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
-import { addDays, isMature, reminderFor } from '../schemes/rules';
+import { addDays, isMature, reminderFor } from '../schemes';
 
 export interface SchemeScheduleReport {
   reminded: number;

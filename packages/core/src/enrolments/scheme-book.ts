@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { indiaDate, type SchemeBookFilter } from '@kanak/shared';
-import { systemClock, type Clock } from '../common/clock';
+import { systemClock, type Clock } from '../common';
 import { enrolmentView } from './enrolments';
-import { redeemedOf, usedPaise } from '../schemes/balance';
-import { instalmentsOwedBack } from '../refunds/refund-instalment';
+import { redeemedOf, usedPaise } from '../schemes';
+import { instalmentsOwedBack } from '../refunds';
 
 /**
  * The owner's view of the schemes: enrolments (all, overdue, maturing this

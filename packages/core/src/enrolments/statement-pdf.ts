@@ -1,11 +1,11 @@
-import { FONT, newPdf } from '../common/pdf-bytes';
+import { FONT, newPdf } from '../common';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { formatIndiaDate, formatRupeesWithPaise } from '@kanak/shared';
-import type { AuthUser } from '../auth/tokens';
-import type { SellerDetails } from '../invoices/invoice-document';
-import { systemClock, type Clock } from '../common/clock';
-import { DomainError } from '../common/errors';
+import type { AuthUser } from '../auth';
+import type { SellerDetails } from '../invoices';
+import { systemClock, type Clock } from '../common';
+import { DomainError } from '../common';
 import { getEnrolment } from './enrolments';
 
 const rs = formatRupeesWithPaise;

@@ -9,10 +9,10 @@ import {
   type ExchangeTestRecord,
   type OldGoldPiece,
 } from '@kanak/shared';
-import { systemClock, type Clock } from '../common/clock';
-import { badRequest, conflict, notFound } from '../common/errors';
-import { queueNotification } from '../mail-queue/queue-notification';
-import type { ExchangeMailData } from '../notifications/templates/exchange-mails';
+import { systemClock, type Clock } from '../common';
+import { badRequest, conflict, notFound } from '../common';
+import { queueNotification } from '../mail-queue';
+import type { ExchangeMailData } from '../notifications';
 import { oldGoldEstimate, type ExchangeSettings } from './old-gold-estimate';
 import { addStoreCredit } from './store-credit';
 import { checkSlot, describedPiece, testedPiece, visitLine } from './exchange-wording';

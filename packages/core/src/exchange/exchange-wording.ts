@@ -5,7 +5,7 @@ import {
   type ExchangeSlot,
   type OldGoldPiece,
 } from '@kanak/shared';
-import { badRequest } from '../common/errors';
+import { badRequest } from '../common';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;

@@ -8,7 +8,7 @@ import {
   type ExchangeEstimate,
   type OldGoldPiece,
 } from '@kanak/shared';
-import { conflict } from '../common/errors';
+import { conflict } from '../common';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

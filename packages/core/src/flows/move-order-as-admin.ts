@@ -1,18 +1,13 @@
 import type { AdminOrderAction, Carrier, HuidsInput, OrderMoveAnswer } from '@kanak/shared';
-import type { AuthUser } from '../auth/tokens';
-import type { OutboxDeps } from '../outbox/deps';
-import { requireId } from '../common/ids';
-import { moveOrder } from '../orders/move-order';
-import { conflict } from '../common/errors';
-import { HUID_SKIP_NOTE } from '../hallmark/huid-skip';
-import {
-  huidLines,
-  linesLackingHuids,
-  recordOrderHuids,
-  requireHuids,
-} from '../hallmark/order-huids';
-import { requirePan } from '../invoices/buyer-pan';
-import { shipmentIntent } from '../shipments/ship-request';
+import type { AuthUser } from '../auth';
+import type { OutboxDeps } from '../outbox';
+import { requireId } from '../common';
+import { moveOrder } from '../orders';
+import { conflict } from '../common';
+import { HUID_SKIP_NOTE } from '../hallmark';
+import { huidLines, linesLackingHuids, recordOrderHuids, requireHuids } from '../hallmark';
+import { requirePan } from '../invoices';
+import { shipmentIntent } from '../shipments';
 
 /** Shop rules an admin's confirm or ship answers to (off by default: the spec's bodyless ship). */
 export interface ShipRules {

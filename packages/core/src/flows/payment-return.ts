@@ -1,14 +1,14 @@
 import type { PaymentReturnInput } from '@kanak/shared';
-import { getOrderFor } from '../orders/queries';
-import { badRequest, unauthorized } from '../common/errors';
-import { requireId } from '../common/ids';
-import type { PaymentProvider } from '../payment-providers/provider';
-import { referenceOwner } from '../payments/link-reference';
+import { getOrderFor } from '../orders';
+import { badRequest, unauthorized } from '../common';
+import { requireId } from '../common';
+import type { PaymentProvider } from '../payment-providers';
+import { referenceOwner } from '../payments';
 import {
   requestPaymentConfirmation,
   type PaymentReturnCaller,
   type PaymentReturnDeps,
-} from '../payments/request-confirmation';
+} from '../payments';
 import type { PaymentReturnAnswer } from '@kanak/shared';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */

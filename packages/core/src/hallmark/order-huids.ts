@@ -7,8 +7,8 @@ import {
   normaliseHuid,
   type HuidsInput,
 } from '@kanak/shared';
-import { badRequest, conflict } from '../common/errors';
-import { lockOrder } from '../common/lock-order';
+import { badRequest, conflict } from '../common';
+import { lockOrder } from '../common';
 
 /** An order line as the hallmark rules read it. */
 export interface HuidLine {

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { needsPan, PAN_THRESHOLD, formatRupees } from '@kanak/shared';
-import type { AuthUser } from '../auth/tokens';
-import { canSeeRecordOf } from '../auth/access';
-import { badRequest, conflict, notFound } from '../common/errors';
-import { requireId } from '../common/ids';
+import type { AuthUser } from '../auth';
+import { canSeeRecordOf } from '../auth';
+import { badRequest, conflict, notFound } from '../common';
+import { requireId } from '../common';
 
 const PAN_NOT_NEEDED = `A PAN is asked only for an order above ${formatRupees(PAN_THRESHOLD)}`;
 

@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database, InvoiceKind } from '@kanak/db';
 import { needsPan } from '@kanak/shared';
-import type { AuthUser } from '../auth/tokens';
-import { canSeeRecordOf } from '../auth/access';
-import { badRequest, conflict, notFound } from '../common/errors';
-import { requireId } from '../common/ids';
-import { HUID_SKIP_NOTE } from '../hallmark/huid-skip';
-import { huidLines, linesLackingHuids } from '../hallmark/order-huids';
+import type { AuthUser } from '../auth';
+import { canSeeRecordOf } from '../auth';
+import { badRequest, conflict, notFound } from '../common';
+import { requireId } from '../common';
+import { HUID_SKIP_NOTE } from '../hallmark';
+import { huidLines, linesLackingHuids } from '../hallmark';
 import type { InvoiceDocument, SellerDetails } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
-import { tenderViews } from '../tenders/order-tenders';
+import { tenderViews } from '../tenders';
 
 const PAN_FIRST =
   "The invoice of an order above ₹2,00,000 prints the buyer's PAN: record it on the order page first";

@@ -1,4 +1,4 @@
-import { FONT, newPdf } from '../common/pdf-bytes';
+import { FONT, newPdf } from '../common';
 import {
   BIS_CARE_NOTE,
   formatIndiaDate,

@@ -1,15 +1,15 @@
 import type { Transaction } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
 import { canMoveOrder, type OrderEvent, type OrderMover, type OrderStatus } from '@kanak/shared';
-import { DomainError } from '../common/errors';
-import { removeBoughtFromCart } from '../cart/remove-bought';
+import { DomainError } from '../common';
+import { removeBoughtFromCart } from '../cart';
 import { returnOrderStock, takeOrderStock } from './stock';
-import { queueOrderMail } from '../notifications/order-mails';
-import { currentRequestId } from '../operations/request-context';
-import { issueCreditNote, issueInvoice } from '../invoices/issue-invoice';
-import { recordShipment } from '../shipments/record-shipment';
-import type { ShipmentIntent } from '../shipments/ship-request';
-import { settleTenders } from '../tenders/order-tenders';
+import { queueOrderMail } from '../notifications';
+import { currentRequestId } from '../operations';
+import { issueCreditNote, issueInvoice } from '../invoices';
+import { recordShipment } from '../shipments';
+import type { ShipmentIntent } from '../shipments';
+import { settleTenders } from '../tenders';
 
 /**
  * The order ledger: the one writer of an order's status, its `order_events` rows, the stock it

@@ -1,15 +1,15 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
 import { canMoveOrder, type OrderStatus } from '@kanak/shared';
-import { DomainError } from '../common/errors';
-import { removeBoughtFromCarts } from '../cart/remove-bought';
-import { invoiceLine } from '../invoices/invoice-lines';
-import { issueInvoices } from '../invoices/issue-invoices';
-import { queueOrderMails } from '../notifications/order-mails';
-import { currentRequestId } from '../operations/request-context';
-import { rearmStockAlerts } from '../stock-alerts/restock-mails';
+import { DomainError } from '../common';
+import { removeBoughtFromCarts } from '../cart';
+import { invoiceLine } from '../invoices';
+import { issueInvoices } from '../invoices';
+import { queueOrderMails } from '../notifications';
+import { currentRequestId } from '../operations';
+import { rearmStockAlerts } from '../stock-alerts';
 import { orderEvent, type LedgerEntry, type Placement } from './order-ledger';
-import { settleTenders } from '../tenders/order-tenders';
+import { settleTenders } from '../tenders';
 import { productIdsOf, shortOf, wantedOf, type StockLine } from './stock';
 
 /**

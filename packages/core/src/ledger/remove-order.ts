@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import { conflict, notFound, unavailable } from '../common/errors';
-import type { PaymentProvider } from '../payment-providers/provider';
-import type { PaymentProviders } from '../payment-providers/providers';
-import { lockOrder } from '../common/lock-order';
+import { conflict, notFound, unavailable } from '../common';
+import type { PaymentProvider } from '../payment-providers';
+import type { PaymentProviders } from '../payment-providers';
+import { lockOrder } from '../common';
 import { closeOpenLinks } from './order-ledger';
-import { settleTenders } from '../tenders/order-tenders';
+import { settleTenders } from '../tenders';
 
 /** Why an order cannot be deleted, or null when it holds no money and may go. */
 async function moneyOn(

@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { formatRupees } from '@kanak/shared';
-import { currentRequestId } from '../operations/request-context';
-import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart-total';
-import { conflict } from '../common/errors';
-import { QUOTE_COLUMNS, quoteOf } from '../pricing/line-quote';
+import { currentRequestId } from '../operations';
+import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart';
+import { conflict } from '../common';
+import { QUOTE_COLUMNS, quoteOf } from '../pricing';
 
 /** What a re-quote changed: the totals before and after (rupees, as the order shows them). */
 export interface Requote {

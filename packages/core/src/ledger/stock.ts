@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, OrderItemRow } from '@kanak/db';
-import { announceRestocks, rearmStockAlerts } from '../stock-alerts/restock-mails';
+import { announceRestocks, rearmStockAlerts } from '../stock-alerts';
 
 export interface Wanted {
   quantity: number;

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { redisLimiter } from './redis-limiter';
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common';
 import { addressKey } from './address-key';
 import { waitText } from './wait-text';
 

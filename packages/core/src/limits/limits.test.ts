@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common';
 import { tooManyActions } from './action-limits';
 import { retryAfterSeconds } from './retry-after';
 import { waitText } from './wait-text';

@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common';
 
 /**
  * The `Retry-After` (whole seconds) a refusal carries: a TOO_MANY_REQUESTS DomainError from the

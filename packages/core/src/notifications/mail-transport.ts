@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
-import type { MailSettings } from '../config/mail-settings';
+import type { MailSettings } from '../config';
 import type { RenderedMail } from './render-notification';
 
 export interface OutgoingMail extends RenderedMail {

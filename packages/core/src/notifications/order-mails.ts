@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
 import type { OrderStatus } from '@kanak/shared';
-import type { NotificationKind } from '../mail-queue/kinds';
-import { queueNotification, queueNotifications } from '../mail-queue/queue-notification';
+import type { NotificationKind } from '../mail-queue';
+import { queueNotification, queueNotifications } from '../mail-queue';
 
 /**
  * Which mail an order's move sends: a paid order that is cancelled (by the shop, or sold out

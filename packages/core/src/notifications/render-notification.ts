@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import { render } from '@react-email/render';
 import type { Database, NotificationsTable } from '@kanak/db';
 import type { Selectable } from 'kysely';
-import { DomainError } from '../common/errors';
-import { huidLines } from '../hallmark/order-huids';
-import type { SellerDetails } from '../invoices/invoice-document';
-import { invoicePdf } from '../invoices/invoice-file';
+import { DomainError } from '../common';
+import { huidLines } from '../hallmark';
+import type { SellerDetails } from '../invoices';
+import { invoicePdf } from '../invoices';
 import type { ShopIdentity } from './templates/layout';
 import {
   orderMail,

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common';
 import { SendFailure, type MailTransport } from './mail-transport';
 import { renderNotification } from './render-notification';
 import type { ShopIdentity } from './templates/layout';
-import type { SellerDetails } from '../invoices/invoice-document';
+import type { SellerDetails } from '../invoices';
 
 export interface SendDeps {
   db: Kysely<Database>;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { notFound } from '../common/errors';
+import { notFound } from '../common';
 
 /**
  * A mail's one-click unsubscribe (no login) for the alert tables: the alert ends once, and

@@ -1,7 +1,7 @@
 import pino, { type Logger, type LevelWithSilent } from 'pino';
 import pretty from 'pino-pretty';
 import { currentRequestId } from './request-context';
-import { activeTracing, currentTraceId } from '../telemetry/trace-context';
+import { activeTracing, currentTraceId } from '../telemetry';
 
 export type { Logger } from 'pino';
 

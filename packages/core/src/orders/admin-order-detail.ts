@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { orderNumberOf, type AdminOrderDetail } from '@kanak/shared';
-import { notFound } from '../common/errors';
+import { notFound } from '../common';
 import { orderRow } from './queries';
 import { toOrderView } from './order-view';
 

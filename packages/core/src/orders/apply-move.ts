@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { OrderStatus } from '@kanak/shared';
-import { applyMove, type LedgerEntry } from '../ledger/order-ledger';
-import { lockOrder } from '../common/lock-order';
-import { lockInvoiceCounter } from '../invoices/issue-invoice';
-import type { ShipmentIntent } from '../shipments/ship-request';
+import { applyMove, type LedgerEntry } from '../ledger';
+import { lockOrder } from '../common';
+import { lockInvoiceCounter } from '../invoices';
+import type { ShipmentIntent } from '../shipments';
 
 export interface AdminMove {
   orderId: string;

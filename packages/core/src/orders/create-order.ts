@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { MIN_SELLING_PRICE, needsPan, normaliseAddress, type AddressInput } from '@kanak/shared';
-import { badRequest, conflict } from '../common/errors';
-import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart/cart-total';
-import type { ActionLimits } from '../limits/action-limits';
-import { recordCreated } from '../ledger/order-ledger';
+import { badRequest, conflict } from '../common';
+import { CART_TOTAL_MESSAGE, MAX_CART_TOTAL } from '../cart';
+import type { ActionLimits } from '../limits';
+import { recordCreated } from '../ledger';
 import { toOrderView, type OrderView } from './order-view';
-import { QUOTE_COLUMNS, quoteOf } from '../pricing/line-quote';
-import { checkDeliveryAddress, checkInsuredCap } from '../delivery/check-delivery-address';
-import { DEFAULT_DELIVERY_RULES, type DeliveryRules } from '../delivery/delivery-rules';
+import { QUOTE_COLUMNS, quoteOf } from '../pricing';
+import { checkDeliveryAddress, checkInsuredCap } from '../delivery';
+import { DEFAULT_DELIVERY_RULES, type DeliveryRules } from '../delivery';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty: add a piece before placing an order';
 

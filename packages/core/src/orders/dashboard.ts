@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
+import { PRODUCT_COLUMNS, toProductViews } from '../catalog';
 import { toOrderViews } from './order-view';
 import { INDIA_OFFSET, indiaDate, type Dashboard } from '@kanak/shared';
 

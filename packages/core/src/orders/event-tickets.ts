@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { AuthUser } from '../auth/tokens';
+import type { AuthUser } from '../auth';
 
 /**
  * A browser's EventSource cannot send an Authorization header, and a token in its URL would land

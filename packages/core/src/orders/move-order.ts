@@ -1,5 +1,5 @@
 import type { OrderMoveAnswer } from '@kanak/shared';
-import { requireId } from '../common/ids';
+import { requireId } from '../common';
 import { getOrderFor } from './queries';
 import { requestOrderMove, type OrderMoveOptions } from './request-move';
 

@@ -7,11 +7,11 @@ import {
   OPEN_RETURN_STATES,
   type RefundState,
 } from '@kanak/shared';
-import { REFUND_DUE_PURPOSE } from '../common/refund-purpose';
-import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
+import { REFUND_DUE_PURPOSE } from '../common';
+import { PRODUCT_COLUMNS, toProductViews } from '../catalog';
 import type { OrderItemView, OrderView } from '@kanak/shared';
-import { shipmentViews } from '../shipments/shipment-views';
-import { tenderViews } from '../tenders/order-tenders';
+import { shipmentViews } from '../shipments';
+import { tenderViews } from '../tenders';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { OrderItemView, OrderView };

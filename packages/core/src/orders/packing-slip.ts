@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { renderPackingSlip, type SlipSender } from '../shipments/packing-slip-pdf';
+import { renderPackingSlip, type SlipSender } from '../shipments';
 import { getAdminOrderDetail } from './admin-order-detail';
 
 // The order's detail is read here and drawn by shipments, which so need not import orders.

@@ -6,15 +6,15 @@ import {
   type AdminOrdersPage,
   type AdminOrdersQuery,
 } from '@kanak/shared';
-import { removeUnpaidOrder } from '../ledger/remove-order';
-import type { PaymentProvider } from '../payment-providers/provider';
-import type { PaymentProviders } from '../payment-providers/providers';
-import type { AuthUser } from '../auth/tokens';
-import { canSeeRecordOf, isAdmin } from '../auth/access';
-import { notFound } from '../common/errors';
-import { requireId } from '../common/ids';
-import { refusedRefund, returnDueByHand, stillOwed } from '../refunds/refund-owed';
-import { instalmentsOwedBack } from '../refunds/refund-instalment';
+import { removeUnpaidOrder } from '../ledger';
+import type { PaymentProvider } from '../payment-providers';
+import type { PaymentProviders } from '../payment-providers';
+import type { AuthUser } from '../auth';
+import { canSeeRecordOf, isAdmin } from '../auth';
+import { notFound } from '../common';
+import { requireId } from '../common';
+import { refusedRefund, returnDueByHand, stillOwed } from '../refunds';
+import { instalmentsOwedBack } from '../refunds';
 import { toOrderView, toOrderViews, type OrderView } from './order-view';
 
 /** The order row of an id from a caller (a malformed id is a 400), or undefined. */

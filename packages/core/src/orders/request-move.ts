@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { AdminOrderAction } from '@kanak/shared';
-import type { AuthUser } from '../auth/tokens';
-import { outboxJobId } from '../outbox/outbox';
-import { submitAndWait } from '../outbox/submit';
-import type { OutboxDeps } from '../outbox/deps';
-import { moveJobKey, type OrderMoveIntent } from '../queues/jobs';
-import { notFound } from '../common/errors';
+import type { AuthUser } from '../auth';
+import { outboxJobId } from '../outbox';
+import { submitAndWait } from '../outbox';
+import type { OutboxDeps } from '../outbox';
+import { moveJobKey, type OrderMoveIntent } from '../queues';
+import { notFound } from '../common';
 import { statusForAction } from './state-machine';
-import type { ShipmentIntent } from '../shipments/ship-request';
-import { JOBS } from '../queues/job-payloads';
+import type { ShipmentIntent } from '../shipments';
+import { JOBS } from '../queues';
 
 export type MoveRequestAnswer =
   { done: true; orderId: string } | { done: false; orderId: string; jobId: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@kanak/shared';
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common';
 import { assertOrderMove, canMoveOrder } from './state-machine';
 
 describe('order state machine', () => {

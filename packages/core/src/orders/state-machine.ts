@@ -1,5 +1,5 @@
 import { canMoveOrder, statusForAction, type OrderMover, type OrderStatus } from '@kanak/shared';
-import { conflict } from '../common/errors';
+import { conflict } from '../common';
 
 // The rules themselves live in packages/shared (the admin's Status menu uses them too).
 export { canMoveOrder, statusForAction };

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, OutboxOutcome } from '@kanak/db';
-import { DOMAIN_ERROR_KINDS, DomainError } from '../common/errors';
+import { DOMAIN_ERROR_KINDS, DomainError } from '../common';
 import type { z } from 'zod';
-import type { JobPayload, RelayedJob, outboxRefSchema } from '../queues/job-payloads';
-import { currentRequestId } from '../operations/request-context';
-import { currentTraceparent } from '../telemetry/trace-context';
+import type { JobPayload, RelayedJob, outboxRefSchema } from '../queues';
+import { currentRequestId } from '../operations';
+import { currentTraceparent } from '../telemetry';
 
 /** One outbox row as a job knows it: the worker records its outcome against this generation. */
 export type OutboxRef = z.output<typeof outboxRefSchema>;

@@ -2,9 +2,9 @@ import { AsyncResource } from 'node:async_hooks';
 import type { Queue } from 'bullmq';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { QueueName } from '../queues/names';
+import type { QueueName } from '../queues';
 import { outboxJobId } from './outbox';
-import { currentTraceparent, runInSpan } from '../telemetry/trace-context';
+import { currentTraceparent, runInSpan } from '../telemetry';
 
 export interface OutboxRelay {
   /** Look for new rows now (after this process wrote one) instead of at the next poll. */

@@ -1,4 +1,4 @@
-import type { RelayedJob } from '../queues/job-payloads';
+import type { RelayedJob } from '../queues';
 import { waitForOutboxOutcome, writeOutbox, type OutboxIntent, type OutboxRef } from './outbox';
 import type { OutboxDeps } from './deps';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { PAGE_SLUGS, type AdminPageView, type PageUpdateBody } from '@kanak/shared';
-import { notFound } from '../common/errors';
+import { notFound } from '../common';
 
 const toView = (row: { slug: string; title: string; body: string; updated_at: Date }) => ({
   slug: row.slug,

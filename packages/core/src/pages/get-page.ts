@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { fillPlaceholders, type PageView, type ShopFacts } from '@kanak/shared';
-import { notFound } from '../common/errors';
+import { notFound } from '../common';
 
 /** GET /api/pages/{slug}: a policy page with the configured values filled in. */
 export async function getPage(

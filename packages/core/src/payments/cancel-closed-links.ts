@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { LedgerEntry } from '../ledger/order-ledger';
-import type { PaymentProvider } from '../payment-providers/provider';
-import { providersOf, type ProviderSource } from '../payment-providers/providers';
+import type { LedgerEntry } from '../ledger';
+import type { PaymentProvider } from '../payment-providers';
+import { providersOf, type ProviderSource } from '../payment-providers';
 import { reconcileLink } from './reconcile-payments';
 
 /** The links a ledger entry closed, where to cancel them, and where to say what went wrong. */

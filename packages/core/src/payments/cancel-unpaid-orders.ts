@@ -1,8 +1,8 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { applyMove, type LedgerEntry } from '../ledger/order-ledger';
+import { applyMove, type LedgerEntry } from '../ledger';
 import { LINK_GRACE_MS } from './link-expiry';
-import { systemClock, type Clock } from '../common/clock';
+import { systemClock, type Clock } from '../common';
 
 export interface UnpaidOrderOptions {
   /** An order younger than this is never cancelled for want of payment (UNPAID_ORDER_TTL_MINUTES). */

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { ProviderUnavailable } from '../common/errors';
+import { ProviderUnavailable } from '../common';
 import { newLinkReference, referenceOwner } from './link-reference';
 import {
   sameSignature,
@@ -7,7 +7,7 @@ import {
   type PaymentProvider,
   type ProviderPayment,
   type ProviderRefund,
-} from '../payment-providers/provider';
+} from '../payment-providers';
 
 export interface CashfreeSettings {
   clientId: string;

@@ -6,14 +6,14 @@ import {
   type PaymentReturnStatus,
   type RefundReason,
 } from '@kanak/shared';
-import { badRequest, notFound } from '../common/errors';
-import { orderEvent, placePaidOrder, type LedgerEntry } from '../ledger/order-ledger';
-import type { PaymentProvider, ProviderPayment } from '../payment-providers/provider';
-import { providersOf, type ProviderSource } from '../payment-providers/providers';
+import { badRequest, notFound } from '../common';
+import { orderEvent, placePaidOrder, type LedgerEntry } from '../ledger';
+import type { PaymentProvider, ProviderPayment } from '../payment-providers';
+import { providersOf, type ProviderSource } from '../payment-providers';
 import { refundSecondPayments } from './refund-second-payments';
-import { lockInvoiceCounter } from '../invoices/issue-invoice';
-import { tenderedRupees } from '../tenders/order-tenders';
-import type { PaymentConfirmation } from '../queues/jobs';
+import { lockInvoiceCounter } from '../invoices';
+import { tenderedRupees } from '../tenders';
+import type { PaymentConfirmation } from '../queues';
 
 export type { PaymentConfirmation };
 

@@ -15,16 +15,11 @@ import {
   type OrderLink,
   type PaymentConfirmation,
 } from './confirm-payment';
-import {
-  planPlacement,
-  readBatchStock,
-  writePlacements,
-  type PlannedPlacement,
-} from '../ledger/place-paid-orders';
-import type { ProviderSource } from '../payment-providers/providers';
+import { planPlacement, readBatchStock, writePlacements, type PlannedPlacement } from '../ledger';
+import type { ProviderSource } from '../payment-providers';
 import { refundSecondPayments } from './refund-second-payments';
-import { tenderedByOrder } from '../tenders/order-tenders';
-import { lockInvoiceCounter } from '../invoices/issue-invoice';
+import { tenderedByOrder } from '../tenders';
+import { lockInvoiceCounter } from '../invoices';
 
 /** Each confirmation's own answer: what it did, or why it failed (a refusal or a fault). */
 export type BatchOutcome = { ok: true; confirmed: Confirmed } | { ok: false; error: unknown };

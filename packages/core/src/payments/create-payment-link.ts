@@ -1,20 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database, TenderKind } from '@kanak/db';
-import type { AuthUser } from '../auth/tokens';
-import { badRequest, conflict, notFound, unavailable } from '../common/errors';
-import { requireId } from '../common/ids';
-import { ShopperRefused } from '../payment-providers/provider';
-import {
-  NoProviderAvailable,
-  providersOf,
-  type ProviderSource,
-} from '../payment-providers/providers';
+import type { AuthUser } from '../auth';
+import { badRequest, conflict, notFound, unavailable } from '../common';
+import { requireId } from '../common';
+import { ShopperRefused } from '../payment-providers';
+import { NoProviderAvailable, providersOf, type ProviderSource } from '../payment-providers';
 import { DEFAULT_LINK_TTL_MINUTES, LINK_REUSE_MARGIN_MS } from './link-expiry';
 import { formatRupees, type PaymentLinkAnswer } from '@kanak/shared';
-import { requoteIfStale } from '../ledger/requote-order';
-import { systemClock, type Clock } from '../common/clock';
-import { closeOpenLinks, placePaidOrder, type LedgerEntry } from '../ledger/order-ledger';
-import { lockInvoiceCounter } from '../invoices/issue-invoice';
+import { requoteIfStale } from '../ledger';
+import { systemClock, type Clock } from '../common';
+import { closeOpenLinks, placePaidOrder, type LedgerEntry } from '../ledger';
+import { lockInvoiceCounter } from '../invoices';
 import {
   liveTenders,
   reserveTenders,
@@ -22,7 +18,7 @@ import {
   tenderedRupees,
   tenderViews,
   type TenderAsk,
-} from '../tenders/order-tenders';
+} from '../tenders';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { PaymentLinkAnswer };

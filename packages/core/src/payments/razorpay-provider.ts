@@ -1,4 +1,4 @@
-import { ProviderUnavailable } from '../common/errors';
+import { ProviderUnavailable } from '../common';
 import { newLinkReference, referenceOwner } from './link-reference';
 import {
   hmacHex,
@@ -9,7 +9,7 @@ import {
   type ProviderPayment,
   type ProviderRefund,
   type ReturnParams,
-} from '../payment-providers/provider';
+} from '../payment-providers';
 
 export interface RazorpaySettings {
   keyId: string;

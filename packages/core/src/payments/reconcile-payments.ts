@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { DomainError } from '../common/errors';
-import type { LedgerEntry } from '../ledger/order-ledger';
+import { DomainError } from '../common';
+import type { LedgerEntry } from '../ledger';
 import { cancelUnpaidOrders } from './cancel-unpaid-orders';
 import { confirmPayment, type ConfirmationOutcome } from './confirm-payment';
 import { expireCheckedLinks, markLinkChecked } from './link-checks';
-import { providersOf, type ProviderSource } from '../payment-providers/providers';
+import { providersOf, type ProviderSource } from '../payment-providers';
 
 export interface ReconcileOptions {
   /** Links younger than this are left to their return and webhook. */

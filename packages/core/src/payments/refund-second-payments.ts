@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import { refundPayment } from '../refunds/refund-payment';
-import { REFUND_DUE_PURPOSE } from '../common/refund-purpose';
+import { refundPayment } from '../refunds';
+import { REFUND_DUE_PURPOSE } from '../common';
 
 /**
  * A second payment for an order another payment already paid (a link at each provider, both

@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { AuthUser } from '../auth/tokens';
-import type { ActionLimits } from '../limits/action-limits';
-import { writeOutbox } from '../outbox/outbox';
-import { submitAndWait } from '../outbox/submit';
-import type { OutboxDeps } from '../outbox/deps';
-import { paymentJobKey } from '../queues/jobs';
-import { canSeeRecordOf } from '../auth/access';
-import { badRequest, conflict, notFound, unauthorized } from '../common/errors';
-import { requireId } from '../common/ids';
+import type { AuthUser } from '../auth';
+import type { ActionLimits } from '../limits';
+import { writeOutbox } from '../outbox';
+import { submitAndWait } from '../outbox';
+import type { OutboxDeps } from '../outbox';
+import { paymentJobKey } from '../queues';
+import { canSeeRecordOf } from '../auth';
+import { badRequest, conflict, notFound, unauthorized } from '../common';
+import { requireId } from '../common';
 import type { ConfirmationOutcome, PaymentConfirmation } from './confirm-payment';
 import { LINK_GRACE_MS } from './link-expiry';
-import { JOBS } from '../queues/job-payloads';
+import { JOBS } from '../queues';
 
 /** The shopper back from the payment page, as the return URL names the payment. */
 export interface PaymentReturn {

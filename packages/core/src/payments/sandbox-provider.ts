@@ -6,7 +6,7 @@ import {
   type PaymentProvider,
   type RefundRequest,
   type ReturnParams,
-} from '../payment-providers/provider';
+} from '../payment-providers';
 import type { SandboxRefundStore } from './sandbox-refunds';
 
 const LINK = /^plink_sbx_([A-Za-z0-9]{16})$/;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { hmacHex, type ProviderRefund, type RefundRequest } from '../payment-providers/provider';
+import { hmacHex, type ProviderRefund, type RefundRequest } from '../payment-providers';
 
 /** Where the sandbox provider keeps the refunds asked of it (its payments keep no state). */
 export interface SandboxRefundStore {

@@ -3,14 +3,10 @@ import { createCashfreeProvider } from './cashfree-provider';
 import { createSandboxProvider } from './sandbox-provider';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { PaymentProvider, ProviderName } from '../payment-providers/provider';
+import type { PaymentProvider, ProviderName } from '../payment-providers';
 import { sandboxRefundStore } from './sandbox-refunds';
-import {
-  createProviderSet,
-  DEFAULT_BREAKER,
-  type PaymentProviders,
-} from '../payment-providers/providers';
-import { providerNames } from '../config/production-guard';
+import { createProviderSet, DEFAULT_BREAKER, type PaymentProviders } from '../payment-providers';
+import { providerNames } from '../config';
 
 /** The environment both server and worker read to pick and configure the providers. */
 export interface PaymentSettings {

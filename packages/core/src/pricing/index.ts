@@ -5,3 +5,4 @@ export * from './run-repricing';
 export * from './product-pricing';
 export { repriceStatement, sizePricesSql } from './reprice-sql';
 export * from './line-quote';
+export * from './below-minimum';

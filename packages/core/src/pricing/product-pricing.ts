@@ -10,7 +10,7 @@ import {
   type ProductPricing,
   type ProductPricingInput,
 } from '@kanak/shared';
-import { badRequest, conflict } from '../common/errors';
+import { badRequest, conflict } from '../common';
 import { currentRateRows } from './current-rates';
 import { repriceStatement } from './reprice-sql';
 

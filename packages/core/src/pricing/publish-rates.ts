@@ -10,14 +10,14 @@ import {
   type PublishedRates,
   type RatesPreview,
 } from '@kanak/shared';
-import { badRequest } from '../common/errors';
-import { writeOutbox } from '../outbox/outbox';
-import type { OutboxRelay } from '../outbox/relay';
+import { badRequest } from '../common';
+import { writeOutbox } from '../outbox';
+import type { OutboxRelay } from '../outbox';
 import { CURRENT_RATES, currentRateRows, currentRates } from './current-rates';
 import { OPENING_SIZE_ORDER, sizePricesSql } from './reprice-sql';
 import { repricingOf } from './repricing-progress';
-import { fireRateAlerts } from '../rate-alerts/rate-alerts';
-import { JOBS } from '../queues/job-payloads';
+import { fireRateAlerts } from '../rate-alerts';
+import { JOBS } from '../queues';
 import { metalPriceBelowMinimum } from './below-minimum';
 
 export interface PricingDeps {

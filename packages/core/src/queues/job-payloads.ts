@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '@kanak/shared';
-import { shipmentIntentSchema } from '../shipments/ship-request';
+import { shipmentIntentSchema } from '../shipments';
 import { QUEUES, type QueueName } from './names';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common';
 import { OUTAGE_DEFERRAL_LIMITS, outageDeferralMs } from './jobs';
 import { QUEUES } from './names';
 

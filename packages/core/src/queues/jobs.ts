@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isUnavailable } from '../common/errors';
+import { isUnavailable } from '../common';
 import { QUEUES, type QueueName } from './names';
 import type { JOBS, ParsedJob } from './job-payloads';
 

@@ -8,12 +8,12 @@ import {
   RATE_ALERT_TOKEN,
   type RateAlertInput,
 } from '@kanak/shared';
-import { DomainError, notFound } from '../common/errors';
-import type { AuthUser } from '../auth/tokens';
-import { signedInEmail } from '../auth/signed-in-email';
-import type { MailLimits } from '../auth/account-limits';
-import { queueNotification } from '../mail-queue/queue-notification';
-import { endAlertByToken } from '../notifications/unsubscribe';
+import { DomainError, notFound } from '../common';
+import type { AuthUser } from '../auth';
+import { signedInEmail } from '../auth';
+import type { MailLimits } from '../auth';
+import { queueNotification } from '../mail-queue';
+import { endAlertByToken } from '../notifications';
 
 export interface RateAlertDeps {
   db: Kysely<Database>;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { PassbookRefund } from '@kanak/shared';
-import { REFUND_DUE_PURPOSE } from '../common/refund-purpose';
+import { REFUND_DUE_PURPOSE } from '../common';
 import { RETURN_REFUND_PREFIX } from './refund-mails';
 
 type Stand = PassbookRefund['state'];

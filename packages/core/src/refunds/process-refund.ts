@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { RefundState } from '@kanak/shared';
-import { notFound } from '../common/errors';
-import type { PaymentProvider, ProviderRefund } from '../payment-providers/provider';
+import { notFound } from '../common';
+import type { PaymentProvider, ProviderRefund } from '../payment-providers';
 import { refundIdempotencyKey } from './refund-job';
 import { mailReturnRefunded } from './refund-mails';
 

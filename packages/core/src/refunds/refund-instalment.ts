@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { InstalmentOwed, RefundState } from '@kanak/shared';
-import type { AuthUser } from '../auth/tokens';
-import { conflict, notFound } from '../common/errors';
-import { requireId } from '../common/ids';
-import type { OutboxDeps } from '../outbox/deps';
-import { waitForOutboxOutcome, writeOutbox } from '../outbox/outbox';
-import type { PaymentProvider } from '../payment-providers/provider';
+import type { AuthUser } from '../auth';
+import { conflict, notFound } from '../common';
+import { requireId } from '../common';
+import type { OutboxDeps } from '../outbox';
+import { waitForOutboxOutcome, writeOutbox } from '../outbox';
+import type { PaymentProvider } from '../payment-providers';
 import type { z } from 'zod';
-import { JOBS, type ParsedJob } from '../queues/job-payloads';
+import { JOBS, type ParsedJob } from '../queues';
 import { RefundRefused } from './process-refund';
 
 /** What a `refunds` job asks for an instalment owed back: one try of its refund. */

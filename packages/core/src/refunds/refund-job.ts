@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { JOBS, ParsedJob } from '../queues/job-payloads';
+import type { JOBS, ParsedJob } from '../queues';
 
 /** What a `refunds` job asks: one attempt of one refund row. */
 export type RefundIntent = z.output<typeof JOBS.refund.payload>;

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { formatRupees } from '@kanak/shared';
-import { queueNotification } from '../mail-queue/queue-notification';
+import { queueNotification } from '../mail-queue';
 
 /** A return's provider refunds are named `return-{returnId}` (see moveReturn). */
 export const RETURN_REFUND_PREFIX = 'return-';

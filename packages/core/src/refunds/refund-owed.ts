@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '@kanak/db';
 
-import { REFUND_DUE_PURPOSE } from '../common/refund-purpose';
+import { REFUND_DUE_PURPOSE } from '../common';
 
 /**
  * A refund that is paying the money back: processed, or processing with no refusal from the

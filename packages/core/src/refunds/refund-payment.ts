@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Database, RefundRow } from '@kanak/db';
 import type { RefundReason } from '@kanak/shared';
-import { badRequest, conflict, notFound } from '../common/errors';
-import { writeOutbox, type OutboxRef } from '../outbox/outbox';
+import { badRequest, conflict, notFound } from '../common';
+import { writeOutbox, type OutboxRef } from '../outbox';
 import { refundJobKey, type RefundIntent } from './refund-job';
-import { JOBS } from '../queues/job-payloads';
+import { JOBS } from '../queues';
 
 /** What a caller asks to pay back: part or all of one captured payment. */
 export interface RefundPaymentRequest {

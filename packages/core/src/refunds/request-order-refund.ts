@@ -1,13 +1,13 @@
-import type { AuthUser } from '../auth/tokens';
-import { conflict } from '../common/errors';
-import { requireId } from '../common/ids';
-import { issueCreditNote } from '../invoices/issue-invoice';
-import { waitForOutboxOutcome, type OutboxRef } from '../outbox/outbox';
-import type { OutboxDeps } from '../outbox/deps';
-import { lockOrder } from '../common/lock-order';
-import { REFUND_DUE_PURPOSE } from '../common/refund-purpose';
+import type { AuthUser } from '../auth';
+import { conflict } from '../common';
+import { requireId } from '../common';
+import { issueCreditNote } from '../invoices';
+import { waitForOutboxOutcome, type OutboxRef } from '../outbox';
+import type { OutboxDeps } from '../outbox';
+import { lockOrder } from '../common';
+import { REFUND_DUE_PURPOSE } from '../common';
 import { refundPayment } from './refund-payment';
-import { cashOutRefusal } from '../tenders/order-tenders';
+import { cashOutRefusal } from '../tenders';
 
 /**
  * The owner refunds what an order owes back (POST /api/admin/orders/{id}/refund): every

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { systemClock, type Clock } from '../common/clock';
-import { outboxJobId, recordOutboxOutcome, writeOutbox } from '../outbox/outbox';
-import type { PaymentProvider, ProviderRefund } from '../payment-providers/provider';
-import { JOBS } from '../queues/job-payloads';
-import { JOB_OPTIONS } from '../queues/jobs';
-import { QUEUES } from '../queues/names';
+import { systemClock, type Clock } from '../common';
+import { outboxJobId, recordOutboxOutcome, writeOutbox } from '../outbox';
+import type { PaymentProvider, ProviderRefund } from '../payment-providers';
+import { JOBS } from '../queues';
+import { JOB_OPTIONS } from '../queues';
+import { QUEUES } from '../queues';
 import { recordProviderRefund } from './process-refund';
 import { refundJobKey, type RefundIntent } from './refund-job';
 

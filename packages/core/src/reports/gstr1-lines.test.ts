@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitGst } from '@kanak/shared';
-import type { InvoiceDocument, InvoiceLine } from '../invoices/invoice-document';
+import type { InvoiceDocument, InvoiceLine } from '../invoices';
 import { lineTaxShares } from './gstr1';
 
 const line = (gst: number): InvoiceLine => ({

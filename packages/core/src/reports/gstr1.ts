@@ -10,8 +10,8 @@ import {
   type ReportPaging,
   type TaxSplit,
 } from '@kanak/shared';
-import { documentTax } from '../invoices/invoice-pdf';
-import type { InvoiceDocument, InvoiceLine, SellerDetails } from '../invoices/invoice-document';
+import { documentTax } from '../invoices';
+import type { InvoiceDocument, InvoiceLine, SellerDetails } from '../invoices';
 import { issuedDocuments, monthBounds, placeOfSupplyOf } from './report-documents';
 import { jsonObjectStream, pageOf, pageWindow } from './report-json';
 

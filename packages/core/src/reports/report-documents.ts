@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, InvoiceKind } from '@kanak/db';
 import { indiaDate } from '@kanak/shared';
-import type { InvoiceDocument } from '../invoices/invoice-document';
+import type { InvoiceDocument } from '../invoices';
 
 /** The start of a day in India's time (UTC+5:30, no daylight saving). */
 export const istDayStart = (day: string): Date => new Date(`${day}T00:00:00+05:30`);

@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { ReportPaging, ReportRange, SalesRegister, SalesRegisterRow } from '@kanak/shared';
-import { documentTax } from '../invoices/invoice-pdf';
-import type { SellerDetails } from '../invoices/invoice-document';
+import { documentTax } from '../invoices';
+import type { SellerDetails } from '../invoices';
 import { istDay, issuedDocuments, nextDay, placeOfSupplyOf } from './report-documents';
 import { jsonStream, takePage } from './report-json';
 

@@ -14,8 +14,8 @@ import {
 import { exchangeCreditByOrder } from './credit-origins';
 import { settlementGroups } from './settlement-groups';
 import { instalmentsOwedBack } from './settlement-instalments';
-import type { InvoiceDocument } from '../invoices/invoice-document';
-import { REFUND_DUE_PURPOSE } from '../common/refund-purpose';
+import type { InvoiceDocument } from '../invoices';
+import { REFUND_DUE_PURPOSE } from '../common';
 import { istDay, istDayStart, nextDay } from './report-documents';
 import { jsonObjectStream, takePage } from './report-json';
 

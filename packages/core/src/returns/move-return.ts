@@ -1,6 +1,6 @@
 import { RETURN_MOVES, type ReturnMoveInput, type ReturnView } from '@kanak/shared';
-import { badRequest, conflict, notFound } from '../common/errors';
-import type { ReturnMailStep } from '../notifications/templates/return-mails';
+import { badRequest, conflict, notFound } from '../common';
+import type { ReturnMailStep } from '../notifications';
 import { huidMismatch } from './huid-check';
 import { logReturnMove } from './return-log';
 import { pickupSummary, recordPickup } from './return-pickup';

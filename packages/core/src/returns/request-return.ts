@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { OPEN_RETURN_STATES, type CreateReturnInput, type ReturnView } from '@kanak/shared';
-import { canSeeRecordOf, isAdmin } from '../auth/access';
-import type { AuthUser } from '../auth/tokens';
-import type { Clock } from '../common/clock';
-import { badRequest, conflict, notFound } from '../common/errors';
+import { canSeeRecordOf, isAdmin } from '../auth';
+import type { AuthUser } from '../auth';
+import type { Clock } from '../common';
+import { badRequest, conflict, notFound } from '../common';
 import { logReturnMove } from './return-log';
 import { returnablePieces } from './return-eligibility';
 import { returnViews } from './return-views';

@@ -6,10 +6,10 @@ import {
   OPEN_RETURN_STATES,
   type ReturnEligibility,
 } from '@kanak/shared';
-import type { AuthUser } from '../auth/tokens';
-import { canSeeRecordOf } from '../auth/access';
-import { notFound } from '../common/errors';
-import type { Clock } from '../common/clock';
+import type { AuthUser } from '../auth';
+import { canSeeRecordOf } from '../auth';
+import { notFound } from '../common';
+import type { Clock } from '../common';
 import { returnWindowEnd } from './return-window';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database, ReturnKind, ReturnState } from '@kanak/db';
 import { formatRupees } from '@kanak/shared';
-import { queueNotification } from '../mail-queue/queue-notification';
-import type { ReturnMailStep } from '../notifications/templates/return-mails';
+import { queueNotification } from '../mail-queue';
+import type { ReturnMailStep } from '../notifications';
 
 /**
  * The returns ledger's one writer of a move: the state, its event row with the actor (unique

@@ -7,8 +7,8 @@ import {
   type ExchangeSlot,
   type ReturnPickupInput,
 } from '@kanak/shared';
-import { badRequest } from '../common/errors';
-import { checkSlot } from '../exchange/exchange-wording';
+import { badRequest } from '../common';
+import { checkSlot } from '../exchange';
 
 /** What an approval records about the way back, as stored on the request. */
 export interface PickupRecord {

@@ -1,12 +1,12 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, ReturnRequestsTable } from '@kanak/db';
 import { formatRupees } from '@kanak/shared';
-import { conflict } from '../common/errors';
-import { addStoreCredit } from '../exchange/store-credit';
-import { issueCreditNote, lockInvoiceCounter } from '../invoices/issue-invoice';
-import { lockOrder } from '../common/lock-order';
-import { RETURN_REFUND_PREFIX } from '../refunds/refund-mails';
-import { refundPayment } from '../refunds/refund-payment';
+import { conflict } from '../common';
+import { addStoreCredit } from '../exchange';
+import { issueCreditNote, lockInvoiceCounter } from '../invoices';
+import { lockOrder } from '../common';
+import { RETURN_REFUND_PREFIX } from '../refunds';
+import { refundPayment } from '../refunds';
 import { returnStock } from './return-stock';
 
 export type ReturnRow = Selectable<ReturnRequestsTable>;

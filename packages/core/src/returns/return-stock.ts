@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import { announceRestocks } from '../stock-alerts/restock-mails';
+import { announceRestocks } from '../stock-alerts';
 
 /**
  * Puts the returned pieces back on their size rows (rows no longer sold are skipped), in id

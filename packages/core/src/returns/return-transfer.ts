@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { formatRupees, type ReturnTransferInput, type ReturnView } from '@kanak/shared';
-import { conflict, notFound } from '../common/errors';
-import { queueNotification } from '../mail-queue/queue-notification';
-import { RETURN_REFUND_PREFIX } from '../refunds/refund-mails';
+import { conflict, notFound } from '../common';
+import { queueNotification } from '../mail-queue';
+import { RETURN_REFUND_PREFIX } from '../refunds';
 import { returnOwner } from './return-log';
 import { returnViews } from './return-views';
 

@@ -6,7 +6,7 @@ import {
   OPEN_RETURN_STATES,
   type ReturnView,
 } from '@kanak/shared';
-import { RETURN_REFUND_PREFIX } from '../refunds/refund-mails';
+import { RETURN_REFUND_PREFIX } from '../refunds';
 import { pickupSummary, type PickupRecord } from './return-pickup';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,5 +1,5 @@
 import { indiaDate } from '@kanak/shared';
-import { conflict } from '../common/errors';
+import { conflict } from '../common';
 
 const DAY_MS = 86_400_000;
 

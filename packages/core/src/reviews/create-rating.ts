@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { RatingInput } from '@kanak/shared';
-import type { RatingView } from '../catalog/product-view';
-import { requireProduct } from '../catalog/require-product';
-import type { ActionLimits } from '../limits/action-limits';
+import type { RatingView } from '../catalog';
+import { requireProduct } from '../catalog';
+import type { ActionLimits } from '../limits';
 import { reviewerFirstName } from './reviewer-name';
 import { upsertRating } from './upsert-rating';
 import { requireBuyer, type ReviewPolicy } from './verified-buyer';

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { ReviewInput } from '@kanak/shared';
-import type { ReviewView } from '../catalog/product-view';
-import { requireProduct } from '../catalog/require-product';
-import { forbidden } from '../common/errors';
-import type { ActionLimits } from '../limits/action-limits';
+import type { ReviewView } from '../catalog';
+import { requireProduct } from '../catalog';
+import { forbidden } from '../common';
+import type { ActionLimits } from '../limits';
 import { reviewerFirstName } from './reviewer-name';
 import { upsertRating } from './upsert-rating';
 import { BUYERS_ONLY_MESSAGE, hasBought, type ReviewPolicy } from './verified-buyer';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { RatingView } from '../catalog/product-view';
-import { requireProduct } from '../catalog/require-product';
+import type { RatingView } from '../catalog';
+import { requireProduct } from '../catalog';
 
 /** GET /api/ratings/product/{id}: newest first. */
 export async function ratingsByProduct(

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { ReviewView } from '../catalog/product-view';
-import { requireProduct } from '../catalog/require-product';
-import { boughtBy } from '../catalog/bought-by';
+import type { ReviewView } from '../catalog';
+import { requireProduct } from '../catalog';
+import { boughtBy } from '../catalog';
 
 /** GET /api/reviews/product/{id}: newest first. */
 export async function reviewsByProduct(

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { PAID_ORDER_STATUSES } from '@kanak/shared';
-import { forbidden } from '../common/errors';
+import { forbidden } from '../common';
 
 export const BUYERS_ONLY_MESSAGE =
   'Only customers who bought this product can review or rate it. Reviews open once your order is paid.';

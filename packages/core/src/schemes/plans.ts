@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, SchemePlanRow } from '@kanak/db';
 import type { AdminSchemePlan, SchemePlan, SchemePlanFields } from '@kanak/shared';
-import { notFound } from '../common/errors';
+import { notFound } from '../common';
 
 /** A plan as the shop shows it (rupees). */
 export const planView = (row: SchemePlanRow): SchemePlan => ({

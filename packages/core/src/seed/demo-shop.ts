@@ -2,7 +2,7 @@
 // benchmarks (its own entry, so the server's bundle does not carry the seed catalogue).
 import type { Kysely } from 'kysely';
 import { seedCatalogue, type Database } from '@kanak/db';
-import { issueInvoice } from '../invoices/issue-invoice';
+import { issueInvoice } from '../invoices';
 
 /**
  * The demo catalogue, accounts, reviews and orders (db's seedCatalogue), with each paid order's

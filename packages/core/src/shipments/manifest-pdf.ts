@@ -1,6 +1,6 @@
 import { formatIndiaDate, formatIndianNumber, formatIndiaTime } from '@kanak/shared';
-import { FONT, newPdf } from '../common/pdf-bytes';
-import type { SellerDetails } from '../invoices/invoice-document';
+import { FONT, newPdf } from '../common';
+import type { SellerDetails } from '../invoices';
 import type { ManifestRow } from './manifest';
 
 const COLUMNS = [

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { INDIA_OFFSET, indiaIsoDateTime, measureValue, orderNumberOf } from '@kanak/shared';
-import { badRequest } from '../common/errors';
-import { safeCell } from '../reports/report-csv';
+import { badRequest } from '../common';
+import { safeCell } from '../reports';
 
 /** One parcel of a day's manifest: what left, with which carrier, AWB and insured value. */
 export interface ManifestRow {

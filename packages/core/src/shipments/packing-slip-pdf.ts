@@ -1,6 +1,6 @@
 import { formatIndiaDate, formatRupees, type AdminOrderDetail } from '@kanak/shared';
-import { FONT, newPdf } from '../common/pdf-bytes';
-import type { SellerDetails } from '../invoices/invoice-document';
+import { FONT, newPdf } from '../common';
+import type { SellerDetails } from '../invoices';
 
 /** Who sends the parcel and where a refused or returned one goes back to. */
 export interface SlipSender extends Pick<SellerDetails, 'legalName' | 'address' | 'gstin'> {

@@ -8,7 +8,7 @@ import {
   type AdminOrderAction,
   type Carrier,
 } from '@kanak/shared';
-import { badRequest } from '../common/errors';
+import { badRequest } from '../common';
 
 /** What a ship move carries to the ledger: the carrier as it is named now, and its tracking page. */
 export const shipmentIntentSchema = z.object({

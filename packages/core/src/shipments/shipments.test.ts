@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CARRIERS } from '@kanak/shared';
-import { DomainError } from '../common/errors';
-import { mailLinkBase } from '../notifications/link-base';
-import { orderMailKind } from '../notifications/order-mails';
+import { DomainError } from '../common';
+import { mailLinkBase } from '../notifications';
+import { orderMailKind } from '../notifications';
 import { parseCarriers } from './carrier-settings';
 import { shipmentIntent } from './ship-request';
 import { csvCell, manifestCsv } from './manifest';

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import { notificationKey } from '../mail-queue/queue-notification';
+import { notificationKey } from '../mail-queue';
 
 /**
  * A size at 0 stock arms its alerts again (notified_at cleared), so the next restock mails

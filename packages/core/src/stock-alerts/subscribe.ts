@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { STOCK_ALERT_TOKEN, type StockAlertAnswer, type StockAlertInput } from '@kanak/shared';
-import { badRequest, conflict, notFound } from '../common/errors';
-import { requireId } from '../common/ids';
-import type { AuthUser } from '../auth/tokens';
-import { signedInEmail } from '../auth/signed-in-email';
-import type { MailLimits } from '../auth/account-limits';
-import { endAlertByToken } from '../notifications/unsubscribe';
+import { badRequest, conflict, notFound } from '../common';
+import { requireId } from '../common';
+import type { AuthUser } from '../auth';
+import { signedInEmail } from '../auth';
+import type { MailLimits } from '../auth';
+import { endAlertByToken } from '../notifications';
 
 export interface StockAlertDeps {
   db: Kysely<Database>;

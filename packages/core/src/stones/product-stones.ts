@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { disclosureProblem, hallmarkOfPurity, type ProductInput } from '@kanak/shared';
-import { badRequest, conflict } from '../common/errors';
+import { badRequest, conflict } from '../common';
 
 type StonesInput = NonNullable<ProductInput['stones']>;
 

@@ -2,9 +2,9 @@ import type { Queue } from 'bullmq';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { DeadLetterRow, DeadLettersView } from '@kanak/shared';
-import { conflict, notFound } from '../common/errors';
-import { JOB_OPTIONS } from '../queues/jobs';
-import { outboxJobId, sendAgain, type OutboxRef } from '../outbox/outbox';
+import { conflict, notFound } from '../common';
+import { JOB_OPTIONS } from '../queues';
+import { outboxJobId, sendAgain, type OutboxRef } from '../outbox';
 
 const RESOLVED_SHOWN = 20;
 

@@ -3,10 +3,10 @@ import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { AdminSystemView } from '@kanak/shared';
-import { pingRedisClient } from '../queues/redis';
+import { pingRedisClient } from '../queues';
 import { BEACON_EVERY_MS, readWorkerBeacons } from './worker-beacons';
 import { openDeadLettersByQueue, refusalsByQueue } from './dead-letters';
-import type { ProviderState } from '../payment-providers/providers';
+import type { ProviderState } from '../payment-providers';
 
 export interface SystemStatusDeps {
   db: Kysely<Database>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { sharedEnvShape } from '../config/shared-env';
+import { sharedEnvShape } from '../config';
 import { startTracing, tracingEnabled } from './start-tracing';
 import {
   activeTracing,

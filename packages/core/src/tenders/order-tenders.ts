@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrderRow, OrderTenderRow, TenderStatus } from '@kanak/db';
 import { formatRupees, indiaDate, type OrderTender } from '@kanak/shared';
-import type { AuthUser } from '../auth/tokens';
-import { conflict, notFound } from '../common/errors';
-import { enrolmentSchedule, redeemedOf } from '../schemes/balance';
+import type { AuthUser } from '../auth';
+import { conflict, notFound } from '../common';
+import { enrolmentSchedule, redeemedOf } from '../schemes';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

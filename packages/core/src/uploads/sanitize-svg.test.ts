@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common';
 import {
   sanitizeSvg,
   SVG_EMPTY,

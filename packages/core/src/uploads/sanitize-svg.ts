@@ -1,4 +1,4 @@
-import { badRequest } from '../common/errors';
+import { badRequest } from '../common';
 import {
   loadSvgDom,
   type RemovedItem,

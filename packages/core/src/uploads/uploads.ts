@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { badRequest } from '../common/errors';
+import { badRequest } from '../common';
 import { detectImageType, IMAGE_TYPES } from './image-type';
 import type { ImageStore } from './image-store';
 import { sanitizeSvg } from './sanitize-svg';

@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { MESSAGES, PASSWORD_PATTERN, signupInput } from '@kanak/shared';
-import { hashPassword } from '../auth/passwords';
-import { badRequest } from '../common/errors';
+import { hashPassword } from '../auth';
+import { badRequest } from '../common';
 
 /**
  * The first administrator of a fresh shop (and later ones): `pnpm admin:create`. Nothing in the

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { notFound } from '../common/errors';
+import { notFound } from '../common';
 import { toUserViews, USER_COLUMNS, type UserView } from './user-view';
 
 /** GET /api/users/profile: the caller with their addresses. */

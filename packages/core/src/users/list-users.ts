@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { AdminUserView } from '@kanak/shared';
-import { PAID_STATUSES } from '../orders/dashboard';
+import { PAID_STATUSES } from '../orders';
 import { toUserViews, USER_COLUMNS } from './user-view';
 
 /** GET /api/users (admin): every account, newest first, with what each has ordered and spent. */

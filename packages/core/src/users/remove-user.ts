@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { AuthUser } from '../auth/tokens';
-import { badRequest, conflict, notFound } from '../common/errors';
-import { requireId } from '../common/ids';
+import type { AuthUser } from '../auth';
+import { badRequest, conflict, notFound } from '../common';
+import { requireId } from '../common';
 
 /**
  * DELETE /api/users/profile/{id} (admin): removes a customer. Their orders stay (the shop's

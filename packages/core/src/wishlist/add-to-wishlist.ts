@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { requireProduct } from '../catalog/require-product';
-import { notFound } from '../common/errors';
+import { requireProduct } from '../catalog';
+import { notFound } from '../common';
 import { wishItems, type WishItemView } from './wish-items';
 
 /** PUT /api/wish/add: adding twice keeps one item; answers that item. */

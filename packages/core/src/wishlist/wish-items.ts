@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { WishItemView, WishlistView } from '@kanak/shared';
-import { PRODUCT_COLUMNS, toProductViews } from '../catalog/product-view';
+import { PRODUCT_COLUMNS, toProductViews } from '../catalog';
 
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { WishItemView, WishlistView };

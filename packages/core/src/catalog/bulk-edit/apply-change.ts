@@ -2,11 +2,11 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { BulkEditChange } from '@kanak/shared';
 import { adjustStockForEdit } from '../stock-adjustment';
-import { repriceStatement } from '../../pricing/reprice-sql';
-import { metalPriceBelowMinimum } from '../../pricing/below-minimum';
-import { badRequest } from '../../common/errors';
+import { repriceStatement } from '../../pricing';
+import { metalPriceBelowMinimum } from '../../pricing';
+import { badRequest } from '../../common';
 import { MIN_SELLING_PRICE_MESSAGE } from '@kanak/shared';
-import { syncStockAlerts } from '../../stock-alerts/restock-mails';
+import { syncStockAlerts } from '../../stock-alerts';
 import { categoryFor } from '../admin-products';
 import { refuseBelowMinimumPrice } from '../product-write-rule';
 

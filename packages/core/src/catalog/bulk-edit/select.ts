@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { BULK_EDIT_SCOPE_MESSAGE, type BulkEditSelection } from '@kanak/shared';
-import { badRequest } from '../../common/errors';
+import { badRequest } from '../../common';
 import { adminProductsMatching } from '../admin-products';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

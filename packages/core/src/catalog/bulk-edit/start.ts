@@ -4,15 +4,15 @@ import {
   type BulkEditInput,
   type BulkEditView,
 } from '@kanak/shared';
-import { badRequest, conflict, notFound } from '../../common/errors';
+import { badRequest, conflict, notFound } from '../../common';
 import { CHANGED_SINCE_CHECK } from '../product-write-rule';
 import { lockProducts } from './snapshot';
 import { productVersions } from './versions';
-import type { OutboxDeps } from '../../outbox/deps';
-import { writeOutbox } from '../../outbox/outbox';
+import type { OutboxDeps } from '../../outbox';
+import { writeOutbox } from '../../outbox';
 import { bulkEditProductIds } from './select';
 import { bulkEditOf } from './progress';
-import { JOBS } from '../../queues/job-payloads';
+import { JOBS } from '../../queues';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STALE = 'preview again';

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { BulkEditUndo } from '@kanak/shared';
-import { conflict, notFound } from '../../common/errors';
-import { repriceStatement } from '../../pricing/reprice-sql';
-import { syncStockAlerts } from '../../stock-alerts/restock-mails';
+import { conflict, notFound } from '../../common';
+import { repriceStatement } from '../../pricing';
+import { syncStockAlerts } from '../../stock-alerts';
 import { sameVersion } from '../product-write-rule';
 import { bulkEditOf } from './progress';
 import { RESTORED_COLUMNS, lockProducts, snapshotProducts, type ProductSnapshot } from './snapshot';

@@ -1,0 +1,2 @@
+export * from './payment-return';
+export * from './move-order-as-admin';

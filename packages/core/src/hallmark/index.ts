@@ -1,0 +1,2 @@
+export * from './order-huids';
+export * from './huid-skip';

@@ -1,0 +1,12 @@
+export * from './order-mails';
+export * from './render-notification';
+export * from './mail-transport';
+export * from './send-notification';
+export * from './mail-relay';
+export * from './admin-messages';
+export type { ShopIdentity } from './templates/layout';
+export * from './link-base';
+export * from './templates/scheme-mails';
+export * from './templates/exchange-mails';
+export * from './unsubscribe';
+export * from './templates/return-mails';

@@ -1,0 +1,4 @@
+export * from './outbox';
+export * from './relay';
+export * from './deps';
+export * from './submit';

@@ -1,0 +1,2 @@
+export * from './get-page';
+export * from './admin-pages';

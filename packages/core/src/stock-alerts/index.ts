@@ -1,0 +1,2 @@
+export * from './subscribe';
+export * from './restock-mails';

@@ -1,0 +1,3 @@
+export * from './worker-beacons';
+export * from './system-status';
+export * from './dead-letters';
