@@ -7,7 +7,6 @@ import { DomainError } from '../common/errors';
 import { huidLines } from '../hallmark/order-huids';
 import type { SellerDetails } from '../invoices/invoice-document';
 import { invoicePdf } from '../invoices/invoice-file';
-import { schemeStatementPdf } from '../enrolments/statement-pdf';
 import type { ShopIdentity } from './templates/layout';
 import {
   orderMail,
@@ -50,15 +49,12 @@ const INVOICE_KINDS = new Set(['order-placed', 'shipped']);
  * What a mail carries beside its body: the order-placed mail the tax invoice PDF when it can be
  * issued at once; the shipped mail too (an invoice waiting for HUIDs is ready by dispatch). The
  * PDF is the stored one (rendered here if first), so the mail and a download are one document.
- * A savings scheme's receipt mail carries that instalment's receipt PDF.
  */
 export async function attachmentsFor(
   db: Kysely<Database>,
   notification: NotificationRow,
   seller: SellerDetails,
 ): Promise<MailAttachment[]> {
-  if (notification.kind === 'scheme-receipt' && notification.user_id)
-    return schemeReceiptAttachment(db, notification, notification.user_id, seller);
   if (!INVOICE_KINDS.has(notification.kind) || !notification.order_id) return [];
   try {
     const file = await invoicePdf(db, notification.order_id, 'INVOICE', seller);
@@ -66,33 +62,6 @@ export async function attachmentsFor(
   } catch (error) {
     // None issued (unpaid), or not yet issuable (HUIDs, PAN): the mail goes without it.
     if (error instanceof DomainError && ['NOT_FOUND', 'CONFLICT'].includes(error.kind)) return [];
-    throw error;
-  }
-}
-
-/**
- * An instalment's receipt mail carries the receipt PDF the scheme page downloads, read as its
- * holder; an enrolment or payment gone since the mail was queued sends the mail without it.
- */
-async function schemeReceiptAttachment(
-  db: Kysely<Database>,
-  row: NotificationRow,
-  userId: string,
-  seller: SellerDetails,
-): Promise<MailAttachment[]> {
-  const data = schemeReceiptData.parse(row.payload);
-  try {
-    const file = await schemeStatementPdf(
-      db,
-      { id: userId, role: 'CUSTOMER' },
-      data.enrolmentId,
-      seller,
-      { receiptOf: data.n },
-    );
-    const name = `${data.receiptNo.replaceAll('/', '-')}.pdf`;
-    return [{ filename: name, content: file.body, contentType: 'application/pdf' }];
-  } catch (error) {
-    if (error instanceof DomainError && error.kind === 'NOT_FOUND') return [];
     throw error;
   }
 }
