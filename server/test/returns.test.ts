@@ -293,6 +293,52 @@ describe('returns and old-gold exchange over REST', () => {
     expect(text).toContain('1 pm – 4 pm');
     expect(text).toContain('BDRV77001');
     expect(text).not.toContain('Our insured courier will collect it');
+
+    // The carrier moved the slot: the owner changes the pickup, the shopper is mailed the new one.
+    const repickup = (body: unknown) =>
+      http().put<ReturnView & { message?: string }>(
+        `/api/admin/returns/${asked.body.id}/repickup`,
+        body,
+        { token: admin },
+      );
+    const none = await repickup({});
+    expect(none.status).toBe(400);
+    expect(none.body.message).toMatch(/new pickup/);
+    const later = { date: indiaDate(new Date(Date.now() + 2 * 86_400_000)), window: '16-19' };
+    const changed = await repickup({
+      pickup: { method: 'courier', slot: later, carrier: 'Delhivery', awb: 'dlrv55002' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.state).toBe('approved');
+    expect(changed.body.pickup).toMatchObject({
+      method: 'courier',
+      carrier: 'Delhivery',
+      awb: 'DLRV55002',
+      slot: later,
+    });
+    // The same address as approved: the order's delivery address.
+    expect(changed.body.pickup!.address).toBe(approved.body.pickup!.address);
+    expect(changed.body.events.map((e) => e.to)).toEqual(['requested', 'approved', 'approved']);
+    expect(changed.body.events[2]!.note).toMatch(/^Pickup changed: Delhivery will collect it/);
+    const changeMail = () =>
+      smtp.mails.find(
+        (m) => m.to === paid.shopper.email && m.subject.includes('your return pickup has changed'),
+      );
+    await eventually(async () => changeMail() !== undefined, 30_000).catch(() => undefined);
+    expect(changeMail()!.text).toContain('Delhivery will collect it on');
+    expect(changeMail()!.text).toContain('4 pm – 7 pm');
+    expect(changeMail()!.text).toContain('DLRV55002');
+    // Once the piece is in, the pickup is history: no change.
+    expect(
+      (
+        await http().put(
+          `/api/admin/returns/${asked.body.id}/receive`,
+          { huids: { [item._id]: [] } },
+          { token: admin },
+        )
+      ).status,
+    ).toBe(200);
+    expect((await repickup({ pickup: { method: 'post' } })).status).toBe(409);
   });
 
   it('returns the rest of a partly returned line in a second request, with the other piece', async () => {

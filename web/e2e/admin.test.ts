@@ -152,6 +152,18 @@ describe('admin back office', () => {
     expect(await page.getByTestId('welcome-card').textContent()).toContain('Congratulations Asha!');
     expect(await page.getByRole('link', { name: 'View Sales' }).isVisible()).toBe(true);
     await page.getByTestId('sales-chart').locator('svg.recharts-surface').first().waitFor();
+    // Each figure stays inside its card, a crore of revenue too, on a laptop and a phone.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const spill = await overview.evaluate((card) => {
+        const edge = card.getBoundingClientRect().right;
+        return [...card.querySelectorAll('dd')]
+          .filter((dd) => dd.getBoundingClientRect().right > edge)
+          .map((dd) => dd.textContent);
+      });
+      expect(spill, `figures past the card at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Recent Orders: the last five, numbered titles, badge coloured by status; Recent Products: ten.
     const orderRows = page.getByTestId('recent-orders').locator('tbody tr');

@@ -1,7 +1,8 @@
 // Returns as a customer expects them, in Chromium at 390 px: the order page says until when a
 // return is possible before any form (and offers no button once the window ended); a line of 2
 // pieces returns 1; the owner's Returns page (menu count, state filters) lists it with its
-// timeline and books the reverse pickup; the Orders list's "Open return" filter finds the order.
+// timeline and books the reverse pickup, then changes it; the Orders list's "Open return"
+// filter finds the order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SEED_ACCOUNTS } from '@kanak/db';
@@ -153,6 +154,23 @@ describe('returns with quantities, pickups and the owner list, in the browser', 
     expect(await pickup.textContent()).toContain('Delhivery');
     await screenshotOnFailure(adminPage, `returns-page-${WIDTH}`);
 
+    // The carrier moved the pickup: the owner changes it, the timeline keeps both.
+    await mine.getByRole('button', { name: 'Change pickup' }).click();
+    const change = mine.getByRole('form', { name: 'Change the pickup' });
+    expect(await change.getByLabel('Reverse AWB').inputValue()).toBe('RVP390002');
+    await change.getByLabel('Time', { exact: true }).selectOption('16-19');
+    await change.getByLabel('Carrier', { exact: true }).fill('Blue Dart');
+    await change.getByLabel('Reverse AWB').fill('BDR390003');
+    await change.getByRole('button', { name: /Save the new pickup/ }).click();
+    await expect.poll(() => pickup.textContent()).toContain('reverse AWB BDR390003');
+    expect(await pickup.textContent()).toContain('Blue Dart');
+    expect(
+      await mine
+        .locator('li[data-event]')
+        .evaluateAll((lis) => lis.map((li) => li.getAttribute('data-event'))),
+    ).toEqual(['requested', 'approved', 'pickup-changed']);
+    expect(await mine.locator('li[data-event="approved"]').textContent()).toContain('RVP390002');
+
     // The state filter: under "Approved", not under "Requested".
     await adminPage.getByRole('button', { name: /^Requested/ }).click();
     await expect.poll(() => adminPage.url()).toContain('state=requested');
@@ -174,7 +192,7 @@ describe('returns with quantities, pickups and the owner list, in the browser', 
     await page.reload();
     await expect
       .poll(() => section.getByTestId('return-pickup').textContent())
-      .toContain('Delhivery will collect it on');
+      .toContain('Blue Dart will collect it on');
     // Beside the status, the shopper too reads a return in progress, not a plainly delivered order.
     expect(await page.getByTestId('return-badge').first().textContent()).toBe(
       'Return approved: pickup',

@@ -43,6 +43,7 @@ import * as m046 from './migrations/046_scheme_receipts';
 import * as m047 from './migrations/047_return_refund_transfers';
 import * as m048 from './migrations/048_cod_remittance_differences';
 import * as m049 from './migrations/049_second_returns';
+import * as m050 from './migrations/050_return_pickup_changes';
 import type { Database } from './schema';
 
 // Migrations are listed statically so they work the same from source, tests and bundles.
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '047_return_refund_transfers': m047,
   '048_cod_remittance_differences': m048,
   '049_second_returns': m049,
+  '050_return_pickup_changes': m050,
   '030_listing_facets_index': m030,
   '031_bulk_edits': m031,
   '032_savings_schemes': m032,

@@ -50,7 +50,7 @@ export const returnsApi = {
   }),
   move: mutation('admin', shared.returnMoveInput, shared.returnView, {
     summary:
-      "Moves a request: `approve` (optional body `{ pickup }`: `{ method: 'courier', address?, slot: { date, window }, carrier, awb }` — the address defaults to the order's delivery address — or `{ method: 'post', instructions? }`, the default, sent to SELLER_RETURN_ADDRESS; mailed to the shopper) or `refuse` (body `{ reason }`, read by the shopper) a requested one; `receive` an approved one with `{ huids: { [orderItemId]: string[] } }`, checked against the HUIDs sold (a mismatch is recorded for the owner and blocks the refund; the shopper reads \"under inspection\"); while received or on hold, `correct` the HUIDs read (checked again: a passing check lets the refund proceed), `hold` it (`{ reason }`, for the shop) and `resume`, or `refuse` it with a reason (mailed to the shopper); `refund` a received one whose check passed: one credit note for the returned lines, stock back, the money back — a return's online part through the payment provider (retried, then a dead letter; the shopper is mailed \"refunded\" once the provider confirms) and the part paid by a savings scheme or store credit back there — or store credit (an exchange). A move already made answers the request as it is; another wrong move is a 409",
+      "Moves a request: `approve` (optional body `{ pickup }`: `{ method: 'courier', address?, slot: { date, window }, carrier, awb }` — the address defaults to the order's delivery address — or `{ method: 'post', instructions? }`, the default, sent to SELLER_RETURN_ADDRESS; mailed to the shopper) or `refuse` (body `{ reason }`, read by the shopper) a requested one; `receive` an approved one with `{ huids: { [orderItemId]: string[] } }`, checked against the HUIDs sold (a mismatch is recorded for the owner and blocks the refund; the shopper reads \"under inspection\"); while received or on hold, `correct` the HUIDs read (checked again: a passing check lets the refund proceed), `hold` it (`{ reason }`, for the shop) and `resume`, or `refuse` it with a reason (mailed to the shopper); `repickup` an approved one (body `{ pickup }` as for approve, required) when the pickup changes before the piece is in (another day, carrier or AWB, or the post; mailed to the shopper, kept on the timeline); `refund` a received one whose check passed: one credit note for the returned lines, stock back, the money back — a return's online part through the payment provider (retried, then a dead letter; the shopper is mailed \"refunded\" once the provider confirms) and the part paid by a savings scheme or store credit back there — or store credit (an exchange). A move already made answers the request as it is; another wrong move is a 409",
     run: ({ services, user }, input) => core.moveReturn(returnsDeps(services), user.id, input),
     rest: [
       {
@@ -58,7 +58,7 @@ export const returnsApi = {
         path: '/api/admin/returns/:returnId/:action',
         paramDocs: {
           action: {
-            description: 'approve, refuse, receive, correct, hold, resume or refund',
+            description: 'approve, refuse, receive, correct, hold, resume, repickup or refund',
             example: 'approve',
           },
         },

@@ -27,7 +27,8 @@ interface MoveWords {
  * piece, checked against those sold: a mismatch is recorded and blocks the refund), correct
  * (HUIDs read wrongly: checked again, so a return can always finish), hold and resume (the
  * piece under inspection) and refund (credit note for the returned lines, stock back, money
- * back to the payment and balances that paid, or store credit for an exchange). Until the check
+ * back to the payment and balances that paid, or store credit for an exchange); until the piece
+ * is in, repickup changes how it comes back (the shopper is mailed the new pickup). Until the check
  * passes the shopper is told the piece is under inspection, never that the refund follows. The
  * request row is locked for the move; a move already made answers the request as it is (a
  * double click refunds once), any other wrong move is a 409.
@@ -44,6 +45,11 @@ export async function moveReturn(
     throw badRequest(
       'Say why the return is held (for the shop: the shopper reads "under inspection")',
     );
+  if (input.action === 'repickup' && !input.pickup)
+    throw badRequest(
+      "Give the new pickup: { pickup: { method: 'courier', slot, carrier, awb } } or { method: 'post' }",
+      { field: 'pickup' },
+    );
   if ((input.action === 'receive' || input.action === 'correct') && !input.huids)
     throw badRequest(
       'Give the HUIDs found on each piece received: { huids: { [orderItemId]: [...] } }',
@@ -56,8 +62,10 @@ export async function moveReturn(
       .forUpdate()
       .executeTakeFirst();
     if (!request) throw notFound('Return request');
-    // Made already (a second click): nothing again. A correction is a check made afresh.
-    if (request.state === move.to && input.action !== 'correct') return;
+    // Made already (a second click): nothing again. A correction is a check made afresh, a
+    // pickup change a new pickup.
+    if (request.state === move.to && input.action !== 'correct' && input.action !== 'repickup')
+      return;
     if (!move.from.includes(request.state))
       throw conflict(`Cannot ${input.action} a return that is ${request.state.replace('_', ' ')}`);
     const at = deps.clock();
@@ -70,6 +78,15 @@ export async function moveReturn(
         }),
       );
       words = { note: pickup, mail: { step: 'approved', note: pickup } };
+    }
+    if (input.action === 'repickup') {
+      const pickup = pickupSummary(
+        await recordPickup(trx, request, input.pickup, {
+          now: at,
+          returnAddress: deps.returnAddress,
+        }),
+      );
+      words = { note: `Pickup changed: ${pickup}`, mail: { step: 'pickup-changed', note: pickup } };
     }
     if (input.action === 'refuse') {
       const reason = input.reason!.trim();

@@ -7,7 +7,8 @@ import { exchangeSlot } from '../exchange/old-gold';
  * Returns and exchanges inside the policy. A request moves requested → approved | refused;
  * approved → received (HUIDs checked) → refunded. While the check has not passed the owner may
  * correct a HUID read wrongly (`correct`: checked again), put the return on hold (`hold`, then
- * `resume`), or refuse it with a reason. A return is paid back to the payment (and to the
+ * `resume`), or refuse it with a reason. Until the piece is in, the owner may change how it comes
+ * back (`repickup`: another slot, carrier or AWB; the shopper is mailed). A return is paid back to the payment (and to the
  * scheme or store credit that paid part of it); an exchange becomes store credit.
  */
 export const RETURN_KINDS = ['return', 'exchange'] as const;
@@ -28,6 +29,7 @@ export const RETURN_ACTIONS = [
   'hold',
   'resume',
   'refund',
+  'repickup',
 ] as const;
 export type ReturnAction = (typeof RETURN_ACTIONS)[number];
 
@@ -44,6 +46,8 @@ export const RETURN_MOVES: Record<
   hold: { from: ['received'], to: 'on_hold' },
   resume: { from: ['on_hold'], to: 'received' },
   refund: { from: ['received'], to: 'refunded' },
+  // The pickup recorded at approval changed (another day, carrier or AWB) before the piece is in.
+  repickup: { from: ['approved'], to: 'approved' },
 };
 
 /** What the shopper reads for each state. */
@@ -129,7 +133,10 @@ export const returnMoveInput = z.object({
   reason: z.optional(textField().check(z.trim(), z.maxLength(500))),
   /** Receive and correct: the HUIDs found on each piece, by order line. */
   huids: z.optional(z.record(z.string(), z.array(textField().check(z.trim())))),
-  /** Approve: how the piece comes back (absent: the shopper posts it to the shop's address). */
+  /**
+   * Approve: how the piece comes back (absent: the shopper posts it to the shop's address);
+   * repickup: how it comes back now (required).
+   */
   pickup: z.optional(returnPickupInput),
 });
 export type ReturnMoveInput = z.infer<typeof returnMoveInput>;

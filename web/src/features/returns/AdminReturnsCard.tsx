@@ -19,7 +19,8 @@ import { ReturnTimeline } from './ReturnTimeline';
  * The owner's side of an order's returns: each request with its moves and the next step —
  * approve or refuse (with a reason), record the piece received with the HUIDs read off it
  * (checked against those sold), then refund or credit; while the check has not passed, correct
- * the HUIDs, hold the piece or refuse the return with a reason. Shown only when there is one.
+ * the HUIDs, hold the piece or refuse the return with a reason. Until the piece is in, the
+ * pickup may be changed. Shown only when there is one.
  */
 export function AdminReturnsCard({ orderId }: { orderId: string }) {
   const returns = trpc.returns.byOrder.useQuery({ orderId });
@@ -71,12 +72,19 @@ export function NextStep({ request, onMoved }: { request: ReturnView; onMoved: (
     );
   if (request.state === 'approved')
     return (
-      <HuidForm
-        request={request}
-        busy={busy}
-        submit="Record received"
-        onSubmit={(huids) => go('receive', { huids })}
-      />
+      <div className="space-y-3">
+        <HuidForm
+          request={request}
+          busy={busy}
+          submit="Record received"
+          onSubmit={(huids) => go('receive', { huids })}
+        />
+        <ChangePickup
+          request={request}
+          busy={busy}
+          onChange={(pickup) => go('repickup', { pickup })}
+        />
+      </div>
     );
   if (request.state === 'received' || request.state === 'on_hold') {
     const blocked = request.huidMismatch !== null;
@@ -132,6 +140,42 @@ export function NextStep({ request, onMoved }: { request: ReturnView; onMoved: (
   if (request.state === 'refunded' && request.kind === 'return' && request.refundStatus === 'due')
     return <TransferForm request={request} onPaid={onMoved} />;
   return null;
+}
+
+/**
+ * The pickup booked at approval changed (the carrier moved the slot, a new AWB, the shopper
+ * posts it after all): the owner records the new one and the shopper is mailed it.
+ */
+function ChangePickup({
+  request,
+  busy,
+  onChange,
+}: {
+  request: ReturnView;
+  busy: boolean;
+  onChange: (pickup: ReturnPickupInput) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  if (!open)
+    return (
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        Change pickup
+      </Button>
+    );
+  return (
+    <ApproveReturnForm
+      // A new form per recorded pickup: after a change it starts from the one saved.
+      key={request.pickup?.summary}
+      id={`repickup-${request.id}`}
+      busy={busy}
+      current={request.pickup ?? undefined}
+      submitLabel="Save the new pickup and tell the customer"
+      onApprove={(pickup) => {
+        onChange(pickup);
+        setOpen(false);
+      }}
+    />
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   indiaDate,
   type ExchangeSlotWindow,
   type ReturnPickupInput,
+  type ReturnView,
 } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -19,37 +20,50 @@ const DAY_MS = 86_400_000;
  * The owner approves a return with how the piece comes back: a reverse pickup booked with a
  * carrier (the order's delivery address or another, the day and window, the carrier and its
  * reverse AWB), or the shopper posting it (the instructions they read; empty: the shop's return
- * address). The shopper's approval mail says which.
+ * address). The shopper's approval mail says which. The same form changes a recorded pickup
+ * (another day, carrier or AWB), starting from it; the shopper is mailed the new one.
  */
 export function ApproveReturnForm({
   id,
   busy,
   onApprove,
+  current,
+  submitLabel = 'Approve',
 }: {
   id: string;
   busy: boolean;
   onApprove: (pickup: ReturnPickupInput) => void;
+  /** The pickup recorded already (changing it): the form starts from it. */
+  current?: NonNullable<ReturnView['pickup']>;
+  submitLabel?: string;
 }) {
-  const [method, setMethod] = useState<'courier' | 'post'>('courier');
+  const [method, setMethod] = useState<'courier' | 'post'>(current?.method ?? 'courier');
+  // A changed pickup keeps the address it had unless the owner types another.
   const [otherAddress, setOtherAddress] = useState(false);
   const [address, setAddress] = useState('');
-  const [date, setDate] = useState(() => indiaDate(new Date(Date.now() + DAY_MS)));
-  const [window, setWindow] = useState<ExchangeSlotWindow>('10-13');
-  const [carrier, setCarrier] = useState('');
-  const [awb, setAwb] = useState('');
+  const [date, setDate] = useState(
+    () => current?.slot?.date ?? indiaDate(new Date(Date.now() + DAY_MS)),
+  );
+  const [window, setWindow] = useState<ExchangeSlotWindow>(current?.slot?.window ?? '10-13');
+  const [carrier, setCarrier] = useState(current?.carrier ?? '');
+  const [awb, setAwb] = useState(current?.awb ?? '');
   const [instructions, setInstructions] = useState('');
   const field = (name: string) => `${name}-${id}`;
   return (
     <form
       className="space-y-3 rounded-md border p-3"
-      aria-label="Approve and arrange the pickup"
+      aria-label={current ? 'Change the pickup' : 'Approve and arrange the pickup'}
       onSubmit={(e) => {
         e.preventDefault();
         onApprove(
           method === 'courier'
             ? {
                 method,
-                ...(otherAddress && address.trim() ? { address } : {}),
+                ...(otherAddress && address.trim()
+                  ? { address }
+                  : current?.address
+                    ? { address: current.address }
+                    : {}),
                 slot: { date, window },
                 carrier,
                 awb,
@@ -88,7 +102,9 @@ export function ApproveReturnForm({
               onChange={(e) => setOtherAddress(e.target.checked)}
               className="accent-primary"
             />
-            Collect from another address (else the order&apos;s delivery address)
+            {current?.address
+              ? `Collect from another address (else ${current.address})`
+              : "Collect from another address (else the order's delivery address)"}
           </label>
           {otherAddress && (
             <Field
@@ -164,7 +180,7 @@ export function ApproveReturnForm({
         type="submit"
         disabled={busy || (method === 'courier' && (!carrier.trim() || !awb.trim()))}
       >
-        Approve
+        {submitLabel}
       </Button>
     </form>
   );

@@ -75,6 +75,9 @@ export function ReturnTimeline({
   viewer?: Viewer;
 }) {
   const parts = request.refundParts ?? [];
+  const approvals = request.events.flatMap((e, i) => (e.to === 'approved' ? [i] : []));
+  const firstApproved = approvals[0] ?? -1;
+  const lastApproved = approvals.at(-1) ?? -1;
   return (
     <div className="space-y-2" data-testid="return-request" data-state={request.state}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -139,22 +142,30 @@ export function ReturnTimeline({
         </p>
       )}
       <ol className="space-y-1 border-l-2 border-primary/30 pl-3 text-sm">
-        {request.events.map((e, i) => (
-          <li key={`${e.to}-${i}`} data-event={e.to}>
-            <span className="font-medium capitalize">{e.to.replace('_', ' ')}</span>{' '}
-            <span className="text-muted-foreground">
-              {day(e.at)} · by{' '}
-              {e.actor === 'admin' ? 'the shop' : viewer === 'shopper' ? 'you' : 'the customer'}
-              {e.note && !(e.to === 'approved' && request.pickup) ? ` · ${e.note}` : ''}
-            </span>
-            {e.to === 'approved' && request.pickup && (
-              <div data-event="pickup">
-                <span className="font-medium">Pickup</span>{' '}
-                <span className="text-muted-foreground">{pickupLine(request.pickup)}</span>
-              </div>
-            )}
-          </li>
-        ))}
+        {request.events.map((e, i) => {
+          // A later "approved" is a pickup change; the latest one carries the pickup as it is,
+          // the earlier ones the pickup they recorded (their note).
+          const change = e.to === 'approved' && i > firstApproved;
+          const current = e.to === 'approved' && i === lastApproved && request.pickup;
+          return (
+            <li key={`${e.to}-${i}`} data-event={change ? 'pickup-changed' : e.to}>
+              <span className={cn('font-medium', !change && 'capitalize')}>
+                {change ? 'Pickup changed' : e.to.replace('_', ' ')}
+              </span>{' '}
+              <span className="text-muted-foreground">
+                {day(e.at)} · by{' '}
+                {e.actor === 'admin' ? 'the shop' : viewer === 'shopper' ? 'you' : 'the customer'}
+                {e.note && !current ? ` · ${e.note.replace(/^Pickup changed: /, '')}` : ''}
+              </span>
+              {current && (
+                <div data-event="pickup">
+                  <span className="font-medium">Pickup</span>{' '}
+                  <span className="text-muted-foreground">{pickupLine(request.pickup!)}</span>
+                </div>
+              )}
+            </li>
+          );
+        })}
       </ol>
     </div>
   );

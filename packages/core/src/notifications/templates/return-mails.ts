@@ -10,6 +10,7 @@ import { action, heading, Layout, small, text, type ShopIdentity } from './layou
 export const RETURN_MAIL_STEPS = [
   'requested',
   'approved',
+  'pickup-changed',
   'refused',
   'received',
   'inspection',
@@ -41,6 +42,11 @@ const LINES: Record<ReturnMailStep, (d: ReturnMailData) => [string, string]> = {
     `Your ${d.kind} is approved`,
     // The note is how it comes back, as recorded at approval: the pickup booked, or the post.
     `Please pack the piece with its certificate and tags. ${d.note || 'We will write to you with how to send it.'}`,
+  ],
+  'pickup-changed': (d) => [
+    `Your ${d.kind} pickup has changed`,
+    // The note is the pickup as it stands now, replacing the one in the approval mail.
+    `We have changed how your piece comes back to us. ${d.note}`,
   ],
   refused: () => ['We cannot accept this return', 'We are sorry: we cannot accept this request.'],
   received: (d) => [
@@ -76,7 +82,9 @@ export function returnMail(data: ReturnMailData, shop: ShopIdentity) {
       { shop, preview: body },
       heading(title),
       h(Text, { style: text }, body),
-      data.note && data.step !== 'approved' ? h(Text, { style: small }, data.note) : null,
+      data.note && data.step !== 'approved' && data.step !== 'pickup-changed'
+        ? h(Text, { style: small }, data.note)
+        : null,
       action(`${shop.url}/account/orders/${data.orderId}/0`, 'View your order'),
     ),
   };

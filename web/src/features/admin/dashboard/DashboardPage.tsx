@@ -132,10 +132,11 @@ export function DashboardPage() {
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-1 flex-col justify-center gap-6">
-            <dl className="grid grid-cols-2 gap-6 md:grid-cols-4">
+            {/* A crore of revenue is as wide as a tile of four: four in a row only where they fit. */}
+            <dl className="grid grid-cols-1 gap-6 sm:grid-cols-2 2xl:grid-cols-4">
               {data
                 ? overview.map((item) => (
-                    <div key={item.label} className="flex items-center gap-3">
+                    <div key={item.label} className="flex min-w-0 items-center gap-3">
                       <span
                         className={`flex size-11 shrink-0 items-center justify-center rounded-lg text-white ${item.tone}`}
                       >
