@@ -31,6 +31,7 @@ import {
   outboxRefOf,
   traceOf,
   mailLinkBase,
+  schemeMailAttachments,
 } from '@kanak/core';
 import type { WorkerConfig } from './config';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics/metrics';
@@ -198,6 +199,7 @@ export function startWorker(
               url: mailLinkBase(config),
             },
             seller: sellerOf(config),
+            attach: schemeMailAttachments,
             domain: fromAddress(config.MAIL_FROM).split('@')[1] ?? 'kanak.shop',
             retryMaxMs: config.MAIL_RETRY_MAX_MS,
             maxAttempts: config.MAIL_MAX_ATTEMPTS,

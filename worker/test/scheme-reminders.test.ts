@@ -122,9 +122,9 @@ describe("savings scheme reminders on the worker's schedule", () => {
     expect(await whens()).toEqual(['before', 'due', 'missed']);
 
     const rows = await reminders();
-    const soon = await renderNotification(db(), rows[0]!, SHOP, SELLER);
+    const soon = await renderNotification(db(), rows[0]!, { shop: SHOP, seller: SELLER });
     expect(soon.subject).toContain('is due on 10 Dec 2026');
-    const missed = await renderNotification(db(), rows[2]!, SHOP, SELLER);
+    const missed = await renderNotification(db(), rows[2]!, { shop: SHOP, seller: SELLER });
     expect(missed.subject).toBe(`Instalment 2 of your ${plan.name} was missed (due 10 Dec 2026)`);
     expect(missed.text).toContain('its grace days are over');
     expect(missed.text).toContain("By your plan's terms");

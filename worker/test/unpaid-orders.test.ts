@@ -184,7 +184,7 @@ describe('unpaid orders past their payment link are cancelled by the reconciliat
         .where('kind', '=', 'cancelled')
         .executeTakeFirstOrThrow();
       expect(row.recipient).toBe(user.email);
-      return { email: user.email, mail: await renderNotification(db(), row, shop, seller) };
+      return { email: user.email, mail: await renderNotification(db(), row, { shop, seller }) };
     };
 
     const unproven = await cancelledMail(false);

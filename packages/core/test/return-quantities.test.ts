@@ -194,7 +194,7 @@ describe('return quantities, pickups and the owner lists (core)', () => {
       .where('kind', '=', 'return-update')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    const rendered = await renderNotification(db(), mail, SHOP, SELLER);
+    const rendered = await renderNotification(db(), mail, { shop: SHOP, seller: SELLER });
     expect(rendered.subject).toMatch(/return is approved/);
     expect(rendered.text).toContain('Delhivery will collect it on');
     expect(rendered.text).toContain('10 am – 1 pm');
@@ -273,7 +273,7 @@ describe('return quantities, pickups and the owner lists (core)', () => {
       .where('kind', '=', 'return-update')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    const rendered = await renderNotification(db(), mail, SHOP, SELLER);
+    const rendered = await renderNotification(db(), mail, { shop: SHOP, seller: SELLER });
     expect(rendered.text).toContain('Send it by insured post');
     expect(rendered.text).toContain('Returns desk, 12 Residency Road');
 

@@ -1,6 +1,7 @@
 // Savings scheme receipts: each instalment received (the first one being the enrolment) gets a
 // receipt numbered in the shop's series, with the payment reference and India's date, mailed
-// through the notifications outbox and printed on the receipt PDF and the enrolment's view.
+// through the notifications outbox with the receipt PDF attached, and printed on the receipt PDF
+// and the enrolment's view.
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   getEnrolment,
   payNextInstalment,
   renderNotification,
+  schemeMailAttachments,
   schemeStatementPdf,
   type AuthUser,
   type SchemeDeps,
@@ -29,6 +31,8 @@ const SHOP = {
   supportEmail: 'help@kanak.test',
   url: 'https://kanak.test',
 };
+// As the worker sends them: the schemes' receipt attachments handed in.
+const MAIL_OPTIONS = { shop: SHOP, seller: SELLER, attach: schemeMailAttachments };
 
 describe('savings scheme receipts', () => {
   let database: TestDatabase;
@@ -124,7 +128,7 @@ describe('savings scheme receipts', () => {
     expect(mails).toHaveLength(2);
     expect(await mailsTo(ravi.email)).toHaveLength(1);
 
-    const welcome = await renderNotification(db(), mails[0]!, SHOP, SELLER);
+    const welcome = await renderNotification(db(), mails[0]!, MAIL_OPTIONS);
     expect(welcome.subject).toBe(
       `You are enrolled in Swarna Nidhi — 10 months: receipt ${numbers[0]}`,
     );
@@ -133,12 +137,29 @@ describe('savings scheme receipts', () => {
     expect(welcome.text).toContain(`Payment reference: ${payA1}`);
     expect(welcome.text).toContain('₹1,000 (instalment 1 of 10)');
     expect(welcome.text).toContain('Instalment 2 is due on 7 Jan 2027');
-    const second = await renderNotification(db(), mails[1]!, SHOP, SELLER);
+    const second = await renderNotification(db(), mails[1]!, MAIL_OPTIONS);
     expect(second.subject).toBe(
       `Instalment 2 of your Swarna Nidhi — 10 months received: receipt ${numbers[2]}`,
     );
     expect(second.text).toContain('Date: 7 Jan 2027');
     expect(second.text).toContain(`Payment reference: ${payA2}`);
+    // Each receipt mail carries that receipt as a PDF, the same one the scheme page downloads.
+    for (const [mail, n, no, ref] of [
+      [welcome, 1, numbers[0]!, payA1],
+      [second, 2, numbers[2]!, payA2],
+    ] as const) {
+      expect(mail.attachments.map((f) => [f.filename, f.contentType])).toEqual([
+        [`${no.replaceAll('/', '-')}.pdf`, 'application/pdf'],
+      ]);
+      const attached = (
+        await extractText(await getDocumentProxy(new Uint8Array(mail.attachments[0]!.content)), {
+          mergePages: true,
+        })
+      ).text;
+      expect(attached).toContain(`Receipt: instalment ${n}`);
+      expect(attached).toContain(`Receipt no. ${no}`);
+      expect(attached).toContain(`Payment reference: ${ref}`);
+    }
 
     // The scheme page's data and the receipt download carry the same number and reference.
     const view = await getEnrolment(db(), asha, a.id, clock);

@@ -496,7 +496,7 @@ describe('the settlement by method and provider', () => {
         .where('order_id', '=', orderId)
         .where('kind', '=', 'order-placed')
         .executeTakeFirstOrThrow();
-      return renderNotification(db(), row, shop, seller);
+      return renderNotification(db(), row, { shop, seller });
     };
     const balances = await placedMail(seeded.balances.orderId);
     expect(balances.text).toContain(

@@ -4,3 +4,4 @@ export * from './schedule';
 export * from './statement-pdf';
 export * from './scheme-book';
 export * from './receipts';
+export * from './receipt-attachment';

@@ -7,6 +7,7 @@ import { DomainError } from '../common';
 import { huidLines } from '../hallmark';
 import type { SellerDetails } from '../invoices';
 import { invoicePdf } from '../invoices';
+import type { NotificationKind } from '../mail-queue';
 import type { ShopIdentity } from './templates/layout';
 import {
   orderMail,
@@ -286,17 +287,35 @@ async function compose(
 }
 
 /** The mail of one notification row: HTML and plain text from the same React Email template. */
+/**
+ * Makes the attachments of one kind of mail whose document belongs to a folder above this one
+ * (a scheme receipt): passed in by whoever sends, so notifications imports none of them.
+ */
+export type AttachmentMaker = (
+  db: Kysely<Database>,
+  row: NotificationRow,
+  seller: SellerDetails,
+) => Promise<MailAttachment[]>;
+
+export interface RenderOptions {
+  shop: ShopIdentity;
+  /** Prints the tax invoice the order mails attach. */
+  seller: SellerDetails;
+  /** Attachments by kind of mail, beside the invoice this folder attaches itself. */
+  attach?: Partial<Record<NotificationKind, AttachmentMaker>>;
+}
+
 export async function renderNotification(
   db: Kysely<Database>,
   row: NotificationRow,
-  shop: ShopIdentity,
-  seller: SellerDetails,
+  { shop, seller, attach = {} }: RenderOptions,
 ): Promise<RenderedMail> {
   const { subject, element } = await compose(db, row, shop);
+  const maker = attach[row.kind as NotificationKind];
   const [html, text, attachments] = await Promise.all([
     render(element),
     render(element, { plainText: true }),
-    attachmentsFor(db, row, seller),
+    maker ? maker(db, row, seller) : attachmentsFor(db, row, seller),
   ]);
   return { subject, html, text, attachments };
 }

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { DomainError } from '../common';
 import { SendFailure, type MailTransport } from './mail-transport';
-import { renderNotification } from './render-notification';
+import { renderNotification, type RenderOptions } from './render-notification';
 import type { ShopIdentity } from './templates/layout';
 import type { SellerDetails } from '../invoices';
 
@@ -13,6 +13,8 @@ export interface SendDeps {
   shop: ShopIdentity;
   /** Prints the tax invoice the order mails attach. */
   seller: SellerDetails;
+  /** Attachments of the mails whose documents live above notifications (a scheme receipt). */
+  attach?: RenderOptions['attach'];
   /** The Message-ID's domain (MAIL_FROM's). */
   domain: string;
   retryMaxMs: number;
@@ -70,7 +72,7 @@ export async function sendNotification(deps: SendDeps, id: number): Promise<Send
   const messageId = `<n${claimed.id}.${createHash('sha256').update(claimed.idempotency_key).digest('hex').slice(0, 16)}@${deps.domain}>`;
   let mail;
   try {
-    mail = await renderNotification(db, claimed, deps.shop, deps.seller);
+    mail = await renderNotification(db, claimed, deps);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     await db
