@@ -1,13 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
-// vitest 4 ignores vitest.workspace.ts: the three projects are declared here.
+/** What both browser projects share. */
+const e2e = {
+  // A browser's next state (a request answered, a re-render) can take more than
+  // expect.poll's 1 s default on a loaded 2-core machine; a poll still ends at success.
+  expect: { poll: { timeout: 10_000 } },
+  globalSetup: ['packages/testkit/src/global-setup.ts'],
+  setupFiles: ['packages/testkit/src/file-cleanup.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+};
+const E2E_ALONE = ['web/e2e/first-load.test.ts'];
+
+// vitest 4 ignores vitest.workspace.ts: the projects are declared here.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          // Projects run one after another (unit, integration, e2e): each has its own worker count.
+          // Projects run one after another (unit, integration, e2e, e2e-alone): each has its own
+          // worker count.
           sequence: { groupOrder: 0 },
           include: [
             'packages/*/src/**/*.test.ts',
@@ -47,15 +60,25 @@ export default defineConfig({
           name: 'e2e',
           sequence: { groupOrder: 2 },
           include: ['web/e2e/**/*.test.ts'],
-          // A browser's next state (a request answered, a re-render) can take more than
-          // expect.poll's 1 s default on a loaded 2-core machine; a poll still ends at success.
-          expect: { poll: { timeout: 10_000 } },
-          globalSetup: ['packages/testkit/src/global-setup.ts'],
-          setupFiles: ['packages/testkit/src/file-cleanup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          exclude: E2E_ALONE,
+          ...e2e,
+          // Two files at a time: each has its own database copy, port, queue prefix and Chromium,
+          // and most of a walk waits on the browser or the server rather than computing.
+          maxWorkers: 2,
+          // The files of a worker share one module graph (server, worker, testkit), as in the
+          // integration project: importing it anew took a fifth of each file's time.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          // Files that read the browser's own clock (a click answered within 100 ms) run alone,
+          // after the others, so no second walk competes for the two cores while they measure.
+          name: 'e2e-alone',
+          sequence: { groupOrder: 3 },
+          include: E2E_ALONE,
+          ...e2e,
           maxWorkers: 1,
-          fileParallelism: false,
         },
       },
     ],
