@@ -11,6 +11,7 @@ const e2e = {
   hookTimeout: 120_000,
 };
 const E2E_ALONE = ['web/e2e/first-load.test.ts'];
+const E2E_WORKERS = Number(process.env.KANAK_E2E_WORKERS ?? 1);
 
 // vitest 4 ignores vitest.workspace.ts: the projects are declared here.
 export default defineConfig({
@@ -62,9 +63,11 @@ export default defineConfig({
           include: ['web/e2e/**/*.test.ts'],
           exclude: E2E_ALONE,
           ...e2e,
-          // Two files at a time: each has its own database copy, port, queue prefix and Chromium,
-          // and most of a walk waits on the browser or the server rather than computing.
-          maxWorkers: 2,
+          // One file at a time unless KANAK_E2E_WORKERS says more. Each file has its own database
+          // copy, port, queue prefix, mail sink and Chromium, and two at a time were about a third
+          // faster; but on a 2-core machine at load 45 two walks together outran their
+          // 10 s waits (a payment not yet confirmed), so the default stays one.
+          maxWorkers: E2E_WORKERS,
           // The files of a worker share one module graph (server, worker, testkit), as in the
           // integration project: importing it anew took a fifth of each file's time.
           isolate: false,
