@@ -603,13 +603,17 @@ function settlementSums(keepLists = true) {
   };
 }
 
-/** The payment rows of a range one list of exceptions holds, as they are read. */
+/**
+ * The payment rows of a range one list of exceptions holds, as they are read. Only money rows:
+ * an invoice its balances paid is never an exception (nothing unmatched, owed or refunded), so
+ * the invoices are not read again.
+ */
 async function* exceptionRows(
   db: Kysely<Database>,
   range: ReportRange,
   keep: (row: SettlementPayment) => boolean,
 ): AsyncGenerator<SettlementPayment> {
-  for await (const row of settlementRows(db, range)) if (keep(row)) yield row;
+  for await (const row of paymentRows(db, range)) if (keep(row)) yield row;
 }
 
 /**
