@@ -228,6 +228,7 @@ export function buildProcessors(
       settled: all.flatMap((r) => r.settled),
       askedAgain: all.flatMap((r) => r.askedAgain),
       failed: all.flatMap((r) => r.failed),
+      instalments: all.flatMap((r) => r.instalments),
     };
   };
   const confirmations = batcher(confirmBatch, options.confirmBatch ?? { size: 25, running: 4 });
@@ -403,6 +404,8 @@ export function buildProcessors(
           `refunds settled ${refunds.settled.map((r) => `${r.refundId}→${r.state}`).join(', ')}`,
         refunds.askedAgain.length &&
           `refunds asked again ${refunds.askedAgain.map((r) => `${r.refundId}#${r.attempt} ${r.as}`).join(', ')}`,
+        refunds.instalments.length &&
+          `instalment refunds settled ${refunds.instalments.map((r) => `${r.instalmentRefundId}→${r.state}`).join(', ')}`,
         refunds.failed.length &&
           `could not ask about refunds ${refunds.failed.map((r) => r.refundId).join(', ')}`,
         schemes.applied.length &&

@@ -20,6 +20,11 @@ export interface RefundSettlement {
   askedAgain: { refundId: string; attempt: number; as: 'queued' | 'dead-lettered' }[];
   /** Refunds the provider could not be asked about this time: asked again next run. */
   failed: { refundId: string; message: string }[];
+  /**
+   * Instalment refunds (savings schemes) the provider accepted and has now settled: processed, or
+   * failed after acceptance — owed again, for the owner's Refund to ask anew.
+   */
+  instalments: { instalmentRefundId: string; state: 'processed' | 'failed' }[];
 }
 
 export interface SettleOptions {
@@ -134,6 +139,7 @@ export async function settleProcessingRefunds(
     settled: [],
     askedAgain: [],
     failed: [],
+    instalments: [],
   };
   for (const row of rows) {
     const accepted = { ...row, provider_refund_id: row.provider_refund_id! };
@@ -154,5 +160,60 @@ export async function settleProcessingRefunds(
       report.failed.push({ refundId: row.id, message: (error as Error).message });
     }
   }
+  await settleInstalmentRefunds(db, provider, report, options);
   return report;
+}
+
+/**
+ * The same for instalments owed back: a refund the provider accepted pending (Razorpay's usual
+ * answer) stays processing until this run reads its outcome. Processed is recorded paid; failed
+ * moved no money, so it is recorded failed with the provider's reason and shows as owed again
+ * (the scheme view and the Orders page's money-owed filter), where the owner's Refund asks anew
+ * under a fresh key. Recorded only while still the accepted try, so two runs record it once.
+ */
+async function settleInstalmentRefunds(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  report: RefundSettlement,
+  options: SettleOptions,
+) {
+  const clock = options.clock ?? systemClock;
+  const rows = await db
+    .selectFrom('instalment_refunds')
+    .select(['id', 'tries', 'provider_payment_id', 'provider_refund_id'])
+    .where('state', '=', 'processing')
+    .where('provider_refund_id', 'is not', null)
+    .where('provider', '=', provider.name)
+    .orderBy('updated_at')
+    .limit(options.limit ?? 100)
+    .execute();
+  report.checked += rows.length;
+  for (const row of rows) {
+    const refundId = row.provider_refund_id!;
+    try {
+      const answer = await provider.fetchRefund(row.provider_payment_id, refundId);
+      if (!answer || answer.status === 'processing') continue;
+      const now = clock();
+      const recorded = await db
+        .updateTable('instalment_refunds')
+        .set(
+          answer.status === 'processed'
+            ? { state: 'processed', processed_at: now, failure: null, updated_at: now }
+            : {
+                state: 'failed',
+                failure: `${provider.name} refund ${refundId} failed after it was accepted: ${answer.failure ?? 'no reason given'}`,
+                updated_at: now,
+              },
+        )
+        .where('id', '=', row.id)
+        .where('tries', '=', row.tries)
+        .where('state', '=', 'processing')
+        .where('provider_refund_id', '=', refundId)
+        .returning('id')
+        .executeTakeFirst();
+      if (recorded) report.instalments.push({ instalmentRefundId: row.id, state: answer.status });
+    } catch (error) {
+      report.failed.push({ refundId: row.id, message: (error as Error).message });
+    }
+  }
 }

@@ -535,8 +535,20 @@ export async function settlementReport(
   };
 }
 
-/** The totals and the short lists of a settlement, gathered row by row. */
-function settlementSums() {
+/** The settlement's lists of exceptions: the payment rows the owner acts on. */
+const EXCEPTIONS = {
+  // A row no money paid is an invoice its balances paid, never a payment without one.
+  unmatched: (row: SettlementPayment) => row.invoice === null && row.method !== 'balances',
+  refundsDue: (row: SettlementPayment) =>
+    row.owed > 0 && (row.refundState === null || row.refundState === 'failed'),
+  refundsPaid: (row: SettlementPayment) => row.refunded > 0,
+};
+
+/**
+ * The totals and the short lists of a settlement, gathered row by row; without `keepLists` the
+ * lists stay empty (the JSON stream writes them from passes of their own).
+ */
+function settlementSums(keepLists = true) {
   const totals: SettlementTotals = {
     received: 0,
     refunded: 0,
@@ -566,11 +578,10 @@ function settlementSums() {
       totals.schemeSpent += row.schemeSpent;
       totals.codShort += row.remittanceShort;
       totals.codOver += row.remittanceOver;
-      // A row no money paid is an invoice its balances paid, never a payment without one.
-      if (row.invoice === null && row.method !== 'balances') unmatched.push(row);
-      if (row.owed > 0 && (row.refundState === null || row.refundState === 'failed'))
-        refundsDue.push(row);
-      if (row.refunded > 0) refundsPaid.push(row);
+      if (!keepLists) return;
+      if (EXCEPTIONS.unmatched(row)) unmatched.push(row);
+      if (EXCEPTIONS.refundsDue(row)) refundsDue.push(row);
+      if (EXCEPTIONS.refundsPaid(row)) refundsPaid.push(row);
     },
     result: async (db: Kysely<Database>, range: ReportRange) => {
       const instalments = await instalmentsOwedBack(db, range);
@@ -593,12 +604,26 @@ function settlementSums() {
 }
 
 /**
+ * The payment rows of a range one list of exceptions holds, as they are read. Only money rows:
+ * an invoice its balances paid is never an exception (nothing unmatched, owed or refunded), so
+ * the invoices are not read again.
+ */
+async function* exceptionRows(
+  db: Kysely<Database>,
+  range: ReportRange,
+  keep: (row: SettlementPayment) => boolean,
+): AsyncGenerator<SettlementPayment> {
+  for await (const row of paymentRows(db, range)) if (keep(row)) yield row;
+}
+
+/**
  * The same JSON as settlementReport (without its page), streamed: every payment as it is read,
  * the invoices without a payment as they are read, then the lists of exceptions (unmatched,
- * refunds due and paid: the few the owner acts on) and the totals.
+ * refunds due and paid), each written from a pass of its own as its rows are read — a year whose
+ * payments were all refunded holds no list of them in memory — and the totals.
  */
 export function settlementJson(db: Kysely<Database>, range: ReportRange): Readable {
-  const sums = settlementSums();
+  const sums = settlementSums(false);
   return jsonObjectStream([
     { key: 'from', value: () => range.from },
     { key: 'to', value: () => range.to },
@@ -612,6 +637,19 @@ export function settlementJson(db: Kysely<Database>, range: ReportRange): Readab
       },
     },
     { key: 'invoicesWithoutPayment', rows: () => invoicesWithoutPayment(db, range) },
-    { spread: () => sums.result(db, range) },
+    { key: 'unmatched', rows: () => exceptionRows(db, range, EXCEPTIONS.unmatched) },
+    { key: 'refundsDue', rows: () => exceptionRows(db, range, EXCEPTIONS.refundsDue) },
+    { key: 'refundsPaid', rows: () => exceptionRows(db, range, EXCEPTIONS.refundsPaid) },
+    {
+      spread: async () => {
+        const {
+          unmatched: _u,
+          refundsDue: _d,
+          refundsPaid: _p,
+          ...rest
+        } = await sums.result(db, range);
+        return rest;
+      },
+    },
   ]);
 }
