@@ -14,7 +14,7 @@ import { canSeeRecordOf } from '../auth/access';
 import { badRequest, conflict, DomainError, notFound } from '../common/errors';
 import { requireId } from '../common/ids';
 import { systemClock, type Clock } from '../common/clock';
-import type { PaymentProvider } from '../payment-providers/provider';
+import type { ProviderSource } from '../payment-providers/providers';
 import { DEFAULT_LINK_TTL_MINUTES } from '../payments/link-expiry';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
 import { enrolmentSchedule, redeemedOf, termsOf, usedPaise, type Paid } from '../schemes/balance';
@@ -78,7 +78,8 @@ export function enrolmentView(
 
 export interface SchemeDeps {
   db: Kysely<Database>;
-  provider: PaymentProvider;
+  /** One provider, or the failover set (a link is made at the first that answers). */
+  provider: ProviderSource;
   origins: InstalmentLinkOrigins;
   ttlMinutes?: number;
   clock?: Clock;

@@ -3,7 +3,7 @@ import type { Database, SchemeEnrolmentRow } from '@kanak/db';
 import { formatIndiaDate, formatRupees, indiaDate } from '@kanak/shared';
 import { systemClock, type Clock } from '../common/clock';
 import { conflict, notFound } from '../common/errors';
-import type { PaymentProvider } from '../payment-providers/provider';
+import type { ProviderSource } from '../payment-providers/providers';
 import {
   notificationKey,
   queueNotification,
@@ -56,7 +56,7 @@ const queuedAlready = async (
  */
 async function queueSchemeReminder(
   trx: Transaction<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   origins: InstalmentLinkOrigins,
   e: ReminderEnrolment,
   next: { n: number; date: string },
@@ -115,7 +115,7 @@ export const MANUAL_REMINDER_LINK_DAYS = 3;
  */
 export async function remindEnrolment(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   origins: InstalmentLinkOrigins,
   enrolmentId: string,
   clock: Clock = systemClock,
@@ -178,7 +178,7 @@ export async function remindEnrolment(
  */
 export async function runSchemeSchedule(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   origins: InstalmentLinkOrigins,
   clock: Clock = systemClock,
 ): Promise<SchemeScheduleReport> {
