@@ -662,4 +662,116 @@ describe('cash on delivery', () => {
     expect(bad.body.message).toMatch(/date, reference missing/);
     expect((await http.post('/api/admin/cod/remittances', { csv: 'AWB' })).status).toBe(401);
   });
+
+  it('takes the remittance file as a multipart upload too (field file, dryRun), refusing bad uploads in words', async () => {
+    const shopper = await newCustomer(server, 'Uploader');
+    const [size] = await sizes(1, 11, 1_000, 30_000);
+    const order = await confirmedCod(shopper, size!);
+    const awb = `UPL${Date.now()}`;
+    expect((await ship(order._id, awb)).status).toBe(200);
+    expect((await outcome(order._id, 'collected')).body.orderStatus).toBe('DELIVERED');
+    const due = order.totalDiscountedPrice + FEE;
+    // As a spreadsheet saves it: UTF-8 with a byte-order mark.
+    const csv = `\uFEFFAWB,Amount,Date,Reference\r\n${awb},${due},2026-12-05,UTR-UPLOAD-1\r\n`;
+    const upload = async (
+      parts: {
+        file?: { body: string | Uint8Array<ArrayBuffer>; name: string; type: string };
+        dryRun?: string;
+      },
+      token = admin,
+    ) => {
+      const form = new FormData();
+      if (parts.file)
+        form.append(
+          'file',
+          new Blob([parts.file.body], { type: parts.file.type }),
+          parts.file.name,
+        );
+      if (parts.dryRun !== undefined) form.append('dryRun', parts.dryRun);
+      const res = await fetch(`${server.baseUrl}/api/admin/cod/remittances`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as RemittanceAnswer & { message: string },
+      };
+    };
+    const file = { body: csv, name: 'remittance-05-12.csv', type: 'text/csv' };
+
+    const dry = await upload({ file });
+    expect(dry.status).toBe(200);
+    expect(dry.body.dryRun).toBe(true);
+    expect(dry.body.lines.map((l) => [l.line, l.status, l.orderId])).toEqual([
+      [2, 'matched', order._id],
+    ]);
+    const applied = await upload({ file, dryRun: 'false' });
+    expect(applied.status).toBe(200);
+    expect(applied.body.totals).toMatchObject({ recorded: 1, recordedRupees: due });
+    // The same file again, uploaded or as JSON: recorded before, nothing added.
+    const again = await upload({ file, dryRun: 'false' });
+    expect(again.body.lines.map((l) => l.status)).toEqual(['recorded']);
+    const json = await http.post<RemittanceAnswer>(
+      '/api/admin/cod/remittances',
+      { csv, dryRun: false },
+      { token: admin },
+    );
+    expect(json.body.lines.map((l) => l.status)).toEqual(['recorded']);
+    const paid = await db()
+      .selectFrom('payments')
+      .select(['amount', 'provider_payment_id'])
+      .where('order_id', '=', order._id)
+      .where('provider', '=', 'cod')
+      .execute();
+    expect(paid).toEqual([{ amount: due, provider_payment_id: `UTR-UPLOAD-1_${awb}` }]);
+
+    // Bad uploads: each a 4xx that says what to send.
+    const refusals = [
+      [await upload({ dryRun: 'true' }), 400, /Attach the remittance CSV .* field "file"/],
+      [
+        await upload({
+          file: {
+            body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+            name: 'scan.png',
+            type: 'image/png',
+          },
+        }),
+        400,
+        /must be a CSV/,
+      ],
+      [
+        await upload({
+          file: { body: new Uint8Array([0x41, 0, 0xff, 0xfe]), name: 'x.csv', type: 'text/csv' },
+        }),
+        400,
+        /not text/,
+      ],
+      [await upload({ file: { ...file, body: '' } }), 400, /empty/],
+      [
+        await upload({ file: { ...file, body: 'A'.repeat(2_000_001) } }),
+        413,
+        /too large: at most 2 MB/,
+      ],
+      [await upload({ file, dryRun: 'maybe' }), 400, /dryRun must be true or false/],
+    ] as const;
+    for (const [res, status, message] of refusals) {
+      expect(res.status).toBe(status);
+      expect(res.body.message).toMatch(message);
+    }
+    expect((await upload({ file }, shopper.token)).status).toBe(403);
+    // An upload of a bare form field the path does not know is refused too.
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'r.csv');
+    form.append('apply', 'yes');
+    const unknown = await fetch(`${server.baseUrl}/api/admin/cod/remittances`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { message: string }).message).toMatch(
+      /Unknown field "apply"/,
+    );
+  });
 });

@@ -183,6 +183,23 @@ describe('the document as a generator reads it', () => {
     expect(examples).toBeGreaterThan(100);
   });
 
+  it('documents the COD remittance import as a JSON body or a multipart file upload', () => {
+    const op = document.paths['/api/admin/cod/remittances']!.post! as OperationDoc;
+    const content = op.requestBody!.content;
+    expect(Object.keys(content['application/json']!.schema.properties ?? {}).sort()).toEqual([
+      'csv',
+      'dryRun',
+    ]);
+    expect(content['multipart/form-data']!.schema).toMatchObject({
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        dryRun: { enum: ['true', 'false'] },
+      },
+      required: ['file'],
+    });
+    expect(op.responses['413']).toBeDefined();
+  });
+
   it('says what a login refused for a wrong password answers', () => {
     const login = document.paths['/auth/login']!.post! as OperationDoc;
     expect(login.operationId).toBe('auth.login');

@@ -3,12 +3,14 @@ import { createHmac } from 'node:crypto';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import {
   createPaymentProviders,
+  instalmentJobKey,
   paymentJobKey,
+  reconcileInstalments,
   reconcilePayments,
   type OrderView,
   type PaymentProviders,
 } from '@kanak/core';
-import type { AdminSystemView } from '@kanak/shared';
+import type { AdminSystemView, SchemeEnrolment } from '@kanak/shared';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import {
   ADDRESS,
@@ -385,5 +387,157 @@ describe('two providers: failover, one confirmation per order, the second paymen
       cf.failCreate.status = null;
       rzp.failCreate.status = null;
     }
+  });
+
+  it('a scheme instalment fails over as an order does: one breaker, one open link, applied once', async () => {
+    // Razorpay's breaker starts closed, with no failure in a row.
+    rzp.failCreate.status = null;
+    await coolOff();
+    const warm = await pendingOrder('SchemeWarm');
+    expect((await payLink(warm.order._id, warm.shopper.token)).body.payment_link_url).toContain(
+      rzp.url,
+    );
+    const admin = await login(server, SEED_ACCOUNTS.admin.email, SEED_ACCOUNTS.admin.password);
+    const plan = await http.post<{ id: number }>(
+      '/api/admin/schemes/plans',
+      {
+        name: 'Failover Nidhi',
+        minInstalment: 2000,
+        step: 1000,
+        instalments: 10,
+        bonusPercent: 50,
+        graceDays: 5,
+        missedRule: 'SHRINK_BONUS',
+        bonusCutPercent: 20,
+        redeemWithinDays: 30,
+        terms: 'Ten monthly instalments; half of one as a bonus.',
+      },
+      { token: admin },
+    );
+    expect(plan.status).toBe(201);
+    const saver = async (name: string) => {
+      const shopper = await newCustomer(server, name);
+      // Cashfree's links need the shopper's phone: the account's.
+      await db()
+        .updateTable('users')
+        .set({ mobile: '9876543210' })
+        .where('id', '=', shopper.id)
+        .execute();
+      return shopper;
+    };
+    const enrol = (token: string) =>
+      http.post<{ id: string; paymentUrl: string }>(
+        '/api/schemes/enrolments',
+        { planId: plan.body.id, instalment: 3000 },
+        { token },
+      );
+    const schemeRows = (enrolmentId: string) =>
+      db()
+        .selectFrom('scheme_payments')
+        .select(['n', 'provider', 'status', 'provider_payment_id', 'receipt_no', 'amount'])
+        .where('enrolment_id', '=', enrolmentId)
+        .orderBy('created_at')
+        .execute();
+    const creations = () =>
+      rzp.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_links').length;
+    const razorpayState = async () =>
+      (
+        await http.get<AdminSystemView>('/api/admin/system', { token: admin })
+      ).body.paymentProviders!.find((p) => p.name === 'razorpay')!;
+    const a = await saver('SaverA');
+    const b = await saver('SaverB');
+    const failedOrder = await pendingOrder('SchemeBreaker');
+
+    // Razorpay answers 500: the enrolment's first link is made at Cashfree instead.
+    rzp.failCreate.status = 500;
+    const failuresBefore = (await razorpayState()).failures;
+    const first = await enrol(a.token);
+    // Before: the 500 from the one provider schemes used failed the enrolment.
+    expect(first.status).toBe(201);
+    const linkId = first.body.paymentUrl.split('/').pop()!;
+    expect(first.body.paymentUrl).toBe(`${cf.url}/cf/${linkId}`);
+    expect(cf.links.get(linkId)).toMatchObject({
+      link_amount: 3000,
+      link_notes: { order_id: first.body.id },
+    });
+    // The scheme's failure counts on the same breaker as orders': an order's next failure opens it.
+    expect(await razorpayState()).toMatchObject({
+      failures: failuresBefore + 1,
+      breaker: 'closed',
+    });
+    expect(
+      (await payLink(failedOrder.order._id, failedOrder.shopper.token)).body.payment_link_url,
+    ).toContain(cf.url);
+    expect((await razorpayState()).breaker).toBe('open');
+    const asked = creations();
+    const second = await enrol(b.token);
+    expect(second.status).toBe(201);
+    expect(second.body.paymentUrl).toContain(`${cf.url}/cf/`);
+    expect(creations()).toBe(asked);
+
+    // Razorpay back: asking to pay again gives the open Cashfree link, not a second one.
+    rzp.failCreate.status = null;
+    const again = await http.post<{ paymentUrl: string; n: number }>(
+      `/api/schemes/enrolments/${first.body.id}/payment`,
+      undefined,
+      { token: a.token },
+    );
+    expect(again.body).toEqual({ paymentUrl: first.body.paymentUrl, n: 1 });
+    expect(await schemeRows(first.body.id)).toMatchObject([
+      { n: 1, provider: 'cashfree', status: 'CREATED' },
+    ]);
+
+    // Paid: the webhook and the return arrive together; the instalment is applied once.
+    const paymentId = cf.pay(linkId);
+    const back = new URL(cf.links.get(linkId)!.link_meta.return_url!);
+    expect(back.pathname).toBe(`/account/schemes/${first.body.id}`);
+    const returnPath = `/api/schemes/enrolments/${first.body.id}/payment?payment_id=${back.searchParams.get('razorpay_payment_id')}&razorpay_payment_link_id=${back.searchParams.get('razorpay_payment_link_id')}`;
+    const [hook, returned] = await Promise.all([
+      postCashfreeWebhook(linkId, paymentId),
+      http.get<{ status: string; enrolment: SchemeEnrolment }>(returnPath, { token: a.token }),
+    ]);
+    expect(hook.body.status).toBe('queued');
+    expect(returned.status).toBe(200);
+    expect(returned.body.status).toBe('PAID');
+    expect(returned.body.enrolment).toMatchObject({ state: 'ACTIVE', balance: 3000 });
+    await eventually(async () => {
+      const row = await db()
+        .selectFrom('outbox')
+        .select('finished_at')
+        .where('job_key', '=', instalmentJobKey(first.body.id, paymentId))
+        .executeTakeFirst();
+      return row?.finished_at;
+    });
+    await reconcileInstalments(db(), providers, { olderThanMs: 0 });
+    const repeat = await http.get<{ status: string }>(returnPath, { token: a.token });
+    expect(repeat.body.status).toBe('PAID');
+    const rows = await schemeRows(first.body.id);
+    expect(rows).toMatchObject([
+      { n: 1, provider: 'cashfree', status: 'PAID', provider_payment_id: paymentId, amount: 3000 },
+    ]);
+    expect(rows[0]!.receipt_no).not.toBeNull();
+
+    // Return and webhook both lost: reconciliation asks Cashfree, which holds the link.
+    const lostLink = second.body.paymentUrl.split('/').pop()!;
+    const lostPaid = cf.pay(lostLink);
+    const report = await reconcileInstalments(db(), providers, { olderThanMs: 0 });
+    expect(report.applied).toContainEqual({
+      enrolmentId: second.body.id,
+      paymentId: lostPaid,
+      result: 'PAID',
+    });
+    await postCashfreeWebhook(lostLink, lostPaid);
+    await reconcileInstalments(db(), providers, { olderThanMs: 0 });
+    await eventually(async () => {
+      const row = await db()
+        .selectFrom('outbox')
+        .select('finished_at')
+        .where('job_key', '=', instalmentJobKey(second.body.id, lostPaid))
+        .executeTakeFirst();
+      return row?.finished_at;
+    });
+    expect(await schemeRows(second.body.id)).toMatchObject([
+      { n: 1, provider: 'cashfree', status: 'PAID', provider_payment_id: lostPaid },
+    ]);
   });
 });

@@ -218,6 +218,15 @@ export function buildProcessors(
       .executeTakeFirst();
     return (row && providers.get(row.provider)) ?? provider;
   };
+  /** The provider that took the instalment refunded (its money goes back the way it came). */
+  const instalmentRefundProvider = async (id: string): Promise<PaymentProvider> => {
+    const row = await db
+      .selectFrom('instalment_refunds')
+      .select('provider')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (row && providers.get(row.provider)) ?? provider;
+  };
   /** Each provider is asked about the refunds it accepted (settleProcessingRefunds). */
   const settleEveryProvider = async () => {
     const all = await Promise.all(
@@ -240,7 +249,7 @@ export function buildProcessors(
         const paid = await recorded(
           db,
           data,
-          () => confirmInstalmentPayment(db, provider, data),
+          () => confirmInstalmentPayment(db, providers, data),
           (o) => o.result !== 'PENDING',
         );
         return settle(QUEUES.paymentConfirmations, paid);
@@ -335,7 +344,13 @@ export function buildProcessors(
         const outcome = await recorded(
           db,
           data,
-          () => processInstalmentRefund(db, provider, data, lastTry),
+          async () =>
+            processInstalmentRefund(
+              db,
+              await instalmentRefundProvider(data.instalmentRefundId),
+              data,
+              lastTry,
+            ),
           (value) => value.state !== 'failed',
         );
         if (outcome.state === 'failed')
@@ -371,7 +386,7 @@ export function buildProcessors(
     [QUEUES.paymentReconciliation]: async (job) => {
       if (job.name === SCHEME_SCHEDULE_JOB) {
         if (!options.schemeOrigins) return 'no scheme origins';
-        const report = await runSchemeSchedule(db, provider, options.schemeOrigins, options.clock);
+        const report = await runSchemeSchedule(db, providers, options.schemeOrigins, options.clock);
         if (report.reminded || report.matured)
           options.log(
             `savings schemes: ${report.reminded} reminders queued, ${report.matured} matured`,
@@ -386,7 +401,7 @@ export function buildProcessors(
       // Refunds the provider accepted but had not settled: processed, or failed (owed again and
       // asked for again as a new attempt; its job goes out through the outbox).
       const refunds = await settleEveryProvider();
-      const schemes = await reconcileInstalments(db, provider, {
+      const schemes = await reconcileInstalments(db, providers, {
         olderThanMs: options.reconcileAfterMs,
       });
       await pruneOutbox(db, OUTBOX_KEEP_MS);

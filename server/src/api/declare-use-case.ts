@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { UploadBinding } from './uploaded-input';
 import type * as zc from 'zod/v4/core';
 import * as z from 'zod/mini';
 import type { Access, AuthUser, CatalogChange } from '@kanak/core';
@@ -45,7 +46,11 @@ export interface RestBinding<O extends Schema = Schema> {
   /** Other answers this path gives, for the OpenAPI document. */
   otherAnswers?: Record<number, { description: string; schema: Schema }>;
   /** What each path parameter means, for the OpenAPI document (its schema comes from the input). */
-  paramDocs?: Record<string, { description: string; example?: string }>;
+  paramDocs?: Record<
+    string,
+    { description: string; example?: string }
+  >; /** The path also takes its body as a multipart file upload (the JSON body still works). */
+  upload?: UploadBinding;
 }
 
 export type Kind = 'query' | 'mutation';

@@ -2,6 +2,7 @@ import { sample } from 'openapi-sampler';
 import * as z from 'zod/mini';
 import type { Access } from '@kanak/core';
 import type { HttpMethod, RestBinding, Schema, UseCase } from './declare-use-case';
+import type { UploadBinding } from './uploaded-input';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema> };
 
@@ -54,7 +55,7 @@ interface Operation {
   /** Each path parameter's schema (an id's pattern, an action's enum) and meaning. */
   paramSchemas?: Record<string, JsonSchema>;
   query?: JsonSchema;
-  body?: { contentType: string; schema: JsonSchema };
+  body?: { contentType: string; schema: JsonSchema; form?: JsonSchema };
   responses: Record<number, { description: string; schema: JsonSchema }>;
   /** A hand-written route (RouteDoc): its own answers only, no token read when public. */
   handWritten?: boolean;
@@ -124,8 +125,41 @@ function useCaseOperation(
     pathParams,
     paramSchemas,
     ...(sent && !hasBody ? { query: sent } : {}),
-    ...(sent && hasBody ? { body: { contentType: 'application/json', schema: sent } } : {}),
+    ...(sent && hasBody
+      ? {
+          body: {
+            contentType: 'application/json',
+            schema: sent,
+            ...(binding.upload ? { form: uploadForm(binding.upload) } : {}),
+          },
+        }
+      : {}),
     responses,
+  };
+}
+
+/** The multipart form a path with an upload also takes: the file and its plain fields. */
+function uploadForm(upload: UploadBinding): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      [upload.field]: {
+        type: 'string',
+        format: 'binary',
+        description: `${upload.what}, at most ${Math.round(upload.maxBytes / (1024 * 1024))} MB`,
+      },
+      ...Object.fromEntries(
+        Object.entries(upload.fields).map(([name, field]) => [
+          name,
+          {
+            type: 'string',
+            description: field.description,
+            ...(field.enum ? { enum: field.enum } : {}),
+          },
+        ]),
+      ),
+    },
+    required: [upload.field],
   };
 }
 
@@ -246,6 +280,7 @@ function operationObject(op: Operation) {
                   ? { example: exampleOf(op.body.schema) }
                   : {}),
               },
+              ...(op.body.form ? { 'multipart/form-data': { schema: op.body.form } } : {}),
             },
           },
         }

@@ -1,10 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppServices } from '../services';
 import { resolveCall } from './caller';
 import { numericFields, parseInput, queryNumber } from './input';
 import { encodedBody, matchesEtag, preferredEncoding, type CachedAnswer } from './read-cache';
 import { runUseCase } from './run-use-case';
 import type { RestBinding, RestRequest, Schema, UseCase } from './declare-use-case';
+import { uploadedInput, uploadLimits } from './uploaded-input';
 
 /** A JSON body's fields, or nothing when the body is absent or not an object. */
 function bodyFields(body: unknown): Record<string, unknown> {
@@ -68,12 +70,15 @@ export function registerUseCaseRoutes(
   for (const { path, useCase } of useCases) {
     const numbers: Set<string> = numericFields(useCase.input);
     for (const binding of useCase.rest) {
-      app.route({
+      const route: RouteOptions = {
         method: binding.method,
         url: binding.path,
         handler: async (request, reply) => {
           const call = await resolveCall(services, request, useCase.access);
           const parts = restRequest(request);
+          // A file sent as a form stands for the JSON body it replaces (read after the caller).
+          if (binding.upload && request.isMultipart())
+            parts.body = await uploadedInput(request, binding.upload);
           if (binding.request) {
             const sent =
               binding.method === 'GET' || binding.method === 'DELETE' ? parts.query : parts.body;
@@ -91,6 +96,16 @@ export function registerUseCaseRoutes(
           }
           return reply.status(binding.status ?? 200).send(outcome.result);
         },
+      };
+      const upload = binding.upload;
+      if (!upload) {
+        app.route(route);
+        continue;
+      }
+      // Multipart parsing lives in this path's own scope; every other path keeps JSON only.
+      void app.register(async (scope) => {
+        await scope.register(multipart, { limits: uploadLimits(upload) });
+        scope.route(route);
       });
     }
   }

@@ -83,6 +83,7 @@ export async function registerPaymentWebhookRest(app: FastifyInstance, services:
       const jobId = await recordInstalmentWebhook(services, {
         enrolmentId: event.orderId,
         paymentId: event.paymentId,
+        provider: provider.name,
       });
       request.log.info({ enrolmentId: event.orderId, jobId }, 'instalment webhook recorded');
       return { status: 'queued', jobId };

@@ -8,7 +8,8 @@ import { requestOrigins } from '../payments/origins';
 
 const schemeDeps = (services: AppServices, request: FastifyRequest): core.SchemeDeps => ({
   db: services.db,
-  provider: services.payments,
+  // The failover set, as orders use: an instalment is payable while any provider answers.
+  provider: services.paymentProviders,
   origins: requestOrigins(services.config, request),
   ttlMinutes: services.config.PAYMENT_LINK_TTL_MINUTES,
 });
@@ -74,7 +75,7 @@ export const schemesApi = {
     run: ({ services, request }, input) =>
       core.remindEnrolment(
         services.db,
-        services.payments,
+        services.paymentProviders,
         requestOrigins(services.config, request),
         input.enrolmentId,
       ),
@@ -132,7 +133,7 @@ export const schemesApi = {
     summary:
       "The return from an instalment's payment page: records the payment (exactly once with the webhook and reconciliation) and answers the enrolment",
     run: async ({ services, user, address }, input) => {
-      core.checkReturnSignature(services.payments, input.enrolmentId, input);
+      core.checkReturnSignature(services.paymentProviders, input.enrolmentId, input);
       const outcome = await core.requestInstalmentConfirmation(
         { ...outboxDeps(services), limits: services.limits },
         input,

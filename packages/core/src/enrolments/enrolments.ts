@@ -14,7 +14,7 @@ import { canSeeRecordOf } from '../auth';
 import { badRequest, conflict, DomainError, notFound } from '../common';
 import { requireId } from '../common';
 import { systemClock, type Clock } from '../common';
-import type { PaymentProvider } from '../payment-providers';
+import type { ProviderSource } from '../payment-providers';
 import { DEFAULT_LINK_TTL_MINUTES } from '../payments';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
 import { enrolmentSchedule, redeemedOf, termsOf, usedPaise, type Paid } from '../schemes';
@@ -78,7 +78,8 @@ export function enrolmentView(
 
 export interface SchemeDeps {
   db: Kysely<Database>;
-  provider: PaymentProvider;
+  /** One provider, or the failover set (a link is made at the first that answers). */
+  provider: ProviderSource;
   origins: InstalmentLinkOrigins;
   ttlMinutes?: number;
   clock?: Clock;

@@ -13,7 +13,10 @@ import { JOBS, type ParsedJob } from '../queues';
 import type { PaymentReturnCaller, PaymentReturnDeps } from '../payments';
 import { LINK_GRACE_MS, LINK_REUSE_MARGIN_MS } from '../payments';
 import { expireCheckedLinks, markLinkChecked } from '../payments';
-import type { PaymentProvider, ProviderPayment } from '../payment-providers';
+import type { ProviderPayment } from '../payment-providers';
+import { providersOf, type ProviderSource } from '../payment-providers';
+import { createAtSomeProviderOf } from '../payments';
+import { askHolders } from '../payments';
 import { queueReceiptMail, takeReceiptNumber } from './receipts';
 
 /**
@@ -52,12 +55,19 @@ export interface InstalmentLinkOrigins {
 /**
  * A payment link for instalment `n`, open until `expiresAt`, made in the caller's transaction
  * (the enrolment row locked by it): an open link for the same instalment with enough life left
- * is reused, so a double click or two reminders give one link.
+ * is reused, whichever configured provider holds it, so a double click or two reminders give one
+ * link. A fresh one is made as an order's is (createAtSomeProviderOf: the preferred provider
+ * first, the next when it fails, the same breakers), and any other link still open for the
+ * enrolment is closed as replaced: one open link at a time. A payment that beat the close is
+ * still found (reconciliation asks about EXPIRED links) and applied or owed back once.
  */
 export async function openInstalmentLink(
   trx: Transaction<Database>,
-  provider: PaymentProvider,
-  enrolment: Pick<SchemeEnrolmentRow, 'id' | 'instalment' | 'holder_name' | 'plan_name'> & {
+  provider: ProviderSource,
+  enrolment: Pick<
+    SchemeEnrolmentRow,
+    'id' | 'user_id' | 'instalment' | 'holder_name' | 'plan_name'
+  > & {
     email: string;
   },
   n: number,
@@ -65,41 +75,75 @@ export async function openInstalmentLink(
   expiresAt: Date,
   now: Date,
 ): Promise<{ id: string; url: string; expiresAt: Date }> {
+  const providers = providersOf(provider);
   const open = await trx
     .selectFrom('scheme_payments')
     .select(['payment_link_id', 'payment_link_url', 'expires_at'])
     .where('enrolment_id', '=', enrolment.id)
     .where('n', '=', n)
-    .where('provider', '=', provider.name)
+    .where(
+      'provider',
+      'in',
+      providers.list.map((p) => p.name),
+    )
     .where('status', '=', 'CREATED')
     .where('expires_at', '>', new Date(now.getTime() + LINK_REUSE_MARGIN_MS))
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
   if (open)
     return { id: open.payment_link_id, url: open.payment_link_url, expiresAt: open.expires_at };
-  const link = await provider.createLink({
+  const link = await createAtSomeProviderOf(providers)({
     // The provider's reference: the enrolment id (the webhook names it; see recordInstalmentWebhook).
     orderId: enrolment.id,
     amount: enrolment.instalment,
     description: `Kanak Jewellers ${enrolment.plan_name}: instalment ${n}`,
-    customer: { name: enrolment.holder_name, email: enrolment.email, contact: '' },
+    customer: {
+      name: enrolment.holder_name,
+      email: enrolment.email,
+      // Some providers (Cashfree) need a phone: the account's, else its latest address's.
+      contact: await contactOf(trx, enrolment.user_id),
+    },
     callbackUrl: `${origins.web}/account/schemes/${enrolment.id}`,
     serverOrigin: origins.server,
     expiresAt,
   });
   await trx
+    .updateTable('scheme_payments')
+    .set({ status: 'EXPIRED', note: 'Replaced by a fresh link', updated_at: now })
+    .where('enrolment_id', '=', enrolment.id)
+    .where('status', '=', 'CREATED')
+    .where('provider_payment_id', 'is', null)
+    .execute();
+  await trx
     .insertInto('scheme_payments')
     .values({
       enrolment_id: enrolment.id,
       n,
-      provider: provider.name,
+      provider: link.provider,
       payment_link_id: link.id,
       payment_link_url: link.url,
       amount: enrolment.instalment,
       expires_at: expiresAt,
     })
     .execute();
-  return { ...link, expiresAt };
+  return { id: link.id, url: link.url, expiresAt };
+}
+
+/** The shopper's phone for a provider's link: the account's, else the latest address's. */
+async function contactOf(db: Kysely<Database>, userId: string): Promise<string> {
+  const user = await db
+    .selectFrom('users')
+    .select('mobile')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (user?.mobile) return user.mobile;
+  const address = await db
+    .selectFrom('addresses')
+    .select('mobile')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return address?.mobile ?? '';
 }
 
 const resultOf = (status: SchemePaymentStatus): PaymentReturnStatus =>
@@ -128,7 +172,7 @@ async function findRecorded(
  */
 export async function confirmInstalmentPayment(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   confirmation: Omit<InstalmentConfirmation, 'kind'>,
   clock: Clock = systemClock,
 ): Promise<InstalmentOutcome> {
@@ -139,14 +183,13 @@ export async function confirmInstalmentPayment(
   if (recorded) return recorded;
   const links = await db
     .selectFrom('scheme_payments')
-    .select('payment_link_id')
+    .select(['payment_link_id', 'provider'])
     .where('enrolment_id', '=', enrolmentId)
     .execute();
   if (links.length === 0) throw notFound('Payment link for this scheme');
-  const payment = await provider.fetchPayment(
-    paymentId,
-    links.map((l) => l.payment_link_id),
-  );
+  // Each provider holding a link of the enrolment is asked (the one that reported it first),
+  // as for an order: the payment may have been made at whichever took the link.
+  const payment = await askHolders(providersOf(provider), confirmation, links);
   if (!payment) throw badRequest(`Payment ${paymentId} is not known to the payment provider`);
   if (!payment.paymentLinkId) throw badRequest(`Payment ${paymentId} was not made for this scheme`);
   if (payment.status === 'failed')
@@ -366,7 +409,7 @@ export async function isSchemeReference(db: Kysely<Database>, reference: string)
 /** A signed webhook for an instalment: kept in the outbox and acknowledged without waiting. */
 export async function recordInstalmentWebhook(
   deps: Pick<OutboxDeps, 'db' | 'relay'>,
-  webhook: { enrolmentId: string; paymentId: string },
+  webhook: { enrolmentId: string; paymentId: string; provider?: string },
 ): Promise<string> {
   const jobKey = instalmentJobKey(webhook.enrolmentId, webhook.paymentId);
   await writeOutbox(deps.db, {
@@ -394,18 +437,24 @@ export interface InstalmentReconcileReport {
  */
 export async function reconcileInstalments(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   options: { olderThanMs: number; limit?: number },
 ): Promise<InstalmentReconcileReport> {
+  const providers = providersOf(provider);
   const now = Date.now();
   const expired = await expireCheckedLinks(db, 'scheme_payments', now);
   const links = await db
     .selectFrom('scheme_payments')
-    .select(['id', 'payment_link_id', 'enrolment_id'])
+    .select(['id', 'payment_link_id', 'enrolment_id', 'provider'])
     .where('reconciled', '=', false)
     .where('provider_payment_id', 'is', null)
     .where('status', 'in', ['CREATED', 'EXPIRED'])
-    .where('provider', '=', provider.name)
+    // Every provider that holds a link: each is asked about its own.
+    .where(
+      'provider',
+      'in',
+      providers.list.map((p) => p.name),
+    )
     .where('created_at', '<', new Date(now - options.olderThanMs))
     .orderBy('updated_at')
     .limit(options.limit ?? 50)
@@ -419,13 +468,16 @@ export async function reconcileInstalments(
   for (const link of links) {
     let asked = true;
     try {
-      const payments = await provider.linkPayments(link.payment_link_id);
+      const holder = providers.get(link.provider);
+      if (!holder) throw new Error(`No provider ${link.provider} is configured to ask about it`);
+      const payments = await holder.linkPayments(link.payment_link_id);
       for (const payment of payments.filter((p) => p.status === 'captured')) {
         try {
-          const outcome = await confirmInstalmentPayment(db, provider, {
+          const outcome = await confirmInstalmentPayment(db, providers, {
             enrolmentId: link.enrolment_id,
             paymentId: payment.id,
             source: 'reconcile',
+            provider: holder.name,
           });
           report.applied.push({
             enrolmentId: link.enrolment_id,

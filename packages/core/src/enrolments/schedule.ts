@@ -3,7 +3,7 @@ import type { Database, SchemeEnrolmentRow } from '@kanak/db';
 import { formatIndiaDate, formatRupees, indiaDate } from '@kanak/shared';
 import { systemClock, type Clock } from '../common';
 import { conflict, notFound } from '../common';
-import type { PaymentProvider } from '../payment-providers';
+import type { ProviderSource } from '../payment-providers';
 import { notificationKey, queueNotification, type NotificationIntent } from '../mail-queue';
 import { enrolmentSchedule } from '../schemes';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
@@ -52,7 +52,7 @@ const queuedAlready = async (
  */
 async function queueSchemeReminder(
   trx: Transaction<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   origins: InstalmentLinkOrigins,
   e: ReminderEnrolment,
   next: { n: number; date: string },
@@ -111,7 +111,7 @@ export const MANUAL_REMINDER_LINK_DAYS = 3;
  */
 export async function remindEnrolment(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   origins: InstalmentLinkOrigins,
   enrolmentId: string,
   clock: Clock = systemClock,
@@ -174,7 +174,7 @@ export async function remindEnrolment(
  */
 export async function runSchemeSchedule(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: ProviderSource,
   origins: InstalmentLinkOrigins,
   clock: Clock = systemClock,
 ): Promise<SchemeScheduleReport> {

@@ -71,9 +71,9 @@ export interface OrderLink {
  * of them answers. A provider that could not be asked fails the whole (retried) only when no
  * other found the payment.
  */
-async function askHolders(
+export async function askHolders(
   providers: ReturnType<typeof providersOf>,
-  confirmation: PaymentConfirmation,
+  confirmation: Pick<PaymentConfirmation, 'paymentId' | 'provider'>,
   links: OrderLink[],
 ): Promise<ProviderPayment | null> {
   const held = new Map<PaymentProvider, string[]>();

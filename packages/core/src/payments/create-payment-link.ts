@@ -286,8 +286,9 @@ export async function payOrder({
 /**
  * A link at the first provider that makes one (see PaymentProviders.createLink): the shopper's
  * own refusal is a 400, every provider down a 503 (nothing was charged: no link was made).
+ * Orders and scheme instalments both make their links through it, sharing the breakers.
  */
-function createAtSomeProviderOf(providers: ReturnType<typeof providersOf>) {
+export function createAtSomeProviderOf(providers: ReturnType<typeof providersOf>) {
   return async (request: Parameters<typeof providers.createLink>[0]) => {
     try {
       return await providers.createLink(request);

@@ -64,7 +64,14 @@ export const JOBS = {
     queue: QUEUES.paymentConfirmations,
     version: 1,
     relayed: true,
-    payload: z.object({ kind: z.literal('scheme'), enrolmentId: text, paymentId: text, source }),
+    payload: z.object({
+      kind: z.literal('scheme'),
+      enrolmentId: text,
+      paymentId: text,
+      source,
+      /** The provider that reported it (its webhook path, or the link reconciled); asked first. */
+      provider: z.string().optional(),
+    }),
   }),
   /** An admin's move of an order's status. */
   orderMove: defineJob({

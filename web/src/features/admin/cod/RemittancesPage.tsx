@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { formatRupees, type RemittanceAnswer } from '@kanak/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,7 +14,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { toast } from '@/lib/toast';
-import { trpc } from '@/lib/trpc';
+import { uploadRemittance } from './upload-remittance';
 
 const TONE: Record<string, 'default' | 'secondary' | 'destructive' | 'outline'> = {
   matched: 'default',
@@ -30,9 +31,12 @@ const TONE: Record<string, 'default' | 'secondary' | 'destructive' | 'outline'> 
  * COD order, short, over and unmatched lines listed), then applied (recorded once per order).
  */
 export function RemittancesPage() {
-  const [csv, setCsv] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
   const [answer, setAnswer] = useState<RemittanceAnswer | null>(null);
-  const send = trpc.cod.remittances.useMutation({
+  // The file goes up as it is (multipart): the server checks it is a CSV and not too large.
+  const send = useMutation({
+    mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) =>
+      uploadRemittance(file, dryRun),
     onSuccess: (result) => {
       setAnswer(result);
       if (!result.dryRun) toast.success(`${result.totals.recorded} payments recorded`);
@@ -55,23 +59,22 @@ export function RemittancesPage() {
             id="remittance-file"
             type="file"
             accept=".csv,text/csv"
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
+            onChange={(e) => {
               setAnswer(null);
-              setCsv(file ? await file.text() : null);
+              setFile(e.target.files?.[0] ?? null);
             }}
           />
         </div>
         <Button
-          disabled={!csv || send.isPending}
-          onClick={() => csv && send.mutate({ csv, dryRun: true })}
+          disabled={!file || send.isPending}
+          onClick={() => file && send.mutate({ file, dryRun: true })}
         >
           Check (dry run)
         </Button>
         <Button
           variant="outline"
-          disabled={!csv || !answer?.dryRun || send.isPending}
-          onClick={() => csv && send.mutate({ csv, dryRun: false })}
+          disabled={!file || !answer?.dryRun || send.isPending}
+          onClick={() => file && send.mutate({ file, dryRun: false })}
         >
           Apply
         </Button>
