@@ -23,7 +23,7 @@ import { registerMediaRest } from './media/media.rest';
 import { invoiceDocs, registerInvoicesRest } from './invoices/invoices.rest';
 import { registerSchemesRest, schemeDocs } from './schemes/schemes.rest';
 import { registerReportsRest, reportDocs } from './reports/reports.rest';
-import { catalogueDocs, registerCatalogueRest } from './catalogue/catalogue.rest';
+import { catalogueDocs, registerCatalogueRest } from './catalogue-io/catalogue.rest';
 import { manifestDoc, registerManifestRest } from './orders/manifest.rest';
 import { packingSlipDoc, registerPackingSlipRest } from './orders/packing-slip.rest';
 import { registerQueueBoard } from './admin/queue-board.rest';

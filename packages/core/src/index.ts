@@ -31,7 +31,7 @@ export * from './reports';
 export * from './delivery';
 export * from './rate-alerts';
 export * from './shipments';
-export * from './catalogue';
+export * from './catalogue-io';
 export * from './exchange';
 export * from './returns';
 export * from './schemes';

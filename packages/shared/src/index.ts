@@ -71,11 +71,11 @@ export * from './delivery/pin-state';
 export * from './delivery/promise';
 export * from './shipments/carriers';
 // The owner's catalogue as a file: import and export in one column set.
-export * from './catalogue/columns';
-export * from './catalogue/column-help';
-export * from './catalogue/forgiving-cells';
-export * from './catalogue/template';
-export * from './catalogue/views';
+export * from './catalogue-io/columns';
+export * from './catalogue-io/column-help';
+export * from './catalogue-io/forgiving-cells';
+export * from './catalogue-io/template';
+export * from './catalogue-io/views';
 // Old-gold exchange and store credit; returns and exchanges of orders.
 export * from './exchange/old-gold';
 export * from './returns/returns';

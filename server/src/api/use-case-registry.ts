@@ -14,7 +14,7 @@ import { notificationsApi } from '../notifications/notifications.api';
 import { systemApi } from '../system/system.api';
 import { deliveryApi } from '../delivery/delivery.api';
 import { reportsApi } from '../reports/reports.api';
-import { catalogueApi } from '../catalogue/catalogue.api';
+import { catalogueApi } from '../catalogue-io/catalogue.api';
 import { rateAlertsApi } from '../rate-alerts/rate-alerts.api';
 import { exchangeApi } from '../exchange/exchange.api';
 import { returnsApi } from '../returns/returns.api';

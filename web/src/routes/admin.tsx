@@ -196,7 +196,7 @@ const adminCatalogueImportRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'catalogue/import',
   component: lazyRouteComponent(
-    () => import('@/features/admin/catalogue/ImportPage'),
+    () => import('@/features/admin/catalogue-io/ImportPage'),
     'ImportPage',
   ),
 });

@@ -17,7 +17,7 @@ import { SearchField } from '../shared/SearchField';
 import { Pager } from '../shared/Pager';
 import { ProductSummaryCells, ProductSummaryHeader } from '../shared/ProductSummaryColumns';
 import type { AdminProduct } from '../shared/types';
-import { downloadCatalogue } from '../catalogue/catalogue-files';
+import { downloadCatalogue } from '../catalogue-io/catalogue-files';
 import { BulkEditBar } from './BulkEditBar';
 
 const PAGE_SIZE = 10;
