@@ -60,6 +60,9 @@ describe('two providers: failover, one confirmation per order, the second paymen
       CASHFREE_API_URL: cf.url,
       PAYMENT_BREAKER_FAILURES: FAILURES,
       PAYMENT_BREAKER_COOLOFF_MS: COOL_OFF_MS,
+      // A return waits for the worker's answer up to a ceiling only a hung worker reaches, so its
+      // PAID does not depend on how fast a loaded machine runs the job.
+      ORDER_WAIT_MS: 60_000,
     });
     http = httpClient(server.baseUrl);
     worker = await startWorkerProcess(server);
@@ -539,5 +542,15 @@ describe('two providers: failover, one confirmation per order, the second paymen
     expect(await schemeRows(second.body.id)).toMatchObject([
       { n: 1, provider: 'cashfree', status: 'PAID', provider_payment_id: lostPaid },
     ]);
+    // The shopper's browser comes back only now, naming the link (Cashfree's return does): the
+    // instalment is paid, not "expired, pay with a new link".
+    const late = new URL(cf.links.get(lostLink)!.link_meta.return_url!);
+    const lateReturn = await http.get<{ status: string }>(
+      `/api/schemes/enrolments/${second.body.id}/payment?payment_id=${late.searchParams.get('razorpay_payment_id')}&razorpay_payment_link_id=${late.searchParams.get('razorpay_payment_link_id')}`,
+      { token: b.token },
+    );
+    expect(lateReturn.status).toBe(200);
+    expect(lateReturn.body.status).toBe('PAID');
+    expect(await schemeRows(second.body.id)).toHaveLength(1);
   });
 });

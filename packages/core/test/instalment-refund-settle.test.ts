@@ -102,16 +102,16 @@ describe('instalment refunds the provider accepted pending', () => {
     };
   };
 
+  /** The idempotency key of each refund asked of the provider, in order. */
+  const keys: string[] = [];
   /** A Razorpay-like provider: refunds accepted pending, settling as `later` says. */
   const slowProvider = (later: { state: 'processed' | 'failed' }): PaymentProvider => {
-    let made = 0;
     return {
       ...provider,
-      refund: async (request) => ({
-        id: `rfnd_slow_${request.idempotencyKey}_${++made}`,
-        status: 'processing',
-        failure: null,
-      }),
+      refund: async (request) => {
+        keys.push(request.idempotencyKey);
+        return { id: `rfnd_slow_${request.idempotencyKey}`, status: 'processing', failure: null };
+      },
       fetchRefund: async (_p, id) => ({
         id,
         status: later.state,
@@ -172,7 +172,10 @@ describe('instalment refunds the provider accepted pending', () => {
     await processInstalmentRefund(db(), slow, await lastJob());
     const again = await refundRow(id);
     expect(again.tries).toBe(accepted.tries + 1);
+    // Asked anew under a fresh key (the provider would answer the old key with the failed refund).
     expect(again.provider_refund_id).not.toBe(accepted.provider_refund_id);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(keys.length);
     await settleProcessingRefunds(db(), slow);
     expect(await refundRow(id)).toMatchObject({ state: 'processed' });
     expect(await stillOwed(id)).toBe(false);

@@ -46,10 +46,8 @@ export interface RestBinding<O extends Schema = Schema> {
   /** Other answers this path gives, for the OpenAPI document. */
   otherAnswers?: Record<number, { description: string; schema: Schema }>;
   /** What each path parameter means, for the OpenAPI document (its schema comes from the input). */
-  paramDocs?: Record<
-    string,
-    { description: string; example?: string }
-  >; /** The path also takes its body as a multipart file upload (the JSON body still works). */
+  paramDocs?: Record<string, { description: string; example?: string }>;
+  /** The path also takes its body as a multipart file upload (the JSON body still works). */
   upload?: UploadBinding;
 }
 

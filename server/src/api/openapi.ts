@@ -2,7 +2,7 @@ import { sample } from 'openapi-sampler';
 import * as z from 'zod/mini';
 import type { Access } from '@kanak/core';
 import type { HttpMethod, RestBinding, Schema, UseCase } from './declare-use-case';
-import type { UploadBinding } from './uploaded-input';
+import { readableSize, type UploadBinding } from './uploaded-input';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema> };
 
@@ -146,7 +146,7 @@ function uploadForm(upload: UploadBinding): JsonSchema {
       [upload.field]: {
         type: 'string',
         format: 'binary',
-        description: `${upload.what}, at most ${Math.round(upload.maxBytes / (1024 * 1024))} MB`,
+        description: `${upload.what}, at most ${readableSize(upload.maxBytes)}`,
       },
       ...Object.fromEntries(
         Object.entries(upload.fields).map(([name, field]) => [

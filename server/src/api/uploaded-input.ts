@@ -38,10 +38,9 @@ export const uploadLimits = (upload: UploadBinding) => ({
   parts: Object.keys(upload.fields).length + 3,
 });
 
-const readableSize = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${Math.round(bytes / (1024 * 1024))} MB`
-    : `${Math.ceil(bytes / 1024)} KB`;
+/** The limit as people read it: decimal units, as the limit itself is written (2,000,000 bytes). */
+export const readableSize = (bytes: number) =>
+  bytes >= 1_000_000 ? `${Math.round(bytes / 1_000_000)} MB` : `${Math.ceil(bytes / 1000)} kB`;
 
 /** A 413 the error handler answers as it is (its status and message). */
 const tooLarge = (message: string) =>

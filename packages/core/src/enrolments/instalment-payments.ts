@@ -19,6 +19,9 @@ import { createAtSomeProviderOf } from '../payments';
 import { askHolders } from '../payments';
 import { queueReceiptMail, takeReceiptNumber } from './receipts';
 
+/** The note on a link made stale by a fresh one for the same instalment. */
+const REPLACED_NOTE = 'Replaced by a fresh link';
+
 /**
  * An instalment's payment goes the way an order's does (payments/): the provider is asked, never
  * the browser; the return, the webhook and reconciliation all write the same outbox key, the
@@ -109,7 +112,7 @@ export async function openInstalmentLink(
   });
   await trx
     .updateTable('scheme_payments')
-    .set({ status: 'EXPIRED', note: 'Replaced by a fresh link', updated_at: now })
+    .set({ status: 'EXPIRED', note: REPLACED_NOTE, updated_at: now })
     .where('enrolment_id', '=', enrolment.id)
     .where('status', '=', 'CREATED')
     .where('provider_payment_id', 'is', null)
@@ -356,11 +359,16 @@ export async function requestInstalmentConfirmation(
     deps.db.selectFrom('outbox').select('id').where('job_key', '=', jobKey).executeTakeFirst(),
     deps.db
       .selectFrom('scheme_payments')
-      .select(['payment_link_id', 'status', 'expires_at', 'provider_payment_id'])
+      .select(['payment_link_id', 'status', 'expires_at', 'provider_payment_id', 'note'])
       .where('enrolment_id', '=', enrolmentId)
       .execute(),
   ]);
-  const recorded = links.some((l) => l.provider_payment_id === ret.paymentId);
+  const recorded = links.some(
+    (l) =>
+      l.provider_payment_id === ret.paymentId ||
+      // A return that names the link for its payment (Cashfree's): the link is paid.
+      (l.payment_link_id === ret.paymentId && l.provider_payment_id !== null),
+  );
   if (!kept && !recorded) {
     const named = ret.paymentLinkId
       ? links.filter((l) => l.payment_link_id === ret.paymentLinkId)
@@ -373,8 +381,12 @@ export async function requestInstalmentConfirmation(
             : 'No payment link was made for this scheme',
         ),
       );
+    // A link replaced by a fresh one is still payable at its provider until it expires: its
+    // payment is asked about like any other (and owed back if the instalment was paid twice).
     const open = named.some(
-      (l) => l.status === 'CREATED' && l.expires_at.getTime() > Date.now() - LINK_GRACE_MS,
+      (l) =>
+        (l.status === 'CREATED' || (l.status === 'EXPIRED' && l.note === REPLACED_NOTE)) &&
+        l.expires_at.getTime() > Date.now() - LINK_GRACE_MS,
     );
     if (!open)
       throw refuse(

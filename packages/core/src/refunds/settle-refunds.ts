@@ -148,7 +148,10 @@ export async function settleProcessingRefunds(
         row.provider_payment_id,
         accepted.provider_refund_id,
       );
-      if (!answer || answer.status === 'processing') continue;
+      if (!answer || answer.status === 'processing') {
+        await stillProcessing(db, 'refunds', row.id, clock());
+        continue;
+      }
       if (answer.status === 'processed') await recordProviderRefund(db, row, answer, clock());
       else {
         const again = await askAgain(db, provider.name, accepted, answer, clock());
@@ -162,6 +165,25 @@ export async function settleProcessingRefunds(
   }
   await settleInstalmentRefunds(db, provider, report, options);
   return report;
+}
+
+/**
+ * A refund the provider still holds goes to the back of the next run's list (read oldest first,
+ * a page at a time): otherwise a page of long-pending refunds would be read on every run and
+ * the ones behind it never asked about.
+ */
+async function stillProcessing(
+  db: Kysely<Database>,
+  table: 'refunds' | 'instalment_refunds',
+  id: string,
+  now: Date,
+) {
+  await db
+    .updateTable(table)
+    .set({ updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'processing')
+    .execute();
 }
 
 /**
@@ -192,7 +214,10 @@ async function settleInstalmentRefunds(
     const refundId = row.provider_refund_id!;
     try {
       const answer = await provider.fetchRefund(row.provider_payment_id, refundId);
-      if (!answer || answer.status === 'processing') continue;
+      if (!answer || answer.status === 'processing') {
+        await stillProcessing(db, 'instalment_refunds', row.id, clock());
+        continue;
+      }
       const now = clock();
       const recorded = await db
         .updateTable('instalment_refunds')
