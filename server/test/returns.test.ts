@@ -328,6 +328,12 @@ describe('returns and old-gold exchange over REST', () => {
     expect(changeMail()!.text).toContain('Delhivery will collect it on');
     expect(changeMail()!.text).toContain('4 pm – 7 pm');
     expect(changeMail()!.text).toContain('DLRV55002');
+    // A second click of the same change: answered as it is, no second event (nor its mail).
+    const again = await repickup({
+      pickup: { method: 'courier', slot: later, carrier: 'Delhivery', awb: 'DLRV55002' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.events.map((e) => e.to)).toEqual(['requested', 'approved', 'approved']);
     // Once the piece is in, the pickup is history: no change.
     expect(
       (

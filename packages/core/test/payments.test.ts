@@ -7,6 +7,7 @@ import {
   createPaymentLink,
   getCart,
   getOrderFor,
+  LINK_GRACE_MS,
   paymentJobKey,
   reconcilePayments,
   requestPaymentConfirmation,
@@ -420,6 +421,29 @@ describe('payment rules (core)', () => {
       const ret = { orderId: order._id, paymentId: paid };
       expect(await requestPaymentConfirmation(deps(), ret, caller(user))).toBeNull();
       expect(await requestPaymentConfirmation(deps(), ret, caller(user))).toBeNull();
+      expect(await kept(order._id, paid)).toBe(1);
+    });
+
+    it("decides a link's expiry on the clock it is given: open until its grace ends, refused after", async () => {
+      const { user, order } = await pendingOrder();
+      const { link, paid } = await payable(db(), user, order._id);
+      const { expires_at } = await database.db
+        .selectFrom('payments')
+        .select('expires_at')
+        .where('payment_link_id', '=', link.payment_link_id)
+        .executeTakeFirstOrThrow();
+      const expiresAt = expires_at!.getTime();
+      const at = (ms: number) => ({ ...deps(), clock: () => new Date(ms) });
+      const ret = { orderId: order._id, paymentId: paid };
+      await expectRefusal(
+        requestPaymentConfirmation(at(expiresAt + LINK_GRACE_MS + 1000), ret, caller(user)),
+        'CONFLICT',
+        'This payment link has expired: open the order and pay again, a new link will be made',
+      );
+      expect(await kept(order._id, paid)).toBe(0);
+      expect(
+        await requestPaymentConfirmation(at(expiresAt + LINK_GRACE_MS - 1000), ret, caller(user)),
+      ).toBeNull();
       expect(await kept(order._id, paid)).toBe(1);
     });
 

@@ -370,6 +370,7 @@ export async function requestInstalmentConfirmation(
       (l.payment_link_id === ret.paymentId && l.provider_payment_id !== null),
   );
   if (!kept && !recorded) {
+    const now = (deps.clock ?? systemClock)().getTime();
     const named = ret.paymentLinkId
       ? links.filter((l) => l.payment_link_id === ret.paymentLinkId)
       : links;
@@ -386,7 +387,7 @@ export async function requestInstalmentConfirmation(
     const open = named.some(
       (l) =>
         (l.status === 'CREATED' || (l.status === 'EXPIRED' && l.note === REPLACED_NOTE)) &&
-        l.expires_at.getTime() > Date.now() - LINK_GRACE_MS,
+        l.expires_at.getTime() > now - LINK_GRACE_MS,
     );
     if (!open)
       throw refuse(

@@ -7,7 +7,8 @@ import { submitAndWait } from '../outbox';
 import type { OutboxDeps } from '../outbox';
 import { paymentJobKey } from '../queues';
 import { canSeeRecordOf } from '../auth';
-import { badRequest, conflict, notFound, unauthorized } from '../common';
+import { badRequest, conflict, notFound, systemClock, unauthorized } from '../common';
+import type { Clock } from '../common';
 import { requireId } from '../common';
 import type { ConfirmationOutcome, PaymentConfirmation } from './confirm-payment';
 import { LINK_GRACE_MS } from './link-expiry';
@@ -31,6 +32,8 @@ export interface PaymentReturnCaller {
 export interface PaymentReturnDeps extends OutboxDeps {
   /** Payment returns per client address (the server passes it). */
   limits: ActionLimits;
+  /** Whose "now" decides whether a link is still open (the system clock unless a test moves it). */
+  clock?: Clock;
 }
 
 /**
@@ -47,6 +50,7 @@ async function requireReturnable(
   ret: Required<Pick<PaymentReturn, 'orderId' | 'paymentId'>> & { paymentLinkId?: string },
   jobKey: string,
   user: AuthUser | null,
+  now: Date,
 ): Promise<void> {
   const linkId = ret.paymentLinkId;
   const row = await db
@@ -71,7 +75,7 @@ async function requireReturnable(
               .where((w) =>
                 w.or([
                   w('p.expires_at', 'is', null),
-                  w('p.expires_at', '>', new Date(Date.now() - LINK_GRACE_MS)),
+                  w('p.expires_at', '>', new Date(now.getTime() - LINK_GRACE_MS)),
                 ]),
               ),
           )
@@ -134,7 +138,13 @@ export async function requestPaymentConfirmation(
   await deps.limits.consume('paymentReturn', caller.address);
   const { orderId } = ret;
   const jobKey = paymentJobKey(orderId, ret.paymentId);
-  await requireReturnable(deps.db, { ...ret, orderId }, jobKey, caller.user);
+  await requireReturnable(
+    deps.db,
+    { ...ret, orderId },
+    jobKey,
+    caller.user,
+    (deps.clock ?? systemClock)(),
+  );
   const { outcome } = await submitAndWait<ConfirmationOutcome>(deps, {
     job: JOBS.paymentConfirmation,
     jobKey,

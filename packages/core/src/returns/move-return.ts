@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '../common';
 import type { ReturnMailStep } from '../notifications';
 import { huidMismatch } from './huid-check';
 import { logReturnMove } from './return-log';
-import { pickupSummary, recordPickup } from './return-pickup';
+import { pickupRecordOf, pickupSummary, recordPickup } from './return-pickup';
 import { refundReturn } from './return-refund';
 import { returnViews } from './return-views';
 import type { ReturnsDeps } from './request-return';
@@ -80,12 +80,15 @@ export async function moveReturn(
       words = { note: pickup, mail: { step: 'approved', note: pickup } };
     }
     if (input.action === 'repickup') {
+      const before = pickupRecordOf(request);
       const pickup = pickupSummary(
         await recordPickup(trx, request, input.pickup, {
           now: at,
           returnAddress: deps.returnAddress,
         }),
       );
+      // The same pickup again (a second click): the shopper has been told it already.
+      if (before && pickupSummary(before) === pickup) return;
       words = { note: `Pickup changed: ${pickup}`, mail: { step: 'pickup-changed', note: pickup } };
     }
     if (input.action === 'refuse') {

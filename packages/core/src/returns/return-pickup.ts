@@ -3,6 +3,7 @@ import type { Database } from '@kanak/db';
 import {
   formatIndiaDate,
   indiaDate,
+  EXCHANGE_SLOT_WINDOWS,
   SLOT_WINDOW_LABELS,
   type ExchangeSlot,
   type ReturnPickupInput,
@@ -18,6 +19,28 @@ export interface PickupRecord {
   carrier: string | null;
   awb: string | null;
   instructions: string | null;
+}
+
+/** The pickup a request's row holds, or null before approval. */
+export function pickupRecordOf(r: {
+  pickup_method: PickupRecord['method'] | null;
+  pickup_address: string | null;
+  pickup_date: string | null;
+  pickup_window: string | null;
+  pickup_carrier: string | null;
+  pickup_awb: string | null;
+  pickup_instructions: string | null;
+}): PickupRecord | null {
+  if (!r.pickup_method) return null;
+  const window = EXCHANGE_SLOT_WINDOWS.find((w) => w === r.pickup_window);
+  return {
+    method: r.pickup_method,
+    address: r.pickup_address,
+    slot: r.pickup_date && window ? { date: r.pickup_date, window } : null,
+    carrier: r.pickup_carrier,
+    awb: r.pickup_awb,
+    instructions: r.pickup_instructions,
+  };
 }
 
 /** What the shopper reads of it (the approval mail, both order pages). */

@@ -1,13 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import {
-  EXCHANGE_SLOT_WINDOWS,
-  indiaDate,
-  OPEN_RETURN_STATES,
-  type ReturnView,
-} from '@kanak/shared';
+import { indiaDate, OPEN_RETURN_STATES, type ReturnView } from '@kanak/shared';
 import { RETURN_REFUND_PREFIX } from '../refunds';
-import { pickupSummary, type PickupRecord } from './return-pickup';
+import { pickupRecordOf, pickupSummary } from './return-pickup';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -117,17 +112,8 @@ export async function returnViews(
   ];
   const shopper = viewer === 'shopper';
   const pickupOf = (r: (typeof requests)[number]) => {
-    if (!r.pickup_method) return null;
-    const window = EXCHANGE_SLOT_WINDOWS.find((w) => w === r.pickup_window);
-    const record: PickupRecord = {
-      method: r.pickup_method,
-      address: r.pickup_address,
-      slot: r.pickup_date && window ? { date: r.pickup_date, window } : null,
-      carrier: r.pickup_carrier,
-      awb: r.pickup_awb,
-      instructions: r.pickup_instructions,
-    };
-    return { ...record, summary: pickupSummary(record) };
+    const record = pickupRecordOf(r);
+    return record && { ...record, summary: pickupSummary(record) };
   };
   return requests.map((r) => {
     const parts = partsOf(r);
