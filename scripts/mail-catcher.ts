@@ -1,7 +1,6 @@
 // The development mail catcher `pnpm start` runs when SMTP_URL is not set: an SMTP server
 // (smtp-server) that keeps every mail as var/mails/<n>.eml and .html, and a page listing them.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -13,7 +12,29 @@ const dir = path.resolve(import.meta.dirname, '../var/mails');
 await mkdir(dir, { recursive: true });
 
 const mails: { n: number; to: string; subject: string; at: string }[] = [];
-let received = 0;
+const shownAt = (d: Date) =>
+  d.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'medium' });
+const addressOf = (mail: Awaited<ReturnType<typeof simpleParser>>) =>
+  (Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text) ?? '';
+
+// The mails of earlier runs stay listed, and new ones are numbered after them (a restart
+// must not overwrite 1.eml).
+const kept = (await readdir(dir))
+  .map((f) => /^(\d+)\.eml$/.exec(f)?.[1])
+  .filter((n): n is string => n !== undefined)
+  .map(Number)
+  .sort((a, b) => b - a);
+for (const n of kept) {
+  const file = path.join(dir, `${n}.eml`);
+  const mail = await simpleParser(await readFile(file));
+  mails.push({
+    n,
+    to: addressOf(mail),
+    subject: mail.subject ?? '',
+    at: shownAt(mail.date ?? (await stat(file)).mtime),
+  });
+}
+let received = kept[0] ?? 0;
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
@@ -30,7 +51,6 @@ const smtp = new SMTPServer({
       const n = ++received;
       void simpleParser(raw)
         .then(async (mail) => {
-          const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
           await writeFile(path.join(dir, `${n}.eml`), raw);
           await writeFile(
             path.join(dir, `${n}.html`),
@@ -38,9 +58,9 @@ const smtp = new SMTPServer({
           );
           mails.unshift({
             n,
-            to: to ?? '',
+            to: addressOf(mail),
             subject: mail.subject ?? '',
-            at: new Date().toLocaleTimeString(),
+            at: shownAt(new Date()),
           });
           callback();
         })
