@@ -1,4 +1,6 @@
 // Runs once per test run: builds a migrated, seeded template database that every test file copies.
+// Vitest calls a global setup once per project that has files (integration, e2e): the projects
+// after the first find the template built in this run and reuse it.
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@kanak/db';
 import { seedDemoShop } from '@kanak/core/seed';
 import { pingRedis } from '@kanak/core';
@@ -11,6 +13,7 @@ export default async function setup() {
     );
   }
   process.env.KANAK_TEMPLATE_DB ??= `kanak_test_template_${process.pid}`;
+  if (process.env.KANAK_TEMPLATE_READY === process.env.KANAK_TEMPLATE_DB) return undefined;
   const url = databaseUrl(process.env.KANAK_TEMPLATE_DB);
   await dropDatabase(url);
   await ensureDatabase(url);
@@ -21,6 +24,7 @@ export default async function setup() {
   } finally {
     await db.destroy();
   }
+  process.env.KANAK_TEMPLATE_READY = process.env.KANAK_TEMPLATE_DB;
   return async function teardown() {
     await dropDatabase(url);
   };
