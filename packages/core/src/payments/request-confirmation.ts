@@ -9,7 +9,7 @@ import { paymentJobKey } from '../queues';
 import { canSeeRecordOf } from '../auth';
 import { badRequest, conflict, notFound, unauthorized } from '../common';
 import { requireId } from '../common';
-import type { ConfirmationOutcome, PaymentConfirmation } from './confirm-payment';
+import type { ConfirmationOutcome, PaymentConfirmation } from './confirmation-rules';
 import { LINK_GRACE_MS } from './link-expiry';
 import { JOBS } from '../queues';
 
