@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import {
   applyAdminMove,
-  cancelClosedLinks,
   confirmInstalmentPayment,
   confirmPayments,
   isInstalmentJob,
@@ -12,6 +11,7 @@ import {
   type InstalmentLinkOrigins,
   type Clock,
   DomainError,
+  followLedgerEntry,
   JOBS,
   parseJob,
   MoveRefused,
@@ -141,19 +141,16 @@ export function buildProcessors(
     await faults.beforeAck?.(queue);
     return value;
   };
-  /**
-   * What follows a committed ledger entry, the same for every queue: caches told of the stock,
-   * closed links cancelled at the provider (best effort: they expire anyway, and a payment
-   * still made on one is owed back; one paid just before its cancel is confirmed at once),
-   * watchers told.
-   */
-  const followUp = async (entry: LedgerEntry | null): Promise<void> => {
-    if (!entry) return;
-    if (entry.stockOf.length) await options.stockMoved(entry.stockOf);
-    const confirmed = await cancelClosedLinks({ db, provider: providers, entry, log: options.log });
-    if (entry.event) await options.announce(entry.event);
-    for (const more of confirmed) await followUp(more);
-  };
+  /** What follows a committed ledger entry: core's followLedgerEntry, as the server's requests. */
+  const followUp = (entry: LedgerEntry | null): Promise<void> =>
+    followLedgerEntry({
+      db,
+      provider: providers,
+      entry,
+      stockMoved: options.stockMoved,
+      announce: options.announce,
+      log: options.log,
+    });
   /**
    * A batch of confirmation jobs: applied together (confirmPayments, each with its own outcome),
    * then what followed them told — the stock of all of them in one announcement, before any

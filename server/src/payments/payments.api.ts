@@ -16,16 +16,22 @@ export const paymentsApi = {
           throw core.badRequest(
             'Cash on delivery cannot be combined with a savings scheme or store credit',
           );
-        const chosen = await core.chooseCashOnDelivery(
-          services.db,
-          {
+        const chosen = await core.chooseCashOnDelivery({
+          db: services.db,
+          settings: {
             ...codSettings(services.config),
             quoteHoldMs: services.config.PAYMENT_LINK_TTL_MINUTES * 60_000,
           },
           user,
-          input.orderId,
-        );
-        await followLedgerEntry(services, request, input.orderId, null, chosen.closedLinks);
+          orderId: input.orderId,
+        });
+        await followLedgerEntry({
+          services,
+          request,
+          orderId: input.orderId,
+          entry: null,
+          closedLinks: chosen.closedLinks,
+        });
         return chosen.answer;
       }
       const paid = await core.payOrder({
@@ -36,7 +42,13 @@ export const paymentsApi = {
         origins: requestOrigins(services.config, request),
         ttlMinutes: services.config.PAYMENT_LINK_TTL_MINUTES,
       });
-      await followLedgerEntry(services, request, input.orderId, paid.entry, paid.closedLinks);
+      await followLedgerEntry({
+        services,
+        request,
+        orderId: input.orderId,
+        entry: paid.entry,
+        closedLinks: paid.closedLinks,
+      });
       return paid.answer;
     },
     rest: [{ method: 'POST', path: '/api/payment/:orderId' }],
@@ -78,13 +90,13 @@ export const paymentsApi = {
     summary:
       'How the shopper’s order can be paid now: the online providers in the order a link would be tried, and cash on delivery (`available`, with the `reason` when not: above the cap `maxRupees`, a PIN where the carrier collects no cash, a COD parcel refused within COD_BLOCK_DAYS, or a balance paying part of it)',
     run: ({ services, user }, input) =>
-      core.checkoutOptions(
-        services.db,
-        services.paymentProviders,
+      core.checkoutOptions({
+        db: services.db,
+        providers: services.paymentProviders,
         user,
-        input.orderId,
-        codSettings(services.config),
-      ),
+        orderId: input.orderId,
+        cod: codSettings(services.config),
+      }),
     rest: [{ method: 'GET', path: '/api/checkout/options' }],
   }),
 };

@@ -10,19 +10,30 @@ import type { PaymentProviders } from '../payment-providers';
 import { codAvailability } from './cod-availability';
 import type { CodSettings } from './cod-settings';
 
+/** The owner's order to ask about, the providers' states and the cash-on-delivery settings. */
+export interface CheckoutOptionsOptions {
+  db: Kysely<Database>;
+  providers: Pick<PaymentProviders, 'states'>;
+  user: AuthUser;
+  /** As the request named it: checked here. */
+  orderId: unknown;
+  cod: Pick<CodSettings, 'maxRupees' | 'blockDays' | 'zones' | 'feeRupees'>;
+  clock?: Clock;
+}
+
 /**
  * How the owner's order can be paid: the online providers in the order a link would be tried
  * now (one whose breaker is open goes last: it is skipped until its cool-off ends), and cash on
  * delivery, with the reason when this order may not have it.
  */
-export async function checkoutOptions(
-  db: Kysely<Database>,
-  providers: Pick<PaymentProviders, 'states'>,
-  user: AuthUser,
-  orderIdInput: unknown,
-  cod: Pick<CodSettings, 'maxRupees' | 'blockDays' | 'zones' | 'feeRupees'>,
-  clock: Clock = systemClock,
-): Promise<CheckoutOptionsView> {
+export async function checkoutOptions({
+  db,
+  providers,
+  user,
+  orderId: orderIdInput,
+  cod,
+  clock = systemClock,
+}: CheckoutOptionsOptions): Promise<CheckoutOptionsView> {
   const orderId = requireId(orderIdInput, 'Order');
   const order = await db
     .selectFrom('orders')

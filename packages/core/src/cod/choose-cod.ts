@@ -21,6 +21,16 @@ export interface CodChoice {
   closedLinks: string[];
 }
 
+/** The owner's choice of cash on delivery for an order, and the shop's settings for it. */
+export interface ChooseCashOnDeliveryOptions {
+  db: Kysely<Database>;
+  settings: CodSettings & { quoteHoldMs: number };
+  user: AuthUser;
+  /** As the request named it: checked here. */
+  orderId: unknown;
+  clock?: Clock;
+}
+
 /**
  * The owner chooses cash on delivery for a PENDING order: when the order may have it
  * (codAvailability, else 409 with the reason), its open online links are closed and a one-time
@@ -28,13 +38,13 @@ export interface CodChoice {
  * given back before `confirmBy`, else the unpaid-order sweep cancels it. Asking again mails a
  * fresh code (the old one stops working), except within a minute of the last.
  */
-export async function chooseCashOnDelivery(
-  db: Kysely<Database>,
-  settings: CodSettings & { quoteHoldMs: number },
-  user: AuthUser,
-  orderIdInput: unknown,
-  clock: Clock = systemClock,
-): Promise<CodChoice> {
+export async function chooseCashOnDelivery({
+  db,
+  settings,
+  user,
+  orderId: orderIdInput,
+  clock = systemClock,
+}: ChooseCashOnDeliveryOptions): Promise<CodChoice> {
   const orderId = requireId(orderIdInput, 'Order');
   return db.transaction().execute(async (trx) => {
     const now = clock();

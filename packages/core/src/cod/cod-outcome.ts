@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CodOutcome, Database } from '@kanak/db';
-import { conflict, notFound } from '../common';
+import { conflict, lockOrder } from '../common';
 import { requireId } from '../common';
 import { systemClock, type Clock } from '../common';
 import { lockInvoiceCounter } from '../invoices';
@@ -28,13 +28,7 @@ export async function recordCodOutcome(
     const now = clock();
     // Delivering may number the invoice: the counter first, as a payment takes it.
     if (input.outcome === 'collected') await lockInvoiceCounter(trx, now);
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw notFound('Order');
+    const order = await lockOrder(trx, orderId);
     const cod = await trx
       .selectFrom('cod_orders')
       .select(['confirmed_at', 'outcome'])

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { AuthUser } from '../auth';
-import { badRequest, conflict, notFound } from '../common';
+import { badRequest, conflict, lockOrder, notFound } from '../common';
 import { requireId } from '../common';
 import { systemClock, type Clock } from '../common';
 import { placePaidOrder, type LedgerEntry } from '../ledger';
@@ -30,13 +30,8 @@ export async function confirmCashOnDelivery(
   const orderId = requireId(input.orderId, 'Order');
   const outcome = await db.transaction().execute(async (trx) => {
     const now = clock();
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order || order.user_id !== user.id) throw notFound('Order');
+    const order = await lockOrder(trx, orderId);
+    if (order.user_id !== user.id) throw notFound('Order');
     const cod = await trx
       .selectFrom('cod_orders')
       .selectAll()

@@ -1,2 +1,3 @@
 export * from './payment-return';
 export * from './move-order-as-admin';
+export * from './follow-ledger-entry';

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database, InvoiceKind, OrderRow } from '@kanak/db';
 import { documentNumber, financialYear, findIndianState } from '@kanak/shared';
 import type { InvoiceDocument, InvoiceLine } from './invoice-document';
-import { invoiceLines, piecesOfLine } from './invoice-lines';
+import { piecesOfLine } from './invoice-lines';
 
 /** Tax invoices and credit notes are numbered in their own series (Rule 46 and 53 CGST Rules). */
 export const INVOICE_SERIES = 'KJ';
@@ -90,29 +90,6 @@ export async function lockInvoiceCounter(trx: Transaction<Database>, at: Date = 
     .execute();
 }
 
-/**
- * Numbers the tax invoice of an order being marked paid, in that transaction (the ledger's
- * placePaidOrder). `at` is the moment of payment (tests pass their own clock). A second call for
- * the same order answers the invoice it has.
- */
-export async function issueInvoice(
-  trx: Transaction<Database>,
-  order: OrderRow,
-  at: Date = new Date(),
-): Promise<InvoiceDocument> {
-  const existing = await documentOf(trx, order.id, 'INVOICE');
-  if (existing) return existing;
-  const lines = await invoiceLines(trx, order.id);
-  return insertDocument(
-    trx,
-    'INVOICE',
-    INVOICE_SERIES,
-    at,
-    (number) => invoiceDocument(order, lines, number, at),
-    null,
-  );
-}
-
 /** A tax invoice's document: the buyer and place of supply from the order, and its lines. */
 export function invoiceDocument(
   order: OrderRow,
@@ -187,7 +164,8 @@ export async function issueCreditNote(
     .executeTakeFirst();
   // A cancel or a refund credits the whole invoice once; each return credits its own pieces
   // (a second return of a line's other pieces gets a note of its own).
-  if (!invoice || (!onlyItems && (await documentOf(trx, orderId, 'CREDIT_NOTE')))) return null;
+  if (!invoice || (!onlyItems && (await findInvoiceDocument(trx, orderId, 'CREDIT_NOTE'))))
+    return null;
   const invoiced = invoice.document as InvoiceDocument;
   const lines = onlyItems
     ? invoiced.lines
@@ -215,7 +193,8 @@ export async function issueCreditNote(
   );
 }
 
-async function documentOf(
+/** The order's document of this kind (its tax invoice, its credit note), or null. */
+export async function findInvoiceDocument(
   trx: Transaction<Database>,
   orderId: string,
   kind: InvoiceKind,

@@ -2,10 +2,12 @@ import type { Transaction } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
 import { documentNumber, financialYear } from '@kanak/shared';
 import type { InvoiceDocument, InvoiceLine } from './invoice-document';
+import { invoiceLines } from './invoice-lines';
 import {
   CREDIT_NOTE_SERIES,
   INVOICE_SERIES,
   creditNoteDocument,
+  findInvoiceDocument,
   invoiceDocument,
   takeNumbers,
 } from './issue-invoice';
@@ -23,13 +25,14 @@ export interface InvoiceIntent {
  * order: the documents the orders already have are read at once, each series' counter takes the
  * batch's numbers in one step (consecutive, in the batch's order: gapless as one by one), and
  * the documents are inserted together. The caller holds the invoice counter (lockInvoiceCounter).
+ * Answers each order's tax invoice (the one it had, or the one numbered now), in the given order.
  */
 export async function issueInvoices(
   trx: Transaction<Database>,
   intents: readonly InvoiceIntent[],
   at: Date,
-): Promise<void> {
-  if (intents.length === 0) return;
+): Promise<InvoiceDocument[]> {
+  if (intents.length === 0) return [];
   const fy = financialYear(at);
   const existing = await trx
     .selectFrom('invoices')
@@ -78,7 +81,8 @@ export async function issueInvoices(
   const notes = intents.filter(
     (i) => i.creditNote !== null && !noted.has(i.order.id) && invoiceOf.has(i.order.id),
   );
-  if (notes.length === 0) return;
+  const invoices = intents.map((i) => invoiceOf.get(i.order.id)!.document);
+  if (notes.length === 0) return invoices;
   const first = await takeNumbers(trx, CREDIT_NOTE_SERIES, fy, notes.length);
   await trx
     .insertInto('invoices')
@@ -100,4 +104,23 @@ export async function issueInvoices(
       }),
     )
     .execute();
+  return invoices;
+}
+
+/**
+ * Numbers the tax invoice of an order being marked paid, in that transaction (the ledger's
+ * placePaidOrder, a cash-on-delivery order's dispatch). `at` is the moment of payment (tests pass
+ * their own clock). A second call for the same order answers the invoice it has. A batch of one
+ * (issueInvoices), so the numbering rules live once.
+ */
+export async function issueInvoice(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  at: Date = new Date(),
+): Promise<InvoiceDocument> {
+  const existing = await findInvoiceDocument(trx, order.id, 'INVOICE');
+  if (existing) return existing;
+  const lines = await invoiceLines(trx, order.id);
+  const [document] = await issueInvoices(trx, [{ order, lines, creditNote: null }], at);
+  return document!;
 }

@@ -110,7 +110,13 @@ export async function applyMove(
   if ((move.to === 'SHIPPED' || move.to === 'DELIVERED') && (await isCashOnDelivery(trx, order.id)))
     await issueInvoice(trx, order);
   if (move.to === 'SHIPPED' && move.shipment)
-    await recordShipment(trx, order, move.shipment, move.actorUserId, new Date());
+    await recordShipment({
+      trx,
+      order,
+      shipment: move.shipment,
+      actorUserId: move.actorUserId,
+      shippedAt: new Date(),
+    });
   if (move.to === 'CANCELLED' && order.status !== 'PENDING') {
     entry.stockOf = await returnOrderStock(trx, order.id);
     await trx

@@ -19,35 +19,26 @@ export const notificationKey = (i: Pick<NotificationIntent, 'eventKey' | 'recipi
 /**
  * Writes a mail in the caller's transaction (the event's own): it is sent only if the event
  * commits, and a second write of the same event keeps the first row. Answers the row's id, or
- * null when it was already there.
+ * null when it was already there. A batch of one (queueNotifications).
  */
 export async function queueNotification(
   db: Kysely<Database>,
   intent: NotificationIntent,
 ): Promise<number | null> {
-  const row = await db
-    .insertInto('notifications')
-    .values({
-      idempotency_key: notificationKey(intent),
-      kind: intent.kind,
-      recipient: intent.recipient.trim(),
-      user_id: intent.userId ?? null,
-      order_id: intent.orderId ?? null,
-      payload: JSON.stringify(intent.payload ?? {}),
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
+  const [id] = await queueNotifications(db, [intent]);
+  return id ?? null;
 }
 
-/** queueNotification for several mails in one statement (a batch of events in one transaction). */
+/**
+ * Writes mails in one statement (one event's, or a batch of events in one transaction), each kept
+ * once by its idempotency key. Answers the ids of the rows written (not those already there).
+ */
 export async function queueNotifications(
   db: Kysely<Database>,
   intents: readonly NotificationIntent[],
-): Promise<void> {
-  if (intents.length === 0) return;
-  await db
+): Promise<number[]> {
+  if (intents.length === 0) return [];
+  const rows = await db
     .insertInto('notifications')
     .values(
       intents.map((intent) => ({
@@ -60,5 +51,7 @@ export async function queueNotifications(
       })),
     )
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
     .execute();
+  return rows.map((r) => r.id);
 }

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database, OrderRow } from '@kanak/db';
 import type { OrderStatus } from '@kanak/shared';
 import type { NotificationKind } from '../mail-queue';
-import { queueNotification, queueNotifications } from '../mail-queue';
+import { queueNotifications } from '../mail-queue';
 
 /**
  * Which mail an order's move sends: a paid order that is cancelled (by the shop, or sold out
@@ -22,49 +22,41 @@ export function orderMailKind(
   return null;
 }
 
+/** An order's move to write the owner's mail for. */
+export interface OrderMail {
+  order: Pick<OrderRow, 'id' | 'user_id' | 'status'>;
+  event: { id: string | number; to: OrderStatus; note: string | null; paymentCaptured: boolean };
+}
+
 /**
  * The ledger's hook, once per order event and in its transaction: the owner's mail for the
- * move (idempotency key: the order event + recipient + kind).
+ * move (idempotency key: the order event + recipient + kind). A batch of one (queueOrderMails).
  */
 export async function queueOrderMail(
   trx: Transaction<Database>,
-  order: Pick<OrderRow, 'id' | 'user_id' | 'status'>,
-  event: { id: string | number; to: OrderStatus; note: string | null; paymentCaptured: boolean },
+  order: OrderMail['order'],
+  event: OrderMail['event'],
 ): Promise<void> {
-  let kind = orderMailKind(order.status, event.to, event.paymentCaptured);
-  if (!kind) return;
-  // A cash-on-delivery order cancelled before its cash was collected owes nothing back.
-  if (kind === 'refund-due' && !event.paymentCaptured && (await unpaidCod(trx, order.id)))
-    kind = 'cancelled';
-  const owner = await trx
-    .selectFrom('users')
-    .select('email')
-    .where('id', '=', order.user_id)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
-  if (!owner?.email) return;
-  await queueNotification(trx, {
-    kind,
-    recipient: owner.email,
-    eventKey: `order-event:${event.id}`,
-    userId: order.user_id,
-    orderId: order.id,
-    payload: { status: event.to, note: event.note },
-  });
+  await queueOrderMails(trx, [{ order, event }]);
 }
 
-/** queueOrderMail for a batch's events: the owners read at once, the mails written at once. */
+/**
+ * The owners' mails for these order events, the one path for one or many: the owners read at
+ * once, the mails written at once. A cash-on-delivery order cancelled before its cash was
+ * collected owes nothing back: its mail says cancelled, not refund due.
+ */
 export async function queueOrderMails(
   trx: Transaction<Database>,
-  mails: ReadonlyArray<{
-    order: Pick<OrderRow, 'id' | 'user_id' | 'status'>;
-    event: { id: string | number; to: OrderStatus; note: string | null; paymentCaptured: boolean };
-  }>,
+  mails: readonly OrderMail[],
 ): Promise<void> {
-  const wanted = mails.flatMap(({ order, event }) => {
-    const kind = orderMailKind(order.status, event.to, event.paymentCaptured);
-    return kind ? [{ order, event, kind }] : [];
-  });
+  const wanted: Array<OrderMail & { kind: NotificationKind }> = [];
+  for (const { order, event } of mails) {
+    let kind = orderMailKind(order.status, event.to, event.paymentCaptured);
+    if (!kind) continue;
+    if (kind === 'refund-due' && !event.paymentCaptured && (await unpaidCod(trx, order.id)))
+      kind = 'cancelled';
+    wanted.push({ order, event, kind });
+  }
   if (wanted.length === 0) return;
   const owners = await trx
     .selectFrom('users')

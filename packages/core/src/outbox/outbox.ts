@@ -83,35 +83,26 @@ export async function writeOutbox<J extends RelayedJob>(
   return { outboxId: ref.id, generation: ref.generation };
 }
 
-/**
- * The worker's record of what a row's job did; a stale generation (sent again since) is ignored.
- * A job that ran was sent, even when the relay heard no answer (Redis paused as it took the job):
- * `sent_at` is set then, or the row would look unsent for good (the chaos soak found one).
- */
+/** The worker's record of one row's outcome: a batch of one (recordOutboxOutcomes). */
 export async function recordOutboxOutcome(
   db: Kysely<Database>,
   ref: OutboxRef,
   outcome: OutboxOutcome,
 ): Promise<void> {
-  await db
-    .updateTable('outbox')
-    .set({
-      finished_at: new Date(),
-      outcome: JSON.stringify(outcome),
-      sent_at: sql<Date>`coalesce(sent_at, now())`,
-    })
-    .where('id', '=', ref.outboxId)
-    .where('generation', '=', ref.generation)
-    .execute();
+  await recordOutboxOutcomes(db, [{ ref, outcome }]);
 }
 
-/** Several rows' outcomes in one statement (the worker's batch of confirmations). */
+/**
+ * The worker's record of what rows' jobs did, in one statement (one row, or a batch of
+ * confirmations); a stale generation (sent again since) is ignored. A job that ran was sent,
+ * even when the relay heard no answer (Redis paused as it took the job): `sent_at` is set then,
+ * or the row would look unsent for good (the chaos soak found one).
+ */
 export async function recordOutboxOutcomes(
   db: Kysely<Database>,
   records: Array<{ ref: OutboxRef; outcome: OutboxOutcome }>,
 ): Promise<void> {
   if (records.length === 0) return;
-  if (records.length === 1) return recordOutboxOutcome(db, records[0]!.ref, records[0]!.outcome);
   const rows = records.map(
     ({ ref, outcome }) =>
       sql`(${ref.outboxId}::bigint, ${ref.generation}::int, ${JSON.stringify(outcome)}::jsonb)`,

@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { applyMove, type LedgerEntry } from '../ledger';
 import { LINK_GRACE_MS } from './link-expiry';
-import { systemClock, type Clock } from '../common';
+import { lockOrderIfAny, systemClock, type Clock } from '../common';
 
 export interface UnpaidOrderOptions {
   /** An order younger than this is never cancelled for want of payment (UNPAID_ORDER_TTL_MINUTES). */
@@ -96,12 +96,7 @@ export async function cancelUnpaidOrders(
   for (const { id, confirm_by, created_at } of unconfirmed) {
     const minutes = Math.round((confirm_by.getTime() - created_at.getTime()) / 60_000);
     const entry = await db.transaction().execute(async (trx) => {
-      const order = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
+      const order = await lockOrderIfAny(trx, id);
       if (order?.status !== 'PENDING') return null;
       // A fresh code asked for since the query, or confirmed meanwhile: not ours to cancel.
       const still = await trx
@@ -126,12 +121,7 @@ export async function cancelUnpaidOrders(
   }
   for (const { id } of candidates) {
     const entry = await db.transaction().execute(async (trx) => {
-      const order = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
+      const order = await lockOrderIfAny(trx, id);
       // Deleted, paid or cancelled since the query: not ours to cancel.
       if (order?.status !== 'PENDING') return null;
       // Given a fresh (first) link since the query, while its TTL has not run out: still paying.

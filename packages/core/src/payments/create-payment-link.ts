@@ -146,7 +146,7 @@ export async function payOrder({
       let closedLinks: string[] = [];
       if (
         spends &&
-        (await reserveTenders(trx, order, user, order.total_discounted_price, ask, now))
+        (await reserveTenders({ trx, order, user, total: order.total_discounted_price, ask, now }))
       )
         // The links asking for more no longer fit: a payment still made on one is owed back.
         closedLinks = await closeOpenLinks(
@@ -192,17 +192,17 @@ export async function payOrder({
         // Priced down below what the balances hold: they are given back and asked again.
         const tenders = await liveTenders(trx, orderId);
         await settleTenders(trx, [orderId], 'RETURNED', now);
-        await reserveTenders(
+        await reserveTenders({
           trx,
           order,
           user,
           total,
-          {
+          ask: {
             schemeEnrolmentId: tenders.find((t) => t.kind === 'scheme')?.enrolment_id ?? undefined,
             useStoreCredit: tenders.some((t) => t.kind === 'store_credit'),
           },
           now,
-        );
+        });
       }
       const tendered = await tenderedRupees(trx, orderId);
       const due = total - tendered;

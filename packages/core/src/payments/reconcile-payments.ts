@@ -3,7 +3,8 @@ import type { Database } from '@kanak/db';
 import { DomainError } from '../common';
 import type { LedgerEntry } from '../ledger';
 import { cancelUnpaidOrders } from './cancel-unpaid-orders';
-import { confirmPayment, type ConfirmationOutcome } from './confirm-payment';
+import type { ConfirmationOutcome } from './confirmation-rules';
+import { confirmPayment } from './confirm-payments';
 import { expireCheckedLinks, markLinkChecked } from './link-checks';
 import { providersOf, type ProviderSource } from '../payment-providers';
 

@@ -10,7 +10,7 @@ import { canSeeRecordOf } from '../auth';
 import { badRequest, conflict, notFound, systemClock, unauthorized } from '../common';
 import type { Clock } from '../common';
 import { requireId } from '../common';
-import type { ConfirmationOutcome, PaymentConfirmation } from './confirm-payment';
+import type { ConfirmationOutcome, PaymentConfirmation } from './confirmation-rules';
 import { LINK_GRACE_MS } from './link-expiry';
 import { JOBS } from '../queues';
 

@@ -3,7 +3,7 @@ import type { Database } from '@kanak/db';
 import type { RefundState } from '@kanak/shared';
 import { notFound } from '../common';
 import type { PaymentProvider, ProviderRefund } from '../payment-providers';
-import { refundIdempotencyKey } from './refund-job';
+import { providerAnswerColumns, refundIdempotencyKey } from './refund-job';
 import { mailReturnRefunded } from './refund-mails';
 
 /** What a refund job records: the refund as it stands after asking the provider. */
@@ -35,13 +35,7 @@ export async function recordProviderRefund(
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('refunds')
-      .set({
-        state: answer.status,
-        provider_refund_id: answer.id,
-        failure: answer.failure,
-        updated_at: now,
-        processed_at: answer.status === 'processed' ? now : null,
-      })
+      .set(providerAnswerColumns(answer, now))
       .where('id', '=', refund.id)
       .where('attempt', '=', refund.attempt)
       .where('state', '=', 'processing')

@@ -10,6 +10,7 @@ import type { PaymentProvider } from '../payment-providers';
 import type { z } from 'zod';
 import { JOBS, type ParsedJob } from '../queues';
 import { RefundRefused } from './process-refund';
+import { providerAnswerColumns } from './refund-job';
 
 /** What a `refunds` job asks for an instalment owed back: one try of its refund. */
 export type InstalmentRefundIntent = z.output<typeof JOBS.instalmentRefund.payload>;
@@ -160,13 +161,7 @@ export async function processInstalmentRefund(
   }
   const recorded = await db
     .updateTable('instalment_refunds')
-    .set({
-      state: answer.status,
-      provider_refund_id: answer.id,
-      failure: answer.failure,
-      updated_at: now,
-      processed_at: answer.status === 'processed' ? now : null,
-    })
+    .set(providerAnswerColumns(answer, now))
     .where('id', '=', row.id)
     .where('tries', '=', row.tries)
     .where('state', '=', 'processing')

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ProviderRefund } from '../payment-providers';
 import type { JOBS, ParsedJob } from '../queues';
 
 /** What a `refunds` job asks: one attempt of one refund row. */
@@ -16,3 +17,15 @@ export const refundJobKey = (refundId: string, attempt: number) => `refund-${ref
  */
 export const refundIdempotencyKey = (refundId: string, attempt: number, tries = 1) =>
   `kj${refundId.replace(/-/g, '')}-${attempt}${tries > 1 ? `t${tries}` : ''}`;
+
+/**
+ * A refund row's columns as the provider answered it (an order's refund and an instalment's
+ * alike): its state, the provider's id, why it failed, and when it was processed.
+ */
+export const providerAnswerColumns = (answer: ProviderRefund, now: Date) => ({
+  state: answer.status,
+  provider_refund_id: answer.id,
+  failure: answer.failure,
+  updated_at: now,
+  processed_at: answer.status === 'processed' ? now : null,
+});

@@ -28,19 +28,45 @@ export async function mailReturnRefunded(
     .where('users.removed_at', 'is', null)
     .executeTakeFirst();
   if (!request?.email) return;
-  await queueNotification(trx, {
-    kind: 'return-update',
+  await queueReturnRefundedMail(trx, {
     recipient: request.email,
     eventKey: `refund-done:${refund.id}`,
     userId: request.user_id,
     orderId: request.order_id,
+    note: '',
+    rupees: refund.amount,
+  });
+}
+
+/** The shopper's "your return was refunded" mail, however the money went back. */
+export interface ReturnRefundedMail {
+  recipient: string;
+  /** Once per refund (or per transfer): with the recipient and kind, the idempotency key. */
+  eventKey: string;
+  userId: string;
+  orderId: string;
+  note: string;
+  rupees: number;
+}
+
+/** Writes the return-refunded mail in the caller's transaction (a provider's refund or a transfer). */
+export async function queueReturnRefundedMail(
+  trx: Transaction<Database>,
+  mail: ReturnRefundedMail,
+): Promise<void> {
+  await queueNotification(trx, {
+    kind: 'return-update',
+    recipient: mail.recipient,
+    eventKey: mail.eventKey,
+    userId: mail.userId,
+    orderId: mail.orderId,
     payload: {
-      orderId: request.order_id,
+      orderId: mail.orderId,
       kind: 'return',
       state: 'refunded',
       step: 'refunded',
-      note: '',
-      amount: formatRupees(refund.amount),
+      note: mail.note,
+      amount: formatRupees(mail.rupees),
     },
   });
 }

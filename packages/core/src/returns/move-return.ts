@@ -1,8 +1,8 @@
 import { RETURN_MOVES, type ReturnMoveInput, type ReturnView } from '@kanak/shared';
-import { badRequest, conflict, notFound } from '../common';
+import { badRequest, conflict } from '../common';
 import type { ReturnMailStep } from '../notifications';
 import { huidMismatch } from './huid-check';
-import { logReturnMove } from './return-log';
+import { lockReturnRequest, logReturnMove } from './return-log';
 import { pickupRecordOf, pickupSummary, recordPickup } from './return-pickup';
 import { refundReturn } from './return-refund';
 import { returnViews } from './return-views';
@@ -55,13 +55,7 @@ export async function moveReturn(
       'Give the HUIDs found on each piece received: { huids: { [orderItemId]: [...] } }',
     );
   await deps.db.transaction().execute(async (trx) => {
-    const request = await trx
-      .selectFrom('return_requests')
-      .selectAll()
-      .where('id', '=', input.returnId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!request) throw notFound('Return request');
+    const request = await lockReturnRequest(trx, input.returnId);
     // Made already (a second click): nothing again. A correction is a check made afresh, a
     // pickup change a new pickup.
     if (request.state === move.to && input.action !== 'correct' && input.action !== 'repickup')

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, ReturnKind, ReturnState } from '@kanak/db';
 import { formatRupees } from '@kanak/shared';
+import { notFound } from '../common';
 import { queueNotification } from '../mail-queue';
 import type { ReturnMailStep } from '../notifications';
 
@@ -76,4 +77,16 @@ export function returnOwner(trx: Transaction<Database>, userId: string) {
     .where('id', '=', userId)
     .where('removed_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** Reads a return request with its row locked for the rest of the transaction; 404 when gone. */
+export async function lockReturnRequest(trx: Transaction<Database>, returnId: string) {
+  const request = await trx
+    .selectFrom('return_requests')
+    .selectAll()
+    .where('id', '=', returnId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!request) throw notFound('Return request');
+  return request;
 }

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
-import { formatRupees, type ReturnTransferInput, type ReturnView } from '@kanak/shared';
-import { conflict, notFound } from '../common';
-import { queueNotification } from '../mail-queue';
-import { RETURN_REFUND_PREFIX } from '../refunds';
-import { returnOwner } from './return-log';
+import type { ReturnTransferInput, ReturnView } from '@kanak/shared';
+import { conflict } from '../common';
+import { queueReturnRefundedMail, RETURN_REFUND_PREFIX } from '../refunds';
+import { lockReturnRequest, returnOwner } from './return-log';
 import { returnViews } from './return-views';
 
 /**
@@ -19,13 +18,7 @@ export async function payReturnByTransfer(
   at: Date,
 ): Promise<ReturnView> {
   await db.transaction().execute(async (trx) => {
-    const request = await trx
-      .selectFrom('return_requests')
-      .selectAll()
-      .where('id', '=', input.returnId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!request) throw notFound('Return request');
+    const request = await lockReturnRequest(trx, input.returnId);
     if (request.refund_status === 'paid' && request.refund_reference === input.reference) return;
     if (request.refund_status === 'paid' && request.refund_reference)
       throw conflict(`This refund was paid by bank transfer already (${request.refund_reference})`);
@@ -50,20 +43,13 @@ export async function payReturnByTransfer(
       .execute();
     const owner = await returnOwner(trx, request.user_id);
     if (owner?.email)
-      await queueNotification(trx, {
-        kind: 'return-update',
+      await queueReturnRefundedMail(trx, {
         recipient: owner.email,
         eventKey: `return-transfer:${request.id}`,
         userId: request.user_id,
         orderId: request.order_id,
-        payload: {
-          orderId: request.order_id,
-          kind: 'return',
-          state: 'refunded',
-          step: 'refunded',
-          note: `Paid by bank transfer, reference ${input.reference}.`,
-          amount: formatRupees(Math.round(Number(request.refund_paise) / 100)),
-        },
+        note: `Paid by bank transfer, reference ${input.reference}.`,
+        rupees: Math.round(Number(request.refund_paise) / 100),
       });
   });
   return (await returnViews(db, { returnId: input.returnId }))[0]!;

@@ -122,6 +122,16 @@ async function syncSchemeState(trx: Transaction<Database>, enrolmentId: string, 
     .execute();
 }
 
+/** The balances asked for a locked PENDING order of `user`, whose total is `total` rupees. */
+export interface ReserveTendersOptions {
+  trx: Transaction<Database>;
+  order: Pick<OrderRow, 'id' | 'user_id'>;
+  user: AuthUser;
+  total: number;
+  ask: TenderAsk;
+  now: Date;
+}
+
 /**
  * Reserves the asked balances on a locked PENDING order of `user` whose total is `total`
  * rupees, scheme first: each pays what it can of what is still due, in whole rupees. A kind the
@@ -129,14 +139,14 @@ async function syncSchemeState(trx: Transaction<Database>, enrolmentId: string, 
  * A balance with nothing left answers 409, so two tabs spending one balance on two orders see
  * one succeed and the other told why. Answers whether anything new was reserved.
  */
-export async function reserveTenders(
-  trx: Transaction<Database>,
-  order: Pick<OrderRow, 'id' | 'user_id'>,
-  user: AuthUser,
-  total: number,
-  ask: TenderAsk,
-  now: Date,
-): Promise<boolean> {
+export async function reserveTenders({
+  trx,
+  order,
+  user,
+  total,
+  ask,
+  now,
+}: ReserveTendersOptions): Promise<boolean> {
   const live = await liveTenders(trx, order.id);
   let due = total * 100 - live.reduce((s, t) => s + t.amount_paise, 0);
   const has = (kind: OrderTenderRow['kind']) => live.some((t) => t.kind === kind);

@@ -2,7 +2,6 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, OrderRow, PaymentRow, PaymentStatus } from '@kanak/db';
 import type { OrderStatus, RefundReason } from '@kanak/shared';
 import {
-  confirmPayment,
   findRecordedMany,
   judgePayment,
   owedBack,
@@ -14,7 +13,7 @@ import {
   type Confirmed,
   type OrderLink,
   type PaymentConfirmation,
-} from './confirm-payment';
+} from './confirmation-rules';
 import { planPlacement, readBatchStock, writePlacements, type PlannedPlacement } from '../ledger';
 import type { ProviderSource } from '../payment-providers';
 import { refundSecondPayments } from './refund-second-payments';
@@ -53,14 +52,21 @@ export interface ConfirmPaymentsOptions {
 }
 
 /**
- * Applies several confirmations in ONE transaction, each exactly as confirmPayment would and
- * with its own outcome. The checks before it are read for all at once (recorded payments, the
- * orders' links). Inside it, every row any of them writes is locked up front in one stable
- * order — orders by id, then their links by id, then the size rows their lines take by id — so
- * two batches (or a batch and a single confirmation) sharing rows wait for each other instead
- * of deadlocking. Then the payments are judged in memory and the ledger writes the batch with
- * set-based statements (`writePlacements`: one per table, not one per order). If the transaction fails as a whole (a refusal inside it, a deadlock with some other
- * writer, a fault), nothing of it stays and each confirmation runs again alone.
+ * Applies payments exactly once, several in ONE transaction, each with its own outcome; a single
+ * payment (a return's job, the reconciliation) is a batch of one, so the rules run along one
+ * path. The provider is asked (never the browser), with the checks before the transaction read
+ * for all at once (recorded payments, the orders' links). Inside it, every row any of them writes
+ * is locked up front in one stable order — orders by id, then their links by id, then the size
+ * rows their lines take by id — so two batches sharing rows wait for each other instead of
+ * deadlocking. Then the payments are judged in memory (judgePayment) and the ledger writes the
+ * batch with set-based statements (`writePlacements`: one per table, not one per order): each
+ * payment is recorded under its unique provider id and its order placed, or cancelled when a line
+ * is short (the payment then owed back). Money that came through a link the shop no longer
+ * wanted (expired, cancelled, its order deleted or no longer PENDING) is recorded as owed back,
+ * never dropped. A duplicate (second job, webhook + return, a re-run after a crash) finds the
+ * recorded payment. If a batch's transaction fails as a whole (a refusal inside it, a deadlock
+ * with some other writer, a fault), nothing of it stays and each confirmation runs again alone,
+ * as a batch of one; a batch of one that fails answers its error.
  */
 export async function confirmPayments({
   db,
@@ -68,8 +74,9 @@ export async function confirmPayments({
   confirmations,
   onBatchFailed,
 }: ConfirmPaymentsOptions): Promise<BatchOutcome[]> {
-  if (confirmations.length === 1)
-    return [await settled(() => confirmPayment(db, provider, confirmations[0]!))];
+  const single = confirmations.length === 1;
+  const alone = (c: PaymentConfirmation): Promise<BatchOutcome> =>
+    settled(() => confirmPayment(db, provider, c));
   const outcomes: BatchOutcome[] = new Array<BatchOutcome>(confirmations.length);
   const captured: Array<{ index: number; captured: CapturedPayment }> = [];
   try {
@@ -102,9 +109,10 @@ export async function confirmPayments({
       else if ('done' in p.value) outcomes[index] = { ok: true, confirmed: p.value.done };
       else captured.push({ index, captured: p.value.captured });
     });
-  } catch {
+  } catch (error) {
+    if (single) return [{ ok: false, error }];
     // The shared reads failed (PostgreSQL away): each one alone says how.
-    return Promise.all(confirmations.map((c) => settled(() => confirmPayment(db, provider, c))));
+    return Promise.all(confirmations.map(alone));
   }
   if (captured.length === 0) return outcomes;
   captured.sort((a, b) => byOrderThenPayment(a.captured, b.captured));
@@ -117,12 +125,26 @@ export async function confirmPayments({
     );
     captured.forEach(({ index }, i) => (outcomes[index] = { ok: true, confirmed: applied[i]! }));
   } catch (error) {
+    if (single) return [{ ok: false, error }];
     onBatchFailed?.(error, captured.length);
     // Nothing of the batch committed: each captured payment is applied alone, in lock order.
-    for (const { index, captured: c } of captured)
-      outcomes[index] = await settled(() => confirmPayment(db, provider, c.confirmation));
+    for (const { index, captured: c } of captured) outcomes[index] = await alone(c.confirmation);
   }
   return outcomes;
+}
+
+/**
+ * One payment applied exactly once: a batch of one (confirmPayments), its refusal or fault
+ * thrown. `orderId` was checked at the boundary (return, webhook, reconciliation).
+ */
+export async function confirmPayment(
+  db: Kysely<Database>,
+  provider: ProviderSource,
+  confirmation: PaymentConfirmation,
+): Promise<Confirmed> {
+  const [answer] = await confirmPayments({ db, provider, confirmations: [confirmation] });
+  if (!answer!.ok) throw answer!.error;
+  return answer!.confirmed;
 }
 
 /** A payment's row to write: the link's own row updated, or a row of its own added. */

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, OrderRow, PaymentRow, PaymentStatus } from '@kanak/db';
 import {
   formatRupees,
@@ -7,12 +7,9 @@ import {
   type RefundReason,
 } from '@kanak/shared';
 import { badRequest, notFound } from '../common';
-import { orderEvent, placePaidOrder, type LedgerEntry } from '../ledger';
+import { orderEvent, type LedgerEntry } from '../ledger';
 import type { PaymentProvider, ProviderPayment } from '../payment-providers';
 import { providersOf, type ProviderSource } from '../payment-providers';
-import { refundSecondPayments } from './refund-second-payments';
-import { lockInvoiceCounter } from '../invoices';
-import { tenderedRupees } from '../tenders';
 import type { PaymentConfirmation } from '../queues';
 
 export type { PaymentConfirmation };
@@ -186,53 +183,6 @@ export async function prepareConfirmation({
   return { captured: { confirmation, payment, linkId } };
 }
 
-/**
- * Applies a payment exactly once. The provider is asked (never the browser); then, in ONE
- * transaction with the order row locked: the payment is recorded under its unique provider id
- * and the order ledger places the order (taking stock, or cancelling it when a line is short,
- * the payment then owed back). Money that came through a link the shop no longer wanted
- * (expired, cancelled, its order deleted or no longer PENDING) is recorded as owed back, never
- * dropped. A duplicate (second job, webhook + return, a re-run after a crash) finds the
- * recorded payment. `orderId` was checked at the boundary (return, webhook, reconciliation).
- * The worker applies several at once (confirm-payments-batch.ts), the same way.
- */
-export async function confirmPayment(
-  db: Kysely<Database>,
-  provider: ProviderSource,
-  confirmation: PaymentConfirmation,
-): Promise<Confirmed> {
-  const recorded = await findRecorded(db, confirmation.paymentId);
-  const links = recorded
-    ? []
-    : await db
-        .selectFrom('payments')
-        .select(['payment_link_id', 'provider'])
-        .where('order_id', '=', confirmation.orderId)
-        .execute();
-  const prepared = await prepareConfirmation({ db, provider, confirmation, recorded, links });
-  if ('done' in prepared) return prepared.done;
-  const { captured } = prepared;
-  return db.transaction().execute(async (trx): Promise<Confirmed> => {
-    await lockInvoiceCounter(trx);
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', confirmation.orderId)
-      .forUpdate()
-      .executeTakeFirst();
-    // Re-checked under the lock: a concurrent duplicate may have committed meanwhile.
-    const again = await findRecorded(trx, captured.payment.id);
-    if (again) return { outcome: again, entry: null };
-    const link = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('payment_link_id', '=', captured.linkId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    return applyLocked(trx, captured, order ?? null, link);
-  });
-}
-
 /** A captured payment against its locked order and link: placed, or the money owed back. */
 export type PaymentVerdict = { place: true } | { place: false; note: string; reason: RefundReason };
 
@@ -298,82 +248,6 @@ export function owedBack(orderId: string, order: OrderRow | null, note: string):
   return { outcome, entry: { orderId, status: order.status, event, stockOf: [], closedLinks: [] } };
 }
 
-/**
- * The payment applied with its order and link rows locked (and re-checked as not recorded yet):
- * recorded, and the order placed through the ledger or the money kept to be paid back.
- */
-export async function applyLocked(
-  trx: Transaction<Database>,
-  { confirmation, payment }: CapturedPayment,
-  order: OrderRow | null,
-  link: PaymentRow,
-): Promise<Confirmed> {
-  const { orderId } = confirmation;
-  /** Records the payment; a refund says why, and keeps the amount actually paid. */
-  const record = async (status: PaymentStatus, note: string | null, reason?: RefundReason) => {
-    const refund_reason = reason ?? null;
-    const amount = payment.amount ?? link.amount;
-    if (link.provider_payment_id === null) {
-      await trx
-        .updateTable('payments')
-        .set({
-          provider_payment_id: payment.id,
-          status,
-          note,
-          refund_reason,
-          amount,
-          updated_at: new Date(),
-        })
-        .where('id', '=', link.id)
-        .execute();
-    } else {
-      // A second, different payment through the same link: kept as its own row for the refund.
-      await trx
-        .insertInto('payments')
-        .values({
-          order_id: orderId,
-          provider: link.provider,
-          payment_link_id: `${link.payment_link_id}:${payment.id}`,
-          payment_link_url: link.payment_link_url,
-          provider_payment_id: payment.id,
-          status,
-          amount,
-          note,
-          refund_reason,
-          expires_at: link.expires_at,
-        })
-        .execute();
-    }
-  };
-  /** Money kept to be paid back; the order does not move. */
-  const owed = async (note: string, reason: RefundReason): Promise<Confirmed> => {
-    await record('REFUND_PENDING', note, reason);
-    await refundSecondPayments(trx, [payment.id]);
-    return owedBack(orderId, order, note);
-  };
-
-  const tendered = order ? await tenderedRupees(trx, order.id) : 0;
-  const verdict = judgePayment(payment, order, link, tendered);
-  if (!verdict.place) return owed(verdict.note, verdict.reason);
-  const placement = await placePaidOrder(trx, order!, {
-    reason: paidReason(payment, confirmation),
-    refundNote: (short) => soldOutNote(short, order!.total_discounted_price - tendered, tendered),
-  });
-  if (!placement.placed) {
-    const note = placement.note;
-    await record('REFUND_PENDING', note, 'SOLD_OUT');
-    return {
-      outcome: { result: 'REFUND_PENDING', orderId, orderStatus: 'CANCELLED', note },
-      entry: placement.entry,
-    };
-  }
-  await record('PAID', null);
-  return {
-    outcome: { result: 'PAID', orderId, orderStatus: 'PLACED', note: null },
-    entry: placement.entry,
-  };
-}
-
 /** The recorded outcomes of these payments, by provider payment id. */
 export async function findRecordedMany(
   db: Kysely<Database>,
@@ -413,13 +287,3 @@ const toOutcome = (row: {
   orderStatus: row.order_status,
   note: row.note,
 });
-
-async function findRecorded(
-  db: Kysely<Database>,
-  paymentId: string,
-): Promise<ConfirmationOutcome | null> {
-  const row = await recordedQuery(db)
-    .where('payments.provider_payment_id', '=', paymentId)
-    .executeTakeFirst();
-  return row ? toOutcome(row) : null;
-}
