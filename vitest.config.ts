@@ -12,6 +12,7 @@ const e2e = {
 };
 const E2E_ALONE = ['web/e2e/first-load.test.ts'];
 const E2E_WORKERS = Number(process.env.KANAK_E2E_WORKERS ?? 1);
+const INTEGRATION_WORKERS = Number(process.env.KANAK_INTEGRATION_WORKERS ?? 2);
 
 // vitest 4 ignores vitest.workspace.ts: the projects are declared here.
 export default defineConfig({
@@ -55,7 +56,7 @@ export default defineConfig({
           // events (eventually(), a mail received), each with a 60 s ceiling of its own.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
+          maxWorkers: INTEGRATION_WORKERS,
           isolate: false,
         },
       },

@@ -1,7 +1,13 @@
 export * from './schema';
 export * from './connection';
 export * from './migrate';
-export { seedCatalogue, seedAccounts, seedBulkProducts, SEED_ACCOUNTS } from './seed/seed';
+export {
+  seedCatalogue,
+  seedAccounts,
+  seedBulkProducts,
+  seedCopiedProducts,
+  SEED_ACCOUNTS,
+} from './seed/seed';
 export {
   seedBulkCustomers,
   BULK_CUSTOMER_DOMAIN,

@@ -445,6 +445,83 @@ export async function seedBulkProducts(
   await sql`SELECT settle_opening_prices(NULL)`.execute(db);
 }
 
+/**
+ * `count` more products, `distinct` of them from the generator (seedBulkProducts) and the rest
+ * copies of those, written by three set-based statements: the query-plan tests' catalogue at
+ * scale. Each copy has the columns of its source (so the values' spread, which the planner's
+ * statistics see, is the generator's), its own id, and the source's SKU suffixed with the copy's
+ * number (unique: a generated SKU never ends in `-<n>`). The triggers that derive columns from a
+ * row's text (search vector, category name, SKU, hallmark, search terms) are off for the copy:
+ * the copied values are what they would derive, and deriving them a row at a time was most of
+ * the seed's time.
+ */
+export async function seedCopiedProducts(db: Kysely<Database>, count: number, distinct: number) {
+  const generated = Math.min(count, distinct);
+  const before = await db
+    .selectFrom('products')
+    .select('id')
+    .execute()
+    .then((rows) => rows.map((r) => r.id));
+  await seedBulkProducts(db, generated);
+  const copies = count - generated;
+  if (copies <= 0) return;
+  const columnsOf = async (table: string, except: string[]) =>
+    (
+      await sql<{ column_name: string }>`
+        SELECT column_name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = ${table}
+        ORDER BY ordinal_position`.execute(db)
+    ).rows
+      .map((r) => r.column_name)
+      .filter((c) => !except.includes(c));
+  const productColumns = await columnsOf('products', ['id', 'sku']);
+  const sizeColumns = await columnsOf('product_sizes', ['id', 'product_id', 'sku']);
+  const imageColumns = await columnsOf('product_images', ['id', 'product_id']);
+  const list = (columns: string[], table?: string) =>
+    sql.join(columns.map((c) => (table ? sql.ref(`${table}.${c}`) : sql.ref(c))));
+  await db.transaction().execute(async (trx) => {
+    // Which copy of which generated product each new id is: copy 1 of every source, then copy 2…
+    await sql`
+      CREATE TEMP TABLE product_copies ON COMMIT DROP AS
+      SELECT p.id AS source, k,
+             md5('kanak-seed-copy-' || k || '-' || p.id)::uuid AS id
+      FROM products p CROSS JOIN generate_series(1, ${Math.ceil(copies / generated)}) AS k
+      WHERE p.id <> ALL(${before}::uuid[])
+      ORDER BY k, p.id
+      LIMIT ${copies}`.execute(trx);
+    await sql`ALTER TABLE products DISABLE TRIGGER USER`.execute(trx);
+    await sql`ALTER TABLE product_sizes DISABLE TRIGGER USER`.execute(trx);
+    // The indexes no constraint needs are built again after the copy, from their definitions:
+    // one sorted build each instead of a row at a time (the search vector's GIN the most).
+    const indexes = (
+      await sql<{ name: string; definition: string }>`
+        SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition
+        FROM pg_index
+        WHERE indrelid IN ('products'::regclass, 'product_sizes'::regclass,
+                           'product_images'::regclass)
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conindid = indexrelid)`.execute(trx)
+    ).rows;
+    for (const { name } of indexes) await sql`DROP INDEX ${sql.id(name)}`.execute(trx);
+    await sql`
+      INSERT INTO products (id, sku, ${list(productColumns)})
+      SELECT c.id, p.sku || '-' || c.k, ${list(productColumns, 'p')}
+      FROM product_copies c JOIN products p ON p.id = c.source`.execute(trx);
+    await sql`
+      INSERT INTO product_sizes (id, product_id, sku, ${list(sizeColumns)})
+      SELECT md5('kanak-seed-copy-' || s.id || '-' || c.id)::uuid, c.id, s.sku || '-' || c.k,
+             ${list(sizeColumns, 's')}
+      FROM product_copies c JOIN product_sizes s ON s.product_id = c.source`.execute(trx);
+    await sql`
+      INSERT INTO product_images (product_id, ${list(imageColumns)})
+      SELECT c.id, ${list(imageColumns, 'i')}
+      FROM product_copies c JOIN product_images i ON i.product_id = c.source`.execute(trx);
+    await sql`SET LOCAL maintenance_work_mem = '128MB'`.execute(trx);
+    for (const { definition } of indexes) await sql.raw(definition).execute(trx);
+    await sql`ALTER TABLE products ENABLE TRIGGER USER`.execute(trx);
+    await sql`ALTER TABLE product_sizes ENABLE TRIGGER USER`.execute(trx);
+  });
+}
+
 /** City, state and a PIN of that state (India Post's), as a saved address must be to deliver to. */
 const SEED_PLACES = [
   { city: 'Mumbai', state: 'Maharashtra', pins: ['400001', '400050', '400076'] },
