@@ -210,7 +210,7 @@ describe('the built app under its Content-Security-Policy', () => {
     await page.locator('#pay').click();
     await page.waitForURL(new RegExp(`/payment/${orderId}\\?`));
     const outcome = page.getByTestId('payment-outcome');
-    await outcome.waitFor({ timeout: 20_000 });
+    await outcome.waitFor({ timeout: 60_000 });
     expect(await outcome.getAttribute('data-status')).toBe('PAID');
     await screenshotOnFailure(page, 'csp-payment');
     expect(await recorded(page)).toEqual([]);
@@ -242,7 +242,6 @@ describe('the built app under its Content-Security-Policy', () => {
           .catch(() => null),
       )
       .toMatch(/^M/);
-    await page.waitForTimeout(1600);
     await screenshotOnFailure(page, 'csp-admin-dashboard');
     expect(await recorded(page)).toEqual([]);
 
@@ -321,9 +320,7 @@ describe('the built app under its Content-Security-Policy', () => {
       await logIn(page, shopper);
       // The app navigates home once it holds the token; read it after that navigation settles.
       await page.waitForURL(url('/'));
-      await expect
-        .poll(() => page.evaluate(() => localStorage.getItem('jwt')), { timeout: 15_000 })
-        .toBeTruthy();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
       await page.getByRole('heading', { name: 'Best Sellers', exact: true }).waitFor();
       const landed = new URL(page.url());
       expect(landed.origin, redirect).toBe(server.baseUrl);
