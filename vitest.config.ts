@@ -68,8 +68,8 @@ export default defineConfig({
           ...e2e,
           // Ceilings only a hung walk reaches, with two walks at once on a loaded 2-core machine
           // too (a payment confirmed, an event heard, a page hydrated): the tests' own waits use
-          // these, not shorter ceilings of their own.
-          expect: { poll: { timeout: 60_000 } },
+          // these, not shorter ceilings of their own (at load 35 a refund took past 60 s to settle).
+          expect: { poll: { timeout: 120_000 } },
           testTimeout: 300_000,
           hookTimeout: 300_000,
           // One file at a time unless KANAK_E2E_WORKERS says more. Each file has its own database

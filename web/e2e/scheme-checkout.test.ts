@@ -129,7 +129,8 @@ describe('paying with a matured scheme balance at checkout, in Chromium', () => 
       await page.waitForURL(new RegExp(`/payment/${order._id}\\?`));
       const outcome = page.getByTestId('payment-outcome');
       await outcome.waitFor({ timeout: 60_000 });
-      expect(await outcome.getAttribute('data-status')).toBe('PAID');
+      // The page answers PENDING until the worker has settled the payment, then follows it.
+      await expect.poll(() => outcome.getAttribute('data-status')).toBe('PAID');
       // The outcome says how it was paid: the scheme's part, then the link's.
       const paidBy = page.getByTestId('paid-by');
       await paidBy.waitFor({ timeout: 60_000 });

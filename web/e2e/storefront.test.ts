@@ -248,7 +248,8 @@ describe('storefront in Chromium', () => {
     await page.waitForURL(new RegExp(`/payment/${orderId}\\?`));
     const outcome = page.getByTestId('payment-outcome');
     await outcome.waitFor({ timeout: 60_000 });
-    expect(await outcome.getAttribute('data-status')).toBe('PAID');
+    // The page answers PENDING until the worker has settled the payment, then follows it.
+    await expect.poll(() => outcome.getAttribute('data-status')).toBe('PAID');
     expect(await outcome.getByTestId('order-status').textContent()).toBe('PLACED');
     // The paid order emptied the cart, and the header says so.
     await expect.poll(() => page.getByTestId('cart-badge').count()).toBe(0);
@@ -318,7 +319,8 @@ describe('storefront in Chromium', () => {
     await page.locator('#fail').click();
     const outcome = page.getByTestId('payment-outcome');
     await outcome.waitFor({ timeout: 60_000 });
-    expect(await outcome.getAttribute('data-status')).toBe('FAILED');
+    // The page answers PENDING until the worker has settled the payment, then follows it.
+    await expect.poll(() => outcome.getAttribute('data-status')).toBe('FAILED');
     await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
     expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toContain(
       `order_id=${failedOrder}`,
