@@ -67,6 +67,12 @@ export default defineConfig({
           include: ['web/e2e/**/*.test.ts'],
           exclude: E2E_ALONE,
           ...e2e,
+          // Ceilings only a hung walk reaches, with two walks at once on a loaded 2-core machine
+          // too (a payment confirmed, an event heard, a page hydrated): the tests' own waits use
+          // these, not shorter ceilings of their own (at load 35 a refund took past 60 s to settle).
+          expect: { poll: { timeout: 120_000 } },
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           // One file at a time unless KANAK_E2E_WORKERS says more. Each file has its own database
           // copy, port, queue prefix, mail sink and Chromium, and two at a time were about a third
           // faster; but on a 2-core machine at load 45 two walks together outran their

@@ -83,7 +83,7 @@ describe('HUIDs on the admin orders pages', () => {
     await detail.getByRole('button', { name: 'Add HUIDs' }).waitFor();
     await detail.getByRole('button', { name: 'Status' }).click();
     await page.getByRole('menuitem', { name: 'Confirmed', exact: true }).click();
-    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('CONFIRMED');
+    await expect.poll(() => badge.textContent()).toBe('CONFIRMED');
 
     // Shipping without them is refused by the server: the dialog asks for each piece's HUID.
     await detail.getByRole('button', { name: 'Status' }).click();
@@ -98,7 +98,7 @@ describe('HUIDs on the admin orders pages', () => {
     const huid = `Q${String(Date.now()).slice(-5)}`;
     await input.fill(huid.toLowerCase());
     await dialog.getByRole('button', { name: 'Save and ship' }).click();
-    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('SHIPPED');
+    await expect.poll(() => badge.textContent()).toBe('SHIPPED');
     expect(await detail.getByRole('button', { name: 'Add HUIDs' }).count()).toBe(0);
     const stored = await server.database.db
       .selectFrom('order_item_huids')
@@ -130,9 +130,7 @@ describe('HUIDs on the admin orders pages', () => {
     const huid = `R${String(Date.now()).slice(-5)}`;
     await dialog.getByLabel('Piece 1').fill(huid);
     await dialog.getByRole('button', { name: 'Save and confirm' }).click();
-    await expect
-      .poll(() => row.getByTestId('order-status').textContent(), { timeout: 15_000 })
-      .toBe('CONFIRMED');
+    await expect.poll(() => row.getByTestId('order-status').textContent()).toBe('CONFIRMED');
     await expect.poll(() => row.getByRole('button', { name: 'Add HUIDs' }).count()).toBe(0);
     await page.context().close();
   });

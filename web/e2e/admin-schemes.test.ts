@@ -110,7 +110,7 @@ describe("admin savings schemes: the owner's view", () => {
     [names.late, ids.late] = [late.email, late.id];
     names.onTime = (await enrolment('Ontime', addMonths(addDays(today, 5), -1), 1)).email;
     names.matured = (await enrolment('Mohan', addMonths(today, -10), 10, 'MATURED')).email;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -192,7 +192,7 @@ describe("admin savings schemes: the owner's view", () => {
     await plans.getByText('6 grace days').first().waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 90_000);
+  });
 
   it('at 390 px: cards instead of the table, the filters, nothing scrolls sideways', async () => {
     const page = await pageWith({ width: 390, height: 844 });
@@ -206,11 +206,8 @@ describe("admin savings schemes: the owner's view", () => {
     await cards.getByText(names.matured).waitFor();
     expect(await cards.textContent()).not.toContain(names.late);
     await fitsWidth(page);
-    // The filter buttons' colour transition ends before the shot.
-    await page.mouse.move(0, 0);
-    await page.waitForTimeout(400);
     await shootAdmin(page, 'admin-schemes-unredeemed-390');
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  });
 });

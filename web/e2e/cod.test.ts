@@ -65,7 +65,7 @@ describe('cash on delivery at checkout, in Chromium', () => {
       try {
         await page.goto(url(`/checkout?step=3&order_id=${order._id}`));
         const cod = page.getByRole('button', { name: 'Cash on delivery' });
-        await expect.poll(() => cod.isEnabled(), { timeout: 15_000 }).toBe(true);
+        await expect.poll(() => cod.isEnabled()).toBe(true);
         // What the courier collects, fee included, is said before COD is chosen.
         expect(await page.getByTestId('cod-due').textContent()).toBe(
           `A cash-on-delivery fee of ${formatRupees(FEE)} is added: you pay ${formatRupees(order.totalDiscountedPrice + FEE)} in cash when it arrives`,
@@ -83,7 +83,7 @@ describe('cash on delivery at checkout, in Chromium', () => {
         await input.fill('000000' === code ? '111111' : '000000');
         await page.getByRole('button', { name: 'Confirm order' }).click();
         await expect
-          .poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 })
+          .poll(() => page.getByRole('alert').textContent())
           .toMatch(/not right: 4 tries left/);
         await input.fill(code);
         await page.getByRole('button', { name: 'Confirm order' }).click();
@@ -110,9 +110,7 @@ describe('cash on delivery at checkout, in Chromium', () => {
     try {
       await page.goto(url(`/checkout?step=3&order_id=${order._id}`));
       const option = page.getByTestId('cod-option');
-      await expect
-        .poll(() => option.textContent(), { timeout: 15_000 })
-        .toMatch(/offered for orders up to ₹50,000/);
+      await expect.poll(() => option.textContent()).toMatch(/offered for orders up to ₹50,000/);
       expect(await page.getByRole('button', { name: 'Cash on delivery' }).isDisabled()).toBe(true);
     } catch (error) {
       await screenshotOnFailure(page, 'cod-over-cap');

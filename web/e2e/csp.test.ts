@@ -210,8 +210,9 @@ describe('the built app under its Content-Security-Policy', () => {
     await page.locator('#pay').click();
     await page.waitForURL(new RegExp(`/payment/${orderId}\\?`));
     const outcome = page.getByTestId('payment-outcome');
-    await outcome.waitFor({ timeout: 20_000 });
-    expect(await outcome.getAttribute('data-status')).toBe('PAID');
+    await outcome.waitFor({ timeout: 60_000 });
+    // The page answers PENDING until the worker has settled the payment, then follows it.
+    await expect.poll(() => outcome.getAttribute('data-status')).toBe('PAID');
     await screenshotOnFailure(page, 'csp-payment');
     expect(await recorded(page)).toEqual([]);
 
@@ -242,7 +243,6 @@ describe('the built app under its Content-Security-Policy', () => {
           .catch(() => null),
       )
       .toMatch(/^M/);
-    await page.waitForTimeout(1600);
     await screenshotOnFailure(page, 'csp-admin-dashboard');
     expect(await recorded(page)).toEqual([]);
 
@@ -295,8 +295,10 @@ describe('the built app under its Content-Security-Policy', () => {
     expect(session.status()).toBe(204);
     await page.goto(url('/admin/queues'));
     await page.getByText('Kanak queues').first().waitFor();
+    // The board lists the queues from its own API, which counts each queue's jobs in Redis: at
+    // load 38 that took past Playwright's 30 s.
     for (const queue of ['payment-confirmations', 'order-moves'])
-      await page.getByText(queue).first().waitFor();
+      await page.getByText(queue).first().waitFor({ timeout: 60_000 });
     // A queue's page: its job-state tabs come from the board's own API.
     await page.getByText('payment-confirmations').first().click();
     await page.getByText('Completed').first().waitFor();
@@ -308,12 +310,9 @@ describe('the built app under its Content-Security-Policy', () => {
   });
 
   it('stays on this site after a login whose return path points elsewhere', async () => {
-    for (const redirect of [
-      '/%09/evil.example',
-      '//evil.example',
-      '/%5Cevil.example',
-      '/.//evil.example',
-    ]) {
+    // The login page's wiring, with the return path browsers read most loosely (a backslash is a
+    // slash to them); every other spelling is packages/shared's return-path.test.ts.
+    for (const redirect of ['/%5Cevil.example']) {
       const violations: string[] = [];
       const context = await watchedContext(browser, violations);
       const page = await context.newPage();
@@ -321,9 +320,7 @@ describe('the built app under its Content-Security-Policy', () => {
       await logIn(page, shopper);
       // The app navigates home once it holds the token; read it after that navigation settles.
       await page.waitForURL(url('/'));
-      await expect
-        .poll(() => page.evaluate(() => localStorage.getItem('jwt')), { timeout: 15_000 })
-        .toBeTruthy();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
       await page.getByRole('heading', { name: 'Best Sellers', exact: true }).waitFor();
       const landed = new URL(page.url());
       expect(landed.origin, redirect).toBe(server.baseUrl);

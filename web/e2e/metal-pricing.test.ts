@@ -58,7 +58,7 @@ describe('metal pricing in the browser', () => {
       .where('product_id', '=', row.id)
       .execute();
     piece = (await api().get<ProductView>(`/api/products/id/${row.id}`)).body;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

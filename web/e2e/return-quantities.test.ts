@@ -69,12 +69,12 @@ describe('returns with quantities, pickups and the owner list, in the browser', 
       { token: admin },
     );
     expect([200, 202]).toContain(ship.status);
-    await expect.poll(status, { timeout: 15_000 }).toBe('SHIPPED');
+    await expect.poll(status).toBe('SHIPPED');
     expect([200, 202]).toContain(
       (await http().put(`/api/admin/orders/${orderId}/deliver`, undefined, { token: admin }))
         .status,
     );
-    await expect.poll(status, { timeout: 15_000 }).toBe('DELIVERED');
+    await expect.poll(status).toBe('DELIVERED');
     return { orderId, shopper: paid.shopper };
   }
 

@@ -108,7 +108,7 @@ describe('paying with a matured scheme balance at checkout, in Chromium', () => 
       const errors = watchConsole(page);
       await openLive(page, url(`/checkout?step=3&order_id=${order._id}`));
       const tenders = page.getByTestId('balance-tenders');
-      await tenders.waitFor({ timeout: 20_000 });
+      await tenders.waitFor({ timeout: 60_000 });
       const choice = tenders.getByRole('checkbox', { name: /Pay with my scheme balance/ });
       expect(await choice.isVisible()).toBe(true);
       // Chosen with the keyboard: focus, then Space.
@@ -128,11 +128,12 @@ describe('paying with a matured scheme balance at checkout, in Chromium', () => 
       await page.locator('#pay').click();
       await page.waitForURL(new RegExp(`/payment/${order._id}\\?`));
       const outcome = page.getByTestId('payment-outcome');
-      await outcome.waitFor({ timeout: 20_000 });
-      expect(await outcome.getAttribute('data-status')).toBe('PAID');
+      await outcome.waitFor({ timeout: 60_000 });
+      // The page answers PENDING until the worker has settled the payment, then follows it.
+      await expect.poll(() => outcome.getAttribute('data-status')).toBe('PAID');
       // The outcome says how it was paid: the scheme's part, then the link's.
       const paidBy = page.getByTestId('paid-by');
-      await paidBy.waitFor({ timeout: 20_000 });
+      await paidBy.waitFor({ timeout: 60_000 });
       const paidByText = await paidBy.textContent();
       expect(paidByText).toMatch(/^Savings scheme: Swarna Nidhi/);
       expect(paidByText).toContain(`${formatRupees(10_750)}Online payment`);
@@ -141,7 +142,7 @@ describe('paying with a matured scheme balance at checkout, in Chromium', () => 
       // The order's page names what the scheme paid.
       await openLive(page, url(`/account/orders/${order._id}/0`));
       const paidFrom = page.getByTestId('order-tenders');
-      await paidFrom.waitFor({ timeout: 20_000 });
+      await paidFrom.waitFor({ timeout: 60_000 });
       expect(await paidFrom.textContent()).toContain('Savings scheme: Swarna Nidhi');
       expect(await paidFrom.textContent()).toContain(formatRupees(10_750));
 
@@ -162,6 +163,6 @@ describe('paying with a matured scheme balance at checkout, in Chromium', () => 
       expect(paid).toEqual([{ amount: rest, status: 'PAID' }]);
       expect(errors).toEqual([]);
       await context.close();
-    }, 90_000);
+    });
   }
 });

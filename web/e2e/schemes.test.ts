@@ -53,7 +53,7 @@ describe('savings schemes in the shopper account, in Chromium', () => {
       expect(await page.content()).toContain('instalment 1');
       await page.locator('#pay').click();
       await page.waitForURL(/\/account\/schemes\//);
-      await page.getByTestId('scheme-paid').waitFor({ timeout: 20_000 });
+      await page.getByTestId('scheme-paid').waitFor({ timeout: 60_000 });
       await expect.poll(async () => page.getByTestId('scheme-state').textContent()).toBe('Paying');
       expect(await page.getByTestId('scheme-paid').textContent()).toContain('₹2,000');
       // The instalment's numbered receipt and its payment reference, as mailed.
@@ -110,6 +110,6 @@ describe('savings schemes in the shopper account, in Chromium', () => {
       await screenshotOnFailure(page, `schemes-list-${width}`);
       expect(errors).toEqual([]);
       await context.close();
-    }, 90_000);
+    });
   }
 });

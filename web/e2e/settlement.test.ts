@@ -120,5 +120,5 @@ describe('Reports page: the settlement', () => {
       await page.context().close();
     }
     expect(consoles.flat()).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -109,5 +109,5 @@ describe('System page: dead letters and refusals', () => {
     await eventually(async () => (await orderStatus(db, pay.order._id)) === 'PLACED', 20_000);
     await screenshotOnFailure(page, 'system-dead-letter-retried');
     expect(errors).toEqual([]);
-  }, 90_000);
+  });
 });
