@@ -10,7 +10,6 @@ const e2e = {
   testTimeout: 120_000,
   hookTimeout: 120_000,
 };
-const E2E_ALONE = ['web/e2e/first-load.test.ts'];
 const E2E_WORKERS = Number(process.env.KANAK_E2E_WORKERS ?? 1);
 
 // vitest 4 ignores vitest.workspace.ts: the projects are declared here.
@@ -20,7 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          // Projects run one after another (unit, integration, e2e, e2e-alone): each has its own
+          // Projects run one after another (unit, integration, e2e): each has its own
           // worker count.
           sequence: { groupOrder: 0 },
           include: [
@@ -64,7 +63,6 @@ export default defineConfig({
           name: 'e2e',
           sequence: { groupOrder: 2 },
           include: ['web/e2e/**/*.test.ts'],
-          exclude: E2E_ALONE,
           ...e2e,
           // One file at a time unless KANAK_E2E_WORKERS says more. Each file has its own database
           // copy, port, queue prefix, mail sink and Chromium, and two at a time were about a third
@@ -74,17 +72,6 @@ export default defineConfig({
           // The files of a worker share one module graph (server, worker, testkit), as in the
           // integration project: importing it anew took a fifth of each file's time.
           isolate: false,
-        },
-      },
-      {
-        test: {
-          // Files that read the browser's own clock (a click answered within 100 ms) run alone,
-          // after the others, so no second walk competes for the two cores while they measure.
-          name: 'e2e-alone',
-          sequence: { groupOrder: 3 },
-          include: E2E_ALONE,
-          ...e2e,
-          maxWorkers: 1,
         },
       },
     ],
