@@ -10,7 +10,6 @@ const e2e = {
   testTimeout: 120_000,
   hookTimeout: 120_000,
 };
-const E2E_ALONE = ['web/e2e/first-load.test.ts'];
 const E2E_WORKERS = Number(process.env.KANAK_E2E_WORKERS ?? 1);
 const INTEGRATION_WORKERS = Number(process.env.KANAK_INTEGRATION_WORKERS ?? 2);
 
@@ -21,7 +20,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          // Projects run one after another (unit, integration, e2e, e2e-alone): each has its own
+          // Projects run one after another (unit, integration, e2e): each has its own
           // worker count.
           sequence: { groupOrder: 0 },
           include: [
@@ -65,7 +64,6 @@ export default defineConfig({
           name: 'e2e',
           sequence: { groupOrder: 2 },
           include: ['web/e2e/**/*.test.ts'],
-          exclude: E2E_ALONE,
           ...e2e,
           // Ceilings only a hung walk reaches, with two walks at once on a loaded 2-core machine
           // too (a payment confirmed, an event heard, a page hydrated): the tests' own waits use
@@ -81,17 +79,6 @@ export default defineConfig({
           // The files of a worker share one module graph (server, worker, testkit), as in the
           // integration project: importing it anew took a fifth of each file's time.
           isolate: false,
-        },
-      },
-      {
-        test: {
-          // Files that read the browser's own clock (a click answered within 100 ms) run alone,
-          // after the others, so no second walk competes for the two cores while they measure.
-          name: 'e2e-alone',
-          sequence: { groupOrder: 3 },
-          include: E2E_ALONE,
-          ...e2e,
-          maxWorkers: 1,
         },
       },
     ],

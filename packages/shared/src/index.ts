@@ -69,6 +69,7 @@ export * from './system/dead-letters';
 // Delivery: PIN and state agree, the delivery promise's shape and wording.
 export * from './delivery/pin-state';
 export * from './delivery/promise';
+export * from './delivery/promise-line';
 export * from './shipments/carriers';
 // The owner's catalogue as a file: import and export in one column set.
 export * from './catalogue-io/columns';

@@ -3,11 +3,11 @@ import { addressInput } from './address';
 import {
   courierAddressInput,
   MOBILE_MESSAGE,
-  PIN_MESSAGE,
   STATE_MESSAGE,
   stripMobilePrefix,
   indianMobile,
 } from './courier-address';
+import { PIN_MESSAGE } from '../delivery/pin-state';
 
 const ADDRESS = {
   firstName: 'Priya',

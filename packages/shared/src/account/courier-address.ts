@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
 import { addressInput } from './address';
 import { findIndianState } from './indian-states';
-import { PIN_PATTERN } from '../delivery/pin-state';
+import { PIN_MESSAGE, PIN_PATTERN } from '../delivery/pin-state';
 import { textField } from '../validation/db-values';
 
-export const PIN_MESSAGE = 'Enter a 6-digit PIN code (it cannot start with 0)';
 export const MOBILE_MESSAGE = 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9';
 export const STATE_MESSAGE = 'Choose a state or union territory';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findIndianState, INDIAN_STATES } from '../account/indian-states';
 import { pinStateMessage, pinStateProblem, stateMatchesPin } from './pin-state';
-import { formatDeliveryDate, promiseLine } from './promise';
+import { formatDeliveryDate, promiseLine } from './promise-line';
 
 describe('a typed state against the PIN’s state', () => {
   it('accepts the usual variants: case, spaces, "&", old names and two-letter codes', () => {

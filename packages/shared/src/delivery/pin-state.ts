@@ -3,6 +3,11 @@ import { findIndianState } from '../account/indian-states';
 /** A 6-digit Indian PIN code: the first digit is the postal region, never 0. */
 export const PIN_PATTERN = /^[1-9][0-9]{5}$/;
 
+/** The courier form's message for a PIN that is not six digits. */
+export const PIN_MESSAGE = 'Enter a 6-digit PIN code (it cannot start with 0)';
+/** The same message where a PIN is typed on its own (the product page's delivery check). */
+export const PIN_INPUT_MESSAGE = PIN_MESSAGE;
+
 export const isPinShaped = (pin: string): boolean => PIN_PATTERN.test(pin.trim());
 
 /** What a shopper (or a REST client) reads when the PIN is not one the directory knows. */

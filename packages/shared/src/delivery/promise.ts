@@ -1,12 +1,8 @@
 import * as z from 'zod/mini';
 import { withExample } from '../validation/examples';
 import { formatRupees } from '../money/price';
-import { PIN_MESSAGE } from '../account/courier-address';
-import { PIN_PATTERN } from './pin-state';
+import { PIN_INPUT_MESSAGE, PIN_PATTERN } from './pin-state';
 import { textField } from '../validation/db-values';
-
-/** The courier form's message for a PIN that is not six digits. */
-export const PIN_INPUT_MESSAGE = PIN_MESSAGE;
 
 /** `GET /api/delivery/promise?pin=560001&value=52000`: the PIN, and the order's value in rupees. */
 export const deliveryPromiseInput = z.object({
@@ -37,21 +33,6 @@ export const deliveryPromiseView = z.object({
   withinCap: z.boolean(),
 });
 export type DeliveryPromiseView = z.infer<typeof deliveryPromiseView>;
-
-/** "Tue, 2 Dec" from 'YYYY-MM-DD' (a calendar date: no time zone may move it). */
-export function formatDeliveryDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  const date = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
-  const weekday = date.toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
-  const month = date.toLocaleDateString('en-GB', { month: 'short', timeZone: 'UTC' });
-  return `${weekday}, ${date.getUTCDate()} ${month}`;
-}
-
-/** The product page's and checkout's one line for a promise. */
-export function promiseLine(promise: DeliveryPromiseView): string {
-  if (!promise.serviceable || !promise.deliverBy) return `We do not deliver to ${promise.pin} yet`;
-  return `Delivery by ${formatDeliveryDate(promise.deliverBy)} to ${promise.pin}`;
-}
 
 /** The refusal of an order above the zone's insured cap, naming the cap. */
 export const overCapMessage = (

@@ -3,17 +3,11 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import type { ListingSearch, ProductPage } from '@kanak/shared';
 import { EmptyArt } from '@/components/EmptyArt';
 import { Button } from '@/components/ui/button';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { FilterPanel } from './FilterPanel';
 import { ListingCard } from './ListingCard';
 import { ListingPagination } from './ListingPagination';
+import { SortSelect } from './SortSelect';
 import { warmProductPage } from './warm-product-page';
 
 // The phone's filter drawer (and the dialog library under it) loads when first opened.
@@ -68,21 +62,11 @@ export function ListingView({
           >
             <SlidersHorizontal /> Filters
           </Button>
-          <Select
+          <SortSelect
             value={sort}
+            sorts={sorts}
             onValueChange={(s) => onSearch({ ...search, sort: s, page: undefined })}
-          >
-            <SelectTrigger className="w-48" aria-label="Sort by">
-              <SelectValue placeholder="Sort" />
-            </SelectTrigger>
-            <SelectContent align="end">
-              {sorts.map((s) => (
-                <SelectItem key={s.value} value={s.value}>
-                  {s.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          />
         </div>
       </div>
 
