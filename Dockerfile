@@ -62,4 +62,4 @@ USER node
 EXPOSE 3000
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The server; the worker runs dist/worker/main.js, the migration step dist/cli/migrate.js.
-CMD ["node", "--enable-source-maps", "dist/server/main.js"]
+CMD ["node", "dist/server/main.js"]

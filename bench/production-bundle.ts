@@ -50,8 +50,9 @@ export function productionServer(root: string): ServerCommand {
     symlinkSync(path.join(root, 'web', built), path.join(app, 'web', built));
   return {
     cwd: app,
-    args: ['--enable-source-maps', 'dist/server/main.js'],
-    workerArgs: ['--enable-source-maps', 'dist/worker/main.js'],
+    // As the image starts them: no --enable-source-maps (docs/adr/0007-memory.md).
+    args: ['dist/server/main.js'],
+    workerArgs: ['dist/worker/main.js'],
     cleanup: () => rmSync(app, { recursive: true, force: true }),
   };
 }

@@ -1,5 +1,3 @@
-import { hash } from '@node-rs/argon2';
-
 /**
  * How `users.password_hash` is made: argon2id as a PHC string, from @node-rs/argon2's prebuilt
  * binary (installing needs no compiler). The parameters are the ones node-argon2 used for every
@@ -9,4 +7,6 @@ import { hash } from '@node-rs/argon2';
  */
 export const PASSWORD_HASH_OPTIONS = { memoryCost: 65536, timeCost: 3, parallelism: 4 } as const;
 
-export const hashPassword = (password: string) => hash(password, PASSWORD_HASH_OPTIONS);
+// The native binding (about 11 MB resident) is loaded by the first hash, not at every start.
+export const hashPassword = async (password: string) =>
+  (await import('@node-rs/argon2')).hash(password, PASSWORD_HASH_OPTIONS);

@@ -33,6 +33,9 @@ export interface CachedAnswer extends EncodedBody {
   trpcBatch?: Compressed;
 }
 
+/** URLs remembered with the keys they were answered from (about 300 bytes each). */
+const MAX_REMEMBERED_URLS = 5000;
+
 export interface ReadCacheOptions {
   maxBytes: number;
   ttlMs: number;
@@ -63,6 +66,13 @@ function toAnswer({ result, tags }: Loaded): CachedAnswer {
  */
 export class ReadCache {
   private readonly entries: TaggedCache<CachedAnswer>;
+  /**
+   * A visitor's GET URL → the keys of the answers it was sent from. A URL reads as the same
+   * input every time (its path and query are all a public read's input), so a repeat is answered
+   * from these keys without parsing, validating or normalizing it again. Only a key's entry
+   * answers: a URL whose entry a change dropped goes the whole way again.
+   */
+  private readonly urls = new Map<string, readonly string[]>();
   /** Concurrent misses of one key share one load. */
   private readonly loading = new Map<string, Promise<CachedAnswer>>();
   private generation = 0;
@@ -111,6 +121,28 @@ export class ReadCache {
       });
     this.loading.set(key, loaded);
     return loaded;
+  }
+
+  /** The answers a URL was last sent from, when every one is still stored (a hit each). */
+  answersFor(url: string): { keys: readonly string[]; answers: CachedAnswer[] } | undefined {
+    if (!this.enabled) return undefined;
+    const keys = this.urls.get(url);
+    if (!keys) return undefined;
+    const answers: CachedAnswer[] = [];
+    for (const key of keys) {
+      const answer = this.entries.get(key);
+      if (!answer) return undefined;
+      answers.push(answer);
+    }
+    this.stats.hits += answers.length;
+    return { keys, answers };
+  }
+
+  /** Remembers the keys a visitor's URL was answered from (the oldest URL makes room). */
+  rememberUrl(url: string, keys: readonly string[]) {
+    if (!this.enabled || this.urls.has(url)) return;
+    if (this.urls.size >= MAX_REMEMBERED_URLS) this.urls.delete(this.urls.keys().next().value!);
+    this.urls.set(url, keys);
   }
 
   invalidate(change: CatalogChange) {

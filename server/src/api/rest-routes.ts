@@ -4,7 +4,7 @@ import type { AppServices } from '../services';
 import { resolveCall } from './caller';
 import { numericFields, parseInput, queryNumber } from './input';
 import { encodedBody, matchesEtag, preferredEncoding, type CachedAnswer } from './read-cache';
-import { runUseCase } from './run-use-case';
+import { cacheKey, runUseCase } from './run-use-case';
 import type { RestBinding, RestRequest, Schema, UseCase } from './declare-use-case';
 import { uploadedInput, uploadLimits } from './uploaded-input';
 
@@ -70,10 +70,22 @@ export function registerUseCaseRoutes(
   for (const { path, useCase } of useCases) {
     const numbers: Set<string> = numericFields(useCase.input);
     for (const binding of useCase.rest) {
+      // A visitor's repeat of a public cached read is answered by its URL (read-cache.ts).
+      const byUrl =
+        binding.method === 'GET' &&
+        useCase.cache !== undefined &&
+        useCase.access === 'public' &&
+        !binding.answer &&
+        !binding.status;
       const route: RouteOptions = {
         method: binding.method,
         url: binding.path,
         handler: async (request, reply) => {
+          const visitor = byUrl && request.headers.authorization === undefined;
+          if (visitor) {
+            const hit = services.catalogCache.answersFor(request.url);
+            if (hit) return sendCached(request, reply, hit.answers[0]!);
+          }
           const call = await resolveCall(services, request, useCase.access);
           const parts = restRequest(request);
           // A file sent as a form stands for the JSON body it replaces (read after the caller).
@@ -88,8 +100,11 @@ export function registerUseCaseRoutes(
           const input = await parseInput(useCase.input as Schema, raw);
           const outcome = await runUseCase(services, path, useCase, call, input);
           // Read `result` only past this point: on a cached answer it parses the JSON again.
-          if (outcome.cached && !binding.answer && !binding.status)
+          if (outcome.cached && !binding.answer && !binding.status) {
+            if (visitor)
+              services.catalogCache.rememberUrl(request.url, [cacheKey(path, useCase, input)]);
             return sendCached(request, reply, outcome.cached);
+          }
           if (binding.answer) {
             const answer = binding.answer(outcome.result);
             return reply.status(answer.status).send(answer.body);

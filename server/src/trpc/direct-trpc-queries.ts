@@ -52,7 +52,7 @@ function wrapped(answer: CachedAnswer, batch: boolean): { text: string; kept: Co
 }
 const envelope = (json: string): EncodedBody => ({ json, etag: etagOf(json) });
 
-function batchBody(keys: string[], parts: CachedAnswer[]): EncodedBody {
+function batchBody(keys: readonly string[], parts: CachedAnswer[]): EncodedBody {
   const key = keys.join('\n');
   const kept = batchBodies.get(key);
   if (kept && kept.parts.every((part, i) => part === parts[i])) return kept.body;
@@ -130,6 +130,15 @@ export async function answerTrpcQuery(
 ): Promise<boolean> {
   // A streaming client (httpBatchStreamLink, subscriptions) gets tRPC's own framing.
   if (request.headers['trpc-accept'] !== undefined) return false;
+  // A visitor's repeat of public cached reads is answered by its URL (read-cache.ts).
+  const visitor = request.headers.authorization === undefined;
+  if (visitor) {
+    const hit = services.catalogCache.answersFor(request.url);
+    if (hit) {
+      sendCachedAnswers(request, reply, isBatch(request), hit.keys, hit.answers);
+      return true;
+    }
+  }
   const wanted = calls(request, maxBatchSize);
   if (!wanted || wanted.items.length === 0) return false;
   const useCases = wanted.items.map((item) => queries.get(item.path));
@@ -162,17 +171,11 @@ export async function answerTrpcQuery(
   }
   const answered = answers as Answered[];
   if (answered.every((a) => 'cached' in a)) {
+    const keys = wanted.items.map((item, i) => cacheKey(item.path, useCases[i]!, inputs[i]!.value));
     const parts = answered.map((a) => a.cached);
-    if (!wanted.batch || parts.length === 1) {
-      const { text, kept } = wrapped(parts[0]!, wanted.batch);
-      sendBody(request, reply, text, kept);
-    } else {
-      const keys = wanted.items.map((item, i) =>
-        cacheKey(item.path, useCases[i]!, inputs[i]!.value),
-      );
-      const body = batchBody(keys, parts);
-      sendBody(request, reply, body.json, body);
-    }
+    sendCachedAnswers(request, reply, wanted.batch, keys, parts);
+    if (visitor && useCases.every((u) => u!.access === 'public'))
+      services.catalogCache.rememberUrl(request.url, keys);
     return true;
   }
   const envelopes = answered.map((a) =>
@@ -184,6 +187,26 @@ export async function answerTrpcQuery(
   reply.header('vary', varyHeader(reply)).type('application/json');
   reply.send(wanted.batch ? `[${envelopes.join(',')}]` : envelopes[0]!);
   return true;
+}
+
+const isBatch = (request: FastifyRequest) =>
+  (request.query as Record<string, unknown>).batch === '1';
+
+/** Answers from the read cache in tRPC's envelope: alone, or as a batch. */
+function sendCachedAnswers(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  batch: boolean,
+  keys: readonly string[],
+  parts: CachedAnswer[],
+) {
+  if (!batch || parts.length === 1) {
+    const { text, kept } = wrapped(parts[0]!, batch);
+    sendBody(request, reply, text, kept);
+  } else {
+    const body = batchBody(keys, parts);
+    sendBody(request, reply, body.json, body);
+  }
 }
 
 /** tRPC's Vary, after what the app already says varies. */

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { verify } from '@node-rs/argon2';
 import { hashPassword } from '@kanak/db';
 
 /** argon2id with the parameters every stored hash has (packages/db/src/password-hash.ts). */
@@ -8,6 +7,9 @@ export { hashPassword };
 export type PasswordVerifier = (passwordHash: string, password: string) => Promise<boolean>;
 
 export const verifyPassword: PasswordVerifier = async (passwordHash, password) => {
+  // Loaded by the first sign-in (hashPassword loads it likewise), not at every start; a failed
+  // load is an error, not a wrong password.
+  const { verify } = await import('@node-rs/argon2');
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
-import nodemailer from 'nodemailer';
-import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type { MailSettings } from '../config';
+import { lazy } from '../common';
 import type { RenderedMail } from './render-notification';
 
 export interface OutgoingMail extends RenderedMail {
@@ -33,6 +32,10 @@ export interface MailTransport {
   send(mail: OutgoingMail, beforeEnd: () => Promise<void>): Promise<{ response: string }>;
 }
 
+// nodemailer (about 13 MB resident) is loaded by the first mail sent, not by every process start.
+const nodemailer = lazy(() => import('nodemailer').then((m) => m.default));
+const smtpConnection = lazy(() => import('nodemailer/lib/smtp-connection').then((m) => m.default));
+
 /** The display name of MAIL_FROM ("Kanak Jewellers <orders@…>" → "Kanak Jewellers"). */
 export const fromName = (from: string) =>
   /^\s*"?([^"<]+?)"?\s*</.exec(from)?.[1] ?? 'Kanak Jewellers';
@@ -60,18 +63,21 @@ export function createMailTransport(
           privateKey: settings.MAIL_DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
         }
       : undefined;
-  const builder = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    ...(dkim ? { dkim } : {}),
-  });
+  const builder = lazy(async () =>
+    (await nodemailer()).createTransport({
+      streamTransport: true,
+      buffer: true,
+      ...(dkim ? { dkim } : {}),
+    }),
+  );
   const auth = url.username
     ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
     : undefined;
 
   return {
     async send(mail, beforeEnd) {
-      const built = await builder.sendMail({
+      const [mailer, SMTPConnection] = await Promise.all([builder(), smtpConnection()]);
+      const built = await mailer.sendMail({
         from: settings.MAIL_FROM,
         to: mail.to,
         subject: mail.subject,

@@ -1,9 +1,8 @@
 import type { ReactElement } from 'react';
 import type { Kysely } from 'kysely';
-import { render } from '@react-email/render';
 import type { Database, NotificationsTable } from '@kanak/db';
 import type { Selectable } from 'kysely';
-import { DomainError } from '../common';
+import { DomainError, lazy } from '../common';
 import { huidLines } from '../hallmark';
 import type { SellerDetails } from '../invoices';
 import { invoicePdf } from '../invoices';
@@ -29,6 +28,10 @@ import { schemeReceiptData, schemeReceiptMail, schemeReminderMail } from './temp
 import { exchangeMail, exchangeMailData } from './templates/exchange-mails';
 
 export type NotificationRow = Selectable<NotificationsTable>;
+
+// The renderer loads Prettier's HTML printer and html-to-text (about 18 MB resident): loaded on
+// the first mail, not by every process that could send one.
+const emailRenderer = lazy(() => import('@react-email/render'));
 
 export interface MailAttachment {
   filename: string;
@@ -310,7 +313,10 @@ export async function renderNotification(
   row: NotificationRow,
   { shop, seller, attach = {} }: RenderOptions,
 ): Promise<RenderedMail> {
-  const { subject, element } = await compose(db, row, shop);
+  const [{ subject, element }, { render }] = await Promise.all([
+    compose(db, row, shop),
+    emailRenderer(),
+  ]);
   const maker = attach[row.kind as NotificationKind];
   const [html, text, attachments] = await Promise.all([
     render(element),

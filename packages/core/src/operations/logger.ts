@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import pino, { type Logger, type LevelWithSilent } from 'pino';
-import pretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
 import { currentRequestId } from './request-context';
 import { activeTracing, currentTraceId } from '../telemetry';
 
@@ -42,6 +43,9 @@ export function createLogger(options: LoggerOptions): Logger {
       : {}),
   };
   if (!options.pretty) return pino(settings);
+  // Loaded here, synchronously, only for a development terminal: JSON logs (production, tests)
+  // never need pino-pretty's 9 MB.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
   return pino(
     settings,
     pretty({

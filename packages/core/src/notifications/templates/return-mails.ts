@@ -1,5 +1,5 @@
 import { createElement as h } from 'react';
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { action, heading, Layout, small, text, type ShopIdentity } from './layout';
 
 /**
