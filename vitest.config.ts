@@ -1,15 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-/** What both browser projects share. */
-const e2e = {
-  // A browser's next state (a request answered, a re-render) can take more than
-  // expect.poll's 1 s default on a loaded 2-core machine; a poll still ends at success.
-  expect: { poll: { timeout: 10_000 } },
-  globalSetup: ['packages/testkit/src/global-setup.ts'],
-  setupFiles: ['packages/testkit/src/file-cleanup.ts'],
-  testTimeout: 120_000,
-  hookTimeout: 120_000,
-};
 const E2E_WORKERS = Number(process.env.KANAK_E2E_WORKERS ?? 1);
 const INTEGRATION_WORKERS = Number(process.env.KANAK_INTEGRATION_WORKERS ?? 2);
 
@@ -64,7 +54,8 @@ export default defineConfig({
           name: 'e2e',
           sequence: { groupOrder: 2 },
           include: ['web/e2e/**/*.test.ts'],
-          ...e2e,
+          globalSetup: ['packages/testkit/src/global-setup.ts'],
+          setupFiles: ['packages/testkit/src/file-cleanup.ts'],
           // Ceilings only a hung walk reaches, with two walks at once on a loaded 2-core machine
           // too (a payment confirmed, an event heard, a page hydrated): the tests' own waits use
           // these, not shorter ceilings of their own (at load 35 a refund took past 60 s to settle).

@@ -13,7 +13,7 @@ export default async function setup() {
     );
   }
   process.env.KANAK_TEMPLATE_DB ??= `kanak_test_template_${process.pid}`;
-  if (process.env.KANAK_TEMPLATE_READY === process.env.KANAK_TEMPLATE_DB) return undefined;
+  if (process.env.KANAK_TEMPLATE_READY === process.env.KANAK_TEMPLATE_DB) return async () => {};
   const url = databaseUrl(process.env.KANAK_TEMPLATE_DB);
   await dropDatabase(url);
   await ensureDatabase(url);
