@@ -35,6 +35,11 @@ export interface CachedAnswer extends EncodedBody {
 
 /** URLs remembered with the keys they were answered from (about 300 bytes each). */
 const MAX_REMEMBERED_URLS = 5000;
+/**
+ * Longer URLs go the whole way each time: padded with a dropped parameter or spaces in tRPC's
+ * input, 5,000 of them at 16 kB would hold 80 MB.
+ */
+const MAX_REMEMBERED_URL_CHARS = 1024;
 
 export interface ReadCacheOptions {
   maxBytes: number;
@@ -140,7 +145,7 @@ export class ReadCache {
 
   /** Remembers the keys a visitor's URL was answered from (the oldest URL makes room). */
   rememberUrl(url: string, keys: readonly string[]) {
-    if (!this.enabled || this.urls.has(url)) return;
+    if (!this.enabled || url.length > MAX_REMEMBERED_URL_CHARS || this.urls.has(url)) return;
     if (this.urls.size >= MAX_REMEMBERED_URLS) this.urls.delete(this.urls.keys().next().value!);
     this.urls.set(url, keys);
   }

@@ -25,6 +25,10 @@ let dummyHash: Promise<string> | undefined;
  * for a real account and its timing does not tell which e-mails have accounts.
  */
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  // A failed make (the binding not loadable) is not kept: the next login tries again.
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   return dummyHash;
 }

@@ -10,6 +10,8 @@ export interface SortProps {
 }
 
 const loadLive = () => import('./SortSelectLive');
+// A warm-up only: a failure here is left to the menu's own load to report when it opens.
+const warmUp = () => void loadLive().catch(() => undefined);
 // The select library (its popper, focus trap and scroll lock) loads when the sort is first used.
 const SortSelectLive = lazy(loadLive);
 
@@ -33,8 +35,8 @@ export function SortSelect(props: SortProps) {
       data-size="default"
       className={cn(SELECT_TRIGGER_CLASS, 'w-48')}
       // Fetched on the first sign of intent, so the press itself waits as little as it can.
-      onPointerEnter={() => void loadLive()}
-      onFocus={() => void loadLive()}
+      onPointerEnter={warmUp}
+      onFocus={warmUp}
       onClick={open}
       onKeyDown={(event: KeyboardEvent) => {
         if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
