@@ -15,7 +15,7 @@ import {
   type PaymentProvider,
 } from '@kanak/core';
 import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
-import { newCustomer, seededUser } from './support';
+import { insertEnrolment, newCustomer, seededUser } from './support';
 
 describe('instalment refunds the provider accepted pending', () => {
   let database: TestDatabase;
@@ -42,40 +42,20 @@ describe('instalment refunds the provider accepted pending', () => {
   /** An instalment paid twice: its second payment recorded as owed back. */
   async function owedInstalment(tag: string) {
     const user = await newCustomer(db(), tag);
-    const plan = await db()
-      .selectFrom('scheme_plans')
-      .selectAll()
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const e = await db()
-      .insertInto('scheme_enrolments')
-      .values({
-        user_id: user.id,
-        plan_id: plan.id,
-        plan_name: plan.name,
-        instalments: plan.instalments,
-        bonus_percent: plan.bonus_percent,
-        grace_days: plan.grace_days,
-        missed_rule: plan.missed_rule,
-        bonus_cut_percent: plan.bonus_cut_percent,
-        redeem_within_days: plan.redeem_within_days,
-        terms: plan.terms,
-        instalment: 1000,
-        holder_name: 'Test Holder',
-        state: 'ACTIVE',
-        started_on: '2026-11-07',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id: enrolmentId } = await insertEnrolment(db(), user.id, {
+      holderName: 'Test Holder',
+      state: 'ACTIVE',
+      startedOn: '2026-11-07',
+    });
     const owed = await db()
       .insertInto('scheme_payments')
       .values({
-        enrolment_id: e.id,
+        enrolment_id: enrolmentId,
         n: 1,
         provider: 'sandbox',
-        payment_link_id: `plink_twice_${e.id}`,
+        payment_link_id: `plink_twice_${enrolmentId}`,
         payment_link_url: 'http://unused.test',
-        provider_payment_id: `pay_twice_${e.id.slice(0, 8)}`,
+        provider_payment_id: `pay_twice_${enrolmentId.slice(0, 8)}`,
         status: 'REFUND_PENDING',
         amount: 1000,
         note: 'Instalment 1 was already paid: refund due',

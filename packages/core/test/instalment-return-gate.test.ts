@@ -8,7 +8,7 @@ import {
   type PaymentReturnDeps,
 } from '@kanak/core';
 import { createTestDatabase, NO_LIMITS, type TestDatabase } from '@kanak/testkit';
-import { expectRefusal, newCustomer } from './support';
+import { insertEnrolment, expectRefusal, newCustomer } from './support';
 
 describe('an instalment return and its link expiry', () => {
   let database: TestDatabase;
@@ -30,35 +30,15 @@ describe('an instalment return and its link expiry', () => {
 
   async function openLink(tag: string) {
     const user = await newCustomer(db(), tag);
-    const plan = await db()
-      .selectFrom('scheme_plans')
-      .selectAll()
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const e = await db()
-      .insertInto('scheme_enrolments')
-      .values({
-        user_id: user.id,
-        plan_id: plan.id,
-        plan_name: plan.name,
-        instalments: plan.instalments,
-        bonus_percent: plan.bonus_percent,
-        grace_days: plan.grace_days,
-        missed_rule: plan.missed_rule,
-        bonus_cut_percent: plan.bonus_cut_percent,
-        redeem_within_days: plan.redeem_within_days,
-        terms: plan.terms,
-        instalment: 1000,
-        holder_name: 'Test Holder',
-        state: 'PENDING',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const linkId = `plink_gate_${e.id}`;
+    const { id: enrolmentId } = await insertEnrolment(db(), user.id, {
+      holderName: 'Test Holder',
+      state: 'PENDING',
+    });
+    const linkId = `plink_gate_${enrolmentId}`;
     await db()
       .insertInto('scheme_payments')
       .values({
-        enrolment_id: e.id,
+        enrolment_id: enrolmentId,
         n: 1,
         provider: 'sandbox',
         payment_link_id: linkId,
@@ -68,7 +48,7 @@ describe('an instalment return and its link expiry', () => {
         expires_at: new Date(EXPIRES),
       })
       .execute();
-    return { user, enrolmentId: e.id, linkId };
+    return { user, enrolmentId: enrolmentId, linkId };
   }
 
   const kept = async (enrolmentId: string, paymentId: string) =>

@@ -13,7 +13,7 @@ import {
   type RefundJob,
 } from '@kanak/core';
 import { createTestDatabase, type TestDatabase } from '@kanak/testkit';
-import { line, newCustomer, paidOrder, seededUser, stockedSize } from './support';
+import { insertEnrolment, line, newCustomer, paidOrder, seededUser, stockedSize } from './support';
 
 describe("the passbook's refunds", () => {
   let database: TestDatabase;
@@ -86,40 +86,20 @@ describe("the passbook's refunds", () => {
     ]);
 
     // An instalment paid twice is owed back; its refund processed moves it to done.
-    const plan = await db()
-      .selectFrom('scheme_plans')
-      .selectAll()
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const e = await db()
-      .insertInto('scheme_enrolments')
-      .values({
-        user_id: user.id,
-        plan_id: plan.id,
-        plan_name: plan.name,
-        instalments: plan.instalments,
-        bonus_percent: plan.bonus_percent,
-        grace_days: plan.grace_days,
-        missed_rule: plan.missed_rule,
-        bonus_cut_percent: plan.bonus_cut_percent,
-        redeem_within_days: plan.redeem_within_days,
-        terms: plan.terms,
-        instalment: 1000,
-        holder_name: 'Test Passbook',
-        state: 'ACTIVE',
-        started_on: '2026-11-07',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id: enrolmentId, planName } = await insertEnrolment(db(), user.id, {
+      holderName: 'Test Passbook',
+      state: 'ACTIVE',
+      startedOn: '2026-11-07',
+    });
     const owed = await db()
       .insertInto('scheme_payments')
       .values({
-        enrolment_id: e.id,
+        enrolment_id: enrolmentId,
         n: 1,
         provider: 'sandbox',
-        payment_link_id: `plink_twice_${e.id}`,
+        payment_link_id: `plink_twice_${enrolmentId}`,
         payment_link_url: 'http://unused.test',
-        provider_payment_id: `pay_twice_${e.id.slice(0, 8)}`,
+        provider_payment_id: `pay_twice_${enrolmentId.slice(0, 8)}`,
         status: 'REFUND_PENDING',
         amount: 1000,
         note: 'Instalment 1 was already paid: refund due',
@@ -131,8 +111,8 @@ describe("the passbook's refunds", () => {
     const instalment = async () =>
       (await myRefunds(db(), user.id)).find((r) => r.kind === 'instalment');
     expect(await instalment()).toMatchObject({
-      refersTo: e.id,
-      label: `${plan.name}, instalment 1`,
+      refersTo: enrolmentId,
+      label: `${planName}, instalment 1`,
       amount: 1000,
       state: 'due',
     });
@@ -141,11 +121,11 @@ describe("the passbook's refunds", () => {
       .insertInto('instalment_refunds')
       .values({
         scheme_payment_id: owed.id,
-        enrolment_id: e.id,
+        enrolment_id: enrolmentId,
         amount: 1000,
         state: 'processed',
         provider: 'sandbox',
-        provider_payment_id: `pay_twice_${e.id.slice(0, 8)}`,
+        provider_payment_id: `pay_twice_${enrolmentId.slice(0, 8)}`,
         provider_refund_id: 'rfnd_sbx_test',
         processed_at: processedAt,
       })

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Kysely } from 'kysely';
-import { SEED_ACCOUNTS, type Database } from '@kanak/db';
+import { SEED_ACCOUNTS, type Database, type SchemeState } from '@kanak/db';
 import type { AddressInput, AddToCartInput } from '@kanak/shared';
 import {
   addToCart,
@@ -181,3 +181,37 @@ export async function expectRefusal(
 }
 
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+/** An enrolment of `userId` in the first seeded plan at ₹1,000 an instalment, as the scheme keeps it. */
+export async function insertEnrolment(
+  db: Db,
+  userId: string,
+  values: { holderName: string; state: SchemeState; startedOn?: string },
+): Promise<{ id: string; planName: string }> {
+  const plan = await db
+    .selectFrom('scheme_plans')
+    .selectAll()
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('scheme_enrolments')
+    .values({
+      user_id: userId,
+      plan_id: plan.id,
+      plan_name: plan.name,
+      instalments: plan.instalments,
+      bonus_percent: plan.bonus_percent,
+      grace_days: plan.grace_days,
+      missed_rule: plan.missed_rule,
+      bonus_cut_percent: plan.bonus_cut_percent,
+      redeem_within_days: plan.redeem_within_days,
+      terms: plan.terms,
+      instalment: 1000,
+      holder_name: values.holderName,
+      state: values.state,
+      ...(values.startedOn ? { started_on: values.startedOn } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, planName: plan.name };
+}
