@@ -1393,7 +1393,7 @@ describe('fuzz: every REST route and tRPC procedure refuses malformed input with
               'x-fuzz-id': id,
               ...(head > 12_000 ? { connection: 'close' } : {}),
             },
-            body: shot.body,
+            body: shot.body instanceof Uint8Array ? new Uint8Array(shot.body) : shot.body,
           },
           timeoutFor(shot.path),
         );
