@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { figures, HeadedTable } from '../shared/HeadedTable';
 
 /**
  * A list of money received, each row ending with what was received, refunded and is still
@@ -17,19 +17,9 @@ export function MoneyTable({
 }) {
   return (
     <div className="overflow-x-auto">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            {heads.map((head) => (
-              <TableHead key={head}>{head}</TableHead>
-            ))}
-            <TableHead className="text-right">Received</TableHead>
-            <TableHead className="text-right">Refunded</TableHead>
-            <TableHead className="text-right">Owed</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>{children}</TableBody>
-      </Table>
+      <HeadedTable heads={[...heads, figures('Received'), figures('Refunded'), figures('Owed')]}>
+        {children}
+      </HeadedTable>
       {note}
     </div>
   );
