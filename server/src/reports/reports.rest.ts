@@ -35,15 +35,19 @@ const registerColumns: core.CsvColumn<shared.SalesRegisterRow>[] = [
 
 type Gstr1 = Awaited<ReturnType<typeof core.gstr1>>;
 type Rows<T extends shared.Gstr1Table> = Gstr1[T][number];
+/** The tax block B2CS, B2CL and CDNUR rows share in the tool's templates, after their own columns. */
+const taxColumns = <R extends Rows<'b2cs' | 'b2cl' | 'cdnur'>>(): core.CsvColumn<R>[] => [
+  { header: 'Applicable % of Tax Rate', cell: () => '' },
+  { header: 'Rate', cell: (r) => r.rate },
+  { header: 'Taxable Value', cell: (r) => r.taxable },
+  { header: 'Cess Amount', cell: (r) => r.cess },
+];
 /** The GST offline tool's template headings, one table per CSV. */
 const gstr1Columns: { [T in shared.Gstr1Table]: core.CsvColumn<Rows<T>>[] } = {
   b2cs: [
     { header: 'Type', cell: (r) => r.type },
     { header: 'Place Of Supply', cell: (r) => r.placeOfSupply },
-    { header: 'Applicable % of Tax Rate', cell: () => '' },
-    { header: 'Rate', cell: (r) => r.rate },
-    { header: 'Taxable Value', cell: (r) => r.taxable },
-    { header: 'Cess Amount', cell: (r) => r.cess },
+    ...taxColumns(),
     { header: 'E-Commerce GSTIN', cell: () => '' },
   ],
   b2cl: [
@@ -51,10 +55,7 @@ const gstr1Columns: { [T in shared.Gstr1Table]: core.CsvColumn<Rows<T>>[] } = {
     { header: 'Invoice date', cell: (r) => r.invoiceDate },
     { header: 'Invoice Value', cell: (r) => r.invoiceValue },
     { header: 'Place Of Supply', cell: (r) => r.placeOfSupply },
-    { header: 'Applicable % of Tax Rate', cell: () => '' },
-    { header: 'Rate', cell: (r) => r.rate },
-    { header: 'Taxable Value', cell: (r) => r.taxable },
-    { header: 'Cess Amount', cell: (r) => r.cess },
+    ...taxColumns(),
     { header: 'E-Commerce GSTIN', cell: () => '' },
   ],
   cdnur: [
@@ -64,10 +65,7 @@ const gstr1Columns: { [T in shared.Gstr1Table]: core.CsvColumn<Rows<T>>[] } = {
     { header: 'Note Type', cell: (r) => r.noteType },
     { header: 'Place Of Supply', cell: (r) => r.placeOfSupply },
     { header: 'Note Value', cell: (r) => r.noteValue },
-    { header: 'Applicable % of Tax Rate', cell: () => '' },
-    { header: 'Rate', cell: (r) => r.rate },
-    { header: 'Taxable Value', cell: (r) => r.taxable },
-    { header: 'Cess Amount', cell: (r) => r.cess },
+    ...taxColumns(),
   ],
   hsn: [
     { header: 'HSN', cell: (r) => r.hsn },
@@ -155,44 +153,60 @@ export const reportDocs: RouteDoc[] = [
 
 /** The owner's books over REST: JSON, or CSV streamed for a spreadsheet or the GST offline tool. */
 export function registerReportsRest(app: FastifyInstance, services: AppServices) {
-  app.get(SALES_REGISTER, async (request, reply) => {
-    await resolveCall(services, request, 'admin');
-    const input = await parseInput(salesRegisterQuery, request.query);
+  /** An admin's report: its query read, then its JSON or, with `format=csv`, its CSV file. */
+  const report = <I extends { format?: 'json' | 'csv' }>(
+    path: string,
+    query: z.ZodMiniType<I>,
+    answer: (input: I) => {
+      json: () => NodeJS.ReadableStream;
+      csv: () => { fileName: string; body: NodeJS.ReadableStream };
+    },
+  ) =>
+    app.get(path, async (request, reply) => {
+      await resolveCall(services, request, 'admin');
+      const input = await parseInput(query, request.query);
+      const { json, csv } = answer(input);
+      if (input.format !== 'csv') return sendJson(reply, json());
+      const { fileName, body } = csv();
+      return sendCsv(reply, fileName, body);
+    });
+
+  report(SALES_REGISTER, salesRegisterQuery, (input) => {
     const seller = core.sellerOf(services.config);
     const range = { from: input.from, to: input.to };
-    if (input.format !== 'csv')
-      return sendJson(reply, core.salesRegisterJson(services.db, seller, range));
-    return sendCsv(
-      reply,
-      `sales-register-${range.from}-to-${range.to}.csv`,
-      core.csvStream(registerColumns, core.salesRegisterRows(services.db, seller, range)),
-    );
+    return {
+      json: () => core.salesRegisterJson(services.db, seller, range),
+      csv: () => ({
+        fileName: `sales-register-${range.from}-to-${range.to}.csv`,
+        body: core.csvStream(registerColumns, core.salesRegisterRows(services.db, seller, range)),
+      }),
+    };
   });
-  app.get(SETTLEMENT, async (request, reply) => {
-    await resolveCall(services, request, 'admin');
-    const input = await parseInput(salesRegisterQuery, request.query);
+  report(SETTLEMENT, salesRegisterQuery, (input) => {
     const range = { from: input.from, to: input.to };
-    if (input.format !== 'csv') return sendJson(reply, core.settlementJson(services.db, range));
-    return sendCsv(
-      reply,
-      `settlement-${range.from}-to-${range.to}.csv`,
-      core.settlementCsv(services.db, range),
-    );
+    return {
+      json: () => core.settlementJson(services.db, range),
+      csv: () => ({
+        fileName: `settlement-${range.from}-to-${range.to}.csv`,
+        body: core.settlementCsv(services.db, range),
+      }),
+    };
   });
-  app.get(GSTR1, async (request, reply) => {
-    await resolveCall(services, request, 'admin');
-    const input = await parseInput(gstr1Query, request.query);
+  report(GSTR1, gstr1Query, (input) => {
     const seller = core.sellerOf(services.config);
     const month = { month: input.month };
-    if (input.format !== 'csv') return sendJson(reply, core.gstr1Json(services.db, seller, month));
-    if (!input.table)
-      throw core.badRequest(
-        'A CSV of GSTR-1 is one table: add table=b2cs, b2cl, cdnur, hsn or docs',
-      );
-    return sendCsv(
-      reply,
-      `gstr1-${input.month}-${input.table}.csv`,
-      gstr1Csv(services, month, input.table),
-    );
+    return {
+      json: () => core.gstr1Json(services.db, seller, month),
+      csv: () => {
+        if (!input.table)
+          throw core.badRequest(
+            'A CSV of GSTR-1 is one table: add table=b2cs, b2cl, cdnur, hsn or docs',
+          );
+        return {
+          fileName: `gstr1-${input.month}-${input.table}.csv`,
+          body: gstr1Csv(services, month, input.table),
+        };
+      },
+    };
   });
 }

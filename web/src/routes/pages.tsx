@@ -1,5 +1,5 @@
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
-import { TRPCClientError } from '@trpc/client';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { throwNotFoundIfUnknown } from './loader-errors';
 import { rootRoute } from './root';
 
 /** /pages/{slug}: Shipping & Returns, Privacy, Terms, About Us, Contact — public. */
@@ -10,13 +10,7 @@ export const policyPageRoute = createRoute({
     try {
       await context.trpc.pages.bySlug.ensureData({ slug: params.slug });
     } catch (error) {
-      // An unknown page is the 404 page, not the error screen.
-      if (
-        error instanceof TRPCClientError &&
-        ['NOT_FOUND', 'BAD_REQUEST'].includes(String(error.data?.code))
-      )
-        throw notFound();
-      throw error;
+      throwNotFoundIfUnknown(error);
     }
   },
   component: lazyRouteComponent(() => import('@/features/pages/PolicyPage'), 'PolicyPage'),

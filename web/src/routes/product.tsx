@@ -1,9 +1,9 @@
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
-import { TRPCClientError } from '@trpc/client';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { ProductSkeleton } from '@/features/product/ProductSkeleton';
 import { SIMILAR_LIMIT } from '@/features/product/product-queries';
 import { warmQueries } from '@/lib/warm-queries';
 import { requireToken } from './guards';
+import { throwNotFoundIfUnknown } from './loader-errors';
 import { rootRoute } from './root';
 
 export const productRoute = createRoute({
@@ -20,13 +20,7 @@ export const productRoute = createRoute({
       await context.trpc.catalog.byId.ensureData({ productId });
       await below;
     } catch (error) {
-      // An unknown or malformed id is the 404 page, not the error screen.
-      if (
-        error instanceof TRPCClientError &&
-        ['NOT_FOUND', 'BAD_REQUEST'].includes(String(error.data?.code))
-      )
-        throw notFound();
-      throw error;
+      throwNotFoundIfUnknown(error);
     }
   },
   pendingComponent: ProductSkeleton,

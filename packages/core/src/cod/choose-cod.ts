@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { formatIndiaDateTime, formatRupees, type PaymentLinkAnswer } from '@kanak/shared';
 import type { AuthUser } from '../auth';
-import { conflict, notFound } from '../common';
+import { conflict, lockPayableOrder } from '../common';
 import { requireId } from '../common';
 import { systemClock, type Clock } from '../common';
 import { closeOpenLinks } from '../ledger';
@@ -48,17 +48,7 @@ export async function chooseCashOnDelivery({
   const orderId = requireId(orderIdInput, 'Order');
   return db.transaction().execute(async (trx) => {
     const now = clock();
-    const order = await trx
-      .selectFrom('orders')
-      .innerJoin('users', 'users.id', 'orders.user_id')
-      .selectAll('orders')
-      .select(['users.email'])
-      .where('orders.id', '=', orderId)
-      .forUpdate('orders')
-      .executeTakeFirst();
-    if (!order || order.user_id !== user.id) throw notFound('Order');
-    if (order.status !== 'PENDING')
-      throw conflict(`Order is already ${order.status}: only a PENDING order can be paid`);
+    const order = await lockPayableOrder(trx, orderId, user.id);
     const requote = await requoteIfStale(trx, order, settings.quoteHoldMs, now);
     const total = requote ? requote.to : order.total_discounted_price;
     const offer = await codAvailability(

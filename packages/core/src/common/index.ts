@@ -6,3 +6,4 @@ export * from './lazy';
 export * from './refund-purpose';
 export * from './pdf-bytes';
 export * from './lock-order';
+export * from './order-lines';

@@ -196,21 +196,22 @@ export async function enrol(
   });
 }
 
+/** The instalment columns an enrolment's schedule and view are worked out from. */
+export const SCHEDULE_COLUMNS = [
+  'enrolment_id',
+  'n',
+  'amount',
+  'paid_at',
+  'status',
+  'payment_link_url',
+  'expires_at',
+] as const;
+
 async function paymentsOf(db: Kysely<Database>, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('scheme_payments')
-    .select([
-      'enrolment_id',
-      'n',
-      'amount',
-      'paid_at',
-      'status',
-      'payment_link_url',
-      'expires_at',
-      'receipt_no',
-      'provider_payment_id',
-    ])
+    .select([...SCHEDULE_COLUMNS, 'receipt_no', 'provider_payment_id'])
     .where('enrolment_id', 'in', ids)
     .orderBy('created_at')
     .orderBy('n')

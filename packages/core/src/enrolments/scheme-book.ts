@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { indiaDate, type SchemeBookFilter } from '@kanak/shared';
 import { systemClock, type Clock } from '../common';
-import { enrolmentView } from './enrolments';
+import { enrolmentView, SCHEDULE_COLUMNS } from './enrolments';
 import { redeemedOf, usedPaise } from '../schemes';
 import { instalmentsOwedBack } from '../refunds';
 
@@ -30,15 +30,7 @@ export async function schemeBook(
   const payments = rows.length
     ? await db
         .selectFrom('scheme_payments')
-        .select([
-          'enrolment_id',
-          'n',
-          'amount',
-          'paid_at',
-          'status',
-          'payment_link_url',
-          'expires_at',
-        ])
+        .select(SCHEDULE_COLUMNS)
         .where(
           'enrolment_id',
           'in',

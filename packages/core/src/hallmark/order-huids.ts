@@ -8,7 +8,7 @@ import {
   type HuidsInput,
 } from '@kanak/shared';
 import { badRequest, conflict } from '../common';
-import { lockOrder } from '../common';
+import { lockOrder, orderLinesWithProduct } from '../common';
 
 /** An order line as the hallmark rules read it. */
 export interface HuidLine {
@@ -26,9 +26,7 @@ export async function huidLines(
   orderId: string,
 ): Promise<HuidLine[]> {
   const [items, huids] = await Promise.all([
-    db
-      .selectFrom('order_items')
-      .leftJoin('products', 'products.id', 'order_items.product_id')
+    orderLinesWithProduct(db, orderId)
       .select([
         'order_items.id',
         'order_items.title',
@@ -36,8 +34,6 @@ export async function huidLines(
         'order_items.quantity',
         'products.hallmark',
       ])
-      .where('order_items.order_id', '=', orderId)
-      .orderBy('order_items.position')
       .execute(),
     db
       .selectFrom('order_item_huids')

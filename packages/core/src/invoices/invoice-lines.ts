@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { JEWELLERY_HSN, taxableOf, type PriceBreakup } from '@kanak/shared';
+import { orderLinesWithProduct } from '../common';
 import type { InvoiceLine } from './invoice-document';
 
 /** The metal-rate breakup an order line keeps from its quote (`order_items.price_breakup`, per piece). */
@@ -23,9 +24,7 @@ export async function invoiceLines(
   trx: Transaction<Database>,
   orderId: string,
 ): Promise<InvoiceLine[]> {
-  const items = await trx
-    .selectFrom('order_items')
-    .leftJoin('products', 'products.id', 'order_items.product_id')
+  const items = await orderLinesWithProduct(trx, orderId)
     .select([
       'order_items.id',
       'order_items.title',
@@ -37,8 +36,6 @@ export async function invoiceLines(
       'products.type',
       'order_items.price_breakup',
     ])
-    .where('order_items.order_id', '=', orderId)
-    .orderBy('order_items.position')
     .execute();
   const lines = items.map((item) => invoiceLine(item, storedBreakupOf(item)));
   const cod = await trx

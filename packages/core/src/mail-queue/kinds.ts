@@ -1,11 +1,16 @@
-/** Every mail the shop sends (README, "Messages"). */
-export const NOTIFICATION_KINDS = [
+/** The mails about an order's progress: each shows the order (its lines, totals, shipment). */
+export const ORDER_NOTIFICATION_KINDS = [
   'order-placed',
   'order-confirmed',
   'shipped',
   'delivered',
   'cancelled',
   'refund-due',
+] as const;
+
+/** Every mail the shop sends (README, "Messages"). */
+export const NOTIFICATION_KINDS = [
+  ...ORDER_NOTIFICATION_KINDS,
   'password-reset',
   'password-changed',
   'admin-sign-in',

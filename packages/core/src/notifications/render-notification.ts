@@ -6,7 +6,7 @@ import { DomainError, lazy } from '../common';
 import { huidLines } from '../hallmark';
 import type { SellerDetails } from '../invoices';
 import { invoicePdf } from '../invoices';
-import type { NotificationKind } from '../mail-queue';
+import { ORDER_NOTIFICATION_KINDS, type NotificationKind } from '../mail-queue';
 import type { ShopIdentity } from './templates/layout';
 import {
   orderMail,
@@ -190,14 +190,7 @@ async function shipmentFor(db: Kysely<Database>, orderId: string) {
   return row ? { carrier: row.carrier_name, awb: row.awb, trackingUrl: row.tracking_url } : null;
 }
 
-const ORDER_KINDS = new Set<string>([
-  'order-placed',
-  'order-confirmed',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refund-due',
-]);
+const ORDER_KINDS = new Set<string>(ORDER_NOTIFICATION_KINDS);
 
 async function compose(
   db: Kysely<Database>,

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
 import { applyMove, type LedgerEntry } from '../ledger';
 import { LINK_GRACE_MS } from './link-expiry';
@@ -10,6 +10,22 @@ export interface UnpaidOrderOptions {
   limit?: number;
   clock?: Clock;
 }
+
+/** The shop cancels an order itself; `note` is both the reason kept and what the shopper reads. */
+const cancelBySystem = (
+  trx: Transaction<Database>,
+  order: Parameters<typeof applyMove>[1],
+  note: string,
+  jobKey: string,
+) =>
+  applyMove(trx, order, {
+    to: 'CANCELLED',
+    by: 'system',
+    actorUserId: null,
+    reason: note,
+    statusNote: note,
+    jobKey,
+  });
 
 /** What the shopper reads on an order cancelled for want of payment. */
 export const unpaidCancelNote = (ttlMs: number) =>
@@ -108,14 +124,7 @@ export async function cancelUnpaidOrders(
         .executeTakeFirst();
       if (!still) return null;
       const note = `Cancelled: cash on delivery not confirmed within ${minutes} minutes`;
-      return applyMove(trx, order, {
-        to: 'CANCELLED',
-        by: 'system',
-        actorUserId: null,
-        reason: note,
-        statusNote: note,
-        jobKey: `cod-unconfirmed:${id}:${confirm_by.getTime()}`,
-      });
+      return cancelBySystem(trx, order, note, `cod-unconfirmed:${id}:${confirm_by.getTime()}`);
     });
     if (entry?.event) entries.push(entry);
   }
@@ -148,15 +157,7 @@ export async function cancelUnpaidOrders(
         .where('confirmed_at', 'is', null)
         .executeTakeFirst();
       if (codChosen) return null;
-      const note = unpaidCancelNote(options.unpaidTtlMs);
-      return applyMove(trx, order, {
-        to: 'CANCELLED',
-        by: 'system',
-        actorUserId: null,
-        reason: note,
-        statusNote: note,
-        jobKey: `unpaid:${id}`,
-      });
+      return cancelBySystem(trx, order, unpaidCancelNote(options.unpaidTtlMs), `unpaid:${id}`);
     });
     if (entry?.event) entries.push(entry);
   }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, TenderKind } from '@kanak/db';
 import type { AuthUser } from '../auth';
-import { badRequest, conflict, notFound, unavailable } from '../common';
+import { badRequest, conflict, lockPayableOrder, unavailable } from '../common';
 import { requireId } from '../common';
 import { ShopperRefused } from '../payment-providers';
 import { NoProviderAvailable, providersOf, type ProviderSource } from '../payment-providers';
@@ -120,17 +120,7 @@ export async function payOrder({
     return db.transaction().execute(async (trx): Promise<OrderPayment> => {
       const now = clock();
       if (mayPlace) await lockInvoiceCounter(trx, now);
-      const order = await trx
-        .selectFrom('orders')
-        .innerJoin('users', 'users.id', 'orders.user_id')
-        .selectAll('orders')
-        .select(['users.first_name', 'users.last_name', 'users.email'])
-        .where('orders.id', '=', orderId)
-        .forUpdate('orders')
-        .executeTakeFirst();
-      if (!order || order.user_id !== user.id) throw notFound('Order');
-      if (order.status !== 'PENDING')
-        throw conflict(`Order is already ${order.status}: only a PENDING order can be paid`);
+      const order = await lockPayableOrder(trx, orderId, user.id);
       // Paying online after all: a cash-on-delivery code mailed before no longer places it.
       await trx
         .deleteFrom('cod_orders')

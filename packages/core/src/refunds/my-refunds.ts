@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { PassbookRefund } from '@kanak/shared';
 import { REFUND_DUE_PURPOSE } from '../common';
+import { owedBackInstalments } from '../schemes';
 import { RETURN_REFUND_PREFIX } from './refund-mails';
 
 type Stand = PassbookRefund['state'];
@@ -60,10 +61,7 @@ export async function myRefunds(db: Kysely<Database>, userId: string): Promise<P
         ),
       )
       .execute(),
-    db
-      .selectFrom('scheme_payments as p')
-      .innerJoin('scheme_enrolments as e', 'e.id', 'p.enrolment_id')
-      .leftJoin('instalment_refunds as r', 'r.scheme_payment_id', 'p.id')
+    owedBackInstalments(db)
       .select([
         'p.id',
         'p.enrolment_id',
@@ -79,7 +77,6 @@ export async function myRefunds(db: Kysely<Database>, userId: string): Promise<P
         'r.updated_at as refund_updated_at',
       ])
       .where('e.user_id', '=', userId)
-      .where('p.status', '=', 'REFUND_PENDING')
       .execute(),
   ]);
   const out: PassbookRefund[] = [

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { ReportRange, SettlementInstalment, SettlementPayment } from '@kanak/shared';
 import { csvStream, type CsvColumn } from './report-csv';
-import { settlementRows } from './settlement';
+import { NO_TRANSFER_NOR_REMITTANCE, settlementRows } from './settlement';
 import { instalmentsOwedBack } from './settlement-instalments';
 
 /** The method an instalment owed back reads in the CSV: money held and owed, never a sale. */
@@ -83,12 +83,7 @@ export const instalmentCsvRow = (i: SettlementInstalment): SettlementCsvRow => (
   schemeSpent: 0,
   method: INSTALMENT_OWED_BACK,
   exchangeCreditSpent: 0,
-  transferDue: 0,
-  transferPaid: 0,
-  transferReference: null,
-  remittanceShort: 0,
-  remittanceOver: 0,
-  shortResolved: null,
+  ...NO_TRANSFER_NOR_REMITTANCE,
 });
 
 /** The settlement's rows as CSV (GET /api/admin/reports/settlement?format=csv), streamed. */

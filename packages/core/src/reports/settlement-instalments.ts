@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { ReportRange, SettlementInstalment } from '@kanak/shared';
+import { owedBackInstalments } from '../schemes';
 import { istDay, istDayStart, nextDay } from './report-documents';
 
 /**
@@ -10,10 +11,7 @@ import { istDay, istDayStart, nextDay } from './report-documents';
  * still owed; their sums keep received − refunded = owed.
  */
 export async function instalmentsOwedBack(db: Kysely<Database>, range: ReportRange) {
-  const rows = await db
-    .selectFrom('scheme_payments as p')
-    .innerJoin('scheme_enrolments as e', 'e.id', 'p.enrolment_id')
-    .leftJoin('instalment_refunds as r', 'r.scheme_payment_id', 'p.id')
+  const rows = await owedBackInstalments(db)
     .select([
       'p.id',
       'p.enrolment_id',
@@ -28,7 +26,6 @@ export async function instalmentsOwedBack(db: Kysely<Database>, range: ReportRan
       'r.amount as refund_amount',
       'r.provider_refund_id',
     ])
-    .where('p.status', '=', 'REFUND_PENDING')
     .where('p.provider_payment_id', 'is not', null)
     .where('p.paid_at', '>=', istDayStart(range.from))
     .where('p.paid_at', '<', istDayStart(nextDay(range.to)))

@@ -216,6 +216,16 @@ const COD_PROVIDER = 'cod';
 /** The provider named on a row no money paid: the order's balances paid all of its invoice. */
 export const BALANCES_PROVIDER = 'balances';
 
+/** The fields of a row no bank transfer nor carrier remittance touches (balances, instalments). */
+export const NO_TRANSFER_NOR_REMITTANCE = {
+  transferDue: 0,
+  transferPaid: 0,
+  transferReference: null,
+  remittanceShort: 0,
+  remittanceOver: 0,
+  shortResolved: null,
+} as const satisfies Partial<SettlementPayment>;
+
 /** What the rows need of their orders: invoices and credit notes, credit issued, tenders spent. */
 async function orderFigures(db: Kysely<Database>, orderIds: string[]) {
   const [documents, credits, spent, transfers] = await Promise.all([
@@ -288,12 +298,7 @@ async function* balancePaidRows(
           schemeSpent: spent?.scheme ?? 0,
           method: 'balances',
           exchangeCreditSpent: exchange.get(invoice.order_id) ?? 0,
-          transferDue: 0,
-          transferPaid: 0,
-          transferReference: null,
-          remittanceShort: 0,
-          remittanceOver: 0,
-          shortResolved: null,
+          ...NO_TRANSFER_NOR_REMITTANCE,
         };
       }
     }

@@ -1,5 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '@kanak/db';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, ReturnRequestsTable } from '@kanak/db';
 import {
   formatIndiaDate,
   indiaDate,
@@ -22,15 +22,18 @@ export interface PickupRecord {
 }
 
 /** The pickup a request's row holds, or null before approval. */
-export function pickupRecordOf(r: {
-  pickup_method: PickupRecord['method'] | null;
-  pickup_address: string | null;
-  pickup_date: string | null;
-  pickup_window: string | null;
-  pickup_carrier: string | null;
-  pickup_awb: string | null;
-  pickup_instructions: string | null;
-}): PickupRecord | null {
+export function pickupRecordOf(
+  r: Pick<
+    Selectable<ReturnRequestsTable>,
+    | 'pickup_method'
+    | 'pickup_address'
+    | 'pickup_date'
+    | 'pickup_window'
+    | 'pickup_carrier'
+    | 'pickup_awb'
+    | 'pickup_instructions'
+  >,
+): PickupRecord | null {
   if (!r.pickup_method) return null;
   const window = EXCHANGE_SLOT_WINDOWS.find((w) => w === r.pickup_window);
   return {

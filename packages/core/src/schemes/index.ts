@@ -1,3 +1,4 @@
 export * from './rules';
 export * from './plans';
 export * from './balance';
+export * from './owed-back';

@@ -102,3 +102,18 @@ export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
 
 /** The listing's "category" value meaning every category. */
 export const ALL_CATEGORIES = 'jewellery';
+
+/**
+ * The list each of a product's chosen fields takes its value from: the product's schema and
+ * the catalogue file read them here (the top level category is the metal). The collection may
+ * also be the brand.
+ */
+export const PRODUCT_CHOICES = {
+  color: COLORS,
+  occasion: OCCASIONS,
+  type: METALS,
+  topLevelCategory: METALS,
+  secondLevelCategory: SECOND_LEVEL_CATEGORIES,
+  thirdLevelCategory: THIRD_LEVEL_CATEGORIES,
+  collectionName: COLLECTIONS,
+} as const;

@@ -3,14 +3,7 @@ import { INT32_MAX, int32OrDigits, textField } from '../validation/db-values';
 import { measureProblem, measureValue, normaliseSize, normaliseWeight } from './measure';
 import { netWeightInput, productPricingInput } from '../pricing/schemas';
 import { canonicalPurity, PURITIES } from '../pricing/purities';
-import {
-  COLLECTIONS,
-  COLORS,
-  METALS,
-  OCCASIONS,
-  SECOND_LEVEL_CATEGORIES,
-  THIRD_LEVEL_CATEGORIES,
-} from './options';
+import { PRODUCT_CHOICES } from './options';
 import { BIS_GOLD_MARKS, hallmarkOfPurity } from '../hallmark/hallmark';
 import { stonesInput } from '../stones/stones';
 
@@ -126,7 +119,7 @@ export const productInput = z
       .check(z.minLength(1, 'At least one image is required'), z.maxLength(12)),
     title: text('Title', 200),
     brand: text('Brand', 60),
-    color: oneOf('Color', COLORS),
+    color: oneOf('Color', PRODUCT_CHOICES.color),
     /** Typed for fixed pricing; computed (and ignored when sent) for metal pricing. */
     price: z.optional(wholeNumber('Price', 100_000_000)),
     discountedPrice: z.optional(wholeNumber('Discounted Price', 100_000_000)),
@@ -135,16 +128,16 @@ export const productInput = z
     discountPercent: z.optional(wholeNumber('Discount Percentage', 100)),
     description: text('Description', 5000),
     details: text('Details', 5000),
-    occasion: oneOf('Occasion', OCCASIONS),
+    occasion: oneOf('Occasion', PRODUCT_CHOICES.occasion),
     quantity: wholeNumber('Quantity', 1_000_000),
     collectionName: text('Collection', 60),
-    type: oneOf('Metal', METALS),
+    type: oneOf('Metal', PRODUCT_CHOICES.type),
     sizes: z
       .array(sizeRowInput)
       .check(z.minLength(1, 'At least one size row is required'), z.maxLength(20)),
-    topLevelCategory: oneOf('Top level category', METALS),
-    secondLevelCategory: oneOf('Second level category', SECOND_LEVEL_CATEGORIES),
-    thirdLevelCategory: oneOf('Third level category', THIRD_LEVEL_CATEGORIES),
+    topLevelCategory: oneOf('Top level category', PRODUCT_CHOICES.topLevelCategory),
+    secondLevelCategory: oneOf('Second level category', PRODUCT_CHOICES.secondLevelCategory),
+    thirdLevelCategory: oneOf('Third level category', PRODUCT_CHOICES.thirdLevelCategory),
     /** BIS hallmark purity mark of a gold piece; absent on an edit keeps the stored one. */
     hallmark: z.optional(z.nullable(oneOf('Hallmark', BIS_GOLD_MARKS))),
     /** Diamonds and gemstones with certificates; absent on an edit keeps the stored ones. */
@@ -181,10 +174,10 @@ export const productInput = z
     }),
     z.refine(
       (p) =>
-        (COLLECTIONS as readonly string[]).includes(p.collectionName) ||
+        (PRODUCT_CHOICES.collectionName as readonly string[]).includes(p.collectionName) ||
         p.collectionName.toLowerCase() === p.brand.toLowerCase(),
       {
-        message: `Collection must be one of: ${COLLECTIONS.join(', ')}, or the brand`,
+        message: `Collection must be one of: ${PRODUCT_CHOICES.collectionName.join(', ')}, or the brand`,
         path: ['collectionName'],
       },
     ),

@@ -2,16 +2,10 @@ import type { ProductFormValues, ProductInput } from '../catalog/product-input';
 import type { ProductView } from '../catalog/views';
 import { canonicalPurity, PRICING_METALS } from '../pricing/purities';
 import { PRODUCT_STATUSES } from '../catalog/product-input';
-import {
-  COLLECTIONS,
-  COLORS,
-  METALS,
-  OCCASIONS,
-  SECOND_LEVEL_CATEGORIES,
-  THIRD_LEVEL_CATEGORIES,
-} from '../catalog/options';
+import { PRODUCT_CHOICES } from '../catalog/options';
 import { BIS_GOLD_MARKS } from '../hallmark/hallmark';
 import { CERTIFICATE_LABS, STONE_ORIGINS } from '../stones/origins';
+import { stoneRowsOf } from '../stones/stones';
 import { optionOf, rupeesOrText } from './forgiving-cells';
 
 /**
@@ -182,9 +176,9 @@ export function rowToFormValues(row: CatalogueRow, images: string[]): ProductFor
   const [topTyped = '', secondTyped = '', thirdTyped = '', ...rest] = cell('category')
     .split('>')
     .map((s) => s.trim());
-  const top = optionOf(topTyped, METALS);
-  const second = optionOf(secondTyped, SECOND_LEVEL_CATEGORIES);
-  const third = optionOf(thirdTyped, THIRD_LEVEL_CATEGORIES);
+  const top = optionOf(topTyped, PRODUCT_CHOICES.topLevelCategory);
+  const second = optionOf(secondTyped, PRODUCT_CHOICES.secondLevelCategory);
+  const third = optionOf(thirdTyped, PRODUCT_CHOICES.thirdLevelCategory);
   const pricingCell = optionOf(cell('pricing'), ['fixed', 'metal']);
   const makingKind = optionOf(cell('making_kind'), ['percent', 'perGram']);
   const sizes = Array.from({ length: sizesIn(row) }, (_, i) => {
@@ -207,14 +201,14 @@ export function rowToFormValues(row: CatalogueRow, images: string[]): ProductFor
     imageUrls: images.map((imageUrl) => ({ imageUrl })),
     title: cell('title'),
     brand: cell('brand'),
-    collectionName: optionOf(cell('collection'), COLLECTIONS),
+    collectionName: optionOf(cell('collection'), PRODUCT_CHOICES.collectionName),
     // A path of other than three levels names no category the shop has.
     topLevelCategory: (rest.length ? '' : top) as ProductInput['topLevelCategory'],
     secondLevelCategory: (rest.length ? '' : second) as ProductInput['secondLevelCategory'],
     thirdLevelCategory: (rest.length ? '' : third) as ProductInput['thirdLevelCategory'],
-    type: optionOf(cell('metal'), METALS) as ProductInput['type'],
-    color: optionOf(cell('color'), COLORS) as ProductInput['color'],
-    occasion: optionOf(cell('occasion'), OCCASIONS) as ProductInput['occasion'],
+    type: optionOf(cell('metal'), PRODUCT_CHOICES.type) as ProductInput['type'],
+    color: optionOf(cell('color'), PRODUCT_CHOICES.color) as ProductInput['color'],
+    occasion: optionOf(cell('occasion'), PRODUCT_CHOICES.occasion) as ProductInput['occasion'],
     description: cell('description'),
     details: cell('details'),
     quantity: numberOrText(cell('quantity')) as number,
@@ -415,20 +409,7 @@ export function viewToFormValues(view: ProductView): ProductFormValues {
           makingDiscountPercent: pricing.makingDiscountPercent,
         }
       : { basis: 'fixed' },
-    stones: (view.stones ?? []).map((s) => ({
-      kind: s.kind,
-      origin: s.origin,
-      count: s.count,
-      carat: s.carat,
-      colour: s.colour,
-      clarity: s.clarity,
-      cut: s.cut,
-      certificate: s.certificate && {
-        lab: s.certificate.lab as 'IGI',
-        number: s.certificate.number,
-        url: s.certificate.url,
-      },
-    })),
+    stones: stoneRowsOf(view.stones),
     sizes: view.sizes.map((s) => ({
       sku: s.sku,
       weight: s.weight,

@@ -111,3 +111,29 @@ export const productStoneView = z.object({
   ),
 });
 export type ProductStoneView = z.infer<typeof productStoneView>;
+
+const isCertificateLab = (lab: string): lab is (typeof CERTIFICATE_LABS)[number] =>
+  (CERTIFICATE_LABS as readonly string[]).includes(lab);
+
+/**
+ * A product's stones as shown, back as the rows the product form and the catalogue file edit
+ * (the shown name is the disclosure's, not a field; a lab the list lacks reads "other").
+ */
+export function stoneRowsOf(
+  stones: readonly ProductStoneView[] | undefined,
+): z.input<typeof stoneInput>[] {
+  return (stones ?? []).map((s) => ({
+    kind: s.kind,
+    origin: s.origin,
+    count: s.count,
+    carat: s.carat,
+    colour: s.colour,
+    clarity: s.clarity,
+    cut: s.cut,
+    certificate: s.certificate && {
+      lab: isCertificateLab(s.certificate.lab) ? s.certificate.lab : 'other',
+      number: s.certificate.number,
+      url: s.certificate.url,
+    },
+  }));
+}

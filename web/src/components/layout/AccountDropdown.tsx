@@ -1,12 +1,9 @@
 import { LogOut, Package, Phone, Shield, User, UserCircle } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import {
-  DropdownMenu,
-  DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuLabel,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
+  LabelledMenu,
 } from '@/components/ui/dropdown-menu';
 import { logout } from '@/features/session/login';
 import type { useSession } from '@/features/session/use-session';
@@ -14,8 +11,10 @@ import type { useSession } from '@/features/session/use-session';
 /** The signed-in shopper's menu: greeting and account links (Admin Panel for admins). */
 export default function AccountDropdown({ user }: { user: ReturnType<typeof useSession>['user'] }) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <LabelledMenu
+      className="w-60"
+      labelClassName="font-normal"
+      trigger={
         <button
           type="button"
           className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-secondary"
@@ -26,40 +25,40 @@ export default function AccountDropdown({ user }: { user: ReturnType<typeof useS
           </span>
           <span className="hidden text-sm font-medium xl:inline">{user?.firstName}</span>
         </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="font-normal">
+      }
+      label={
+        <>
           <p className="font-serif text-lg text-primary">Hello, {user?.firstName ?? 'there'}</p>
           <p className="truncate text-xs text-muted-foreground">{user?.email}</p>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {user?.role === 'ADMIN' && (
-          <DropdownMenuItem asChild>
-            <a href="/admin">
-              <Shield /> Admin Panel
-            </a>
-          </DropdownMenuItem>
-        )}
+        </>
+      }
+    >
+      {user?.role === 'ADMIN' && (
         <DropdownMenuItem asChild>
-          <Link to="/user-details" search={{ layout: 0 }}>
-            <UserCircle /> My Account
-          </Link>
+          <a href="/admin">
+            <Shield /> Admin Panel
+          </a>
         </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/user-details" search={{ layout: 2 }}>
-            <Package /> Order History
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/user-details" search={{ layout: 3 }}>
-            <Phone /> Contact Us
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void logout()}>
-          <LogOut /> Log out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      )}
+      <DropdownMenuItem asChild>
+        <Link to="/user-details" search={{ layout: 0 }}>
+          <UserCircle /> My Account
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/user-details" search={{ layout: 2 }}>
+          <Package /> Order History
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/user-details" search={{ layout: 3 }}>
+          <Phone /> Contact Us
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={() => void logout()}>
+        <LogOut /> Log out
+      </DropdownMenuItem>
+    </LabelledMenu>
   );
 }

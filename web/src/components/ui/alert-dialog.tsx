@@ -105,6 +105,63 @@ function AlertDialogCancel({
   );
 }
 
+/**
+ * The one way the shop asks before an action: a title and a description, what else the choice
+ * needs, a way back and (when there is one) the action. Opened by `trigger`, or held open by
+ * the caller through `open` / `onOpenChange`.
+ */
+function ConfirmAlert({
+  trigger,
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  cancelLabel = 'Cancel',
+  confirmLabel,
+  onConfirm,
+  destructive = false,
+  testId,
+}: {
+  trigger?: React.ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  /** Shown between the description and the buttons. */
+  children?: React.ReactNode;
+  cancelLabel?: string;
+  /** Without it the dialog only informs: it has no action button. */
+  confirmLabel?: React.ReactNode;
+  onConfirm?: () => void;
+  destructive?: boolean;
+  testId?: string;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
+      <AlertDialogContent data-testid={testId}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {children}
+        <AlertDialogFooter>
+          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
+          {confirmLabel !== undefined && (
+            <AlertDialogAction
+              className={destructive ? buttonVariants({ variant: 'destructive' }) : undefined}
+              onClick={onConfirm}
+            >
+              {confirmLabel}
+            </AlertDialogAction>
+          )}
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
 export {
   AlertDialog,
   AlertDialogAction,
@@ -117,4 +174,5 @@ export {
   AlertDialogPortal,
   AlertDialogTitle,
   AlertDialogTrigger,
+  ConfirmAlert,
 };

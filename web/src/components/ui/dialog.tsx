@@ -104,6 +104,41 @@ function DialogDescription({
   );
 }
 
+/**
+ * A dialog with its title and description in the header, then its body: the layout every
+ * titled dialog of the shop shares. `eyebrow` stands above the title; the rest goes to the content.
+ */
+function TitledDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  eyebrow,
+  titleClassName,
+  children,
+  ...content
+}: React.ComponentProps<typeof DialogContent> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  eyebrow?: React.ReactNode;
+  titleClassName?: string;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent {...content}>
+        <DialogHeader>
+          {eyebrow}
+          <DialogTitle className={titleClassName}>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 export {
   Dialog,
   DialogClose,
@@ -115,4 +150,5 @@ export {
   DialogPortal,
   DialogTitle,
   DialogTrigger,
+  TitledDialog,
 };

@@ -196,6 +196,36 @@ function DropdownMenuSubContent({
   );
 }
 
+/** A menu opened by its trigger, aligned to its end, headed by a label and a rule over its items. */
+function LabelledMenu({
+  trigger,
+  label,
+  labelClassName,
+  className,
+  open,
+  onOpenChange,
+  children,
+}: {
+  trigger: React.ReactNode;
+  label: React.ReactNode;
+  labelClassName?: string;
+  className?: string;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className={className}>
+        <DropdownMenuLabel className={labelClassName}>{label}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {children}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
 export {
   DropdownMenu,
   DropdownMenuCheckboxItem,
@@ -212,4 +242,5 @@ export {
   DropdownMenuSubContent,
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
+  LabelledMenu,
 };

@@ -117,6 +117,39 @@ function SheetDescription({
   );
 }
 
+/** A sheet with its title and description in the header, then its body (the drawers' layout). */
+function TitledSheet({
+  open,
+  onOpenChange,
+  title,
+  description,
+  headerClassName,
+  titleClassName,
+  descriptionClassName,
+  children,
+  ...content
+}: React.ComponentProps<typeof SheetContent> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  headerClassName?: string;
+  titleClassName?: string;
+  descriptionClassName?: string;
+}) {
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent {...content}>
+        <SheetHeader className={headerClassName}>
+          <SheetTitle className={titleClassName}>{title}</SheetTitle>
+          <SheetDescription className={descriptionClassName}>{description}</SheetDescription>
+        </SheetHeader>
+        {children}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
 export {
   Sheet,
   SheetClose,
@@ -126,4 +159,5 @@ export {
   SheetHeader,
   SheetTitle,
   SheetTrigger,
+  TitledSheet,
 };

@@ -1,11 +1,5 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { TitledDialog } from '@/components/ui/dialog';
 import { isAuthPath } from '@/features/session/login';
 import { closeAuthModal, openAuthModal, type AuthMode } from '@/features/session/session';
 import { useAuthModal } from '@/features/session/use-session';
@@ -35,27 +29,28 @@ export function AuthModal() {
   };
 
   return (
-    <Dialog open={mode !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <p className="text-xs font-semibold tracking-[0.3em] text-gold-ink uppercase">
-            Kanak Jewellers
-          </p>
-          <DialogTitle className="text-3xl text-primary">
-            {mode === 'register' ? 'Create your account' : 'Welcome back'}
-          </DialogTitle>
-          <DialogDescription>
-            {mode === 'register'
-              ? 'Save your wishlist, track orders and check out faster.'
-              : 'Log in to see your cart, wishlist and orders.'}
-          </DialogDescription>
-        </DialogHeader>
-        {mode === 'register' ? (
-          <SignupForm onSwitch={() => switchTo('login')} />
-        ) : (
-          <LoginForm onSwitch={() => switchTo('register')} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={mode !== null}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-md"
+      eyebrow={
+        <p className="text-xs font-semibold tracking-[0.3em] text-gold-ink uppercase">
+          Kanak Jewellers
+        </p>
+      }
+      titleClassName="text-3xl text-primary"
+      title={mode === 'register' ? 'Create your account' : 'Welcome back'}
+      description={
+        mode === 'register'
+          ? 'Save your wishlist, track orders and check out faster.'
+          : 'Log in to see your cart, wishlist and orders.'
+      }
+    >
+      {mode === 'register' ? (
+        <SignupForm onSwitch={() => switchTo('login')} />
+      ) : (
+        <LoginForm onSwitch={() => switchTo('register')} />
+      )}
+    </TitledDialog>
   );
 }

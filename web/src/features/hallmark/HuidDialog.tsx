@@ -8,14 +8,7 @@ import {
   type OrderView,
 } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
@@ -76,73 +69,76 @@ export function HuidDialog({
     onSubmit(huids);
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg" data-testid="huid-dialog">
-        <DialogHeader>
-          <DialogTitle>HUID of each gold piece</DialogTitle>
-          <DialogDescription>
+    <TitledDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      className="sm:max-w-lg"
+      data-testid="huid-dialog"
+      title="HUID of each gold piece"
+      description={
+        <>
+          {action === 'record'
+            ? 'Type'
+            : `Before you ${action === 'ship' ? 'ship' : 'confirm'} this order, type`}{' '}
+          the 6-character hallmark unique ID (HUID) engraved on each piece. Gold of 2 g or more
+          needs one to be sold; a HUID can be sold once.
+        </>
+      }
+    >
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        {lines.map((line) => (
+          <fieldset key={line._id} className="grid gap-2">
+            <legend className="text-sm font-medium">
+              {line.title} · {line.weight} · {line.hallmark}
+              {line.needsHuid ? '' : ' (under 2 g: optional)'}
+            </legend>
+            {(values[line._id] ?? []).map((value, unit) => (
+              <div key={unit} className="flex items-center gap-2">
+                <Label htmlFor={`huid-${line._id}-${unit}`} className="w-16 text-xs">
+                  Piece {unit + 1}
+                </Label>
+                <Input
+                  id={`huid-${line._id}-${unit}`}
+                  value={value}
+                  maxLength={6}
+                  className="w-32 font-mono uppercase"
+                  onChange={(e) =>
+                    setValues((v) => ({
+                      ...v,
+                      [line._id]: (v[line._id] ?? []).map((old, i) =>
+                        i === unit ? e.target.value : old,
+                      ),
+                    }))
+                  }
+                />
+              </div>
+            ))}
+          </fieldset>
+        ))}
+        {problem && (
+          <p role="alert" className="text-sm text-destructive">
+            {problem}
+          </p>
+        )}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">
             {action === 'record'
-              ? 'Type'
-              : `Before you ${action === 'ship' ? 'ship' : 'confirm'} this order, type`}{' '}
-            the 6-character hallmark unique ID (HUID) engraved on each piece. Gold of 2 g or more
-            needs one to be sold; a HUID can be sold once.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          {lines.map((line) => (
-            <fieldset key={line._id} className="grid gap-2">
-              <legend className="text-sm font-medium">
-                {line.title} · {line.weight} · {line.hallmark}
-                {line.needsHuid ? '' : ' (under 2 g: optional)'}
-              </legend>
-              {(values[line._id] ?? []).map((value, unit) => (
-                <div key={unit} className="flex items-center gap-2">
-                  <Label htmlFor={`huid-${line._id}-${unit}`} className="w-16 text-xs">
-                    Piece {unit + 1}
-                  </Label>
-                  <Input
-                    id={`huid-${line._id}-${unit}`}
-                    value={value}
-                    maxLength={6}
-                    className="w-32 font-mono uppercase"
-                    onChange={(e) =>
-                      setValues((v) => ({
-                        ...v,
-                        [line._id]: (v[line._id] ?? []).map((old, i) =>
-                          i === unit ? e.target.value : old,
-                        ),
-                      }))
-                    }
-                  />
-                </div>
-              ))}
-            </fieldset>
-          ))}
-          {problem && (
-            <p role="alert" className="text-sm text-destructive">
-              {problem}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit">
-              {action === 'record'
-                ? 'Save HUIDs'
-                : action === 'ship'
-                  ? 'Save and ship'
-                  : 'Save and confirm'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+              ? 'Save HUIDs'
+              : action === 'ship'
+                ? 'Save and ship'
+                : 'Save and confirm'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </TitledDialog>
   );
 }

@@ -1,13 +1,7 @@
 import type { RefObject } from 'react';
 import type { ListingFacets, ListingSearch, PriceRange } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-} from '@/components/ui/sheet';
+import { TitledSheet } from '@/components/ui/sheet';
 import { FilterPanel } from './FilterPanel';
 
 /** The listing's filters as a drawer on phones and tablets. */
@@ -33,28 +27,24 @@ export default function FiltersSheet({
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="left" className="p-0" returnFocusTo={returnFocusTo}>
-        <SheetHeader className="sr-only">
-          <SheetTitle>Filters</SheetTitle>
-          <SheetDescription>
-            Narrow the listing by price, discount, type, colour and occasion
-          </SheetDescription>
-        </SheetHeader>
-        <div className="p-5 pt-10">
-          <FilterPanel
-            search={search}
-            onChange={onChange}
-            priceRange={priceRange}
-            facets={facets}
-          />
-        </div>
-        <div className="sticky bottom-0 mt-auto border-t bg-background p-4">
-          <Button className="w-full" size="lg" onClick={() => onOpenChange(false)}>
-            {designs !== undefined ? `View ${designs} designs` : 'View designs'}
-          </Button>
-        </div>
-      </SheetContent>
-    </Sheet>
+    <TitledSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      side="left"
+      className="p-0"
+      returnFocusTo={returnFocusTo}
+      headerClassName="sr-only"
+      title="Filters"
+      description="Narrow the listing by price, discount, type, colour and occasion"
+    >
+      <div className="p-5 pt-10">
+        <FilterPanel search={search} onChange={onChange} priceRange={priceRange} facets={facets} />
+      </div>
+      <div className="sticky bottom-0 mt-auto border-t bg-background p-4">
+        <Button className="w-full" size="lg" onClick={() => onOpenChange(false)}>
+          {designs !== undefined ? `View ${designs} designs` : 'View designs'}
+        </Button>
+      </div>
+    </TitledSheet>
   );
 }

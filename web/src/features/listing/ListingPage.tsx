@@ -1,13 +1,7 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { listingToProductQuery, SORTS, type ListingSearch } from '@kanak/shared';
-import {
-  Breadcrumb,
-  BreadcrumbItem,
-  BreadcrumbLink,
-  BreadcrumbList,
-  BreadcrumbPage,
-  BreadcrumbSeparator,
-} from '@/components/ui/breadcrumb';
+import { HomeTrail } from '@/components/layout/HomeTrail';
+import { BreadcrumbItem, BreadcrumbPage, BreadcrumbSeparator } from '@/components/ui/breadcrumb';
 import { trpc } from '@/lib/trpc';
 import { ListingView } from './ListingView';
 import { titleCase, toListInput } from './listing-search';
@@ -34,21 +28,13 @@ export function ListingPage() {
     <ListingView
       header={
         <>
-          <Breadcrumb className="mb-4">
-            <BreadcrumbList>
-              <BreadcrumbItem>
-                <BreadcrumbLink asChild>
-                  <Link to="/">Home</Link>
-                </BreadcrumbLink>
-              </BreadcrumbItem>
-              <BreadcrumbSeparator />
-              <BreadcrumbItem>{titleCase(levelOne)}</BreadcrumbItem>
-              <BreadcrumbSeparator />
-              <BreadcrumbItem>
-                <BreadcrumbPage>{label}</BreadcrumbPage>
-              </BreadcrumbItem>
-            </BreadcrumbList>
-          </Breadcrumb>
+          <HomeTrail className="mb-4">
+            <BreadcrumbItem>{titleCase(levelOne)}</BreadcrumbItem>
+            <BreadcrumbSeparator />
+            <BreadcrumbItem>
+              <BreadcrumbPage>{label}</BreadcrumbPage>
+            </BreadcrumbItem>
+          </HomeTrail>
           <h1 className="text-4xl text-primary sm:text-5xl">New Arrivals</h1>
           <p className="mt-1 text-sm text-muted-foreground">
             {label} {data ? `· ${data.totalElements} designs` : ''}

@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { formatRupees, type PaymentLinkAnswer } from '@kanak/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmAlert } from '@/components/ui/alert-dialog';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 
@@ -45,28 +36,24 @@ export function usePaymentLink() {
     onError: (error) => toast.error(error.message),
   });
   const dialog = requoted?.requote ? (
-    <AlertDialog open onOpenChange={(open) => !open && setRequoted(null)}>
-      <AlertDialogContent data-testid="requote-dialog">
-        <AlertDialogHeader>
-          <AlertDialogTitle>Priced again at today&apos;s rate</AlertDialogTitle>
-          <AlertDialogDescription>
-            This order&apos;s price was held while its payment link was open. Metal rates have moved
-            since, so it is now {formatRupees(requoted.requote.to)} (it was{' '}
-            {formatRupees(requoted.requote.from)}). The payment link asks for the new total.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Not now</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() =>
-              requoted.payment_link_url && window.location.assign(requoted.payment_link_url)
-            }
-          >
-            Pay {formatRupees(requoted.toPay ?? requoted.requote.to)}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmAlert
+      open
+      onOpenChange={(open) => !open && setRequoted(null)}
+      testId="requote-dialog"
+      title="Priced again at today's rate"
+      description={
+        <>
+          This order&apos;s price was held while its payment link was open. Metal rates have moved
+          since, so it is now {formatRupees(requoted.requote.to)} (it was{' '}
+          {formatRupees(requoted.requote.from)}). The payment link asks for the new total.
+        </>
+      }
+      cancelLabel="Not now"
+      confirmLabel={<>Pay {formatRupees(requoted.toPay ?? requoted.requote.to)}</>}
+      onConfirm={() =>
+        requoted.payment_link_url && window.location.assign(requoted.payment_link_url)
+      }
+    />
   ) : null;
   // Busy from the click until the page leaves (or the shopper chose not to pay yet).
   const busy =

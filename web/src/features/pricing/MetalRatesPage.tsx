@@ -8,16 +8,7 @@ import {
   purityLabel,
   type RatesPreview,
 } from '@kanak/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmAlert } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/features/admin/shared/PageHeader';
@@ -162,44 +153,33 @@ export function MetalRatesPage() {
         </table>
       </div>
 
-      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Publish these rates?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {pending && publishSummary(pending.preview)}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {pending && (
-            <ul className="space-y-1 text-sm">
-              {pending.rates.map((r) => (
-                <li key={key(r.metal, r.purity)}>
-                  {METAL_NAMES[r.metal]} {purityLabel(r.metal, r.purity)}:{' '}
-                  <span className="font-medium">₹{r.ratePerGram.toLocaleString('en-IN')}/g</span>
-                </li>
-              ))}
-              {pending.jumps.map((j) => (
-                <li key={j} className="text-destructive">
-                  {j}: more than {RATE_JUMP_PERCENT} % from the last rate. Check it before
-                  publishing.
-                </li>
-              ))}
-            </ul>
-          )}
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (pending)
-                  publish.mutate({ rates: pending.rates, confirm: pending.jumps.length > 0 });
-                setPending(null);
-              }}
-            >
-              Publish
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmAlert
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title="Publish these rates?"
+        description={pending && publishSummary(pending.preview)}
+        confirmLabel="Publish"
+        onConfirm={() => {
+          if (pending) publish.mutate({ rates: pending.rates, confirm: pending.jumps.length > 0 });
+          setPending(null);
+        }}
+      >
+        {pending && (
+          <ul className="space-y-1 text-sm">
+            {pending.rates.map((r) => (
+              <li key={key(r.metal, r.purity)}>
+                {METAL_NAMES[r.metal]} {purityLabel(r.metal, r.purity)}:{' '}
+                <span className="font-medium">₹{r.ratePerGram.toLocaleString('en-IN')}/g</span>
+              </li>
+            ))}
+            {pending.jumps.map((j) => (
+              <li key={j} className="text-destructive">
+                {j}: more than {RATE_JUMP_PERCENT} % from the last rate. Check it before publishing.
+              </li>
+            ))}
+          </ul>
+        )}
+      </ConfirmAlert>
     </div>
   );
 }

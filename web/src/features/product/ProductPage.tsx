@@ -2,11 +2,10 @@ import { getRouteApi, Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { BadgeCheck, RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
+import { HomeTrail } from '@/components/layout/HomeTrail';
 import {
-  Breadcrumb,
   BreadcrumbItem,
   BreadcrumbLink,
-  BreadcrumbList,
   BreadcrumbPage,
   BreadcrumbSeparator,
 } from '@/components/ui/breadcrumb';
@@ -125,36 +124,27 @@ export function ProductPage() {
           __html: asJsonLd(productStructuredData(product, origin)),
         }}
       />
-      <Breadcrumb>
-        {/* One line whatever the font: a trail that wrapped until the web font arrived made the
-            whole page jump when it did. The title gives way (ellipsis) to Home and the category. */}
-        <BreadcrumbList className="flex-nowrap">
-          <BreadcrumbItem className="shrink-0">
-            <BreadcrumbLink asChild>
-              <Link to="/">Home</Link>
-            </BreadcrumbLink>
-          </BreadcrumbItem>
-          <BreadcrumbSeparator />
-          <BreadcrumbItem className="shrink-0">
-            <BreadcrumbLink asChild>
-              <Link
-                to="/$levelOne/$levelTwo/$levelThree"
-                params={{
-                  levelOne: 'all-jewellery',
-                  levelTwo: 'category',
-                  levelThree: product.category.name,
-                }}
-              >
-                {titleCase(product.category.name)}
-              </Link>
-            </BreadcrumbLink>
-          </BreadcrumbItem>
-          <BreadcrumbSeparator />
-          <BreadcrumbItem className="min-w-0">
-            <BreadcrumbPage className="block truncate">{product.title}</BreadcrumbPage>
-          </BreadcrumbItem>
-        </BreadcrumbList>
-      </Breadcrumb>
+      <HomeTrail nowrap>
+        {/* The title gives way (ellipsis) to Home and the category. */}
+        <BreadcrumbItem className="shrink-0">
+          <BreadcrumbLink asChild>
+            <Link
+              to="/$levelOne/$levelTwo/$levelThree"
+              params={{
+                levelOne: 'all-jewellery',
+                levelTwo: 'category',
+                levelThree: product.category.name,
+              }}
+            >
+              {titleCase(product.category.name)}
+            </Link>
+          </BreadcrumbLink>
+        </BreadcrumbItem>
+        <BreadcrumbSeparator />
+        <BreadcrumbItem className="min-w-0">
+          <BreadcrumbPage className="block truncate">{product.title}</BreadcrumbPage>
+        </BreadcrumbItem>
+      </HomeTrail>
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <Gallery images={product.imageUrls} title={product.title} />

@@ -3,14 +3,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { MESSAGES } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { trpc } from '@/lib/trpc';
@@ -50,45 +43,46 @@ export function ReviewDialog() {
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && close()}>
-      <DialogContent className="sm:max-w-[500px]">
-        <DialogHeader>
-          <DialogTitle className="text-primary">Ratings &amp; Review</DialogTitle>
-          <DialogDescription>Tell other shoppers how this piece looks and feels.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <RatingInput value={rating} onChange={setRating} />
-          <div className="grid gap-1.5">
-            <Label htmlFor="review-text">Your review</Label>
-            <Textarea
-              id="review-text"
-              rows={3}
-              required
-              value={review}
-              onChange={(e) => {
-                setReview(e.target.value);
-                setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'review-error' : undefined}
-              className="field-sizing-fixed"
-            />
-            {error && (
-              <p id="review-error" role="alert" className="text-xs text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Submitting…' : 'Submit'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open
+      onOpenChange={(open) => !open && close()}
+      className="sm:max-w-[500px]"
+      titleClassName="text-primary"
+      title="Ratings & Review"
+      description="Tell other shoppers how this piece looks and feels."
+    >
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        <RatingInput value={rating} onChange={setRating} />
+        <div className="grid gap-1.5">
+          <Label htmlFor="review-text">Your review</Label>
+          <Textarea
+            id="review-text"
+            rows={3}
+            required
+            value={review}
+            onChange={(e) => {
+              setReview(e.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'review-error' : undefined}
+            className="field-sizing-fixed"
+          />
+          {error && (
+            <p id="review-error" role="alert" className="text-xs text-destructive">
+              {error}
+            </p>
+          )}
+        </div>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Submitting…' : 'Submit'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </TitledDialog>
   );
 }

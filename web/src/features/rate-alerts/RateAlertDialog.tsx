@@ -1,12 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { TitledDialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useToken } from '@/features/session/use-session';
@@ -40,54 +34,52 @@ export function RateAlertDialog({
     });
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>22K gold rate alert</DialogTitle>
-          <DialogDescription>
-            We e-mail you once when the shop publishes a 22K rate below your figure.
-          </DialogDescription>
-        </DialogHeader>
-        {ask.isSuccess ? (
-          <p role="status" className="rounded-md bg-muted p-3 text-sm">
-            {ask.data.message}
-          </p>
-        ) : (
-          <form onSubmit={submit} className="grid gap-4" noValidate>
-            {!signedIn && (
-              <div className="grid gap-1.5">
-                <Label htmlFor="rate-alert-email">E-mail</Label>
-                <Input
-                  id="rate-alert-email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </div>
-            )}
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-md"
+      title="22K gold rate alert"
+      description="We e-mail you once when the shop publishes a 22K rate below your figure."
+    >
+      {ask.isSuccess ? (
+        <p role="status" className="rounded-md bg-muted p-3 text-sm">
+          {ask.data.message}
+        </p>
+      ) : (
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          {!signedIn && (
             <div className="grid gap-1.5">
-              <Label htmlFor="rate-alert-below">Tell me when 22K gold is below (₹ per gram)</Label>
+              <Label htmlFor="rate-alert-email">E-mail</Label>
               <Input
-                id="rate-alert-below"
-                inputMode="decimal"
+                id="rate-alert-email"
+                type="email"
+                autoComplete="email"
                 required
-                value={below}
-                onChange={(e) => setBelow(e.target.value)}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
               />
             </div>
-            {ask.isError && (
-              <p role="alert" className="text-sm text-destructive">
-                {ask.error.message}
-              </p>
-            )}
-            <Button type="submit" disabled={ask.isPending}>
-              {ask.isPending ? 'Setting the alert…' : 'Set the alert'}
-            </Button>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+          )}
+          <div className="grid gap-1.5">
+            <Label htmlFor="rate-alert-below">Tell me when 22K gold is below (₹ per gram)</Label>
+            <Input
+              id="rate-alert-below"
+              inputMode="decimal"
+              required
+              value={below}
+              onChange={(e) => setBelow(e.target.value)}
+            />
+          </div>
+          {ask.isError && (
+            <p role="alert" className="text-sm text-destructive">
+              {ask.error.message}
+            </p>
+          )}
+          <Button type="submit" disabled={ask.isPending}>
+            {ask.isPending ? 'Setting the alert…' : 'Set the alert'}
+          </Button>
+        </form>
+      )}
+    </TitledDialog>
   );
 }

@@ -7,13 +7,7 @@ import {
   type Measurement,
   type SizeGuideKind,
 } from '@kanak/shared';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { TitledDialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
@@ -151,33 +145,31 @@ export default function SizeGuideContent({
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="sm:max-w-xl"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{kind === 'ring' ? 'Ring size guide' : 'Bangle size guide'}</DialogTitle>
-          <DialogDescription>
-            {kind === 'ring'
-              ? 'Indian ring sizes 1–30 by inner circumference; each size is about 1 mm larger.'
-              : 'Bangle size 2.N is an inner diameter of 2 + N/16 inches.'}
-          </DialogDescription>
-        </DialogHeader>
-        <SizeFinder kind={kind} />
-        <section aria-label="How to measure">
-          <h3 className="text-lg font-semibold">How to measure</h3>
-          <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-foreground/80">
-            {HOW_TO[kind].map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
-        </section>
-        <SizeTable kind={kind} />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-xl"
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        returnFocusTo.current?.focus();
+      }}
+      title={kind === 'ring' ? 'Ring size guide' : 'Bangle size guide'}
+      description={
+        kind === 'ring'
+          ? 'Indian ring sizes 1–30 by inner circumference; each size is about 1 mm larger.'
+          : 'Bangle size 2.N is an inner diameter of 2 + N/16 inches.'
+      }
+    >
+      <SizeFinder kind={kind} />
+      <section aria-label="How to measure">
+        <h3 className="text-lg font-semibold">How to measure</h3>
+        <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-foreground/80">
+          {HOW_TO[kind].map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </section>
+      <SizeTable kind={kind} />
+    </TitledDialog>
   );
 }

@@ -8,14 +8,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { figures, HeadedTable } from '../shared/HeadedTable';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { errorMessage } from '../shared/error-message';
@@ -163,30 +157,21 @@ export function ImportPage() {
                     again.
                   </p>
                   <div className="overflow-x-auto">
-                    <Table data-testid="import-errors">
-                      <TableHeader>
-                        <TableRow>
-                          <TableHead>Row</TableHead>
-                          <TableHead>Column</TableHead>
-                          <TableHead>Value</TableHead>
-                          <TableHead>Problem</TableHead>
+                    <HeadedTable
+                      data-testid="import-errors"
+                      heads={['Row', 'Column', 'Value', 'Problem']}
+                    >
+                      {dryRun.errors.map((e, i) => (
+                        <TableRow key={`${e.row}-${e.column}-${i}`}>
+                          <TableCell>{e.row}</TableCell>
+                          <TableCell className="font-mono text-xs">{e.column}</TableCell>
+                          <TableCell className="max-w-40 truncate" title={e.value}>
+                            {e.value || '(empty)'}
+                          </TableCell>
+                          <TableCell className="min-w-56 whitespace-normal">{e.message}</TableCell>
                         </TableRow>
-                      </TableHeader>
-                      <TableBody>
-                        {dryRun.errors.map((e, i) => (
-                          <TableRow key={`${e.row}-${e.column}-${i}`}>
-                            <TableCell>{e.row}</TableCell>
-                            <TableCell className="font-mono text-xs">{e.column}</TableCell>
-                            <TableCell className="max-w-40 truncate" title={e.value}>
-                              {e.value || '(empty)'}
-                            </TableCell>
-                            <TableCell className="min-w-56 whitespace-normal">
-                              {e.message}
-                            </TableCell>
-                          </TableRow>
-                        ))}
-                      </TableBody>
-                    </Table>
+                      ))}
+                    </HeadedTable>
                   </div>
                 </>
               )}
@@ -199,46 +184,38 @@ export function ImportPage() {
                 <p className="text-muted-foreground">Nothing to change.</p>
               ) : (
                 <div className="overflow-x-auto">
-                  <Table data-testid="import-changes">
-                    <TableHeader>
-                      <TableRow>
-                        <TableHead>Row</TableHead>
-                        <TableHead>SKU</TableHead>
-                        <TableHead>Product</TableHead>
-                        <TableHead>Fields</TableHead>
-                        <TableHead className="text-right">Price today</TableHead>
+                  <HeadedTable
+                    data-testid="import-changes"
+                    heads={['Row', 'SKU', 'Product', 'Fields', figures('Price today')]}
+                  >
+                    {dryRun.changes.map((c) => (
+                      <TableRow key={c.row}>
+                        <TableCell>{c.row}</TableCell>
+                        <TableCell className="font-mono text-xs">{c.sku}</TableCell>
+                        <TableCell className="min-w-40 whitespace-normal">
+                          <Badge variant="outline" className="mr-2">
+                            {c.kind}
+                          </Badge>
+                          {c.title}
+                        </TableCell>
+                        <TableCell className="min-w-56 whitespace-normal text-xs">
+                          {c.kind === 'new'
+                            ? `${c.fields.length} fields`
+                            : c.fields.map((f) => (
+                                <div key={f.column}>
+                                  <span className="font-mono">{f.column}</span>: {f.before || '—'} →{' '}
+                                  {f.after || '—'}
+                                </div>
+                              ))}
+                        </TableCell>
+                        <TableCell className="text-right whitespace-nowrap">
+                          {c.price.before === c.price.after
+                            ? rupees(c.price.after)
+                            : `${rupees(c.price.before)} → ${rupees(c.price.after)}`}
+                        </TableCell>
                       </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {dryRun.changes.map((c) => (
-                        <TableRow key={c.row}>
-                          <TableCell>{c.row}</TableCell>
-                          <TableCell className="font-mono text-xs">{c.sku}</TableCell>
-                          <TableCell className="min-w-40 whitespace-normal">
-                            <Badge variant="outline" className="mr-2">
-                              {c.kind}
-                            </Badge>
-                            {c.title}
-                          </TableCell>
-                          <TableCell className="min-w-56 whitespace-normal text-xs">
-                            {c.kind === 'new'
-                              ? `${c.fields.length} fields`
-                              : c.fields.map((f) => (
-                                  <div key={f.column}>
-                                    <span className="font-mono">{f.column}</span>: {f.before || '—'}{' '}
-                                    → {f.after || '—'}
-                                  </div>
-                                ))}
-                          </TableCell>
-                          <TableCell className="text-right whitespace-nowrap">
-                            {c.price.before === c.price.after
-                              ? rupees(c.price.after)
-                              : `${rupees(c.price.before)} → ${rupees(c.price.after)}`}
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                    ))}
+                  </HeadedTable>
                 </div>
               )}
             </section>
@@ -317,24 +294,16 @@ function ColumnReference({ open }: { open: boolean }) {
             written 31000, 31,000 or ₹31,000.
           </p>
           <div className="mt-3 overflow-x-auto">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Column</TableHead>
-                  <TableHead>What it holds</TableHead>
+            <HeadedTable heads={['Column', 'What it holds']}>
+              {CATALOGUE_COLUMN_HELP.map((c) => (
+                <TableRow key={c.column}>
+                  <TableCell className="max-w-72 font-mono text-xs whitespace-normal">
+                    {c.column}
+                  </TableCell>
+                  <TableCell className="whitespace-normal">{c.what}</TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {CATALOGUE_COLUMN_HELP.map((c) => (
-                  <TableRow key={c.column}>
-                    <TableCell className="max-w-72 font-mono text-xs whitespace-normal">
-                      {c.column}
-                    </TableCell>
-                    <TableCell className="whitespace-normal">{c.what}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </HeadedTable>
           </div>
         </details>
       </CardContent>

@@ -5,14 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { figures, HeadedTable } from '../shared/HeadedTable';
 import { toast } from '@/lib/toast';
 import { uploadRemittance } from './upload-remittance';
 
@@ -95,36 +89,26 @@ export function RemittancesPage() {
               : ` · recorded ${answer.totals.recorded} (${formatRupees(answer.totals.recordedRupees)})`}
           </p>
           <div className="overflow-x-auto rounded-xl border">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Line</TableHead>
-                  <TableHead>AWB</TableHead>
-                  <TableHead className="text-right">Amount</TableHead>
-                  <TableHead className="text-right">Due</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Note</TableHead>
+            <HeadedTable
+              heads={['Line', 'AWB', figures('Amount'), figures('Due'), 'Status', 'Note']}
+            >
+              {answer.lines.map((l) => (
+                <TableRow key={l.line}>
+                  <TableCell>{l.line}</TableCell>
+                  <TableCell className="font-mono text-xs">{l.awb}</TableCell>
+                  <TableCell className="text-right">
+                    {l.amount === null ? '—' : formatRupees(l.amount)}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {l.due === null ? '—' : formatRupees(l.due)}
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={TONE[l.status] ?? 'outline'}>{l.status}</Badge>
+                  </TableCell>
+                  <TableCell className="text-sm text-muted-foreground">{l.message}</TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {answer.lines.map((l) => (
-                  <TableRow key={l.line}>
-                    <TableCell>{l.line}</TableCell>
-                    <TableCell className="font-mono text-xs">{l.awb}</TableCell>
-                    <TableCell className="text-right">
-                      {l.amount === null ? '—' : formatRupees(l.amount)}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      {l.due === null ? '—' : formatRupees(l.due)}
-                    </TableCell>
-                    <TableCell>
-                      <Badge variant={TONE[l.status] ?? 'outline'}>{l.status}</Badge>
-                    </TableCell>
-                    <TableCell className="text-sm text-muted-foreground">{l.message}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </HeadedTable>
           </div>
         </div>
       )}

@@ -5,14 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { figures, HeadedTable } from '../shared/HeadedTable';
 import { trpc } from '@/lib/trpc';
 import { formatDay } from '../orders/order-dates';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
@@ -52,80 +46,78 @@ export function CustomersPage() {
           {!users.data ? (
             <Skeleton className="h-96" />
           ) : (
-            <Table data-testid="customers-table">
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="w-16">#</TableHead>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Email</TableHead>
-                  <TableHead className="text-right">Orders</TableHead>
-                  <TableHead className="text-right">Spent</TableHead>
-                  <TableHead className="hidden lg:table-cell">Last order</TableHead>
-                  <TableHead className="text-right">Action</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {users.data.map((user, index) => {
-                  const self = user._id === me.data?._id;
-                  return (
-                    <TableRow key={user._id} data-user-email={user.email}>
-                      <TableCell>{index + 1}</TableCell>
-                      <TableCell className="font-medium">
-                        {user.firstName} {user.lastName}
-                        {user.role === 'ADMIN' && (
-                          <Badge variant="gold" className="ml-2">
-                            Admin
-                          </Badge>
-                        )}
-                      </TableCell>
-                      <TableCell className="max-w-56 truncate" title={user.email}>
-                        {user.email}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {user.orderCount > 0 ? (
-                          <Link
-                            to="/admin/orders"
-                            search={{ q: user.email }}
-                            className="text-primary underline underline-offset-2"
-                            title="Show their orders"
-                            aria-label={`${user.orderCount} ${user.orderCount === 1 ? 'order' : 'orders'} of ${user.email}`}
-                          >
-                            {user.orderCount}
-                          </Link>
-                        ) : (
-                          <span className="text-muted-foreground">0</span>
-                        )}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatRupees(user.totalSpent)}
-                      </TableCell>
-                      <TableCell className="hidden lg:table-cell">
-                        {user.lastOrderDate ? formatDay(user.lastOrderDate) : '—'}
-                      </TableCell>
-                      <TableCell className="text-right">
-                        {self ? (
-                          <span className="text-xs text-muted-foreground">You</span>
-                        ) : (
-                          <ConfirmDialog
-                            onConfirm={() => remove.mutate({ userId: user._id })}
-                            trigger={
-                              <Button
-                                variant="destructive"
-                                size="sm"
-                                aria-label={`Remove ${user.email}`}
-                                disabled={remove.isPending && remove.variables?.userId === user._id}
-                              >
-                                REMOVE
-                              </Button>
-                            }
-                          />
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            <HeadedTable
+              data-testid="customers-table"
+              heads={[
+                { label: '#', className: 'w-16' },
+                'Name',
+                'Email',
+                figures('Orders'),
+                figures('Spent'),
+                { label: 'Last order', className: 'hidden lg:table-cell' },
+                figures('Action'),
+              ]}
+            >
+              {users.data.map((user, index) => {
+                const self = user._id === me.data?._id;
+                return (
+                  <TableRow key={user._id} data-user-email={user.email}>
+                    <TableCell>{index + 1}</TableCell>
+                    <TableCell className="font-medium">
+                      {user.firstName} {user.lastName}
+                      {user.role === 'ADMIN' && (
+                        <Badge variant="gold" className="ml-2">
+                          Admin
+                        </Badge>
+                      )}
+                    </TableCell>
+                    <TableCell className="max-w-56 truncate" title={user.email}>
+                      {user.email}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {user.orderCount > 0 ? (
+                        <Link
+                          to="/admin/orders"
+                          search={{ q: user.email }}
+                          className="text-primary underline underline-offset-2"
+                          title="Show their orders"
+                          aria-label={`${user.orderCount} ${user.orderCount === 1 ? 'order' : 'orders'} of ${user.email}`}
+                        >
+                          {user.orderCount}
+                        </Link>
+                      ) : (
+                        <span className="text-muted-foreground">0</span>
+                      )}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatRupees(user.totalSpent)}
+                    </TableCell>
+                    <TableCell className="hidden lg:table-cell">
+                      {user.lastOrderDate ? formatDay(user.lastOrderDate) : '—'}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {self ? (
+                        <span className="text-xs text-muted-foreground">You</span>
+                      ) : (
+                        <ConfirmDialog
+                          onConfirm={() => remove.mutate({ userId: user._id })}
+                          trigger={
+                            <Button
+                              variant="destructive"
+                              size="sm"
+                              aria-label={`Remove ${user.email}`}
+                              disabled={remove.isPending && remove.variables?.userId === user._id}
+                            >
+                              REMOVE
+                            </Button>
+                          }
+                        />
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </HeadedTable>
           )}
         </CardContent>
       </Card>

@@ -1,13 +1,7 @@
 import { formatRupees, percentOff } from '@kanak/shared';
 import { StatusBadge } from '@/components/StatusBadge';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '../shared/HeadedTable';
 import { ImageGroup, orderImages } from '../shared/ImageGroup';
 import type { AdminOrder } from '../shared/types';
 
@@ -15,40 +9,36 @@ import type { AdminOrder } from '../shared/types';
 export function RecentOrdersTable({ orders }: { orders: AdminOrder[] }) {
   if (orders.length === 0) return <p className="text-sm text-muted-foreground">No orders found!</p>;
   return (
-    <Table data-testid="recent-orders">
-      <TableHeader>
-        <TableRow>
-          <TableHead className="hidden lg:table-cell">Image</TableHead>
-          <TableHead>Order Items</TableHead>
-          <TableHead>Quantity</TableHead>
-          <TableHead>Total Price</TableHead>
-          <TableHead>Discount</TableHead>
-          <TableHead>Status</TableHead>
+    <HeadedTable
+      data-testid="recent-orders"
+      heads={[
+        { label: 'Image', className: 'hidden lg:table-cell' },
+        'Order Items',
+        'Quantity',
+        'Total Price',
+        'Discount',
+        'Status',
+      ]}
+    >
+      {orders.map((order) => (
+        <TableRow key={order._id}>
+          <TableCell className="hidden lg:table-cell">
+            <ImageGroup images={orderImages(order)} />
+          </TableCell>
+          <TableCell>
+            <OrderItemTitles items={order.orderItems} />
+          </TableCell>
+          <TableCell>{order.totalItem}</TableCell>
+          <TableCell className="font-medium">{formatRupees(order.totalDiscountedPrice)}</TableCell>
+          <TableCell>
+            <DiscountCell order={order} />
+          </TableCell>
+          <TableCell>
+            <StatusBadge status={order.orderStatus} />
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {orders.map((order) => (
-          <TableRow key={order._id}>
-            <TableCell className="hidden lg:table-cell">
-              <ImageGroup images={orderImages(order)} />
-            </TableCell>
-            <TableCell>
-              <OrderItemTitles items={order.orderItems} />
-            </TableCell>
-            <TableCell>{order.totalItem}</TableCell>
-            <TableCell className="font-medium">
-              {formatRupees(order.totalDiscountedPrice)}
-            </TableCell>
-            <TableCell>
-              <DiscountCell order={order} />
-            </TableCell>
-            <TableCell>
-              <StatusBadge status={order.orderStatus} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </HeadedTable>
   );
 }
 

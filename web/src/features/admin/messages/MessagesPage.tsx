@@ -4,14 +4,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { figures, HeadedTable } from '../shared/HeadedTable';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import { formatMoment } from '../orders/order-dates';
@@ -104,53 +98,52 @@ export function MessagesPage() {
             </p>
           ) : (
             <>
-              <Table className="hidden md:table" data-testid="messages-table">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Kind</TableHead>
-                    <TableHead>Recipient</TableHead>
-                    <TableHead>Subject</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead className="text-right">Attempts</TableHead>
-                    <TableHead>Created / sent</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {messages.data.messages.map((m) => (
-                    <TableRow key={m.id}>
-                      <TableCell className="whitespace-nowrap">{m.kind}</TableCell>
-                      <TableCell className="max-w-48 truncate" title={m.recipient}>
-                        {m.recipient}
-                      </TableCell>
-                      <TableCell className="max-w-64">
-                        <span className="block truncate" title={m.subject ?? undefined}>
-                          {m.subject ?? '—'}
+              <HeadedTable
+                className="hidden md:table"
+                data-testid="messages-table"
+                heads={[
+                  'Kind',
+                  'Recipient',
+                  'Subject',
+                  'Status',
+                  figures('Attempts'),
+                  'Created / sent',
+                ]}
+              >
+                {messages.data.messages.map((m) => (
+                  <TableRow key={m.id}>
+                    <TableCell className="whitespace-nowrap">{m.kind}</TableCell>
+                    <TableCell className="max-w-48 truncate" title={m.recipient}>
+                      {m.recipient}
+                    </TableCell>
+                    <TableCell className="max-w-64">
+                      <span className="block truncate" title={m.subject ?? undefined}>
+                        {m.subject ?? '—'}
+                      </span>
+                      {m.lastError && (
+                        <span
+                          className="block truncate text-xs text-destructive"
+                          title={m.lastError}
+                        >
+                          {m.lastError}
                         </span>
-                        {m.lastError && (
-                          <span
-                            className="block truncate text-xs text-destructive"
-                            title={m.lastError}
-                          >
-                            {m.lastError}
-                          </span>
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        <StatusBadge message={m} />
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{m.attempts}</TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        {formatMoment(m.createdAt)}
-                        {m.sentAt && (
-                          <span className="block text-xs text-muted-foreground">
-                            sent {formatMoment(m.sentAt)}
-                          </span>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <StatusBadge message={m} />
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{m.attempts}</TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {formatMoment(m.createdAt)}
+                      {m.sentAt && (
+                        <span className="block text-xs text-muted-foreground">
+                          sent {formatMoment(m.sentAt)}
+                        </span>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </HeadedTable>
               <ul className="space-y-3 md:hidden" data-testid="messages-cards">
                 {messages.data.messages.map((m) => (
                   <li key={m.id} className="rounded-lg border p-3 text-sm">

@@ -1,17 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { allowedActions, orderHoldsMoney } from '@kanak/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { ConfirmAlert } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import type { AdminOrder } from '../shared/types';
 
@@ -52,28 +42,20 @@ export function DeleteOrderButton({
       ? ''
       : ` A ${order.orderStatus.toLowerCase()} order can no longer be cancelled.`;
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent data-testid="undeletable-order">
-        <AlertDialogHeader>
-          <AlertDialogTitle>This order cannot be deleted</AlertDialogTitle>
-          <AlertDialogDescription>
-            {why}
-            {instead}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Close</AlertDialogCancel>
-          {cancellable && (
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              onClick={onCancel}
-            >
-              Cancel order instead
-            </AlertDialogAction>
-          )}
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmAlert
+      trigger={trigger}
+      testId="undeletable-order"
+      title="This order cannot be deleted"
+      description={
+        <>
+          {why}
+          {instead}
+        </>
+      }
+      cancelLabel="Close"
+      confirmLabel={cancellable ? 'Cancel order instead' : undefined}
+      onConfirm={onCancel}
+      destructive
+    />
   );
 }

@@ -2,14 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { allowedActions, type AdminOrderAction } from '@kanak/shared';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { DropdownMenuItem, LabelledMenu } from '@/components/ui/dropdown-menu';
 import { ACTION_LABELS } from './action-labels';
 
 /** The Status menu: only the moves the order state machine allows from the current status. */
@@ -25,8 +18,10 @@ export function OrderStatusMenu({
   const actions = allowedActions(status);
   const [open, setOpen] = useState(false);
   return (
-    <DropdownMenu open={open} onOpenChange={setOpen}>
-      <DropdownMenuTrigger asChild>
+    <LabelledMenu
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -41,20 +36,18 @@ export function OrderStatusMenu({
         >
           Status <ChevronDown />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Move {status.toLowerCase()} order to</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {actions.map((a) => (
-          <DropdownMenuItem
-            key={a.action}
-            onSelect={() => onMove(a.action)}
-            variant={a.action === 'cancel' ? 'destructive' : undefined}
-          >
-            {ACTION_LABELS[a.action]}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      label={`Move ${status.toLowerCase()} order to`}
+    >
+      {actions.map((a) => (
+        <DropdownMenuItem
+          key={a.action}
+          onSelect={() => onMove(a.action)}
+          variant={a.action === 'cancel' ? 'destructive' : undefined}
+        >
+          {ACTION_LABELS[a.action]}
+        </DropdownMenuItem>
+      ))}
+    </LabelledMenu>
   );
 }

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '../shared/HeadedTable';
 import type { AdminOrder } from '../shared/types';
 import { OrderRow } from './OrderRow';
 import type { OrderMoves } from './use-order-moves';
@@ -16,24 +16,23 @@ export function OrdersTable({
 }) {
   return (
     <div className="hidden sm:block">
-      <Table data-testid="orders-table" className="table-fixed">
-        <TableHeader>
-          <TableRow>
-            <TableHead className="w-24">Order</TableHead>
-            <TableHead className="w-[18%]">Customer</TableHead>
-            <TableHead className="hidden lg:table-cell">Items</TableHead>
-            <TableHead className="hidden w-20 text-center md:table-cell">Quantity</TableHead>
-            <TableHead className="w-28 text-right">Total Price</TableHead>
-            <TableHead className="w-28">Status</TableHead>
-            <TableHead className="w-32 text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {orders.map((order) => (
-            <OrderRow key={order._id} order={order} moves={moves} onOpen={onOpen} />
-          ))}
-        </TableBody>
-      </Table>
+      <HeadedTable
+        data-testid="orders-table"
+        className="table-fixed"
+        heads={[
+          { label: 'Order', className: 'w-24' },
+          { label: 'Customer', className: 'w-[18%]' },
+          { label: 'Items', className: 'hidden lg:table-cell' },
+          { label: 'Quantity', className: 'hidden w-20 text-center md:table-cell' },
+          { label: 'Total Price', className: 'w-28 text-right' },
+          { label: 'Status', className: 'w-28' },
+          { label: 'Actions', className: 'w-32 text-right' },
+        ]}
+      >
+        {orders.map((order) => (
+          <OrderRow key={order._id} order={order} moves={moves} onOpen={onOpen} />
+        ))}
+      </HeadedTable>
     </div>
   );
 }

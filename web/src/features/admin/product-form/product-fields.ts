@@ -1,10 +1,10 @@
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, Resolver } from 'react-hook-form';
 import {
-  CERTIFICATE_LABS,
   isBisGoldMark,
   measureValue,
   productInput,
+  stoneRowsOf,
   type ProductFormValues,
   type PricingMetal,
   type ProductInput,
@@ -47,9 +47,6 @@ export function emptyProductFields(): ProductFormFields {
   };
 }
 
-const isCertificateLab = (lab: string): lab is (typeof CERTIFICATE_LABS)[number] =>
-  (CERTIFICATE_LABS as readonly string[]).includes(lab);
-
 const numberText = (display: string) => {
   const value = measureValue(display);
   return value === null ? '' : String(value);
@@ -84,20 +81,7 @@ export function productToFields(product: AdminProduct): ProductFormFields {
       stock: s.stock,
       netWeight: s.netWeight ?? null,
     })),
-    stones: (product.stones ?? []).map((s) => ({
-      kind: s.kind,
-      origin: s.origin,
-      count: s.count,
-      carat: s.carat,
-      colour: s.colour,
-      clarity: s.clarity,
-      cut: s.cut,
-      certificate: s.certificate && {
-        lab: isCertificateLab(s.certificate.lab) ? s.certificate.lab : 'other',
-        number: s.certificate.number,
-        url: s.certificate.url,
-      },
-    })),
+    stones: stoneRowsOf(product.stones),
     // Kept through an edit: a metal-priced product stays one.
     pricing:
       product.pricing?.basis === 'metal'

@@ -13,14 +13,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { figures, HeadedTable } from '../shared/HeadedTable';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { errorMessage } from '../shared/error-message';
@@ -126,69 +120,64 @@ export function ReportsPage() {
             <p className="text-muted-foreground">No invoice or credit note in these dates.</p>
           ) : (
             <div className="overflow-x-auto">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Number</TableHead>
-                    <TableHead>Date</TableHead>
-                    <TableHead>Buyer</TableHead>
-                    <TableHead>Place of supply</TableHead>
-                    <TableHead className="text-right">Taxable</TableHead>
-                    <TableHead className="text-right">CGST</TableHead>
-                    <TableHead className="text-right">SGST</TableHead>
-                    <TableHead className="text-right">IGST</TableHead>
-                    <TableHead className="text-right">Total</TableHead>
+              <HeadedTable
+                heads={[
+                  'Number',
+                  'Date',
+                  'Buyer',
+                  'Place of supply',
+                  figures('Taxable'),
+                  figures('CGST'),
+                  figures('SGST'),
+                  figures('IGST'),
+                  figures('Total'),
+                ]}
+              >
+                {register.data.rows.slice(0, 200).map((row) => (
+                  <TableRow key={row.number}>
+                    <TableCell>
+                      {row.number}
+                      {row.kind === 'credit-note' && (
+                        <span className="block text-xs text-muted-foreground">
+                          Credit note for {row.refersTo}
+                        </span>
+                      )}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">{formatIndiaDate(row.date)}</TableCell>
+                    <TableCell>{row.buyer}</TableCell>
+                    <TableCell>{row.placeOfSupply}</TableCell>
+                    <TableCell className="text-right">{formatRupees(row.taxable)}</TableCell>
+                    <TableCell className="text-right">{formatRupees(row.cgst)}</TableCell>
+                    <TableCell className="text-right">{formatRupees(row.sgst)}</TableCell>
+                    <TableCell className="text-right">{formatRupees(row.igst)}</TableCell>
+                    <TableCell className="text-right">{formatRupees(row.total)}</TableCell>
                   </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {register.data.rows.slice(0, 200).map((row) => (
-                    <TableRow key={row.number}>
-                      <TableCell>
-                        {row.number}
-                        {row.kind === 'credit-note' && (
-                          <span className="block text-xs text-muted-foreground">
-                            Credit note for {row.refersTo}
-                          </span>
-                        )}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        {formatIndiaDate(row.date)}
-                      </TableCell>
-                      <TableCell>{row.buyer}</TableCell>
-                      <TableCell>{row.placeOfSupply}</TableCell>
-                      <TableCell className="text-right">{formatRupees(row.taxable)}</TableCell>
-                      <TableCell className="text-right">{formatRupees(row.cgst)}</TableCell>
-                      <TableCell className="text-right">{formatRupees(row.sgst)}</TableCell>
-                      <TableCell className="text-right">{formatRupees(row.igst)}</TableCell>
-                      <TableCell className="text-right">{formatRupees(row.total)}</TableCell>
-                    </TableRow>
-                  ))}
-                  <TableRow className="font-semibold">
-                    <TableCell colSpan={4}>
-                      Totals ({register.data.page?.rows ?? register.data.rows.length} documents
-                      {(register.data.page?.rows ?? register.data.rows.length) > 200
-                        ? '; the first 200 shown, all in the CSV'
-                        : ''}
-                      )
-                    </TableCell>
-                    <TableCell className="text-right">
-                      {formatRupees(register.data.totals.taxable)}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      {formatRupees(register.data.totals.cgst)}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      {formatRupees(register.data.totals.sgst)}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      {formatRupees(register.data.totals.igst)}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      {formatRupees(register.data.totals.total)}
-                    </TableCell>
-                  </TableRow>
-                </TableBody>
-              </Table>
+                ))}
+                <TableRow className="font-semibold">
+                  <TableCell colSpan={4}>
+                    Totals ({register.data.page?.rows ?? register.data.rows.length} documents
+                    {(register.data.page?.rows ?? register.data.rows.length) > 200
+                      ? '; the first 200 shown, all in the CSV'
+                      : ''}
+                    )
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {formatRupees(register.data.totals.taxable)}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {formatRupees(register.data.totals.cgst)}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {formatRupees(register.data.totals.sgst)}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {formatRupees(register.data.totals.igst)}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {formatRupees(register.data.totals.total)}
+                  </TableCell>
+                </TableRow>
+              </HeadedTable>
             </div>
           )}
         </CardContent>

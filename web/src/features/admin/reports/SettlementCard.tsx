@@ -5,18 +5,12 @@ import { formatIndiaDate, formatRupees, type SettlementPayment } from '@kanak/sh
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { trpc } from '@/lib/trpc';
 import { errorMessage } from '../shared/error-message';
 import { BalanceCheck } from './BalanceCheck';
 import { DateRangeFields } from './DateRangeFields';
+import { MoneyTable } from './MoneyTable';
 import { InstalmentsOwedBack, SettlementMethods } from './SettlementMethods';
 
 /** Rows shown on screen per list; the CSV has them all. */
@@ -25,100 +19,89 @@ const SHOWN = 100;
 function PaymentRows({ rows, empty }: { rows: SettlementPayment[]; empty: string }) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
-    <div className="overflow-x-auto">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Date</TableHead>
-            <TableHead>Payment</TableHead>
-            <TableHead>Order</TableHead>
-            <TableHead>Invoice</TableHead>
-            <TableHead className="text-right">Received</TableHead>
-            <TableHead className="text-right">Refunded</TableHead>
-            <TableHead className="text-right">Owed</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.slice(0, SHOWN).map((p) => (
-            <TableRow key={`${p.provider}:${p.providerPaymentId}:${p.invoice ?? p.orderId}`}>
-              <TableCell className="whitespace-nowrap">{formatIndiaDate(p.date)}</TableCell>
-              <TableCell className="max-w-48 font-mono text-xs break-all">
-                {p.method === 'balances' ? (
-                  <span className="font-sans">Paid by balances</span>
-                ) : (
-                  <>
-                    <span className="block font-sans text-muted-foreground">{p.provider}</span>
-                    {p.providerPaymentId}
-                  </>
-                )}
-                {(p.schemeSpent > 0 || p.creditSpent > 0) && (
-                  <span className="block font-sans text-muted-foreground">
-                    {[
-                      p.schemeSpent > 0 ? `scheme ${formatRupees(p.schemeSpent)}` : null,
-                      p.creditSpent - p.exchangeCreditSpent > 0
-                        ? `store credit ${formatRupees(p.creditSpent - p.exchangeCreditSpent)}`
-                        : null,
-                      p.exchangeCreditSpent > 0
-                        ? `exchange credit ${formatRupees(p.exchangeCreditSpent)}`
-                        : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                )}
-              </TableCell>
-              <TableCell>
-                {p.orderNumber ? (
-                  <Link
-                    to="/admin/orders/$orderId"
-                    params={{ orderId: p.orderId }}
-                    className="underline-offset-2 hover:underline"
-                  >
-                    #{p.orderNumber}
-                  </Link>
-                ) : (
-                  <span className="text-muted-foreground">deleted order</span>
-                )}
-                {p.refundReason && (
-                  <span className="block text-xs text-muted-foreground">
-                    {p.refundReason.replaceAll('_', ' ').toLowerCase()}
-                    {p.refundState ? ` · refund ${p.refundState}` : ''}
-                  </span>
-                )}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {p.invoice ?? '—'}
-                {p.creditNote && (
-                  <span className="block text-xs text-muted-foreground">{p.creditNote}</span>
-                )}
-              </TableCell>
-              <TableCell className="text-right">{formatRupees(p.amount)}</TableCell>
-              <TableCell className="text-right">
-                {formatRupees(p.refunded)}
-                {p.transferPaid > 0 && (
-                  <span className="block text-xs text-muted-foreground">
-                    {formatRupees(p.transferPaid)} by bank transfer {p.transferReference}
-                  </span>
-                )}
-              </TableCell>
-              <TableCell className="text-right">
-                {formatRupees(p.owed)}
-                {p.transferDue > 0 && (
-                  <span className="block text-xs text-amber-900" data-testid="transfer-due">
-                    {formatRupees(p.transferDue)} due by bank transfer
-                  </span>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {rows.length > SHOWN && (
-        <p className="pt-2 text-xs text-muted-foreground">
-          The first {SHOWN} of {rows.length} shown; all are in the CSV.
-        </p>
-      )}
-    </div>
+    <MoneyTable
+      heads={['Date', 'Payment', 'Order', 'Invoice']}
+      note={
+        rows.length > SHOWN && (
+          <p className="pt-2 text-xs text-muted-foreground">
+            The first {SHOWN} of {rows.length} shown; all are in the CSV.
+          </p>
+        )
+      }
+    >
+      {rows.slice(0, SHOWN).map((p) => (
+        <TableRow key={`${p.provider}:${p.providerPaymentId}:${p.invoice ?? p.orderId}`}>
+          <TableCell className="whitespace-nowrap">{formatIndiaDate(p.date)}</TableCell>
+          <TableCell className="max-w-48 font-mono text-xs break-all">
+            {p.method === 'balances' ? (
+              <span className="font-sans">Paid by balances</span>
+            ) : (
+              <>
+                <span className="block font-sans text-muted-foreground">{p.provider}</span>
+                {p.providerPaymentId}
+              </>
+            )}
+            {(p.schemeSpent > 0 || p.creditSpent > 0) && (
+              <span className="block font-sans text-muted-foreground">
+                {[
+                  p.schemeSpent > 0 ? `scheme ${formatRupees(p.schemeSpent)}` : null,
+                  p.creditSpent - p.exchangeCreditSpent > 0
+                    ? `store credit ${formatRupees(p.creditSpent - p.exchangeCreditSpent)}`
+                    : null,
+                  p.exchangeCreditSpent > 0
+                    ? `exchange credit ${formatRupees(p.exchangeCreditSpent)}`
+                    : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            )}
+          </TableCell>
+          <TableCell>
+            {p.orderNumber ? (
+              <Link
+                to="/admin/orders/$orderId"
+                params={{ orderId: p.orderId }}
+                className="underline-offset-2 hover:underline"
+              >
+                #{p.orderNumber}
+              </Link>
+            ) : (
+              <span className="text-muted-foreground">deleted order</span>
+            )}
+            {p.refundReason && (
+              <span className="block text-xs text-muted-foreground">
+                {p.refundReason.replaceAll('_', ' ').toLowerCase()}
+                {p.refundState ? ` · refund ${p.refundState}` : ''}
+              </span>
+            )}
+          </TableCell>
+          <TableCell className="whitespace-nowrap">
+            {p.invoice ?? '—'}
+            {p.creditNote && (
+              <span className="block text-xs text-muted-foreground">{p.creditNote}</span>
+            )}
+          </TableCell>
+          <TableCell className="text-right">{formatRupees(p.amount)}</TableCell>
+          <TableCell className="text-right">
+            {formatRupees(p.refunded)}
+            {p.transferPaid > 0 && (
+              <span className="block text-xs text-muted-foreground">
+                {formatRupees(p.transferPaid)} by bank transfer {p.transferReference}
+              </span>
+            )}
+          </TableCell>
+          <TableCell className="text-right">
+            {formatRupees(p.owed)}
+            {p.transferDue > 0 && (
+              <span className="block text-xs text-amber-900" data-testid="transfer-due">
+                {formatRupees(p.transferDue)} due by bank transfer
+              </span>
+            )}
+          </TableCell>
+        </TableRow>
+      ))}
+    </MoneyTable>
   );
 }
 

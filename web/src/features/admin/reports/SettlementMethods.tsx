@@ -15,6 +15,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { BalanceCheck } from './BalanceCheck';
+import { MoneyTable } from './MoneyTable';
 
 const METHOD_LABELS: Record<SettlementMethod, string> = {
   online: 'Online (all providers)',
@@ -129,44 +130,28 @@ export function InstalmentsOwedBack({ data }: { data: Settlement }) {
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">No scheme instalment is owed back.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Date</TableHead>
-                <TableHead>Scheme</TableHead>
-                <TableHead>Payment</TableHead>
-                <TableHead className="text-right">Received</TableHead>
-                <TableHead className="text-right">Refunded</TableHead>
-                <TableHead className="text-right">Owed</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((i) => (
-                <TableRow key={i.schemePaymentId}>
-                  <TableCell className="whitespace-nowrap">{formatIndiaDate(i.date)}</TableCell>
-                  <TableCell>
-                    {i.plan} · instalment {i.n}
-                    {i.note && (
-                      <span className="block text-xs text-muted-foreground">{i.note}</span>
-                    )}
-                  </TableCell>
-                  <TableCell className="max-w-48 font-mono text-xs break-all">
-                    {i.providerPaymentId}
-                    {i.refundState && (
-                      <span className="block font-sans text-muted-foreground">
-                        refund {i.refundState}
-                      </span>
-                    )}
-                  </TableCell>
-                  <TableCell className="text-right">{formatRupees(i.amount)}</TableCell>
-                  <TableCell className="text-right">{formatRupees(i.refunded)}</TableCell>
-                  <TableCell className="text-right">{formatRupees(i.owed)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <MoneyTable heads={['Date', 'Scheme', 'Payment']}>
+          {rows.map((i) => (
+            <TableRow key={i.schemePaymentId}>
+              <TableCell className="whitespace-nowrap">{formatIndiaDate(i.date)}</TableCell>
+              <TableCell>
+                {i.plan} · instalment {i.n}
+                {i.note && <span className="block text-xs text-muted-foreground">{i.note}</span>}
+              </TableCell>
+              <TableCell className="max-w-48 font-mono text-xs break-all">
+                {i.providerPaymentId}
+                {i.refundState && (
+                  <span className="block font-sans text-muted-foreground">
+                    refund {i.refundState}
+                  </span>
+                )}
+              </TableCell>
+              <TableCell className="text-right">{formatRupees(i.amount)}</TableCell>
+              <TableCell className="text-right">{formatRupees(i.refunded)}</TableCell>
+              <TableCell className="text-right">{formatRupees(i.owed)}</TableCell>
+            </TableRow>
+          ))}
+        </MoneyTable>
       )}
     </section>
   );

@@ -1,14 +1,8 @@
 import { formatRupees } from '@kanak/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { figures, HeadedTable } from '../shared/HeadedTable';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
@@ -61,57 +55,52 @@ function RemindButton({ e }: { e: BookEnrolment }) {
 export function EnrolmentsTable({ enrolments }: { enrolments: BookEnrolment[] }) {
   return (
     <>
-      <Table className="hidden md:table" data-testid="scheme-enrolments-table">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Customer</TableHead>
-            <TableHead>Plan</TableHead>
-            <TableHead className="text-right">Instalment</TableHead>
-            <TableHead className="text-right">Paid</TableHead>
-            <TableHead>Next due</TableHead>
-            <TableHead>Matures</TableHead>
-            <TableHead className="text-right">Balance</TableHead>
-            <TableHead>State</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
+      <HeadedTable
+        className="hidden md:table"
+        data-testid="scheme-enrolments-table"
+        heads={[
+          'Customer',
+          'Plan',
+          figures('Instalment'),
+          figures('Paid'),
+          'Next due',
+          'Matures',
+          figures('Balance'),
+          'State',
+          { label: <span className="sr-only">Actions</span> },
+        ]}
+      >
+        {enrolments.map((e) => (
+          <TableRow key={e.id} data-testid="scheme-enrolment">
+            <TableCell className="max-w-44">
+              <span className="block truncate font-medium">{e.holderName}</span>
+              <span className="block truncate text-xs text-muted-foreground" title={e.email}>
+                {e.email}
+              </span>
+            </TableCell>
+            <TableCell className="max-w-36">
+              <span className="line-clamp-2" title={e.plan.name}>
+                {e.plan.name}
+              </span>
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{formatRupees(e.instalment)}</TableCell>
+            <TableCell className="text-right tabular-nums">
+              {e.paid.length}/{e.plan.instalments}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <DueCell e={e} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{e.maturesOn ?? '—'}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatRupees(e.balance)}</TableCell>
+            <TableCell>
+              <Badge variant={STATE_BADGE[e.state]}>{e.state.toLowerCase()}</Badge>
+            </TableCell>
+            <TableCell className="text-right">
+              <RemindButton e={e} />
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {enrolments.map((e) => (
-            <TableRow key={e.id} data-testid="scheme-enrolment">
-              <TableCell className="max-w-44">
-                <span className="block truncate font-medium">{e.holderName}</span>
-                <span className="block truncate text-xs text-muted-foreground" title={e.email}>
-                  {e.email}
-                </span>
-              </TableCell>
-              <TableCell className="max-w-36">
-                <span className="line-clamp-2" title={e.plan.name}>
-                  {e.plan.name}
-                </span>
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {formatRupees(e.instalment)}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {e.paid.length}/{e.plan.instalments}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                <DueCell e={e} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{e.maturesOn ?? '—'}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatRupees(e.balance)}</TableCell>
-              <TableCell>
-                <Badge variant={STATE_BADGE[e.state]}>{e.state.toLowerCase()}</Badge>
-              </TableCell>
-              <TableCell className="text-right">
-                <RemindButton e={e} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </HeadedTable>
       <ul className="space-y-3 md:hidden" data-testid="scheme-enrolments-cards">
         {enrolments.map((e) => (
           <li key={e.id} className="space-y-1 rounded-lg border p-3 text-sm">

@@ -1,14 +1,8 @@
 import { formatRupees } from '@kanak/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { figures, HeadedTable } from '../shared/HeadedTable';
 import type { SchemeBook } from './scheme-book';
 
 const monthLabel = (month: string) =>
@@ -56,24 +50,16 @@ export function SchemeFigures({ data, failed }: { data: SchemeBook | undefined; 
             data.collections.length === 0 ? (
               <p className="text-sm text-muted-foreground">No instalment collected yet.</p>
             ) : (
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Month</TableHead>
-                    <TableHead className="text-right">Collected</TableHead>
+              <HeadedTable heads={['Month', figures('Collected')]}>
+                {data.collections.map((c) => (
+                  <TableRow key={c.month}>
+                    <TableCell>{monthLabel(c.month)}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatRupees(c.amount)}
+                    </TableCell>
                   </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.collections.map((c) => (
-                    <TableRow key={c.month}>
-                      <TableCell>{monthLabel(c.month)}</TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatRupees(c.amount)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                ))}
+              </HeadedTable>
             )
           ) : failed ? (
             <p className="text-sm text-destructive">Not available.</p>
