@@ -59,14 +59,13 @@ export async function chooseCashOnDelivery({
     if (!order || order.user_id !== user.id) throw notFound('Order');
     if (order.status !== 'PENDING')
       throw conflict(`Order is already ${order.status}: only a PENDING order can be paid`);
-    const requote = await requoteIfStale(trx, order, settings.quoteHoldMs, now);
+    const requote = await requoteIfStale(trx, { order, holdMs: settings.quoteHoldMs, now });
     const total = requote ? requote.to : order.total_discounted_price;
-    const offer = await codAvailability(
-      trx,
-      { ...order, total_discounted_price: total },
+    const offer = await codAvailability(trx, {
+      order: { ...order, total_discounted_price: total },
       settings,
       now,
-    );
+    });
     if (!offer.available) throw conflict(offer.reason);
     const existing = await trx
       .selectFrom('cod_orders')

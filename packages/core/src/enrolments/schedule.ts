@@ -63,15 +63,14 @@ async function queueSchemeReminder(
     now: Date;
   },
 ): Promise<boolean> {
-  const link = await openInstalmentLink(
-    trx,
+  const link = await openInstalmentLink(trx, {
     provider,
-    e,
-    next.n,
+    enrolment: e,
+    n: next.n,
     origins,
-    endOfIndiaDay(opts.linkUntil),
-    opts.now,
-  );
+    expiresAt: endOfIndiaDay(opts.linkUntil),
+    now: opts.now,
+  });
   const id = await queueNotification(trx, {
     kind: 'scheme-reminder',
     recipient: e.email,
@@ -102,6 +101,13 @@ function missedRuleText(e: SchemeEnrolmentRow): string {
 /** How long the pay link of a reminder sent by hand works (India days, today included). */
 export const MANUAL_REMINDER_LINK_DAYS = 3;
 
+export interface RemindEnrolmentOptions {
+  provider: ProviderSource;
+  origins: InstalmentLinkOrigins;
+  enrolmentId: string;
+  clock?: Clock;
+}
+
 /**
  * The admin's reminder by hand: the same "scheme-reminder" mail as the
  * scheduler's, for an ACTIVE enrolment whose next instalment is due or overdue, with a pay link
@@ -111,10 +117,7 @@ export const MANUAL_REMINDER_LINK_DAYS = 3;
  */
 export async function remindEnrolment(
   db: Kysely<Database>,
-  provider: ProviderSource,
-  origins: InstalmentLinkOrigins,
-  enrolmentId: string,
-  clock: Clock = systemClock,
+  { provider, origins, enrolmentId, clock = systemClock }: RemindEnrolmentOptions,
 ): Promise<{ queued: true; n: number; due: string; recipient: string }> {
   const now = clock();
   const today = indiaDate(now);
@@ -162,6 +165,12 @@ export async function remindEnrolment(
   return { queued: true, n: next.n, due: next.date, recipient: e.email };
 }
 
+export interface RunSchemeScheduleOptions {
+  provider: ProviderSource;
+  origins: InstalmentLinkOrigins;
+  clock?: Clock;
+}
+
 /**
  * The scheduler's run (a repeatable job): every paying enrolment whose next instalment is due in
  * 3 days or less gets the "before" reminder, and on its due day (through the grace) the "due"
@@ -174,9 +183,7 @@ export async function remindEnrolment(
  */
 export async function runSchemeSchedule(
   db: Kysely<Database>,
-  provider: ProviderSource,
-  origins: InstalmentLinkOrigins,
-  clock: Clock = systemClock,
+  { provider, origins, clock = systemClock }: RunSchemeScheduleOptions,
 ): Promise<SchemeScheduleReport> {
   const now = clock();
   const today = indiaDate(now);

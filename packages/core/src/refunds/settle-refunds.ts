@@ -152,7 +152,8 @@ export async function settleProcessingRefunds(
         await stillProcessing(db, 'refunds', row.id, clock());
         continue;
       }
-      if (answer.status === 'processed') await recordProviderRefund(db, row, answer, clock());
+      if (answer.status === 'processed')
+        await recordProviderRefund(db, { refund: row, answer, now: clock() });
       else {
         const again = await askAgain(db, provider.name, accepted, answer, clock());
         if (!again) continue;

@@ -148,6 +148,12 @@ export interface RefundStep {
   mailNote: string;
 }
 
+export interface RefundReturnOptions {
+  request: ReturnRow;
+  actorUserId: string;
+  at: Date;
+}
+
 /**
  * The refund step, once (the caller holds the request row and moves it to refunded with this):
  * one credit note for the returned pieces, stock back for them, and the money back — for a return, the
@@ -156,9 +162,7 @@ export interface RefundStep {
  */
 export async function refundReturn(
   trx: Transaction<Database>,
-  request: ReturnRow,
-  actorUserId: string,
-  at: Date,
+  { request, actorUserId, at }: RefundReturnOptions,
 ): Promise<RefundStep> {
   if (request.huid_mismatch)
     throw conflict(
@@ -176,14 +180,13 @@ export async function refundReturn(
   const itemIds = items.map((i) => i.order_item_id);
   const pieces = new Map(items.map((i) => [i.order_item_id, i.quantity]));
   const words = request.kind === 'return' ? 'Returned' : 'Exchanged';
-  const creditNote = await issueCreditNote(
-    trx,
-    request.order_id,
-    `${words} within the return window: ${request.reason}`,
+  const creditNote = await issueCreditNote(trx, {
+    orderId: request.order_id,
+    reason: `${words} within the return window: ${request.reason}`,
     at,
-    itemIds,
+    onlyItems: itemIds,
     pieces,
-  );
+  });
   await returnStock(trx, pieces);
   const noteOf = (parts: (string | null)[]) => parts.filter(Boolean).join('; ');
   const cn = creditNote ? `credit note ${creditNote.number}` : null;

@@ -207,6 +207,12 @@ export async function reserveTenders({
   return reserved;
 }
 
+export interface SettleTendersOptions {
+  orderIds: readonly string[];
+  to: 'SPENT' | 'RETURNED';
+  at?: Date;
+}
+
 /**
  * Moves the live tenders of these (locked) orders with them: SPENT when placed, RETURNED when
  * cancelled (a returned scheme tender frees the scheme's balance; a returned credit is booked
@@ -214,9 +220,7 @@ export async function reserveTenders({
  */
 export async function settleTenders(
   trx: Transaction<Database>,
-  orderIds: readonly string[],
-  to: 'SPENT' | 'RETURNED',
-  at: Date = new Date(),
+  { orderIds, to, at = new Date() }: SettleTendersOptions,
 ): Promise<void> {
   if (orderIds.length === 0) return;
   const moved = await trx
