@@ -102,15 +102,19 @@ export const MAX_OPEN_ENROLMENTS_PER_PLAN = 3;
 /** Enrolments one account may start in 24 hours: each opens a payment link at the provider. */
 export const MAX_ENROLMENTS_PER_DAY = 10;
 
+export interface EnrolmentBudgetOptions {
+  userId: string;
+  planId: number;
+  now: Date;
+}
+
 /**
  * Refuses an enrolment past the account's limits. The account's row is locked first, so that
  * requests sent at once are counted one after another (40 in 0.4 s made 40 provider links).
  */
 async function enrolmentBudget(
   trx: Transaction<Database>,
-  userId: string,
-  planId: number,
-  now: Date,
+  { userId, planId, now }: EnrolmentBudgetOptions,
 ) {
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
   const counts = await trx
@@ -169,7 +173,7 @@ export async function enrol(
     .where('id', '=', user.id)
     .executeTakeFirstOrThrow();
   return deps.db.transaction().execute(async (trx) => {
-    await enrolmentBudget(trx, user.id, plan.id, now);
+    await enrolmentBudget(trx, { userId: user.id, planId: plan.id, now });
     const e = await trx
       .insertInto('scheme_enrolments')
       .values({

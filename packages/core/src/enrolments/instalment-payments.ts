@@ -229,21 +229,25 @@ export async function confirmInstalmentPayment(
       .where('payment_link_id', '=', linkId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    return applyInstalment(trx, enrolment, link, payment, clock());
+    return applyInstalment(trx, { enrolment, link, payment, now: clock() });
   });
 }
 
-async function applyInstalment(
-  trx: Transaction<Database>,
-  enrolment: SchemeEnrolmentRow,
+export interface ApplyInstalmentOptions {
+  enrolment: SchemeEnrolmentRow;
   link: { id: string; n: number; status: SchemePaymentStatus; amount: number; expires_at: Date } & {
     provider_payment_id: string | null;
     payment_link_id: string;
     payment_link_url: string;
     provider: string;
-  },
-  payment: ProviderPayment,
-  now: Date,
+  };
+  payment: ProviderPayment;
+  now: Date;
+}
+
+async function applyInstalment(
+  trx: Transaction<Database>,
+  { enrolment, link, payment, now }: ApplyInstalmentOptions,
 ): Promise<InstalmentOutcome> {
   const paidAt = payment.madeAt ?? now;
   const amount = payment.amount ?? link.amount;

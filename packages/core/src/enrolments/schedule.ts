@@ -45,6 +45,17 @@ const queuedAlready = async (
     .where('idempotency_key', '=', notificationKey(intent))
     .executeTakeFirst()) !== undefined;
 
+export interface QueueSchemeReminderOptions {
+  provider: ProviderSource;
+  origins: InstalmentLinkOrigins;
+  e: ReminderEnrolment;
+  next: { n: number; date: string };
+  when: 'before' | 'due' | 'late' | 'missed';
+  eventKey: string;
+  linkUntil: string;
+  now: Date;
+}
+
 /**
  * Queues one "scheme-reminder" mail (through the outbox) for the enrolment's next instalment,
  * with a pay link that works until the end of `linkUntil` (an India date). Shared by the
@@ -52,16 +63,7 @@ const queuedAlready = async (
  */
 async function queueSchemeReminder(
   trx: Transaction<Database>,
-  provider: ProviderSource,
-  origins: InstalmentLinkOrigins,
-  e: ReminderEnrolment,
-  next: { n: number; date: string },
-  opts: {
-    when: 'before' | 'due' | 'late' | 'missed';
-    eventKey: string;
-    linkUntil: string;
-    now: Date;
-  },
+  { provider, origins, e, next, ...opts }: QueueSchemeReminderOptions,
 ): Promise<boolean> {
   const link = await openInstalmentLink(trx, {
     provider,
@@ -154,7 +156,11 @@ export async function remindEnrolment(
     }
     // Two admins at once: the second waited for the lock and finds the first one's mail.
     if (await queuedAlready(trx, intent)) return false;
-    return queueSchemeReminder(trx, provider, origins, e, next, {
+    return queueSchemeReminder(trx, {
+      provider,
+      origins,
+      e,
+      next,
       when: next.date < today ? 'late' : 'due',
       eventKey,
       linkUntil: addDays(today, MANUAL_REMINDER_LINK_DAYS - 1),
@@ -236,7 +242,11 @@ export async function runSchemeSchedule(
       // Another worker holding it is sending this very reminder: skip, not wait.
       if (!(await holdActive(trx, e.id, true))) return false;
       if (await queuedAlready(trx, intent)) return false;
-      return queueSchemeReminder(trx, provider, origins, e, next, {
+      return queueSchemeReminder(trx, {
+        provider,
+        origins,
+        e,
+        next,
         when,
         eventKey: intent.eventKey,
         // A missed one's link works for the days a reminder by hand gives; the others' to the

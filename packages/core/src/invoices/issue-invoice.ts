@@ -45,13 +45,17 @@ export async function takeNumbers(
   return row.last_number - count + 1;
 }
 
+export interface InsertDocumentOptions {
+  kind: InvoiceKind;
+  series: string;
+  at: Date;
+  build: (number: string) => InvoiceDocument;
+  refersTo: string | null;
+}
+
 async function insertDocument(
   trx: Transaction<Database>,
-  kind: InvoiceKind,
-  series: string,
-  at: Date,
-  build: (number: string) => InvoiceDocument,
-  refersTo: string | null,
+  { kind, series, at, build, refersTo }: InsertDocumentOptions,
 ): Promise<InvoiceDocument> {
   const fy = financialYear(at);
   const seq = await nextNumber(trx, series, fy);
@@ -205,14 +209,13 @@ export async function issueCreditNote(
         },
       }
     : invoiced;
-  return insertDocument(
-    trx,
-    'CREDIT_NOTE',
-    CREDIT_NOTE_SERIES,
+  return insertDocument(trx, {
+    kind: 'CREDIT_NOTE',
+    series: CREDIT_NOTE_SERIES,
     at,
-    (number) => creditNoteDocument({ original, number, at, reason }),
-    invoice.id,
-  );
+    build: (number) => creditNoteDocument({ original, number, at, reason }),
+    refersTo: invoice.id,
+  });
 }
 
 /** The order's document of this kind (its tax invoice, its credit note), or null. */

@@ -75,6 +75,13 @@ export async function splitReturnRefund(
   };
 }
 
+export interface ReturnTenderPartOptions {
+  request: ReturnRow;
+  part: RefundSplit['tenders'][number];
+  actorUserId: string;
+  at: Date;
+}
+
 /**
  * Gives part (or all) of a spent tender back to where it came from: the tender shrinks by it
  * (a RETURNED row records the part), so the scheme's balance grows again; store credit also
@@ -82,10 +89,7 @@ export async function splitReturnRefund(
  */
 async function returnTenderPart(
   trx: Transaction<Database>,
-  request: ReturnRow,
-  part: RefundSplit['tenders'][number],
-  actorUserId: string,
-  at: Date,
+  { request, part, actorUserId, at }: ReturnTenderPartOptions,
 ): Promise<void> {
   const tender = await trx
     .selectFrom('order_tenders')
@@ -234,7 +238,7 @@ export async function refundReturn(
     );
   }
   for (const part of split.tenders) {
-    await returnTenderPart(trx, request, part, actorUserId, at);
+    await returnTenderPart(trx, { request, part, actorUserId, at });
     const where = part.kind === 'scheme' ? 'your savings scheme' : 'your store credit';
     said.push(`${formatRupees(part.paise / 100)} back to the ${where.slice(5)}`);
     told.push(`${formatRupees(part.paise / 100)} back to ${where}`);
