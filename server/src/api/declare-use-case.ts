@@ -100,17 +100,30 @@ function declarer<K extends Kind>(kind: K) {
       throw new Error(`${declaration.summary}: only public queries can be cached`);
     if (declaration.changes && kind !== 'mutation')
       throw new Error(`${declaration.summary}: only mutations change the catalogue`);
-    return useCaseOf(kind, access, input, output, declaration);
+    return useCaseOf({ kind, access, input, output, declaration });
   };
 }
 
-function useCaseOf<K extends Kind, I extends Schema, O extends Schema, A extends Access>(
-  kind: K,
-  access: A,
-  input: I,
-  output: O,
-  declaration: Declaration<I, O, A>,
-): UseCase<I, O, A, K> {
+export interface UseCaseOfOptions<
+  K extends Kind,
+  I extends Schema,
+  O extends Schema,
+  A extends Access,
+> {
+  kind: K;
+  access: A;
+  input: I;
+  output: O;
+  declaration: Declaration<I, O, A>;
+}
+
+function useCaseOf<K extends Kind, I extends Schema, O extends Schema, A extends Access>({
+  kind,
+  access,
+  input,
+  output,
+  declaration,
+}: UseCaseOfOptions<K, I, O, A>): UseCase<I, O, A, K> {
   return {
     ...declaration,
     kind,
