@@ -21,12 +21,19 @@ export interface Heartbeat {
   stop(): Promise<void>;
 }
 
-export function startHeartbeat(
-  file: string,
-  probe: () => Promise<unknown>,
-  log: (message: string) => void = console.log,
+export interface StartHeartbeatOptions {
+  file: string;
+  probe: () => Promise<unknown>;
+  log?: (message: string) => void;
+  everyMs?: number;
+}
+
+export function startHeartbeat({
+  file,
+  probe,
+  log = console.log,
   everyMs = HEARTBEAT_EVERY_MS,
-): Heartbeat {
+}: StartHeartbeatOptions): Heartbeat {
   let failing = false;
   let stopped = false;
   const beat = async () => {

@@ -29,7 +29,9 @@ export function runWorkerProcess(faults: FaultPoints = {}): void {
   const worker = startWorker(config, log, faults);
   // The container's liveness signal (see health.ts); the metrics query is the Redis round trip.
   const beatFile = heartbeatFile();
-  const heartbeat = beatFile ? startHeartbeat(beatFile, () => worker.metricsLine(), log) : null;
+  const heartbeat = beatFile
+    ? startHeartbeat({ file: beatFile, probe: () => worker.metricsLine(), log })
+    : null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

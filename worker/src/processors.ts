@@ -99,6 +99,13 @@ export interface ProcessorOptions {
   sendMail?: (notificationId: number) => Promise<unknown>;
 }
 
+export interface RecordedOptions<T> {
+  ref: OutboxRef;
+  work: () => Promise<T>;
+  settled?: (value: T) => boolean;
+  refused?: (error: DomainError) => Promise<void>;
+}
+
 /**
  * Runs an outbox job and records its outcome on the row (where the server that wrote it is
  * waiting). A domain refusal (illegal move, unknown payment) will not change on retry: it is
@@ -106,10 +113,7 @@ export interface ProcessorOptions {
  */
 async function recorded<T>(
   db: Kysely<Database>,
-  ref: OutboxRef,
-  work: () => Promise<T>,
-  settled: (value: T) => boolean = () => true,
-  refused?: (error: DomainError) => Promise<void>,
+  { ref, work, settled = () => true, refused }: RecordedOptions<T>,
 ): Promise<T> {
   let value: T;
   try {
@@ -127,12 +131,17 @@ async function recorded<T>(
 /** The savings schemes' scheduled run: a job of its own name on the reconciliation queue. */
 export const SCHEME_SCHEDULE_JOB = 'schemes';
 
+/** The processors' settings, with the provider(s) they pay through and the test fault points. */
+export interface BuildProcessorsOptions extends ProcessorOptions {
+  /** One provider, or the failover set: order links go to whichever holds them. */
+  source: ProviderSource;
+  faults?: FaultPoints;
+}
+
 /** The processors of each queue: thin calls into core, which makes each one idempotent. */
 export function buildProcessors(
   db: Kysely<Database>,
-  source: ProviderSource,
-  options: ProcessorOptions,
-  faults: FaultPoints = {},
+  { source, faults = {}, ...options }: BuildProcessorsOptions,
 ): Record<QueueName, Processor> {
   // Order links go to whichever provider holds them; savings schemes use the preferred one.
   const providers = providersOf(source);
@@ -243,12 +252,11 @@ export function buildProcessors(
       // A savings scheme's instalment: the same queue and outbox row, applied on its own.
       if (isInstalmentJob(job.data)) {
         const data = parseJob(JOBS.instalmentConfirmation, job.data);
-        const paid = await recorded(
-          db,
-          data,
-          () => confirmInstalmentPayment(db, { provider: providers, confirmation: data }),
-          (o) => o.result !== 'PENDING',
-        );
+        const paid = await recorded(db, {
+          ref: data,
+          work: () => confirmInstalmentPayment(db, { provider: providers, confirmation: data }),
+          settled: (o) => o.result !== 'PENDING',
+        });
         return settle(QUEUES.paymentConfirmations, paid);
       }
       const outcome = await confirmations.submit(parseJob(JOBS.paymentConfirmation, job.data));
@@ -256,10 +264,9 @@ export function buildProcessors(
     },
     [QUEUES.orderMoves]: async (job) => {
       const data = parseJob(JOBS.orderMove, job.data);
-      const moved = await recorded(
-        db,
-        data,
-        async () => {
+      const moved = await recorded(db, {
+        ref: data,
+        work: async () => {
           const { applied, entry } = await applyAdminMove(db, {
             orderId: data.orderId,
             to: data.to,
@@ -272,57 +279,65 @@ export function buildProcessors(
           await followUp(entry);
           return applied;
         },
-        undefined,
         // The admin who asked sees why, even when the answer came after their request returned.
-        async (error) => {
+        refused: async (error) => {
           if (error instanceof MoveRefused) await options.announce(error.event);
         },
-      );
+      });
       return settle(QUEUES.orderMoves, moved);
     },
     [QUEUES.metalRepricing]: async (job) => {
       const data = parseJob(JOBS.metalRepricing, job.data);
-      const outcome = await recorded(db, data, async () => {
-        const result = await runRepricing(db, data.publicationId, {
-          batchSize: options.repricing?.batchSize,
-          afterBatch: faults.afterRepricingBatch,
-        });
-        // Listings, search and products on every server show the new prices from here on.
-        await options.catalogueRepriced?.();
-        options.log(
-          `repricing of publication ${result.publicationId}: ${result.status}, ${result.repriced} products repriced`,
-        );
-        return result;
+      const outcome = await recorded(db, {
+        ref: data,
+        work: async () => {
+          const result = await runRepricing(db, data.publicationId, {
+            batchSize: options.repricing?.batchSize,
+            afterBatch: faults.afterRepricingBatch,
+          });
+          // Listings, search and products on every server show the new prices from here on.
+          await options.catalogueRepriced?.();
+          options.log(
+            `repricing of publication ${result.publicationId}: ${result.status}, ${result.repriced} products repriced`,
+          );
+          return result;
+        },
       });
       return settle(QUEUES.metalRepricing, outcome);
     },
     // Each batch of rows is applied with its done-marks in one transaction: a re-run skips what is done.
     [QUEUES.catalogueImports]: async (job) => {
       const data = parseJob(JOBS.catalogueImport, job.data);
-      const outcome = await recorded(db, data, async () => {
-        const result = await runImportApply(db, data.importId, {
-          ...options.imports,
-          // Listings, search and products on every server show each batch as it lands.
-          afterBatch: options.catalogueRepriced,
-          afterEachBatch: faults.afterImportBatch,
-        });
-        options.log(
-          `catalogue import ${data.importId}: ${result.state}, ${result.applied} rows applied, ${result.failed} refused`,
-        );
-        return result;
+      const outcome = await recorded(db, {
+        ref: data,
+        work: async () => {
+          const result = await runImportApply(db, data.importId, {
+            ...options.imports,
+            // Listings, search and products on every server show each batch as it lands.
+            afterBatch: options.catalogueRepriced,
+            afterEachBatch: faults.afterImportBatch,
+          });
+          options.log(
+            `catalogue import ${data.importId}: ${result.state}, ${result.applied} rows applied, ${result.failed} refused`,
+          );
+          return result;
+        },
       });
       return settle(QUEUES.catalogueImports, outcome);
     },
     [QUEUES.catalogueBulkEdits]: async (job) => {
       const data = parseJob(JOBS.bulkEdit, job.data);
-      const outcome = await recorded(db, data, async () => {
-        const result = await runBulkEdit(db, data.bulkEditId);
-        // Listings, facet counts, search and products on every server show the edit from here on.
-        await options.catalogueRepriced?.();
-        options.log(
-          `bulk edit ${result.bulkEditId}: ${result.state}, ${result.changed} products changed`,
-        );
-        return result;
+      const outcome = await recorded(db, {
+        ref: data,
+        work: async () => {
+          const result = await runBulkEdit(db, data.bulkEditId);
+          // Listings, facet counts, search and products on every server show the edit from here on.
+          await options.catalogueRepriced?.();
+          options.log(
+            `bulk edit ${result.bulkEditId}: ${result.state}, ${result.changed} products changed`,
+          );
+          return result;
+        },
       });
       return settle(QUEUES.catalogueBulkEdits, outcome);
     },
@@ -338,17 +353,16 @@ export function buildProcessors(
       const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (isInstalmentRefundJob(job.data)) {
         const data = parseJob(JOBS.instalmentRefund, job.data);
-        const outcome = await recorded(
-          db,
-          data,
-          async () =>
+        const outcome = await recorded(db, {
+          ref: data,
+          work: async () =>
             processInstalmentRefund(db, {
               provider: await instalmentRefundProvider(data.instalmentRefundId),
               job: data,
               lastTry,
             }),
-          (value) => value.state !== 'failed',
-        );
+          settled: (value) => value.state !== 'failed',
+        });
         if (outcome.state === 'failed')
           throw new RefundRefused(
             `instalment refund ${outcome.instalmentRefundId} refused by the provider after every try`,
@@ -356,18 +370,17 @@ export function buildProcessors(
         return settle(QUEUES.refunds, outcome);
       }
       const data = parseJob(JOBS.refund, job.data);
-      const outcome = await recorded(
-        db,
-        data,
-        async () =>
+      const outcome = await recorded(db, {
+        ref: data,
+        work: async () =>
           processRefund(db, {
             provider: await refundProvider(data.refundId),
             job: data,
             beforeRecord: faults.beforeRefundRecord,
             lastTry,
           }),
-        (value) => value.state !== 'failed',
-      );
+        settled: (value) => value.state !== 'failed',
+      });
       if (outcome.state === 'failed') {
         options.log(
           `refund ${outcome.refundId} of order ${outcome.orderId} failed at the provider`,

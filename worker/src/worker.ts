@@ -208,28 +208,25 @@ export function startWorker(
           id,
         )
     : undefined;
-  const processors = buildProcessors(
-    db,
-    provider,
-    {
-      sendMail,
-      reconcileAfterMs: config.RECONCILE_AFTER_MS,
-      unpaidOrderTtlMs: config.UNPAID_ORDER_TTL_MINUTES * 60_000,
-      log,
-      stockMoved,
-      announce,
-      // Reminder pay links: the hosted page and the return both at the shop's public origin.
-      schemeOrigins: { server: mailLinkBase(config), web: mailLinkBase(config) },
-      confirmBatch: { size: config.WORKER_CONFIRM_BATCH, running: config.WORKER_CONCURRENCY },
-      catalogueRepriced,
-      imports: {
-        batchSize: config.IMPORT_BATCH_SIZE,
-        announceEveryMs: config.IMPORT_ANNOUNCE_MS,
-      },
-      repricing: { batchSize: config.REPRICING_BATCH_SIZE },
-    },
+  const processors = buildProcessors(db, {
+    source: provider,
     faults,
-  );
+    sendMail,
+    reconcileAfterMs: config.RECONCILE_AFTER_MS,
+    unpaidOrderTtlMs: config.UNPAID_ORDER_TTL_MINUTES * 60_000,
+    log,
+    stockMoved,
+    announce,
+    // Reminder pay links: the hosted page and the return both at the shop's public origin.
+    schemeOrigins: { server: mailLinkBase(config), web: mailLinkBase(config) },
+    confirmBatch: { size: config.WORKER_CONFIRM_BATCH, running: config.WORKER_CONCURRENCY },
+    catalogueRepriced,
+    imports: {
+      batchSize: config.IMPORT_BATCH_SIZE,
+      announceEveryMs: config.IMPORT_ANNOUNCE_MS,
+    },
+    repricing: { batchSize: config.REPRICING_BATCH_SIZE },
+  });
   // Each job runs as part of its request (log lines and order events carry the id) and is timed.
   const timed = (queue: string, processor: Processor): Processor => {
     const deferred = deferringOutages(processor, log);

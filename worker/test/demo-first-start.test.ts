@@ -22,7 +22,8 @@ describe('the seeded demo shop at its first start', () => {
 
   it('sends no cancellation mail: the first scheduled runs find no order to cancel', async () => {
     const config = workerConfigSchema.parse({});
-    const processors = buildProcessors(db(), sandbox, {
+    const processors = buildProcessors(db(), {
+      source: sandbox,
       reconcileAfterMs: config.RECONCILE_AFTER_MS,
       unpaidOrderTtlMs: config.UNPAID_ORDER_TTL_MINUTES * 60_000,
       log: () => {},

@@ -30,7 +30,8 @@ describe("savings scheme reminders on the worker's schedule", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const processors = buildProcessors(db(), sandbox, {
+    const processors = buildProcessors(db(), {
+      source: sandbox,
       reconcileAfterMs: 0,
       unpaidOrderTtlMs: 40 * 60_000,
       log: () => {},

@@ -35,7 +35,8 @@ describe('unpaid orders past their payment link are cancelled by the reconciliat
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const processors = buildProcessors(db(), sandbox, {
+    const processors = buildProcessors(db(), {
+      source: sandbox,
       reconcileAfterMs: 0,
       unpaidOrderTtlMs: TTL_MS,
       log: () => {},

@@ -47,12 +47,16 @@ function queueBoardCsp(config: AppServices['config']): string {
   });
 }
 
+export interface BoardCookieOptions {
+  token: string;
+  maxAge: number;
+}
+
 /** The board's token as a cookie scoped to its path (cleared with `maxAge` 0). */
 function setBoardCookie(
   request: FastifyRequest,
   reply: FastifyReply,
-  token: string,
-  maxAge: number,
+  { token, maxAge }: BoardCookieOptions,
 ) {
   const secure = request.protocol === 'https' ? '; Secure' : '';
   reply.header(
@@ -67,7 +71,6 @@ function setBoardCookie(
  */
 async function guard(
   services: AppServices,
-  request: FastifyRequest,
   reply: FastifyReply,
   credential: { bearer: string | null; cookie?: string | null },
 ): Promise<AuthUser | null> {
@@ -104,7 +107,7 @@ async function guard(
  */
 export async function registerQueueBoard(app: FastifyInstance, services: AppServices) {
   app.post(`${QUEUE_BOARD_PATH}/session`, async (request, reply) => {
-    const admin = await guard(services, request, reply, {
+    const admin = await guard(services, reply, {
       bearer: bearerToken(request.headers.authorization),
     });
     if (!admin) return reply;
@@ -113,14 +116,14 @@ export async function registerQueueBoard(app: FastifyInstance, services: AppServ
       user: admin,
       scope: BOARD_SCOPE,
     });
-    setBoardCookie(request, reply, token, BOARD_TOKEN_SECONDS);
+    setBoardCookie(request, reply, { token, maxAge: BOARD_TOKEN_SECONDS });
     return reply.status(204).send();
   });
 
   // Logout: the board's cookie goes with the token, so the next person at a shared computer
   // cannot open the board. Needs no token (the one in the browser may already be gone).
   app.delete(`${QUEUE_BOARD_PATH}/session`, async (request, reply) => {
-    setBoardCookie(request, reply, '', 0);
+    setBoardCookie(request, reply, { token: '', maxAge: 0 });
     return reply.status(204).send();
   });
 
@@ -133,7 +136,7 @@ export async function registerQueueBoard(app: FastifyInstance, services: AppServ
     scope.addHook('onRequest', async (request, reply) => {
       const bearer = bearerToken(request.headers.authorization);
       const cookie = cookieToken(request);
-      const admin = await guard(services, request, reply, { bearer, cookie });
+      const admin = await guard(services, reply, { bearer, cookie });
       if (!admin) return reply;
       // In use: a board token past half its life is renewed, so an admin at work is not cut off.
       if (!bearer && cookie) {
@@ -144,7 +147,7 @@ export async function registerQueueBoard(app: FastifyInstance, services: AppServ
             user: admin,
             scope: BOARD_SCOPE,
           });
-          setBoardCookie(request, reply, token, BOARD_TOKEN_SECONDS);
+          setBoardCookie(request, reply, { token, maxAge: BOARD_TOKEN_SECONDS });
         }
       }
       return undefined;

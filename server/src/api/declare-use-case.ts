@@ -80,18 +80,16 @@ export interface UseCase<
   changes?(input: zc.output<I>, result: zc.output<O>): CatalogChange;
 }
 
-/** What a declaration says besides who may call it and its input and output schemas. */
-type Declaration<I extends Schema, O extends Schema, A extends Access> = Pick<
+/** What a declaration says besides who may call it: its input and output schemas, its run, its paths. */
+export type Declaration<I extends Schema, O extends Schema, A extends Access> = Pick<
   UseCase<I, O, A>,
-  'summary' | 'run' | 'cache' | 'changes'
+  'input' | 'output' | 'summary' | 'run' | 'cache' | 'changes'
 > & { rest?: RestBinding<O>[] };
 
-/** The declaring function of one kind: `(access, input, output, { summary, run, rest })`. */
+/** The declaring function of one kind: `(access, { input, output, summary, run, rest })`. */
 function declarer<K extends Kind>(kind: K) {
   return <I extends Schema, O extends Schema, A extends Access>(
     access: A,
-    input: I,
-    output: O,
     declaration: Declaration<I, O, A>,
   ): UseCase<I, O, A, K> => {
     // A cached answer is shared by every caller: only a public read may be one (checked when
@@ -100,24 +98,7 @@ function declarer<K extends Kind>(kind: K) {
       throw new Error(`${declaration.summary}: only public queries can be cached`);
     if (declaration.changes && kind !== 'mutation')
       throw new Error(`${declaration.summary}: only mutations change the catalogue`);
-    return useCaseOf(kind, access, input, output, declaration);
-  };
-}
-
-function useCaseOf<K extends Kind, I extends Schema, O extends Schema, A extends Access>(
-  kind: K,
-  access: A,
-  input: I,
-  output: O,
-  declaration: Declaration<I, O, A>,
-): UseCase<I, O, A, K> {
-  return {
-    ...declaration,
-    kind,
-    access,
-    input,
-    output,
-    rest: declaration.rest ?? [],
+    return { ...declaration, kind, access, rest: declaration.rest ?? [] };
   };
 }
 

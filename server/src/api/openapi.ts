@@ -76,13 +76,21 @@ function withoutFields(schema: JsonSchema, names: string[]): JsonSchema | undefi
   return { ...object, properties, ...(required?.length ? { required } : { required: undefined }) };
 }
 
-function useCaseOperation(
-  tag: string,
-  name: string,
-  useCase: UseCase,
-  binding: RestBinding,
-  index: number,
-): Operation {
+export interface UseCaseOperationOptions {
+  tag: string;
+  name: string;
+  useCase: UseCase;
+  binding: RestBinding;
+  index: number;
+}
+
+function useCaseOperation({
+  tag,
+  name,
+  useCase,
+  binding,
+  index,
+}: UseCaseOperationOptions): Operation {
   const pathParams = pathParamsOf(binding.path);
   const inputFields = objectSchema(jsonSchema(useCase.input, 'input')).properties ?? {};
   const paramSchemas = Object.fromEntries(
@@ -312,7 +320,7 @@ export function buildOpenApiDocument(
       operations.push({
         method: binding.method,
         path: binding.path,
-        operation: useCaseOperation(tag, name, useCase, binding, index),
+        operation: useCaseOperation({ tag, name, useCase, binding, index }),
       }),
     );
   }

@@ -98,7 +98,7 @@ export function registerUseCaseRoutes(
           }
           const raw = binding.input ? binding.input(parts) : defaultInput(binding, numbers, parts);
           const input = await parseInput(useCase.input as Schema, raw);
-          const outcome = await runUseCase(services, path, useCase, call, input);
+          const outcome = await runUseCase(services, { path, useCase, call, input });
           // Read `result` only past this point: on a cached answer it parses the JSON again.
           if (outcome.cached && !binding.answer && !binding.status) {
             if (visitor)

@@ -13,13 +13,18 @@ export function cacheKey(path: string, useCase: UseCase, input: unknown): string
   return `${path}:${JSON.stringify(normalized)}`;
 }
 
+/** One call of a use case: its tRPC path (the cache key's prefix), the caller and the parsed input. */
+export interface RunUseCaseOptions {
+  path: string;
+  useCase: UseCase;
+  call: Call;
+  input: unknown;
+}
+
 /** A cacheable query's answer from the read cache, loaded (once for concurrent misses) when absent. */
 export function cachedAnswer(
   services: AppServices,
-  path: string,
-  useCase: UseCase,
-  call: Call,
-  input: unknown,
+  { path, useCase, call, input }: RunUseCaseOptions,
 ): Promise<CachedAnswer> {
   const cache = useCase.cache!;
   return services.catalogCache.answer(cacheKey(path, useCase, input), async () => {
@@ -35,14 +40,11 @@ export function cachedAnswer(
  */
 export async function runUseCase(
   services: AppServices,
-  path: string,
-  useCase: UseCase,
-  call: Call,
-  input: unknown,
+  { path, useCase, call, input }: RunUseCaseOptions,
 ): Promise<RunOutcome> {
   // Off, or deaf to invalidations: the plain path (no hashing, compression by @fastify/compress).
   if (useCase.cache && services.catalogCache.enabled) {
-    const cached = await cachedAnswer(services, path, useCase, call, input);
+    const cached = await cachedAnswer(services, { path, useCase, call, input });
     // The cache keeps JSON only: a caller that needs the value (tRPC's adapter) parses it.
     return {
       cached,

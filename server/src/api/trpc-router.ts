@@ -36,7 +36,7 @@ export function toProcedure(path: string, useCase: UseCase<Schema, Schema, Acces
       if (replayed.ok) return replayed.value;
       throw replayed.error;
     }
-    return (await runUseCase(ctx.call.services, path, useCase, ctx.call, input)).result;
+    return (await runUseCase(ctx.call.services, { path, useCase, call: ctx.call, input })).result;
   };
   return useCase.kind === 'query' ? procedure.query(run) : procedure.mutation(run);
 }

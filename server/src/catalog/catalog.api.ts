@@ -9,7 +9,9 @@ const shown = (products: readonly { _id: string }[]) => products.map((p) => p._i
 const everything = () => core.EVERYTHING;
 
 export const catalogApi = {
-  list: query('public', shared.productListInput, shared.productPage, {
+  list: query('public', {
+    input: shared.productListInput,
+    output: shared.productPage,
     summary:
       'A page of the product listing; unreadable filters take their defaults (spec section 5)',
     run: ({ services }, input) =>
@@ -17,20 +19,26 @@ export const catalogApi = {
     cache: { key: shared.parseProductQuery, tags: (_input, page) => shown(page.content) },
     rest: [{ method: 'GET', path: '/api/products' }],
   }),
-  byId: query('public', shared.productRefInput, shared.productView, {
+  byId: query('public', {
+    input: shared.productRefInput,
+    output: shared.productView,
     summary:
       "One product with its sizes, images and rating; a draft is a 404, an archived piece answers with `status: 'archived'`",
     run: ({ services }, input) => core.getProduct(services.db, input.productId),
     cache: { tags: (_input, product) => [product._id] },
     rest: [{ method: 'GET', path: '/api/products/id/:productId' }],
   }),
-  search: query('public', shared.productSearchInput, shared.searchResult, {
+  search: query('public', {
+    input: shared.productSearchInput,
+    output: shared.searchResult,
     summary: 'Products matching the header search box',
     run: ({ services }, input) => core.searchProducts(services.db, input.q, input.limit),
     cache: { tags: (_input, found) => shown(found.content) },
     rest: [{ method: 'GET', path: '/api/products/search' }],
   }),
-  searchPage: query('public', shared.searchListingInput, shared.searchPage, {
+  searchPage: query('public', {
+    input: shared.searchListingInput,
+    output: shared.searchPage,
     summary: 'The search results page: every match, with the listing filters, paged and sorted',
     run: ({ services }, input) =>
       core.searchListing(services.db, {
@@ -44,49 +52,65 @@ export const catalogApi = {
     },
     rest: [{ method: 'GET', path: '/api/products/search/page' }],
   }),
-  offers: query('public', noInput, shared.offerPrices, {
+  offers: query('public', {
+    input: noInput,
+    output: shared.offerPrices,
     summary: 'The home offers\' "From ₹" figures: the cheapest piece on each offer\'s listing',
     run: ({ services }) => core.offerPrices(services.db),
     // Prices and discounts only: any product write changes them ('all'), stock and reviews do not.
     cache: { key: () => 'offers', tags: () => [] },
     rest: [{ method: 'GET', path: '/api/products/offers' }],
   }),
-  suggest: query('public', shared.productSuggestInput, shared.suggestions, {
+  suggest: query('public', {
+    input: shared.productSuggestInput,
+    output: shared.suggestions,
     summary: 'Header autocomplete: product titles and listing pages for the text typed so far',
     run: ({ services }, input) => core.suggestProducts(services.db, input.q, input.limit),
     // Titles and prices only: any product write changes them ('all'), stock and reviews do not.
     cache: { tags: () => [] },
     rest: [{ method: 'GET', path: '/api/products/suggest' }],
   }),
-  ratingSummary: query('public', shared.productRefInput, shared.ratingSummaryView, {
+  ratingSummary: query('public', {
+    input: shared.productRefInput,
+    output: shared.ratingSummaryView,
     summary: "A product's rating bands and average",
     run: ({ services }, input) => core.ratingSummary(services.db, input.productId),
     cache: { tags: (input) => [input.productId] },
     rest: [{ method: 'GET', path: '/api/products/id/:productId/rating-summary' }],
   }),
-  similar: query('public', shared.similarProductsInput, z.array(shared.productView), {
+  similar: query('public', {
+    input: shared.similarProductsInput,
+    output: z.array(shared.productView),
     summary: "'You May Also Like': other products of the same category",
     run: ({ services }, input) => core.similarProducts(services.db, input.productId, input.limit),
     cache: { tags: (input, products) => [input.productId, ...shown(products)] },
     rest: [{ method: 'GET', path: '/api/products/id/:productId/similar' }],
   }),
-  adminList: query('admin', z.optional(shared.adminProductListInput), shared.adminProductPage, {
+  adminList: query('admin', {
+    input: z.optional(shared.adminProductListInput),
+    output: shared.adminProductPage,
     summary: 'The back office product table, searchable and paged',
     run: ({ services }, input) => core.adminListProducts(services.db, input ?? {}),
     rest: [{ method: 'GET', path: '/api/admin/products' }],
   }),
-  adminById: query('admin', shared.productRefInput, shared.productView, {
+  adminById: query('admin', {
+    input: shared.productRefInput,
+    output: shared.productView,
     summary: 'One product as the back office edits it, in any state (draft, live or archived)',
     run: ({ services }, input) => core.adminGetProduct(services.db, input.productId),
     rest: [{ method: 'GET', path: '/api/admin/products/id/:productId' }],
   }),
-  create: mutation('admin', shared.productInput, shared.productView, {
+  create: mutation('admin', {
+    input: shared.productInput,
+    output: shared.productView,
     summary: 'Adds a product',
     run: ({ services }, input) => core.createProduct(services.db, input),
     changes: everything,
     rest: [{ method: 'POST', path: '/api/admin/products', status: 201 }],
   }),
-  update: mutation('admin', shared.productUpdateInput, shared.productView, {
+  update: mutation('admin', {
+    input: shared.productUpdateInput,
+    output: shared.productView,
     summary:
       "Replaces a product (all fields, as the product form sends them); with `loadedUpdatedAt` and each size's `loadedStock`, a save that would undo another save or a sale made meanwhile is refused (409)",
     run: ({ services }, input) => core.updateProduct(services.db, input.productId, input.product),
@@ -100,7 +124,9 @@ export const catalogApi = {
       },
     ],
   }),
-  remove: mutation('admin', shared.productRefInput, shared.productRemoval, {
+  remove: mutation('admin', {
+    input: shared.productRefInput,
+    output: shared.productRemoval,
     summary: 'Removes a product',
     run: ({ services }, input) => core.removeProduct(services.db, input.productId),
     changes: everything,

@@ -54,6 +54,7 @@ export function registerInvoicesRest(app: FastifyInstance, services: AppServices
           id: request.params.orderId,
           kind,
           seller: sellerOf(services.config),
+          // An order has one invoice; its credit notes may be several.
           number: kind === 'CREDIT_NOTE' ? request.query.number : undefined,
         });
         return reply

@@ -4,7 +4,9 @@ import * as z from 'zod/mini';
 import { query } from '../api/declare-use-case';
 
 export const notificationsApi = {
-  adminList: query('admin', z.optional(shared.adminMessagesInput), shared.adminMessagesView, {
+  adminList: query('admin', {
+    input: z.optional(shared.adminMessagesInput),
+    output: shared.adminMessagesView,
     summary:
       'Mails by status (sent, failed, pending incl. queued and in flight, unknown) and the newest, one page, filtered by status',
     run: ({ services }, input) => core.listAdminMessages(services.db, input ?? {}),

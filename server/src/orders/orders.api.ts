@@ -5,23 +5,31 @@ import { mutation, noInput, query } from '../api/declare-use-case';
 import { outboxDeps } from '../services';
 
 export const ordersApi = {
-  byId: query('customer', shared.orderIdInput, shared.orderView, {
+  byId: query('customer', {
+    input: shared.orderIdInput,
+    output: shared.orderView,
     summary: "One of the shopper's orders (an administrator sees any)",
     run: ({ services, user }, input) => core.getOrderFor(services.db, user, input.orderId),
     rest: [{ method: 'GET', path: '/api/orders/:orderId' }],
   }),
-  mine: query('customer', noInput, z.array(shared.orderView), {
+  mine: query('customer', {
+    input: noInput,
+    output: z.array(shared.orderView),
     summary: "The shopper's orders, newest first (a bare array)",
     run: ({ services, user }) => core.listUserOrders(services.db, user.id),
     rest: [{ method: 'GET', path: '/api/orders/user' }],
   }),
-  refunds: query('customer', noInput, z.array(shared.passbookRefund), {
+  refunds: query('customer', {
+    input: noInput,
+    output: z.array(shared.passbookRefund),
     summary:
       "The shopper's refunds, due and done (the passbook): each order refund and instalment paid back, newest first, in rupees",
     run: ({ services, user }) => core.myRefunds(services.db, user.id),
     rest: [{ method: 'GET', path: '/api/orders/refunds' }],
   }),
-  adminList: query('admin', z.optional(shared.adminOrdersQuery), shared.adminOrdersPage, {
+  adminList: query('admin', {
+    input: z.optional(shared.adminOrdersQuery),
+    output: shared.adminOrdersPage,
     summary:
       'A page of all orders with their customers, newest first, by status, refund owed or a search of customer or order number; REST answers the page as a bare array (500 at most: ?page=2 for the next)',
     run: ({ services }, input) => core.listAdminOrders(services.db, input ?? {}),
@@ -39,19 +47,25 @@ export const ordersApi = {
       },
     ],
   }),
-  adminDetail: query('admin', shared.orderIdInput, shared.adminOrderDetail, {
+  adminDetail: query('admin', {
+    input: shared.orderIdInput,
+    output: shared.adminOrderDetail,
     summary:
       'One order as the owner fulfils it: customer, delivery address, items, every payment (link, provider payment id, status, refund reason) and every move with who made it',
     run: ({ services }, input) => core.getAdminOrderDetail(services.db, input.orderId),
     rest: [{ method: 'GET', path: '/api/admin/orders/:orderId' }],
   }),
-  carriers: query('admin', noInput, z.array(shared.carrierSchema), {
+  carriers: query('admin', {
+    input: noInput,
+    output: z.array(shared.carrierSchema),
     summary:
       "The shop's couriers (CARRIERS): code, name, tracking page template ({awb}) and the insured value each carries at most, in rupees",
     run: ({ services }) => services.config.CARRIERS,
     rest: [{ method: 'GET', path: '/api/admin/carriers' }],
   }),
-  move: mutation('admin', shared.orderMoveInput, shared.orderMoveAnswer, {
+  move: mutation('admin', {
+    input: shared.orderMoveInput,
+    output: shared.orderMoveAnswer,
     summary:
       'Moves an order (confirmed, ship, deliver, cancel); the worker applies it, and REST answers 202 while it is queued. A ship may carry `{ carrier, awb, huids? }`: the shipment (carrier, AWB, tracking page, insured value) is recorded with the move; an unknown carrier or a malformed AWB is a 400. With HUID_REQUIRED_TO_SHIP (the default) an order holding hallmarked gold of 2 g or more ships only with a HUID per piece (409 naming the lines), or, in a shop that is not NODE_ENV=production, with `huidSkipReason` kept on the ship event and printed on the invoice. Without a body and without such pieces it ships as before.',
     run: ({ services, user }, input) =>
@@ -96,7 +110,9 @@ export const ordersApi = {
       },
     ],
   }),
-  refund: mutation('admin', shared.orderIdInput, shared.orderView, {
+  refund: mutation('admin', {
+    input: shared.orderIdInput,
+    output: shared.orderView,
     summary:
       "Refunds the order's refund-due money through the provider it came from (a credit note reverses an invoiced, cancelled sale, once). Idempotent: a second call while one is in flight or done changes nothing. Answers the order: `refundDue` is false once asked, `refund.state` is processing, processed or failed (failed: owed again, and a new call asks again) with `providerRefundId`; 409 when the order owes nothing",
     run: async ({ services, user }, input) => {
@@ -105,7 +121,9 @@ export const ordersApi = {
     },
     rest: [{ method: 'POST', path: '/api/admin/orders/:orderId/refund' }],
   }),
-  create: mutation('customer', shared.createOrderInput, shared.orderView, {
+  create: mutation('customer', {
+    input: shared.createOrderInput,
+    output: shared.orderView,
     summary:
       "Places an order from the shopper's cart, to the given delivery address: 400 when the PIN is not India Post's, is in another state than `state` (the message names both), is not served, or the order is above its zone's insured cap",
     run: ({ services, user }, input) =>
@@ -118,7 +136,9 @@ export const ordersApi = {
       }),
     rest: [{ method: 'POST', path: '/api/orders', status: 201 }],
   }),
-  recordHuids: mutation('admin', shared.orderHuidsInput, shared.orderView, {
+  recordHuids: mutation('admin', {
+    input: shared.orderHuidsInput,
+    output: shared.orderView,
     summary:
       "Records the HUIDs of a paid order's hallmarked gold pieces without moving it (each replaces what its line had; a HUID sells once: 409 naming the order that has it)",
     run: async ({ services, user }, input) => {
@@ -127,7 +147,9 @@ export const ordersApi = {
     },
     rest: [{ method: 'PUT', path: '/api/admin/orders/:orderId/huids' }],
   }),
-  recordPan: mutation('customer', shared.orderPanInput, shared.orderView, {
+  recordPan: mutation('customer', {
+    input: shared.orderPanInput,
+    output: shared.orderView,
     summary:
       "Records the buyer's PAN on their order above ₹2,00,000 (owner or admin; kept once: the invoice prints it)",
     run: async ({ services, user }, input) => {
@@ -136,7 +158,9 @@ export const ordersApi = {
     },
     rest: [{ method: 'PUT', path: '/api/orders/:orderId/pan' }],
   }),
-  remove: mutation('admin', shared.orderIdInput, shared.orderRemoval, {
+  remove: mutation('admin', {
+    input: shared.orderIdInput,
+    output: shared.orderRemoval,
     summary:
       'Deletes an unpaid order (its payment links are cancelled first); an order with a payment or a refund owed answers 409: cancel it instead',
     run: ({ services }, input) =>
@@ -147,7 +171,9 @@ export const ordersApi = {
       { method: 'DELETE', path: '/api/admin/orders/:orderId' },
     ],
   }),
-  dashboard: query('admin', noInput, shared.dashboardView, {
+  dashboard: query('admin', {
+    input: noInput,
+    output: shared.dashboardView,
     summary: 'Figures for the admin dashboard',
     run: ({ services }) => core.getDashboard(services.db),
   }),

@@ -7,7 +7,9 @@ import { codSettings } from './cod-settings';
 import { followLedgerEntry } from './ledger-follow-up';
 
 export const paymentsApi = {
-  create: mutation('customer', shared.createPaymentInput, shared.paymentLinkAnswer, {
+  create: mutation('customer', {
+    input: shared.createPaymentInput,
+    output: shared.paymentLinkAnswer,
     summary:
       'Opens a payment link for an unpaid order of the shopper; an optional body spends a matured savings scheme (`schemeEnrolmentId`) or store credit (`useStoreCredit`) first, and the link asks only for the rest (none when the balance paid it all: the order is then placed). `method: "cod"` chooses cash on delivery instead (when GET /api/checkout/options offers it, else 409 with the reason): the order stays PENDING, a one-time code is mailed, and the answer is `{ orderStatus: "PENDING", cod: { confirmBy } }`',
     run: async ({ services, user, request }, input) => {
@@ -57,7 +59,9 @@ export const paymentsApi = {
    * The shopper is back from the payment page. Public: a session that expired while paying still
    * gets the payment recorded (then a 401 asks to log in again to see the order).
    */
-  confirmReturn: mutation('public', shared.paymentReturnInput, shared.paymentReturnAnswer, {
+  confirmReturn: mutation('public', {
+    input: shared.paymentReturnInput,
+    output: shared.paymentReturnAnswer,
     summary: 'The return from the payment page: records the payment and answers the order',
     run: async ({ services, user, address, request }, input) => {
       const answer = await core.confirmPaymentReturn(
@@ -86,7 +90,9 @@ export const paymentsApi = {
       },
     ],
   }),
-  checkoutOptions: query('customer', shared.orderIdInput, shared.checkoutOptionsView, {
+  checkoutOptions: query('customer', {
+    input: shared.orderIdInput,
+    output: shared.checkoutOptionsView,
     summary:
       'How the shopper’s order can be paid now: the online providers in the order a link would be tried, and cash on delivery (`available`, with the `reason` when not: above the cap `maxRupees`, a PIN where the carrier collects no cash, a COD parcel refused within COD_BLOCK_DAYS, or a balance paying part of it)',
     run: ({ services, user }, input) =>

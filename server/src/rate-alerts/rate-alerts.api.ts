@@ -7,7 +7,9 @@ const message = z.object({ message: z.string() });
 
 /** "Tell me when 22K gold is below ₹X/g". */
 export const rateAlertsApi = {
-  ask: mutation('public', shared.rateAlertInput, shared.rateAlertAnswer, {
+  ask: mutation('public', {
+    input: shared.rateAlertInput,
+    output: shared.rateAlertAnswer,
     summary:
       'Asks for one e-mail when a published rate goes below `below` (₹ per gram): a visitor confirms by the mailed link first; a signed-in shopper’s account e-mail is used at once. Asking again re-arms it',
     run: ({ services, user, address }, input) =>
@@ -19,7 +21,9 @@ export const rateAlertsApi = {
       }),
     rest: [{ method: 'POST', path: '/api/rate-alerts', status: 202 }],
   }),
-  confirm: mutation('public', shared.rateAlertTokenInput, message, {
+  confirm: mutation('public', {
+    input: shared.rateAlertTokenInput,
+    output: message,
     summary: "Arms a visitor's rate alert from the mailed confirm link (no login)",
     run: ({ services }, input) => core.confirmRateAlert(services.db, input.token),
     rest: [
@@ -30,7 +34,9 @@ export const rateAlertsApi = {
       },
     ],
   }),
-  unsubscribe: mutation('public', shared.rateAlertTokenInput, message, {
+  unsubscribe: mutation('public', {
+    input: shared.rateAlertTokenInput,
+    output: message,
     summary: "Ends a rate alert from the mail's unsubscribe link (no login)",
     run: ({ services }, input) => core.unsubscribeRateAlert(services.db, input.token),
     rest: [

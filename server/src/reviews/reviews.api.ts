@@ -38,7 +38,9 @@ function productFeedbackApi<
   list(db: Kysely<Database>, productId: string): Promise<z.output<View>[]>;
 }) {
   return {
-    create: mutation('customer', feedback.input, feedback.view, {
+    create: mutation('customer', {
+      input: feedback.input,
+      output: feedback.view,
       summary: feedback.createSummary,
       run: ({ services, user }, input) =>
         feedback.write(services.db, {
@@ -50,7 +52,9 @@ function productFeedbackApi<
       changes: (_input, written) => core.productsChanged([written.product]),
       rest: [{ method: 'POST', path: `/api/${feedback.segment}/create`, status: 201 }],
     }),
-    byProduct: query('public', shared.productRefInput, z.array(feedback.view), {
+    byProduct: query('public', {
+      input: shared.productRefInput,
+      output: z.array(feedback.view),
       summary: feedback.listSummary,
       run: ({ services }, input) => feedback.list(services.db, input.productId),
       cache: { tags: (input) => [input.productId] },

@@ -4,7 +4,9 @@ import * as shared from '@kanak/shared';
 import { mutation, noInput, query } from '../api/declare-use-case';
 
 export const stockAlertsApi = {
-  subscribe: mutation('public', shared.stockAlertInput, shared.stockAlertAnswer, {
+  subscribe: mutation('public', {
+    input: shared.stockAlertInput,
+    output: shared.stockAlertAnswer,
     summary:
       'Asks for one e-mail when a sold-out size is back in stock (visitor: email required; signed in: the account e-mail)',
     run: ({ services, user, address }, input) =>
@@ -16,7 +18,9 @@ export const stockAlertsApi = {
       }),
     rest: [{ method: 'POST', path: '/api/stock-alerts', status: 201 }],
   }),
-  unsubscribe: mutation('public', shared.stockAlertTokenInput, z.object({ message: z.string() }), {
+  unsubscribe: mutation('public', {
+    input: shared.stockAlertTokenInput,
+    output: z.object({ message: z.string() }),
     summary: "Ends a back-in-stock alert from the mail's unsubscribe link (no login)",
     run: ({ services }, input) => core.unsubscribeStockAlert(services.db, input.token),
     rest: [
@@ -27,7 +31,9 @@ export const stockAlertsApi = {
       },
     ],
   }),
-  demand: query('admin', noInput, shared.stockAlertDemand, {
+  demand: query('admin', {
+    input: noInput,
+    output: shared.stockAlertDemand,
     summary: 'Shoppers waiting per sold-out size (active alerts not yet mailed), most wanted first',
     run: ({ services }) => core.stockAlertDemand(services.db),
     rest: [{ method: 'GET', path: '/api/admin/stock-alerts' }],

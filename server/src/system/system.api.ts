@@ -31,7 +31,9 @@ function queuesOf(services: AppServices): Queue[] {
 }
 
 export const systemApi = {
-  status: query('admin', noInput, shared.adminSystemView, {
+  status: query('admin', {
+    input: noInput,
+    output: shared.adminSystemView,
     summary:
       'PostgreSQL and Redis health, worker heartbeats, queue depths, outbox backlog and mails pending; a dependency that is down shows as down',
     run: ({ services }) =>
@@ -46,13 +48,17 @@ export const systemApi = {
       }),
     rest: [{ method: 'GET', path: '/api/admin/system' }],
   }),
-  deadLetters: query('admin', noInput, shared.deadLettersView, {
+  deadLetters: query('admin', {
+    input: noInput,
+    output: shared.deadLettersView,
     summary:
       'Jobs that failed after their last attempt for a reason other than an outage: open ones with their queue, order, reason and time, and the last resolved',
     run: ({ services }) => core.listDeadLetters(services.db),
     rest: [{ method: 'GET', path: '/api/admin/system/dead-letters' }],
   }),
-  retryDeadLetter: mutation('admin', shared.deadLetterRefInput, shared.deadLetterRow, {
+  retryDeadLetter: mutation('admin', {
+    input: shared.deadLetterRefInput,
+    output: shared.deadLetterRow,
     summary:
       'Runs a dead-lettered job again (an outbox job through its row), recorded as retried by the admin; 409 once retried or dismissed',
     run: ({ services, user }, input) =>
@@ -63,7 +69,9 @@ export const systemApi = {
       ),
     rest: [{ method: 'POST', path: '/api/admin/system/dead-letters/:deadLetterId/retry' }],
   }),
-  dismissDeadLetter: mutation('admin', shared.deadLetterRefInput, shared.deadLetterRow, {
+  dismissDeadLetter: mutation('admin', {
+    input: shared.deadLetterRefInput,
+    output: shared.deadLetterRow,
     summary:
       'Dismisses a dead-lettered job (kept, recorded as dismissed by the admin); 409 once retried or dismissed',
     run: ({ services, user }, input) =>

@@ -110,6 +110,12 @@ function calls(request: FastifyRequest, maxBatchSize: number) {
 /** One call's answer: the cache's (JSON kept with its ETag and compressed forms) or a fresh value. */
 type Answered = { cached: CachedAnswer } | { value: unknown };
 
+export interface AnswerTrpcQueryOptions {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  maxBatchSize: number;
+}
+
 /**
  * Answers a tRPC GET of queries (alone or batched) by running their use cases directly, before
  * tRPC's adapter builds a Fetch request, an abort signal, a context and a streamed response (a
@@ -124,9 +130,7 @@ type Answered = { cached: CachedAnswer } | { value: unknown };
  */
 export async function answerTrpcQuery(
   services: AppServices,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  maxBatchSize: number,
+  { request, reply, maxBatchSize }: AnswerTrpcQueryOptions,
 ): Promise<boolean> {
   // A streaming client (httpBatchStreamLink, subscriptions) gets tRPC's own framing.
   if (request.headers['trpc-accept'] !== undefined) return false;
@@ -135,7 +139,11 @@ export async function answerTrpcQuery(
   if (visitor) {
     const hit = services.catalogCache.answersFor(request.url);
     if (hit) {
-      sendCachedAnswers(request, reply, isBatch(request), hit.keys, hit.answers);
+      sendCachedAnswers(request, reply, {
+        batch: isBatch(request),
+        keys: hit.keys,
+        parts: hit.answers,
+      });
       return true;
     }
   }
@@ -153,14 +161,14 @@ export async function answerTrpcQuery(
       const input = inputs[i]!.value;
       try {
         const call = await resolveCall(services, request, useCase.access);
-        const outcome = await runUseCase(services, item.path, useCase, call, input);
+        const outcome = await runUseCase(services, { path: item.path, useCase, call, input });
         if (outcome.cached) return { cached: outcome.cached };
         const value = outcome.result;
-        recordOutcome(request, item.path, input, { ok: true, value });
+        recordOutcome(request, { path: item.path, input, outcome: { ok: true, value } });
         return { value };
       } catch (error) {
         // tRPC's handler says it its way, from this outcome.
-        recordOutcome(request, item.path, input, { ok: false, error });
+        recordOutcome(request, { path: item.path, input, outcome: { ok: false, error } });
         return undefined;
       }
     }),
@@ -173,7 +181,7 @@ export async function answerTrpcQuery(
   if (answered.every((a) => 'cached' in a)) {
     const keys = wanted.items.map((item, i) => cacheKey(item.path, useCases[i]!, inputs[i]!.value));
     const parts = answered.map((a) => a.cached);
-    sendCachedAnswers(request, reply, wanted.batch, keys, parts);
+    sendCachedAnswers(request, reply, { batch: wanted.batch, keys, parts });
     if (visitor && useCases.every((u) => u!.access === 'public'))
       services.catalogCache.rememberUrl(request.url, keys);
     return true;
@@ -192,20 +200,24 @@ export async function answerTrpcQuery(
 const isBatch = (request: FastifyRequest) =>
   (request.query as Record<string, unknown>).batch === '1';
 
+export interface SendCachedAnswersOptions {
+  batch: boolean;
+  keys: readonly string[];
+  parts: CachedAnswer[];
+}
+
 /** Answers from the read cache in tRPC's envelope: alone, or as a batch. */
 function sendCachedAnswers(
   request: FastifyRequest,
   reply: FastifyReply,
-  batch: boolean,
-  keys: readonly string[],
-  parts: CachedAnswer[],
+  { batch, keys, parts }: SendCachedAnswersOptions,
 ) {
   if (!batch || parts.length === 1) {
     const { text, kept } = wrapped(parts[0]!, batch);
-    sendBody(request, reply, text, kept);
+    sendBody(request, reply, { text, kept });
   } else {
     const body = batchBody(keys, parts);
-    sendBody(request, reply, body.json, body);
+    sendBody(request, reply, { text: body.json, kept: body });
   }
 }
 
@@ -215,8 +227,13 @@ function varyHeader(reply: FastifyReply) {
   return `${vary ? `${String(vary)}, ` : ''}trpc-accept, accept, accept-encoding`;
 }
 
+export interface SendBodyOptions {
+  text: string;
+  kept: Compressed;
+}
+
 /** The body with tRPC's headers, an ETag (304 when unchanged) and compressed only over 1 kB. */
-function sendBody(request: FastifyRequest, reply: FastifyReply, text: string, kept: Compressed) {
+function sendBody(request: FastifyRequest, reply: FastifyReply, { text, kept }: SendBodyOptions) {
   reply
     .header('vary', varyHeader(reply))
     .header('etag', kept.etag)

@@ -13,11 +13,15 @@ const outcomes = new WeakMap<FastifyRequest, Map<string, CallOutcome>>();
 
 const keyOf = (path: string, input: unknown) => `${path}\n${JSON.stringify(input) ?? ''}`;
 
+export interface RecordOutcomeOptions {
+  path: string;
+  input: unknown;
+  outcome: CallOutcome;
+}
+
 export function recordOutcome(
   request: FastifyRequest,
-  path: string,
-  input: unknown,
-  outcome: CallOutcome,
+  { path, input, outcome }: RecordOutcomeOptions,
 ): void {
   let calls = outcomes.get(request);
   if (!calls) outcomes.set(request, (calls = new Map()));

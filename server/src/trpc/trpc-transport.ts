@@ -59,7 +59,7 @@ export async function registerTrpc(
     scope.all('/trpc/:path', async (request: FastifyRequest, reply: FastifyReply) => {
       if (
         request.method === 'GET' &&
-        (await answerTrpcQuery(services, request, reply, maxBatchSize))
+        (await answerTrpcQuery(services, { request, reply, maxBatchSize }))
       )
         return reply;
       const { path } = request.params as { path: string };

@@ -66,7 +66,7 @@ export function localReads(services: AppServices, request: FastifyRequest): Page
     try {
       const parsed = await parseInput(useCase.input, input);
       const visitor: Call = { services, user: null, address: request.ip, request };
-      const outcome = await runUseCase(services, path, useCase, visitor, parsed);
+      const outcome = await runUseCase(services, { path, useCase, call: visitor, input: parsed });
       if (outcome.cached) {
         for (const tag of outcome.cached.tags) tags.add(tag);
         // The same bytes a client gets: dates and the like as JSON has them.

@@ -43,6 +43,12 @@ export interface PageCacheOptions {
 /** Variant pages hold at most a quarter of the page cache. */
 export const DEFAULT_VARIANT_SHARE = 0.25;
 
+export interface KeepPageOptions {
+  rendered: RenderedPage;
+  mark: number;
+  variant?: boolean;
+}
+
 /**
  * The storefront's HTML as visitors get it, per URL. It follows the catalogue read cache's rules
  * (api/read-cache.ts): dropped by the same changes (this process's at once, others' over Redis),
@@ -87,7 +93,7 @@ export class PageCache {
   }
 
   /** Keeps the page (unless a change was heard since `mark`); answers it compressed either way. */
-  set(key: string, rendered: RenderedPage, mark: number, variant = false): CachedPage {
+  set(key: string, { rendered, mark, variant = false }: KeepPageOptions): CachedPage {
     const page = compressedPage(rendered);
     if (mark !== this.generation || !this.enabled) return page;
     (variant ? this.variants : this.entries).set(key, page);

@@ -183,7 +183,9 @@ export async function loadServerRender(
       // shop's own words, in their own bounded share of the cache (page-admission).
       const admitted = tags && result.status !== 404 ? admission.admit(key, url) : null;
       const kept =
-        admitted?.keep && cache.enabled ? cache.set(key, rendered, mark, admitted.variant) : null;
+        admitted?.keep && cache.enabled
+          ? cache.set(key, { rendered, mark, variant: admitted.variant })
+          : null;
       // Compressed whole only for the cache or for a request that waited: the rendering request
       // compressed its own copy as it streamed.
       let compressed: CachedPage | undefined;

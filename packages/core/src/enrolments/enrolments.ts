@@ -20,7 +20,7 @@ import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-pay
 import { enrolmentSchedule, redeemedOf, termsOf, usedPaise, type Paid } from '../schemes';
 
 export interface EnrolmentViewOptions {
-  e: SchemeEnrolmentRow;
+  enrolment: SchemeEnrolmentRow;
   payments: (Paid &
     Pick<SchemePaymentRow, 'payment_link_url' | 'expires_at'> &
     Partial<Pick<SchemePaymentRow, 'receipt_no' | 'provider_payment_id'>>)[];
@@ -31,7 +31,7 @@ export interface EnrolmentViewOptions {
 
 /** The enrolment as its shopper (and the admin) sees it, in rupees. */
 export function enrolmentView({
-  e,
+  enrolment: e,
   payments,
   now,
   redeemedPaise = 0,
@@ -251,7 +251,7 @@ export async function listEnrolments(
   );
   return rows.map((r) =>
     enrolmentView({
-      e: r,
+      enrolment: r,
       payments: payments.filter((p) => p.enrolment_id === r.id),
       now,
       redeemedPaise: usedPaise(redeemed.get(r.id)),
@@ -273,7 +273,7 @@ export async function getEnrolment(
   const row = await findEnrolmentFor(db, user, idInput);
   const redeemed = await redeemedOf(db, [row.id]);
   return enrolmentView({
-    e: row,
+    enrolment: row,
     payments: await paymentsOf(db, [row.id]),
     now: clock(),
     redeemedPaise: usedPaise(redeemed.get(row.id)),

@@ -48,7 +48,7 @@ const queuedAlready = async (
 export interface QueueSchemeReminderOptions {
   provider: ProviderSource;
   origins: InstalmentLinkOrigins;
-  e: ReminderEnrolment;
+  enrolment: ReminderEnrolment;
   next: { n: number; date: string };
   when: 'before' | 'due' | 'late' | 'missed';
   eventKey: string;
@@ -63,7 +63,7 @@ export interface QueueSchemeReminderOptions {
  */
 async function queueSchemeReminder(
   trx: Transaction<Database>,
-  { provider, origins, e, next, ...opts }: QueueSchemeReminderOptions,
+  { provider, origins, enrolment: e, next, ...opts }: QueueSchemeReminderOptions,
 ): Promise<boolean> {
   const link = await openInstalmentLink(trx, {
     provider,
@@ -159,7 +159,7 @@ export async function remindEnrolment(
     return queueSchemeReminder(trx, {
       provider,
       origins,
-      e,
+      enrolment: e,
       next,
       when: next.date < today ? 'late' : 'due',
       eventKey,
@@ -245,7 +245,7 @@ export async function runSchemeSchedule(
       return queueSchemeReminder(trx, {
         provider,
         origins,
-        e,
+        enrolment: e,
         next,
         when,
         eventKey: intent.eventKey,

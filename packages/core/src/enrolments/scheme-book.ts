@@ -44,7 +44,7 @@ export async function schemeBook(
   );
   const views = rows.map((r) => ({
     ...enrolmentView({
-      e: r,
+      enrolment: r,
       payments: payments.filter((p) => p.enrolment_id === r.id),
       now,
       redeemedPaise: usedPaise(redeemed.get(r.id)),
