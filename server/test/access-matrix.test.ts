@@ -692,7 +692,7 @@ describe('access matrix: who may call each REST route and tRPC procedure', () =>
               .executeTakeFirstOrThrow();
             await issueInvoice(trx, order);
           }
-          await issueCreditNote(trx, documents, 'Access matrix');
+          await issueCreditNote(trx, { orderId: documents, reason: 'Access matrix' });
           await trx
             .updateTable('orders')
             .set({ buyer_pan: 'ABCDE1234F' })

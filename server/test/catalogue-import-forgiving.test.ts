@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogueFile, type ProductView } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+import { blobOf, httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import { catalogueColumns, templateCsvText, type ImportDryRun } from '@kanak/shared';
 import { login } from './pipeline-support';
 
@@ -79,7 +79,7 @@ describe('a catalogue import that forgives the unambiguous, and an export the ow
 
   async function upload(file: Buffer | string, name: string): Promise<ImportDryRun> {
     const form = new FormData();
-    form.append('file', new Blob([file]), name);
+    form.append('file', blobOf(file), name);
     const res = await fetch(`${server.baseUrl}/api/admin/catalogue/imports?dryRun=true`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin}` },

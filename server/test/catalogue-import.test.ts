@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImportApply, startImportApply } from '@kanak/core';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+import { blobOf, httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import { catalogueColumns, type ImportDryRun, type ImportStatus } from '@kanak/shared';
 import {
   eventually,
@@ -150,8 +150,8 @@ describe('catalogue import and export', () => {
     images: Uint8Array | null = zip,
   ): Promise<ImportDryRun> {
     const form = new FormData();
-    form.append('file', new Blob([file]), name);
-    if (images) form.append('images', new Blob([images]), 'images.zip');
+    form.append('file', blobOf(file), name);
+    if (images) form.append('images', blobOf(images), 'images.zip');
     const res = await fetch(`${server.baseUrl}/api/admin/catalogue/imports?dryRun=true`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin}` },
@@ -663,7 +663,7 @@ describe('catalogue import and export', () => {
     };
     // The bomb as the images zip; health checks asked one after another until it is answered.
     let answered = false;
-    const refused = send(new Blob([csvOf([product('BOMB-1')])]), 'bomb.csv', new Blob([bomb])).then(
+    const refused = send(new Blob([csvOf([product('BOMB-1')])]), 'bomb.csv', blobOf(bomb)).then(
       async (res) => {
         answered = true;
         return { status: res.status, body: (await res.json()) as { message: string } };
@@ -682,7 +682,7 @@ describe('catalogue import and export', () => {
     expect(healthWhileBombing).toBeGreaterThanOrEqual(3);
 
     // The same bomb sent as the spreadsheet (an XLSX is a zip): refused before it is parsed.
-    const sheet = await send(new Blob([zipBomb(1, 1024)]), 'catalogue.xlsx', null);
+    const sheet = await send(blobOf(zipBomb(1, 1024)), 'catalogue.xlsx', null);
     expect(sheet.status).toBe(400);
     expect(((await sheet.json()) as { message: string }).message).toMatch(
       /^The XLSX file unpacks to more than .*zip bomb/,

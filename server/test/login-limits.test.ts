@@ -256,12 +256,16 @@ describe('login for an e-mail without an account', () => {
     const settings = { secret: server.config.JWT_SECRET, expiresIn: server.config.JWT_EXPIRES_IN };
     const { email, password } = SEED_ACCOUNTS.customer;
     const real = recording();
-    await login(db, settings, { email, password }, real.verify);
+    await login(db, { settings, input: { email, password }, verify: real.verify });
     expect(real.hashes).toHaveLength(1);
 
     const unknown = recording();
     await expect(
-      login(db, settings, { email: 'nobody.at.all@example.com', password }, unknown.verify),
+      login(db, {
+        settings,
+        input: { email: 'nobody.at.all@example.com', password },
+        verify: unknown.verify,
+      }),
     ).rejects.toMatchObject({ kind: 'UNAUTHORIZED', message: MESSAGES.loginFailed });
     expect(unknown.hashes).toHaveLength(1);
 
@@ -271,7 +275,9 @@ describe('login for an e-mail without an account', () => {
       .where('email', '=', SEED_ACCOUNTS.customer.email)
       .execute();
     const removed = recording();
-    await expect(login(db, settings, { email, password }, removed.verify)).rejects.toMatchObject({
+    await expect(
+      login(db, { settings, input: { email, password }, verify: removed.verify }),
+    ).rejects.toMatchObject({
       kind: 'UNAUTHORIZED',
     });
     expect(removed.hashes).toEqual(unknown.hashes); // the one dummy hash, made once

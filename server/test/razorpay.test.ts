@@ -1,6 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkReturnSignature, createRazorpayProvider, type OrderView } from '@kanak/core';
+import { Queue } from 'bullmq';
+import {
+  checkReturnSignature,
+  createRazorpayProvider,
+  createRedis,
+  QUEUES,
+  type OrderView,
+} from '@kanak/core';
 import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 import {
   ADDRESS,
@@ -361,7 +368,6 @@ describe('server and worker configured for Razorpay', () => {
   it('retries a provider outage with backoff and dead-letters the job after the last attempt', async () => {
     const { order, paymentId, webhook } = await paidOrder('Outage', 32);
     fake.failing.add(paymentId);
-    const started = Date.now();
     await http.post('/api/payment/webhook', webhook, {
       headers: {
         'content-type': 'application/json',
@@ -378,8 +384,22 @@ describe('server and worker configured for Razorpay', () => {
           .executeTakeFirst(),
       20_000,
     );
-    // Five attempts with 0.5 s, 1 s, 2 s and 4 s between them.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(7_000);
+    // Five attempts, spaced by the job's own exponential backoff (0.5 s, 1 s, 2 s, 4 s): read
+    // from the job BullMQ kept, not from the wall clock.
+    const queue = new Queue(QUEUES.paymentConfirmations, {
+      connection: createRedis(server.config.REDIS_URL),
+      prefix: server.config.QUEUE_PREFIX,
+    });
+    try {
+      const job = await queue.getJob(jobId);
+      expect(job?.opts).toMatchObject({
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 500 },
+      });
+      expect(job?.attemptsMade).toBe(5);
+    } finally {
+      await queue.close();
+    }
     expect(dead).toMatchObject({ queue: 'payment-confirmations', attempts: 5 });
     expect(dead.error).toMatch(/503/);
     expect(dead.payload).toMatchObject({ orderId: order._id, paymentId, source: 'webhook' });

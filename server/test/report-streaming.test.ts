@@ -61,12 +61,12 @@ describe('report exports stream', () => {
       gst: 4200,
       total: 144_200,
     };
-    const template = invoiceDocument(
-      { ...order, ship_first_name: BUYER, ship_last_name: '', ship_state: 'Delhi' },
-      [line],
-      'template',
-      new Date(`${MONTH}-01T10:00:00+05:30`),
-    );
+    const template = invoiceDocument({
+      order: { ...order, ship_first_name: BUYER, ship_last_name: '', ship_state: 'Delhi' },
+      lines: [line],
+      number: 'template',
+      at: new Date(`${MONTH}-01T10:00:00+05:30`),
+    });
     await sql`
       INSERT INTO orders (user_id, status, ship_first_name, ship_last_name, ship_street_address,
                           ship_city, ship_state, ship_zip_code, ship_mobile, total_price,

@@ -105,11 +105,11 @@ describe('savings schemes: reminders and maturity as repeatable jobs', () => {
     const origins = { server: server.baseUrl, web: server.baseUrl };
     // Two schedulers at the same moment: each reminder is queued by one of them only.
     const [a, b] = await Promise.all([
-      runSchemeSchedule(db(), provider, origins),
-      runSchemeSchedule(db(), provider, origins),
+      runSchemeSchedule(db(), { provider, origins }),
+      runSchemeSchedule(db(), { provider, origins }),
     ]);
     expect(a.reminded + b.reminded).toBe(2);
-    expect((await runSchemeSchedule(db(), provider, origins)).reminded).toBe(0);
+    expect((await runSchemeSchedule(db(), { provider, origins })).reminded).toBe(0);
 
     workers.push(await startWorker(), await startWorker());
     await eventually(async () => schemeMails().length >= 2, 20_000);

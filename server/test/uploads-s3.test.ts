@@ -6,6 +6,7 @@ import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import {
+  blobOf,
   httpClient,
   startTestS3,
   startTestServer,
@@ -30,7 +31,7 @@ const adminToken = async (server: TestServer) =>
 
 async function upload(server: TestServer, token: string, bytes: Uint8Array, type = 'image/png') {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), 'photo');
+  form.append('file', blobOf(bytes, { type }), 'photo');
   const response = await fetch(`${server.baseUrl}/api/uploads`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '@kanak/db';
-import { httpClient, startTestServer, type TestServer } from '@kanak/testkit';
+import { blobOf, httpClient, startTestServer, type TestServer } from '@kanak/testkit';
 
 const MAX = 4096;
 const PNG = new Uint8Array([
@@ -45,7 +45,7 @@ describe('image uploads', () => {
     if (options.preset) form.append('upload_preset', 'kanak-products');
     form.append(
       options.field ?? 'file',
-      new Blob([bytes], { type: options.type ?? 'image/png' }),
+      blobOf(bytes, { type: options.type ?? 'image/png' }),
       options.name ?? 'photo.png',
     );
     const response = await fetch(`${server.baseUrl}/api/uploads`, {

@@ -20,7 +20,12 @@ export const deferringOutages =
       // an outage would otherwise pile up one deferred run per interval.
       const delayMs =
         token && !job.repeatJobKey
-          ? outageDeferralMs(job.queueName, error, job.attemptsStarted, job.attemptsMade)
+          ? outageDeferralMs({
+              queue: job.queueName,
+              error,
+              attemptsStarted: job.attemptsStarted,
+              attemptsMade: job.attemptsMade,
+            })
           : null;
       if (delayMs === null) throw error;
       try {

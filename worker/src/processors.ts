@@ -246,7 +246,7 @@ export function buildProcessors(
         const paid = await recorded(
           db,
           data,
-          () => confirmInstalmentPayment(db, providers, data),
+          () => confirmInstalmentPayment(db, { provider: providers, confirmation: data }),
           (o) => o.result !== 'PENDING',
         );
         return settle(QUEUES.paymentConfirmations, paid);
@@ -342,12 +342,11 @@ export function buildProcessors(
           db,
           data,
           async () =>
-            processInstalmentRefund(
-              db,
-              await instalmentRefundProvider(data.instalmentRefundId),
-              data,
+            processInstalmentRefund(db, {
+              provider: await instalmentRefundProvider(data.instalmentRefundId),
+              job: data,
               lastTry,
-            ),
+            }),
           (value) => value.state !== 'failed',
         );
         if (outcome.state === 'failed')
@@ -361,13 +360,12 @@ export function buildProcessors(
         db,
         data,
         async () =>
-          processRefund(
-            db,
-            await refundProvider(data.refundId),
-            data,
-            faults.beforeRefundRecord,
+          processRefund(db, {
+            provider: await refundProvider(data.refundId),
+            job: data,
+            beforeRecord: faults.beforeRefundRecord,
             lastTry,
-          ),
+          }),
         (value) => value.state !== 'failed',
       );
       if (outcome.state === 'failed') {
@@ -383,7 +381,11 @@ export function buildProcessors(
     [QUEUES.paymentReconciliation]: async (job) => {
       if (job.name === SCHEME_SCHEDULE_JOB) {
         if (!options.schemeOrigins) return 'no scheme origins';
-        const report = await runSchemeSchedule(db, providers, options.schemeOrigins, options.clock);
+        const report = await runSchemeSchedule(db, {
+          provider: providers,
+          origins: options.schemeOrigins,
+          clock: options.clock,
+        });
         if (report.reminded || report.matured)
           options.log(
             `savings schemes: ${report.reminded} reminders queued, ${report.matured} matured`,

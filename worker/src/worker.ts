@@ -414,10 +414,15 @@ export function startWorker(
       if (drainMs === undefined) await closing;
       else if (!(await settledWithin(closing, drainMs)))
         log(`jobs still running after ${drainMs} ms: left for the stalled-job check`);
-      await closeWithin('queues', 1000, () => Promise.all(queues.map((q) => q.close())), log);
+      await closeWithin({
+        label: 'queues',
+        ms: 1000,
+        close: () => Promise.all(queues.map((q) => q.close())),
+        log,
+      });
       connection.disconnect();
       announcer.disconnect();
-      await closeWithin('database pool', 1000, () => db.destroy(), log);
+      await closeWithin({ label: 'database pool', ms: 1000, close: () => db.destroy(), log });
     },
   };
 }

@@ -72,7 +72,10 @@ describe('sign-up, login and token rules (core)', () => {
   it('login with the right password answers a token; the e-mail is matched in any case', async () => {
     const email = freshEmail();
     await signUp(email);
-    const answer = await login(db(), TOKENS, { email: email.toUpperCase(), password: PASSWORD });
+    const answer = await login(db(), {
+      settings: TOKENS,
+      input: { email: email.toUpperCase(), password: PASSWORD },
+    });
     expect(answer.message).toBe('Login success');
     expect((await verifyToken(TOKENS, answer.jwt)).role).toBe('CUSTOMER');
   });
@@ -81,20 +84,22 @@ describe('sign-up, login and token rules (core)', () => {
     const email = freshEmail();
     await signUp(email);
     await expectRefusal(
-      login(db(), TOKENS, { email, password: 'Wrong@1234' }),
+      login(db(), { settings: TOKENS, input: { email, password: 'Wrong@1234' } }),
       'UNAUTHORIZED',
       MESSAGES.loginFailed,
     );
     await expectRefusal(
-      login(db(), TOKENS, { email: freshEmail('nobody'), password: PASSWORD }),
+      login(db(), { settings: TOKENS, input: { email: freshEmail('nobody'), password: PASSWORD } }),
       'UNAUTHORIZED',
       MESSAGES.loginFailed,
     );
   });
 
   it('the seeded admin logs in with an ADMIN token', async () => {
-    const { jwt } = await login(db(), TOKENS, SEED_ACCOUNTS.admin);
-    expect(await authenticate(db(), TOKENS, jwt)).toEqual(await seededUser(db(), 'admin'));
+    const { jwt } = await login(db(), { settings: TOKENS, input: SEED_ACCOUNTS.admin });
+    expect(await authenticate(db(), { settings: TOKENS, token: jwt })).toEqual(
+      await seededUser(db(), 'admin'),
+    );
   });
 
   it('authenticate gives ADMIN only when both the token and the account say ADMIN', async () => {
@@ -103,12 +108,20 @@ describe('sign-up, login and token rules (core)', () => {
     const { id } = await verifyToken(TOKENS, customerToken);
     // Promoted after the token was issued: the old customer token stays a customer token.
     await setRole(id, 'ADMIN');
-    expect(await authenticate(db(), TOKENS, customerToken)).toEqual({ id, role: 'CUSTOMER' });
+    expect(await authenticate(db(), { settings: TOKENS, token: customerToken })).toEqual({
+      id,
+      role: 'CUSTOMER',
+    });
     const adminToken = await signToken(TOKENS, { id, role: 'ADMIN', email });
-    expect(await authenticate(db(), TOKENS, adminToken)).toEqual({ id, role: 'ADMIN' });
+    expect(await authenticate(db(), { settings: TOKENS, token: adminToken })).toEqual({
+      id,
+      role: 'ADMIN',
+    });
     // Demoted: the admin token loses its power at once (the demotion ends the account's sessions).
     await setRole(id, 'CUSTOMER');
-    await expect(authenticate(db(), TOKENS, adminToken)).rejects.toThrow(/signed out/);
+    await expect(authenticate(db(), { settings: TOKENS, token: adminToken })).rejects.toThrow(
+      /signed out/,
+    );
   });
 
   it("authenticate refuses a removed user's still-valid token, and the user can no longer log in", async () => {
@@ -117,11 +130,14 @@ describe('sign-up, login and token rules (core)', () => {
     const { id } = await verifyToken(TOKENS, jwt);
     await removeUser(db(), await seededUser(db(), 'admin'), id);
     await expectRefusal(
-      authenticate(db(), TOKENS, jwt),
+      authenticate(db(), { settings: TOKENS, token: jwt }),
       'UNAUTHORIZED',
       'Your account no longer exists. Please sign up again.',
     );
-    await expectRefusal(login(db(), TOKENS, { email, password: PASSWORD }), 'UNAUTHORIZED');
+    await expectRefusal(
+      login(db(), { settings: TOKENS, input: { email, password: PASSWORD } }),
+      'UNAUTHORIZED',
+    );
   });
 
   it('authenticate refuses an expired token, a token signed with another secret and garbage', async () => {
@@ -129,12 +145,15 @@ describe('sign-up, login and token rules (core)', () => {
     const user = { id, role: 'CUSTOMER' as const, email: SEED_ACCOUNTS.customer.email };
     const expired = await signToken({ ...TOKENS, expiresIn: '-1m' }, user);
     await expectRefusal(
-      authenticate(db(), TOKENS, expired),
+      authenticate(db(), { settings: TOKENS, token: expired }),
       'UNAUTHORIZED',
       'Your session has expired. Please log in again.',
     );
     const foreign = await signToken({ ...TOKENS, secret: 'another-secret-entirely' }, user);
-    await expectRefusal(authenticate(db(), TOKENS, foreign), 'UNAUTHORIZED');
-    await expectRefusal(authenticate(db(), TOKENS, 'not.a.jwt'), 'UNAUTHORIZED');
+    await expectRefusal(authenticate(db(), { settings: TOKENS, token: foreign }), 'UNAUTHORIZED');
+    await expectRefusal(
+      authenticate(db(), { settings: TOKENS, token: 'not.a.jwt' }),
+      'UNAUTHORIZED',
+    );
   });
 });

@@ -94,15 +94,15 @@ describe('abuse limits on the use cases that create work (core + Redis)', () => 
     const limits = limitsWith({ reviewsPerHour: 1 });
     const user = await newCustomer(db());
     const { productId } = await stockedSize(db(), 5);
-    await createReview(db(), user.id, { productId, review: 'Nice' }, limits);
-    await createRating(db(), user.id, { productId, rating: 4 }, limits);
+    await createReview(db(), { userId: user.id, input: { productId, review: 'Nice' }, limits });
+    await createRating(db(), { userId: user.id, input: { productId, rating: 4 }, limits });
     await expectRefusal(
-      createReview(db(), user.id, { productId, review: 'Again' }, limits),
+      createReview(db(), { userId: user.id, input: { productId, review: 'Again' }, limits }),
       'TOO_MANY_REQUESTS',
       /^Too many reviews/,
     );
     await expectRefusal(
-      createRating(db(), user.id, { productId, rating: 5 }, limits),
+      createRating(db(), { userId: user.id, input: { productId, rating: 5 }, limits }),
       'TOO_MANY_REQUESTS',
       /^Too many ratings/,
     );

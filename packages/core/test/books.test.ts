@@ -262,7 +262,7 @@ describe("the owner's books", () => {
       .select('payload')
       .where('queue', '=', 'refunds')
       .executeTakeFirstOrThrow();
-    await processRefund(db(), provider, job.payload as RefundJob);
+    await processRefund(db(), { provider, job: job.payload as RefundJob });
 
     // Independent figures: the orders' totals, the provider's own refund records, the credit
     // notes' documents.

@@ -115,7 +115,7 @@ describe('instalment refunds the provider accepted pending', () => {
     const later = { state: 'processed' as const };
     const slow = slowProvider(later);
     await refundInstalment(deps(), admin, id);
-    await processInstalmentRefund(db(), slow, await lastJob());
+    await processInstalmentRefund(db(), { provider: slow, job: await lastJob() });
     expect(await refundRow(id)).toMatchObject({ state: 'processing', processed_at: null });
     expect(await stillOwed(id)).toBe(false);
 
@@ -137,7 +137,7 @@ describe('instalment refunds the provider accepted pending', () => {
     const later = { state: 'failed' as 'processed' | 'failed' };
     const slow = slowProvider(later);
     await refundInstalment(deps(), admin, id);
-    await processInstalmentRefund(db(), slow, await lastJob());
+    await processInstalmentRefund(db(), { provider: slow, job: await lastJob() });
     const accepted = await refundRow(id);
 
     const report = await settleProcessingRefunds(db(), slow);
@@ -149,7 +149,7 @@ describe('instalment refunds the provider accepted pending', () => {
 
     later.state = 'processed';
     expect(await refundInstalment(deps(), admin, id)).toMatchObject({ state: 'processing' });
-    await processInstalmentRefund(db(), slow, await lastJob());
+    await processInstalmentRefund(db(), { provider: slow, job: await lastJob() });
     const again = await refundRow(id);
     expect(again.tries).toBe(accepted.tries + 1);
     // Asked anew under a fresh key (the provider would answer the old key with the failed refund).

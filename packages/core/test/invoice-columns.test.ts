@@ -189,8 +189,13 @@ describe('an invoice that adds up as printed', () => {
         ),
       );
     if (order.totalDiscountedPrice > 200_000)
-      await recordOrderPan(db(), user, order._id, 'ABCPE1234F');
-    const file = await openInvoicePdf(db(), user, order._id, 'INVOICE', SELLER);
+      await recordOrderPan(db(), { user, id: order._id, pan: 'ABCPE1234F' });
+    const file = await openInvoicePdf(db(), {
+      user,
+      id: order._id,
+      kind: 'INVOICE',
+      seller: SELLER,
+    });
     return { order, body: file.body };
   }
 

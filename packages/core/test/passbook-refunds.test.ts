@@ -73,7 +73,7 @@ describe("the passbook's refunds", () => {
       outboxId: job.id,
       generation: job.generation,
     };
-    await processRefund(db(), provider, refundJob);
+    await processRefund(db(), { provider, job: refundJob });
     const done = await myRefunds(db(), user.id);
     expect(done).toEqual([
       expect.objectContaining({

@@ -142,9 +142,9 @@ describe('query plans at 100,000 products', () => {
     ['two words, dearest first, page 5', 'gold ring', 'high_to_low'],
   ])('search results page: %s ("%s")', async (_name, q, sort) => {
     const filter = parseProductQuery({ pageNumber: sort === 'high_to_low' ? 5 : 1 });
-    const captured = await plansOf((d) => searchListing(d, q, filter, sort));
+    const captured = await plansOf((d) => searchListing(d, { q, filter, sortText: sort }));
     expectIndexed(captured, { boundedScan: true });
-    const page = await searchListing(recorder.db, q, filter, sort);
+    const page = await searchListing(recorder.db, { q, filter, sortText: sort });
     expect(page.content.length).toBeGreaterThan(0);
     expect(page.totalElements).toBeGreaterThan(0);
   });

@@ -61,11 +61,16 @@ describe('rate alerts', () => {
   it('fires once per crossing, only once confirmed, and again only when asked again', async () => {
     const now = await rate22k();
     const email = `watcher.${Date.now()}@example.com`;
-    const asked = await askRateAlert(deps(), null, '127.0.0.1', {
-      email,
-      metal: 'gold',
-      purity: '22K',
-      below: now - 100,
+    const asked = await askRateAlert({
+      deps: deps(),
+      user: null,
+      address: '127.0.0.1',
+      input: {
+        email,
+        metal: 'gold',
+        purity: '22K',
+        below: now - 100,
+      },
     });
     expect(asked.message).toMatch(/Please confirm the alert/);
     const [confirmMail] = await mails(email, 'rate-alert-confirm');
@@ -87,11 +92,16 @@ describe('rate alerts', () => {
     expect(fired[0]!.payload).toMatchObject({ what: '22K (916)', metal: 'gold' });
 
     // Asked again by anyone naming the address: nothing changes until the new link is used.
-    await askRateAlert(deps(), null, '127.0.0.1', {
-      email,
-      metal: 'gold',
-      purity: '916',
-      below: now - 170,
+    await askRateAlert({
+      deps: deps(),
+      user: null,
+      address: '127.0.0.1',
+      input: {
+        email,
+        metal: 'gold',
+        purity: '916',
+        below: now - 170,
+      },
     });
     await publish22k(now - 180);
     expect(await mails(email, 'rate-alert')).toHaveLength(1);
@@ -120,11 +130,16 @@ describe('rate alerts', () => {
     const now = await rate22k();
     const victim = `victim.${Date.now()}@example.com`;
     const stranger = `nobody.${Date.now()}@example.com`;
-    await askRateAlert(deps(), null, '127.0.0.1', {
-      email: victim,
-      metal: 'gold',
-      purity: '916',
-      below: now - 100,
+    await askRateAlert({
+      deps: deps(),
+      user: null,
+      address: '127.0.0.1',
+      input: {
+        email: victim,
+        metal: 'gold',
+        purity: '916',
+        below: now - 100,
+      },
     });
     const [link] = await mails(victim, 'rate-alert-confirm');
     await confirmRateAlert(db(), (link!.payload as { token: string }).token);
@@ -139,11 +154,16 @@ describe('rate alerts', () => {
     expect(before.unsubscribed_at).not.toBeNull();
 
     const ask = (email: string) =>
-      askRateAlert(deps(), null, '127.0.0.1', {
-        email,
-        metal: 'gold',
-        purity: '916',
-        below: now + 5000,
+      askRateAlert({
+        deps: deps(),
+        user: null,
+        address: '127.0.0.1',
+        input: {
+          email,
+          metal: 'gold',
+          purity: '916',
+          below: now + 5000,
+        },
       });
     const forVictim = await ask(victim);
     const forStranger = await ask(stranger);
@@ -172,10 +192,15 @@ describe('rate alerts', () => {
   it("a signed-in shopper's alert waits for the mailed link until the account's e-mail is verified", async () => {
     const now = await rate22k();
     const fresh = await newCustomer(db());
-    const pending = await askRateAlert(deps(), fresh, '127.0.0.1', {
-      metal: 'gold',
-      purity: '916',
-      below: now - 10,
+    const pending = await askRateAlert({
+      deps: deps(),
+      user: fresh,
+      address: '127.0.0.1',
+      input: {
+        metal: 'gold',
+        purity: '916',
+        below: now - 10,
+      },
     });
     expect(pending.message).toMatch(/Please confirm the alert/);
     await publish22k(now - 20);
@@ -191,10 +216,15 @@ describe('rate alerts', () => {
       .set({ email_verified_at: new Date() })
       .where('id', '=', user.id)
       .execute();
-    const asked = await askRateAlert(deps(), user, '127.0.0.1', {
-      metal: 'gold',
-      purity: '916',
-      below: now - 10,
+    const asked = await askRateAlert({
+      deps: deps(),
+      user,
+      address: '127.0.0.1',
+      input: {
+        metal: 'gold',
+        purity: '916',
+        below: now - 10,
+      },
     });
     expect(asked.message).toMatch(new RegExp(`We will e-mail ${user.email} once`));
     await publish22k(now - 20);

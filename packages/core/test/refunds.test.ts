@@ -119,12 +119,16 @@ describe('refunds through the provider', () => {
 
     // The worker runs the job, is killed before recording, and the job runs again twice.
     await expect(
-      processRefund(db(), provider, jobs[0]!, async () => {
-        throw new Error('SIGKILL');
+      processRefund(db(), {
+        provider,
+        job: jobs[0]!,
+        beforeRecord: async () => {
+          throw new Error('SIGKILL');
+        },
       }),
     ).rejects.toThrow('SIGKILL');
-    const first = await processRefund(db(), provider, jobs[0]!);
-    const again = await processRefund(db(), provider, jobs[0]!);
+    const first = await processRefund(db(), { provider, job: jobs[0]! });
+    const again = await processRefund(db(), { provider, job: jobs[0]! });
     expect(first).toMatchObject({ state: 'processed', orderId });
     expect(again).toEqual(first);
 
@@ -146,7 +150,7 @@ describe('refunds through the provider', () => {
     await failNextSandboxRefund(db(), payment.provider_payment_id!);
     await requestOrderRefund(deps(), admin, orderId);
     const [job] = await jobsOf(orderId);
-    expect(await processRefund(db(), provider, job!)).toMatchObject({ state: 'failed' });
+    expect(await processRefund(db(), { provider, job: job! })).toMatchObject({ state: 'failed' });
     expect(await viewOf(orderId)).toMatchObject({
       refundDue: true,
       refund: { state: 'failed', amount: payment.amount },
@@ -156,8 +160,12 @@ describe('refunds through the provider', () => {
     const jobs = await jobsOf(orderId);
     expect(jobs.map((j) => j.attempt)).toEqual([1, 2]);
     // The first attempt's job, run late, does not ask again.
-    expect(await processRefund(db(), provider, jobs[0]!)).toMatchObject({ state: 'processing' });
-    expect(await processRefund(db(), provider, jobs[1]!)).toMatchObject({ state: 'processed' });
+    expect(await processRefund(db(), { provider, job: jobs[0]! })).toMatchObject({
+      state: 'processing',
+    });
+    expect(await processRefund(db(), { provider, job: jobs[1]! })).toMatchObject({
+      state: 'processed',
+    });
     const recorded = await sandboxRefundsOf(payment.provider_payment_id!);
     expect(recorded.map((r) => r.status)).toEqual(['failed', 'processed']);
     expect(await viewOf(orderId)).toMatchObject({
@@ -177,14 +185,16 @@ describe('refunds through the provider', () => {
         throw new ProviderUnavailable('Razorpay refund not asked: fetch failed');
       },
     };
-    const error = await processRefund(db(), down, job!).catch((e: unknown) => e);
+    const error = await processRefund(db(), { provider: down, job: job! }).catch((e: unknown) => e);
     // The worker defers such a job without spending an attempt (outageDeferralMs).
     expect(isUnavailable(error)).toBe(true);
     expect(await viewOf(orderId)).toMatchObject({
       refundDue: false,
       refund: { state: 'processing' },
     });
-    expect(await processRefund(db(), provider, job!)).toMatchObject({ state: 'processed' });
+    expect(await processRefund(db(), { provider, job: job! })).toMatchObject({
+      state: 'processed',
+    });
   });
 
   /** A Razorpay-like provider whose refunds are accepted pending and settle as `later` says. */
@@ -218,13 +228,15 @@ describe('refunds through the provider', () => {
     const [job] = await jobsOf(orderId);
     const later = { state: 'failed' as 'processed' | 'failed' };
     const slow = slowProvider(later);
-    const accepted = await processRefund(db(), slow, job!);
+    const accepted = await processRefund(db(), { provider: slow, job: job! });
     expect(accepted).toMatchObject({
       state: 'processing',
       providerRefundId: expect.stringMatching(/^rfnd_slow_/),
     });
     // Recorded: a re-run does not ask again.
-    expect(await processRefund(db(), provider, job!)).toMatchObject({ state: 'processing' });
+    expect(await processRefund(db(), { provider, job: job! })).toMatchObject({
+      state: 'processing',
+    });
     expect(await viewOf(orderId)).toMatchObject({ refundDue: false });
 
     // The reconciliation reads it failed: owed again, and a new attempt queued, once for two runs.
@@ -249,8 +261,12 @@ describe('refunds through the provider', () => {
     expect(jobs.map((j) => j.attempt)).toEqual([1, 2]);
 
     // The old attempt's job run again changes nothing; the new one asks under a fresh key.
-    expect(await processRefund(db(), provider, jobs[0]!)).toMatchObject({ state: 'processing' });
-    expect(await processRefund(db(), provider, jobs[1]!)).toMatchObject({ state: 'processed' });
+    expect(await processRefund(db(), { provider, job: jobs[0]! })).toMatchObject({
+      state: 'processing',
+    });
+    expect(await processRefund(db(), { provider, job: jobs[1]! })).toMatchObject({
+      state: 'processed',
+    });
     expect(await viewOf(orderId)).toMatchObject({
       refundDue: false,
       refund: { state: 'processed' },
@@ -272,7 +288,9 @@ describe('refunds through the provider', () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       const job = (await jobsOf(orderId)).at(-1)!;
       expect(job.attempt).toBe(attempt);
-      expect(await processRefund(db(), slow, job)).toMatchObject({ state: 'processing' });
+      expect(await processRefund(db(), { provider: slow, job })).toMatchObject({
+        state: 'processing',
+      });
       const report = await settleProcessingRefunds(db(), slow);
       expect(report.askedAgain.filter((a) => a.refundId === job.refundId)).toEqual([
         {
@@ -304,7 +322,9 @@ describe('refunds through the provider', () => {
       attempt: 6,
       outboxId: last.outboxId,
     });
-    expect(await processRefund(db(), provider, last)).toMatchObject({ state: 'processed' });
+    expect(await processRefund(db(), { provider, job: last })).toMatchObject({
+      state: 'processed',
+    });
     expect(await viewOf(orderId)).toMatchObject({ refundDue: false });
   });
 

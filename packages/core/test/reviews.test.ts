@@ -40,12 +40,11 @@ describe('review and rating rules (core)', () => {
   it('a review answers its text, author first name and product', async () => {
     const user = await newCustomer(db(), 'reviewer');
     const productId = await unratedProduct();
-    const review = await createReview(
-      db(),
-      user.id,
-      { productId, review: 'Lovely finish.' },
-      NO_LIMITS,
-    );
+    const review = await createReview(db(), {
+      userId: user.id,
+      input: { productId, review: 'Lovely finish.' },
+      limits: NO_LIMITS,
+    });
     expect(review).toMatchObject({
       review: 'Lovely finish.',
       user: { _id: user.id, firstName: 'Test' },
@@ -57,8 +56,16 @@ describe('review and rating rules (core)', () => {
   it('a second review by the same user replaces the first (one per user and product)', async () => {
     const user = await newCustomer(db(), 'reviewer');
     const productId = await unratedProduct();
-    const first = await createReview(db(), user.id, { productId, review: 'First' }, NO_LIMITS);
-    const second = await createReview(db(), user.id, { productId, review: 'Second' }, NO_LIMITS);
+    const first = await createReview(db(), {
+      userId: user.id,
+      input: { productId, review: 'First' },
+      limits: NO_LIMITS,
+    });
+    const second = await createReview(db(), {
+      userId: user.id,
+      input: { productId, review: 'Second' },
+      limits: NO_LIMITS,
+    });
     expect(second._id).toBe(first._id);
     expect((await reviewsByProduct(db(), productId)).map((r) => r.review)).toEqual(['Second']);
   });
@@ -66,7 +73,11 @@ describe('review and rating rules (core)', () => {
   it('a review with a rating records the rating too', async () => {
     const user = await newCustomer(db(), 'reviewer');
     const productId = await unratedProduct();
-    await createReview(db(), user.id, { productId, review: 'Good', rating: 4.5 }, NO_LIMITS);
+    await createReview(db(), {
+      userId: user.id,
+      input: { productId, review: 'Good', rating: 4.5 },
+      limits: NO_LIMITS,
+    });
     expect((await ratingsByProduct(db(), productId)).map((r) => r.rating)).toEqual([4.5]);
   });
 
@@ -74,11 +85,11 @@ describe('review and rating rules (core)', () => {
     const [a, b] = [await newCustomer(db(), 'a'), await newCustomer(db(), 'b')];
     const productId = await unratedProduct();
     expect((await getProduct(db(), productId)).averageRating).toBeNull();
-    await createRating(db(), a.id, { productId, rating: 5 }, NO_LIMITS);
+    await createRating(db(), { userId: a.id, input: { productId, rating: 5 }, limits: NO_LIMITS });
     expect((await getProduct(db(), productId)).averageRating).toBe(5);
-    await createRating(db(), b.id, { productId, rating: 4 }, NO_LIMITS);
+    await createRating(db(), { userId: b.id, input: { productId, rating: 4 }, limits: NO_LIMITS });
     expect(await getProduct(db(), productId)).toMatchObject({ averageRating: 4.5, numRatings: 2 });
-    await createRating(db(), a.id, { productId, rating: 2 }, NO_LIMITS);
+    await createRating(db(), { userId: a.id, input: { productId, rating: 2 }, limits: NO_LIMITS });
     expect(await getProduct(db(), productId)).toMatchObject({ averageRating: 3, numRatings: 2 });
   });
 
@@ -86,7 +97,11 @@ describe('review and rating rules (core)', () => {
     const productId = await unratedProduct();
     for (const rating of [5, 4.5, 4, 3, 1]) {
       const user = await newCustomer(db(), 'rater');
-      await createRating(db(), user.id, { productId, rating }, NO_LIMITS);
+      await createRating(db(), {
+        userId: user.id,
+        input: { productId, rating },
+        limits: NO_LIMITS,
+      });
     }
     const summary = await ratingSummary(db(), productId);
     expect(summary).toEqual({
@@ -113,8 +128,14 @@ describe('review and rating rules (core)', () => {
   it('reviews, ratings and summaries of an unknown product are 404s', async () => {
     const user = await newCustomer(db());
     const input = { productId: MISSING_ID, review: 'x', rating: 3 };
-    await expectRefusal(createReview(db(), user.id, input, NO_LIMITS), 'NOT_FOUND');
-    await expectRefusal(createRating(db(), user.id, input, NO_LIMITS), 'NOT_FOUND');
+    await expectRefusal(
+      createReview(db(), { userId: user.id, input, limits: NO_LIMITS }),
+      'NOT_FOUND',
+    );
+    await expectRefusal(
+      createRating(db(), { userId: user.id, input, limits: NO_LIMITS }),
+      'NOT_FOUND',
+    );
     await expectRefusal(reviewsByProduct(db(), MISSING_ID), 'NOT_FOUND');
     await expectRefusal(ratingsByProduct(db(), MISSING_ID), 'NOT_FOUND');
     await expectRefusal(ratingSummary(db(), MISSING_ID), 'NOT_FOUND', 'Product not found');
@@ -140,12 +161,16 @@ describe('review and rating rules (core)', () => {
       },
     };
     await expectRefusal(
-      createReview(db(), user.id, { productId, review: 'x', rating: 4 }, refusing),
+      createReview(db(), {
+        userId: user.id,
+        input: { productId, review: 'x', rating: 4 },
+        limits: refusing,
+      }),
       'TOO_MANY_REQUESTS',
       /Too many reviews/,
     );
     await expectRefusal(
-      createRating(db(), user.id, { productId, rating: 4 }, refusing),
+      createRating(db(), { userId: user.id, input: { productId, rating: 4 }, limits: refusing }),
       'TOO_MANY_REQUESTS',
       /Too many ratings/,
     );

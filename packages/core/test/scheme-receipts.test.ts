@@ -66,12 +66,11 @@ describe('savings scheme receipts', () => {
       .where('status', '=', 'CREATED')
       .executeTakeFirstOrThrow();
     const paymentId = sandbox.paymentIdFor(link.payment_link_id, 'paid');
-    const outcome = await confirmInstalmentPayment(
-      db(),
-      sandbox,
-      { enrolmentId, paymentId, source: 'return' },
+    const outcome = await confirmInstalmentPayment(db(), {
+      provider: sandbox,
+      confirmation: { enrolmentId, paymentId, source: 'return' },
       clock,
-    );
+    });
     expect(outcome.result).toBe('PAID');
     return paymentId;
   }
@@ -118,12 +117,11 @@ describe('savings scheme receipts', () => {
     expect(seqs[2]).toBe(seqs[0]! + 2);
 
     // A second return of the same payment records nothing again: no new number, no new mail.
-    await confirmInstalmentPayment(
-      db(),
-      sandbox,
-      { enrolmentId: a.id, paymentId: payA2, source: 'webhook' },
+    await confirmInstalmentPayment(db(), {
+      provider: sandbox,
+      confirmation: { enrolmentId: a.id, paymentId: payA2, source: 'webhook' },
       clock,
-    );
+    });
     const mails = await mailsTo(asha.email);
     expect(mails).toHaveLength(2);
     expect(await mailsTo(ravi.email)).toHaveLength(1);
@@ -162,12 +160,17 @@ describe('savings scheme receipts', () => {
     }
 
     // The scheme page's data and the receipt download carry the same number and reference.
-    const view = await getEnrolment(db(), asha, a.id, clock);
+    const view = await getEnrolment(db(), { user: asha, idInput: a.id, clock });
     expect(view.paid.map((p) => [p.receiptNo, p.reference])).toEqual([
       [numbers[0], payA1],
       [numbers[2], payA2],
     ]);
-    const file = await schemeStatementPdf(db(), asha, a.id, SELLER, { receiptOf: 2, clock });
+    const file = await schemeStatementPdf(db(), {
+      user: asha,
+      enrolmentId: a.id,
+      seller: SELLER,
+      options: { receiptOf: 2, clock },
+    });
     const text = (
       await extractText(await getDocumentProxy(new Uint8Array(file.body)), { mergePages: true })
     ).text;
@@ -175,7 +178,12 @@ describe('savings scheme receipts', () => {
     expect(text).toContain(`Payment reference: ${payA2}`);
     expect(text).toContain('Received ₹1,000 on 7 Jan 2027');
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
-    const statement = await schemeStatementPdf(db(), asha, a.id, SELLER, { clock });
+    const statement = await schemeStatementPdf(db(), {
+      user: asha,
+      enrolmentId: a.id,
+      seller: SELLER,
+      options: { clock },
+    });
     const all = (
       await extractText(await getDocumentProxy(new Uint8Array(statement.body)), {
         mergePages: true,

@@ -196,7 +196,12 @@ describe('selling in India (core)', () => {
       limits: NO_LIMITS,
     });
     await pay(db(), user, order._id);
-    const file = await openInvoicePdf(db(), user, order._id, 'INVOICE', SELLER);
+    const file = await openInvoicePdf(db(), {
+      user,
+      id: order._id,
+      kind: 'INVOICE',
+      seller: SELLER,
+    });
     const text = await pdfText(await readAll(file.body));
     expect(text).toContain('Ruby Cluster Stud');
     expect(text).toContain('Net wt 1.2 g each');
@@ -214,12 +219,17 @@ describe('selling in India (core)', () => {
     const itemId = order.orderItems[0]!._id;
     // Before the gold pieces' HUIDs are recorded the invoice is not issued as a file.
     await expectRefusal(
-      openInvoicePdf(db(), user, order._id, 'INVOICE', SELLER),
+      openInvoicePdf(db(), { user, id: order._id, kind: 'INVOICE', seller: SELLER }),
       'CONFLICT',
       /HUID/,
     );
     await recordOrderHuids(db(), order._id, { [itemId]: ['AB12CD', 'ab12ce'] });
-    const file = await openInvoicePdf(db(), user, order._id, 'INVOICE', SELLER);
+    const file = await openInvoicePdf(db(), {
+      user,
+      id: order._id,
+      kind: 'INVOICE',
+      seller: SELLER,
+    });
     const bytes = await readAll(file.body);
     const text = await pdfText(bytes);
     const { number } = await numberOf(order._id);
@@ -241,12 +251,16 @@ describe('selling in India (core)', () => {
     expect(text).toMatch(/BIS\s+CARE/);
     // The same document every time: a HUID recorded later does not change the stored file.
     const again = await readAll(
-      (await openInvoicePdf(db(), admin, order._id, 'INVOICE', SELLER)).body,
+      (await openInvoicePdf(db(), { user: admin, id: order._id, kind: 'INVOICE', seller: SELLER }))
+        .body,
     );
     expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
     // Another customer sees nothing of it.
     const stranger = await newCustomer(db(), 'stranger');
-    await expectRefusal(openInvoicePdf(db(), stranger, order._id, 'INVOICE', SELLER), 'NOT_FOUND');
+    await expectRefusal(
+      openInvoicePdf(db(), { user: stranger, id: order._id, kind: 'INVOICE', seller: SELLER }),
+      'NOT_FOUND',
+    );
   });
 
   it('charges IGST when the goods go to another state', async () => {
@@ -260,7 +274,9 @@ describe('selling in India (core)', () => {
     await pay(db(), user, order._id);
     await recordOrderHuids(db(), order._id, { [order.orderItems[0]!._id]: ['PUNE01'] });
     const text = await pdfText(
-      await readAll((await openInvoicePdf(db(), user, order._id, 'INVOICE', SELLER)).body),
+      await readAll(
+        (await openInvoicePdf(db(), { user, id: order._id, kind: 'INVOICE', seller: SELLER })).body,
+      ),
     );
     expect(text).toContain('Place of supply: Maharashtra (code 27)');
     expect(text).toMatch(/IGST 3%\s*₹1,510/);
@@ -270,7 +286,10 @@ describe('selling in India (core)', () => {
   it('an invoice only exists once paid', async () => {
     const user = await newCustomer(db(), 'unpaid');
     const order = await pendingOrder(user);
-    await expectRefusal(openInvoicePdf(db(), user, order._id, 'INVOICE', SELLER), 'NOT_FOUND');
+    await expectRefusal(
+      openInvoicePdf(db(), { user, id: order._id, kind: 'INVOICE', seller: SELLER }),
+      'NOT_FOUND',
+    );
     expect((await getOrderFor(db(), user, order._id)).invoice).toBeNull();
   });
 
@@ -287,7 +306,10 @@ describe('selling in India (core)', () => {
     const view = await getOrderFor(db(), user, order._id);
     expect(view.creditNote?.number).toMatch(/^KJCN\/\d{4}-\d{2}\/\d{6}$/);
     const text = await pdfText(
-      await readAll((await openInvoicePdf(db(), user, order._id, 'CREDIT_NOTE', SELLER)).body),
+      await readAll(
+        (await openInvoicePdf(db(), { user, id: order._id, kind: 'CREDIT_NOTE', seller: SELLER }))
+          .body,
+      ),
     );
     expect(text).toContain('CREDIT NOTE');
     expect(text).toContain(`Against invoice ${view.invoice!.number}`);

@@ -165,7 +165,7 @@ describe('the settlement of a month', () => {
       .select(['id', 'generation', 'payload'])
       .where('queue', '=', 'refunds')
       .executeTakeFirstOrThrow();
-    await processRefund(db(), provider, job.payload as RefundJob);
+    await processRefund(db(), { provider, job: job.payload as RefundJob });
 
     // Independent figures: the orders' totals, the payments' rows, the credit notes, the refunds.
     const orders = await db()
@@ -334,7 +334,7 @@ describe('the settlement of a month', () => {
       .where('queue', '=', 'refunds')
       .where(sql<boolean>`payload->>'refundId' = ${refundRow.id}`)
       .executeTakeFirstOrThrow();
-    await processRefund(db(), provider, job.payload as RefundJob);
+    await processRefund(db(), { provider, job: job.payload as RefundJob });
     const paid = await settlementReport(db(), range);
     check(paid);
     expect(rowOf(paid, refundedReturn.orderId)).toMatchObject({

@@ -35,7 +35,7 @@ describe('user and administrator rules (core)', () => {
   const db = () => database.db;
   const freshEmail = (label: string) => `${label}.${randomBytes(4).toString('hex')}@example.com`;
   const canLogIn = (email: string, password: string) =>
-    login(db(), TOKENS, { email, password }).then(
+    login(db(), { settings: TOKENS, input: { email, password } }).then(
       () => true,
       () => false,
     );

@@ -39,3 +39,14 @@ export function httpClient(baseUrl: string) {
     call,
   };
 }
+
+/**
+ * A file part for a multipart form. Node's Buffer may sit on a shared buffer, which the DOM's
+ * Blob type refuses: the bytes are copied into a plain one.
+ */
+export function blobOf(
+  content: string | Uint8Array,
+  options?: ConstructorParameters<typeof Blob>[1],
+): Blob {
+  return new Blob([typeof content === 'string' ? content : new Uint8Array(content)], options);
+}

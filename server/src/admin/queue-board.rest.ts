@@ -73,11 +73,15 @@ async function guard(
 ): Promise<AuthUser | null> {
   const { bearer, cookie } = credential;
   const user = bearer
-    ? await authenticate(services.db, services.tokens, bearer).catch(() => null)
+    ? await authenticate(services.db, { settings: services.tokens, token: bearer }).catch(
+        () => null,
+      )
     : cookie
-      ? await authenticate(services.db, services.tokens, cookie, BOARD_SCOPE.audience).catch(
-          () => null,
-        )
+      ? await authenticate(services.db, {
+          settings: services.tokens,
+          token: cookie,
+          audience: BOARD_SCOPE.audience,
+        }).catch(() => null)
       : null;
   if (!user) {
     await reply.status(401).send({
@@ -104,7 +108,11 @@ export async function registerQueueBoard(app: FastifyInstance, services: AppServ
       bearer: bearerToken(request.headers.authorization),
     });
     if (!admin) return reply;
-    const token = await signScopedToken(services.db, services.tokens, admin, BOARD_SCOPE);
+    const token = await signScopedToken(services.db, {
+      settings: services.tokens,
+      user: admin,
+      scope: BOARD_SCOPE,
+    });
     setBoardCookie(request, reply, token, BOARD_TOKEN_SECONDS);
     return reply.status(204).send();
   });
@@ -131,7 +139,11 @@ export async function registerQueueBoard(app: FastifyInstance, services: AppServ
       if (!bearer && cookie) {
         const expiresAt = await scopedTokenExpiry(services.tokens, cookie, BOARD_SCOPE.audience);
         if (expiresAt !== null && expiresAt - Date.now() < (BOARD_TOKEN_SECONDS * 1000) / 2) {
-          const token = await signScopedToken(services.db, services.tokens, admin, BOARD_SCOPE);
+          const token = await signScopedToken(services.db, {
+            settings: services.tokens,
+            user: admin,
+            scope: BOARD_SCOPE,
+          });
           setBoardCookie(request, reply, token, BOARD_TOKEN_SECONDS);
         }
       }

@@ -23,7 +23,9 @@ export function requestUser(
   let user = users.get(request);
   if (!user) {
     const token = bearerToken(request.headers.authorization);
-    user = token ? authenticate(services.db, services.tokens, token) : Promise.resolve(null);
+    user = token
+      ? authenticate(services.db, { settings: services.tokens, token })
+      : Promise.resolve(null);
     users.set(request, user);
   }
   return user;

@@ -33,7 +33,11 @@ export const catalogApi = {
   searchPage: query('public', shared.searchListingInput, shared.searchPage, {
     summary: 'The search results page: every match, with the listing filters, paged and sorted',
     run: ({ services }, input) =>
-      core.searchListing(services.db, input.q, shared.parseProductQuery(input), input.sort),
+      core.searchListing(services.db, {
+        q: input.q,
+        filter: shared.parseProductQuery(input),
+        sortText: input.sort,
+      }),
     cache: {
       key: (input) => [input.q.trim().toLowerCase(), shared.parseProductQuery(input), input.sort],
       tags: (_input, page) => shown(page.content),

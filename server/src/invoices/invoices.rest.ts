@@ -49,15 +49,13 @@ export function registerInvoicesRest(app: FastifyInstance, services: AppServices
       PATHS[kind],
       async (request, reply) => {
         const { user } = await resolveCall(services, request, 'customer');
-        const file = await openInvoicePdf(
-          services.db,
+        const file = await openInvoicePdf(services.db, {
           user,
-          request.params.orderId,
+          id: request.params.orderId,
           kind,
-          sellerOf(services.config),
-          // An order has one invoice; its credit notes may be several.
-          kind === 'CREDIT_NOTE' ? request.query.number : undefined,
-        );
+          seller: sellerOf(services.config),
+          number: kind === 'CREDIT_NOTE' ? request.query.number : undefined,
+        });
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `inline; filename="${file.fileName}"`)

@@ -19,7 +19,12 @@ async function watcher(ctx: Context): Promise<AuthUser & { tokenVersion?: number
   const { requestRedis, config } = ctx.services;
   const user =
     typeof ticket === 'string'
-      ? await redeemEventTicket(requestRedis, ctx.services.db, config.QUEUE_PREFIX, ticket)
+      ? await redeemEventTicket({
+          redis: requestRedis,
+          db: ctx.services.db,
+          prefix: config.QUEUE_PREFIX,
+          ticket,
+        })
       : await requestUser(ctx.services, ctx.req);
   if (!user) throw unauthorized('Sign in again to follow your orders');
   return user;
@@ -47,12 +52,12 @@ function audienceOf(user: AuthUser) {
 export const liveRouter = router({
   ticket: publicProcedure.mutation(async ({ ctx }) => {
     const { user, services } = await resolveCall(ctx.services, ctx.req, 'customer');
-    return issueEventTicket(
-      services.requestRedis,
-      services.config.QUEUE_PREFIX,
+    return issueEventTicket({
+      redis: services.requestRedis,
+      prefix: services.config.QUEUE_PREFIX,
       user,
-      await currentTokenVersion(services.db, user.id),
-    );
+      tokenVersion: await currentTokenVersion(services.db, user.id),
+    });
   }),
   orders: publicProcedure
     // Checked before the stream opens (a middleware, not the generator), so a refusal is an

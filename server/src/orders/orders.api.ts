@@ -131,7 +131,7 @@ export const ordersApi = {
     summary:
       "Records the buyer's PAN on their order above ₹2,00,000 (owner or admin; kept once: the invoice prints it)",
     run: async ({ services, user }, input) => {
-      await core.recordOrderPan(services.db, user, input.orderId, input.pan);
+      await core.recordOrderPan(services.db, { user, id: input.orderId, pan: input.pan });
       return core.getOrderFor(services.db, user, input.orderId);
     },
     rest: [{ method: 'PUT', path: '/api/orders/:orderId/pan' }],

@@ -55,7 +55,7 @@ export const codApi = {
     summary:
       'The shopper confirms a cash-on-delivery order with the 6-digit code mailed to them: the order is placed (its stock taken) without a payment, and invoiced when dispatched. A wrong code is a 400 (5 tries), an expired or spent code a 409',
     run: async ({ services, user, request }, input) => {
-      const confirmed = await core.confirmCashOnDelivery(services.db, user, input);
+      const confirmed = await core.confirmCashOnDelivery(services.db, { user, input });
       await followLedgerEntry({
         services,
         request,
@@ -70,7 +70,7 @@ export const codApi = {
     summary:
       'What the carrier reported of a shipped cash-on-delivery parcel: `collected` (delivered, the cash now owed by the carrier until its remittance is recorded) or `refused` (return to origin: cancelled, stock back, a credit note for its invoice, the shopper not offered COD for COD_BLOCK_DAYS). The same outcome again changes nothing; 409 for an order that is not a shipped COD order',
     run: async ({ services, user, request }, input) => {
-      const recorded = await core.recordCodOutcome(services.db, input, user.id);
+      const recorded = await core.recordCodOutcome(services.db, { input, actorUserId: user.id });
       await followLedgerEntry({
         services,
         request,

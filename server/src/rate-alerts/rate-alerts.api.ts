@@ -11,7 +11,12 @@ export const rateAlertsApi = {
     summary:
       'Asks for one e-mail when a published rate goes below `below` (₹ per gram): a visitor confirms by the mailed link first; a signed-in shopper’s account e-mail is used at once. Asking again re-arms it',
     run: ({ services, user, address }, input) =>
-      core.askRateAlert({ db: services.db, mailLimits: services.mailLimits }, user, address, input),
+      core.askRateAlert({
+        deps: { db: services.db, mailLimits: services.mailLimits },
+        user,
+        address,
+        input,
+      }),
     rest: [{ method: 'POST', path: '/api/rate-alerts', status: 202 }],
   }),
   confirm: mutation('public', shared.rateAlertTokenInput, message, {

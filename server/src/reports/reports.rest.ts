@@ -96,7 +96,7 @@ const gstr1Csv = <T extends shared.Gstr1Table>(
 ) =>
   core.csvStream(
     gstr1Columns[table],
-    core.gstr1Rows(services.db, core.sellerOf(services.config), month, table),
+    core.gstr1Rows(services.db, { seller: core.sellerOf(services.config), ...month, table }),
   );
 
 const sendCsv = (reply: FastifyReply, fileName: string, body: NodeJS.ReadableStream) =>

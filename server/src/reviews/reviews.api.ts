@@ -28,10 +28,12 @@ function productFeedbackApi<
   listSummary: string;
   write(
     db: Kysely<Database>,
-    userId: string,
-    input: z.output<In>,
-    limits: core.ActionLimits,
-    policy: core.ReviewPolicy,
+    options: {
+      userId: string;
+      input: z.output<In>;
+      limits: core.ActionLimits;
+      policy: core.ReviewPolicy;
+    },
   ): Promise<z.output<View>>;
   list(db: Kysely<Database>, productId: string): Promise<z.output<View>[]>;
 }) {
@@ -39,7 +41,12 @@ function productFeedbackApi<
     create: mutation('customer', feedback.input, feedback.view, {
       summary: feedback.createSummary,
       run: ({ services, user }, input) =>
-        feedback.write(services.db, user.id, input, services.limits, reviewPolicy(services)),
+        feedback.write(services.db, {
+          userId: user.id,
+          input,
+          limits: services.limits,
+          policy: reviewPolicy(services),
+        }),
       changes: (_input, written) => core.productsChanged([written.product]),
       rest: [{ method: 'POST', path: `/api/${feedback.segment}/create`, status: 201 }],
     }),

@@ -73,12 +73,11 @@ export const schemesApi = {
     summary:
       "Mails an overdue (or due) enrolment's holder the instalment reminder now, with a pay link for 3 days; at most once per enrolment per day (409 otherwise)",
     run: ({ services, request }, input) =>
-      core.remindEnrolment(
-        services.db,
-        services.paymentProviders,
-        requestOrigins(services.config, request),
-        input.enrolmentId,
-      ),
+      core.remindEnrolment(services.db, {
+        provider: services.paymentProviders,
+        origins: requestOrigins(services.config, request),
+        enrolmentId: input.enrolmentId,
+      }),
     rest: [
       {
         method: 'POST',
@@ -103,7 +102,8 @@ export const schemesApi = {
   get: query('customer', shared.schemeEnrolmentIdInput, shared.schemeEnrolment, {
     summary:
       'One enrolment: paid instalments, the next due, bonus, balance, maturity and redemption dates',
-    run: ({ services, user }, input) => core.getEnrolment(services.db, user, input.enrolmentId),
+    run: ({ services, user }, input) =>
+      core.getEnrolment(services.db, { user, idInput: input.enrolmentId }),
     rest: [
       { method: 'GET', path: '/api/schemes/enrolments/:enrolmentId', paramDocs: enrolmentParam },
     ],
@@ -142,7 +142,7 @@ export const schemesApi = {
       if (!user) throw core.unauthorized();
       return {
         status: outcome?.result ?? 'PENDING',
-        enrolment: await core.getEnrolment(services.db, user, input.enrolmentId),
+        enrolment: await core.getEnrolment(services.db, { user, idInput: input.enrolmentId }),
       };
     },
     rest: [

@@ -34,13 +34,12 @@ export function registerSchemesRest(app: FastifyInstance, services: AppServices)
       const receipt = request.query.receipt;
       if (receipt !== undefined && !/^\d{1,2}$/.test(receipt))
         throw badRequest('receipt must be an instalment number');
-      const file = await schemeStatementPdf(
-        services.db,
+      const file = await schemeStatementPdf(services.db, {
         user,
-        request.params.enrolmentId,
-        sellerOf(services.config),
-        { receiptOf: receipt === undefined ? undefined : Number(receipt) },
-      );
+        enrolmentId: request.params.enrolmentId,
+        seller: sellerOf(services.config),
+        options: { receiptOf: receipt === undefined ? undefined : Number(receipt) },
+      });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${file.fileName}"`)

@@ -8,12 +8,12 @@ export const stockAlertsApi = {
     summary:
       'Asks for one e-mail when a sold-out size is back in stock (visitor: email required; signed in: the account e-mail)',
     run: ({ services, user, address }, input) =>
-      core.subscribeStockAlert(
-        { db: services.db, mailLimits: services.mailLimits },
+      core.subscribeStockAlert({
+        deps: { db: services.db, mailLimits: services.mailLimits },
         user,
         address,
         input,
-      ),
+      }),
     rest: [{ method: 'POST', path: '/api/stock-alerts', status: 201 }],
   }),
   unsubscribe: mutation('public', shared.stockAlertTokenInput, z.object({ message: z.string() }), {

@@ -25,7 +25,7 @@ export const usersApi = {
     summary:
       "Changes the caller's password (the current one is needed) and answers a new token; every other token ends",
     run: ({ services, user, address }, input) =>
-      core.changePassword(authDeps(services), address, user, input),
+      core.changePassword({ deps: authDeps(services), address, caller: user, input }),
     rest: [{ method: 'PUT', path: '/api/users/password' }],
   }),
 };

@@ -34,7 +34,7 @@ export function createMailLimits(
   budgets: MailLimitBudgets,
 ): MailLimits {
   const limiter = (name: string, points: number, duration: number) =>
-    redisLimiter(redis, `${prefix}:rl:${name}`, points, duration);
+    redisLimiter({ redis, keyPrefix: `${prefix}:rl:${name}`, points, duration });
   const resetAddress = limiter('reset-address', budgets.resetsPerAddressPerHour, 3600);
   const resetEmail = limiter('reset-email', budgets.resetsPerEmailPerHour, 3600);
   const alertAddress = limiter('alert-address', budgets.stockAlertsPerAddressPerHour, 3600);

@@ -27,7 +27,7 @@ export async function guardedLogin(
   const attempt = await deps.rateLimit.login(address, input.email);
   let answer;
   try {
-    answer = await login(deps.db, deps.tokens, input);
+    answer = await login(deps.db, { settings: deps.tokens, input });
   } catch (error) {
     // A wrong password keeps its point; anything else (the database failed) did not guess.
     if (!(error instanceof DomainError && error.kind === 'UNAUTHORIZED'))

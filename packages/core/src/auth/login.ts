@@ -8,15 +8,19 @@ import { signToken, type TokenSettings } from './tokens';
 /** The answer shapes are declared once, as zod schemas in @kanak/shared. */
 export type { AuthAnswer };
 
+export interface LoginOptions {
+  settings: TokenSettings;
+  input: LoginInput;
+  verify?: PasswordVerifier;
+}
+
 /**
  * Every login costs one argon2 verification: an unknown e-mail or a removed account is checked
  * against a dummy hash, so the time taken does not tell which e-mails have accounts.
  */
 export async function login(
   db: Kysely<Database>,
-  settings: TokenSettings,
-  input: LoginInput,
-  verify: PasswordVerifier = verifyPassword,
+  { settings, input, verify = verifyPassword }: LoginOptions,
 ): Promise<AuthAnswer> {
   const user = await db
     .selectFrom('users')

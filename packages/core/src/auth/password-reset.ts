@@ -169,18 +169,25 @@ export async function resetPassword(
 /** What a wrong current password answers (400, as the spec's clients read it). */
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right';
 
+export interface ChangePasswordOptions {
+  deps: Pick<PasswordDeps, 'db' | 'tokens'> & { rateLimit: AuthRateLimiter };
+  address: string;
+  caller: AuthUser;
+  input: ChangePasswordInput;
+}
+
 /**
  * Change password on the account page: needs the current one; ends every other session. Each
  * attempt is counted by the login limiter before the password is checked (per address, per
  * e-mail and address, per e-mail), so a token left on a shared computer cannot be used to guess
  * the password: past the limit the answer is the login's 429 with Retry-After.
  */
-export async function changePassword(
-  deps: Pick<PasswordDeps, 'db' | 'tokens'> & { rateLimit: AuthRateLimiter },
-  address: string,
-  caller: AuthUser,
-  input: ChangePasswordInput,
-): Promise<AuthAnswer> {
+export async function changePassword({
+  deps,
+  address,
+  caller,
+  input,
+}: ChangePasswordOptions): Promise<AuthAnswer> {
   const row = await deps.db
     .selectFrom('users')
     .select(['password_hash', 'email'])

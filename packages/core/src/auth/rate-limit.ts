@@ -79,7 +79,7 @@ export interface LoginAttempt {
  */
 export function createAuthRateLimiter(redis: Redis, prefix: string, limits: AuthRateLimits) {
   const limiter = (keyPrefix: string, points: number, duration: number) =>
-    redisLimiter(redis, keyPrefix, points, duration);
+    redisLimiter({ redis, keyPrefix, points, duration });
   const byAddress = limiter(`${prefix}:rl:auth-ip`, limits.perAddressPerMinute, 60);
   const signupsByAddress = limiter(`${prefix}:rl:signup-ip`, limits.signupsPerHour, HOUR_SECONDS);
   const byPair = limiter(`${prefix}:rl:auth-email-ip`, limits.failedPerEmail, PAIR_WINDOW_SECONDS);

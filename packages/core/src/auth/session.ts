@@ -9,16 +9,20 @@ import {
   type TokenSettings,
 } from './tokens';
 
+export interface AuthenticateOptions {
+  settings: TokenSettings;
+  token: string;
+  /** A scoped token's place (see TokenScope); absent: an API token. */
+  audience?: string;
+}
+
 /**
  * Resolves a token to a live user: a valid token of a deleted user is refused, and the role
  * is checked against the database.
  */
 export async function authenticate(
   db: Kysely<Database>,
-  settings: TokenSettings,
-  token: string,
-  /** A scoped token's place (see TokenScope); absent: an API token. */
-  audience?: string,
+  { settings, token, audience }: AuthenticateOptions,
 ): Promise<AuthUser> {
   const claims = await verifyTokenClaims(settings, token, audience);
   const user = await db
@@ -53,15 +57,19 @@ export async function currentTokenVersion(
   return row?.token_version ?? null;
 }
 
+export interface SignScopedTokenOptions {
+  settings: TokenSettings;
+  user: AuthUser;
+  scope: TokenScope;
+}
+
 /**
  * A short token good only at `scope.audience`, for a user `authenticate` just resolved: it
  * carries the account's current token version, so logging out everywhere ends it too.
  */
 export async function signScopedToken(
   db: Kysely<Database>,
-  settings: TokenSettings,
-  user: AuthUser,
-  scope: TokenScope,
+  { settings, user, scope }: SignScopedTokenOptions,
 ): Promise<string> {
   const row = await db
     .selectFrom('users')

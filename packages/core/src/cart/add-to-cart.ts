@@ -34,8 +34,13 @@ export async function addToCart(
     const quantity = (existing?.quantity ?? 0) + (input.quantity ?? 1);
     const refusal = cartQuantityRefusal(quantity, size.stock);
     if (refusal) throw conflict(refusal);
-    if ((await totalWith(trx, cartId, size.id, quantity)) > MAX_CART_TOTAL)
+    if ((await totalWith(trx, { cartId, sizeId: size.id, quantity })) > MAX_CART_TOTAL)
       throw conflict(CART_TOTAL_MESSAGE);
-    await saveLine(trx, cartId, existing, { productId, sizeId: size.id, quantity }, true);
+    await saveLine(trx, {
+      cartId,
+      existing,
+      line: { productId, sizeId: size.id, quantity },
+      reprice: true,
+    });
   });
 }

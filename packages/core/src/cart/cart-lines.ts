@@ -50,6 +50,13 @@ export const unitPriceOf = (sizeId: string) =>
   sql<number>`(SELECT coalesce(s.discounted_price, p.discounted_price) FROM product_sizes s
     JOIN products p ON p.id = s.product_id WHERE s.id = ${sizeId})`;
 
+export interface SaveLineOptions {
+  cartId: string;
+  existing: { id: string } | undefined;
+  line: { productId: string; sizeId: string; quantity: number };
+  reprice: boolean;
+}
+
 /**
  * Sets a size's line to `quantity`: a new line keeps today's unit price; an existing one takes
  * it anew only when `reprice` (adding again is a fresh decision at today's price; a login merge
@@ -57,10 +64,7 @@ export const unitPriceOf = (sizeId: string) =>
  */
 export async function saveLine(
   trx: Transaction<Database>,
-  cartId: string,
-  existing: { id: string } | undefined,
-  line: { productId: string; sizeId: string; quantity: number },
-  reprice: boolean,
+  { cartId, existing, line, reprice }: SaveLineOptions,
 ) {
   const { productId, sizeId, quantity } = line;
   if (existing) {

@@ -6,15 +6,19 @@ import { formatRupees, INT32_MAX } from '@kanak/shared';
 export const MAX_CART_TOTAL = INT32_MAX;
 export const CART_TOTAL_MESSAGE = `One order can come to at most ${formatRupees(MAX_CART_TOTAL)}: lower a quantity or check out part of the cart first`;
 
+export interface TotalWithOptions {
+  cartId: string;
+  sizeId: string;
+  quantity: number;
+}
+
 /**
  * The cart's total at list prices if the line of `sizeId` had `quantity` (0 for a new line
  * that replaces nothing), added up in bigint so the sum itself cannot overflow.
  */
 export async function totalWith(
   trx: Transaction<Database>,
-  cartId: string,
-  sizeId: string,
-  quantity: number,
+  { cartId, sizeId, quantity }: TotalWithOptions,
 ) {
   const others = await trx
     .selectFrom('cart_items')

@@ -29,9 +29,9 @@ export async function mergeCart(
         (existing?.quantity ?? 0) + (item.quantity ?? 1),
       );
       // A guest line that would take the cart past what one order holds is skipped too.
-      if ((await totalWith(trx, cartId, size.id, quantity)) > MAX_CART_TOTAL) continue;
+      if ((await totalWith(trx, { cartId, sizeId: size.id, quantity })) > MAX_CART_TOTAL) continue;
       const line = { productId: item.productId.toLowerCase(), sizeId: size.id, quantity };
-      await saveLine(trx, cartId, existing, line, false);
+      await saveLine(trx, { cartId, existing, line, reprice: false });
     }
   });
 }

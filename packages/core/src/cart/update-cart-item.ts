@@ -17,7 +17,10 @@ export async function updateCartItem(
     const line = await ownLine(trx, cartId, input.cartItemId);
     const refusal = cartQuantityRefusal(input.quantity, line.stock);
     if (refusal) throw conflict(refusal);
-    if ((await totalWith(trx, cartId, line.size_id, input.quantity)) > MAX_CART_TOTAL)
+    if (
+      (await totalWith(trx, { cartId, sizeId: line.size_id, quantity: input.quantity })) >
+      MAX_CART_TOTAL
+    )
       throw conflict(CART_TOTAL_MESSAGE);
     await trx
       .updateTable('cart_items')

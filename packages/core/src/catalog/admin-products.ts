@@ -74,11 +74,15 @@ export async function adminProductsMatching(db: Kysely<Database>, q: string | un
   return query;
 }
 
+export interface FindOrCreateCategoryOptions {
+  name: string;
+  level: 1 | 2 | 3;
+  parentId: string | null;
+}
+
 async function findOrCreateCategory(
   db: Db,
-  name: string,
-  level: 1 | 2 | 3,
-  parentId: string | null,
+  { name, level, parentId }: FindOrCreateCategoryOptions,
 ): Promise<string> {
   const find = () => {
     const query = db
@@ -108,9 +112,17 @@ export async function categoryFor(
   db: Db,
   input: Pick<ProductInput, 'topLevelCategory' | 'secondLevelCategory' | 'thirdLevelCategory'>,
 ): Promise<string> {
-  const top = await findOrCreateCategory(db, input.topLevelCategory, 1, null);
-  const second = await findOrCreateCategory(db, input.secondLevelCategory, 2, top);
-  return findOrCreateCategory(db, input.thirdLevelCategory, 3, second);
+  const top = await findOrCreateCategory(db, {
+    name: input.topLevelCategory,
+    level: 1,
+    parentId: null,
+  });
+  const second = await findOrCreateCategory(db, {
+    name: input.secondLevelCategory,
+    level: 2,
+    parentId: top,
+  });
+  return findOrCreateCategory(db, { name: input.thirdLevelCategory, level: 3, parentId: second });
 }
 
 function productColumns(input: ProductInput, categoryId: string) {

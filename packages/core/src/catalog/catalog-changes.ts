@@ -43,17 +43,24 @@ export interface CatalogListener {
   close(): void;
 }
 
+export interface ListenToCatalogChangesOptions {
+  url: string;
+  prefix: string;
+  onChange: (change: CatalogChange) => void;
+  log: (level: 'warn' | 'info', message: string) => void;
+}
+
 /**
  * Subscribes to the channel on its own connection (a subscribed connection can do nothing
  * else). `onChange` also gets EVERYTHING each time the subscription comes back after a loss,
  * since messages sent meanwhile are gone.
  */
-export function listenToCatalogChanges(
-  url: string,
-  prefix: string,
-  onChange: (change: CatalogChange) => void,
-  log: (level: 'warn' | 'info', message: string) => void,
-): CatalogListener {
+export function listenToCatalogChanges({
+  url,
+  prefix,
+  onChange,
+  log,
+}: ListenToCatalogChangesOptions): CatalogListener {
   const client = new Redis(url, {
     maxRetriesPerRequest: null,
     connectTimeout: 1000,

@@ -21,6 +21,12 @@ const MAX_ALTERNATIVES = 3;
  */
 export const SEARCH_PAGE_CANDIDATES = 1000;
 
+export interface SearchListingOptions {
+  q: string;
+  filter: ProductFilter;
+  sortText?: unknown;
+}
+
 /**
  * /search?q=…: every product the header search matches (typed words as prefixes, misspelt words
  * also as their nearest catalogue term, category names), narrowed by the listing's filters, paged
@@ -29,9 +35,7 @@ export const SEARCH_PAGE_CANDIDATES = 1000;
  */
 export async function searchListing(
   db: Kysely<Database>,
-  q: string,
-  filter: ProductFilter,
-  sortText?: unknown,
+  { q, filter, sortText }: SearchListingOptions,
 ): Promise<SearchPage> {
   const match = await searchMatch(db, q);
   if (!match) return emptyPage(filter, []);

@@ -333,12 +333,18 @@ async function applyRow(db: Kysely<Database>, importId: string, row: PendingRow)
     const why = refusal.message.startsWith(CHANGED_SINCE_CHECK)
       ? refusal.message
       : `${CHANGED_SINCE_CHECK}: ${refusal.message}`;
-    await refuseRow(db, importId, row, why);
+    await refuseRow(db, { importId, row, why });
   }
 }
 
+export interface RefuseRowOptions {
+  importId: string;
+  row: PendingRow;
+  why: string;
+}
+
 /** A refused row says why and is counted; the import goes on with the others. */
-async function refuseRow(db: Kysely<Database>, importId: string, row: PendingRow, why: string) {
+async function refuseRow(db: Kysely<Database>, { importId, row, why }: RefuseRowOptions) {
   await db.transaction().execute(async (trx) => {
     // Counted once: a second runner refusing the same row (a re-run job) changes nothing.
     const marked = await trx

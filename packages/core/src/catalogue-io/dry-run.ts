@@ -106,14 +106,15 @@ export async function dryRunImport(
   const zip = await readImageZip(upload.images);
   const errors: ImportError[] = [];
   let errorRows = 0;
-  const fail = (row: number, column: string, value: string, message: string) => {
-    if (errors.length < MAX_ERRORS) errors.push({ row, column, value, message });
+  const fail = (error: ImportError) => {
+    if (errors.length < MAX_ERRORS) errors.push(error);
   };
 
   if (!file.header.includes('sku'))
     throw badRequest('The first row names the columns, and one of them must be "sku"');
   const unknown = file.header.filter((h) => h && !KNOWN_CATALOGUE_COLUMNS.has(h));
-  for (const column of unknown) fail(1, column, column, unknownColumnMessage(column));
+  for (const column of unknown)
+    fail({ row: 1, column, value: column, message: unknownColumnMessage(column) });
   const rates = await currentRateRows(db);
 
   const seenSkus = new Map<string, number>();
@@ -148,14 +149,14 @@ export async function dryRunImport(
       const bytes = IMAGE_FILE_NAME.test(entry) ? zip.get(entry) : undefined;
       if (!bytes) {
         ok = false;
-        fail(
-          line.row,
-          'images',
-          entry,
-          IMAGE_FILE_NAME.test(entry)
+        fail({
+          row: line.row,
+          column: 'images',
+          value: entry,
+          message: IMAGE_FILE_NAME.test(entry)
             ? `No image named ${entry} in the uploaded zip`
             : 'An image is a URL or the file name of a JPEG, PNG, WebP, GIF or SVG in the uploaded zip',
-        );
+        });
         continue;
       }
       let url = imageUrls.get(entry);
@@ -164,7 +165,12 @@ export async function dryRunImport(
           url = await importedImageUrl(db, deps.images, bytes);
         } catch (error) {
           ok = false;
-          fail(line.row, 'images', entry, (error as Error).message);
+          fail({
+            row: line.row,
+            column: 'images',
+            value: entry,
+            message: (error as Error).message,
+          });
           continue;
         }
         imageUrls.set(entry, url);
@@ -178,7 +184,7 @@ export async function dryRunImport(
     let bad = false;
     const refuse = (column: string, message: string) => {
       bad = true;
-      fail(line.row, column, line.cells[column] ?? '', message);
+      fail({ row: line.row, column, value: line.cells[column] ?? '', message });
     };
     for (const column of line.formulas)
       refuse(
@@ -208,7 +214,7 @@ export async function dryRunImport(
         const column = columnOfPath(issue.path, line.cells);
         if (named.has(column) || (column === 'images' && !images)) continue;
         named.add(column);
-        fail(line.row, column, line.cells[column] ?? '', issue.message);
+        fail({ row: line.row, column, value: line.cells[column] ?? '', message: issue.message });
       }
     } else if (parsed.data.pricing?.basis === 'metal') {
       const pricing = parsed.data.pricing;
@@ -277,7 +283,7 @@ export async function dryRunImport(
             (c) => (line.cells[c] ?? '').trim().toUpperCase() === clash.sizeSku,
           ) ?? 'sku')
         : 'sku';
-      fail(line.row, column, line.cells[column] ?? '', clash.message);
+      fail({ row: line.row, column, value: line.cells[column] ?? '', message: clash.message });
       if (!clashed.has(clash.save)) errorRows += 1;
       clashed.add(clash.save);
     }

@@ -37,12 +37,14 @@ export function readCell(raw: string): { text: string; formula: boolean } {
   return { text: raw, formula: FORMULA.test(raw) };
 }
 
-function toRow(
-  header: string[],
-  values: string[],
-  row: number,
-  formulaCells: Set<number>,
-): FileRow {
+export interface ToRowOptions {
+  header: string[];
+  values: string[];
+  row: number;
+  formulaCells: Set<number>;
+}
+
+function toRow({ header, values, row, formulaCells }: ToRowOptions): FileRow {
   const cells: CatalogueRow = {};
   const formulas: string[] = [];
   header.forEach((name, i) => {
@@ -97,7 +99,12 @@ async function readCsv(bytes: Buffer): Promise<CatalogueFile> {
         }
         if (next.done) return;
         if (isBlank(next.value.record)) continue;
-        yield toRow(header, next.value.record, next.value.info.lines, new Set());
+        yield toRow({
+          header,
+          values: next.value.record,
+          row: next.value.info.lines,
+          formulaCells: new Set(),
+        });
       }
     })(),
   };
@@ -167,7 +174,7 @@ async function readXlsx(bytes: Buffer): Promise<CatalogueFile> {
         if (next.done) return;
         const { texts, formulas } = cellsOf(next.value);
         if (isBlank(texts)) continue;
-        yield toRow(header, texts, next.value.number, formulas);
+        yield toRow({ header, values: texts, row: next.value.number, formulaCells: formulas });
       }
       // The other sheets are not read: the catalogue is the first.
     })(),

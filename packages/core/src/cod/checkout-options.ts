@@ -44,7 +44,7 @@ export async function checkoutOptions({
   const states = providers.states();
   const ready = states.filter((p) => p.breaker !== 'open');
   const resting = states.filter((p) => p.breaker === 'open');
-  const availability = await codAvailability(db, order, cod, clock());
+  const availability = await codAvailability(db, { order, settings: cod, now: clock() });
   return {
     online: { providers: [...ready, ...resting].map((p) => p.name) },
     cod: {

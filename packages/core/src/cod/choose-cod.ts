@@ -49,14 +49,13 @@ export async function chooseCashOnDelivery({
   return db.transaction().execute(async (trx) => {
     const now = clock();
     const order = await lockPayableOrder(trx, orderId, user.id);
-    const requote = await requoteIfStale(trx, order, settings.quoteHoldMs, now);
+    const requote = await requoteIfStale(trx, { order, holdMs: settings.quoteHoldMs, now });
     const total = requote ? requote.to : order.total_discounted_price;
-    const offer = await codAvailability(
-      trx,
-      { ...order, total_discounted_price: total },
+    const offer = await codAvailability(trx, {
+      order: { ...order, total_discounted_price: total },
       settings,
       now,
-    );
+    });
     if (!offer.available) throw conflict(offer.reason);
     const existing = await trx
       .selectFrom('cod_orders')

@@ -9,6 +9,12 @@ export type CodAvailability = { available: true } | { available: false; reason: 
 
 type Order = Pick<OrderRow, 'id' | 'user_id' | 'total_discounted_price' | 'ship_zip_code'>;
 
+export interface CodAvailabilityOptions {
+  order: Order;
+  settings: Pick<CodSettings, 'maxRupees' | 'blockDays' | 'zones'>;
+  now: Date;
+}
+
 /**
  * Whether the order may be paid in cash at the door, and why not: a balance (savings scheme,
  * store or exchange credit) already pays part of it, its total is above the cap, the carrier
@@ -16,9 +22,7 @@ type Order = Pick<OrderRow, 'id' | 'user_id' | 'total_discounted_price' | 'ship_
  */
 export async function codAvailability(
   db: Kysely<Database> | Transaction<Database>,
-  order: Order,
-  settings: Pick<CodSettings, 'maxRupees' | 'blockDays' | 'zones'>,
-  now: Date,
+  { order, settings, now }: CodAvailabilityOptions,
 ): Promise<CodAvailability> {
   if ((await liveTenders(db, order.id)).length > 0)
     return {

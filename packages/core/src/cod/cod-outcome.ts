@@ -8,6 +8,12 @@ import { applyMove, type LedgerEntry } from '../ledger';
 
 export const COD_REFUSED_NOTE = 'Cash on delivery refused at the door: the parcel returns to us';
 
+export interface RecordCodOutcomeOptions {
+  input: { orderId: unknown; outcome: CodOutcome };
+  actorUserId: string;
+  clock?: Clock;
+}
+
 /**
  * What the carrier reported of a shipped cash-on-delivery parcel, as the owner records it:
  * - `collected`: delivered with the cash, which the carrier now owes the shop (its remittance
@@ -19,9 +25,7 @@ export const COD_REFUSED_NOTE = 'Cash on delivery refused at the door: the parce
  */
 export async function recordCodOutcome(
   db: Kysely<Database>,
-  input: { orderId: unknown; outcome: CodOutcome },
-  actorUserId: string,
-  clock: Clock = systemClock,
+  { input, actorUserId, clock = systemClock }: RecordCodOutcomeOptions,
 ): Promise<{ orderId: string; entry: LedgerEntry | null }> {
   const orderId = requireId(input.orderId, 'Order');
   const entry = await db.transaction().execute(async (trx) => {

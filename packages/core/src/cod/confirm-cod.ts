@@ -14,6 +14,12 @@ export interface CodConfirmation {
   entry: LedgerEntry | null;
 }
 
+export interface ConfirmCashOnDeliveryOptions {
+  user: AuthUser;
+  input: { orderId: unknown; code: string };
+  clock?: Clock;
+}
+
 /**
  * The owner gives back the mailed code: the order is placed through the ledger exactly as a paid
  * one is (its stock taken, the cart emptied of it, the placed mail), without a payment and without
@@ -23,9 +29,7 @@ export interface CodConfirmation {
  */
 export async function confirmCashOnDelivery(
   db: Kysely<Database>,
-  user: AuthUser,
-  input: { orderId: unknown; code: string },
-  clock: Clock = systemClock,
+  { user, input, clock = systemClock }: ConfirmCashOnDeliveryOptions,
 ): Promise<CodConfirmation> {
   const orderId = requireId(input.orderId, 'Order');
   const outcome = await db.transaction().execute(async (trx) => {

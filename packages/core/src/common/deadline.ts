@@ -22,16 +22,23 @@ export async function settledWithin(work: Promise<unknown>, ms: number): Promise
   }
 }
 
+export interface CloseWithinOptions {
+  label: string;
+  ms: number;
+  close: () => Promise<unknown> | unknown;
+  log?: (message: string) => void;
+}
+
 /**
  * Runs one close step of a shutdown, bounded: logs and moves on when it fails or does not finish
  * within `ms` (a queue or pool whose server is down may never answer).
  */
-export async function closeWithin(
-  label: string,
-  ms: number,
-  close: () => Promise<unknown> | unknown,
-  log: (message: string) => void = (message) => console.warn(message),
-): Promise<void> {
+export async function closeWithin({
+  label,
+  ms,
+  close,
+  log = (message) => console.warn(message),
+}: CloseWithinOptions): Promise<void> {
   let failure: unknown = null;
   let work: Promise<unknown>;
   try {

@@ -31,5 +31,12 @@ export function checkDeliveryAddress(
 export function checkInsuredCap(rules: DeliveryRules, pin: string, orderRupees: number): void {
   const promise = deliveryPromise(rules, pin, orderRupees);
   if (promise.withinCap || promise.insuredCap === null || promise.zone === null) return;
-  throw badRequest(overCapMessage(promise.pin, promise.zone, promise.insuredCap, orderRupees));
+  throw badRequest(
+    overCapMessage({
+      pin: promise.pin,
+      zoneLabel: promise.zone,
+      capRupees: promise.insuredCap,
+      orderRupees,
+    }),
+  );
 }

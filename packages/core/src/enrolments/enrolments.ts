@@ -19,16 +19,23 @@ import { DEFAULT_LINK_TTL_MINUTES } from '../payments';
 import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
 import { enrolmentSchedule, redeemedOf, termsOf, usedPaise, type Paid } from '../schemes';
 
-/** The enrolment as its shopper (and the admin) sees it, in rupees. */
-export function enrolmentView(
-  e: SchemeEnrolmentRow,
+export interface EnrolmentViewOptions {
+  e: SchemeEnrolmentRow;
   payments: (Paid &
     Pick<SchemePaymentRow, 'payment_link_url' | 'expires_at'> &
-    Partial<Pick<SchemePaymentRow, 'receipt_no' | 'provider_payment_id'>>)[],
-  now: Date,
+    Partial<Pick<SchemePaymentRow, 'receipt_no' | 'provider_payment_id'>>)[];
+  now: Date;
   /** Paise orders hold or spent of this scheme's balance (redemption at checkout). */
+  redeemedPaise?: number;
+}
+
+/** The enrolment as its shopper (and the admin) sees it, in rupees. */
+export function enrolmentView({
+  e,
+  payments,
+  now,
   redeemedPaise = 0,
-): SchemeEnrolment {
+}: EnrolmentViewOptions): SchemeEnrolment {
   const today = indiaDate(now);
   const schedule = enrolmentSchedule(e, payments, today);
   const paid = payments.filter((p) => p.status === 'PAID').sort((a, b) => a.n - b.n);
@@ -95,15 +102,19 @@ export const MAX_OPEN_ENROLMENTS_PER_PLAN = 3;
 /** Enrolments one account may start in 24 hours: each opens a payment link at the provider. */
 export const MAX_ENROLMENTS_PER_DAY = 10;
 
+export interface EnrolmentBudgetOptions {
+  userId: string;
+  planId: number;
+  now: Date;
+}
+
 /**
  * Refuses an enrolment past the account's limits. The account's row is locked first, so that
  * requests sent at once are counted one after another (40 in 0.4 s made 40 provider links).
  */
 async function enrolmentBudget(
   trx: Transaction<Database>,
-  userId: string,
-  planId: number,
-  now: Date,
+  { userId, planId, now }: EnrolmentBudgetOptions,
 ) {
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
   const counts = await trx
@@ -162,7 +173,7 @@ export async function enrol(
     .where('id', '=', user.id)
     .executeTakeFirstOrThrow();
   return deps.db.transaction().execute(async (trx) => {
-    await enrolmentBudget(trx, user.id, plan.id, now);
+    await enrolmentBudget(trx, { userId: user.id, planId: plan.id, now });
     const e = await trx
       .insertInto('scheme_enrolments')
       .values({
@@ -183,15 +194,14 @@ export async function enrol(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const link = await openInstalmentLink(
-      trx,
-      deps.provider,
-      { ...e, email: account.email },
-      1,
-      deps.origins,
-      new Date(now.getTime() + (deps.ttlMinutes ?? DEFAULT_LINK_TTL_MINUTES) * 60_000),
+    const link = await openInstalmentLink(trx, {
+      provider: deps.provider,
+      enrolment: { ...e, email: account.email },
+      n: 1,
+      origins: deps.origins,
+      expiresAt: new Date(now.getTime() + (deps.ttlMinutes ?? DEFAULT_LINK_TTL_MINUTES) * 60_000),
       now,
-    );
+    });
     return { id: e.id, paymentUrl: link.url };
   });
 }
@@ -240,30 +250,34 @@ export async function listEnrolments(
     rows.map((r) => r.id),
   );
   return rows.map((r) =>
-    enrolmentView(
-      r,
-      payments.filter((p) => p.enrolment_id === r.id),
+    enrolmentView({
+      e: r,
+      payments: payments.filter((p) => p.enrolment_id === r.id),
       now,
-      usedPaise(redeemed.get(r.id)),
-    ),
+      redeemedPaise: usedPaise(redeemed.get(r.id)),
+    }),
   );
+}
+
+export interface GetEnrolmentOptions {
+  user: AuthUser;
+  idInput: unknown;
+  clock?: Clock;
 }
 
 /** One enrolment, to its owner or an admin (404 to anyone else). */
 export async function getEnrolment(
   db: Kysely<Database>,
-  user: AuthUser,
-  idInput: unknown,
-  clock: Clock = systemClock,
+  { user, idInput, clock = systemClock }: GetEnrolmentOptions,
 ): Promise<SchemeEnrolment> {
   const row = await findEnrolmentFor(db, user, idInput);
   const redeemed = await redeemedOf(db, [row.id]);
-  return enrolmentView(
-    row,
-    await paymentsOf(db, [row.id]),
-    clock(),
-    usedPaise(redeemed.get(row.id)),
-  );
+  return enrolmentView({
+    e: row,
+    payments: await paymentsOf(db, [row.id]),
+    now: clock(),
+    redeemedPaise: usedPaise(redeemed.get(row.id)),
+  });
 }
 
 export async function findEnrolmentFor(db: Kysely<Database>, user: AuthUser, idInput: unknown) {
@@ -304,15 +318,14 @@ export async function payNextInstalment(
     const n =
       e.state === 'PENDING' ? 1 : (enrolmentSchedule(e, payments, indiaDate(now))?.next?.n ?? null);
     if (n === null) throw conflict('Every instalment of this scheme is paid');
-    const link = await openInstalmentLink(
-      trx,
-      deps.provider,
-      e,
+    const link = await openInstalmentLink(trx, {
+      provider: deps.provider,
+      enrolment: e,
       n,
-      deps.origins,
-      new Date(now.getTime() + (deps.ttlMinutes ?? DEFAULT_LINK_TTL_MINUTES) * 60_000),
+      origins: deps.origins,
+      expiresAt: new Date(now.getTime() + (deps.ttlMinutes ?? DEFAULT_LINK_TTL_MINUTES) * 60_000),
       now,
-    );
+    });
     return { paymentUrl: link.url, n };
   });
 }

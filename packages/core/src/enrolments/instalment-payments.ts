@@ -55,6 +55,20 @@ export interface InstalmentLinkOrigins {
   web: string;
 }
 
+export interface OpenInstalmentLinkOptions {
+  provider: ProviderSource;
+  enrolment: Pick<
+    SchemeEnrolmentRow,
+    'id' | 'user_id' | 'instalment' | 'holder_name' | 'plan_name'
+  > & {
+    email: string;
+  };
+  n: number;
+  origins: InstalmentLinkOrigins;
+  expiresAt: Date;
+  now: Date;
+}
+
 /**
  * A payment link for instalment `n`, open until `expiresAt`, made in the caller's transaction
  * (the enrolment row locked by it): an open link for the same instalment with enough life left
@@ -66,17 +80,7 @@ export interface InstalmentLinkOrigins {
  */
 export async function openInstalmentLink(
   trx: Transaction<Database>,
-  provider: ProviderSource,
-  enrolment: Pick<
-    SchemeEnrolmentRow,
-    'id' | 'user_id' | 'instalment' | 'holder_name' | 'plan_name'
-  > & {
-    email: string;
-  },
-  n: number,
-  origins: InstalmentLinkOrigins,
-  expiresAt: Date,
-  now: Date,
+  { provider, enrolment, n, origins, expiresAt, now }: OpenInstalmentLinkOptions,
 ): Promise<{ id: string; url: string; expiresAt: Date }> {
   const providers = providersOf(provider);
   const open = await trx
@@ -166,6 +170,12 @@ async function findRecorded(
     : null;
 }
 
+export interface ConfirmInstalmentPaymentOptions {
+  provider: ProviderSource;
+  confirmation: Omit<InstalmentConfirmation, 'kind'>;
+  clock?: Clock;
+}
+
 /**
  * Applies an instalment's payment exactly once. Asked of the provider first (outside the
  * transaction); then, with the enrolment and the link locked and the payment re-checked as not
@@ -175,9 +185,7 @@ async function findRecorded(
  */
 export async function confirmInstalmentPayment(
   db: Kysely<Database>,
-  provider: ProviderSource,
-  confirmation: Omit<InstalmentConfirmation, 'kind'>,
-  clock: Clock = systemClock,
+  { provider, confirmation, clock = systemClock }: ConfirmInstalmentPaymentOptions,
 ): Promise<InstalmentOutcome> {
   const { enrolmentId, paymentId } = confirmation;
   const recorded = await findRecorded(db, paymentId);
@@ -221,21 +229,25 @@ export async function confirmInstalmentPayment(
       .where('payment_link_id', '=', linkId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    return applyInstalment(trx, enrolment, link, payment, clock());
+    return applyInstalment(trx, { enrolment, link, payment, now: clock() });
   });
 }
 
-async function applyInstalment(
-  trx: Transaction<Database>,
-  enrolment: SchemeEnrolmentRow,
+export interface ApplyInstalmentOptions {
+  enrolment: SchemeEnrolmentRow;
   link: { id: string; n: number; status: SchemePaymentStatus; amount: number; expires_at: Date } & {
     provider_payment_id: string | null;
     payment_link_id: string;
     payment_link_url: string;
     provider: string;
-  },
-  payment: ProviderPayment,
-  now: Date,
+  };
+  payment: ProviderPayment;
+  now: Date;
+}
+
+async function applyInstalment(
+  trx: Transaction<Database>,
+  { enrolment, link, payment, now }: ApplyInstalmentOptions,
 ): Promise<InstalmentOutcome> {
   const paidAt = payment.madeAt ?? now;
   const amount = payment.amount ?? link.amount;
@@ -486,11 +498,14 @@ export async function reconcileInstalments(
       const payments = await holder.linkPayments(link.payment_link_id);
       for (const payment of payments.filter((p) => p.status === 'captured')) {
         try {
-          const outcome = await confirmInstalmentPayment(db, providers, {
-            enrolmentId: link.enrolment_id,
-            paymentId: payment.id,
-            source: 'reconcile',
-            provider: holder.name,
+          const outcome = await confirmInstalmentPayment(db, {
+            provider: providers,
+            confirmation: {
+              enrolmentId: link.enrolment_id,
+              paymentId: payment.id,
+              source: 'reconcile',
+              provider: holder.name,
+            },
           });
           report.applied.push({
             enrolmentId: link.enrolment_id,
@@ -508,7 +523,7 @@ export async function reconcileInstalments(
         message: error instanceof Error ? error.message : String(error),
       });
     }
-    await markLinkChecked(db, 'scheme_payments', link.id, asked);
+    await markLinkChecked(db, { table: 'scheme_payments', id: link.id, asked });
   }
   return report;
 }

@@ -12,13 +12,12 @@ const schemeReceiptAttachment: AttachmentMaker = async (db: Kysely<Database>, ro
   if (!row.user_id) return [];
   const data = schemeReceiptData.parse(row.payload);
   try {
-    const file = await schemeStatementPdf(
-      db,
-      { id: row.user_id, role: 'CUSTOMER' },
-      data.enrolmentId,
+    const file = await schemeStatementPdf(db, {
+      user: { id: row.user_id, role: 'CUSTOMER' },
+      enrolmentId: data.enrolmentId,
       seller,
-      { receiptOf: data.n },
-    );
+      options: { receiptOf: data.n },
+    });
     const name = `${data.receiptNo.replaceAll('/', '-')}.pdf`;
     return [{ filename: name, content: file.body, contentType: 'application/pdf' }];
   } catch (error) {

@@ -21,7 +21,11 @@ export const RECEIPT_SERIES = 'KJSR';
  */
 export async function takeReceiptNumber(trx: Transaction<Database>, at: Date): Promise<string> {
   const fy = financialYear(at);
-  return documentNumber(RECEIPT_SERIES, fy, await takeNumbers(trx, RECEIPT_SERIES, fy, 1));
+  return documentNumber(
+    RECEIPT_SERIES,
+    fy,
+    await takeNumbers(trx, { series: RECEIPT_SERIES, fy, count: 1 }),
+  );
 }
 
 /**

@@ -45,6 +45,17 @@ const queuedAlready = async (
     .where('idempotency_key', '=', notificationKey(intent))
     .executeTakeFirst()) !== undefined;
 
+export interface QueueSchemeReminderOptions {
+  provider: ProviderSource;
+  origins: InstalmentLinkOrigins;
+  e: ReminderEnrolment;
+  next: { n: number; date: string };
+  when: 'before' | 'due' | 'late' | 'missed';
+  eventKey: string;
+  linkUntil: string;
+  now: Date;
+}
+
 /**
  * Queues one "scheme-reminder" mail (through the outbox) for the enrolment's next instalment,
  * with a pay link that works until the end of `linkUntil` (an India date). Shared by the
@@ -52,26 +63,16 @@ const queuedAlready = async (
  */
 async function queueSchemeReminder(
   trx: Transaction<Database>,
-  provider: ProviderSource,
-  origins: InstalmentLinkOrigins,
-  e: ReminderEnrolment,
-  next: { n: number; date: string },
-  opts: {
-    when: 'before' | 'due' | 'late' | 'missed';
-    eventKey: string;
-    linkUntil: string;
-    now: Date;
-  },
+  { provider, origins, e, next, ...opts }: QueueSchemeReminderOptions,
 ): Promise<boolean> {
-  const link = await openInstalmentLink(
-    trx,
+  const link = await openInstalmentLink(trx, {
     provider,
-    e,
-    next.n,
+    enrolment: e,
+    n: next.n,
     origins,
-    endOfIndiaDay(opts.linkUntil),
-    opts.now,
-  );
+    expiresAt: endOfIndiaDay(opts.linkUntil),
+    now: opts.now,
+  });
   const id = await queueNotification(trx, {
     kind: 'scheme-reminder',
     recipient: e.email,
@@ -102,6 +103,13 @@ function missedRuleText(e: SchemeEnrolmentRow): string {
 /** How long the pay link of a reminder sent by hand works (India days, today included). */
 export const MANUAL_REMINDER_LINK_DAYS = 3;
 
+export interface RemindEnrolmentOptions {
+  provider: ProviderSource;
+  origins: InstalmentLinkOrigins;
+  enrolmentId: string;
+  clock?: Clock;
+}
+
 /**
  * The admin's reminder by hand: the same "scheme-reminder" mail as the
  * scheduler's, for an ACTIVE enrolment whose next instalment is due or overdue, with a pay link
@@ -111,10 +119,7 @@ export const MANUAL_REMINDER_LINK_DAYS = 3;
  */
 export async function remindEnrolment(
   db: Kysely<Database>,
-  provider: ProviderSource,
-  origins: InstalmentLinkOrigins,
-  enrolmentId: string,
-  clock: Clock = systemClock,
+  { provider, origins, enrolmentId, clock = systemClock }: RemindEnrolmentOptions,
 ): Promise<{ queued: true; n: number; due: string; recipient: string }> {
   const now = clock();
   const today = indiaDate(now);
@@ -151,7 +156,11 @@ export async function remindEnrolment(
     }
     // Two admins at once: the second waited for the lock and finds the first one's mail.
     if (await queuedAlready(trx, intent)) return false;
-    return queueSchemeReminder(trx, provider, origins, e, next, {
+    return queueSchemeReminder(trx, {
+      provider,
+      origins,
+      e,
+      next,
       when: next.date < today ? 'late' : 'due',
       eventKey,
       linkUntil: addDays(today, MANUAL_REMINDER_LINK_DAYS - 1),
@@ -160,6 +169,12 @@ export async function remindEnrolment(
   });
   if (!queued) throw alreadyToday();
   return { queued: true, n: next.n, due: next.date, recipient: e.email };
+}
+
+export interface RunSchemeScheduleOptions {
+  provider: ProviderSource;
+  origins: InstalmentLinkOrigins;
+  clock?: Clock;
 }
 
 /**
@@ -174,9 +189,7 @@ export async function remindEnrolment(
  */
 export async function runSchemeSchedule(
   db: Kysely<Database>,
-  provider: ProviderSource,
-  origins: InstalmentLinkOrigins,
-  clock: Clock = systemClock,
+  { provider, origins, clock = systemClock }: RunSchemeScheduleOptions,
 ): Promise<SchemeScheduleReport> {
   const now = clock();
   const today = indiaDate(now);
@@ -229,7 +242,11 @@ export async function runSchemeSchedule(
       // Another worker holding it is sending this very reminder: skip, not wait.
       if (!(await holdActive(trx, e.id, true))) return false;
       if (await queuedAlready(trx, intent)) return false;
-      return queueSchemeReminder(trx, provider, origins, e, next, {
+      return queueSchemeReminder(trx, {
+        provider,
+        origins,
+        e,
+        next,
         when,
         eventKey: intent.eventKey,
         // A missed one's link works for the days a reminder by hand gives; the others' to the

@@ -43,12 +43,12 @@ export async function schemeBook(
     rows.map((r) => r.id),
   );
   const views = rows.map((r) => ({
-    ...enrolmentView(
-      r,
-      payments.filter((p) => p.enrolment_id === r.id),
+    ...enrolmentView({
+      e: r,
+      payments: payments.filter((p) => p.enrolment_id === r.id),
       now,
-      usedPaise(redeemed.get(r.id)),
-    ),
+      redeemedPaise: usedPaise(redeemed.get(r.id)),
+    }),
     email: r.email,
   }));
   const liability = { paid: 0, bonus: 0, redeemed: 0, total: 0 };

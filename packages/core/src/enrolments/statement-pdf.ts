@@ -10,6 +10,13 @@ import { getEnrolment } from './enrolments';
 
 const rs = formatRupeesWithPaise;
 
+export interface SchemeStatementPdfOptions {
+  user: AuthUser;
+  enrolmentId: unknown;
+  seller: SellerDetails;
+  options?: { receiptOf?: number; clock?: Clock };
+}
+
 /**
  * A savings scheme's statement as a PDF (pdfkit, as the tax invoice, in the shop's embedded font
  * with ₹; dates India's, "7 Dec 2026"): the terms kept at enrolment, one line per instalment paid — each line is that
@@ -18,13 +25,10 @@ const rs = formatRupeesWithPaise;
  */
 export async function schemeStatementPdf(
   db: Kysely<Database>,
-  user: AuthUser,
-  enrolmentId: unknown,
-  seller: SellerDetails,
-  options: { receiptOf?: number; clock?: Clock } = {},
+  { user, enrolmentId, seller, options = {} }: SchemeStatementPdfOptions,
 ): Promise<{ fileName: string; body: Buffer }> {
   const clock = options.clock ?? systemClock;
-  const e = await getEnrolment(db, user, enrolmentId, clock);
+  const e = await getEnrolment(db, { user, idInput: enrolmentId, clock });
   const ref = e.id.slice(0, 8).toUpperCase();
   const receipt =
     options.receiptOf === undefined ? null : e.paid.find((p) => p.n === options.receiptOf);

@@ -78,19 +78,23 @@ export async function createExchangeRequest(
       finalValue: '',
       deduction: '',
     };
-    await mailOwnerOf(trx, userId, row.id, 'requested', mail);
+    await mailOwnerOf(trx, { userId, requestId: row.id, move: 'requested', payload: mail });
     return row.id;
   });
   return (await exchangeRequests(db, { id }))[0]!;
 }
 
+export interface MailOwnerOfOptions {
+  userId: string;
+  requestId: string;
+  move: ExchangeMailData['state'];
+  payload: ExchangeMailData;
+}
+
 /** Queues the request's mail to its shopper's account address, once per move. */
 async function mailOwnerOf(
   db: Kysely<Database>,
-  userId: string,
-  requestId: string,
-  move: ExchangeMailData['state'],
-  payload: ExchangeMailData,
+  { userId, requestId, move, payload }: MailOwnerOfOptions,
 ) {
   const owner = await db
     .selectFrom('users')
@@ -214,17 +218,22 @@ export async function settleExchangeRequest(
         actorUserId,
       });
     const tested = input.tested;
-    await mailOwnerOf(trx, request.user_id, request.id, status, {
-      reference: referenceOf(request.id),
-      state: status,
-      visit: '',
-      pieces: tested ? tested.pieces.map(testedPiece) : [],
-      estimate: '',
-      finalValue: finalPaise === null ? '' : formatRupees(finalPaise / 100),
-      deduction:
-        tested && tested.deduction > 0
-          ? `${formatRupees(tested.deduction)} was taken off: ${tested.reason}.`
-          : '',
+    await mailOwnerOf(trx, {
+      userId: request.user_id,
+      requestId: request.id,
+      move: status,
+      payload: {
+        reference: referenceOf(request.id),
+        state: status,
+        visit: '',
+        pieces: tested ? tested.pieces.map(testedPiece) : [],
+        estimate: '',
+        finalValue: finalPaise === null ? '' : formatRupees(finalPaise / 100),
+        deduction:
+          tested && tested.deduction > 0
+            ? `${formatRupees(tested.deduction)} was taken off: ${tested.reason}.`
+            : '',
+      },
     });
   });
   return (await exchangeRequests(db, { id: input.requestId }))[0]!;

@@ -45,12 +45,12 @@ export async function oldGoldEstimate(
 ): Promise<ExchangeEstimate & { paise: ReturnType<typeof oldGoldValues> }> {
   const rate = await todaysRate(db, piece.metal, piece.purity);
   const { grams, estimated } = weightForEstimate(piece);
-  const paise = oldGoldValues(
-    rate.ratePaise,
+  const paise = oldGoldValues({
+    ratePaise: rate.ratePaise,
     grams,
-    settings.EXCHANGE_PERCENT,
-    settings.BUYBACK_PERCENT,
-  );
+    exchangePercent: settings.EXCHANGE_PERCENT,
+    buybackPercent: settings.BUYBACK_PERCENT,
+  });
   return {
     metal: piece.metal,
     purity: piece.purity,

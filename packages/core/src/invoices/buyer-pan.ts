@@ -8,15 +8,19 @@ import { requireId } from '../common';
 
 const PAN_NOT_NEEDED = `A PAN is asked only for an order above ${formatRupees(PAN_THRESHOLD)}`;
 
+export interface RecordOrderPanOptions {
+  user: AuthUser;
+  id: unknown;
+  pan: string;
+}
+
 /**
  * The buyer's PAN for an order above the threshold (Income-tax Rule 114B), by its owner or an
  * admin. Kept once: the invoice prints it, so a recorded PAN is not replaced.
  */
 export async function recordOrderPan(
   db: Kysely<Database>,
-  user: AuthUser,
-  id: unknown,
-  pan: string,
+  { user, id, pan }: RecordOrderPanOptions,
 ): Promise<void> {
   const orderId = requireId(id, 'Order');
   await db.transaction().execute(async (trx) => {

@@ -26,6 +26,13 @@ const DOCUMENT_NUMBER_MAX = 40;
 const NOT_READY =
   'The invoice goes with the parcel and prints the HUID of each hallmarked gold piece: it is issued when the order is dispatched';
 
+export interface InvoicePdfOptions {
+  orderId: string;
+  kind: InvoiceKind;
+  seller: SellerDetails;
+  number?: string;
+}
+
 /**
  * An order's invoice or credit note as a PDF. Rendered once, the first time it is asked for,
  * under the invoice row's lock, and kept in the row: every download and mail carries the same
@@ -34,10 +41,7 @@ const NOT_READY =
  */
 export async function invoicePdf(
   db: Kysely<Database>,
-  orderId: string,
-  kind: InvoiceKind,
-  seller: SellerDetails,
-  number?: string,
+  { orderId, kind, seller, number }: InvoicePdfOptions,
 ): Promise<InvoiceFile> {
   const what = kind === 'INVOICE' ? 'Invoice' : 'Credit note';
   let stored = db
@@ -130,17 +134,21 @@ async function paidByOf(
   ];
 }
 
+export interface OpenInvoicePdfOptions {
+  user: AuthUser;
+  id: unknown;
+  kind: InvoiceKind;
+  seller: SellerDetails;
+  number?: unknown;
+}
+
 /**
  * GET /api/orders/{id}/invoice and /credit-note: the owner's or an admin's (another's: 404).
  * `number` names one of the order's documents (its earlier credit note); absent, the latest.
  */
 export async function openInvoicePdf(
   db: Kysely<Database>,
-  user: AuthUser,
-  id: unknown,
-  kind: InvoiceKind,
-  seller: SellerDetails,
-  number?: unknown,
+  { user, id, kind, seller, number }: OpenInvoicePdfOptions,
 ): Promise<InvoiceFile> {
   const orderId = requireId(id, 'Order');
   if (
@@ -154,5 +162,5 @@ export async function openInvoicePdf(
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order || !canSeeRecordOf(user, order.user_id)) throw notFound('Order');
-  return invoicePdf(db, orderId, kind, seller, number);
+  return invoicePdf(db, { orderId, kind, seller, number });
 }

@@ -15,7 +15,13 @@ export const CREDIT_NOTE_SERIES = 'KJCN';
  * workers.
  */
 async function nextNumber(trx: Transaction<Database>, series: string, fy: string) {
-  return takeNumbers(trx, series, fy, 1);
+  return takeNumbers(trx, { series, fy, count: 1 });
+}
+
+export interface TakeNumbersOptions {
+  series: string;
+  fy: string;
+  count: number;
 }
 
 /**
@@ -24,9 +30,7 @@ async function nextNumber(trx: Transaction<Database>, series: string, fy: string
  */
 export async function takeNumbers(
   trx: Transaction<Database>,
-  series: string,
-  fy: string,
-  count: number,
+  { series, fy, count }: TakeNumbersOptions,
 ): Promise<number> {
   const row = await trx
     .insertInto('invoice_counters')
@@ -41,13 +45,17 @@ export async function takeNumbers(
   return row.last_number - count + 1;
 }
 
+export interface InsertDocumentOptions {
+  kind: InvoiceKind;
+  series: string;
+  at: Date;
+  build: (number: string) => InvoiceDocument;
+  refersTo: string | null;
+}
+
 async function insertDocument(
   trx: Transaction<Database>,
-  kind: InvoiceKind,
-  series: string,
-  at: Date,
-  build: (number: string) => InvoiceDocument,
-  refersTo: string | null,
+  { kind, series, at, build, refersTo }: InsertDocumentOptions,
 ): Promise<InvoiceDocument> {
   const fy = financialYear(at);
   const seq = await nextNumber(trx, series, fy);
@@ -90,13 +98,20 @@ export async function lockInvoiceCounter(trx: Transaction<Database>, at: Date = 
     .execute();
 }
 
+export interface InvoiceDocumentOptions {
+  order: OrderRow;
+  lines: InvoiceLine[];
+  number: string;
+  at: Date;
+}
+
 /** A tax invoice's document: the buyer and place of supply from the order, and its lines. */
-export function invoiceDocument(
-  order: OrderRow,
-  lines: InvoiceLine[],
-  number: string,
-  at: Date,
-): InvoiceDocument {
+export function invoiceDocument({
+  order,
+  lines,
+  number,
+  at,
+}: InvoiceDocumentOptions): InvoiceDocument {
   const stateCode = findIndianState(order.ship_state)?.gstCode ?? '';
   return {
     kind: 'INVOICE',
@@ -126,13 +141,20 @@ export function invoiceDocument(
   };
 }
 
+export interface CreditNoteDocumentOptions {
+  original: InvoiceDocument;
+  number: string;
+  at: Date;
+  reason: string;
+}
+
 /** A credit note reversing `original` in full, referring to it. */
-export const creditNoteDocument = (
-  original: InvoiceDocument,
-  number: string,
-  at: Date,
-  reason: string,
-): InvoiceDocument => ({
+export const creditNoteDocument = ({
+  original,
+  number,
+  at,
+  reason,
+}: CreditNoteDocumentOptions): InvoiceDocument => ({
   ...original,
   kind: 'CREDIT_NOTE',
   number,
@@ -140,6 +162,14 @@ export const creditNoteDocument = (
   refersTo: { number: original.number, issuedAt: original.issuedAt },
   reason,
 });
+
+export interface IssueCreditNoteOptions {
+  orderId: string;
+  reason: string;
+  at?: Date;
+  onlyItems?: readonly string[];
+  pieces?: ReadonlyMap<string, number>;
+}
 
 /**
  * A credit note for an invoiced order whose payment is owed back (sold out when paid, or
@@ -150,11 +180,7 @@ export const creditNoteDocument = (
  */
 export async function issueCreditNote(
   trx: Transaction<Database>,
-  orderId: string,
-  reason: string,
-  at: Date = new Date(),
-  onlyItems?: readonly string[],
-  pieces?: ReadonlyMap<string, number>,
+  { orderId, reason, at = new Date(), onlyItems, pieces }: IssueCreditNoteOptions,
 ): Promise<InvoiceDocument | null> {
   const invoice = await trx
     .selectFrom('invoices')
@@ -183,14 +209,13 @@ export async function issueCreditNote(
         },
       }
     : invoiced;
-  return insertDocument(
-    trx,
-    'CREDIT_NOTE',
-    CREDIT_NOTE_SERIES,
+  return insertDocument(trx, {
+    kind: 'CREDIT_NOTE',
+    series: CREDIT_NOTE_SERIES,
     at,
-    (number) => creditNoteDocument(original, number, at, reason),
-    invoice.id,
-  );
+    build: (number) => creditNoteDocument({ original, number, at, reason }),
+    refersTo: invoice.id,
+  });
 }
 
 /** The order's document of this kind (its tax invoice, its credit note), or null. */

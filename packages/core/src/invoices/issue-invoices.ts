@@ -52,9 +52,14 @@ export async function issueInvoices(
 
   const fresh = intents.filter((i) => !invoiceOf.has(i.order.id));
   if (fresh.length) {
-    const first = await takeNumbers(trx, INVOICE_SERIES, fy, fresh.length);
+    const first = await takeNumbers(trx, { series: INVOICE_SERIES, fy, count: fresh.length });
     const documents = fresh.map((i, n) =>
-      invoiceDocument(i.order, i.lines, documentNumber(INVOICE_SERIES, fy, first + n), at),
+      invoiceDocument({
+        order: i.order,
+        lines: i.lines,
+        number: documentNumber(INVOICE_SERIES, fy, first + n),
+        at,
+      }),
     );
     const inserted = await trx
       .insertInto('invoices')
@@ -83,7 +88,7 @@ export async function issueInvoices(
   );
   const invoices = intents.map((i) => invoiceOf.get(i.order.id)!.document);
   if (notes.length === 0) return invoices;
-  const first = await takeNumbers(trx, CREDIT_NOTE_SERIES, fy, notes.length);
+  const first = await takeNumbers(trx, { series: CREDIT_NOTE_SERIES, fy, count: notes.length });
   await trx
     .insertInto('invoices')
     .values(
@@ -99,7 +104,9 @@ export async function issueInvoices(
           number,
           refers_to: invoice.id,
           issued_at: at,
-          document: JSON.stringify(creditNoteDocument(invoice.document, number, at, i.creditNote!)),
+          document: JSON.stringify(
+            creditNoteDocument({ original: invoice.document, number, at, reason: i.creditNote! }),
+          ),
         };
       }),
     )

@@ -130,11 +130,10 @@ export async function applyMove(
       .where('order_id', '=', order.id)
       .where('status', '=', 'PAID')
       .execute();
-    await issueCreditNote(
-      trx,
-      order.id,
-      move.statusNote ?? 'Order cancelled by the shop: refund due',
-    );
+    await issueCreditNote(trx, {
+      orderId: order.id,
+      reason: move.statusNote ?? 'Order cancelled by the shop: refund due',
+    });
   }
   if (move.to === 'CANCELLED' && order.status === 'PENDING')
     entry.closedLinks = await closeOpenLinks(trx, order.id, 'Order cancelled: link closed');
@@ -164,7 +163,7 @@ export async function placePaidOrder(
   const stock = await takeOrderStock(trx, order.id);
   if (!stock.taken) {
     const note = payment.refundNote(stock.short);
-    await issueCreditNote(trx, order.id, note);
+    await issueCreditNote(trx, { orderId: order.id, reason: note });
     const entry = await write(trx, order, {
       to: 'CANCELLED',
       by: 'system',
@@ -274,8 +273,10 @@ async function write(
     .returning('id')
     .executeTakeFirstOrThrow();
   // Balances paying for the order move with it: spent when placed, given back when cancelled.
-  if (move.to === 'PLACED') await settleTenders(trx, [order.id], 'SPENT', now);
-  if (move.to === 'CANCELLED') await settleTenders(trx, [order.id], 'RETURNED', now);
+  if (move.to === 'PLACED')
+    await settleTenders(trx, { orderIds: [order.id], to: 'SPENT', at: now });
+  if (move.to === 'CANCELLED')
+    await settleTenders(trx, { orderIds: [order.id], to: 'RETURNED', at: now });
   // The owner's mail for this entry, committed with it (sent by the worker's notifications queue).
   await queueOrderMail(trx, order, {
     id: logged.id,

@@ -184,18 +184,16 @@ export async function writePlacements(
                 ${moves.map((m) => m.statusNote)}::text[]) AS v(id, status, note)
     WHERE o.id = v.id`.execute(trx);
   // Balances paying for these orders move with them (as the ledger's write does one by one).
-  await settleTenders(
-    trx,
-    planned.flatMap((p) => (p.result.placed ? [p.paid.order.id] : [])),
-    'SPENT',
+  await settleTenders(trx, {
+    orderIds: planned.flatMap((p) => (p.result.placed ? [p.paid.order.id] : [])),
+    to: 'SPENT',
     at,
-  );
-  await settleTenders(
-    trx,
-    planned.flatMap((p) => (p.result.placed ? [] : [p.paid.order.id])),
-    'RETURNED',
+  });
+  await settleTenders(trx, {
+    orderIds: planned.flatMap((p) => (p.result.placed ? [] : [p.paid.order.id])),
+    to: 'RETURNED',
     at,
-  );
+  });
   const requestId = currentRequestId() ?? null;
   const logged = await trx
     .insertInto('order_events')

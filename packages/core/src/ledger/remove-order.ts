@@ -91,7 +91,7 @@ export async function removeUnpaidOrder(
     if (late) throw conflict(late);
     await closeOpenLinks(trx, orderId, `Order ${orderId} deleted by the shop: link cancelled`);
     // A balance held for it goes back before its tenders go with the order.
-    await settleTenders(trx, [orderId], 'RETURNED');
+    await settleTenders(trx, { orderIds: [orderId], to: 'RETURNED' });
     await trx.deleteFrom('orders').where('id', '=', orderId).execute();
   });
   return { message: 'Order deleted successfully' };

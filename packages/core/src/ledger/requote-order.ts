@@ -12,6 +12,12 @@ export interface Requote {
   to: number;
 }
 
+export interface RequoteIfStaleOptions {
+  order: { id: string; user_id: string; quoted_at: Date; total_discounted_price: number };
+  holdMs: number;
+  now?: Date;
+}
+
 /**
  * Part of the order ledger (its money and its event row are written here, nowhere else). An
  * unpaid order's quote holds for `holdMs` from the moment it was quoted, whatever links were made
@@ -26,9 +32,7 @@ export interface Requote {
  */
 export async function requoteIfStale(
   trx: Transaction<Database>,
-  order: { id: string; user_id: string; quoted_at: Date; total_discounted_price: number },
-  holdMs: number,
-  now = new Date(),
+  { order, holdMs, now = new Date() }: RequoteIfStaleOptions,
 ): Promise<Requote | null> {
   if (now.getTime() - order.quoted_at.getTime() < holdMs) return null;
   const lines = await trx

@@ -74,7 +74,7 @@ export function createActionLimits(
   const limiterFor = (action: LimitedAction) => {
     const rule = ACTIONS[action];
     const keyPrefix = `${prefix}:rl:${action}`;
-    return redisLimiter(redis, keyPrefix, budgets[rule.budget], rule.seconds);
+    return redisLimiter({ redis, keyPrefix, points: budgets[rule.budget], duration: rule.seconds });
   };
   const limiters: Record<LimitedAction, RateLimiterRedis> = {
     order: limiterFor('order'),

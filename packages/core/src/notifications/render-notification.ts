@@ -61,7 +61,7 @@ export async function attachmentsFor(
 ): Promise<MailAttachment[]> {
   if (!INVOICE_KINDS.has(notification.kind) || !notification.order_id) return [];
   try {
-    const file = await invoicePdf(db, notification.order_id, 'INVOICE', seller);
+    const file = await invoicePdf(db, { orderId: notification.order_id, kind: 'INVOICE', seller });
     return [{ filename: file.fileName, content: file.body, contentType: 'application/pdf' }];
   } catch (error) {
     // None issued (unpaid), or not yet issuable (HUIDs, PAN): the mail goes without it.

@@ -2,6 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { notFound } from '../common';
 
+export interface EndAlertByTokenOptions {
+  table: 'rate_alerts' | 'stock_alerts';
+  token: string;
+  pattern: RegExp;
+}
+
 /**
  * A mail's one-click unsubscribe (no login) for the alert tables: the alert ends once, and
  * asking again answers the same. A token that is not one we made (a mangled link, a NUL
@@ -9,9 +15,7 @@ import { notFound } from '../common';
  */
 export async function endAlertByToken(
   db: Kysely<Database>,
-  table: 'rate_alerts' | 'stock_alerts',
-  token: string,
-  pattern: RegExp,
+  { table, token, pattern }: EndAlertByTokenOptions,
 ): Promise<void> {
   if (!pattern.test(token)) throw notFound('Alert');
   const row = await db

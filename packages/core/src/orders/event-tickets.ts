@@ -12,13 +12,20 @@ import type { AuthUser } from '../auth';
 const TICKET_TTL_SECONDS = 60;
 const key = (prefix: string, ticket: string) => `${prefix}:event-ticket:${ticket}`;
 
-export async function issueEventTicket(
-  redis: Redis,
-  prefix: string,
-  user: AuthUser,
+export interface IssueEventTicketOptions {
+  redis: Redis;
+  prefix: string;
+  user: AuthUser;
   /** The account's token version now: a ticket outlives no "log out everywhere". */
-  tokenVersion?: number | null,
-) {
+  tokenVersion?: number | null;
+}
+
+export async function issueEventTicket({
+  redis,
+  prefix,
+  user,
+  tokenVersion,
+}: IssueEventTicketOptions) {
   const ticket = randomBytes(24).toString('base64url');
   await redis.set(
     key(prefix, ticket),
@@ -29,17 +36,24 @@ export async function issueEventTicket(
   return { ticket };
 }
 
+export interface RedeemEventTicketOptions {
+  redis: Redis;
+  db: Kysely<Database>;
+  prefix: string;
+  ticket: string;
+}
+
 /**
  * The ticket's user, once: a second use (or an expired or made-up ticket) is null. The account is
  * checked again, as a token is: removed since is refused, and admin needs the role both when the
  * ticket was issued and now.
  */
-export async function redeemEventTicket(
-  redis: Redis,
-  db: Kysely<Database>,
-  prefix: string,
-  ticket: string,
-): Promise<(AuthUser & { tokenVersion: number }) | null> {
+export async function redeemEventTicket({
+  redis,
+  db,
+  prefix,
+  ticket,
+}: RedeemEventTicketOptions): Promise<(AuthUser & { tokenVersion: number }) | null> {
   if (!/^[\w-]{32}$/.test(ticket)) return null;
   const stored = await redis.getdel(key(prefix, ticket));
   if (!stored) return null;

@@ -126,6 +126,13 @@ export const refusalOutcome = (error: DomainError): OutboxOutcome => ({
  */
 const REFUSAL_KINDS = DOMAIN_ERROR_KINDS.filter((kind) => kind !== 'UNAVAILABLE');
 
+/** Which outbox row to wait on, for how long, polling how often (50 ms when left out). */
+export interface WaitForOutboxOutcomeOptions {
+  ref: OutboxRef;
+  timeoutMs: number;
+  everyMs?: number;
+}
+
 /**
  * Waits (polling the row) until the worker has recorded an outcome, at most `timeoutMs`.
  * Answers the job's value, throws its refusal as a DomainError, or null: not applied yet (or a
@@ -133,9 +140,7 @@ const REFUSAL_KINDS = DOMAIN_ERROR_KINDS.filter((kind) => kind !== 'UNAVAILABLE'
  */
 export async function waitForOutboxOutcome<T>(
   db: Kysely<Database>,
-  ref: OutboxRef,
-  timeoutMs: number,
-  everyMs = 50,
+  { ref, timeoutMs, everyMs = 50 }: WaitForOutboxOutcomeOptions,
 ): Promise<T | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -33,6 +33,13 @@ export interface RelayOptions {
 
 const STARTUP_GRACE_MS = 5000;
 
+export interface RelaySendOptions {
+  queue: Queue;
+  name: string;
+  data: object;
+  jobId: string;
+}
+
 /**
  * Moves outbox rows without an outcome to BullMQ. A short transaction claims due rows
  * (FOR UPDATE SKIP LOCKED, so any number of relays can run) by pushing their next due time out;
@@ -68,7 +75,7 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   };
   const later = (ms: number) => sql<Date>`now() + ${ms} * interval '1 millisecond'`;
 
-  const send = (queue: Queue, name: string, data: object, jobId: string) =>
+  const send = ({ queue, name, data, jobId }: RelaySendOptions) =>
     Promise.race([
       queue.add(name, data, { jobId }),
       new Promise<never>((_, reject) =>
@@ -183,12 +190,12 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
             },
           },
           () =>
-            send(
+            send({
               queue,
-              row.queue,
-              { ...data, traceparent: currentTraceparent() ?? row.traceparent },
+              name: row.queue,
+              data: { ...data, traceparent: currentTraceparent() ?? row.traceparent },
               jobId,
-            ),
+            }),
         );
         sent.push(row.id);
       } catch (error) {

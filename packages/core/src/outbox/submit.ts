@@ -14,7 +14,7 @@ export async function submitAndWait<T, J extends RelayedJob = RelayedJob>(
   const ref = await writeOutbox(deps.db, intent);
   deps.relay.wake();
   const outcome = deps.relay.connected()
-    ? await waitForOutboxOutcome<T>(deps.db, ref, deps.waitMs)
+    ? await waitForOutboxOutcome<T>(deps.db, { ref, timeoutMs: deps.waitMs })
     : null;
   return { ref, outcome };
 }

@@ -227,7 +227,7 @@ async function applyAll(
         linkNow.set(link.payment_link_id, { ...link, provider_payment_id: paymentId, status });
     };
     const tendered = tenderedOf.get(orderId) ?? 0;
-    const verdict = judgePayment(captured.payment, order, link, tendered);
+    const verdict = judgePayment({ payment: captured.payment, order, link, tendered });
     let confirmed: Confirmed;
     if (!verdict.place) {
       record('REFUND_PENDING', verdict.note, verdict.reason);

@@ -186,17 +186,24 @@ export async function prepareConfirmation({
 /** A captured payment against its locked order and link: placed, or the money owed back. */
 export type PaymentVerdict = { place: true } | { place: false; note: string; reason: RefundReason };
 
+export interface JudgePaymentOptions {
+  payment: ProviderPayment;
+  order: OrderRow | null;
+  link: Pick<PaymentRow, 'status' | 'expires_at'>;
+  /** Rupees a scheme balance or store credit pays of the order: the link owes the rest. */
+  tendered?: number;
+}
+
 /**
  * The rules, the same one by one and in a batch: money for a deleted order, an order no longer
  * PENDING, a closed link or the wrong amount is owed back; anything else places the order.
  */
-export function judgePayment(
-  payment: ProviderPayment,
-  order: OrderRow | null,
-  link: Pick<PaymentRow, 'status' | 'expires_at'>,
-  /** Rupees a scheme balance or store credit pays of the order: the link owes the rest. */
+export function judgePayment({
+  payment,
+  order,
+  link,
   tendered = 0,
-): PaymentVerdict {
+}: JudgePaymentOptions): PaymentVerdict {
   if (!order)
     return {
       place: false,

@@ -176,12 +176,12 @@ export async function payOrder({
         };
       // The quote holds for a link's life from when it was made; past it, today's rates price the
       // order again, however many links were asked for since.
-      const requote = await requoteIfStale(trx, order, ttlMinutes * 60_000, now);
+      const requote = await requoteIfStale(trx, { order, holdMs: ttlMinutes * 60_000, now });
       const total = requote ? requote.to : order.total_discounted_price;
       if (held > total) {
         // Priced down below what the balances hold: they are given back and asked again.
         const tenders = await liveTenders(trx, orderId);
-        await settleTenders(trx, [orderId], 'RETURNED', now);
+        await settleTenders(trx, { orderIds: [orderId], to: 'RETURNED', at: now });
         await reserveTenders({
           trx,
           order,

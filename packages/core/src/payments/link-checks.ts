@@ -23,6 +23,12 @@ export async function expireCheckedLinks(db: Kysely<Database>, table: LinkTable,
   return Number(expired.numUpdatedRows);
 }
 
+export interface MarkLinkCheckedOptions {
+  table: LinkTable;
+  id: string;
+  asked: boolean;
+}
+
 /**
  * Marks one check of a link (to the back of the line). An answer after its window closes it for
  * good; a check that failed (the provider or the database away) never does: it stays in question
@@ -30,9 +36,7 @@ export async function expireCheckedLinks(db: Kysely<Database>, table: LinkTable,
  */
 export async function markLinkChecked(
   db: Kysely<Database>,
-  table: LinkTable,
-  id: string,
-  asked: boolean,
+  { table, id, asked }: MarkLinkCheckedOptions,
 ) {
   await db
     .updateTable(table)

@@ -162,7 +162,7 @@ export async function reconcilePayments(
         message: error instanceof Error ? error.message : String(error),
       });
     }
-    await markLinkChecked(db, 'payments', link.id, asked);
+    await markLinkChecked(db, { table: 'payments', id: link.id, asked });
   }
   // After the checks above: an order whose lost payment was just found is PLACED, not cancelled.
   if (options.unpaidTtlMs !== undefined) {

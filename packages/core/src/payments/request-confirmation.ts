@@ -36,6 +36,13 @@ export interface PaymentReturnDeps extends OutboxDeps {
   clock?: Clock;
 }
 
+export interface RequireReturnableOptions {
+  ret: Required<Pick<PaymentReturn, 'orderId' | 'paymentId'>> & { paymentLinkId?: string };
+  jobKey: string;
+  user: AuthUser | null;
+  now: Date;
+}
+
 /**
  * Refuses, with one indexed read and no write, a return that could not be a real payment of
  * this order: an order that does not exist or is someone else's, a link that is not the
@@ -47,10 +54,7 @@ export interface PaymentReturnDeps extends OutboxDeps {
  */
 async function requireReturnable(
   db: Kysely<Database>,
-  ret: Required<Pick<PaymentReturn, 'orderId' | 'paymentId'>> & { paymentLinkId?: string },
-  jobKey: string,
-  user: AuthUser | null,
-  now: Date,
+  { ret, jobKey, user, now }: RequireReturnableOptions,
 ): Promise<void> {
   const linkId = ret.paymentLinkId;
   const row = await db
@@ -138,13 +142,12 @@ export async function requestPaymentConfirmation(
   await deps.limits.consume('paymentReturn', caller.address);
   const { orderId } = ret;
   const jobKey = paymentJobKey(orderId, ret.paymentId);
-  await requireReturnable(
-    deps.db,
-    { ...ret, orderId },
+  await requireReturnable(deps.db, {
+    ret: { ...ret, orderId },
     jobKey,
-    caller.user,
-    (deps.clock ?? systemClock)(),
-  );
+    user: caller.user,
+    now: (deps.clock ?? systemClock)(),
+  });
   const { outcome } = await submitAndWait<ConfirmationOutcome>(deps, {
     job: JOBS.paymentConfirmation,
     jobKey,

@@ -72,16 +72,23 @@ export const OUTAGE_DEFERRAL_LIMITS: Record<QueueName, number | null> = {
 const limitOf = (queue: string): number | null =>
   queue in OUTAGE_DEFERRAL_LIMITS ? OUTAGE_DEFERRAL_LIMITS[queue as QueueName] : 120;
 
+export interface OutageDeferralMsOptions {
+  queue: string;
+  error: unknown;
+  attemptsStarted: number;
+  attemptsMade: number;
+}
+
 /**
  * How long to defer a job of `queue` that threw `error` after starting `attemptsStarted` times
  * with `attemptsMade` attempts spent, or null: the error fails the attempt as usual.
  */
-export function outageDeferralMs(
-  queue: string,
-  error: unknown,
-  attemptsStarted: number,
-  attemptsMade: number,
-): number | null {
+export function outageDeferralMs({
+  queue,
+  error,
+  attemptsStarted,
+  attemptsMade,
+}: OutageDeferralMsOptions): number | null {
   if (!isUnavailable(error)) return null;
   const limit = limitOf(queue);
   if (limit !== null && attemptsStarted - attemptsMade > limit) return null;

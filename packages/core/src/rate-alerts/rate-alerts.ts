@@ -22,6 +22,13 @@ export interface RateAlertDeps {
 
 const rupeesPerGram = (paise: number) => `${formatRupees(paise / 100)}/g`;
 
+export interface AskRateAlertOptions {
+  deps: RateAlertDeps;
+  user: AuthUser | null;
+  address: string;
+  input: RateAlertInput;
+}
+
 /**
  * "Tell me when 22K gold is below ₹X/g". One alert per e-mail, metal and purity: asking again
  * sets the new figure and re-arms it (an alert fires once). Only an address proven to be the
@@ -32,12 +39,12 @@ const rupeesPerGram = (paise: number) => `${formatRupees(paise / 100)}/g`;
  * answer reads the same either way, so it tells nothing about the address. Limited per client
  * address and per e-mail like the back-in-stock alerts (the same budgets).
  */
-export async function askRateAlert(
-  deps: RateAlertDeps,
-  user: AuthUser | null,
-  address: string,
-  input: RateAlertInput,
-): Promise<{ message: string }> {
+export async function askRateAlert({
+  deps,
+  user,
+  address,
+  input,
+}: AskRateAlertOptions): Promise<{ message: string }> {
   const purity = canonicalPurity(input.metal, input.purity)!;
   let email = input.email?.toLowerCase();
   if (user) email = await signedInEmail(deps.db, user);
@@ -156,7 +163,7 @@ export async function confirmRateAlert(db: Kysely<Database>, token: string) {
 
 /** The one-click unsubscribe link (no login). */
 export async function unsubscribeRateAlert(db: Kysely<Database>, token: string) {
-  await endAlertByToken(db, 'rate_alerts', token, RATE_ALERT_TOKEN);
+  await endAlertByToken(db, { table: 'rate_alerts', token, pattern: RATE_ALERT_TOKEN });
   return { message: 'You will not get this rate alert any more.' };
 }
 

@@ -22,15 +22,19 @@ export class RefundRefused extends Error {
   override name = 'RefundRefused';
 }
 
+export interface RecordProviderRefundOptions {
+  refund: { id: string; attempt: number };
+  answer: ProviderRefund;
+  now?: Date;
+}
+
 /**
  * Writes what the provider said about one attempt; a newer attempt's row is left alone. A
  * refund the provider confirms mails the shopper of a return that it is done (only then).
  */
 export async function recordProviderRefund(
   db: Kysely<Database>,
-  refund: { id: string; attempt: number },
-  answer: ProviderRefund,
-  now = new Date(),
+  { refund, answer, now = new Date() }: RecordProviderRefundOptions,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -69,6 +73,15 @@ async function recordRefusedTry(
     .execute();
 }
 
+export interface ProcessRefundOptions {
+  provider: PaymentProvider;
+  job: { refundId: string; attempt: number };
+  /** A crash test's fault point (never configuration): after the provider answered, before the record. */
+  beforeRecord?: () => Promise<void>;
+  /** This is the queue's last try of the job: a refusal is then recorded as failed. */
+  lastTry?: boolean;
+}
+
 /**
  * The worker's `refunds` job: asks the provider for one attempt of a refund and records the
  * answer. A re-run (a worker killed after asking, before recording) asks again with the same
@@ -81,12 +94,7 @@ async function recordRefusedTry(
  */
 export async function processRefund(
   db: Kysely<Database>,
-  provider: PaymentProvider,
-  job: { refundId: string; attempt: number },
-  /** A crash test's fault point (never configuration): after the provider answered, before the record. */
-  beforeRecord?: () => Promise<void>,
-  /** This is the queue's last try of the job: a refusal is then recorded as failed. */
-  lastTry = true,
+  { provider, job, beforeRecord, lastTry = true }: ProcessRefundOptions,
 ): Promise<RefundOutcome> {
   const read = async () => {
     const row = await db
@@ -132,6 +140,6 @@ export async function processRefund(
       `refund ${row.id} of order ${row.order_id} refused by the provider: ${answer.failure ?? 'no reason given'}`,
     );
   }
-  await recordProviderRefund(db, row, answer);
+  await recordProviderRefund(db, { refund: row, answer });
   return outcome(await read());
 }

@@ -94,7 +94,8 @@ export async function refundInstalment(
   });
   if (job) {
     deps.relay.wake();
-    if (deps.relay.connected()) await waitForOutboxOutcome(deps.db, job, deps.waitMs);
+    if (deps.relay.connected())
+      await waitForOutboxOutcome(deps.db, { ref: job, timeoutMs: deps.waitMs });
   }
   const row = await deps.db
     .selectFrom('instalment_refunds')
@@ -109,6 +110,12 @@ export async function refundInstalment(
   };
 }
 
+export interface ProcessInstalmentRefundOptions {
+  provider: PaymentProvider;
+  job: InstalmentRefundIntent;
+  lastTry?: boolean;
+}
+
 /**
  * The worker's `refunds` job for an instalment: asks the provider once per try (its key), so a
  * re-run after a crash gets the same refund. A refusal before the queue's last try throws
@@ -117,9 +124,7 @@ export async function refundInstalment(
  */
 export async function processInstalmentRefund(
   db: Kysely<Database>,
-  provider: PaymentProvider,
-  job: InstalmentRefundIntent,
-  lastTry = true,
+  { provider, job, lastTry = true }: ProcessInstalmentRefundOptions,
 ): Promise<{ instalmentRefundId: string; state: RefundState }> {
   let row = await db
     .selectFrom('instalment_refunds')

@@ -52,13 +52,15 @@ export async function requestOrderRefund(
     }
     // The money of a cancelled sale goes back: its invoice is reversed, once.
     if (made.length && order.status === 'CANCELLED')
-      await issueCreditNote(trx, orderId, 'Payment refunded to the buyer');
+      await issueCreditNote(trx, { orderId, reason: 'Payment refunded to the buyer' });
     return made;
   });
   if (jobs.length) {
     deps.relay.wake();
     if (deps.relay.connected())
-      await Promise.all(jobs.map((job) => waitForOutboxOutcome(deps.db, job, deps.waitMs)));
+      await Promise.all(
+        jobs.map((job) => waitForOutboxOutcome(deps.db, { ref: job, timeoutMs: deps.waitMs })),
+      );
   }
   return { orderId, asked: jobs.length };
 }

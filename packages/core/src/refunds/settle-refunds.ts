@@ -41,6 +41,13 @@ type Accepted = {
   provider_refund_id: string;
 };
 
+export interface AskAgainOptions {
+  provider: string;
+  row: Accepted;
+  answer: ProviderRefund;
+  now: Date;
+}
+
 /**
  * A refund the provider accepted and then failed paid nothing: it is asked for again as a new
  * attempt (a new refund at the provider under a fresh idempotency key; the failed one moved no
@@ -53,10 +60,7 @@ type Accepted = {
  */
 async function askAgain(
   db: Kysely<Database>,
-  provider: string,
-  row: Accepted,
-  answer: ProviderRefund,
-  now: Date,
+  { provider, row, answer, now }: AskAgainOptions,
 ): Promise<RefundSettlement['askedAgain'][number] | null> {
   const failure = `${provider} refund ${row.provider_refund_id} failed after it was accepted: ${answer.failure ?? 'no reason given'}`;
   const giveUp = row.attempt >= JOB_OPTIONS.attempts;
@@ -149,12 +153,18 @@ export async function settleProcessingRefunds(
         accepted.provider_refund_id,
       );
       if (!answer || answer.status === 'processing') {
-        await stillProcessing(db, 'refunds', row.id, clock());
+        await stillProcessing(db, { table: 'refunds', id: row.id, now: clock() });
         continue;
       }
-      if (answer.status === 'processed') await recordProviderRefund(db, row, answer, clock());
+      if (answer.status === 'processed')
+        await recordProviderRefund(db, { refund: row, answer, now: clock() });
       else {
-        const again = await askAgain(db, provider.name, accepted, answer, clock());
+        const again = await askAgain(db, {
+          provider: provider.name,
+          row: accepted,
+          answer,
+          now: clock(),
+        });
         if (!again) continue;
         report.askedAgain.push(again);
       }
@@ -163,8 +173,14 @@ export async function settleProcessingRefunds(
       report.failed.push({ refundId: row.id, message: (error as Error).message });
     }
   }
-  await settleInstalmentRefunds(db, provider, report, options);
+  await settleInstalmentRefunds(db, { provider, report, options });
   return report;
+}
+
+export interface StillProcessingOptions {
+  table: 'refunds' | 'instalment_refunds';
+  id: string;
+  now: Date;
 }
 
 /**
@@ -172,18 +188,19 @@ export async function settleProcessingRefunds(
  * a page at a time): otherwise a page of long-pending refunds would be read on every run and
  * the ones behind it never asked about.
  */
-async function stillProcessing(
-  db: Kysely<Database>,
-  table: 'refunds' | 'instalment_refunds',
-  id: string,
-  now: Date,
-) {
+async function stillProcessing(db: Kysely<Database>, { table, id, now }: StillProcessingOptions) {
   await db
     .updateTable(table)
     .set({ updated_at: now })
     .where('id', '=', id)
     .where('state', '=', 'processing')
     .execute();
+}
+
+export interface SettleInstalmentRefundsOptions {
+  provider: PaymentProvider;
+  report: RefundSettlement;
+  options: SettleOptions;
 }
 
 /**
@@ -195,9 +212,7 @@ async function stillProcessing(
  */
 async function settleInstalmentRefunds(
   db: Kysely<Database>,
-  provider: PaymentProvider,
-  report: RefundSettlement,
-  options: SettleOptions,
+  { provider, report, options }: SettleInstalmentRefundsOptions,
 ) {
   const clock = options.clock ?? systemClock;
   const rows = await db
@@ -215,7 +230,7 @@ async function settleInstalmentRefunds(
     try {
       const answer = await provider.fetchRefund(row.provider_payment_id, refundId);
       if (!answer || answer.status === 'processing') {
-        await stillProcessing(db, 'instalment_refunds', row.id, clock());
+        await stillProcessing(db, { table: 'instalment_refunds', id: row.id, now: clock() });
         continue;
       }
       const now = clock();

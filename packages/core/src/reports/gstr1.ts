@@ -49,6 +49,13 @@ interface Gstr1Sums {
 /** The tables listed invoice by invoice: as many rows as the month has such documents. */
 type Listed = { table: 'b2cl'; row: Row<'b2cl'> } | { table: 'cdnur'; row: Row<'cdnur'> };
 
+/** A month's read: the seller, the month (YYYY-MM) and the sums its summed tables grow in. */
+export interface Gstr1PassOptions {
+  seller: SellerDetails;
+  month: string;
+  sums: Gstr1Sums;
+}
+
 /**
  * One pass over the month's documents (India's time), as a shop selling to consumers files
  * GSTR-1 (see README "The owner's books"): yields each B2CL invoice and CDNUR note as it is read,
@@ -63,9 +70,7 @@ type Listed = { table: 'b2cl'; row: Row<'b2cl'> } | { table: 'cdnur'; row: Row<'
  */
 async function* gstr1Pass(
   db: Kysely<Database>,
-  seller: SellerDetails,
-  month: string,
-  { b2cs, hsn, docs }: Gstr1Sums,
+  { seller, month, sums: { b2cs, hsn, docs } }: Gstr1PassOptions,
 ): AsyncGenerator<Listed> {
   const { from, until } = monthBounds(month);
   /** A credit note is reported where its invoice was: the invoice's value and supply decide. */
@@ -202,7 +207,7 @@ export async function gstr1(
     cdnur: { rows: [] as Row<'cdnur'>[], count: 0 },
   };
   const onPage = (count: number) => count >= start && count < start + window.pageSize;
-  for await (const listed of gstr1Pass(db, seller, month, sums))
+  for await (const listed of gstr1Pass(db, { seller, month, sums }))
     if (listed.table === 'b2cl') {
       if (onPage(lists.b2cl.count++)) lists.b2cl.rows.push(listed.row);
     } else if (onPage(lists.cdnur.count++)) lists.cdnur.rows.push(listed.row);
@@ -237,15 +242,21 @@ export function gstr1Json(db: Kysely<Database>, seller: SellerDetails, { month }
     {
       key: 'b2cl',
       rows: async function* () {
-        for await (const listed of gstr1Pass(db, seller, month, sums))
+        for await (const listed of gstr1Pass(db, { seller, month, sums }))
           if (listed.table === 'b2cl') yield listed.row;
       },
     },
-    { key: 'cdnur', rows: () => gstr1Rows(db, seller, { month }, 'cdnur') },
+    { key: 'cdnur', rows: () => gstr1Rows(db, { seller, month, table: 'cdnur' }) },
     { key: 'b2cs', value: () => tables().b2cs },
     { key: 'hsn', value: () => tables().hsn },
     { key: 'docs', value: () => tables().docs },
   ]);
+}
+
+/** Which table of which month, and the seller whose GSTIN the rows are filed under. */
+export interface Gstr1RowsOptions<T extends Gstr1Table> extends ReportMonth {
+  seller: SellerDetails;
+  table: T;
 }
 
 /**
@@ -255,12 +266,10 @@ export function gstr1Json(db: Kysely<Database>, seller: SellerDetails, { month }
  */
 export async function* gstr1Rows<T extends Gstr1Table>(
   db: Kysely<Database>,
-  seller: SellerDetails,
-  { month }: ReportMonth,
-  table: T,
+  { seller, month, table }: Gstr1RowsOptions<T>,
 ): AsyncGenerator<Row<T>> {
   const sums = emptySums();
-  for await (const listed of gstr1Pass(db, seller, month, sums))
+  for await (const listed of gstr1Pass(db, { seller, month, sums }))
     if (listed.table === table) yield listed.row as Row<T>;
   if (table === 'b2cl' || table === 'cdnur') return;
   yield* summed(sums)[table as 'b2cs' | 'hsn' | 'docs'] as Row<T>[];

@@ -53,18 +53,20 @@ export function jsonObjectStream(fields: JsonField[]): Readable {
   );
 }
 
+export interface JsonStreamOptions<T> {
+  head: Record<string, unknown>;
+  listKey: string;
+  rows: AsyncIterable<T>;
+  tail: () => Promise<Record<string, unknown>> | Record<string, unknown>;
+}
+
 /**
  * A JSON object written as its rows arrive: the fields before the list, each row of the list as
  * read a page at a time, then the fields only known once every row is seen (totals). The object
  * is the one the report's JSON answer always was (keys in another order), but a year of rows
  * goes out in constant memory, as its CSV does, instead of being built whole first.
  */
-export function jsonStream<T>(
-  head: Record<string, unknown>,
-  listKey: string,
-  rows: AsyncIterable<T>,
-  tail: () => Promise<Record<string, unknown>> | Record<string, unknown>,
-): Readable {
+export function jsonStream<T>({ head, listKey, rows, tail }: JsonStreamOptions<T>): Readable {
   return Readable.from(
     (async function* () {
       const opening = JSON.stringify(head).slice(0, -1);

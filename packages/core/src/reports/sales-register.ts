@@ -104,5 +104,10 @@ export function salesRegisterJson(
       yield row;
     }
   })();
-  return jsonStream({ from: range.from, to: range.to }, 'rows', rows, () => sums.result());
+  return jsonStream({
+    head: { from: range.from, to: range.to },
+    listKey: 'rows',
+    rows,
+    tail: () => sums.result(),
+  });
 }

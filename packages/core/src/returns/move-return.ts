@@ -66,9 +66,13 @@ export async function moveReturn(
     let words: MoveWords = { note: null, mail: { step: 'approved', note: '' } };
     if (input.action === 'approve') {
       const pickup = pickupSummary(
-        await recordPickup(trx, request, input.pickup, {
-          now: at,
-          returnAddress: deps.returnAddress,
+        await recordPickup(trx, {
+          request,
+          input: input.pickup,
+          context: {
+            now: at,
+            returnAddress: deps.returnAddress,
+          },
         }),
       );
       words = { note: pickup, mail: { step: 'approved', note: pickup } };
@@ -76,9 +80,13 @@ export async function moveReturn(
     if (input.action === 'repickup') {
       const before = pickupRecordOf(request);
       const pickup = pickupSummary(
-        await recordPickup(trx, request, input.pickup, {
-          now: at,
-          returnAddress: deps.returnAddress,
+        await recordPickup(trx, {
+          request,
+          input: input.pickup,
+          context: {
+            now: at,
+            returnAddress: deps.returnAddress,
+          },
         }),
       );
       // The same pickup again (a second click): the shopper has been told it already.
@@ -137,7 +145,7 @@ export async function moveReturn(
       words = { note: 'Inspection resumed', mail: null };
     }
     if (input.action === 'refund') {
-      const step = await refundReturn(trx, request, actorUserId, at);
+      const step = await refundReturn(trx, { request, actorUserId, at });
       words = {
         note: step.note,
         // An exchange's credit is there at once; a refund is done when the provider says so.
@@ -147,12 +155,11 @@ export async function moveReturn(
             : { step: 'refund-processing', note: step.mailNote },
       };
     }
-    await logReturnMove(
-      trx,
+    await logReturnMove(trx, {
       request,
-      { from: request.state, to: move.to, actor: 'admin', actorUserId, note: words.note, at },
-      words.mail,
-    );
+      move: { from: request.state, to: move.to, actor: 'admin', actorUserId, note: words.note, at },
+      mail: words.mail,
+    });
   });
   // A refund's provider job was committed with the move: send it now.
   if (input.action === 'refund') deps.wake?.();

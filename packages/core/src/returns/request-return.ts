@@ -105,13 +105,16 @@ export async function requestReturn(
       .insertInto('return_items')
       .values(chosen.map((c) => ({ return_id: row.id, order_item_id: c.id, quantity: c.quantity })))
       .execute();
-    await logReturnMove(trx, row, {
-      from: null,
-      to: 'requested',
-      actor: 'customer',
-      actorUserId: user.id,
-      note: input.reason,
-      at: now,
+    await logReturnMove(trx, {
+      request: row,
+      move: {
+        from: null,
+        to: 'requested',
+        actor: 'customer',
+        actorUserId: user.id,
+        note: input.reason,
+        at: now,
+      },
     });
     return row.id;
   });

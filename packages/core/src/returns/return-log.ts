@@ -5,6 +5,25 @@ import { notFound } from '../common';
 import { queueNotification } from '../mail-queue';
 import type { ReturnMailStep } from '../notifications';
 
+export interface LogReturnMoveOptions {
+  request: {
+    id: string;
+    order_id: string;
+    user_id: string;
+    kind: ReturnKind;
+    refund_paise: number;
+  };
+  move: {
+    from: ReturnState | null;
+    to: ReturnState;
+    actor: 'customer' | 'admin';
+    actorUserId: string;
+    note: string | null;
+    at: Date;
+  };
+  mail?: { step: ReturnMailStep; note: string } | null;
+}
+
 /**
  * The returns ledger's one writer of a move: the state, its event row with the actor (unique
  * per state for the moves made once) and the shopper's mail, committed together. The mail says
@@ -14,22 +33,7 @@ import type { ReturnMailStep } from '../notifications';
  */
 export async function logReturnMove(
   trx: Transaction<Database>,
-  request: {
-    id: string;
-    order_id: string;
-    user_id: string;
-    kind: ReturnKind;
-    refund_paise: number;
-  },
-  move: {
-    from: ReturnState | null;
-    to: ReturnState;
-    actor: 'customer' | 'admin';
-    actorUserId: string;
-    note: string | null;
-    at: Date;
-  },
-  mail?: { step: ReturnMailStep; note: string } | null,
+  { request, move, mail }: LogReturnMoveOptions,
 ): Promise<void> {
   if (move.from)
     await trx

@@ -55,6 +55,12 @@ export function pickupSummary(p: PickupRecord): string {
   return `${p.carrier ?? 'Our courier'} will collect it${when} from ${p.address ?? 'your delivery address'} (reverse AWB ${p.awb ?? 'to follow'}). Hand it over only in a tamper-proof sealed packet.`;
 }
 
+export interface RecordPickupOptions {
+  request: { id: string; order_id: string };
+  input: ReturnPickupInput | undefined;
+  context: { now: Date; returnAddress: string };
+}
+
 /**
  * Records how an approved return comes back: a carrier collecting it (the order's delivery
  * address unless another is given, a slot from tomorrow, the carrier and reverse AWB the owner
@@ -63,9 +69,7 @@ export function pickupSummary(p: PickupRecord): string {
  */
 export async function recordPickup(
   trx: Transaction<Database>,
-  request: { id: string; order_id: string },
-  input: ReturnPickupInput | undefined,
-  context: { now: Date; returnAddress: string },
+  { request, input, context }: RecordPickupOptions,
 ): Promise<PickupRecord> {
   let record: PickupRecord;
   if (input?.method === 'courier') {

@@ -75,6 +75,13 @@ export async function splitReturnRefund(
   };
 }
 
+export interface ReturnTenderPartOptions {
+  request: ReturnRow;
+  part: RefundSplit['tenders'][number];
+  actorUserId: string;
+  at: Date;
+}
+
 /**
  * Gives part (or all) of a spent tender back to where it came from: the tender shrinks by it
  * (a RETURNED row records the part), so the scheme's balance grows again; store credit also
@@ -82,10 +89,7 @@ export async function splitReturnRefund(
  */
 async function returnTenderPart(
   trx: Transaction<Database>,
-  request: ReturnRow,
-  part: RefundSplit['tenders'][number],
-  actorUserId: string,
-  at: Date,
+  { request, part, actorUserId, at }: ReturnTenderPartOptions,
 ): Promise<void> {
   const tender = await trx
     .selectFrom('order_tenders')
@@ -148,6 +152,12 @@ export interface RefundStep {
   mailNote: string;
 }
 
+export interface RefundReturnOptions {
+  request: ReturnRow;
+  actorUserId: string;
+  at: Date;
+}
+
 /**
  * The refund step, once (the caller holds the request row and moves it to refunded with this):
  * one credit note for the returned pieces, stock back for them, and the money back — for a return, the
@@ -156,9 +166,7 @@ export interface RefundStep {
  */
 export async function refundReturn(
   trx: Transaction<Database>,
-  request: ReturnRow,
-  actorUserId: string,
-  at: Date,
+  { request, actorUserId, at }: RefundReturnOptions,
 ): Promise<RefundStep> {
   if (request.huid_mismatch)
     throw conflict(
@@ -176,14 +184,13 @@ export async function refundReturn(
   const itemIds = items.map((i) => i.order_item_id);
   const pieces = new Map(items.map((i) => [i.order_item_id, i.quantity]));
   const words = request.kind === 'return' ? 'Returned' : 'Exchanged';
-  const creditNote = await issueCreditNote(
-    trx,
-    request.order_id,
-    `${words} within the return window: ${request.reason}`,
+  const creditNote = await issueCreditNote(trx, {
+    orderId: request.order_id,
+    reason: `${words} within the return window: ${request.reason}`,
     at,
-    itemIds,
+    onlyItems: itemIds,
     pieces,
-  );
+  });
   await returnStock(trx, pieces);
   const noteOf = (parts: (string | null)[]) => parts.filter(Boolean).join('; ');
   const cn = creditNote ? `credit note ${creditNote.number}` : null;
@@ -231,7 +238,7 @@ export async function refundReturn(
     );
   }
   for (const part of split.tenders) {
-    await returnTenderPart(trx, request, part, actorUserId, at);
+    await returnTenderPart(trx, { request, part, actorUserId, at });
     const where = part.kind === 'scheme' ? 'your savings scheme' : 'your store credit';
     said.push(`${formatRupees(part.paise / 100)} back to the ${where.slice(5)}`);
     told.push(`${formatRupees(part.paise / 100)} back to ${where}`);

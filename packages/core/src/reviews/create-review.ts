@@ -9,16 +9,20 @@ import { reviewerFirstName } from './reviewer-name';
 import { upsertRating } from './upsert-rating';
 import { BUYERS_ONLY_MESSAGE, hasBought, type ReviewPolicy } from './verified-buyer';
 
+export interface CreateReviewOptions {
+  userId: string;
+  input: ReviewInput;
+  limits: ActionLimits;
+  policy?: ReviewPolicy;
+}
+
 /**
  * POST /api/reviews/create: one review per user and product (a second replaces the first). Each
  * attempt counts against the customer's hourly review budget (`limits`, passed by the server).
  */
 export async function createReview(
   db: Kysely<Database>,
-  userId: string,
-  input: ReviewInput,
-  limits: ActionLimits,
-  policy: ReviewPolicy = { buyersOnly: false },
+  { userId, input, limits, policy = { buyersOnly: false } }: CreateReviewOptions,
 ): Promise<ReviewView> {
   await limits.consume('review', userId);
   const productId = await requireProduct(db, input.productId);
@@ -36,7 +40,7 @@ export async function createReview(
     .executeTakeFirstOrThrow();
   // No stars, no rating: a starless review counts in no rating figure (an earlier rating stays).
   if (input.rating !== undefined && input.rating !== null)
-    await upsertRating(db, userId, productId, input.rating);
+    await upsertRating(db, { userId, productId, rating: input.rating });
   return {
     _id: review.id,
     review: review.review,

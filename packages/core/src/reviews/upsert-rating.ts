@@ -1,12 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 
+export interface UpsertRatingOptions {
+  userId: string;
+  productId: string;
+  rating: number;
+}
+
 /** One rating per user and product: a second replaces the first (and its date). */
 export async function upsertRating(
   db: Kysely<Database>,
-  userId: string,
-  productId: string,
-  rating: number,
+  { userId, productId, rating }: UpsertRatingOptions,
 ) {
   return db
     .insertInto('ratings')

@@ -24,12 +24,16 @@ export interface ReviewPolicy {
   buyersOnly: boolean;
 }
 
+export interface RequireBuyerOptions {
+  userId: string;
+  productId: string;
+  policy: ReviewPolicy;
+}
+
 /** Under a buyers-only policy, a 403 for an account that has not bought the product. */
 export async function requireBuyer(
   db: Kysely<Database>,
-  userId: string,
-  productId: string,
-  policy: ReviewPolicy,
+  { userId, productId, policy }: RequireBuyerOptions,
 ) {
   if (policy.buyersOnly && !(await hasBought(db, userId, productId)))
     throw forbidden(BUYERS_ONLY_MESSAGE);

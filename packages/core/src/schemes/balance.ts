@@ -32,7 +32,13 @@ export function enrolmentSchedule(e: SchemeEnrolmentRow, payments: Paid[], today
     .filter((p) => p.status === 'PAID' && p.paid_at)
     .sort((a, b) => a.n - b.n)
     .map((p) => indiaDate(p.paid_at!));
-  return scheduleOf(termsOf(e), e.instalment * 100, e.started_on, paidOn, today);
+  return scheduleOf({
+    terms: termsOf(e),
+    instalmentPaise: e.instalment * 100,
+    startedOn: e.started_on,
+    paidOn,
+    today,
+  });
 }
 
 /** Paise each enrolment's orders hold (HELD) and spent (SPENT). */

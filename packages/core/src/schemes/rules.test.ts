@@ -42,12 +42,24 @@ describe('savings scheme rules', () => {
     const clock = fakeClock('2026-01-10');
     const paid: string[] = [];
     for (let n = 1; n <= 10; n++) {
-      const s = scheduleOf(terms, 500_000, '2026-01-10', paid, clock.today());
+      const s = scheduleOf({
+        terms,
+        instalmentPaise: 500_000,
+        startedOn: '2026-01-10',
+        paidOn: paid,
+        today: clock.today(),
+      });
       expect(s.next).toEqual({ n, date: addMonths('2026-01-10', n - 1), overdue: false });
       clock.to(s.next!.date);
       paid.push(clock.today());
     }
-    const s = scheduleOf(terms, 500_000, '2026-01-10', paid, clock.today());
+    const s = scheduleOf({
+      terms,
+      instalmentPaise: 500_000,
+      startedOn: '2026-01-10',
+      paidOn: paid,
+      today: clock.today(),
+    });
     expect(s.next).toBeNull();
     expect(s.missed).toBe(0);
     expect(s.bonus).toBe(375_000); // 75 % of ₹5,000
@@ -68,12 +80,24 @@ describe('savings scheme rules', () => {
       '2026-02-17',
       ...Array.from({ length: 8 }, (_, i) => addMonths('2026-01-10', i + 2)),
     ];
-    const a = scheduleOf(terms, 500_000, '2026-01-10', within, '2026-10-10');
+    const a = scheduleOf({
+      terms,
+      instalmentPaise: 500_000,
+      startedOn: '2026-01-10',
+      paidOn: within,
+      today: '2026-10-10',
+    });
     expect(a.missed).toBe(0);
     expect(a.maturesOn).toBe('2026-11-10');
 
     const past = ['2026-01-10', '2026-02-18'];
-    const b = scheduleOf(terms, 500_000, '2026-01-10', past, '2026-02-18');
+    const b = scheduleOf({
+      terms,
+      instalmentPaise: 500_000,
+      startedOn: '2026-01-10',
+      paidOn: past,
+      today: '2026-02-18',
+    });
     expect(b.paid[1]!.late).toBe(true);
     // Every later due date moves a month: the third falls on 10 April, not 10 March.
     expect(b.next).toEqual({ n: 3, date: '2026-04-10', overdue: false });
@@ -86,14 +110,26 @@ describe('savings scheme rules', () => {
   it('SHRINK_BONUS: each instalment past grace cuts the stated share of the bonus', () => {
     const shrink = { ...terms, missedRule: 'SHRINK_BONUS' as const, bonusCutPercent: 25 };
     const paid = ['2026-01-10', '2026-02-25', '2026-03-10', '2026-04-30'];
-    const s = scheduleOf(shrink, 500_000, '2026-01-10', paid, '2026-04-30');
+    const s = scheduleOf({
+      terms: shrink,
+      instalmentPaise: 500_000,
+      startedOn: '2026-01-10',
+      paidOn: paid,
+      today: '2026-04-30',
+    });
     expect(s.missed).toBe(2);
     expect(s.bonus).toBe(187_500); // 50 % of the full ₹3,750
     expect(s.maturesOn).toBe('2026-11-10');
   });
 
   it('an unpaid instalment past its grace is overdue', () => {
-    const s = scheduleOf(terms, 500_000, '2026-01-10', ['2026-01-10'], '2026-02-18');
+    const s = scheduleOf({
+      terms,
+      instalmentPaise: 500_000,
+      startedOn: '2026-01-10',
+      paidOn: ['2026-01-10'],
+      today: '2026-02-18',
+    });
     expect(s.next).toEqual({ n: 2, date: '2026-02-10', overdue: true });
   });
 

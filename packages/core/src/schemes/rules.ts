@@ -48,6 +48,14 @@ export interface SchemeSchedule {
   redeemBy: string;
 }
 
+export interface ScheduleOfOptions {
+  terms: SchemeTerms;
+  instalmentPaise: number;
+  startedOn: string;
+  paidOn: string[];
+  today: string;
+}
+
 /**
  * The schedule of an enrolment started (first instalment paid) on `startedOn`, given the India
  * dates its instalments were paid on, in order. Instalment n is due n − 1 months after the start.
@@ -56,13 +64,13 @@ export interface SchemeSchedule {
  * Maturity is a month after the last due date; redemption is open for `redeemWithinDays` after
  * it. Neither ever goes past day 364 from the start (under 365 days in all).
  */
-export function scheduleOf(
-  terms: SchemeTerms,
-  instalmentPaise: number,
-  startedOn: string,
-  paidOn: string[],
-  today: string,
-): SchemeSchedule {
+export function scheduleOf({
+  terms,
+  instalmentPaise,
+  startedOn,
+  paidOn,
+  today,
+}: ScheduleOfOptions): SchemeSchedule {
   let shift = 0;
   let missed = 0;
   const paid: SchemeSchedule['paid'] = [];

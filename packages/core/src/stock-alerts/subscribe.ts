@@ -14,18 +14,25 @@ export interface StockAlertDeps {
   mailLimits: MailLimits;
 }
 
+export interface SubscribeStockAlertOptions {
+  deps: StockAlertDeps;
+  user: AuthUser | null;
+  address: string;
+  input: StockAlertInput;
+}
+
 /**
  * "Notify me when available" on a sold-out size: one alert per size and e-mail (asking again,
  * also after unsubscribing, keeps one active row). A signed-in shopper's account e-mail is used;
  * a visitor names one. Limited per client address and per e-mail, so it cannot mail strangers
  * at will (it mails each address at most once per restock anyway).
  */
-export async function subscribeStockAlert(
-  deps: StockAlertDeps,
-  user: AuthUser | null,
-  address: string,
-  input: StockAlertInput,
-): Promise<StockAlertAnswer> {
+export async function subscribeStockAlert({
+  deps,
+  user,
+  address,
+  input,
+}: SubscribeStockAlertOptions): Promise<StockAlertAnswer> {
   const productId = requireId(input.productId, 'Product');
   let email = input.email;
   if (user) email = await signedInEmail(deps.db, user);
@@ -60,7 +67,7 @@ export async function unsubscribeStockAlert(
   db: Kysely<Database>,
   token: string,
 ): Promise<{ message: string }> {
-  await endAlertByToken(db, 'stock_alerts', token, STOCK_ALERT_TOKEN);
+  await endAlertByToken(db, { table: 'stock_alerts', token, pattern: STOCK_ALERT_TOKEN });
   return { message: 'You will not get this back-in-stock e-mail any more.' };
 }
 

@@ -83,12 +83,16 @@ async function lockOpen(db: Kysely<Database>, id: string) {
   return row;
 }
 
+export interface ResolveDeadLetterOptions {
+  id: string;
+  resolution: 'retried' | 'dismissed';
+  adminId: string;
+  retryJobId: string | null;
+}
+
 const resolve = (
   db: Kysely<Database>,
-  id: string,
-  resolution: 'retried' | 'dismissed',
-  adminId: string,
-  retryJobId: string | null,
+  { id, resolution, adminId, retryJobId }: ResolveDeadLetterOptions,
 ) =>
   db
     .updateTable('dead_letters')
@@ -144,7 +148,7 @@ export async function retryDeadLetter(
       const jobId = again
         ? outboxJobId({ outboxId: again.id, generation: again.generation })
         : null;
-      await resolve(trx, id, 'retried', adminId, jobId);
+      await resolve(trx, { id, resolution: 'retried', adminId, retryJobId: jobId });
       return { outbox: true as const, jobId };
     }
     const queue = deps.queues.find((q) => q.name === row.queue);
@@ -152,7 +156,7 @@ export async function retryDeadLetter(
     const jobId = `dl-${id}`;
     // Added before the row is marked, inside its lock: a failed add leaves it open.
     await queue.add('retry', payload, { ...JOB_OPTIONS, jobId });
-    await resolve(trx, id, 'retried', adminId, jobId);
+    await resolve(trx, { id, resolution: 'retried', adminId, retryJobId: jobId });
     return { outbox: false as const, jobId };
   });
   if (resent.outbox && resent.jobId) deps.relay?.wake();
@@ -167,7 +171,7 @@ export async function dismissDeadLetter(
 ): Promise<DeadLetterRow> {
   await db.transaction().execute(async (trx) => {
     await lockOpen(trx, id);
-    await resolve(trx, id, 'dismissed', adminId, null);
+    await resolve(trx, { id, resolution: 'dismissed', adminId, retryJobId: null });
   });
   return readOne(db, id);
 }

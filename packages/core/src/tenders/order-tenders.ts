@@ -59,6 +59,12 @@ export async function tenderedByOrder(db: Db, orderIds: string[]): Promise<Map<s
   return out;
 }
 
+export interface LockSchemeBalanceOptions {
+  user: AuthUser;
+  enrolmentId: string;
+  now: Date;
+}
+
 /**
  * Locks the enrolment and answers what it can still pay, in paise: instalments paid + the bonus
  * − what orders hold or spent. Refused (409) unless it is matured and `now` is within its
@@ -66,9 +72,7 @@ export async function tenderedByOrder(db: Db, orderIds: string[]): Promise<Map<s
  */
 async function lockSchemeBalance(
   trx: Transaction<Database>,
-  user: AuthUser,
-  enrolmentId: string,
-  now: Date,
+  { user, enrolmentId, now }: LockSchemeBalanceOptions,
 ) {
   const e = await trx
     .selectFrom('scheme_enrolments')
@@ -152,7 +156,11 @@ export async function reserveTenders({
   const has = (kind: OrderTenderRow['kind']) => live.some((t) => t.kind === kind);
   let reserved = false;
   if (ask.schemeEnrolmentId && !has('scheme') && due > 0) {
-    const { enrolment, available } = await lockSchemeBalance(trx, user, ask.schemeEnrolmentId, now);
+    const { enrolment, available } = await lockSchemeBalance(trx, {
+      user,
+      enrolmentId: ask.schemeEnrolmentId,
+      now,
+    });
     const amount = Math.min(wholeRupees(available), due);
     if (amount <= 0)
       throw conflict(
@@ -207,6 +215,12 @@ export async function reserveTenders({
   return reserved;
 }
 
+export interface SettleTendersOptions {
+  orderIds: readonly string[];
+  to: 'SPENT' | 'RETURNED';
+  at?: Date;
+}
+
 /**
  * Moves the live tenders of these (locked) orders with them: SPENT when placed, RETURNED when
  * cancelled (a returned scheme tender frees the scheme's balance; a returned credit is booked
@@ -214,9 +228,7 @@ export async function reserveTenders({
  */
 export async function settleTenders(
   trx: Transaction<Database>,
-  orderIds: readonly string[],
-  to: 'SPENT' | 'RETURNED',
-  at: Date = new Date(),
+  { orderIds, to, at = new Date() }: SettleTendersOptions,
 ): Promise<void> {
   if (orderIds.length === 0) return;
   const moved = await trx

@@ -176,11 +176,18 @@ const NET_GRAMS: Record<ItemKind['section'] | 'bangle' | 'chain', [number, numbe
   chain: [8, 40],
 };
 
+export interface MetalPricingOptions {
+  index: number;
+  metal: Metal;
+  third: ThirdLevelCategory;
+  discount: number;
+}
+
 /**
  * Gold, silver, platinum and diamond pieces whose listing promises no offer are priced by metal:
  * purity by metal, making 8–25 %, stones on diamond pieces, the drawn discount on making only.
  */
-function metalPricing(index: number, metal: Metal, third: ThirdLevelCategory, discount: number) {
+function metalPricing({ index, metal, third, discount }: MetalPricingOptions) {
   if (metal === 'gemstone') return null;
   const rnd = createRandom(index * 104_729 + 3);
   const pricing: SeedPricing = {
@@ -217,12 +224,19 @@ function metalPricing(index: number, metal: Metal, third: ThirdLevelCategory, di
   return { pricing, baseGrams, price };
 }
 
+export interface PromisedDiscountOptions {
+  index: number;
+  third: string;
+  metal: Metal;
+  occasion: string;
+}
+
 /**
  * The home page promises each offer's listing pieces at least that far off (shared's
  * HOME_OFFERS): every other product of such a listing (by metal cycle) is priced down to the
  * offer, so each listing holds pieces that honour it whatever the random discounts drew.
  */
-function promisedDiscount(index: number, third: string, metal: Metal, occasion: string): number {
+function promisedDiscount({ index, third, metal, occasion }: PromisedDiscountOptions): number {
   if (Math.floor(index / (THIRD_LEVEL_CATEGORIES.length * METALS.length)) % 2 !== 0) return 0;
   const inListing = (offer: (typeof HOME_OFFERS)[number]) => {
     const filter = offerFilter(offer);
@@ -255,7 +269,7 @@ export function buildProduct(index: number): SeedProduct {
   const perGram = rnd.int(...PRICE_PER_GRAM[metal]);
   const price = Math.max(999, Math.round((baseGrams * perGram * 1.12) / 10) * 10);
   const drawn = rnd.pick([0, 5, 8, 10, 12, 15, 18, 20, 25, 30, 35, 40]);
-  const promised = promisedDiscount(index, third, metal, occasion);
+  const promised = promisedDiscount({ index, third, metal, occasion });
   const discount = Math.max(drawn, promised);
   // A promised discount rounds the price down, so the percent shown is never below the promise.
   const round = promised > drawn ? Math.floor : Math.round;
@@ -270,7 +284,8 @@ export function buildProduct(index: number): SeedProduct {
     return { weight: `${grams} g`, size, stock: rnd.chance(0.08) ? 0 : rnd.int(2, 25) };
   });
 
-  const metalPriced = promised === 0 ? metalPricing(index, metal, third, drawn) : null;
+  const metalPriced =
+    promised === 0 ? metalPricing({ index, metal, third, discount: drawn }) : null;
   let pricing: SeedPricing | undefined;
   let listPrice = price;
   let salePrice = discountedPrice;

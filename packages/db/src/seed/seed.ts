@@ -46,11 +46,15 @@ const REVIEW_TEXTS = [
   'Nice piece, though the colour is slightly warmer than the photos.',
 ];
 
+export interface FindOrCreateCategoryOptions {
+  name: string;
+  level: 1 | 2 | 3;
+  parent: string | null;
+}
+
 async function findOrCreateCategory(
   db: Db,
-  name: string,
-  level: 1 | 2 | 3,
-  parent: string | null,
+  { name, level, parent }: FindOrCreateCategoryOptions,
 ): Promise<string> {
   const query = db
     .selectFrom('categories')
@@ -77,11 +81,15 @@ async function ensureCategory(
 ) {
   const cached = (key: string, make: () => Promise<string>) =>
     cache.get(key) ?? make().then((id) => (cache.set(key, id), id));
-  const topId = await cached(top, () => findOrCreateCategory(db, top, 1, null));
-  const secondId = await cached(`${top}/${second}`, () =>
-    findOrCreateCategory(db, second, 2, topId),
+  const topId = await cached(top, () =>
+    findOrCreateCategory(db, { name: top, level: 1, parent: null }),
   );
-  return cached(`${top}/${second}/${third}`, () => findOrCreateCategory(db, third, 3, secondId));
+  const secondId = await cached(`${top}/${second}`, () =>
+    findOrCreateCategory(db, { name: second, level: 2, parent: topId }),
+  );
+  return cached(`${top}/${second}/${third}`, () =>
+    findOrCreateCategory(db, { name: third, level: 3, parent: secondId }),
+  );
 }
 
 /** Seeded rows get ids derived from their place in the catalogue, so every seeded database (and test run) is alike. */
@@ -94,13 +102,14 @@ export function seedId(name: string): string {
 const numbered = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ index: from + i, product: buildProduct(from + i) }));
 
-async function insertProducts(
-  db: Db,
-  products: { index: number; product: SeedProduct }[],
-  cache: Map<string, string>,
+export interface InsertProductsOptions {
+  products: { index: number; product: SeedProduct }[];
+  cache: Map<string, string>;
   /** Today's rate row per metal/purity when the seed's rates are the current ones. */
-  rateIds?: Map<string, number>,
-) {
+  rateIds?: Map<string, number>;
+}
+
+async function insertProducts(db: Db, { products, cache, rateIds }: InsertProductsOptions) {
   const now = Date.now();
   const rows = [];
   for (const { index, product: p } of products) {
@@ -237,7 +246,7 @@ export async function seedCatalogue(
     if (Number(existing.n) > 0) return 0;
     const cache = new Map<string, string>();
     const rateIds = await seedRates(trx);
-    const inserted = await insertProducts(trx, numbered(0, count), cache, rateIds);
+    const inserted = await insertProducts(trx, { products: numbered(0, count), cache, rateIds });
     await seedReviewsAndOrders(trx, inserted, issueInvoice);
     await seedSellingInIndia(trx);
     await seedSchemePlans(trx);
@@ -439,7 +448,7 @@ export async function seedBulkProducts(
     const size = Math.min(batch, count - done);
     await db
       .transaction()
-      .execute((trx) => insertProducts(trx, numbered(start + done, size), cache));
+      .execute((trx) => insertProducts(trx, { products: numbered(start + done, size), cache }));
     onProgress?.(done + size);
   }
   await sql`SELECT settle_opening_prices(NULL)`.execute(db);

@@ -14,12 +14,14 @@ export const bulkEditChange = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('making'),
     makingKind: z.optional(z.enum(['percent', 'perGram'], 'makingKind must be percent or perGram')),
-    makingValue: z.optional(decimal('Making charge', 2, 100_000, true)),
+    makingValue: z.optional(
+      decimal({ label: 'Making charge', places: 2, max: 100_000, allowZero: true }),
+    ),
   }),
   /** Metal-priced pieces: the discount on the making charge, in percent. */
   z.object({
     kind: z.literal('makingDiscount'),
-    percent: decimal('Making discount', 2, 100, true),
+    percent: decimal({ label: 'Making discount', places: 2, max: 100, allowZero: true }),
   }),
   /**
    * Fixed-priced pieces, in whole percent: `set` (the default) makes each piece's discount off

@@ -53,7 +53,15 @@ export function parseList(value: RawValue): string[] {
   ];
 }
 
-function parseNumber(value: RawValue, fallback: number, min: number, max: number): number {
+/** A query value read as a number: `fallback` when absent or unreadable, kept within min..max. */
+export interface ParseNumberOptions {
+  value: RawValue;
+  fallback: number;
+  min: number;
+  max: number;
+}
+
+function parseNumber({ value, fallback, min, max }: ParseNumberOptions): number {
   const text = presentText(value);
   if (text === undefined) return fallback;
   return clampNumber(Number(text), min, max) ?? fallback;
@@ -68,7 +76,7 @@ function wholeRange(a: number, b: number): [number, number] {
   return [Math.ceil(Math.min(a, b)), Math.floor(Math.max(a, b))];
 }
 
-function parseInteger(value: RawValue, fallback: number, min: number, max: number): number {
+function parseInteger({ value, fallback, min, max }: ParseNumberOptions): number {
   const text = presentText(value);
   if (text === undefined || !/^\d+$/.test(text)) return fallback;
   return Math.min(max, Math.max(min, Number(text)));
@@ -106,12 +114,12 @@ export type RawProductQuery = Partial<
  */
 export function parseProductQuery(raw: RawProductQuery): ProductFilter {
   const [minPrice, maxPrice] = wholeRange(
-    parseNumber(raw.minPrice, 0, 0, INT32_MAX),
-    parseNumber(raw.maxPrice, PRICE_BOUNDS.max, 0, INT32_MAX),
+    parseNumber({ value: raw.minPrice, fallback: 0, min: 0, max: INT32_MAX }),
+    parseNumber({ value: raw.maxPrice, fallback: PRICE_BOUNDS.max, min: 0, max: INT32_MAX }),
   );
   const [minDiscount, maxDiscount] = wholeRange(
-    parseNumber(raw.minDiscount, DISCOUNT_BOUNDS.min, 0, 100),
-    parseNumber(raw.maxDiscount, DISCOUNT_BOUNDS.max, 0, 100),
+    parseNumber({ value: raw.minDiscount, fallback: DISCOUNT_BOUNDS.min, min: 0, max: 100 }),
+    parseNumber({ value: raw.maxDiscount, fallback: DISCOUNT_BOUNDS.max, min: 0, max: 100 }),
   );
   const sortText = presentText(raw.sort);
   const sort: Sort = (SORT_VALUES as readonly string[]).includes(sortText ?? '')
@@ -133,8 +141,13 @@ export function parseProductQuery(raw: RawProductQuery): ProductFilter {
     minDiscount,
     maxDiscount,
     sort,
-    pageNumber: parseInteger(raw.pageNumber, 1, 1, 1_000_000),
-    pageSize: parseInteger(raw.pageSize, PAGE_SIZE, 1, MAX_PAGE_SIZE),
+    pageNumber: parseInteger({ value: raw.pageNumber, fallback: 1, min: 1, max: 1_000_000 }),
+    pageSize: parseInteger({
+      value: raw.pageSize,
+      fallback: PAGE_SIZE,
+      min: 1,
+      max: MAX_PAGE_SIZE,
+    }),
     ...(collection === undefined ? {} : { collection }),
     ...(origin === undefined ? {} : { origin }),
   };

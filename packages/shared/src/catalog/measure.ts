@@ -36,16 +36,18 @@ export function normaliseSize(input: unknown): string | null {
   return format(value, 'MM');
 }
 
+export interface MeasureProblemOptions {
+  input: unknown;
+  label: string;
+  units: readonly string[];
+  max: number;
+}
+
 /**
  * Why a typed measure is refused, or null when it is fine (product input): its bounds
  * and its precision (two decimals, as stored) are named rather than silently rounded away.
  */
-export function measureProblem(
-  input: unknown,
-  label: string,
-  units: readonly string[],
-  max: number,
-): string | null {
+export function measureProblem({ input, label, units, max }: MeasureProblemOptions): string | null {
   const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input : '';
   const match = MEASURE.exec(text);
   if (!match || !units.includes(match[2]!.toLowerCase())) return null; // the caller's own message

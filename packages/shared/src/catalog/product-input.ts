@@ -53,7 +53,12 @@ export const sizeRowInput = z.object({
   weight: z.pipe(
     z.union([textField(), z.number()]),
     z.transform((v, ctx) => {
-      const problem = measureProblem(v, 'Weight', ['', 'g', 'gm', 'gms', 'grams'], 10_000);
+      const problem = measureProblem({
+        input: v,
+        label: 'Weight',
+        units: ['', 'g', 'gm', 'gms', 'grams'],
+        max: 10_000,
+      });
       if (problem) {
         ctx.issues.push({ code: 'custom', message: problem, input: v });
         return z.NEVER;
@@ -74,7 +79,7 @@ export const sizeRowInput = z.object({
     z.pipe(
       z.union([textField(), z.number(), z.null()]),
       z.transform((v, ctx) => {
-        const problem = measureProblem(v, 'Size', ['', 'mm'], 1000);
+        const problem = measureProblem({ input: v, label: 'Size', units: ['', 'mm'], max: 1000 });
         if (problem) {
           ctx.issues.push({ code: 'custom', message: problem, input: v });
           return z.NEVER;

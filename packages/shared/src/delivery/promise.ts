@@ -34,11 +34,13 @@ export const deliveryPromiseView = z.object({
 });
 export type DeliveryPromiseView = z.infer<typeof deliveryPromiseView>;
 
+export interface OverCapMessageOptions {
+  pin: string;
+  zoneLabel: string;
+  capRupees: number;
+  orderRupees: number;
+}
+
 /** The refusal of an order above the zone's insured cap, naming the cap. */
-export const overCapMessage = (
-  pin: string,
-  zoneLabel: string,
-  capRupees: number,
-  orderRupees: number,
-) =>
+export const overCapMessage = ({ pin, zoneLabel, capRupees, orderRupees }: OverCapMessageOptions) =>
   `This order (${formatRupees(orderRupees)}) is above ${formatRupees(capRupees)}, the most we can insure in one parcel to PIN ${pin} (${zoneLabel}): split the order or deliver to another address`;

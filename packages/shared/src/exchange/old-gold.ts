@@ -32,7 +32,7 @@ export const estimatedNetNote = (gross: number) =>
   `Net weight unknown: estimated as ${gross} g less ${WASTAGE_BAND.high}% (the usual ${WASTAGE_BAND.low}–${WASTAGE_BAND.high}% for solder, stones and wear). Testing in store gives the exact figure.`;
 
 const PURITY_NAMES = PURITIES.map((p) => `${p.metal} ${p.karat ?? p.purity}`).join(', ');
-const weight = (label: string) => decimal(label, 3, MAX_NET_WEIGHT);
+const weight = (label: string) => decimal({ label, places: 3, max: MAX_NET_WEIGHT });
 
 /** One piece as the shopper describes it: net weight, or gross weight only ("I don't know"). */
 export const oldGoldPiece = z.pipe(
@@ -105,16 +105,23 @@ export function weightForEstimate(piece: Pick<OldGoldPiece, 'netWeight' | 'gross
   };
 }
 
+export interface OldGoldValuesOptions {
+  ratePaise: number;
+  grams: number;
+  exchangePercent: number;
+  buybackPercent: number;
+}
+
 /**
  * The values in paise: metal value = rate × grams; exchange and buyback are shares of it
  * (rounded to the paisa). Making is not part of it: what was paid for making is never refunded.
  */
-export function oldGoldValues(
-  ratePaise: number,
-  grams: number,
-  exchangePercent: number,
-  buybackPercent: number,
-) {
+export function oldGoldValues({
+  ratePaise,
+  grams,
+  exchangePercent,
+  buybackPercent,
+}: OldGoldValuesOptions) {
   const metal = Math.round(ratePaise * grams);
   return {
     metal,

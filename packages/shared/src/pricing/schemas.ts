@@ -15,8 +15,15 @@ import { textField } from '../validation/db-values';
 export const hasDecimals = (value: number, places: number) =>
   Number.isFinite(value) && Number(value.toFixed(places)) === value;
 
+export interface DecimalOptions {
+  label: string;
+  places: number;
+  max: number;
+  allowZero?: boolean;
+}
+
 /** A positive amount with at most `places` decimals, `label` naming it in messages. */
-export const decimal = (label: string, places: number, max: number, allowZero = false) =>
+export const decimal = ({ label, places, max, allowZero = false }: DecimalOptions) =>
   z.pipe(
     z.union([z.number(), textField()]),
     z.transform((v, ctx) => {
@@ -57,7 +64,7 @@ const metalPurity = z
 
 export const rateInput = z.pipe(
   z.extend(metalPurity, {
-    ratePerGram: decimal('Rate per gram', 2, MAX_RATE_PER_GRAM),
+    ratePerGram: decimal({ label: 'Rate per gram', places: 2, max: MAX_RATE_PER_GRAM }),
   }),
   z.transform((r) => ({ ...r, purity: canonicalPurity(r.metal, r.purity)! })),
 );
@@ -153,15 +160,21 @@ export const productPricingInput = z.discriminatedUnion('basis', [
     purity: textField('Purity is required'),
     making: z.object({
       kind: z.enum(['percent', 'perGram'], 'Making kind must be percent or perGram'),
-      value: decimal('Making charge', 2, 100_000, true),
+      value: decimal({ label: 'Making charge', places: 2, max: 100_000, allowZero: true }),
     }),
-    stones: z._default(decimal('Stones', 0, 10_000_000, true), 0),
-    makingDiscountPercent: z._default(decimal('Making discount', 2, 100, true), 0),
+    stones: z._default(
+      decimal({ label: 'Stones', places: 0, max: 10_000_000, allowZero: true }),
+      0,
+    ),
+    makingDiscountPercent: z._default(
+      decimal({ label: 'Making discount', places: 2, max: 100, allowZero: true }),
+      0,
+    ),
   }),
 ]);
 export type ProductPricingInput = z.output<typeof productPricingInput>;
 
-export const netWeightInput = decimal('Net weight', 3, MAX_NET_WEIGHT);
+export const netWeightInput = decimal({ label: 'Net weight', places: 3, max: MAX_NET_WEIGHT });
 
 export const productPricingView = z.union([
   z.object({ basis: z.literal('fixed') }),

@@ -61,7 +61,14 @@ export type Measurement = 'circumference' | 'diameter';
 const RING_TOLERANCE = 1.5;
 const BANGLE_TOLERANCE = 5;
 
-function nearest<T>(rows: readonly T[], value: number, of: (row: T) => number, tolerance: number) {
+export interface NearestOptions<T> {
+  rows: readonly T[];
+  value: number;
+  of: (row: T) => number;
+  tolerance: number;
+}
+
+function nearest<T>({ rows, value, of, tolerance }: NearestOptions<T>) {
   let best: T | null = null;
   let gap = Infinity;
   for (const row of rows) {
@@ -78,14 +85,24 @@ function nearest<T>(rows: readonly T[], value: number, of: (row: T) => number, t
 export function findRingSize(mm: number, measured: Measurement): RingSize | null {
   if (!(mm > 0)) return null;
   const circumference = measured === 'circumference' ? mm : mm * Math.PI;
-  return nearest(RING_SIZES, circumference, (r) => r.circumferenceMm, RING_TOLERANCE);
+  return nearest({
+    rows: RING_SIZES,
+    value: circumference,
+    of: (r) => r.circumferenceMm,
+    tolerance: RING_TOLERANCE,
+  });
 }
 
 /** The bangle size of a bangle's inner diameter, or of the hand's widest circumference, in mm. */
 export function findBangleSize(mm: number, measured: Measurement): BangleSize | null {
   if (!(mm > 0)) return null;
   const diameter = measured === 'diameter' ? mm : mm / Math.PI;
-  return nearest(BANGLE_SIZES, diameter, (b) => b.diameterMm, BANGLE_TOLERANCE / Math.PI);
+  return nearest({
+    rows: BANGLE_SIZES,
+    value: diameter,
+    of: (b) => b.diameterMm,
+    tolerance: BANGLE_TOLERANCE / Math.PI,
+  });
 }
 
 /**

@@ -25,7 +25,7 @@ export const stoneInput = z
       .number('Stone count must be a whole number from 1')
       .check(z.int('Stone count must be a whole number from 1'), z.minimum(1), z.maximum(10_000)),
     // numeric(8,3): three decimals at most, so nothing is rounded away silently.
-    carat: decimal('Total carat', 3, 10_000, true),
+    carat: decimal({ label: 'Total carat', places: 3, max: 10_000, allowZero: true }),
     colour: text('Colour'),
     clarity: text('Clarity'),
     cut: text('Cut'),

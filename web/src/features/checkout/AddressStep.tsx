@@ -83,7 +83,12 @@ function deliveryProblem(
   if (!promise.withinCap && promise.zone !== null && promise.insuredCap !== null)
     return {
       field: 'zipCode',
-      message: overCapMessage(pin, promise.zone, promise.insuredCap, orderRupees),
+      message: overCapMessage({
+        pin,
+        zoneLabel: promise.zone,
+        capRupees: promise.insuredCap,
+        orderRupees,
+      }),
     };
   return null;
 }

@@ -10,13 +10,15 @@ import { RESTORED_COLUMNS, lockProducts, snapshotProducts, type ProductSnapshot 
 
 const BATCH = 500;
 
+export interface TouchedSinceOptions {
+  now: ProductSnapshot;
+  leftAt: string | null;
+  leftStock: Record<string, number>;
+  weights: Map<string, string>;
+}
+
 /** Why a product cannot be put back: something newer touched it (null when nothing did). */
-function touchedSince(
-  now: ProductSnapshot,
-  leftAt: string | null,
-  leftStock: Record<string, number>,
-  weights: Map<string, string>,
-): string | null {
+function touchedSince({ now, leftAt, leftStock, weights }: TouchedSinceOptions): string | null {
   for (const [sizeId, stock] of Object.entries(leftStock)) {
     const current = now.stock[sizeId];
     if (current === undefined) return 'a size was removed since the bulk edit';
@@ -81,12 +83,12 @@ export async function undoBulkEdit(db: Kysely<Database>, id: string): Promise<Bu
         const reason =
           !current || !before
             ? 'the product is gone'
-            : touchedSince(
-                current,
-                row.after_updated_at ? new Date(row.after_updated_at).toISOString() : null,
-                row.after_stock ?? {},
+            : touchedSince({
+                now: current,
+                leftAt: row.after_updated_at ? new Date(row.after_updated_at).toISOString() : null,
+                leftStock: row.after_stock ?? {},
                 weights,
-              );
+              });
         if (reason || !before) {
           result.refused.push({
             productId: row.product_id,
