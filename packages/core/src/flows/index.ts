@@ -1,3 +1,4 @@
 export * from './payment-return';
 export * from './move-order-as-admin';
 export * from './follow-ledger-entry';
+export * from './apply-admin-move';
