@@ -2,3 +2,4 @@ export * from './payment-return';
 export * from './move-order-as-admin';
 export * from './follow-ledger-entry';
 export * from './apply-admin-move';
+export * from './request-order-refund';
