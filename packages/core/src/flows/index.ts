@@ -6,3 +6,4 @@ export * from './request-order-refund';
 export * from './refund-return';
 export * from './move-return';
 export * from './pay-return-by-transfer';
+export * from './run-import-apply';
