@@ -7,3 +7,5 @@ export * from './refund-return';
 export * from './move-return';
 export * from './pay-return-by-transfer';
 export * from './run-import-apply';
+export * from './run-bulk-edit';
+export * from './undo-bulk-edit';
