@@ -19,7 +19,9 @@ export * from './bought-by';
 export * from './bulk-edit/start';
 export * from './bulk-edit/preview';
 export * from './bulk-edit/progress';
-export * from './bulk-edit/run';
-export * from './bulk-edit/undo';
+// The bulk edit's rule and records, for its apply and undo (flows/run-bulk-edit.ts, undo-bulk-edit.ts).
+export * from './bulk-edit/apply-change';
+export * from './bulk-edit/snapshot';
+export * from './bulk-edit/versions';
 export * from './product-skus';
 export * from './require-product';

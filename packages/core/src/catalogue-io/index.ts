@@ -1,5 +1,5 @@
 export * from './read-rows';
 export * from './import-images';
 export * from './dry-run';
-export * from './apply-import';
+export * from './start-import-apply';
 export * from './export-catalogue';

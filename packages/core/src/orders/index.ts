@@ -3,7 +3,6 @@ export * from './order-view';
 export * from './create-order';
 export * from './queries';
 export * from './admin-order-detail';
-export * from './apply-move';
 export * from './dashboard';
 export * from './request-move';
 export * from './move-order';

@@ -3,7 +3,6 @@ export * from './refund-job';
 export * from './refund-payment';
 export * from './process-refund';
 export * from './settle-refunds';
-export * from './request-order-refund';
 export * from './refund-instalment';
 export * from './my-refunds';
 export * from './refund-mails';

@@ -35,7 +35,7 @@ export const BULK_EDIT_MAX_PRODUCTS = 100_000;
  * POST /api/admin/catalogue/bulk-edits: applies a preview (previewId) whose inputs are the ones
  * sent and whose products have not moved since (else 409: preview again), once; past
  * BULK_EDIT_CONFIRM_OVER pieces the owner types their count (confirmCount). Records the batch and the products it covers, and the
- * outbox row of its worker job, in one transaction; the worker applies it (run.ts).
+ * outbox row of its worker job, in one transaction; the worker applies it (flows/run-bulk-edit.ts).
  */
 export async function startBulkEdit(
   deps: Pick<OutboxDeps, 'db' | 'relay'>,
@@ -99,7 +99,7 @@ export async function startBulkEdit(
           ids.slice(i, i + BULK_EDIT_MAX_IDS).map((productId) => ({
             bulk_edit_id: edit.id,
             product_id: productId,
-            // The worker applies each product only as the preview saw it (run.ts).
+            // The worker applies each product only as the preview saw it (flows/run-bulk-edit.ts).
             checked_version: seen[productId] ?? null,
           })),
         )

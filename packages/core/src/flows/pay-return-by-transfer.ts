@@ -3,14 +3,14 @@ import type { Database } from '@kanak/db';
 import type { ReturnTransferInput, ReturnView } from '@kanak/shared';
 import { conflict } from '../common';
 import { queueReturnRefundedMail, RETURN_REFUND_PREFIX } from '../refunds';
-import { lockReturnRequest, returnOwner } from './return-log';
-import { returnViews } from './return-views';
+import { lockReturnRequest, returnOwner, returnViews } from '../returns';
 
 /**
  * The owner paid a return's due refund by bank transfer (cash on delivery: no provider holds
  * the money): the refund reads paid with the transfer's reference, the order no longer owes it,
  * the settlement counts it refunded, and the shopper is mailed that it was refunded. Once: the
- * same reference again answers the return as it is; another reference is a 409.
+ * same reference again answers the return as it is; another reference is a 409. It records money
+ * paid out across returns and refunds (their rows, the refunded mail), so it lives with the flows.
  */
 export async function payReturnByTransfer(
   db: Kysely<Database>,

@@ -1,10 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import { bulkEditChange } from '@kanak/shared';
-import { applyBulkChange } from './apply-change';
-import { lockProducts, snapshotProducts } from './snapshot';
-import { productVersions } from './versions';
-import { CHANGED_SINCE_CHECK } from '../product-write-rule';
+import {
+  applyBulkChange,
+  CHANGED_SINCE_CHECK,
+  lockProducts,
+  productVersions,
+  snapshotProducts,
+} from '../catalog';
 
 /** Why the worker leaves a product that moved after the preview (a save, a sale, another edit). */
 export const MOVED_SINCE_PREVIEW = `${CHANGED_SINCE_CHECK}: saved, sold or edited after the preview`;
@@ -21,7 +24,8 @@ export interface BulkEditOutcome {
  * batch's progress. Each batch is checked again against the preview: a product that moved since
  * (its version is not the one the preview read) is refused with the reason and left as it is,
  * and the others go on. A crash resumes with the products not yet applied; a re-run of a
- * finished one does nothing.
+ * finished one does nothing. Its writes are products' prices and stock (catalog's bulk rule,
+ * with the repricing and stock alerts), so it lives with the flows.
  */
 export async function runBulkEdit(
   db: Kysely<Database>,

@@ -1,12 +1,17 @@
 import { RETURN_MOVES, type ReturnMoveInput, type ReturnView } from '@kanak/shared';
 import { badRequest, conflict } from '../common';
 import type { ReturnMailStep } from '../notifications';
-import { huidMismatch } from './huid-check';
-import { lockReturnRequest, logReturnMove } from './return-log';
-import { pickupRecordOf, pickupSummary, recordPickup } from './return-pickup';
-import { refundReturn } from './return-refund';
-import { returnViews } from './return-views';
-import type { ReturnsDeps } from './request-return';
+import {
+  huidMismatch,
+  lockReturnRequest,
+  logReturnMove,
+  pickupRecordOf,
+  pickupSummary,
+  recordPickup,
+  returnViews,
+  type ReturnsDeps,
+} from '../returns';
+import { refundReturn } from './refund-return';
 
 export interface MoveReturnDeps extends ReturnsDeps {
   /** Wakes the outbox relay once a refund's job is committed (else its next poll sends it). */
@@ -31,7 +36,8 @@ interface MoveWords {
  * is in, repickup changes how it comes back (the shopper is mailed the new pickup). Until the check
  * passes the shopper is told the piece is under inspection, never that the refund follows. The
  * request row is locked for the move; a move already made answers the request as it is (a
- * double click refunds once), any other wrong move is a 409.
+ * double click refunds once), any other wrong move is a 409. Its refund step crosses invoices,
+ * refunds and store credit (refundReturn), so it lives with the flows.
  */
 export async function moveReturn(
   deps: MoveReturnDeps,

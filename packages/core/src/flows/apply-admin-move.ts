@@ -26,7 +26,8 @@ export interface AppliedMove {
 /**
  * Applies one admin move through the order ledger, in a transaction with the order row locked.
  * Idempotent per jobKey: a re-run answers the order as it is instead of refusing. A refusal is
- * the ledger's MoveRefused (409, with the event that tells the admin who asked).
+ * the ledger's MoveRefused (409, with the event that tells the admin who asked). It crosses the
+ * ledger, invoices (a dispatch numbers one) and shipments, so it lives with the flows.
  */
 export async function applyAdminMove(
   db: Kysely<Database>,

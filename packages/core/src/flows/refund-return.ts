@@ -7,7 +7,7 @@ import { issueCreditNote, lockInvoiceCounter } from '../invoices';
 import { lockOrder } from '../common';
 import { RETURN_REFUND_PREFIX } from '../refunds';
 import { refundPayment } from '../refunds';
-import { returnStock } from './return-stock';
+import { returnStock } from '../returns';
 
 export type ReturnRow = Selectable<ReturnRequestsTable>;
 
@@ -162,7 +162,8 @@ export interface RefundReturnOptions {
  * The refund step, once (the caller holds the request row and moves it to refunded with this):
  * one credit note for the returned pieces, stock back for them, and the money back — for a return, the
  * online part through the provider (durable: its job is committed with the move) and the
- * balance part to the scheme or store credit; for an exchange, all of it as store credit.
+ * balance part to the scheme or store credit; for an exchange, all of it as store credit. It
+ * crosses returns, invoices, stock, refunds, tenders and store credit, so it lives with the flows.
  */
 export async function refundReturn(
   trx: Transaction<Database>,

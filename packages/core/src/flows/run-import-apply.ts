@@ -1,111 +1,16 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@kanak/db';
-import type { ImportStatus, ImportSummary, ProductInput } from '@kanak/shared';
+import type { ImportStatus, ProductInput } from '@kanak/shared';
 import { conflict, DomainError, notFound } from '../common';
-import { requireId } from '../common';
-import { writeOutbox } from '../outbox';
-import type { OutboxRelay } from '../outbox';
-import { insertProducts, rewriteProducts } from '../catalog';
-import { skuClash } from '../catalog';
-import { clearListingCounts } from '../catalog';
-import { belowMinimumPriceRefusal, CHANGED_SINCE_CHECK, changedSinceChecks } from '../catalog';
-import { systemClock, type Clock } from '../common';
-import { JOBS } from '../queues';
-
-/** The outbox key of an import's apply: one job per import, however often Apply is pressed. */
-export const importJobKey = (importId: string) => `catalogue-import-${importId}`;
-
-/** GET /api/admin/catalogue/imports/{id}. */
-export async function importStatus(db: Kysely<Database>, id: unknown): Promise<ImportStatus> {
-  const importId = requireId(id, 'Import');
-  const row = await db
-    .selectFrom('catalogue_imports')
-    .select(['id', 'state', 'summary', 'total', 'applied', 'failed', 'message'])
-    .where('id', '=', importId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Import');
-  const failures = await db
-    .selectFrom('catalogue_import_rows')
-    .select(['row_no', 'sku', 'error'])
-    .where('import_id', '=', importId)
-    .where('error', 'is not', null)
-    .orderBy('row_no')
-    .limit(200)
-    .execute();
-  return {
-    id: row.id,
-    state: row.state,
-    progress:
-      row.state === 'applied' || row.total === 0
-        ? 100
-        : Math.floor(((row.applied + row.failed) * 100) / row.total),
-    summary: row.summary as ImportSummary,
-    failures: failures.map((f) => ({ row: f.row_no, sku: f.sku, message: f.error ?? '' })),
-    message: row.state === 'failed' ? row.message : null,
-    saved: row.applied,
-    refused: row.failed,
-  };
-}
-
-/** Minutes a dry run's check holds for its apply unless told otherwise (IMPORT_CHECK_TTL_MINUTES). */
-export const IMPORT_CHECK_TTL_MINUTES = 60;
-
-export interface StartApplyDeps {
-  db: Kysely<Database>;
-  /** Told of the job's outbox row (its own poll finds it otherwise). */
-  relay: Pick<OutboxRelay, 'wake'>;
-  /** The time as the expiry sees it (tests move it). */
-  clock?: Clock;
-  /** Minutes after its dry run that a check may still be applied. */
-  checkTtlMinutes?: number;
-}
-
-/**
- * POST /api/admin/catalogue/imports/{id}/apply: the import's outbox row, for the worker (a job
- * with progress). A check is applied at most once, and only while it is fresh: a second apply
- * (a double click, a replayed request) and an expired check are refused (409), so the same
- * checked file cannot be written over the shop again later.
- */
-export async function startImportApply(deps: StartApplyDeps, id: unknown): Promise<ImportStatus> {
-  const importId = requireId(id, 'Import');
-  const clock = deps.clock ?? systemClock;
-  const ttlMinutes = deps.checkTtlMinutes ?? IMPORT_CHECK_TTL_MINUTES;
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('catalogue_imports')
-      .select(['state', 'created_at'])
-      .where('id', '=', importId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw notFound('Import');
-    if (row.state === 'failed')
-      throw conflict(
-        'This import failed while applying: upload the file again for a fresh dry run',
-      );
-    if (row.state !== 'validated')
-      throw conflict(
-        'This check has already been applied: upload the file again for a fresh dry run',
-        { state: row.state },
-      );
-    const expiresAt = new Date(row.created_at).getTime() + ttlMinutes * 60_000;
-    if (clock().getTime() > expiresAt)
-      throw conflict(
-        `This check is older than ${ttlMinutes} minutes and the shop may have changed since: upload the file again for a fresh dry run`,
-      );
-    await trx
-      .updateTable('catalogue_imports')
-      .set({ state: 'applying' })
-      .where('id', '=', importId)
-      .execute();
-    await writeOutbox(trx, {
-      job: JOBS.catalogueImport,
-      jobKey: importJobKey(importId),
-      payload: { importId },
-    });
-  });
-  deps.relay.wake();
-  return importStatus(deps.db, importId);
-}
+import {
+  belowMinimumPriceRefusal,
+  CHANGED_SINCE_CHECK,
+  changedSinceChecks,
+  clearListingCounts,
+  insertProducts,
+  rewriteProducts,
+  skuClash,
+} from '../catalog';
 
 /** Rows applied per transaction unless told otherwise (IMPORT_BATCH_SIZE). */
 export const IMPORT_BATCH_SIZE = 250;
@@ -161,7 +66,9 @@ interface PendingRow {
  * A row the shop refuses although the dry run passed it (its product saved, created or its stock
  * sold since the check: the product-write rule; a SKU taken meanwhile) is refused on its own
  * with the reason, and the other rows go on; the import ends `applied` with how many rows were
- * saved and refused.
+ * saved and refused. Its rows become products through catalog's product-write rule (sizes,
+ * stock, prices), so it lives with the flows; catalogue-io holds the file, the dry run and
+ * the queued apply.
  */
 export async function runImportApply(
   db: Kysely<Database>,

@@ -1,12 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { BulkEditUndo } from '@kanak/shared';
-import { conflict, notFound } from '../../common';
-import { repriceStatement } from '../../pricing';
-import { syncStockAlerts } from '../../stock-alerts';
-import { sameVersion } from '../product-write-rule';
-import { bulkEditOf } from './progress';
-import { RESTORED_COLUMNS, lockProducts, snapshotProducts, type ProductSnapshot } from './snapshot';
+import { conflict, notFound } from '../common';
+import { repriceStatement } from '../pricing';
+import { syncStockAlerts } from '../stock-alerts';
+import {
+  bulkEditOf,
+  lockProducts,
+  RESTORED_COLUMNS,
+  sameVersion,
+  snapshotProducts,
+  type ProductSnapshot,
+} from '../catalog';
 
 const BATCH = 500;
 
@@ -34,6 +39,7 @@ function touchedSince({ now, leftAt, leftStock, weights }: TouchedSinceOptions):
  * POST /api/admin/catalogue/bulk-edits/{id}/undo: puts back each product the edit changed, as
  * long as nothing newer touched it (a save, a sale or restock, another bulk edit); those are
  * refused one by one with the reason, and keep what they hold now (a sale's stock stays sold).
+ * It puts back prices and stock across catalog, pricing and stock alerts, so it lives with the flows.
  */
 export async function undoBulkEdit(db: Kysely<Database>, id: string): Promise<BulkEditUndo> {
   const edit = await bulkEditOf(db, id);

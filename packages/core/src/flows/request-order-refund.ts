@@ -6,7 +6,7 @@ import { waitForOutboxOutcome, type OutboxRef } from '../outbox';
 import type { OutboxDeps } from '../outbox';
 import { lockOrder } from '../common';
 import { REFUND_DUE_PURPOSE } from '../common';
-import { refundPayment } from './refund-payment';
+import { refundPayment } from '../refunds';
 import { cashOutRefusal } from '../tenders';
 
 /**
@@ -15,7 +15,8 @@ import { cashOutRefusal } from '../tenders';
  * double click, or a second call while one is in flight or done, changes nothing. An invoiced
  * order that is cancelled has its credit note (issued once: most already have it from the
  * cancellation). Waits a bounded time for the worker, like an admin's move; the order then shows
- * the refund processing or settled. 409 when nothing is owed and nothing was refunded.
+ * the refund processing or settled. 409 when nothing is owed and nothing was refunded. It crosses
+ * refunds, invoices, tenders and the outbox, so it lives with the flows.
  */
 export async function requestOrderRefund(
   deps: OutboxDeps,
