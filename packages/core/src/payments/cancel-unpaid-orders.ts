@@ -11,12 +11,17 @@ export interface UnpaidOrderOptions {
   clock?: Clock;
 }
 
-/** The shop cancels an order itself; `note` is both the reason kept and what the shopper reads. */
+export interface CancelBySystemOptions {
+  order: Parameters<typeof applyMove>[1];
+  /** Both the reason kept and what the shopper reads. */
+  note: string;
+  jobKey: string;
+}
+
+/** The shop cancels an order itself. */
 const cancelBySystem = (
   trx: Transaction<Database>,
-  order: Parameters<typeof applyMove>[1],
-  note: string,
-  jobKey: string,
+  { order, note, jobKey }: CancelBySystemOptions,
 ) =>
   applyMove(trx, order, {
     to: 'CANCELLED',
@@ -124,7 +129,11 @@ export async function cancelUnpaidOrders(
         .executeTakeFirst();
       if (!still) return null;
       const note = `Cancelled: cash on delivery not confirmed within ${minutes} minutes`;
-      return cancelBySystem(trx, order, note, `cod-unconfirmed:${id}:${confirm_by.getTime()}`);
+      return cancelBySystem(trx, {
+        order,
+        note,
+        jobKey: `cod-unconfirmed:${id}:${confirm_by.getTime()}`,
+      });
     });
     if (entry?.event) entries.push(entry);
   }
@@ -157,7 +166,11 @@ export async function cancelUnpaidOrders(
         .where('confirmed_at', 'is', null)
         .executeTakeFirst();
       if (codChosen) return null;
-      return cancelBySystem(trx, order, unpaidCancelNote(options.unpaidTtlMs), `unpaid:${id}`);
+      return cancelBySystem(trx, {
+        order,
+        note: unpaidCancelNote(options.unpaidTtlMs),
+        jobKey: `unpaid:${id}`,
+      });
     });
     if (entry?.event) entries.push(entry);
   }
