@@ -70,31 +70,22 @@ export async function moveReturn(
       throw conflict(`Cannot ${input.action} a return that is ${request.state.replace('_', ' ')}`);
     const at = deps.clock();
     let words: MoveWords = { note: null, mail: { step: 'approved', note: '' } };
-    if (input.action === 'approve') {
-      const pickup = pickupSummary(
+    /** Records the pickup the owner typed (an approval's first, or a changed one). */
+    const recordTypedPickup = async () =>
+      pickupSummary(
         await recordPickup(trx, {
           request,
           input: input.pickup,
-          context: {
-            now: at,
-            returnAddress: deps.returnAddress,
-          },
+          context: { now: at, returnAddress: deps.returnAddress },
         }),
       );
+    if (input.action === 'approve') {
+      const pickup = await recordTypedPickup();
       words = { note: pickup, mail: { step: 'approved', note: pickup } };
     }
     if (input.action === 'repickup') {
       const before = pickupRecordOf(request);
-      const pickup = pickupSummary(
-        await recordPickup(trx, {
-          request,
-          input: input.pickup,
-          context: {
-            now: at,
-            returnAddress: deps.returnAddress,
-          },
-        }),
-      );
+      const pickup = await recordTypedPickup();
       // The same pickup again (a second click): the shopper has been told it already.
       if (before && pickupSummary(before) === pickup) return;
       words = { note: `Pickup changed: ${pickup}`, mail: { step: 'pickup-changed', note: pickup } };
