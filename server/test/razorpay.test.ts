@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Queue } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import {
   checkReturnSignature,
   createRazorpayProvider,
@@ -368,6 +368,14 @@ describe('server and worker configured for Razorpay', () => {
   it('retries a provider outage with backoff and dead-letters the job after the last attempt', async () => {
     const { order, paymentId, webhook } = await paidOrder('Outage', 32);
     fake.failing.add(paymentId);
+    // Each failed attempt puts the job back as delayed (its backoff), heard as an event.
+    const events = new QueueEvents(QUEUES.paymentConfirmations, {
+      connection: createRedis(server.config.REDIS_URL),
+      prefix: server.config.QUEUE_PREFIX,
+    });
+    const delayed: string[] = [];
+    events.on('delayed', ({ jobId: delayedId }) => delayed.push(delayedId));
+    await events.waitUntilReady();
     await http.post('/api/payment/webhook', webhook, {
       headers: {
         'content-type': 'application/json',
@@ -384,8 +392,8 @@ describe('server and worker configured for Razorpay', () => {
           .executeTakeFirst(),
       20_000,
     );
-    // Five attempts, spaced by the job's own exponential backoff (0.5 s, 1 s, 2 s, 4 s): read
-    // from the job BullMQ kept, not from the wall clock.
+    // Five attempts, each retry delayed by the job's own exponential backoff (0.5 s, 1 s, 2 s,
+    // 4 s): read from the job BullMQ kept and from its events, not from the wall clock.
     const queue = new Queue(QUEUES.paymentConfirmations, {
       connection: createRedis(server.config.REDIS_URL),
       prefix: server.config.QUEUE_PREFIX,
@@ -397,8 +405,10 @@ describe('server and worker configured for Razorpay', () => {
         backoff: { type: 'exponential', delay: 500 },
       });
       expect(job?.attemptsMade).toBe(5);
+      expect(delayed.filter((id) => id === jobId).length).toBeGreaterThanOrEqual(4);
     } finally {
       await queue.close();
+      await events.close();
     }
     expect(dead).toMatchObject({ queue: 'payment-confirmations', attempts: 5 });
     expect(dead.error).toMatch(/503/);

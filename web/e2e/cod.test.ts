@@ -10,6 +10,7 @@ import {
   screenshotOnFailure,
   startTestServer,
   type TestServer,
+  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import { ADDRESS, fillCart, newCustomer } from '../../server/test/pipeline-support';
 import { startShopWorker, WEB_DIST } from './shop-support';
@@ -25,7 +26,11 @@ describe('cash on delivery at checkout, in Chromium', () => {
   const db = () => server.database.db;
 
   beforeAll(async () => {
-    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: 10_000, COD_FEE_RUPEES: FEE });
+    server = await startTestServer({
+      WEB_DIST,
+      ORDER_WAIT_MS: WALK_ORDER_WAIT_MS,
+      COD_FEE_RUPEES: FEE,
+    });
     worker = startShopWorker(server);
     browser = await launchBrowser();
   });

@@ -9,6 +9,7 @@ import {
   startTestServer,
   watchConsole,
   type TestServer,
+  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
 import { startShopWorker, WEB_DIST } from './shop-support';
@@ -61,7 +62,7 @@ describe('product edit form against sales and other admins', () => {
   const api = () => httpClient(server.baseUrl);
 
   beforeAll(async () => {
-    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: 10_000 });
+    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: WALK_ORDER_WAIT_MS });
     worker = startShopWorker(server);
     browser = await launchBrowser();
     token = (await api().post<{ jwt: string }>('/auth/login', ADMIN)).body.jwt;

@@ -14,6 +14,7 @@ import {
   startTestServer,
   watchConsole,
   type TestServer,
+  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
 import { sandboxPaidOrder } from '../../server/test/pipeline-support';
@@ -30,7 +31,7 @@ describe('returns with quantities, pickups and the owner list, in the browser', 
   const http = () => httpClient(server.baseUrl);
 
   beforeAll(async () => {
-    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: 5000 });
+    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: WALK_ORDER_WAIT_MS });
     worker = startShopWorker(server);
     browser = await launchBrowser();
     admin = (await http().post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.admin)).body.jwt;

@@ -14,6 +14,7 @@ import {
   startTestServer,
   watchConsole,
   type TestServer,
+  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
 import { sandboxPaidOrder } from '../../server/test/pipeline-support';
@@ -27,7 +28,7 @@ describe('returns and old gold, in the browser', () => {
   const http = () => httpClient(server.baseUrl);
 
   beforeAll(async () => {
-    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: 5000 });
+    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: WALK_ORDER_WAIT_MS });
     worker = startShopWorker(server);
     browser = await launchBrowser();
     admin = (await http().post<{ jwt: string }>('/auth/login', SEED_ACCOUNTS.admin)).body.jwt;

@@ -13,6 +13,7 @@ import {
   startTestServer,
   watchConsole,
   type TestServer,
+  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import { ADDRESS, fillCart, newCustomer } from '../../server/test/pipeline-support';
 import { openLive, startShopWorker, WEB_DIST } from './shop-support';
@@ -25,7 +26,7 @@ describe('paying with a matured scheme balance at checkout, in Chromium', () => 
   const db = () => server.database.db;
 
   beforeAll(async () => {
-    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: 10_000 });
+    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: WALK_ORDER_WAIT_MS });
     worker = startShopWorker(server);
     browser = await launchBrowser();
   });

@@ -11,6 +11,7 @@ import {
   startTestServer,
   watchConsole,
   type TestServer,
+  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import { newCustomer } from '../../server/test/pipeline-support';
 import { openLive, startShopWorker, WEB_DIST } from './shop-support';
@@ -22,7 +23,7 @@ describe('savings schemes in the shopper account, in Chromium', () => {
   const url = (p: string) => `${server.baseUrl}${p}`;
 
   beforeAll(async () => {
-    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: 10_000 });
+    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: WALK_ORDER_WAIT_MS });
     worker = startShopWorker(server);
     browser = await launchBrowser();
   });

@@ -14,6 +14,7 @@ import {
   startTestServer,
   watchConsole,
   type TestServer,
+  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
 import { startShopWorker, WEB_DIST } from './shop-support';
@@ -51,7 +52,7 @@ describe('server-rendered storefront', () => {
   let shopper: string;
 
   beforeAll(async () => {
-    one = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: 10_000 });
+    one = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: WALK_ORDER_WAIT_MS });
     // A second server on the same database, Redis and queue prefix: it hears the first's changes.
     two = await buildApp(one.config);
     await two.app.listen({ port: 0, host: '127.0.0.1' });

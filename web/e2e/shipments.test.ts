@@ -12,6 +12,7 @@ import {
   startTestServer,
   watchConsole,
   type TestServer,
+  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
 import { sandboxPaidOrder } from '../../server/test/pipeline-support';
@@ -24,7 +25,7 @@ describe('shipping with a carrier, in the browser', () => {
   let admin = '';
 
   beforeAll(async () => {
-    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: 5000 });
+    server = await startTestServer({ WEB_DIST, ORDER_WAIT_MS: WALK_ORDER_WAIT_MS });
     worker = startShopWorker(server);
     browser = await launchBrowser();
     admin = (

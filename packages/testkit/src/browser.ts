@@ -87,3 +87,10 @@ export function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/**
+ * How long a walk's server waits for the worker's outcome before answering a move or a payment
+ * (ORDER_WAIT_MS, at most 60 s). An answer comes as soon as the worker records it, so this only
+ * matters on a loaded machine: with two walks at once, 5 or 10 s left a payment unconfirmed.
+ */
+export const WALK_ORDER_WAIT_MS = 60_000;

@@ -409,7 +409,7 @@ export function viewToFormValues(view: ProductView): ProductFormValues {
           makingDiscountPercent: pricing.makingDiscountPercent,
         }
       : { basis: 'fixed' },
-    stones: stoneRowsOf(view.stones),
+    stones: stoneRowsOf(view.stones, { keepStoredLab: true }),
     sizes: view.sizes.map((s) => ({
       sku: s.sku,
       weight: s.weight,

@@ -117,10 +117,12 @@ const isCertificateLab = (lab: string): lab is (typeof CERTIFICATE_LABS)[number]
 
 /**
  * A product's stones as shown, back as the rows the product form and the catalogue file edit
- * (the shown name is the disclosure's, not a field; a lab the list lacks reads "other").
+ * (the shown name is the disclosure's, not a field). A lab the list lacks reads "other" in the
+ * form; the catalogue file keeps it as stored (`keepStoredLab`), for the owner to fix there.
  */
 export function stoneRowsOf(
   stones: readonly ProductStoneView[] | undefined,
+  { keepStoredLab = false }: { keepStoredLab?: boolean } = {},
 ): z.input<typeof stoneInput>[] {
   return (stones ?? []).map((s) => ({
     kind: s.kind,
@@ -131,7 +133,10 @@ export function stoneRowsOf(
     clarity: s.clarity,
     cut: s.cut,
     certificate: s.certificate && {
-      lab: isCertificateLab(s.certificate.lab) ? s.certificate.lab : 'other',
+      lab:
+        isCertificateLab(s.certificate.lab) || keepStoredLab
+          ? (s.certificate.lab as (typeof CERTIFICATE_LABS)[number])
+          : 'other',
       number: s.certificate.number,
       url: s.certificate.url,
     },
