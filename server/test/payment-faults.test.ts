@@ -130,11 +130,15 @@ describe(
           .execute(),
       ).toEqual([{ status: 'PAID', provider_payment_id: pay.paymentId }]);
       expect(await placedEvents(database.db, pay.order._id)).toHaveLength(1);
-      const row = await database.db
-        .selectFrom('outbox')
-        .select(['sent_at', 'outcome'])
-        .where('job_key', '=', paymentJobKey(pay.order._id, pay.paymentId))
-        .executeTakeFirstOrThrow();
+      // The worker records the job's outcome after the order's own transaction, so wait for it.
+      const outboxRow = () =>
+        database.db
+          .selectFrom('outbox')
+          .select(['sent_at', 'outcome'])
+          .where('job_key', '=', paymentJobKey(pay.order._id, pay.paymentId))
+          .executeTakeFirstOrThrow();
+      await eventually(async () => (await outboxRow()).outcome !== null, 30_000);
+      const row = await outboxRow();
       expect(row.sent_at).not.toBeNull();
       expect(row.outcome).toMatchObject({ kind: 'done', value: { result: 'PAID' } });
 
