@@ -108,8 +108,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     sourcemap: true,
     chunkSizeWarningLimit: 600,
-    // web/dist/.vite/manifest.json: what each page loads first, read by the budget test
-    // (src/first-load-budget.test.ts).
+    // web/dist/.vite/manifest.json: what each page loads first, summed by src/first-load.ts for
+    // the budget test and the bench.
     manifest: !isSsrBuild,
     // Everything the entry imports statically in one chunk: rolldown's default split it into
     // 55 small files (icons, helpers), each a round trip the first paint waited for on a phone.
