@@ -82,7 +82,10 @@ interface ImportStatus {
 }
 
 /** The import through the server and the worker, listing reads running against the server. */
-async function importThroughProcesses(processes: BenchProcesses, port: number): Promise<Row[]> {
+async function importThroughProcesses(
+  processes: BenchProcesses,
+  port: number,
+): Promise<{ rows: Row[]; workerPeakMb: number }> {
   const origin = `http://127.0.0.1:${port}`;
   const server = await processes.startServer(port);
   const worker = processes.startWorker(port);
@@ -151,7 +154,7 @@ async function importThroughProcesses(processes: BenchProcesses, port: number): 
       `  import of ${ROWS} rows × 3 sizes: dry run ${drySeconds.toFixed(1)} s (${dry.value.summary.new} new, ${dry.value.summary.errors} refused; peak RSS ${rss(dry.mb)}), apply ${applySeconds.toFixed(1)} s (${applied.value.state}${applied.value.message ? `: ${applied.value.message}` : ''}; peak RSS ${rss(applied.mb)}); listing p99 ${fmt(p99(before))} ms before (${before.length} reads), ${fmt(p99(duringDry))} ms during the dry run, ${fmt(p99(duringApply))} ms during the apply`,
     );
     const blank = { 'req/s': '', 'p50 ms': '', ceiling: '' };
-    return [
+    const rows: Row[] = [
       {
         scenario: `import dry run (server), ${ROWS.toLocaleString('en-US')} rows × 3 sizes`,
         ...blank,
@@ -167,6 +170,7 @@ async function importThroughProcesses(processes: BenchProcesses, port: number): 
         note: `${fmt(applySeconds)} s (${Math.round(ROWS / applySeconds)} rows/s, ${applied.value.state}); peak RSS ${rss(applied.mb)}; listing p99 ${fmt(p99(before))} ms before, ${fmt(p99(duringApply))} ms during (${change(duringApply)})`,
       },
     ];
+    return { rows, workerPeakMb: Math.max(dry.mb[1]!, applied.mb[1]!) };
   } finally {
     await processes.stop(worker);
     await processes.stop(server);
@@ -227,16 +231,24 @@ export function importFile(rows: number, run: string): Buffer {
   return Buffer.from(lines.join('\r\n'));
 }
 
-/** The import (dry run and apply) and the export: each can be run alone (BENCH_ONLY). */
-export async function catalogueImportRows(
+/**
+ * The import (dry run and apply) and the export: each can be run alone (BENCH_ONLY). With the
+ * import, the worker's peak RSS over its dry run and apply (null without it).
+ */
+export async function catalogueImport(
   dbUrl: string,
   parts: { importing: boolean; exporting: boolean },
   processes: BenchProcesses,
   port: number,
-): Promise<Row[]> {
+): Promise<{ rows: Row[]; workerPeakMb: number | null }> {
   const rows: Row[] = [];
-  if (parts.importing) rows.push(...(await importThroughProcesses(processes, port)));
-  if (!parts.exporting) return rows;
+  let workerPeakMb: number | null = null;
+  if (parts.importing) {
+    const imported = await importThroughProcesses(processes, port);
+    rows.push(...imported.rows);
+    workerPeakMb = imported.workerPeakMb;
+  }
+  if (!parts.exporting) return { rows, workerPeakMb };
   const db = createDb(dbUrl, 2);
   try {
     const fmt = (n: number) => Math.round(n * 10) / 10;
@@ -260,7 +272,7 @@ export async function catalogueImportRows(
       target: '100,000 in ≤ 60 s, constant memory',
       note: `${fmt(exportSeconds)} s, ${Math.round(exported.value / 1024 / 1024)} MB written, peak RSS ${exported.mb} MB (this process)`,
     });
-    return rows;
+    return { rows, workerPeakMb };
   } finally {
     await db.destroy();
   }

@@ -1,6 +1,8 @@
 // The order pipeline's throughput for `pnpm bench`: paid-order confirmations per second through
 // the real worker, beside a ceiling measured in the same run: the jobs per second BullMQ itself
-// completes for a job that does nothing, at the worker's concurrency, on the same Redis.
+// completes for a job that does nothing, at the worker's concurrency, on the same Redis. The
+// worker is the production one run.ts starts (its bundle and memory settings); its peak RSS is
+// sampled from its start to the last confirmation.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { deleteKeysUnder, inBatches } from '@kanak/testkit/helpers';
 import type { Row } from './row';
@@ -20,8 +22,8 @@ import {
   startOutboxRelay,
   type ActionLimits,
 } from '@kanak/core';
-import { BENCH_PRODUCTION_ENV } from './production-env';
 import { loadWorkerConfig } from '../worker/src/config';
+import { sampleRss } from './rss';
 
 const NOOP_JOBS = Number(process.env.BENCH_NOOP_JOBS ?? 5000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2000);
@@ -120,28 +122,8 @@ async function payableCustomers(db: Kysely<Database>, count: number) {
   return rows.map((r) => r.user_id);
 }
 
-function startWorkerProcess(root: string, dbUrl: string, prefix: string, secret: string) {
-  return spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      REDIS_URL,
-      QUEUE_PREFIX: prefix,
-      NODE_ENV: 'production',
-      PAYMENT_SANDBOX_SECRET: secret,
-      ALLOW_SANDBOX_PAYMENTS: 'true',
-      ...BENCH_PRODUCTION_ENV,
-      // A production start refuses to go without it (mail links); nothing is mailed here.
-      PUBLIC_URL: 'http://127.0.0.1',
-      WORKER_CONCURRENCY: String(CONCURRENCY),
-      WORKER_METRICS_INTERVAL_MS: '0',
-      // Only the confirmations are measured: no scheduled reconciliation runs meanwhile.
-      RECONCILE_EVERY_MS: '0',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
+/** Starts the production worker with `env` over run.ts's own (queues, sandbox secret…). */
+export type StartWorker = (env: Record<string, string>) => ChildProcess;
 
 async function stopProcess(child: ChildProcess) {
   if (child.exitCode !== null) return;
@@ -156,7 +138,7 @@ async function stopProcess(child: ChildProcess) {
  * like the server's moves it to BullMQ and the real worker process applies it. The shopper's
  * wait for the outcome is left out (waitMs 0): that is the server's cost, not the worker's.
  */
-async function confirmationsPerSecond(root: string, dbUrl: string, prefix: string) {
+async function confirmationsPerSecond(dbUrl: string, prefix: string, startWorker: StartWorker) {
   const db = createDb(dbUrl, CLIENTS + 4);
   const secret = randomBytes(32).toString('hex');
   const provider = createSandboxProvider(secret);
@@ -168,7 +150,13 @@ async function confirmationsPerSecond(root: string, dbUrl: string, prefix: strin
     connected: () => redis.status === 'ready',
     log: (level, message) => console[level](message),
   });
-  const worker = startWorkerProcess(root, dbUrl, prefix, secret);
+  const worker = startWorker({
+    REDIS_URL,
+    QUEUE_PREFIX: prefix,
+    PAYMENT_SANDBOX_SECRET: secret,
+    WORKER_CONCURRENCY: String(CONCURRENCY),
+  });
+  const rss = sampleRss(worker);
   try {
     await connected(redis);
     const users = await payableCustomers(db, ORDERS);
@@ -245,16 +233,20 @@ async function confirmationsPerSecond(root: string, dbUrl: string, prefix: strin
       WHERE o.id = ANY(${ids}::uuid[])`.execute(db);
     const { placed, once, more, dead } = check.rows[0]!;
     const unfinished = await pending();
-    const verdict =
-      placed === ids.length && once === ids.length
-        ? `all ${fmt(ids.length)} paid exactly once`
-        : `${fmt(placed)}/${fmt(ids.length)} PLACED, ${fmt(once)} paid once, ${fmt(more)} more than once, ${fmt(unfinished)} still PENDING`;
+    const exactlyOnce = placed === ids.length && once === ids.length;
+    const verdict = exactlyOnce
+      ? `all ${fmt(ids.length)} paid exactly once`
+      : `${fmt(placed)}/${fmt(ids.length)} PLACED, ${fmt(once)} paid once, ${fmt(more)} more than once, ${fmt(unfinished)} still PENDING`;
+    rss.stop();
     return {
       perSecond: Math.round((ids.length - unfinished) / seconds),
       orders: ids.length,
+      guaranteesHeld: exactlyOnce && dead === 0,
+      workerPeakMb: rss.peakMb(),
       note: `${verdict}; ${dead} dead letters; returns written in ${written.toFixed(1)} s; ${fmt(ids.length)} orders + links made in ${placing.toFixed(1)} s`,
     };
   } finally {
+    rss.stop();
     await stopProcess(worker);
     await relay.stop();
     await pipeline.close();
@@ -274,8 +266,23 @@ async function dropQueueKeys(prefix: string) {
   }
 }
 
+export interface WorkerThroughput {
+  rows: Row[];
+  /** The ceiling, jobs/s; null when its run failed. */
+  noopPerSecond: number | null;
+  /** Confirmations/s, whether each order was paid exactly once with no dead letter, and the
+   * worker's peak RSS; null when the run failed. */
+  confirmations: { perSecond: number; guaranteesHeld: boolean; workerPeakMb: number } | null;
+  /** Why a run failed. */
+  error: string | null;
+}
+
 /** Both rows: the no-op ceiling first, then the confirmations as a share of it. */
-export async function workerThroughputRows(root: string, dbUrl: string): Promise<Row[]> {
+export async function workerThroughput(
+  root: string,
+  dbUrl: string,
+  startWorker: StartWorker,
+): Promise<WorkerThroughput> {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
   const row = (scenario: string, perSecond: number | string, more: Partial<Row> = {}) => ({
     scenario,
@@ -293,23 +300,37 @@ export async function workerThroughputRows(root: string, dbUrl: string): Promise
     `paid-order confirmations through the worker, ${fmt(orders)} orders (/s)`;
   const target = '≥ 1,000/s';
   // A run that fails is a row saying why, as an HTTP scenario's error is: the bench goes on.
-  const rows: Row[] = [];
+  const result: WorkerThroughput = {
+    rows: [],
+    noopPerSecond: null,
+    confirmations: null,
+    error: null,
+  };
   try {
-    let noop: number | null = null;
     try {
-      noop = await noopJobsPerSecond(prefix, root);
-      rows.push(row(noopName, noop));
+      result.noopPerSecond = await noopJobsPerSecond(prefix, root);
+      result.rows.push(row(noopName, result.noopPerSecond));
     } catch (error) {
-      rows.push(row(noopName, '—', { note: why(error) }));
+      result.error = why(error);
+      result.rows.push(row(noopName, '—', { note: why(error) }));
     }
     try {
-      const paid = await confirmationsPerSecond(root, dbUrl, prefix);
+      const paid = await confirmationsPerSecond(dbUrl, prefix, startWorker);
+      const noop = result.noopPerSecond;
       const ceiling = noop ? `${((100 * paid.perSecond) / noop).toFixed(1)}% of BullMQ no-op` : '';
-      rows.push(row(paidName(paid.orders), paid.perSecond, { ceiling, target, note: paid.note }));
+      result.confirmations = paid;
+      result.rows.push(
+        row(paidName(paid.orders), paid.perSecond, {
+          ceiling,
+          target,
+          note: `${paid.note}; worker peak RSS ${paid.workerPeakMb} MB`,
+        }),
+      );
     } catch (error) {
-      rows.push(row(paidName(ORDERS), '—', { target, note: why(error) }));
+      result.error = why(error);
+      result.rows.push(row(paidName(ORDERS), '—', { target, note: why(error) }));
     }
-    return rows;
+    return result;
   } finally {
     await dropQueueKeys(prefix).catch((error: unknown) =>
       console.warn(`queue keys under ${prefix} left in Redis: ${why(error)}`),
