@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { JsonTestResults } from 'vitest/reporters';
 
 export const CLICK_RUNS = Number(process.env.BENCH_CLICK_RUNS ?? 5);
 const FILE = 'web/e2e/click-before-hydration.test.ts';
@@ -23,11 +24,7 @@ export interface ClickFigures {
 }
 
 /** The part of vitest's JSON report read here (its jest-compatible summary). */
-interface Report {
-  numTotalTests: number;
-  numPassedTests: number;
-  testResults: { message?: string; assertionResults: { title: string; status: string }[] }[];
-}
+type Report = Pick<JsonTestResults, 'numTotalTests' | 'numPassedTests' | 'testResults'>;
 
 /** The report vitest wrote, or null when it wrote none (a run that did not get that far). */
 function readReport(file: string): Report | null {

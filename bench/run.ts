@@ -660,10 +660,12 @@ const summary = goals({
 console.log(`\nGoals (${loadLine}; clicks: ${CLICK_RUNS} runs asked)`);
 console.table(summary);
 serverCommand?.cleanup();
-// A run of some parts (BENCH_ONLY) writes beside the whole run's results, not over them.
+// A run of some parts (BENCH_ONLY) writes beside the whole run's results, not over them, and a
+// loaded run beside the quiet one.
 const whole = ALL_PARTS.every((part) => ONLY.has(part)) && !webSkipped;
+const resultsFile = !whole ? 'results-partial.json' : load ? 'results-loaded.json' : 'results.json';
 writeFileSync(
-  path.join(root, whole ? 'bench/results.json' : 'bench/results-partial.json'),
+  path.join(root, 'bench', resultsFile),
   `${JSON.stringify(
     {
       at: new Date().toISOString(),
@@ -696,4 +698,5 @@ writeFileSync(
     2,
   )}\n`,
 );
+console.log(`Written to bench/${resultsFile}.`);
 if (!KEEP && needsCatalogue) await dropDatabase(dbUrl.toString());
