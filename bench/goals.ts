@@ -83,13 +83,13 @@ function share(
 /** A p99 against a bound, beside bare Fastify's own p99 in the same run. */
 function p99(what: string, m: HttpFigure | undefined, bare: HttpFigure | undefined, maxMs: number) {
   const goal = `p99 ≤ ${maxMs} ms`;
-  const ceiling = bare && !('error' in bare) ? `bare Fastify p99 ${bare.p99} ms` : '';
+  const ceiling = bare && !('error' in bare) ? `bare Fastify p99 ${fmt(bare.p99)} ms` : '';
   if (!m) return notRun(what, goal, ceiling);
   if ('error' in m) return { what, ceiling, measured: m.error, goal, met: 'no' as const };
   return {
     what,
     ceiling,
-    measured: `p99 ${m.p99} ms (p50 ${m.p50} ms, ${fmt(m.rps)} req/s)${m.non2xx ? `, ${fmt(m.non2xx)} non-2xx` : ''}`,
+    measured: `p99 ${fmt(m.p99)} ms (p50 ${fmt(m.p50)} ms, ${fmt(m.rps)} req/s)${m.non2xx ? `, ${fmt(m.non2xx)} non-2xx` : ''}`,
     goal,
     met: yes(m.p99 <= maxMs && m.non2xx === 0),
   };

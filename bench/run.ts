@@ -657,7 +657,7 @@ const summary = goals({
   importWorkerPeakMb,
   http,
 });
-console.log(`\nGoals (${loadLine}; clicks: ${CLICK_RUNS} runs asked)`);
+console.log(`\nGoals (${loadLine}${ONLY.has('clicks') ? `; clicks: ${CLICK_RUNS} runs` : ''})`);
 console.table(summary);
 serverCommand?.cleanup();
 // A run of some parts (BENCH_ONLY) writes beside the whole run's results, not over them, and a
