@@ -112,7 +112,7 @@ export function goals(m: Measured): Goal[] {
     table.push({
       what: clicksWhat,
       ceiling: '',
-      measured: `${c.failedRuns} of ${c.runs} runs failed (${c.failedWalks} of ${c.walks} walks)${c.failures.length ? `: ${c.failures.join(' | ')}` : ''}`,
+      measured: `${c.failedRuns} of ${c.runs} runs failed (${c.failedWalks} of ${c.walks} walks)${c.runs < 5 ? ', fewer than 5 runs' : ''}${c.failures.length ? `: ${c.failures.join(' | ')}` : ''}`,
       goal: clicksGoal,
       met: yes(c.runs >= 5 && c.failedRuns === 0 && c.failedWalks === 0 && c.walks > 0),
     });

@@ -29,7 +29,7 @@ import { BENCH_PRODUCTION_ENV, PRODUCTION_MEMORY_ENV } from './production-env';
 import { productionServer, type ServerCommand } from './production-bundle';
 import type { Row } from './row';
 import { LIGHTHOUSE_RUNS, runLighthouse, type LighthouseFigures } from './lighthouse';
-import { measureWeb, type WebFigures } from './web';
+import { measureWeb, WEB_LOADS, type WebFigures } from './web';
 import { workerThroughput, type WorkerThroughput } from './worker-throughput';
 import { repricingRows } from './repricing';
 import { catalogueImport } from './catalogue-import';
@@ -620,20 +620,23 @@ const loadAfter = loadAverage();
 load?.stop();
 const loadLine = `${load ? `loaded: BENCH_LOAD=${LOAD} CPU-burning processes` : 'quiet: BENCH_LOAD=0'}; load average ${loadBefore} before, ${loadAfter} at the end`;
 console.log(
-  `\n${PRODUCTS + 340} products, ${CUSTOMERS} customers, ${CONNECTIONS} connections, ${DURATION} s per scenario; server and load generator share this machine's cores; ${loadLine}`,
+  needsCatalogue
+    ? `\n${PRODUCTS + 340} products, ${CUSTOMERS} customers, ${CONNECTIONS} connections, ${DURATION} s per scenario; server and load generator share this machine's cores; ${loadLine}`
+    : `\n${loadLine}`,
 );
-console.table(rows);
-console.table(
-  Object.entries(memory).map(([what, mb]) => ({
-    what,
-    MB: mb,
-    target: what.startsWith('worker') ? '≤ 150 MB' : '≤ 250 MB under load',
-  })),
-);
+if (rows.length) console.table(rows);
+if (Object.keys(memory).length)
+  console.table(
+    Object.entries(memory).map(([what, mb]) => ({
+      what,
+      MB: mb,
+      target: what.startsWith('worker') ? '≤ 150 MB' : '≤ 250 MB under load',
+    })),
+  );
 if (webSkipped) console.log('Web and Lighthouse skipped (BENCH_WEB=0 or BENCH_ONLY).');
 else {
   console.log(
-    '\nWeb: Chromium, 4× CPU slowdown, slow 4G (150 ms, 1.6 Mbps), 412×823, median of 3 cold loads',
+    `\nWeb: Chromium, 4× CPU slowdown, slow 4G (150 ms, 1.6 Mbps), 412×823, median of ${WEB_LOADS} cold loads`,
   );
   console.table(web);
   console.log(

@@ -31,7 +31,7 @@ const SLOW_4G = {
   uploadThroughput: (750 * 1024) / 8,
 };
 const VIEWPORT = { width: 412, height: 823 };
-const LOADS = Number(process.env.BENCH_WEB_LOADS ?? 3);
+export const WEB_LOADS = Number(process.env.BENCH_WEB_LOADS ?? 3);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -111,7 +111,7 @@ export async function measureWeb(origin: string, pages: WebPage[]): Promise<WebF
   const figures: WebFigures[] = [];
   for (const page of pages) {
     const loads: Awaited<ReturnType<typeof coldLoad>>[] = [];
-    for (let i = 0; i < LOADS; i++) loads.push(await coldLoad(origin, page));
+    for (let i = 0; i < WEB_LOADS; i++) loads.push(await coldLoad(origin, page));
     const pick = (f: (l: (typeof loads)[number]) => number) => median(loads.map(f));
     figures.push({
       page: page.name,
