@@ -16,7 +16,13 @@ interface Report {
   categories: Record<(typeof CATEGORIES)[number], { score: number | null }>;
   audits: Record<
     string,
-    { score: number | null; scoreDisplayMode: string; title: string; numericValue?: number }
+    {
+      score: number | null;
+      scoreDisplayMode: string;
+      title: string;
+      numericValue?: number;
+      details?: { items?: Array<{ description?: string; url?: string; source?: string }> };
+    }
   >;
 }
 
@@ -95,6 +101,12 @@ interface Run {
   failing: string[];
 }
 
+/** What the browser logged, so a failing "errors in console" says which error it was. */
+const consoleErrors = (a: Report['audits'][string]) =>
+  (a.details?.items ?? [])
+    .map((i) => `${i.source ?? 'console'}: ${i.description ?? ''} ${i.url ?? ''}`.trim())
+    .join('; ');
+
 function summary(report: Report): Run {
   return {
     performance: score(report.categories.performance.score),
@@ -109,7 +121,7 @@ function summary(report: Report): Run {
           a.score < 0.9 &&
           (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'metricSavings'),
       )
-      .map(([id]) => id),
+      .map(([id, a]) => (id === 'errors-in-console' ? `${id} (${consoleErrors(a)})` : id)),
   };
 }
 
