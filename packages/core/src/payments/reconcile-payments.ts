@@ -6,7 +6,12 @@ import { cancelUnpaidOrders } from './cancel-unpaid-orders';
 import type { ConfirmationOutcome } from './confirmation-rules';
 import { confirmPayment } from './confirm-payments';
 import { expireCheckedLinks, markLinkChecked } from './link-checks';
-import { providersOf, type ProviderSource } from '../payment-providers';
+import {
+  providersOf,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderSource,
+} from '../payment-providers';
 
 export interface ReconcileOptions {
   /** Links younger than this are left to their return and webhook. */
@@ -44,6 +49,21 @@ export interface LinkToAsk {
   provider?: string;
 }
 
+/**
+ * The payments captured through one link (an order's or an instalment's), as the provider that
+ * holds it answers; throws when it cannot be asked.
+ */
+export async function capturedThrough(
+  provider: ProviderSource,
+  link: Pick<LinkToAsk, 'payment_link_id' | 'provider'>,
+): Promise<{ holder: PaymentProvider; captured: ProviderPayment[] }> {
+  const providers = providersOf(provider);
+  const holder = link.provider ? providers.get(link.provider) : providers.list[0];
+  if (!holder) throw new Error(`No provider ${link.provider} is configured to ask about its link`);
+  const payments = await holder.linkPayments(link.payment_link_id);
+  return { holder, captured: payments.filter((p) => p.status === 'captured') };
+}
+
 /** What asking about one link found and did (a part of a ReconcileReport). */
 export type LinkReport = Pick<ReconcileReport, 'applied' | 'entries' | 'refused'>;
 
@@ -59,11 +79,8 @@ export async function reconcileLink(
   link: LinkToAsk,
 ): Promise<LinkReport> {
   const report: LinkReport = { applied: [], entries: [], refused: [] };
-  const providers = providersOf(provider);
-  const holder = link.provider ? providers.get(link.provider) : providers.list[0];
-  if (!holder) throw new Error(`No provider ${link.provider} is configured to ask about its link`);
-  const payments = await holder.linkPayments(link.payment_link_id);
-  for (const payment of payments.filter((p) => p.status === 'captured')) {
+  const { holder, captured } = await capturedThrough(provider, link);
+  for (const payment of captured) {
     try {
       const { outcome, entry } = await confirmPayment(db, provider, {
         orderId: link.order_id,
