@@ -62,8 +62,10 @@ describe('one confirmation path for orders and instalments', () => {
     const size = await stockedSize(db(), 5);
     const order = await placeOrder(db(), shopper, [line(size, 2)]);
     const { paid: orderPaid } = await payable(db(), shopper, order._id);
-    const other = await placeOrder(db(), shopper, [line(await stockedSize(db(), 5))]);
-    const { paid: otherPaid } = await payable(db(), shopper, other._id);
+    // Another shopper's: a cart holds lines until its order is paid.
+    const neighbour = await newCustomer(db(), 'neighbour');
+    const other = await placeOrder(db(), neighbour, [line(await stockedSize(db(), 5))]);
+    const { paid: otherPaid } = await payable(db(), neighbour, other._id);
     // An enrolment with its first instalment's link open.
     const plan = await db()
       .selectFrom('scheme_plans')
