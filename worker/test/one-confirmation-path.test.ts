@@ -1,7 +1,7 @@
 // Orders' payments and savings schemes' instalments confirm along one path: the worker's
 // confirmations processor hands every job, either kind, to one batcher, and a batch carrying
 // both applies each once (an order placed, an instalment paid), a repeat joining its first outcome.
-import type { Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   enrol,
@@ -172,6 +172,66 @@ describe('one confirmation path for orders and instalments', () => {
       kind: 'done',
       value: paidFirst,
       settled: true,
+    });
+  });
+  it("answers each job of a mixed batch on its own: an instalment's refusal leaves the order placed", async () => {
+    const shopper = await newCustomer(db(), 'mixed');
+    const blocker = await newCustomer(db(), 'blocker');
+    const order = await placeOrder(db(), shopper, [line(await stockedSize(db(), 5))]);
+    const { paid } = await payable(db(), shopper, order._id);
+    const first = await placeOrder(db(), blocker, [line(await stockedSize(db(), 5))]);
+    const { paid: firstPaid } = await payable(db(), blocker, first._id);
+    const plan = await db()
+      .selectFrom('scheme_plans')
+      .select('id')
+      .where('paused', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const enrolment = await enrol({ db: db(), provider: sandbox, origins: ORIGINS }, shopper, {
+      planId: plan.id,
+      instalment: 1000,
+    });
+    // A payment id the provider never made: refused, whoever sends it.
+    const unknown = {
+      kind: 'scheme',
+      enrolmentId: enrolment.id,
+      paymentId: 'pay_never_made',
+      source: 'return',
+    } as const;
+    const unknownRef = await writeOutbox(db(), {
+      job: JOBS.instalmentConfirmation,
+      jobKey: instalmentJobKey(enrolment.id, unknown.paymentId),
+      payload: unknown,
+    });
+    const orderJob = { orderId: order._id, paymentId: paid, source: 'webhook' } as const;
+    const orderRef = await writeOutbox(db(), {
+      job: JOBS.paymentConfirmation,
+      jobKey: paymentJobKey(order._id, paid),
+      payload: orderJob,
+    });
+    const firstJob = { orderId: first._id, paymentId: firstPaid, source: 'return' } as const;
+    const firstRef = await writeOutbox(db(), {
+      job: JOBS.paymentConfirmation,
+      jobKey: paymentJobKey(first._id, firstPaid),
+      payload: firstJob,
+    });
+
+    const [, refused, placed] = await Promise.allSettled([
+      confirm(job(firstJob, firstRef)),
+      confirm(job(unknown, unknownRef)),
+      confirm(job(orderJob, orderRef)),
+    ]);
+    expect(refused.status).toBe('rejected');
+    // Refused for good (never retried), and the refusal kept where the return waits on it.
+    expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(UnrecoverableError);
+    expect(await outcomeOf(unknownRef)).toEqual({
+      kind: 'refused',
+      error: 'BAD_REQUEST',
+      message: 'Payment pay_never_made is not known to the payment provider',
+    });
+    expect(placed).toEqual({
+      status: 'fulfilled',
+      value: { result: 'PAID', orderId: order._id, orderStatus: 'PLACED', note: null },
     });
   });
 });
