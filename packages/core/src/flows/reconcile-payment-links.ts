@@ -5,9 +5,9 @@ import { DomainError } from '../common';
 import { instalmentLinksToAsk } from '../enrolments';
 import { providersOf, type ProviderSource } from '../payment-providers';
 import {
+  askLinksInTurn,
   capturedThrough,
   expireCheckedLinks,
-  markLinkChecked,
   reconcilePayments,
   type ReconcileOptions,
   type ReconcileReport,
@@ -44,9 +44,10 @@ export async function reconcileInstalments(
     failed: [],
     expired,
   };
-  for (const link of links) {
-    let asked = true;
-    try {
+  await askLinksInTurn(db, {
+    table: 'scheme_payments',
+    links,
+    ask: async (link) => {
       const { holder, captured } = await capturedThrough(providers, link);
       for (const payment of captured) {
         try {
@@ -66,15 +67,9 @@ export async function reconcileInstalments(
           if (!(error instanceof DomainError)) throw error;
         }
       }
-    } catch (error) {
-      asked = false;
-      report.failed.push({
-        linkId: link.payment_link_id,
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
-    await markLinkChecked(db, { table: 'scheme_payments', id: link.id, asked });
-  }
+    },
+    failed: (link, message) => report.failed.push({ linkId: link.payment_link_id, message }),
+  });
   return report;
 }
 

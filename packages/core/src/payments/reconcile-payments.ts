@@ -5,7 +5,7 @@ import type { LedgerEntry } from '../ledger';
 import { cancelUnpaidOrders } from './cancel-unpaid-orders';
 import type { ConfirmationOutcome } from './confirmation-rules';
 import { confirmPayment } from './confirm-payments';
-import { expireCheckedLinks, markLinkChecked } from './link-checks';
+import { askLinksInTurn, expireCheckedLinks } from './link-checks';
 import {
   providersOf,
   type PaymentProvider,
@@ -162,25 +162,18 @@ export async function reconcilePayments(
     expired,
     cancelledUnpaid: [],
   };
-  for (const link of links) {
-    // One link's failure (provider outage, a fault while applying) must not stop the others,
-    // nor keep this link first in line for every later run.
-    let asked = true;
-    try {
+  await askLinksInTurn(db, {
+    table: 'payments',
+    links,
+    ask: async (link) => {
       const found = await reconcileLink(db, providers, link);
       report.applied.push(...found.applied);
       report.entries.push(...found.entries);
       report.refused.push(...found.refused);
-    } catch (error) {
-      asked = false;
-      report.failed.push({
-        orderId: link.order_id,
-        linkId: link.payment_link_id,
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
-    await markLinkChecked(db, { table: 'payments', id: link.id, asked });
-  }
+    },
+    failed: (link, message) =>
+      report.failed.push({ orderId: link.order_id, linkId: link.payment_link_id, message }),
+  });
   // After the checks above: an order whose lost payment was just found is PLACED, not cancelled.
   if (options.unpaidTtlMs !== undefined) {
     const cancelled = await cancelUnpaidOrders(db, { unpaidTtlMs: options.unpaidTtlMs });
