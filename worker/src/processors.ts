@@ -3,10 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import {
   applyAdminMove,
-  confirmInstalmentPayment,
-  confirmPayments,
-  isInstalmentJob,
-  reconcileInstalments,
+  applyConfirmations,
+  parseConfirmationJob,
   runSchemeSchedule,
   type InstalmentLinkOrigins,
   type Clock,
@@ -21,7 +19,7 @@ import {
   processInstalmentRefund,
   isInstalmentRefundJob,
   RefundRefused,
-  reconcilePayments,
+  reconcilePaymentLinks,
   settleProcessingRefunds,
   runImportApply,
   runRepricing,
@@ -29,10 +27,10 @@ import {
   recordOutboxOutcome,
   recordOutboxOutcomes,
   refusalOutcome,
-  type ConfirmationOutcome,
+  type AnyConfirmed,
+  type ConfirmationJob,
   type LedgerEntry,
   type OutboxRef,
-  type PaymentConfirmationJob,
   type PaymentProvider,
   type ProviderSource,
   providersOf,
@@ -161,24 +159,20 @@ export function buildProcessors(
       log: options.log,
     });
   /**
-   * A batch of confirmation jobs: applied together (confirmPayments, each with its own outcome),
-   * then what followed them told — the stock of all of them in one announcement, before any
-   * outcome is recorded, so a server waiting on one answers after its cache dropped the stock —
-   * then every outcome recorded in one statement. A refusal is recorded and fails its job at
+   * A batch of confirmation jobs, orders' and instalments' alike: applied along the one path
+   * (applyConfirmations: orders together, each instalment under its enrolment's lock, each with
+   * its own outcome), then what followed them told — the stock of all of them in one
+   * announcement, before any outcome is recorded, so a server waiting on one answers after its
+   * cache dropped the stock — then every outcome recorded in one statement. A refusal is recorded and fails its job at
    * once; a fault fails its job for BullMQ to retry (a re-run finds a recorded payment).
    */
   const confirmBatch = async (
-    jobs: PaymentConfirmationJob[],
-  ): Promise<Settled<ConfirmationOutcome>[]> => {
-    const answers = await confirmPayments({
+    jobs: ConfirmationJob[],
+  ): Promise<Settled<AnyConfirmed['outcome']>[]> => {
+    const answers = await applyConfirmations({
       db,
       provider: providers,
-      confirmations: jobs.map((data) => ({
-        orderId: data.orderId,
-        paymentId: data.paymentId,
-        source: data.source,
-        ...(data.provider ? { provider: data.provider } : {}),
-      })),
+      confirmations: jobs,
       onBatchFailed: (error, size) =>
         options.log(
           `a batch of ${size} confirmations failed (${error instanceof Error ? error.message : String(error)}): applied one by one`,
@@ -248,20 +242,12 @@ export function buildProcessors(
   };
   const confirmations = batcher(confirmBatch, options.confirmBatch ?? { size: 25, running: 4 });
   return {
-    [QUEUES.paymentConfirmations]: async (job) => {
-      // A savings scheme's instalment: the same queue and outbox row, applied on its own.
-      if (isInstalmentJob(job.data)) {
-        const data = parseJob(JOBS.instalmentConfirmation, job.data);
-        const paid = await recorded(db, {
-          ref: data,
-          work: () => confirmInstalmentPayment(db, { provider: providers, confirmation: data }),
-          settled: (o) => o.result !== 'PENDING',
-        });
-        return settle(QUEUES.paymentConfirmations, paid);
-      }
-      const outcome = await confirmations.submit(parseJob(JOBS.paymentConfirmation, job.data));
-      return settle(QUEUES.paymentConfirmations, outcome);
-    },
+    // Orders' payments and instalments alike: one batcher, one confirmation path.
+    [QUEUES.paymentConfirmations]: async (job) =>
+      settle(
+        QUEUES.paymentConfirmations,
+        await confirmations.submit(parseConfirmationJob(job.data)),
+      ),
     [QUEUES.orderMoves]: async (job) => {
       const data = parseJob(JOBS.orderMove, job.data);
       const moved = await recorded(db, {
@@ -405,17 +391,16 @@ export function buildProcessors(
           );
         return report;
       }
-      const report = await reconcilePayments(db, providers, {
+      // Orders' and instalments' links, every payment found applied along the one path.
+      const report = await reconcilePaymentLinks(db, providers, {
         olderThanMs: options.reconcileAfterMs,
         unpaidTtlMs: options.unpaidOrderTtlMs,
       });
+      const { schemes } = report;
       for (const entry of report.entries) await followUp(entry);
       // Refunds the provider accepted but had not settled: processed, or failed (owed again and
       // asked for again as a new attempt; its job goes out through the outbox).
       const refunds = await settleEveryProvider();
-      const schemes = await reconcileInstalments(db, providers, {
-        olderThanMs: options.reconcileAfterMs,
-      });
       await pruneOutbox(db, OUTBOX_KEEP_MS);
       const parts = [
         report.applied.length &&

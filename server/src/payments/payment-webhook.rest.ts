@@ -1,13 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  badRequest,
-  notFound,
-  type PaymentProvider,
-  isId,
-  isSchemeReference,
-  recordInstalmentWebhook,
-  recordPaymentWebhook,
-} from '@kanak/core';
+import { badRequest, notFound, type PaymentProvider, recordWebhookPayment } from '@kanak/core';
 import * as z from 'zod/mini';
 import { errorBody, type RouteDoc } from '../api/openapi';
 import type { AppServices } from '../services';
@@ -75,29 +67,24 @@ export async function registerPaymentWebhookRest(app: FastifyInstance, services:
     if (!event) return { status: 'ignored' };
     if (!/^[A-Za-z0-9_-]{1,120}$/.test(event.paymentId))
       throw badRequest('Webhook payment id is not valid');
-    // A reference that is no order id of this shop (another system on the same account):
-    // acknowledged, since a provider disables a webhook that keeps answering 4xx.
-    if (!isId(event.orderId)) return { status: 'ignored' };
-    // A savings scheme's instalment names its enrolment: the same outbox, its own apply.
-    if (await isSchemeReference(services.db, event.orderId)) {
-      const jobId = await recordInstalmentWebhook(services, {
-        enrolmentId: event.orderId,
-        paymentId: event.paymentId,
-        provider: provider.name,
-      });
-      request.log.info({ enrolmentId: event.orderId, jobId }, 'instalment webhook recorded');
-      return { status: 'queued', jobId };
-    }
-    // Acknowledged once it is in PostgreSQL: the provider will not send it again.
-    const jobId = await recordPaymentWebhook(services, {
-      orderId: event.orderId,
+    // Acknowledged once it is in PostgreSQL (the provider will not send it again); core tells an
+    // order's payment from an instalment's by the reference. One that is no id of this shop
+    // (another system on the same account) is acknowledged too: a provider disables a webhook
+    // that keeps answering 4xx.
+    const recorded = await recordWebhookPayment(services, {
+      reference: event.orderId,
       paymentId: event.paymentId,
       provider: provider.name,
     });
-    request.log.info(
-      { orderId: event.orderId, paymentId: event.paymentId, provider: provider.name, jobId },
-      'payment webhook recorded',
-    );
+    if (!recorded) return { status: 'ignored' };
+    const jobId = recorded.jobKey;
+    if (recorded.kind === 'scheme')
+      request.log.info({ enrolmentId: event.orderId, jobId }, 'instalment webhook recorded');
+    else
+      request.log.info(
+        { orderId: event.orderId, paymentId: event.paymentId, provider: provider.name, jobId },
+        'payment webhook recorded',
+      );
     return { status: 'queued', jobId };
   };
   const providers = services.paymentProviders;

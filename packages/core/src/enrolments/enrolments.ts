@@ -16,7 +16,7 @@ import { requireId } from '../common';
 import { systemClock, type Clock } from '../common';
 import type { ProviderSource } from '../payment-providers';
 import { DEFAULT_LINK_TTL_MINUTES } from '../payments';
-import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
+import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-link';
 import { enrolmentSchedule, redeemedOf, termsOf, usedPaise, type Paid } from '../schemes';
 
 export interface EnrolmentViewOptions {

@@ -6,7 +6,7 @@ import { conflict, notFound } from '../common';
 import type { ProviderSource } from '../payment-providers';
 import { notificationKey, queueNotification, type NotificationIntent } from '../mail-queue';
 import { enrolmentSchedule } from '../schemes';
-import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-payments';
+import { openInstalmentLink, type InstalmentLinkOrigins } from './instalment-link';
 import { addDays, isMature, reminderFor } from '../schemes';
 
 export interface SchemeScheduleReport {

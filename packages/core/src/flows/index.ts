@@ -9,3 +9,6 @@ export * from './pay-return-by-transfer';
 export * from './run-import-apply';
 export * from './run-bulk-edit';
 export * from './undo-bulk-edit';
+export * from './confirm-payments';
+export * from './reconcile-payment-links';
+export * from './record-payment-webhook';

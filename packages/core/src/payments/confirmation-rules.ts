@@ -95,6 +95,32 @@ export async function askHolders(
   return known;
 }
 
+/** Whose payment a confirmation is about, in the words of its refusals. */
+export type PaymentOwnerKind = 'order' | 'scheme';
+
+/** A payment the provider says was made through one of the owner's links. */
+export type LinkedPayment = ProviderPayment & { paymentLinkId: string };
+
+/**
+ * The provider step of every confirmation, an order's or an instalment's (never the browser's
+ * word): each provider holding a link of the owner is asked (askHolders). An owner without a
+ * link, a payment no provider knows, or one made through none of the owner's links is refused.
+ */
+export async function askAboutPayment(
+  provider: ProviderSource,
+  confirmation: Pick<PaymentConfirmation, 'paymentId' | 'provider'>,
+  links: OrderLink[],
+  owner: PaymentOwnerKind,
+): Promise<LinkedPayment> {
+  if (links.length === 0) throw notFound(`Payment link for this ${owner}`);
+  const payment = await askHolders(providersOf(provider), confirmation, links);
+  if (!payment)
+    throw badRequest(`Payment ${confirmation.paymentId} is not known to the payment provider`);
+  const linkId = payment.paymentLinkId;
+  if (!linkId) throw badRequest(`Payment ${confirmation.paymentId} was not made for this ${owner}`);
+  return { ...payment, paymentLinkId: linkId };
+}
+
 /** A captured payment for an order, checked outside the transaction; applied under the lock. */
 export interface CapturedPayment {
   confirmation: PaymentConfirmation;
@@ -120,7 +146,8 @@ export interface PrepareConfirmationOptions {
  * The checks before the transaction, given the payment's recorded outcome (if any) and the
  * order's link ids (read by the caller, one at a time or for a whole batch): a payment recorded
  * for this order is a duplicate; one for another order, unknown to the provider or made through
- * no link of this order is refused; a failed one is noted; one not captured is PENDING.
+ * no link of this order is refused (askAboutPayment, the step an instalment's takes too); a
+ * failed one is noted; one not captured is PENDING.
  */
 export async function prepareConfirmation({
   db,
@@ -133,12 +160,7 @@ export async function prepareConfirmation({
   if (recorded && recorded.orderId !== orderId)
     throw badRequest(`Payment ${confirmation.paymentId} was not made for this order`);
   if (recorded) return { done: { outcome: recorded, entry: null } };
-  if (links.length === 0) throw notFound('Payment link for this order');
-  const payment = await askHolders(providersOf(provider), confirmation, links);
-  if (!payment)
-    throw badRequest(`Payment ${confirmation.paymentId} is not known to the payment provider`);
-  if (!payment.paymentLinkId)
-    throw badRequest(`Payment ${confirmation.paymentId} was not made for this order`);
+  const payment = await askAboutPayment(provider, confirmation, links, 'order');
   const linkId = payment.paymentLinkId;
 
   if (payment.status !== 'captured') {

@@ -50,3 +50,34 @@ export async function markLinkChecked(
     .where('provider_payment_id', 'is', null)
     .execute();
 }
+
+export interface AskLinksInTurnOptions<L extends { id: string }> {
+  table: LinkTable;
+  /** Least recently checked first. */
+  links: L[];
+  /** Asks the provider about one link and applies what it found; throws when it cannot. */
+  ask: (link: L) => Promise<void>;
+  /** Told of a link that could not be asked about this time (tried again next run). */
+  failed: (link: L, message: string) => void;
+}
+
+/**
+ * Asks about each link in turn, an order's or an instalment's alike, and marks each check: one
+ * link's failure (a provider outage, a fault while applying) neither stops the others nor keeps
+ * that link first in line for every later run.
+ */
+export async function askLinksInTurn<L extends { id: string }>(
+  db: Kysely<Database>,
+  { table, links, ask, failed }: AskLinksInTurnOptions<L>,
+): Promise<void> {
+  for (const link of links) {
+    let asked = true;
+    try {
+      await ask(link);
+    } catch (error) {
+      asked = false;
+      failed(link, error instanceof Error ? error.message : String(error));
+    }
+    await markLinkChecked(db, { table, id: link.id, asked });
+  }
+}

@@ -5,8 +5,13 @@ import type { LedgerEntry } from '../ledger';
 import { cancelUnpaidOrders } from './cancel-unpaid-orders';
 import type { ConfirmationOutcome } from './confirmation-rules';
 import { confirmPayment } from './confirm-payments';
-import { expireCheckedLinks, markLinkChecked } from './link-checks';
-import { providersOf, type ProviderSource } from '../payment-providers';
+import { askLinksInTurn, expireCheckedLinks } from './link-checks';
+import {
+  providersOf,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderSource,
+} from '../payment-providers';
 
 export interface ReconcileOptions {
   /** Links younger than this are left to their return and webhook. */
@@ -44,6 +49,21 @@ export interface LinkToAsk {
   provider?: string;
 }
 
+/**
+ * The payments captured through one link (an order's or an instalment's), as the provider that
+ * holds it answers; throws when it cannot be asked.
+ */
+export async function capturedThrough(
+  provider: ProviderSource,
+  link: Pick<LinkToAsk, 'payment_link_id' | 'provider'>,
+): Promise<{ holder: PaymentProvider; captured: ProviderPayment[] }> {
+  const providers = providersOf(provider);
+  const holder = link.provider ? providers.get(link.provider) : providers.list[0];
+  if (!holder) throw new Error(`No provider ${link.provider} is configured to ask about its link`);
+  const payments = await holder.linkPayments(link.payment_link_id);
+  return { holder, captured: payments.filter((p) => p.status === 'captured') };
+}
+
 /** What asking about one link found and did (a part of a ReconcileReport). */
 export type LinkReport = Pick<ReconcileReport, 'applied' | 'entries' | 'refused'>;
 
@@ -59,11 +79,8 @@ export async function reconcileLink(
   link: LinkToAsk,
 ): Promise<LinkReport> {
   const report: LinkReport = { applied: [], entries: [], refused: [] };
-  const providers = providersOf(provider);
-  const holder = link.provider ? providers.get(link.provider) : providers.list[0];
-  if (!holder) throw new Error(`No provider ${link.provider} is configured to ask about its link`);
-  const payments = await holder.linkPayments(link.payment_link_id);
-  for (const payment of payments.filter((p) => p.status === 'captured')) {
+  const { holder, captured } = await capturedThrough(provider, link);
+  for (const payment of captured) {
     try {
       const { outcome, entry } = await confirmPayment(db, provider, {
         orderId: link.order_id,
@@ -145,25 +162,18 @@ export async function reconcilePayments(
     expired,
     cancelledUnpaid: [],
   };
-  for (const link of links) {
-    // One link's failure (provider outage, a fault while applying) must not stop the others,
-    // nor keep this link first in line for every later run.
-    let asked = true;
-    try {
+  await askLinksInTurn(db, {
+    table: 'payments',
+    links,
+    ask: async (link) => {
       const found = await reconcileLink(db, providers, link);
       report.applied.push(...found.applied);
       report.entries.push(...found.entries);
       report.refused.push(...found.refused);
-    } catch (error) {
-      asked = false;
-      report.failed.push({
-        orderId: link.order_id,
-        linkId: link.payment_link_id,
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
-    await markLinkChecked(db, { table: 'payments', id: link.id, asked });
-  }
+    },
+    failed: (link, message) =>
+      report.failed.push({ orderId: link.order_id, linkId: link.payment_link_id, message }),
+  });
   // After the checks above: an order whose lost payment was just found is PLACED, not cancelled.
   if (options.unpaidTtlMs !== undefined) {
     const cancelled = await cancelUnpaidOrders(db, { unpaidTtlMs: options.unpaidTtlMs });

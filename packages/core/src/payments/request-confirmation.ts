@@ -2,14 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { AuthUser } from '../auth';
 import type { ActionLimits } from '../limits';
-import { writeOutbox } from '../outbox';
 import { submitAndWait } from '../outbox';
 import type { OutboxDeps } from '../outbox';
-import { paymentJobKey } from '../queues';
+import { paymentJobKey, type JobPayload, type RelayedJob } from '../queues';
 import { canSeeRecordOf } from '../auth';
 import { badRequest, conflict, notFound, systemClock, unauthorized } from '../common';
 import type { Clock } from '../common';
-import { requireId } from '../common';
 import type { ConfirmationOutcome, PaymentConfirmation } from './confirmation-rules';
 import { LINK_GRACE_MS } from './link-expiry';
 import { JOBS } from '../queues';
@@ -36,26 +34,97 @@ export interface PaymentReturnDeps extends OutboxDeps {
   clock?: Clock;
 }
 
-export interface RequireReturnableOptions {
-  ret: Required<Pick<PaymentReturn, 'orderId' | 'paymentId'>> & { paymentLinkId?: string };
-  jobKey: string;
-  user: AuthUser | null;
-  now: Date;
+/** What the one read of a return found about its owner (an order, an enrolment) and links. */
+export interface ReturnFacts {
+  /** The owner's account; undefined when there is no such owner. */
+  owner: { user_id: string } | undefined;
+  /** The return's outbox row is kept already, or its payment recorded: the return joins them. */
+  known: boolean;
+  /** The owner has a link (the one the return names, when it names one). */
+  hasLink: boolean;
+  /** One of those links still waits for its payment. */
+  unpaidLink: boolean;
+  /** One of those is open: within its life, plus the grace after it for a late return. */
+  openLink: boolean;
+}
+
+/** How one kind of owner words a refused return. */
+export interface ReturnWords {
+  owner: 'Order' | 'Scheme';
+  noLink: () => Error;
+  /** Refused when no link waits for a payment; null: the open-link check says it. */
+  notWaiting: string | null;
+  expired: string;
 }
 
 /**
- * Refuses, with one indexed read and no write, a return that could not be a real payment of
- * this order: an order that does not exist or is someone else's, a link that is not the
- * order's, an order with no open link (closed when the order was cancelled or deleted, or past
- * its expiry and the grace after it). A repeat of a return already kept (or of a payment
- * already recorded) goes on and joins it, so a shopper reloading the page gets the outcome.
- * Money taken on a closed link still reaches the worker by webhook or reconciliation, and is
- * recorded as owed back.
+ * Refuses, with no write, a return that could not be a real payment of its owner: an owner
+ * that does not exist or is someone else's, a link that is not the owner's, an owner with no
+ * open link (closed when the order was cancelled or deleted, replaced, or past its expiry and
+ * the grace after it). A repeat of a return already kept (or of a payment already recorded)
+ * goes on and joins it, so a shopper reloading the page gets the outcome. Money taken on a
+ * closed link still reaches the worker by webhook or reconciliation, and is recorded as owed
+ * back. A visitor learns nothing about the owner: logging in is the way to see it.
  */
-async function requireReturnable(
+function judgeReturn(facts: ReturnFacts, words: ReturnWords, user: AuthUser | null): void {
+  const refuse = (reason: Error) => (user ? reason : unauthorized());
+  const { owner } = facts;
+  if (!owner || (user && !canSeeRecordOf(user, owner.user_id))) throw refuse(notFound(words.owner));
+  if (facts.known) return;
+  if (!facts.hasLink) throw refuse(words.noLink());
+  if (words.notWaiting !== null && !facts.unpaidLink) throw refuse(conflict(words.notWaiting));
+  if (!facts.openLink) throw refuse(conflict(words.expired));
+}
+
+/** A return's confirmation to ask for: its outbox job, and the one read that may refuse it. */
+export interface ReturnToConfirm<J extends RelayedJob> {
+  job: J;
+  jobKey: string;
+  payload: JobPayload<J>;
+  /** One read about the owner and its links as of `now` (no write). */
+  read: (now: Date) => Promise<ReturnFacts>;
+  words: ReturnWords;
+}
+
+/**
+ * The request steps every payment return takes, an order's or an instalment's: counted against
+ * the caller's address, checked with one read (judgeReturn), then kept in the outbox under the
+ * provider's payment id (a duplicate joins the row) and applied by the worker along the one
+ * confirmation path, which asks the provider (never trusting the caller). `prepare` runs after
+ * the count, so a malformed id is counted too. Answers the outcome, or null while it is not
+ * applied yet.
+ */
+export async function requestConfirmation<T, J extends RelayedJob>(
+  deps: PaymentReturnDeps,
+  caller: PaymentReturnCaller,
+  prepare: () => ReturnToConfirm<J>,
+): Promise<T | null> {
+  await deps.limits.consume('paymentReturn', caller.address);
+  const { job, jobKey, payload, read, words } = prepare();
+  judgeReturn(await read((deps.clock ?? systemClock)()), words, caller.user);
+  const { outcome } = await submitAndWait<T, J>(deps, {
+    job,
+    jobKey,
+    payload,
+    retryRefused: false,
+  });
+  return outcome;
+}
+
+const ORDER_WORDS: ReturnWords = {
+  owner: 'Order',
+  noLink: () => notFound('Payment link for this order'),
+  notWaiting: 'This order is no longer waiting for a payment',
+  expired: 'This payment link has expired: open the order and pay again, a new link will be made',
+};
+
+/** The one indexed read of an order's return: the order, its links, the payment, the row. */
+async function readOrderReturn(
   db: Kysely<Database>,
-  { ret, jobKey, user, now }: RequireReturnableOptions,
-): Promise<void> {
+  ret: PaymentReturn,
+  jobKey: string,
+  now: Date,
+): Promise<ReturnFacts> {
   const linkId = ret.paymentLinkId;
   const row = await db
     .selectFrom('orders as o')
@@ -109,29 +178,17 @@ async function requireReturnable(
     })
     .where('o.id', '=', ret.orderId)
     .executeTakeFirst();
-  // A visitor learns nothing about an order: logging in is the way to see it.
-  const refuse = (reason: Error) => (user ? reason : unauthorized());
-  if (!row || (user && !canSeeRecordOf(user, row.user_id))) throw refuse(notFound('Order'));
-  if (row.kept || row.recorded) return;
-  if (!row.has_link)
-    throw refuse(
-      linkId
-        ? badRequest(`Payment link ${linkId} was not made for this order`)
-        : notFound('Payment link for this order'),
-    );
-  if (!row.unpaid_link) throw refuse(conflict('This order is no longer waiting for a payment'));
-  if (!row.open_link)
-    throw refuse(
-      conflict(
-        'This payment link has expired: open the order and pay again, a new link will be made',
-      ),
-    );
+  return {
+    owner: row,
+    known: Boolean(row?.kept || row?.recorded),
+    hasLink: Boolean(row?.has_link),
+    unpaidLink: Boolean(row?.unpaid_link),
+    openLink: Boolean(row?.open_link),
+  };
 }
 
 /**
- * A payment return: counted against the caller's address, checked against the order (see
- * requireReturnable), then kept in the outbox under the provider's payment id (a duplicate
- * joins it) and applied by the worker, which asks the provider (never trusting the caller).
+ * An order's payment return, through the request steps every return takes (requestConfirmation).
  * Answers the outcome, or null while it is not applied yet.
  */
 export async function requestPaymentConfirmation(
@@ -139,41 +196,29 @@ export async function requestPaymentConfirmation(
   ret: PaymentReturn,
   caller: PaymentReturnCaller,
 ): Promise<ConfirmationOutcome | null> {
-  await deps.limits.consume('paymentReturn', caller.address);
-  const { orderId } = ret;
-  const jobKey = paymentJobKey(orderId, ret.paymentId);
-  await requireReturnable(deps.db, {
-    ret: { ...ret, orderId },
-    jobKey,
-    user: caller.user,
-    now: (deps.clock ?? systemClock)(),
-  });
-  const { outcome } = await submitAndWait<ConfirmationOutcome>(deps, {
-    job: JOBS.paymentConfirmation,
-    jobKey,
-    payload: { orderId, paymentId: ret.paymentId, source: 'return' } satisfies PaymentConfirmation,
-    retryRefused: false,
-  });
-  return outcome;
-}
-
-/**
- * A signed webhook: kept in the outbox and acknowledged without waiting or judging (the
- * provider retries and then disables a webhook that keeps answering 4xx). Answers the job key.
- */
-export async function recordPaymentWebhook(
-  deps: Pick<OutboxDeps, 'db' | 'relay'>,
-  webhook: Omit<PaymentConfirmation, 'source'>,
-): Promise<string> {
-  // The one check of the order id on this path (the worker trusts what the outbox holds).
-  const confirmation = { ...webhook, orderId: requireId(webhook.orderId, 'Order') };
-  const jobKey = paymentJobKey(confirmation.orderId, confirmation.paymentId);
-  await writeOutbox(deps.db, {
-    job: JOBS.paymentConfirmation,
-    jobKey,
-    payload: { ...confirmation, source: 'webhook' },
-    retryRefused: true,
-  });
-  deps.relay.wake();
-  return jobKey;
+  return requestConfirmation<ConfirmationOutcome, typeof JOBS.paymentConfirmation>(
+    deps,
+    caller,
+    () => {
+      const { orderId, paymentLinkId } = ret;
+      const jobKey = paymentJobKey(orderId, ret.paymentId);
+      return {
+        job: JOBS.paymentConfirmation,
+        jobKey,
+        payload: {
+          orderId,
+          paymentId: ret.paymentId,
+          source: 'return',
+        } satisfies PaymentConfirmation,
+        read: (now) => readOrderReturn(deps.db, ret, jobKey, now),
+        words: {
+          ...ORDER_WORDS,
+          noLink: () =>
+            paymentLinkId
+              ? badRequest(`Payment link ${paymentLinkId} was not made for this order`)
+              : ORDER_WORDS.noLink(),
+        },
+      };
+    },
+  );
 }

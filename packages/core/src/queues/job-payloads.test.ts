@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BadJobPayload, JOBS, outboxRefOf, parseJob, traceOf } from './job-payloads';
+import {
+  BadJobPayload,
+  JOBS,
+  outboxRefOf,
+  parseConfirmationJob,
+  parseJob,
+  traceOf,
+} from './job-payloads';
 
 const ref = { outboxId: 7, generation: 0 };
 
@@ -39,6 +46,36 @@ describe('parseJob', () => {
   it('reads a mail job, which carries no outbox reference', () => {
     expect(parseJob(JOBS.notification, { notificationId: 12 })).toEqual({ notificationId: 12 });
     expect(() => parseJob(JOBS.notification, { notificationId: -1 })).toThrow(BadJobPayload);
+  });
+});
+
+describe('parseConfirmationJob', () => {
+  it("reads an order's job (no kind, as queued before instalments) and an instalment's", () => {
+    const order = { orderId: 'o-1', paymentId: 'pay_1', source: 'return', ...ref };
+    expect(parseConfirmationJob(order)).toEqual(order);
+    expect(parseConfirmationJob({ ...order, kind: 'order' })).toEqual(order);
+    const instalment = {
+      kind: 'scheme',
+      enrolmentId: 'e-1',
+      paymentId: 'pay_2',
+      source: 'webhook',
+      provider: 'razorpay',
+      ...ref,
+    };
+    expect(parseConfirmationJob(instalment)).toEqual(instalment);
+  });
+
+  it('refuses a kind it does not know, and each kind missing its own fields', () => {
+    const base = { paymentId: 'pay_1', source: 'return', ...ref };
+    expect(() => parseConfirmationJob({ ...base, orderId: 'o-1', kind: 'gift' })).toThrow(
+      BadJobPayload,
+    );
+    expect(() => parseConfirmationJob({ ...base, kind: 'scheme', orderId: 'o-1' })).toThrow(
+      /instalment-confirmation v1 payload refused/,
+    );
+    expect(() => parseConfirmationJob({ ...base, enrolmentId: 'e-1' })).toThrow(
+      /payment-confirmation v1 payload refused/,
+    );
   });
 });
 

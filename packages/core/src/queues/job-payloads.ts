@@ -58,7 +58,10 @@ export const JOBS = {
       provider: z.string().optional(),
     }),
   }),
-  /** A savings scheme's instalment: the same queue and outbox keys, applied on its own. */
+  /**
+   * A savings scheme's instalment: the same queue, outbox and confirmation path as an order's
+   * payment (parseConfirmationJob tells the two apart by `kind`); only its ledger step differs.
+   */
   instalmentConfirmation: defineJob({
     name: 'instalment-confirmation',
     queue: QUEUES.paymentConfirmations,
@@ -181,6 +184,27 @@ export function parseJob<J extends JobDefinition>(job: J, data: unknown): Parsed
       `${job.name} v${job.version} payload refused: ${z.prettifyError(parsed.error)}`,
     );
   return parsed.data as ParsedJob<J>;
+}
+
+/**
+ * The confirmations queue's two kinds of job, told apart by `kind`: an instalment's says 'scheme';
+ * an order's says nothing (its jobs predate instalments, and rows already queued must still
+ * parse). Each keeps its own job name and version on the queue.
+ */
+export type ConfirmationJob =
+  | (ParsedJob<typeof JOBS.paymentConfirmation> & { kind?: 'order' })
+  | ParsedJob<typeof JOBS.instalmentConfirmation>;
+
+/** A job of the confirmations queue, either kind, checked against its own schema and version. */
+export function parseConfirmationJob(data: unknown): ConfirmationJob {
+  const kind = (data as { kind?: unknown } | null)?.kind;
+  if (kind !== undefined && kind !== 'order' && kind !== 'scheme')
+    throw new BadJobPayload(
+      `payment-confirmation payload of kind ${JSON.stringify(kind)}: this worker reads 'order' and 'scheme'`,
+    );
+  return kind === 'scheme'
+    ? parseJob(JOBS.instalmentConfirmation, data)
+    : parseJob(JOBS.paymentConfirmation, data);
 }
 
 /** The outbox reference a job carries, if it carries one (for recording a fault on its row). */

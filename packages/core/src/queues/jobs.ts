@@ -14,6 +14,15 @@ export type PaymentConfirmation = z.output<typeof JOBS.paymentConfirmation.paylo
  */
 export type PaymentConfirmationJob = ParsedJob<typeof JOBS.paymentConfirmation>;
 
+/** A savings scheme's instalment payment to judge: the same senders, the same queue. */
+export type InstalmentConfirmation = z.output<typeof JOBS.instalmentConfirmation.payload>;
+
+/** Payload of an instalment's job on the 'payment-confirmations' queue (relayed from the outbox). */
+export type InstalmentConfirmationJob = ParsedJob<typeof JOBS.instalmentConfirmation>;
+
+/** A confirmation of either kind: an order's payment (no `kind`, or 'order') or an instalment's. */
+export type AnyConfirmation = (PaymentConfirmation & { kind?: 'order' }) | InstalmentConfirmation;
+
 /** An admin's move of an order's status, as written to the outbox. */
 export type OrderMoveIntent = z.output<typeof JOBS.orderMove.payload>;
 

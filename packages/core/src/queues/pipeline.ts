@@ -1,11 +1,13 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JOB_OPTIONS, type OrderMoveJob, type PaymentConfirmationJob } from './jobs';
+import { JOB_OPTIONS, type OrderMoveJob } from './jobs';
+import type { ConfirmationJob } from './job-payloads';
 import { QUEUES, type QueueName } from './names';
 import { quietQueue } from './quiet-queue';
 
 export interface OrderPipeline {
-  payments: Queue<PaymentConfirmationJob>;
+  /** Orders' payments and instalments: one queue, one confirmation path. */
+  payments: Queue<ConfirmationJob>;
   moves: Queue<OrderMoveJob>;
   reconciliation: Queue;
   /** Every queue by name, for the outbox relay. */
@@ -18,7 +20,7 @@ export interface OrderPipeline {
  * The connection should fail fast (no offline queue) so a Redis outage cannot hang a caller.
  */
 export function createOrderPipeline(connection: Redis, prefix: string): OrderPipeline {
-  const payments = new Queue<PaymentConfirmationJob>(QUEUES.paymentConfirmations, {
+  const payments = new Queue<ConfirmationJob>(QUEUES.paymentConfirmations, {
     connection,
     prefix,
     defaultJobOptions: JOB_OPTIONS,

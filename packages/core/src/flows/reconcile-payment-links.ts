@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@kanak/db';
+import type { PaymentReturnStatus } from '@kanak/shared';
+import { DomainError } from '../common';
+import { instalmentLinksToAsk } from '../enrolments';
+import { providersOf, type ProviderSource } from '../payment-providers';
+import {
+  askLinksInTurn,
+  capturedThrough,
+  expireCheckedLinks,
+  reconcilePayments,
+  type ReconcileOptions,
+  type ReconcileReport,
+} from '../payments';
+import { applyConfirmation } from './confirm-payments';
+
+export interface InstalmentReconcileReport {
+  checked: number;
+  applied: { enrolmentId: string; paymentId: string; result: PaymentReturnStatus }[];
+  failed: { linkId: string; message: string }[];
+  expired: number;
+}
+
+/**
+ * Reconciliation of instalment links, by the rule orders' follow (reconcilePayments): every link
+ * without a recorded payment is asked about (least recently checked first) until one check after
+ * its expiry and grace; a payment whose return and webhook were both lost is applied along the one
+ * confirmation path, a batch of one (applyConfirmation). Links asked that last time are then
+ * closed as EXPIRED. A refusal (a payment not for this enrolment) is left; a link the provider
+ * could not be asked about is tried again next run.
+ */
+export async function reconcileInstalments(
+  db: Kysely<Database>,
+  provider: ProviderSource,
+  options: { olderThanMs: number; limit?: number },
+): Promise<InstalmentReconcileReport> {
+  const providers = providersOf(provider);
+  const now = Date.now();
+  const expired = await expireCheckedLinks(db, 'scheme_payments', now);
+  const links = await instalmentLinksToAsk(db, providers, { ...options, now });
+  const report: InstalmentReconcileReport = {
+    checked: links.length,
+    applied: [],
+    failed: [],
+    expired,
+  };
+  await askLinksInTurn(db, {
+    table: 'scheme_payments',
+    links,
+    ask: async (link) => {
+      const { holder, captured } = await capturedThrough(providers, link);
+      for (const payment of captured) {
+        try {
+          const { outcome } = await applyConfirmation(db, providers, {
+            kind: 'scheme',
+            enrolmentId: link.enrolment_id,
+            paymentId: payment.id,
+            source: 'reconcile',
+            provider: holder.name,
+          });
+          report.applied.push({
+            enrolmentId: link.enrolment_id,
+            paymentId: payment.id,
+            result: outcome.result,
+          });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+        }
+      }
+    },
+    failed: (link, message) => report.failed.push({ linkId: link.payment_link_id, message }),
+  });
+  return report;
+}
+
+/** What one reconciliation run found: orders' links (and unpaid orders), then instalments'. */
+export interface PaymentLinksReport extends ReconcileReport {
+  schemes: InstalmentReconcileReport;
+}
+
+/**
+ * The one reconciliation of payment links, orders' and instalments' alike, each asked about by
+ * the same rule and every payment found applied along the one confirmation path: orders' links
+ * first (reconcilePayments, which then cancels orders left unpaid), then instalments' links.
+ */
+export async function reconcilePaymentLinks(
+  db: Kysely<Database>,
+  provider: ProviderSource,
+  options: ReconcileOptions,
+): Promise<PaymentLinksReport> {
+  const orders = await reconcilePayments(db, provider, options);
+  const schemes = await reconcileInstalments(db, provider, {
+    olderThanMs: options.olderThanMs,
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
+  });
+  return { ...orders, schemes };
+}
