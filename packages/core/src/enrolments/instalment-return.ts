@@ -5,6 +5,7 @@ import { JOBS, type InstalmentConfirmation } from '../queues';
 import {
   LINK_GRACE_MS,
   requestConfirmation,
+  returnKnown,
   type PaymentReturnCaller,
   type PaymentReturnDeps,
   type ReturnFacts,
@@ -56,27 +57,12 @@ async function readInstalmentReturn(
               .where('p.expires_at', '>', new Date(now.getTime() - LINK_GRACE_MS)),
           )
           .as('open_link'),
-        eb
-          .exists(
-            eb
-              .selectFrom('scheme_payments as r')
-              .select('r.id')
-              .whereRef('r.enrolment_id', '=', 'e.id')
-              .where((w) =>
-                w.or([
-                  w('r.provider_payment_id', '=', ret.paymentId),
-                  // A return that names the link for its payment (Cashfree's): the link is paid.
-                  w.and([
-                    w('r.payment_link_id', '=', ret.paymentId),
-                    w('r.provider_payment_id', 'is not', null),
-                  ]),
-                ]),
-              ),
-          )
-          .as('recorded'),
-        eb
-          .exists(eb.selectFrom('outbox').select('outbox.id').where('outbox.job_key', '=', jobKey))
-          .as('kept'),
+        returnKnown({
+          table: 'scheme_payments',
+          owner: { column: 'enrolment_id', ref: 'e.id' },
+          paymentId: ret.paymentId,
+          jobKey,
+        }).as('known'),
       ];
     })
     .where('e.id', '=', ret.enrolmentId)
@@ -84,7 +70,7 @@ async function readInstalmentReturn(
   const hasLink = Boolean(row?.has_link);
   return {
     owner: row,
-    known: Boolean(row?.kept || row?.recorded),
+    known: Boolean(row?.known),
     hasLink,
     // An instalment's link that no longer waits is refused as expired (words.notWaiting: null).
     unpaidLink: hasLink,

@@ -13,3 +13,4 @@ export * from './link-expiry';
 export * from './cancel-unpaid-orders';
 export * from './link-reference';
 export * from './link-checks';
+export * from './return-known';

@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound, systemClock, unauthorized } from '../co
 import type { Clock } from '../common';
 import type { ConfirmationOutcome, PaymentConfirmation } from './confirmation-rules';
 import { LINK_GRACE_MS } from './link-expiry';
+import { returnKnown } from './return-known';
 import { JOBS } from '../queues';
 
 /** The shopper back from the payment page, as the return URL names the payment. */
@@ -153,34 +154,19 @@ async function readOrderReturn(
               ),
           )
           .as('open_link'),
-        eb
-          .exists(
-            eb
-              .selectFrom('payments as r')
-              .select('r.id')
-              .whereRef('r.order_id', '=', 'o.id')
-              .where((w) =>
-                w.or([
-                  w('r.provider_payment_id', '=', ret.paymentId),
-                  // A return that names the link for its payment (Cashfree's): the link is paid.
-                  w.and([
-                    w('r.payment_link_id', '=', ret.paymentId),
-                    w('r.provider_payment_id', 'is not', null),
-                  ]),
-                ]),
-              ),
-          )
-          .as('recorded'),
-        eb
-          .exists(eb.selectFrom('outbox').select('outbox.id').where('outbox.job_key', '=', jobKey))
-          .as('kept'),
+        returnKnown({
+          table: 'payments',
+          owner: { column: 'order_id', ref: 'o.id' },
+          paymentId: ret.paymentId,
+          jobKey,
+        }).as('known'),
       ];
     })
     .where('o.id', '=', ret.orderId)
     .executeTakeFirst();
   return {
     owner: row,
-    known: Boolean(row?.kept || row?.recorded),
+    known: Boolean(row?.known),
     hasLink: Boolean(row?.has_link),
     unpaidLink: Boolean(row?.unpaid_link),
     openLink: Boolean(row?.open_link),
