@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@kanak/db';
 import { seedDemoShop } from '@kanak/core/seed';
 import { BENCH_PRODUCTION_ENV } from './production-env';
+import { waitFor } from './wait-for';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 50);
 const checkouts = process.argv.slice(2).length
@@ -21,21 +22,6 @@ const checkouts = process.argv.slice(2).length
 const pg = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const dbUrl = new URL(pg);
 dbUrl.pathname = `/kanak_bench_ttfb_${process.pid}`;
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited (${child.exitCode})`);
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 async function startServer(root: string, port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -57,7 +43,7 @@ async function startServer(root: string, port: number) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitFor(`http://127.0.0.1:${port}/api/health`, child);
+  await waitFor(`http://127.0.0.1:${port}/api/health`, child, 300);
   return child;
 }
 

@@ -38,6 +38,7 @@ import { goals, type HttpFigure, type HttpKey } from './goals';
 import { startCpuLoad } from './load';
 import { sampleRss } from './rss';
 import { firstLoads, type FirstLoad } from '../web/src/first-load';
+import { waitFor } from './wait-for';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5000);
@@ -111,23 +112,26 @@ async function prepareDatabase() {
   return ids;
 }
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited (${child.exitCode})`);
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 /** Made once, when the first server starts (after the web is built). */
 let serverCommand: ServerCommand | undefined;
+
+/**
+ * What the server and the worker of the server at `port` both run with: production, its memory
+ * settings, and the sandbox opted in (production refuses development secrets and the sandbox
+ * without an opt-in).
+ */
+const productionEnv = (port: number) => ({
+  ...process.env,
+  DATABASE_URL: dbUrl.toString(),
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
+  ALLOW_SANDBOX_PAYMENTS: 'true',
+  ...BENCH_PRODUCTION_ENV,
+  ...MEMORY_ENV,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  QUEUE_PREFIX: queuePrefix(port),
+});
 
 async function startServer(port: number, env: Record<string, string> = {}) {
   serverCommand ??= productionServer(root);
@@ -135,20 +139,10 @@ async function startServer(port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, serverCommand.args, {
     cwd: serverCommand.cwd,
     env: {
-      ...process.env,
+      ...productionEnv(port),
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl.toString(),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // Production refuses development secrets and the sandbox without an opt-in.
       JWT_SECRET: randomBytes(32).toString('hex'),
-      PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
-      ALLOW_SANDBOX_PAYMENTS: 'true',
-      ...BENCH_PRODUCTION_ENV,
-      ...MEMORY_ENV,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      QUEUE_PREFIX: queuePrefix(port),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -174,16 +168,7 @@ function startWorker(port: number, env: Record<string, string> = {}) {
   return spawn(process.execPath, serverCommand.workerArgs, {
     cwd: serverCommand.cwd,
     env: {
-      ...process.env,
-      DATABASE_URL: dbUrl.toString(),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
-      ALLOW_SANDBOX_PAYMENTS: 'true',
-      ...BENCH_PRODUCTION_ENV,
-      ...MEMORY_ENV,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      QUEUE_PREFIX: queuePrefix(port),
+      ...productionEnv(port),
       WORKER_METRICS_INTERVAL_MS: '0',
       // Only the job measured runs: no scheduled reconciliation meanwhile.
       RECONCILE_EVERY_MS: '0',
