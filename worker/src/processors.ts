@@ -395,9 +395,9 @@ export function buildProcessors(
       const report = await reconcilePaymentLinks(db, providers, {
         olderThanMs: options.reconcileAfterMs,
         unpaidTtlMs: options.unpaidOrderTtlMs,
+        followUp,
       });
       const { schemes } = report;
-      for (const entry of report.entries) await followUp(entry);
       // Refunds the provider accepted but had not settled: processed, or failed (owed again and
       // asked for again as a new attempt; its job goes out through the outbox).
       const refunds = await settleEveryProvider();
@@ -422,6 +422,8 @@ export function buildProcessors(
           `could not ask about refunds ${refunds.failed.map((r) => r.refundId).join(', ')}`,
         schemes.applied.length &&
           `instalments ${schemes.applied.map((a) => `${a.paymentId}→${a.result}`).join(', ')}`,
+        schemes.refused.length &&
+          `instalments refused ${schemes.refused.map((r) => `${r.paymentId}: ${r.message}`).join('; ')}`,
         schemes.failed.length &&
           `could not ask about instalment links ${schemes.failed.map((f) => `${f.linkId}: ${f.message}`).join('; ')}`,
       ].filter(Boolean);

@@ -41,9 +41,6 @@ const instalmentConfirmation = (c: InstalmentConfirmation) => ({
   ...(c.provider ? { provider: c.provider } : {}),
 });
 
-const byEnrolmentThenPayment = (a: InstalmentConfirmation, b: InstalmentConfirmation) =>
-  a.enrolmentId.localeCompare(b.enrolmentId) || a.paymentId.localeCompare(b.paymentId);
-
 /**
  * The one confirmation path: a batch of confirmations of both kinds, each answered on its own,
  * whoever sent it (the worker's batches; a single one, as the reconciliation sends, is a batch of
@@ -53,8 +50,9 @@ const byEnrolmentThenPayment = (a: InstalmentConfirmation, b: InstalmentConfirma
  * an instalment's to its enrolment (confirmInstalmentPayment: its own transaction under the
  * enrolment's lock). Either is recorded exactly once under its provider payment id, so a repeat
  * (a return and a webhook, a re-run after a crash) finds the first outcome. Instalments share no
- * row with orders, so the two steps run side by side; a batch's instalments go one at a time in
- * a stable order, so two batches paying one enrolment queue on its lock instead of deadlocking.
+ * row with orders, and each instalment holds one enrolment's lock in its own transaction, so
+ * all of them run side by side (two payments of one enrolment queue on its lock): an order never
+ * waits for an unrelated instalment's provider call.
  */
 export async function applyConfirmations({
   db,
@@ -69,7 +67,6 @@ export async function applyConfirmations({
     if (c.kind === 'scheme') instalments.push({ at, confirmation: c });
     else orders.push({ at, confirmation: orderConfirmation(c) });
   });
-  instalments.sort((a, b) => byEnrolmentThenPayment(a.confirmation, b.confirmation));
   const applyOrders = async () => {
     if (orders.length === 0) return;
     try {
@@ -85,20 +82,18 @@ export async function applyConfirmations({
       for (const { at } of orders) answers[at] = { ok: false, error };
     }
   };
-  const applyInstalments = async () => {
-    for (const { at, confirmation } of instalments) {
-      try {
-        const outcome = await confirmInstalmentPayment(db, {
-          provider,
-          confirmation: instalmentConfirmation(confirmation),
-        });
-        answers[at] = { ok: true, confirmed: { outcome, entry: null } };
-      } catch (error) {
-        answers[at] = { ok: false, error };
-      }
+  const applyInstalment = async ({ at, confirmation }: (typeof instalments)[number]) => {
+    try {
+      const outcome = await confirmInstalmentPayment(db, {
+        provider,
+        confirmation: instalmentConfirmation(confirmation),
+      });
+      answers[at] = { ok: true, confirmed: { outcome, entry: null } };
+    } catch (error) {
+      answers[at] = { ok: false, error };
     }
   };
-  await Promise.all([applyOrders(), applyInstalments()]);
+  await Promise.all([applyOrders(), ...instalments.map(applyInstalment)]);
   return answers;
 }
 

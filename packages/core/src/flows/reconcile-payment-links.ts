@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@kanak/db';
 import type { PaymentReturnStatus } from '@kanak/shared';
 import { DomainError } from '../common';
+import type { LedgerEntry } from '../ledger';
 import { instalmentLinksToAsk } from '../enrolments';
 import { providersOf, type ProviderSource } from '../payment-providers';
 import {
@@ -17,6 +18,8 @@ import { applyConfirmation } from './confirm-payments';
 export interface InstalmentReconcileReport {
   checked: number;
   applied: { enrolmentId: string; paymentId: string; result: PaymentReturnStatus }[];
+  /** Payments refused as the orders' are (not made for this enrolment), for the log. */
+  refused: { paymentId: string; message: string }[];
   failed: { linkId: string; message: string }[];
   expired: number;
 }
@@ -26,8 +29,8 @@ export interface InstalmentReconcileReport {
  * without a recorded payment is asked about (least recently checked first) until one check after
  * its expiry and grace; a payment whose return and webhook were both lost is applied along the one
  * confirmation path, a batch of one (applyConfirmation). Links asked that last time are then
- * closed as EXPIRED. A refusal (a payment not for this enrolment) is left; a link the provider
- * could not be asked about is tried again next run.
+ * closed as EXPIRED. A refusal (a payment not for this enrolment) is reported and left; a link the
+ * provider could not be asked about is tried again next run.
  */
 export async function reconcileInstalments(
   db: Kysely<Database>,
@@ -41,6 +44,7 @@ export async function reconcileInstalments(
   const report: InstalmentReconcileReport = {
     checked: links.length,
     applied: [],
+    refused: [],
     failed: [],
     expired,
   };
@@ -65,6 +69,7 @@ export async function reconcileInstalments(
           });
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
+          report.refused.push({ paymentId: payment.id, message: error.message });
         }
       }
     },
@@ -78,17 +83,26 @@ export interface PaymentLinksReport extends ReconcileReport {
   schemes: InstalmentReconcileReport;
 }
 
+export interface ReconcilePaymentLinksOptions extends ReconcileOptions {
+  /** The after-commit follow-up of each order the run moved (follow-ledger-entry). */
+  followUp: (entry: LedgerEntry) => Promise<void>;
+}
+
 /**
  * The one reconciliation of payment links, orders' and instalments' alike, each asked about by
  * the same rule and every payment found applied along the one confirmation path: orders' links
- * first (reconcilePayments, which then cancels orders left unpaid), then instalments' links.
+ * first (reconcilePayments, which then cancels orders left unpaid) and their follow-ups, then
+ * instalments' links.
  */
 export async function reconcilePaymentLinks(
   db: Kysely<Database>,
   provider: ProviderSource,
-  options: ReconcileOptions,
+  { followUp, ...options }: ReconcilePaymentLinksOptions,
 ): Promise<PaymentLinksReport> {
   const orders = await reconcilePayments(db, provider, options);
+  // The orders' follow-ups first: nothing the instalments' half does (its provider calls, a
+  // failure of its own) may hold back or lose the orders' announcements and link cancels.
+  for (const entry of orders.entries) await followUp(entry);
   const schemes = await reconcileInstalments(db, provider, {
     olderThanMs: options.olderThanMs,
     ...(options.limit === undefined ? {} : { limit: options.limit }),

@@ -195,14 +195,17 @@ export type ConfirmationJob =
   | (ParsedJob<typeof JOBS.paymentConfirmation> & { kind?: 'order' })
   | ParsedJob<typeof JOBS.instalmentConfirmation>;
 
+/** Only the kind, read first: the rest is parsed by the kind's own schema. */
+const confirmationKind = z.object({ kind: z.enum(['order', 'scheme']).optional() });
+
 /** A job of the confirmations queue, either kind, checked against its own schema and version. */
 export function parseConfirmationJob(data: unknown): ConfirmationJob {
-  const kind = (data as { kind?: unknown } | null)?.kind;
-  if (kind !== undefined && kind !== 'order' && kind !== 'scheme')
+  const head = confirmationKind.safeParse(data);
+  if (!head.success)
     throw new BadJobPayload(
-      `payment-confirmation payload of kind ${JSON.stringify(kind)}: this worker reads 'order' and 'scheme'`,
+      `payment-confirmation payload of kind ${JSON.stringify((data as { kind?: unknown } | null)?.kind)}: this worker reads 'order' and 'scheme'`,
     );
-  return kind === 'scheme'
+  return head.data.kind === 'scheme'
     ? parseJob(JOBS.instalmentConfirmation, data)
     : parseJob(JOBS.paymentConfirmation, data);
 }
