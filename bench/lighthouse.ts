@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '@kanak/testkit/browser';
+import { track } from './children';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -51,17 +52,20 @@ async function audit(url: string): Promise<Report> {
   const out = path.join(dir, 'report.json');
   try {
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(
-        bin,
-        [
-          url,
-          '--output=json',
-          `--output-path=${out}`,
-          `--only-categories=${CATEGORIES.join(',')}`,
-          `--chrome-flags=${FLAGS.join(' ')}`,
-          '--quiet',
-        ],
-        { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'] },
+      const child = track(
+        spawn(
+          bin,
+          [
+            url,
+            '--output=json',
+            `--output-path=${out}`,
+            `--only-categories=${CATEGORIES.join(',')}`,
+            `--chrome-flags=${FLAGS.join(' ')}`,
+            '--quiet',
+          ],
+          { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'] },
+        ),
+        { signal: 'SIGINT' },
       );
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -36,6 +36,7 @@ import { catalogueImport } from './catalogue-import';
 import { CLICK_RUNS, measureClicks, type ClickFigures } from './clicks';
 import { goals, type HttpFigure, type HttpKey } from './goals';
 import { startCpuLoad } from './load';
+import { kill, track } from './children';
 import { sampleRss } from './rss';
 import { firstLoads, type FirstLoad } from '../web/src/first-load';
 import { waitFor } from './wait-for';
@@ -133,21 +134,33 @@ const productionEnv = (port: number) => ({
   QUEUE_PREFIX: queuePrefix(port),
 });
 
+/** waitFor, and the child killed when it never answers (its caller gets no child to stop). */
+async function waitForOrKill(url: string, child: ChildProcess) {
+  try {
+    await waitFor(url, child);
+  } catch (error) {
+    kill(child);
+    throw error;
+  }
+}
+
 async function startServer(port: number, env: Record<string, string> = {}) {
   serverCommand ??= productionServer(root);
   // node itself (not a wrapper), so the sampled pid is the server's.
-  const child = spawn(process.execPath, serverCommand.args, {
-    cwd: serverCommand.cwd,
-    env: {
-      ...productionEnv(port),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitFor(`http://127.0.0.1:${port}/api/health`, child);
+  const child = track(
+    spawn(process.execPath, serverCommand.args, {
+      cwd: serverCommand.cwd,
+      env: {
+        ...productionEnv(port),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
+  await waitForOrKill(`http://127.0.0.1:${port}/api/health`, child);
   return child;
 }
 
@@ -165,17 +178,19 @@ const queuePrefix = (port: number) => `bench${port}-${RUN_ID}`;
  */
 function startWorker(port: number, env: Record<string, string> = {}) {
   serverCommand ??= productionServer(root);
-  return spawn(process.execPath, serverCommand.workerArgs, {
-    cwd: serverCommand.cwd,
-    env: {
-      ...productionEnv(port),
-      WORKER_METRICS_INTERVAL_MS: '0',
-      // Only the job measured runs: no scheduled reconciliation meanwhile.
-      RECONCILE_EVERY_MS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  return track(
+    spawn(process.execPath, serverCommand.workerArgs, {
+      cwd: serverCommand.cwd,
+      env: {
+        ...productionEnv(port),
+        WORKER_METRICS_INTERVAL_MS: '0',
+        // Only the job measured runs: no scheduled reconciliation meanwhile.
+        RECONCILE_EVERY_MS: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
 }
 
 /** The ceiling: bare Fastify answering a constant 2 kB JSON, nothing else. */
@@ -185,11 +200,13 @@ async function startBareFastify(port: number) {
     const body = JSON.stringify({ items: Array.from({ length: 40 }, (_, i) => ({ id: i, name: 'item-' + i, price: 1000 + i })) });
     app.get('/', (req, reply) => reply.type('application/json').send(body));
     app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = spawn(process.execPath, ['-e', script], {
-    cwd: path.join(root, 'server'),
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitFor(`http://127.0.0.1:${port}/`, child);
+  const child = track(
+    spawn(process.execPath, ['-e', script], {
+      cwd: path.join(root, 'server'),
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
+  await waitForOrKill(`http://127.0.0.1:${port}/`, child);
   return child;
 }
 

@@ -24,6 +24,7 @@ import {
 } from '@kanak/core';
 import { loadWorkerConfig } from '../worker/src/config';
 import { sampleRss } from './rss';
+import { track } from './children';
 
 const NOOP_JOBS = Number(process.env.BENCH_NOOP_JOBS ?? 5000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2000);
@@ -76,20 +77,22 @@ async function noopJobsPerSecond(prefix: string, root: string) {
       connection.disconnect();
       console.log(JSON.stringify({ seconds }));
     })();`;
-  const child = spawn(process.execPath, ['-e', script], {
-    cwd: path.join(root, 'worker'),
-    env: {
-      ...process.env,
-      BENCH_NOOP: JSON.stringify({
-        redisUrl: REDIS_URL,
-        prefix,
-        jobs: NOOP_JOBS,
-        concurrency: CONCURRENCY,
-        jobOptions: JOB_OPTIONS,
-      }),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = track(
+    spawn(process.execPath, ['-e', script], {
+      cwd: path.join(root, 'worker'),
+      env: {
+        ...process.env,
+        BENCH_NOOP: JSON.stringify({
+          redisUrl: REDIS_URL,
+          prefix,
+          jobs: NOOP_JOBS,
+          concurrency: CONCURRENCY,
+          jobOptions: JOB_OPTIONS,
+        }),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   // BullMQ waits rather than fails while Redis is away: the run is bounded here.
   const timer = setTimeout(() => child.kill(), 120_000);
   let out = '';
