@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { JsonTestResults } from 'vitest/reporters';
 import { kill, track } from './children';
+import { benchCount } from './counts';
 
-export const CLICK_RUNS = Number(process.env.BENCH_CLICK_RUNS ?? 5);
+export const CLICK_RUNS = benchCount('BENCH_CLICK_RUNS', 5);
 /** A run that has not ended by then is killed (its whole process group) and counted failed. */
 const RUN_TIMEOUT_MS = Number(process.env.BENCH_CLICK_TIMEOUT_MS ?? 180_000);
 const FILE = 'web/e2e/click-before-hydration.test.ts';

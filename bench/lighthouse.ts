@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '@kanak/testkit/browser';
 import { track } from './children';
+import { benchCount } from './counts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -43,7 +44,7 @@ export interface LighthouseFigures {
 }
 
 /** Runs per page (BENCH_LIGHTHOUSE_RUNS): the goal is ≥ 95 on each of 3. */
-export const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+export const LIGHTHOUSE_RUNS = benchCount('BENCH_LIGHTHOUSE_RUNS', 3);
 
 const bin = path.resolve(import.meta.dirname, '../node_modules/.bin/lighthouse');
 

@@ -25,9 +25,10 @@ import {
 import { loadWorkerConfig } from '../worker/src/config';
 import { sampleRss } from './rss';
 import { track } from './children';
+import { benchCount } from './counts';
 
-const NOOP_JOBS = Number(process.env.BENCH_NOOP_JOBS ?? 5000);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 2000);
+const NOOP_JOBS = benchCount('BENCH_NOOP_JOBS', 5000);
+const ORDERS = benchCount('BENCH_ORDERS', 2000);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The worker's own default (worker/src/config.ts), or WORKER_CONCURRENCY when set. */
 const CONCURRENCY = loadWorkerConfig({
