@@ -11,8 +11,9 @@ import { createDb, SEED_ACCOUNTS } from '@kanak/db';
 import { catalogueCsv } from '@kanak/core';
 import { catalogueColumns } from '@kanak/shared';
 import type { Row } from './row';
+import { benchCount } from './counts';
 
-const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+const ROWS = benchCount('BENCH_IMPORT_ROWS', 10_000);
 /** How long an apply may take before the bench gives up on it (well past the 90 s target). */
 const APPLY_TIMEOUT_MS = Number(process.env.BENCH_IMPORT_TIMEOUT_MS ?? 15 * 60_000);
 
@@ -85,7 +86,7 @@ interface ImportStatus {
 async function importThroughProcesses(
   processes: BenchProcesses,
   port: number,
-): Promise<{ rows: Row[]; workerPeakMb: number }> {
+): Promise<{ rows: Row[]; workerPeakMb: number; state: ImportStatus['state'] }> {
   const origin = `http://127.0.0.1:${port}`;
   const server = await processes.startServer(port);
   const worker = processes.startWorker(port);
@@ -170,7 +171,11 @@ async function importThroughProcesses(
         note: `${fmt(applySeconds)} s (${Math.round(ROWS / applySeconds)} rows/s, ${applied.value.state}); peak RSS ${rss(applied.mb)}; listing p99 ${fmt(p99(before))} ms before, ${fmt(p99(duringApply))} ms during (${change(duringApply)})`,
       },
     ];
-    return { rows, workerPeakMb: Math.max(dry.mb[1]!, applied.mb[1]!) };
+    return {
+      rows,
+      workerPeakMb: Math.max(dry.mb[1]!, applied.mb[1]!),
+      state: applied.value.state,
+    };
   } finally {
     await processes.stop(worker);
     await processes.stop(server);
@@ -240,15 +245,17 @@ export async function catalogueImport(
   parts: { importing: boolean; exporting: boolean },
   processes: BenchProcesses,
   port: number,
-): Promise<{ rows: Row[]; workerPeakMb: number | null }> {
+): Promise<{ rows: Row[]; workerPeakMb: number | null; state: ImportStatus['state'] | null }> {
   const rows: Row[] = [];
   let workerPeakMb: number | null = null;
+  let state: ImportStatus['state'] | null = null;
   if (parts.importing) {
     const imported = await importThroughProcesses(processes, port);
     rows.push(...imported.rows);
     workerPeakMb = imported.workerPeakMb;
+    state = imported.state;
   }
-  if (!parts.exporting) return { rows, workerPeakMb };
+  if (!parts.exporting) return { rows, workerPeakMb, state };
   const db = createDb(dbUrl, 2);
   try {
     const fmt = (n: number) => Math.round(n * 10) / 10;
@@ -272,7 +279,7 @@ export async function catalogueImport(
       target: '100,000 in ≤ 60 s, constant memory',
       note: `${fmt(exportSeconds)} s, ${Math.round(exported.value / 1024 / 1024)} MB written, peak RSS ${exported.mb} MB (this process)`,
     });
-    return { rows, workerPeakMb };
+    return { rows, workerPeakMb, state };
   } finally {
     await db.destroy();
   }

@@ -8,8 +8,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { JsonTestResults } from 'vitest/reporters';
+import { kill, track } from './children';
+import { benchCount } from './counts';
 
-export const CLICK_RUNS = Number(process.env.BENCH_CLICK_RUNS ?? 5);
+export const CLICK_RUNS = benchCount('BENCH_CLICK_RUNS', 5);
+/** A run that has not ended by then is killed (its whole process group) and counted failed. */
+const RUN_TIMEOUT_MS = Number(process.env.BENCH_CLICK_TIMEOUT_MS ?? 180_000);
 const FILE = 'web/e2e/click-before-hydration.test.ts';
 
 export interface ClickFigures {
@@ -44,25 +48,47 @@ async function oneRun(root: string, run: number) {
   const dir = mkdtempSync(path.join(tmpdir(), 'kanak-clicks-'));
   const out = path.join(dir, 'report.json');
   try {
+    let timedOut = false;
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(
-        'pnpm',
-        [
-          'exec',
-          'vitest',
-          'run',
-          '--project',
-          'e2e',
-          FILE,
-          '--reporter=dot',
-          '--reporter=json',
-          `--outputFile.json=${out}`,
-        ],
-        { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+      // Detached: it leads its own process group, so a hung run is killed with everything it
+      // started (pnpm, vitest, its server).
+      const child = track(
+        spawn(
+          'pnpm',
+          [
+            'exec',
+            'vitest',
+            'run',
+            '--project',
+            'e2e',
+            FILE,
+            '--reporter=dot',
+            '--reporter=json',
+            `--outputFile.json=${out}`,
+          ],
+          { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true },
+        ),
+        { group: true },
       );
-      child.on('error', reject);
-      child.on('exit', resolve);
+      const timer = setTimeout(() => {
+        timedOut = true;
+        kill(child);
+      }, RUN_TIMEOUT_MS);
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.on('exit', (exitCode) => {
+        clearTimeout(timer);
+        resolve(exitCode);
+      });
     });
+    if (timedOut)
+      return {
+        walks: 0,
+        passed: 0,
+        why: `run ${run}: did not end within ${RUN_TIMEOUT_MS} ms (BENCH_CLICK_TIMEOUT_MS), killed`,
+      };
     const report = readReport(out);
     if (!report)
       return { walks: 0, passed: 0, why: `run ${run}: no report (vitest exited ${code})` };

@@ -8,6 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '@kanak/testkit/browser';
+import { track } from './children';
+import { benchCount } from './counts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -42,7 +44,7 @@ export interface LighthouseFigures {
 }
 
 /** Runs per page (BENCH_LIGHTHOUSE_RUNS): the goal is ≥ 95 on each of 3. */
-export const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+export const LIGHTHOUSE_RUNS = benchCount('BENCH_LIGHTHOUSE_RUNS', 3);
 
 const bin = path.resolve(import.meta.dirname, '../node_modules/.bin/lighthouse');
 
@@ -51,17 +53,20 @@ async function audit(url: string): Promise<Report> {
   const out = path.join(dir, 'report.json');
   try {
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(
-        bin,
-        [
-          url,
-          '--output=json',
-          `--output-path=${out}`,
-          `--only-categories=${CATEGORIES.join(',')}`,
-          `--chrome-flags=${FLAGS.join(' ')}`,
-          '--quiet',
-        ],
-        { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'] },
+      const child = track(
+        spawn(
+          bin,
+          [
+            url,
+            '--output=json',
+            `--output-path=${out}`,
+            `--only-categories=${CATEGORIES.join(',')}`,
+            `--chrome-flags=${FLAGS.join(' ')}`,
+            '--quiet',
+          ],
+          { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'] },
+        ),
+        { signal: 'SIGINT' },
       );
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

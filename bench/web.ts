@@ -3,6 +3,7 @@
 // 412×823, median of cold loads. Also usable alone: `tsx bench/web.ts http://127.0.0.1:3000`.
 import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '@kanak/testkit/browser';
+import { benchCount } from './counts';
 
 export interface WebPage {
   name: string;
@@ -11,6 +12,8 @@ export interface WebPage {
   lcpTargetMs: number;
   /** Logs in through the storefront's API and keeps the token where the app reads it. */
   token?: string;
+  /** Waited for after the load: present only on the page measured (not on a login screen). */
+  readySelector?: string;
 }
 
 export interface WebFigures {
@@ -31,7 +34,7 @@ const SLOW_4G = {
   uploadThroughput: (750 * 1024) / 8,
 };
 const VIEWPORT = { width: 412, height: 823 };
-export const WEB_LOADS = Number(process.env.BENCH_WEB_LOADS ?? 3);
+export const WEB_LOADS = benchCount('BENCH_WEB_LOADS', 3);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -88,6 +91,7 @@ async function coldLoad(origin: string, page: WebPage) {
         );
     });
     await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle', timeout: 120_000 });
+    if (page.readySelector) await tab.waitForSelector(page.readySelector, { timeout: 60_000 });
     // LCP is final once the page is hidden or the user acts; a click on nothing ends it here.
     await tab.waitForTimeout(500);
     const { lcp, cls } = await tab.evaluate(() => {

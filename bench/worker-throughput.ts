@@ -24,9 +24,11 @@ import {
 } from '@kanak/core';
 import { loadWorkerConfig } from '../worker/src/config';
 import { sampleRss } from './rss';
+import { track } from './children';
+import { benchCount } from './counts';
 
-const NOOP_JOBS = Number(process.env.BENCH_NOOP_JOBS ?? 5000);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 2000);
+const NOOP_JOBS = benchCount('BENCH_NOOP_JOBS', 5000);
+const ORDERS = benchCount('BENCH_ORDERS', 2000);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The worker's own default (worker/src/config.ts), or WORKER_CONCURRENCY when set. */
 const CONCURRENCY = loadWorkerConfig({
@@ -76,20 +78,22 @@ async function noopJobsPerSecond(prefix: string, root: string) {
       connection.disconnect();
       console.log(JSON.stringify({ seconds }));
     })();`;
-  const child = spawn(process.execPath, ['-e', script], {
-    cwd: path.join(root, 'worker'),
-    env: {
-      ...process.env,
-      BENCH_NOOP: JSON.stringify({
-        redisUrl: REDIS_URL,
-        prefix,
-        jobs: NOOP_JOBS,
-        concurrency: CONCURRENCY,
-        jobOptions: JOB_OPTIONS,
-      }),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = track(
+    spawn(process.execPath, ['-e', script], {
+      cwd: path.join(root, 'worker'),
+      env: {
+        ...process.env,
+        BENCH_NOOP: JSON.stringify({
+          redisUrl: REDIS_URL,
+          prefix,
+          jobs: NOOP_JOBS,
+          concurrency: CONCURRENCY,
+          jobOptions: JOB_OPTIONS,
+        }),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   // BullMQ waits rather than fails while Redis is away: the run is bounded here.
   const timer = setTimeout(() => child.kill(), 120_000);
   let out = '';
