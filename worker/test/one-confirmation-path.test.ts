@@ -46,6 +46,19 @@ describe('one confirmation path for orders and instalments', () => {
   });
   afterAll(() => database.drop());
 
+  /** The shopper enrolled in the first open plan, its first instalment's link open. */
+  const enrolInFirstPlan = async (shopper: Awaited<ReturnType<typeof newCustomer>>) => {
+    const plan = await db()
+      .selectFrom('scheme_plans')
+      .select('id')
+      .where('paused', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return enrol({ db: db(), provider: sandbox, origins: ORIGINS }, shopper, {
+      planId: plan.id,
+      instalment: 1000,
+    });
+  };
   const job = (data: object, ref: OutboxRef) => ({ data: { ...data, ...ref } }) as Job;
   const outcomeOf = async (ref: OutboxRef) =>
     (
@@ -66,17 +79,7 @@ describe('one confirmation path for orders and instalments', () => {
     const neighbour = await newCustomer(db(), 'neighbour');
     const other = await placeOrder(db(), neighbour, [line(await stockedSize(db(), 5))]);
     const { paid: otherPaid } = await payable(db(), neighbour, other._id);
-    // An enrolment with its first instalment's link open.
-    const plan = await db()
-      .selectFrom('scheme_plans')
-      .select('id')
-      .where('paused', '=', false)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const enrolment = await enrol({ db: db(), provider: sandbox, origins: ORIGINS }, shopper, {
-      planId: plan.id,
-      instalment: 1000,
-    });
+    const enrolment = await enrolInFirstPlan(shopper);
     const link = await db()
       .selectFrom('scheme_payments')
       .select('payment_link_id')
@@ -181,16 +184,7 @@ describe('one confirmation path for orders and instalments', () => {
     const { paid } = await payable(db(), shopper, order._id);
     const first = await placeOrder(db(), blocker, [line(await stockedSize(db(), 5))]);
     const { paid: firstPaid } = await payable(db(), blocker, first._id);
-    const plan = await db()
-      .selectFrom('scheme_plans')
-      .select('id')
-      .where('paused', '=', false)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const enrolment = await enrol({ db: db(), provider: sandbox, origins: ORIGINS }, shopper, {
-      planId: plan.id,
-      instalment: 1000,
-    });
+    const enrolment = await enrolInFirstPlan(shopper);
     // A payment id the provider never made: refused, whoever sends it.
     const unknown = {
       kind: 'scheme',
