@@ -10,6 +10,7 @@ import {
   screenshotOnFailure,
   startTestServer,
   startTestSmtp,
+  storedItem,
   watchConsole,
   type TestServer,
   type TestSmtp,
@@ -98,7 +99,7 @@ describe('account mails in the browser', () => {
       await screenshotOnFailure(page, `account-reset-${name}`);
       await page.getByRole('button', { name: 'Save and sign in' }).click();
       await page.waitForURL(url('/'));
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
+      await expect.poll(() => storedItem(page, 'jwt')).toBeTruthy();
       // The old password no longer works; the new one does.
       expect((await http.post('/auth/login', { email, password: 'First@123' })).status).toBe(401);
       expect((await http.post('/auth/login', { email, password: 'Second@123' })).status).toBe(200);
@@ -113,9 +114,9 @@ describe('account mails in the browser', () => {
         .toMatch(/Other devices were signed out/);
       await screenshotOnFailure(page, `account-change-password-${name}`);
 
-      const held = await page.evaluate(() => localStorage.getItem('jwt'));
+      const held = await storedItem(page, 'jwt');
       await page.getByRole('button', { name: 'Log out of all devices' }).click();
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+      await expect.poll(() => storedItem(page, 'jwt')).toBeNull();
       // The token this browser held answers 401 everywhere now.
       expect((await http.get('/api/users/profile', { token: held! })).status).toBe(401);
       expect(errors).toEqual([]);

@@ -9,6 +9,7 @@ import {
   launchBrowser,
   screenshotOnFailure,
   startTestServer,
+  storedItem,
   watchConsole,
   type TestServer,
 } from '@kanak/testkit';
@@ -320,7 +321,7 @@ describe('the built app under its Content-Security-Policy', () => {
       await logIn(page, shopper);
       // The app navigates home once it holds the token; read it after that navigation settles.
       await page.waitForURL(url('/'));
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
+      await expect.poll(() => storedItem(page, 'jwt')).toBeTruthy();
       await page.getByRole('heading', { name: 'Best Sellers', exact: true }).waitFor();
       const landed = new URL(page.url());
       expect(landed.origin, redirect).toBe(server.baseUrl);

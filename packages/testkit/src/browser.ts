@@ -94,3 +94,20 @@ export function watchConsole(page: Page): string[] {
  * matters on a loaded machine: with two walks at once, 5 or 10 s left a payment unconfirmed.
  */
 export const WALK_ORDER_WAIT_MS = 60_000;
+
+/**
+ * The page's localStorage item, read with a bound. An evaluate sent while the page reloads can
+ * wait for the next document forever; this one gives up after `ms` and throws, so the
+ * expect.poll around it asks again instead of hanging the test.
+ */
+export async function storedItem(page: Page, key: string, ms = 5_000): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`localStorage read took over ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([page.evaluate((k) => localStorage.getItem(k), key), bound]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
