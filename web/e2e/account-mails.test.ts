@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
@@ -116,11 +117,13 @@ describe('account mails in the browser', () => {
 
       const held = await storedItem(page, 'jwt');
       await page.getByRole('button', { name: 'Log out of all devices' }).click();
+      // The page reloads signed out and the account page sends the visitor to log in.
+      await page.waitForURL(/\/login\?redirect=/);
       await expect.poll(() => storedItem(page, 'jwt')).toBeNull();
       // The token this browser held answers 401 everywhere now.
       expect((await http.get('/api/users/profile', { token: held! })).status).toBe(401);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closeContext(page.context());
     });
 
     it(`a visitor asks to hear when a sold-out size is back (${name} px)`, async () => {
@@ -152,7 +155,7 @@ describe('account mails in the browser', () => {
         .executeTakeFirstOrThrow();
       expect(alert).toEqual({ product_id: sold.product_id, unsubscribed_at: null });
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closeContext(page.context());
     });
   }
 });

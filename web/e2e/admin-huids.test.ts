@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { needsHuid } from '@kanak/shared';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
@@ -111,13 +112,13 @@ describe('HUIDs on the admin orders pages', () => {
     expect(errors).toEqual([
       'Failed to load resource: the server responded with a status of 409 (Conflict)',
     ]);
-    await page.context().close();
+    await closeContext(page.context());
 
     // The shopper's order page shows the piece's HUID.
     const mine = await pageWith(shopper);
     await mine.goto(`${server.baseUrl}/account/orders/${orderId}/0`);
     await mine.getByText(huid).first().waitFor();
-    await mine.context().close();
+    await closeContext(mine.context());
   });
 
   it('records HUIDs from the orders list with "Add HUIDs" and confirms with them', async () => {
@@ -132,6 +133,6 @@ describe('HUIDs on the admin orders pages', () => {
     await dialog.getByRole('button', { name: 'Save and confirm' }).click();
     await expect.poll(() => row.getByTestId('order-status').textContent()).toBe('CONFIRMED');
     await expect.poll(() => row.getByRole('button', { name: 'Add HUIDs' }).count()).toBe(0);
-    await page.context().close();
+    await closeContext(page.context());
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatRupees, type OrderView } from '@kanak/shared';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
@@ -170,7 +171,7 @@ describe('admin order detail, packing slip and the orders list', () => {
     await fitsWidth(page);
     await shootAdmin(page, 'admin-order-detail-1280');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('a search by order number opens the order; by phone or e-mail it finds it', async () => {
@@ -190,7 +191,7 @@ describe('admin order detail, packing slip and the orders list', () => {
     await search.fill(orderNumber());
     await page.waitForURL(`**/admin/orders/${order._id}`);
     await expectDetail(page);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('prints a packing slip on one A4 page, without its buttons', async () => {
@@ -221,7 +222,7 @@ describe('admin order detail, packing slip and the orders list', () => {
     const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('on a 390 px phone the orders are cards, and a card opens the order', async () => {
@@ -239,7 +240,7 @@ describe('admin order detail, packing slip and the orders list', () => {
     await fitsWidth(page);
     await shootAdmin(page, 'admin-order-detail-390');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it("the customers page shows a customer's orders, spending and last order, and links to their orders", async () => {
@@ -259,6 +260,6 @@ describe('admin order detail, packing slip and the orders list', () => {
     await expect
       .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.orderId)))
       .toEqual([order._id]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 });

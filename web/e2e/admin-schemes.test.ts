@@ -3,9 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import { addDays, addMonths } from '@kanak/core';
 import { formatRupees, indiaDate } from '@kanak/shared';
 import {
+  closeContext,
+  fitAdminPane,
   httpClient,
   launchBrowser,
-  fitAdminPane,
   screenshotOnFailure,
   startTestServer,
   watchConsole,
@@ -191,7 +192,7 @@ describe("admin savings schemes: the owner's view", () => {
     await form.waitFor({ state: 'detached' });
     await plans.getByText('6 grace days').first().waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('at 390 px: cards instead of the table, the filters, nothing scrolls sideways', async () => {
@@ -208,6 +209,6 @@ describe("admin savings schemes: the owner's view", () => {
     await fitsWidth(page);
     await shootAdmin(page, 'admin-schemes-unredeemed-390');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 });

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatRupees } from '@kanak/shared';
 import {
+  closeContext,
+  fitAdminPane,
   httpClient,
   launchBrowser,
-  fitAdminPane,
   screenshotOnFailure,
   startTestServer,
   watchConsole,
@@ -180,7 +181,7 @@ describe('admin back office', () => {
     expect(await page.getByTestId('admin-user').textContent()).toContain('Asha Rao');
     await shoot(page, 'admin-dashboard');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('explains the required fields, then creates a product with two uploaded images and two sizes', async () => {
@@ -277,7 +278,7 @@ describe('admin back office', () => {
     await page.goto(`${server.baseUrl}/all-jewellery/category/ring?price=100,1000`);
     await page.getByText(title).first().waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('edits the new product’s price', async () => {
@@ -311,7 +312,7 @@ describe('admin back office', () => {
     }>(`/api/products/id/${productId}`);
     expect(saved.body).toMatchObject({ price: 1500, discountedPrice: 750, discountPercent: 50 });
     expect(saved.body.sizes).toHaveLength(2);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('deletes the product after confirmation', async () => {
@@ -325,7 +326,7 @@ describe('admin back office', () => {
     await row.waitFor({ state: 'detached' });
     await page.getByText('No products found').waitFor();
     expect((await api().get(`/api/products/id/${productId}`)).status).toBe(404);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('shows a clear message when saving fails on the server', async () => {
@@ -358,7 +359,7 @@ describe('admin back office', () => {
     await expect
       .poll(() => page.getByTestId('form-failure').textContent())
       .toBe('Product not found');
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('moves a paid order to Confirmed, Shipped and Delivered, with the badge colour following', async () => {
@@ -392,7 +393,7 @@ describe('admin back office', () => {
       .executeTakeFirstOrThrow();
     expect(stored.status).toBe('DELIVERED');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it("shows another admin's move at once, without a reload, after its stream's first try failed", async () => {
@@ -434,7 +435,7 @@ describe('admin back office', () => {
     expect(moved.status).toBe(200);
     // The worker's event reaches this page's stream; the list reloads itself.
     await expect.poll(() => badge.textContent()).toBe('CONFIRMED');
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it("moves an order while the shopper's open order page follows it", async () => {
@@ -470,8 +471,8 @@ describe('admin back office', () => {
     expect(await shippedStep.getAttribute('aria-current')).toBe('step');
     expect(await shippedStep.locator('svg').count()).toBe(1);
     await screenshotOnFailure(shopper, 'order-detail-live-shipped');
-    await admin.context().close();
-    await shopper.context().close();
+    await closeContext(admin.context());
+    await closeContext(shopper.context());
   });
 
   it('explains a refused move', async () => {
@@ -548,7 +549,7 @@ describe('admin back office', () => {
       .where('id', '=', unpaid.body._id)
       .executeTakeFirst();
     expect(gone).toBeUndefined();
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('updates the row without a reload when the worker applies a queued move late', async () => {
@@ -569,7 +570,7 @@ describe('admin back office', () => {
     await expect.poll(() => badge.textContent()).toBe('SHIPPED');
     expect(await badge.getAttribute('data-tone')).toBe('blue');
     await row.getByLabel('Updating status').waitFor({ state: 'detached' });
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('removes a customer after confirming', async () => {
@@ -595,7 +596,7 @@ describe('admin back office', () => {
     await row.waitFor({ state: 'detached' });
     const users = await api().get<{ email: string }[]>('/api/users', { token: adminToken });
     expect(users.body.map((u) => u.email)).not.toContain(email);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('works on a tablet with the menu collapsed into a drawer', async () => {
@@ -609,7 +610,7 @@ describe('admin back office', () => {
     await page.waitForURL('**/admin/orders');
     await page.getByTestId('orders-table').waitFor();
     await shoot(page, 'admin-orders-tablet');
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('refuses the admin area to a customer (404) and to a visitor (login)', async () => {
@@ -618,7 +619,7 @@ describe('admin back office', () => {
     await customer.getByRole('link', { name: 'Back to Home' }).waitFor();
     expect(await customer.getByTestId('admin-layout').count()).toBe(0);
     await screenshotOnFailure(customer, 'admin-refused-customer');
-    await customer.context().close();
+    await closeContext(customer.context());
     // The server refuses the calls anyway.
     expect((await api().get('/trpc/orders.adminList', { token: customerToken })).status).toBe(403);
     expect((await api().get('/api/users', { token: customerToken })).status).toBe(403);
@@ -627,6 +628,6 @@ describe('admin back office', () => {
     await visitor.goto(`${server.baseUrl}/admin`);
     // To the login, which brings the admin back to /admin afterwards.
     await visitor.waitForURL(`${server.baseUrl}/login?redirect=%2Fadmin`);
-    await visitor.context().close();
+    await closeContext(visitor.context());
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { ProductPage } from '@kanak/shared';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
@@ -93,7 +94,7 @@ describe('a click before hydration', () => {
     expect(await weight(page, 0).getAttribute('aria-pressed')).toBe('false');
     expect(await weight(page, 1).getAttribute('data-replay-pending')).toBeNull();
     await page.getByRole('dialog', { name: 'Create your account' }).waitFor();
-    await context.close();
+    await closeContext(context);
   });
 
   it('a size then Add to Cart pressed on the raw page put that size in the cart', async () => {
@@ -112,7 +113,7 @@ describe('a click before hydration', () => {
     expect(JSON.parse(cart ?? '[]')).toEqual([
       { productId: ring._id, weight: ring.sizes[1]!.weight, quantity: 1 },
     ]);
-    await context.close();
+    await closeContext(context);
   });
 
   it("a signed-in shopper's heart ticked on the raw page is on the wishlist", async () => {
@@ -132,7 +133,7 @@ describe('a click before hydration', () => {
       .toContain(ring._id);
     const heart = page.getByRole('checkbox', { name: `Favourite: ${ring.title}` }).first();
     await expect.poll(() => heart.isChecked()).toBe(true);
-    await context.close();
+    await closeContext(context);
   });
 
   it('a heart ticked and unticked on the raw page stays off the wishlist; the size after it is chosen', async () => {
@@ -155,7 +156,7 @@ describe('a click before hydration', () => {
     expect(await box.isChecked()).toBe(false);
     const ids = await api().get<string[]>('/api/wish/product-ids', { token: customerToken });
     expect(ids.body).not.toContain(ring._id);
-    await context.close();
+    await closeContext(context);
   });
 
   it("the admin's Status menu opens on a click with no pointer press before it", async () => {
@@ -168,6 +169,6 @@ describe('a click before hydration', () => {
     // A screen reader's activation, or the replay's: element.click().
     await status.evaluate((button: HTMLElement) => button.click());
     await page.getByRole('menuitem').first().waitFor();
-    await context.close();
+    await closeContext(context);
   });
 });

@@ -5,12 +5,13 @@ import type { Browser } from 'playwright-core';
 import type { RunningWorker } from '@kanak/worker';
 import { formatRupees, type OrderView } from '@kanak/shared';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
   startTestServer,
-  type TestServer,
   WALK_ORDER_WAIT_MS,
+  type TestServer,
 } from '@kanak/testkit';
 import { ADDRESS, fillCart, newCustomer } from '../../server/test/pipeline-support';
 import { startShopWorker, WEB_DIST } from './shop-support';
@@ -103,7 +104,7 @@ describe('cash on delivery at checkout, in Chromium', () => {
         await screenshotOnFailure(page, `cod-${width}`);
         throw error;
       } finally {
-        await context.close();
+        await closeContext(context);
       }
     });
 
@@ -121,7 +122,7 @@ describe('cash on delivery at checkout, in Chromium', () => {
       await screenshotOnFailure(page, 'cod-over-cap');
       throw error;
     } finally {
-      await context.close();
+      await closeContext(context);
     }
   });
 });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
@@ -131,7 +132,7 @@ describe('the built app under its Content-Security-Policy', () => {
     expect(violations.some((v) => v.includes('script-src-elem blocked inline'))).toBe(true);
     expect(await page.evaluate(() => 'inlineRan' in window || '__inlineRan' in window)).toBe(false);
     expect(await recorded(page)).toHaveLength(1);
-    await context.close();
+    await closeContext(context);
   });
 
   it('walks the storefront, a checkout and the sandbox payment without a violation', async () => {
@@ -219,7 +220,7 @@ describe('the built app under its Content-Security-Policy', () => {
 
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
+    await closeContext(context);
   });
 
   it('walks the admin without a violation', async () => {
@@ -281,7 +282,7 @@ describe('the built app under its Content-Security-Policy', () => {
 
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
+    await closeContext(context);
   });
 
   it('shows the queue board under its own policy without a violation', async () => {
@@ -307,7 +308,7 @@ describe('the built app under its Content-Security-Policy', () => {
     await screenshotOnFailure(page, 'csp-queue-board');
     expect(await recorded(page)).toEqual([]);
     expect(violations).toEqual([]);
-    await context.close();
+    await closeContext(context);
   });
 
   it('stays on this site after a login whose return path points elsewhere', async () => {
@@ -327,7 +328,7 @@ describe('the built app under its Content-Security-Policy', () => {
       expect(landed.origin, redirect).toBe(server.baseUrl);
       expect(landed.pathname, redirect).toBe('/');
       expect(violations).toEqual([]);
-      await context.close();
+      await closeContext(context);
     }
   });
 });

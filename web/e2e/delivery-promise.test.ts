@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  closeContext,
   launchBrowser,
   screenshotOnFailure,
   startTestServer,
@@ -76,7 +77,7 @@ describe('delivery promise and PIN ↔ state in Chromium', () => {
       await openLive(page, url(`/product/${size!.productId}`));
       await page.getByRole('region', { name: 'Check delivery' }).getByText(PROMISE).waitFor();
       expect(errors).toEqual([]);
-      await context.close();
+      await closeContext(context);
     });
 
     it(`fills the state from the PIN, offers its district for the city and refuses another state (${width} px)`, async () => {
@@ -140,7 +141,7 @@ describe('delivery promise and PIN ↔ state in Chromium', () => {
       await summary.waitFor();
       expect((await summary.innerText()).trim()).toMatch(PROMISE);
       expect(errors).toEqual([]);
-      await context.close();
+      await closeContext(context);
     });
   }
 });

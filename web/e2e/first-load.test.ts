@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Route } from 'playwright-core';
 import type { ProductPage } from '@kanak/shared';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
@@ -74,7 +75,7 @@ describe('first load and the first click', () => {
     await card.click();
     await tab.waitForURL(`**${href}`);
     await expect.poll(() => tab.locator('h1').first().textContent()).not.toBe('');
-    await context.close();
+    await closeContext(context);
   });
 
   it('a tap on a listing card shows the bar before the piece arrives and never the listing unmarked', async () => {

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { formatRupees, type OrderView, type ProductView } from '@kanak/shared';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
@@ -100,7 +101,7 @@ describe('metal pricing in the browser', () => {
       expect(await page.getByTestId('todays-rate').textContent()).toMatch(/22K gold ₹[\d,]+\/g/);
       await screenshotOnFailure(page, `metal-pricing-home-${width}`);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closeContext(page.context());
     });
   }
 
@@ -152,7 +153,7 @@ describe('metal pricing in the browser', () => {
         )
         .toBe(next);
       await screenshotOnFailure(page, `metal-rates-${width}`);
-      await page.context().close();
+      await closeContext(page.context());
     }
   }, 300_000);
   it('re-quotes an unpaid order whose hold ran out and shows the new total before paying (390 px)', async () => {
@@ -202,6 +203,6 @@ describe('metal pricing in the browser', () => {
     await page.waitForURL(/\/sandbox-pay\//);
     await page.getByText(now).first().waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 });

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { indiaDate } from '@kanak/shared';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
@@ -109,7 +110,7 @@ describe('old gold from the request to the passbook, in the browser', () => {
     );
     await screenshotOnFailure(page, 'old-gold-passbook-390');
     expect(errors).toEqual([]);
-    await page.context().close();
-    await owner.context().close();
+    await closeContext(page.context());
+    await closeContext(owner.context());
   });
 });

@@ -4,6 +4,7 @@ import { WEB_DIST } from './shop-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  closeContext,
   launchBrowser,
   screenshotOnFailure,
   startTestServer,
@@ -89,7 +90,7 @@ describe('policy pages from the footer', () => {
   it('opens every policy page for a visitor at 1280 px', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await walk(await context.newPage(), 1280);
-    await context.close();
+    await closeContext(context);
   });
 
   it('opens every policy page for a visitor at 390 px', async () => {
@@ -99,7 +100,7 @@ describe('policy pages from the footer', () => {
       hasTouch: true,
     });
     await walk(await context.newPage(), 390);
-    await context.close();
+    await closeContext(context);
   });
 
   it('shows the 404 page for an unknown policy page', async () => {

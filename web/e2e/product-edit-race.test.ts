@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ProductView } from '@kanak/shared';
 import {
+  closeContext,
+  fitAdminPane,
   httpClient,
   launchBrowser,
-  fitAdminPane,
   screenshotOnFailure,
   startTestServer,
+  WALK_ORDER_WAIT_MS,
   watchConsole,
   type TestServer,
-  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
 import { startShopWorker, WEB_DIST } from './shop-support';
@@ -150,7 +151,7 @@ describe('product edit form against sales and other admins', () => {
       4,
     ]);
     expect(errors.filter((e) => !/409/.test(e))).toEqual([]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('another admin saved meanwhile: told, their change comes in, this admin’s is kept', async () => {
@@ -191,6 +192,6 @@ describe('product edit form against sales and other admins', () => {
     await page.getByText(`Product "${created.title} Renamed" updated`).waitFor();
     const saved = await product(created._id);
     expect([saved.title, saved.discountedPrice]).toEqual([`${created.title} Renamed`, 25000]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatRupees } from '@kanak/shared';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
@@ -207,7 +208,7 @@ describe('a shopper whose piece sold out while paying', () => {
     expect(await page.getByTestId('refund-due').textContent()).toBe('Refund due');
     await page.getByTestId('order-tracker').waitFor();
     await screenshotOnFailure(page, 'refund-order-detail-1280');
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('answers REFUND_PENDING to a REST client returning with the same payment', async () => {
@@ -250,7 +251,7 @@ describe('a shopper whose piece sold out while paying', () => {
     await phone.waitForLoadState('networkidle');
     await fitsWidth(phone);
     await screenshotOnFailure(phone, 'refund-order-detail-390');
-    await phone.context().close();
+    await closeContext(phone.context());
   });
 
   it('lists the order among the refunds due on the admin orders page', async () => {
@@ -294,7 +295,7 @@ describe('a shopper whose piece sold out while paying', () => {
     await shootAdmin(page, 'refund-admin-orders-refunds-due');
     await page.getByRole('button', { name: 'All orders' }).click();
     await expect.poll(() => rows.count()).toBe(allRows);
-    await page.context().close();
+    await closeContext(page.context());
 
     const phone = await pageWith(adminToken, PHONE);
     await phone.goto(url('/admin/orders'));
@@ -306,7 +307,7 @@ describe('a shopper whose piece sold out while paying', () => {
       `Refund ${formatRupees(total)} to ${shopper.firstName} ${shopper.lastName}`,
     );
     await shootAdmin(phone, 'refund-admin-orders-390');
-    await phone.context().close();
+    await closeContext(phone.context());
   });
 
   it('refunds the payment from the admin order page, after a confirmation', async () => {
@@ -338,7 +339,7 @@ describe('a shopper whose piece sold out while paying', () => {
     const refundLine = (await payment.getByTestId('payment-refund').textContent()) ?? '';
     expect(refundLine.startsWith(`${amount} processed · rfnd_sbx_`)).toBe(true);
     await shootAdmin(page, 'refund-admin-order-refunded-1280');
-    await page.context().close();
+    await closeContext(page.context());
 
     // The money left once; the order no longer counts among the refunds due.
     const refunds = await server.database.db
@@ -358,7 +359,7 @@ describe('a shopper whose piece sold out while paying', () => {
     await phone.waitForLoadState('networkidle');
     await fitsWidth(phone);
     await shootAdmin(phone, 'refund-admin-order-refunded-390');
-    await phone.context().close();
+    await closeContext(phone.context());
   });
 
   it('had no console errors on any page', () => {

@@ -8,13 +8,14 @@ import type { Browser, Page } from 'playwright-core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import type { OrderView, ReturnView } from '@kanak/shared';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
   startTestServer,
+  WALK_ORDER_WAIT_MS,
   watchConsole,
   type TestServer,
-  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
 import { sandboxPaidOrder } from '../../server/test/pipeline-support';
@@ -99,7 +100,7 @@ describe('returns with quantities, pickups and the owner list, in the browser', 
     expect(await section.getByRole('button', { name: 'Return or exchange' }).count()).toBe(0);
     await screenshotOnFailure(page, `return-window-closed-${WIDTH}`);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('returns 1 of a 2-piece line; the owner lists it on Returns with its timeline and books the pickup', async () => {
@@ -187,7 +188,7 @@ describe('returns with quantities, pickups and the owner list, in the browser', 
     expect(await adminPage.getByText(orderId.slice(0, 8).toUpperCase()).count()).toBeGreaterThan(0);
     await screenshotOnFailure(adminPage, `orders-open-return-${WIDTH}`);
     expect(adminErrors).toEqual([]);
-    await adminPage.context().close();
+    await closeContext(adminPage.context());
 
     // The shopper reads how it comes back.
     await page.reload();
@@ -199,7 +200,7 @@ describe('returns with quantities, pickups and the owner list, in the browser', 
       'Return approved: pickup',
     );
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('a line returned in two requests shows both credit notes to the shopper and the owner', async () => {
@@ -252,7 +253,7 @@ describe('returns with quantities, pickups and the owner list, in the browser', 
     expect(download.suggestedFilename()).toBe(`${notes[0]!.number.replaceAll('/', '-')}.pdf`);
     await screenshotOnFailure(page, `credit-notes-shopper-${WIDTH}`);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closeContext(page.context());
 
     const adminPage = await pageWith(admin, 1280);
     const adminErrors = watchConsole(adminPage);
@@ -261,6 +262,6 @@ describe('returns with quantities, pickups and the owner list, in the browser', 
     for (const label of labels) await adminLinks.getByRole('button', { name: label }).waitFor();
     await screenshotOnFailure(adminPage, 'credit-notes-admin-1280');
     expect(adminErrors).toEqual([]);
-    await adminPage.context().close();
+    await closeContext(adminPage.context());
   });
 });

@@ -8,13 +8,14 @@ import type { Browser, Page } from 'playwright-core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import type { OrderView, ReturnView } from '@kanak/shared';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
   startTestServer,
+  WALK_ORDER_WAIT_MS,
   watchConsole,
   type TestServer,
-  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
 import { sandboxPaidOrder } from '../../server/test/pipeline-support';
@@ -116,7 +117,7 @@ describe('returns and old gold, in the browser', () => {
       expect(await card.textContent()).toMatch(/credit note KJCN\//);
       await screenshotOnFailure(adminPage, `return-admin-refunded-${width}`);
       expect(adminErrors).toEqual([]);
-      await adminPage.context().close();
+      await closeContext(adminPage.context());
 
       await shopperPage.reload();
       await expect
@@ -127,7 +128,7 @@ describe('returns and old gold, in the browser', () => {
         expect(text).toContain(step);
       await screenshotOnFailure(shopperPage, `return-refunded-${width}`);
       expect(shopperErrors).toEqual([]);
-      await shopperPage.context().close();
+      await closeContext(shopperPage.context());
 
       // The sandbox confirms the refund: only then does the return read as paid.
       const done = async () =>
@@ -156,7 +157,7 @@ describe('returns and old gold, in the browser', () => {
       );
       await screenshotOnFailure(page, `old-gold-${width}`);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closeContext(page.context());
     }
   });
 });

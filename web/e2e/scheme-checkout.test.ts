@@ -7,13 +7,14 @@ import type { RunningWorker } from '@kanak/worker';
 import { addMonths } from '@kanak/core';
 import { formatRupees, indiaDate, type OrderView } from '@kanak/shared';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
   startTestServer,
+  WALK_ORDER_WAIT_MS,
   watchConsole,
   type TestServer,
-  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import { ADDRESS, fillCart, newCustomer } from '../../server/test/pipeline-support';
 import { openLive, startShopWorker, WEB_DIST } from './shop-support';
@@ -163,7 +164,7 @@ describe('paying with a matured scheme balance at checkout, in Chromium', () => 
         .execute();
       expect(paid).toEqual([{ amount: rest, status: 'PAID' }]);
       expect(errors).toEqual([]);
-      await context.close();
+      await closeContext(context);
     });
   }
 });

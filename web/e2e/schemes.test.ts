@@ -6,12 +6,13 @@ import type { RunningWorker } from '@kanak/worker';
 import { addMonths } from '@kanak/core';
 import { indiaDate } from '@kanak/shared';
 import {
+  closeContext,
   launchBrowser,
   screenshotOnFailure,
   startTestServer,
+  WALK_ORDER_WAIT_MS,
   watchConsole,
   type TestServer,
-  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import { newCustomer } from '../../server/test/pipeline-support';
 import { openLive, startShopWorker, WEB_DIST } from './shop-support';
@@ -110,7 +111,7 @@ describe('savings schemes in the shopper account, in Chromium', () => {
       await page.getByTestId('scheme-list').waitFor();
       await screenshotOnFailure(page, `schemes-list-${width}`);
       expect(errors).toEqual([]);
-      await context.close();
+      await closeContext(context);
     });
   }
 });

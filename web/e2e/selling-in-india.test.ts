@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
@@ -96,7 +97,7 @@ describe('selling in India on the product page', () => {
       'Size guide',
     );
     expect(errors).toEqual([]);
-    await context.close();
+    await closeContext(context);
   });
 
   it('shows the size guide and certificate at 1280 px', async () => {
@@ -110,7 +111,7 @@ describe('selling in India on the product page', () => {
     await dialog.getByLabel('Measurement in mm').fill('54.4');
     await dialog.getByText('Your ring size is 14').waitFor();
     await screenshotOnFailure(page, 'size-guide-1280');
-    await context.close();
+    await closeContext(context);
   });
 
   it('the admin records a laboratory-grown stone with a PDF certificate; the name must say so', async () => {
@@ -187,6 +188,6 @@ describe('selling in India on the product page', () => {
     const file = await fetch(new URL((await link.getAttribute('href'))!, server.baseUrl));
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toMatch(/^attachment/);
-    await context.close();
+    await closeContext(context);
   });
 });

@@ -7,14 +7,15 @@ import type { Browser } from 'playwright-core';
 import { buildApp } from '@kanak/server';
 import type { ProductPage, ProductView } from '@kanak/shared';
 import {
+  closeContext,
   holdTableLock,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
   startTestServer,
+  WALK_ORDER_WAIT_MS,
   watchConsole,
   type TestServer,
-  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
 import { startShopWorker, WEB_DIST } from './shop-support';
@@ -509,6 +510,6 @@ describe('server-rendered storefront', () => {
     await tab.getByRole('link', { name: /^Cart, [1-9]\d* items$/ }).waitFor();
     await screenshotOnFailure(tab, 'ssr-home-signed-in-1280');
     expect(errors).toEqual([]);
-    await context.close();
+    await closeContext(context);
   });
 });

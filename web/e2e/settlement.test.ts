@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
@@ -117,7 +118,7 @@ describe('Reports page: the settlement', () => {
         expect(file.suggestedFilename()).toMatch(/^settlement-\d{4}-\d{2}-01-to-.+\.csv$/);
         await page.getByText(/settlement-.+\.csv: 2 rows/).waitFor();
       }
-      await page.context().close();
+      await closeContext(page.context());
     }
     expect(consoles.flat()).toEqual([]);
   });

@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
   startTestServer,
+  WALK_ORDER_WAIT_MS,
   watchConsole,
   type TestServer,
-  WALK_ORDER_WAIT_MS,
 } from '@kanak/testkit';
 import type { RunningWorker } from '@kanak/worker';
 import { sandboxPaidOrder } from '../../server/test/pipeline-support';
@@ -89,7 +90,7 @@ describe('shipping with a carrier, in the browser', () => {
       expect(invoiceCalls).toEqual([]);
       expect(errors).toEqual([]);
       await screenshotOnFailure(shopperPage, `shopper-invoice-pending-${width}`);
-      await shopperPage.context().close();
+      await closeContext(shopperPage.context());
     }
 
     // The admin's form: Delhivery's cap is below the order's value, so it warns.
@@ -124,7 +125,7 @@ describe('shipping with a carrier, in the browser', () => {
     const pdf = await page.pdf({ format: 'A4' });
     expect(Buffer.from(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(1000);
-    await page.context().close();
+    await closeContext(page.context());
 
     // The shopper: carrier, AWB and the tracking link; the invoice button now, no note.
     for (const width of [1280, 390]) {
@@ -141,7 +142,7 @@ describe('shipping with a carrier, in the browser', () => {
       expect(await shopperPage.getByTestId('invoice-pending').count()).toBe(0);
       await screenshotOnFailure(shopperPage, `shopper-tracking-${width}`);
       expect(shopperErrors).toEqual([]);
-      await shopperPage.context().close();
+      await closeContext(shopperPage.context());
     }
   });
 });

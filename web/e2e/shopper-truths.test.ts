@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SEED_ACCOUNTS } from '@kanak/db';
 import { HOME_OFFERS, priceSliderBounds } from '@kanak/shared';
 import {
+  closeContext,
   httpClient,
   launchBrowser,
   screenshotOnFailure,
@@ -114,7 +115,7 @@ describe('the shopper is never misled', () => {
         expect(Math.min(...prices)).toBe(from);
         for (const off of offs) expect(off, offer.id).toBeGreaterThanOrEqual(offer.percent);
       }
-      await page.context().close();
+      await closeContext(page.context());
     });
   }
 
@@ -158,7 +159,7 @@ describe('the shopper is never misled', () => {
       await alternatives.first().click();
       await page.waitForURL(/\/search\?q=/);
       await expect.poll(() => page.getByTestId('listing-card').count()).toBeGreaterThan(0);
-      await page.context().close();
+      await closeContext(page.context());
     });
   }
 
@@ -184,7 +185,7 @@ describe('the shopper is never misled', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('price')).toMatch(/^100,\d+$/);
     const high = Number(new URL(page.url()).searchParams.get('price')!.split(',')[1]);
     expect(high).toBeLessThan(max);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('keeps one event stream on a signed-in page, through order events and navigation', async () => {
@@ -231,7 +232,7 @@ describe('the shopper is never misled', () => {
     expect(delivered.status).toBeLessThan(300);
     await expect.poll(() => badge.textContent()).toBe('DELIVERED');
     expect(tickets).toBe(1);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('lists saved addresses for a shopper with past orders, and fits the account tabs in 390 px', async () => {
@@ -257,7 +258,7 @@ describe('the shopper is never misled', () => {
       .poll(() => page.getByRole('button', { name: 'Deliver Here' }).count())
       .toBeGreaterThan(0);
     expect(await page.getByText('will appear here after your first order').count()).toBe(0);
-    await page.context().close();
+    await closeContext(page.context());
   });
 
   it('logged no console errors', () => {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  closeContext,
   launchBrowser,
   screenshotOnFailure,
   startTestServer,
@@ -48,7 +49,11 @@ describe('storefront in Chromium', () => {
     server = await startTestServer({ WEB_DIST });
     worker = startShopWorker(server);
     browser = await launchBrowser();
-    desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // The hero advances on its own only for a visitor who has not asked for less motion.
+    desktop = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: 'no-preference',
+    });
     page = await desktop.newPage();
     errors = watchConsole(page);
   });
@@ -511,6 +516,6 @@ describe('storefront in Chromium', () => {
     await phone.getByRole('dialog').getByRole('link', { name: 'Jhumka' }).waitFor();
     await screenshotOnFailure(phone, 'storefront-menu-390');
     expect(phoneErrors).toEqual([]);
-    await mobile.close();
+    await closeContext(mobile);
   });
 });

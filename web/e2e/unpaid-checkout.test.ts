@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  closeContext,
   launchBrowser,
   screenshotOnFailure,
   startTestServer,
@@ -85,7 +86,7 @@ describe('unpaid checkout and a courier-ready address in Chromium', () => {
       await form.scrollIntoViewIfNeeded();
       await screenshotOnFailure(page, `unpaid-address-errors-${width}`);
       expect(errors).toEqual([]);
-      await context.close();
+      await closeContext(context);
     });
 
     it(`leaves an abandoned order unpaid-looking, and resumes step 3 on reload (${width} px)`, async () => {
@@ -143,7 +144,7 @@ describe('unpaid checkout and a courier-ready address in Chromium', () => {
       await payNow.click();
       await page.waitForURL(/\/sandbox-pay\//);
       expect(errors).toEqual([]);
-      await context.close();
+      await closeContext(context);
     });
   }
 
@@ -182,6 +183,6 @@ describe('unpaid checkout and a courier-ready address in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Pay now' }).count()).toBe(0);
     await screenshotOnFailure(page, 'unpaid-order-cancelled-390');
     expect(errors).toEqual([]);
-    await context.close();
+    await closeContext(context);
   });
 });

@@ -1,3 +1,6 @@
+/** How long a test request waits for its whole answer before it fails, naming the request. */
+const ANSWER_CEILING_MS = 100_000;
+
 /** A tiny JSON client over real HTTP for integration tests. */
 export function httpClient(baseUrl: string) {
   async function call<T = unknown>(
@@ -5,20 +8,26 @@ export function httpClient(baseUrl: string) {
     path: string,
     options: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
   ) {
+    const named = (error: Error): never => {
+      throw new Error(`${method} ${path}: ${error.message}`, { cause: error });
+    };
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+    // A ceiling only a hung server reaches: its answer names the request instead of the test
+    // timing out on fetch's own five-minute wait.
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers,
+      signal: AbortSignal.timeout(ANSWER_CEILING_MS),
       body:
         options.body === undefined
           ? undefined
           : typeof options.body === 'string'
             ? options.body
             : JSON.stringify(options.body),
-    });
-    const text = await response.text();
+    }).catch(named);
+    const text = await response.text().catch(named);
     let body: unknown = text;
     try {
       body = text ? JSON.parse(text) : null;
