@@ -48,7 +48,12 @@ const TOKEN_KEY = 'jwt';
 async function coldLoad(origin: string, page: WebPage) {
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2.625 });
+    // A visitor as most are, with the hero's motion (launchBrowser's walks prefer less).
+    const context = await browser.newContext({
+      viewport: VIEWPORT,
+      deviceScaleFactor: 2.625,
+      reducedMotion: 'no-preference',
+    });
     if (page.token)
       await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
         TOKEN_KEY,
