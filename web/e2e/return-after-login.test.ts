@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startTestServer, watchConsole, type TestServer } from '@kanak/testkit';
+import {
+  launchBrowser,
+  startTestServer,
+  storedItem,
+  watchConsole,
+  type TestServer,
+} from '@kanak/testkit';
 import { WEB_DIST } from './shop-support';
 
 // A sign-in that began on an account page (the profile, the wishlist, the
@@ -41,7 +47,7 @@ describe('back to where you were after signing in', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(path);
     await logIn(page);
     await page.waitForURL(`${server.baseUrl}${path}`);
-    expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
+    expect(await storedItem(page, 'jwt')).toBeTruthy();
     await page.close();
   });
 

@@ -7,6 +7,7 @@ import {
   launchBrowser,
   screenshotOnFailure,
   startTestServer,
+  storedItem,
   watchConsole,
   type TestServer,
 } from '@kanak/testkit';
@@ -209,9 +210,9 @@ describe('storefront in Chromium', () => {
     await dialog.getByRole('button', { name: 'Sign up' }).click();
     await page.getByText(MESSAGES.signupSuccess).waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
+    expect(await storedItem(page, 'jwt')).toBeTruthy();
     // The guest line now lives in the account's cart on the server.
-    expect(await page.evaluate(() => localStorage.getItem('guestCart'))).toBeNull();
+    expect(await storedItem(page, 'guestCart')).toBeNull();
     await page.reload();
     await expect.poll(() => page.getByTestId('cart-item').count()).toBe(1);
     expect(await page.getByTestId('cart-badge').textContent()).toBe('1');
@@ -437,7 +438,7 @@ describe('storefront in Chromium', () => {
     await visitor.getByRole('button', { name: 'Account menu' }).click();
     await visitor.getByRole('menuitem', { name: 'Log out' }).click();
     await visitor.waitForURL(/\/login\?redirect=/);
-    expect(await visitor.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+    await expect.poll(() => storedItem(visitor, 'jwt')).toBeNull();
 
     // Signing up with a taken email: the 'Oops...' alert, then home with the modal closed.
     await visitor.goto(url('/register'));
@@ -464,7 +465,7 @@ describe('storefront in Chromium', () => {
   });
 
   it('renders every main page at 390 px without console errors', async () => {
-    const jwt = await page.evaluate(() => localStorage.getItem('jwt'));
+    const jwt = await storedItem(page, 'jwt');
     const mobile = await browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
